@@ -1,0 +1,100 @@
+import * as v from 'valibot';
+
+/** A date on the wire: ISO 8601 text, or null when the catalogue has none. */
+const WireDate = v.nullable(v.string());
+
+export const Puja = v.object({
+  id: v.number(),
+  pujaName: v.string(),
+  place: v.string(),
+  noDevotes: v.number(),
+  pujaDate: WireDate,
+  startDate: v.optional(WireDate),
+  image: v.string(),
+  description: v.string(),
+  inDemand: v.boolean(),
+  benefitTitle1: v.string(),
+  benefitDesc1: v.string(),
+  benefitTitle2: v.string(),
+  benefitDesc2: v.string(),
+  benefitTitle3: v.string(),
+  benefitDesc3: v.string(),
+  benefitTitle4: v.string(),
+  benefitDesc4: v.string(),
+});
+export type Puja = v.InferOutput<typeof Puja>;
+
+export const PujaListResponse = v.object({ pujas: v.array(Puja) });
+export type PujaListResponse = v.InferOutput<typeof PujaListResponse>;
+
+export const PujaPackage = v.object({
+  id: v.number(),
+  pujaId: v.number(),
+  title: v.string(),
+  description: v.string(),
+  noPersons: v.number(),
+  price: v.number(),
+  offerPrice: v.number(),
+});
+export type PujaPackage = v.InferOutput<typeof PujaPackage>;
+
+export const PackageListResponse = v.object({ packages: v.array(PujaPackage) });
+export type PackageListResponse = v.InferOutput<typeof PackageListResponse>;
+
+export const Category = v.object({
+  id: v.number(),
+  category: v.string(),
+  name: v.string(),
+  imgUrl: v.string(),
+});
+export type Category = v.InferOutput<typeof Category>;
+
+export const CategoryListResponse = v.object({ categories: v.array(Category) });
+export type CategoryListResponse = v.InferOutput<typeof CategoryListResponse>;
+
+export const Product = v.object({
+  id: v.number(),
+  name: v.string(),
+  description: v.string(),
+  price: v.number(),
+  offerPrice: v.number(),
+  image: v.string(),
+  stockQuantity: v.number(),
+  categoryId: v.number(),
+  category: v.string(),
+  averageRating: v.number(),
+  totalReviews: v.number(),
+});
+export type Product = v.InferOutput<typeof Product>;
+
+export const ProductListResponse = v.object({ products: v.array(Product) });
+export type ProductListResponse = v.InferOutput<typeof ProductListResponse>;
+
+export const ProductDetailResponse = v.object({ product: v.array(Product) });
+export type ProductDetailResponse = v.InferOutput<typeof ProductDetailResponse>;
+
+export const Astrologer = v.object({
+  id: v.number(),
+  name: v.string(),
+  photo: v.string(),
+  specializations: v.array(v.string()),
+  experience: v.number(),
+  ratePerMinute: v.number(),
+  bio: v.string(),
+});
+export type Astrologer = v.InferOutput<typeof Astrologer>;
+
+export const AstrologerListResponse = v.array(Astrologer);
+export type AstrologerListResponse = v.InferOutput<typeof AstrologerListResponse>;
+
+/** Every error the API sends. */
+export const ApiErrorBody = v.object({ message: v.string(), code: v.optional(v.string()) });
+export type ApiErrorBody = v.InferOutput<typeof ApiErrorBody>;
+
+/** A path id: digits only, as the API routes accept them. */
+export const NumericId = v.pipe(
+  v.string(),
+  v.regex(/^[1-9]\d{0,9}$/, 'The id must be a positive whole number'),
+  v.transform(Number),
+  v.safeInteger(),
+);

@@ -1,0 +1,37 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/** One-way imports: contract -> machines -> src, contract -> server. */
+const zones = {
+  machines: ['react', 'react-dom', 'wouter', '**/src/**', '**/server/**'],
+  server: ['**/src/**', '**/machines/**', 'react'],
+  contract: ['**/src/**', '**/machines/**', '**/server/**'],
+};
+const restrict = (patterns) => ({
+  'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group], message: 'Imports flow contract -> machines -> src and contract -> server.' })) }],
+});
+
+export default tseslint.config(
+  { ignores: ['dist', 'data', 'node_modules', 'coverage'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      globals: { ...globals.browser, ...globals.node },
+      parserOptions: { projectService: { allowDefaultProject: ['eslint.config.js'] }, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  { files: ['machines/**'], rules: restrict(zones.machines) },
+  { files: ['server/**'], rules: restrict(zones.server) },
+  { files: ['contract/**'], rules: restrict(zones.contract) },
+  { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },
+);

@@ -1,0 +1,8 @@
+import type { SnapshotFrom } from 'xstate';
+import type { resourceMachine } from './resource.machine.ts';
+
+type Snapshot = SnapshotFrom<typeof resourceMachine>;
+
+export const selectStatus = (s: Snapshot) => s.value as 'loading' | 'loaded' | 'failed';
+export const selectData = (s: Snapshot) => s.context.data;
+export const selectErrorMessage = (s: Snapshot) => s.context.error?.message;

@@ -1,0 +1,21 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './client.ts';
+import * as catalogue from './migrations/2026_11_21_220000_catalogue.ts';
+
+/**
+ * Migrations are listed here rather than read from the folder, so they work the same under
+ * tsx, vitest and a bundler. Append new ones in date order; never edit one that has landed.
+ */
+const migrations: Record<string, Migration> = {
+  '2026_11_21_220000_catalogue': catalogue,
+};
+
+const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+  }
+}

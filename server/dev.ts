@@ -1,0 +1,13 @@
+import { createServer } from 'vite';
+import { readServerConfig } from './config.ts';
+import { listen, prepareDb } from './start.ts';
+
+/** Development: the API on API_PORT (3001) and Vite with hot reload on PORT, proxying the API. */
+const config = readServerConfig();
+const apiPort = Number(process.env.API_PORT ?? 3001);
+process.env.API_PORT = String(apiPort);
+const db = await prepareDb(config);
+await listen({ db }, apiPort, '127.0.0.1');
+const vite = await createServer({ server: { port: config.port } });
+await vite.listen();
+vite.printUrls();

@@ -1,0 +1,22 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { readServerConfig } from './config.ts';
+import { listen, prepareDb } from './start.ts';
+
+/** Production entry: the API and the built SPA on one origin. */
+const config = readServerConfig();
+const staticDir = path.resolve('dist');
+if (!fs.existsSync(path.join(staticDir, 'index.html'))) {
+  console.error('No built SPA in dist/. Run `npm run build` first (npm start does this for you).');
+  process.exit(1);
+}
+const db = await prepareDb(config);
+const server = await listen({ db, staticDir }, config.port, config.host);
+console.log(`Shop ready on http://localhost:${config.port}`);
+
+const stop = () => {
+  server.close();
+  void db.destroy().finally(() => process.exit(0));
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

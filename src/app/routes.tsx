@@ -1,0 +1,58 @@
+import { lazy, type ComponentType } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
+import { RouteBoundary } from './route-boundary.tsx';
+
+/** Code-split pages: each route downloads its own chunk the first time it is opened. */
+function page<M, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const HomePage = page(() => import('../features/home/home-page.tsx'), 'HomePage');
+const PujaListPage = page(() => import('../features/pujas/puja-list-page.tsx'), 'PujaListPage');
+const PujaDetailPage = page(() => import('../features/pujas/puja-detail-page.tsx'), 'PujaDetailPage');
+const ProductListPage = page(() => import('../features/products/product-list-page.tsx'), 'ProductListPage');
+const ProductDetailPage = page(() => import('../features/products/product-detail-page.tsx'), 'ProductDetailPage');
+const CategoryPage = page(() => import('../features/products/category-page.tsx'), 'CategoryPage');
+const AboutPage = page(() => import('../features/pages/about-page.tsx'), 'AboutPage');
+const ContactPage = page(() => import('../features/pages/contact-page.tsx'), 'ContactPage');
+const LegalPage = page(() => import('../features/pages/legal-page.tsx'), 'LegalPage');
+const AdminPage = page(() => import('../features/pages/admin-page.tsx'), 'AdminPage');
+const NotFoundPage = page(() => import('../features/pages/not-found-page.tsx'), 'NotFoundPage');
+
+/** Legal pages answer on both path sets, plus /terms and /privacy (DECISIONS.md). */
+const legalPaths = [
+  '/termsconditions',
+  '/terms-and-conditions',
+  '/terms',
+  '/privacypolicy',
+  '/privacy-policy',
+  '/privacy',
+  '/pricingpolicy',
+  '/refundpolicy',
+  '/refund-policy',
+  '/disclaimer',
+];
+
+export function AppRoutes() {
+  const [location] = useLocation();
+  // Keyed by location so an error on one page is forgotten when the visitor navigates away.
+  return (
+    <RouteBoundary key={location}>
+      <Switch>
+        <Route path="/" component={HomePage} />
+        <Route path="/pujas" component={PujaListPage} />
+        <Route path="/pujas/:id" component={PujaDetailPage} />
+        <Route path="/products/:id?" component={ProductListPage} />
+        <Route path="/productDetails/:id" component={ProductDetailPage} />
+        <Route path="/productCategory" component={CategoryPage} />
+        <Route path="/about" component={AboutPage} />
+        <Route path="/contact" component={ContactPage} />
+        {legalPaths.map((path) => (
+          <Route key={path} path={path} component={LegalPage} />
+        ))}
+        <Route path="/admin/:section?" component={AdminPage} />
+        <Route component={NotFoundPage} />
+      </Switch>
+    </RouteBoundary>
+  );
+}

@@ -1,0 +1,154 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { site } from '../../lib/config.ts';
+import { SocialLinks } from './social-links.tsx';
+
+const SCROLL_THRESHOLD = 80;
+
+export const navItems = [
+  { href: '/', label: 'Home' },
+  { href: '/about', label: 'About' },
+  { href: '/pujas', label: 'Pujas' },
+  { href: '/products', label: 'Products' },
+  { href: '/contact', label: 'Contact' },
+] as const;
+
+function isCurrent(location: string, href: string) {
+  return href === '/' ? location === '/' : location === href || location.startsWith(`${href}/`);
+}
+
+function Logo() {
+  return (
+    <Link href="/" className="logo" aria-label={`${site.brand} home`}>
+      <svg viewBox="0 0 64 64" width="36" height="36" aria-hidden="true" focusable="false">
+        <circle cx="32" cy="32" r="30" fill="#7a1f1f" />
+        <path d="M32 12c6 10 10 16 10 24a10 10 0 0 1-20 0c0-8 4-14 10-24z" fill="#f59e0b" />
+        <path d="M32 26c3 5 5 8 5 12a5 5 0 0 1-10 0c0-4 2-7 5-12z" fill="#fde68a" />
+      </svg>
+      <span className="logo__text">{site.brand}</span>
+    </Link>
+  );
+}
+
+function useScrolledPast(threshold: number) {
+  const [past, setPast] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setPast(window.scrollY > threshold);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [threshold]);
+  return past;
+}
+
+export function Header() {
+  const [location] = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const scrolled = useScrolledPast(SCROLL_THRESHOLD);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+
+  // A route change closes the menu.
+  useEffect(() => setMenuOpen(false), [location]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    closeButton.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setMenuOpen(false);
+        menuButton.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  const links = (
+    <ul className="nav__list">
+      {navItems.map((item) => (
+        <li key={item.href}>
+          <Link href={item.href} className="nav__link" aria-current={isCurrent(location, item.href) ? 'page' : undefined}>
+            {item.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+
+  return (
+    <header className={`site-header${scrolled ? ' site-header--scrolled' : ''}`}>
+      <div className="top-bar">
+        <div className="container top-bar__inner">
+          <a href={`mailto:${site.supportEmail}`} className="top-bar__email">
+            {site.supportEmail}
+          </a>
+          <SocialLinks />
+        </div>
+      </div>
+      <div className="container site-header__inner">
+        <Logo />
+        <nav aria-label="Main" className="nav nav--desktop">
+          {links}
+        </nav>
+        <div className="site-header__actions">
+          <a className="button button--primary" href={site.appStoreUrl} target="_blank" rel="noopener noreferrer">
+            Login
+          </a>
+          <button
+            ref={menuButton}
+            type="button"
+            className="menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen(true)}
+          >
+            <span className="visually-hidden">Open menu</span>
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+              <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
+      </div>
+      <div
+        className={`mobile-menu__backdrop${menuOpen ? ' is-open' : ''}`}
+        aria-hidden="true"
+        onClick={() => setMenuOpen(false)}
+      />
+      <div
+        id="mobile-menu"
+        className={`mobile-menu${menuOpen ? ' is-open' : ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-label="Menu"
+        hidden={!menuOpen}
+      >
+        <div className="mobile-menu__head">
+          <Logo />
+          <button
+            ref={closeButton}
+            type="button"
+            className="menu-toggle menu-toggle--close"
+            onClick={() => {
+              setMenuOpen(false);
+              menuButton.current?.focus();
+            }}
+          >
+            <span className="visually-hidden">Close menu</span>
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
+        <nav aria-label="Mobile" className="nav nav--mobile">
+          {links}
+        </nav>
+        <div className="mobile-menu__contact">
+          <a href={`tel:${site.supportPhone.replace(/\s/g, '')}`}>{site.supportPhone}</a>
+          <a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a>
+          <SocialLinks />
+        </div>
+      </div>
+    </header>
+  );
+}

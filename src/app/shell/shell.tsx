@@ -1,0 +1,26 @@
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+
+/** The frame around every page: skip link, header, main landmark, footer. */
+export function Shell({ children }: { children: ReactNode }) {
+  const [location] = useLocation();
+  useEffect(() => {
+    // Every route change starts at the top of the page (SPEC.md, shared shell).
+    window.scrollTo(0, 0);
+  }, [location]);
+
+  return (
+    <>
+      <a className="skip-link" href="#main" onClick={(e) => { e.preventDefault(); document.getElementById('main')?.focus(); }}>
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer />
+    </>
+  );
+}

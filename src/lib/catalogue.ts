@@ -1,0 +1,90 @@
+import * as v from 'valibot';
+import {
+  AstrologerListResponse,
+  CategoryListResponse,
+  PackageListResponse,
+  ProductDetailResponse,
+  ProductListResponse,
+  PujaListResponse,
+  type Astrologer,
+  type Category,
+  type Product,
+  type Puja,
+  type PujaPackage,
+} from '../../contract/catalogue.ts';
+import { DEFAULT_START_DAYS_AHEAD, HOME_ASTROLOGERS } from '../../contract/booking-rules.ts';
+import { ApiError, getJson } from './api.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Each puja's startDate made usable: a missing or invalid one becomes 5 days from now (SPEC.md section 7). */
+export function normaliseStartDates(pujas: Puja[], now = Date.now()): Puja[] {
+  return pujas.map((puja) => {
+    const start = puja.startDate ? Date.parse(puja.startDate) : NaN;
+    return Number.isNaN(start)
+      ? { ...puja, startDate: new Date(now + DEFAULT_START_DAYS_AHEAD * DAY_MS).toISOString() }
+      : puja;
+  });
+}
+
+export async function fetchPujas(signal?: AbortSignal): Promise<Puja[]> {
+  // The list is checked loosely first so a body without a pujas array gets its own message.
+  const body = await getJson('/pujas', v.object({ pujas: v.array(v.unknown()) }), {
+    fallback: 'Failed to fetch pujas',
+    signal,
+  });
+  const parsed = v.safeParse(PujaListResponse, body);
+  if (!parsed.success) throw new ApiError('Invalid data received from server');
+  return normaliseStartDates(parsed.output.pujas);
+}
+
+export async function fetchPuja(id: string, signal?: AbortSignal): Promise<Puja> {
+  const { pujas } = await getJson(`/pujas/${encodeURIComponent(id)}`, PujaListResponse, {
+    fallback: 'Failed to fetch puja details',
+    invalid: 'Failed to load puja details',
+    signal,
+  });
+  const [puja] = normaliseStartDates(pujas);
+  if (!puja) throw new ApiError('Failed to load puja details');
+  return puja;
+}
+
+export async function fetchPackages(pujaId: string, signal?: AbortSignal): Promise<PujaPackage[]> {
+  const { packages } = await getJson(`/packages/${encodeURIComponent(pujaId)}`, PackageListResponse, {
+    fallback: 'Failed to fetch package details',
+    signal,
+  });
+  return packages;
+}
+
+export async function fetchProducts(signal?: AbortSignal): Promise<Product[]> {
+  const { products } = await getJson('/products', ProductListResponse, { fallback: 'Failed to fetch products', signal });
+  return products;
+}
+
+export async function fetchProduct(id: string, signal?: AbortSignal): Promise<Product> {
+  const { product } = await getJson(`/products/${encodeURIComponent(id)}`, ProductDetailResponse, {
+    fallback: 'Failed to fetch product details',
+    invalid: 'Failed to load product details',
+    signal,
+  });
+  const [first] = product;
+  if (!first) throw new ApiError('Failed to load product details');
+  return first;
+}
+
+export async function fetchCategories(signal?: AbortSignal): Promise<Category[]> {
+  const { categories } = await getJson('/categories', CategoryListResponse, {
+    fallback: 'Failed to fetch categories',
+    signal,
+  });
+  return categories;
+}
+
+export async function fetchAstrologers(signal?: AbortSignal): Promise<Astrologer[]> {
+  const astrologers = await getJson('/astrologers/getAllAstrologersWeb', AstrologerListResponse, {
+    fallback: 'Failed to fetch astrologers',
+    signal,
+  });
+  return astrologers.slice(0, HOME_ASTROLOGERS);
+}

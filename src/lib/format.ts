@@ -1,0 +1,29 @@
+const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
+const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+
+/** ₹ with Indian thousands separators: 12500 -> "₹12,500". */
+export function formatRupees(amount: number): string {
+  return rupees.format(amount);
+}
+
+/** Long month, day, year: "November 24, 2026". Empty for a missing or invalid date. */
+export function formatLongDate(iso: string | null | undefined): string {
+  const date = iso ? new Date(iso) : undefined;
+  return date && !Number.isNaN(date.getTime()) ? longDate.format(date) : '';
+}
+
+const entities: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'" };
+
+/** Plain text from catalogue HTML: tags and entities (&nbsp; included) removed, spaces collapsed. */
+export function stripHtml(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(#?\w+);/g, (match, name: string) => entities[name.toLowerCase()] ?? match)
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Cuts text to `limit` characters and adds "..." when anything was cut. */
+export function truncate(text: string, limit: number): string {
+  return text.length > limit ? `${text.slice(0, limit)}...` : text;
+}

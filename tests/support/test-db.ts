@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createApp } from '../../server/app.ts';
+import { openDb, type Db } from '../../server/db/client.ts';
+import { migrateToLatest } from '../../server/db/migrate.ts';
+import { seedCatalogue } from '../../server/db/seed/seed.ts';
+
+export interface TestShop {
+  db: Db;
+  app: ReturnType<typeof createApp>;
+  dir: string;
+  close: () => Promise<void>;
+}
+
+/** A real API app over a fresh, migrated (and by default seeded) SQLite file in a temp folder. */
+export async function createTestShop({ seed = true, now = new Date() } = {}): Promise<TestShop> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
+  const db = await openDb({ sqliteFile: path.join(dir, 'shop.sqlite') });
+  await migrateToLatest(db);
+  if (seed) await seedCatalogue(db, now);
+  return {
+    db,
+    app: createApp({ db }),
+    dir,
+    close: async () => {
+      await db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
