@@ -2,7 +2,15 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /** Paths the JSON API answers; the dev server forwards them to the API process. */
-export const apiPrefixes = ['/api', '/pujas', '/packages', '/products', '/categories', '/astrologers', '/images'];
+export const apiPrefixes = [
+  '/api',
+  '/pujas',
+  '/packages',
+  '/products',
+  '/categories',
+  '/astrologers',
+  '/images',
+];
 
 export default defineConfig({
   plugins: [react()],

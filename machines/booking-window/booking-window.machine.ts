@@ -28,7 +28,8 @@ export const bookingWindowMachine = setup({
   },
   actions: {
     measureRemaining: assign({
-      remainingMs: ({ context }) => (Number.isNaN(context.closesAt) ? 0 : Math.max(0, context.closesAt - Date.now())),
+      remainingMs: ({ context }) =>
+        Number.isNaN(context.closesAt) ? 0 : Math.max(0, context.closesAt - Date.now()),
     }),
     storeClosingDate: assign({ closesAt: (_, closesAt: string | null | undefined) => parse(closesAt) }),
   },

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 
 export interface ResourceContext {
   data: unknown;
@@ -36,8 +36,17 @@ export const resourceMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'load',
-        onDone: { target: 'loaded', actions: { type: 'storeData', params: ({ event }) => event.output } },
-        onError: { target: 'failed', actions: { type: 'storeError', params: ({ event }) => event.error } },
+        onDone: {
+          target: 'loaded',
+          actions: {
+            type: 'storeData',
+            params: ({ event }: { event: DoneActorEvent<unknown> }) => event.output,
+          },
+        },
+        onError: {
+          target: 'failed',
+          actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
       },
     },
     loaded: {

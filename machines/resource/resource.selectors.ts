@@ -3,6 +3,6 @@ import type { resourceMachine } from './resource.machine.ts';
 
 type Snapshot = SnapshotFrom<typeof resourceMachine>;
 
-export const selectStatus = (s: Snapshot) => s.value as 'loading' | 'loaded' | 'failed';
+export const selectStatus = (s: Snapshot) => s.value;
 export const selectData = (s: Snapshot) => s.context.data;
 export const selectErrorMessage = (s: Snapshot) => s.context.error?.message;

@@ -19,11 +19,17 @@ class RouteErrorBoundary extends Component<{ children: ReactNode }, State> {
 
   override render() {
     if (this.state.error) {
-      const failedChunk = /dynamically imported module|Importing a module script failed/i.test(this.state.error.message);
+      const failedChunk = /dynamically imported module|Importing a module script failed/i.test(
+        this.state.error.message,
+      );
       return (
         <div className="page container">
           <ErrorBanner
-            message={failedChunk ? 'This page could not be loaded. Check your connection.' : 'Something went wrong on this page.'}
+            message={
+              failedChunk
+                ? 'This page could not be loaded. Check your connection.'
+                : 'Something went wrong on this page.'
+            }
             onRetry={() => (failedChunk ? window.location.reload() : this.setState({ error: undefined }))}
           />
         </div>

@@ -11,7 +11,10 @@ const HomePage = page(() => import('../features/home/home-page.tsx'), 'HomePage'
 const PujaListPage = page(() => import('../features/pujas/puja-list-page.tsx'), 'PujaListPage');
 const PujaDetailPage = page(() => import('../features/pujas/puja-detail-page.tsx'), 'PujaDetailPage');
 const ProductListPage = page(() => import('../features/products/product-list-page.tsx'), 'ProductListPage');
-const ProductDetailPage = page(() => import('../features/products/product-detail-page.tsx'), 'ProductDetailPage');
+const ProductDetailPage = page(
+  () => import('../features/products/product-detail-page.tsx'),
+  'ProductDetailPage',
+);
 const CategoryPage = page(() => import('../features/products/category-page.tsx'), 'CategoryPage');
 const AboutPage = page(() => import('../features/pages/about-page.tsx'), 'AboutPage');
 const ContactPage = page(() => import('../features/pages/contact-page.tsx'), 'ContactPage');

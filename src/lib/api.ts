@@ -27,7 +27,11 @@ function messageOf(error: unknown, fallback: string): ApiError {
   if (error instanceof FetchError) {
     const data: unknown = error.data;
     const message =
-      data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' && data.message
+      data &&
+      typeof data === 'object' &&
+      'message' in data &&
+      typeof data.message === 'string' &&
+      data.message
         ? data.message
         : fallback;
     return new ApiError(message, error.statusCode);

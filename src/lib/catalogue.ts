@@ -58,7 +58,10 @@ export async function fetchPackages(pujaId: string, signal?: AbortSignal): Promi
 }
 
 export async function fetchProducts(signal?: AbortSignal): Promise<Product[]> {
-  const { products } = await getJson('/products', ProductListResponse, { fallback: 'Failed to fetch products', signal });
+  const { products } = await getJson('/products', ProductListResponse, {
+    fallback: 'Failed to fetch products',
+    signal,
+  });
   return products;
 }
 

@@ -1,4 +1,8 @@
-const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
+const rupees = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  maximumFractionDigits: 0,
+});
 const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
 /** ₹ with Indian thousands separators: 12500 -> "₹12,500". */
@@ -12,15 +16,27 @@ export function formatLongDate(iso: string | null | undefined): string {
   return date && !Number.isNaN(date.getTime()) ? longDate.format(date) : '';
 }
 
-const entities: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'" };
+const entities: Record<string, string> = {
+  nbsp: ' ',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  '#39': "'",
+};
 
 /** Plain text from catalogue HTML: tags and entities (&nbsp; included) removed, spaces collapsed. */
 export function stripHtml(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(#?\w+);/g, (match, name: string) => entities[name.toLowerCase()] ?? match)
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    html
+      // Block-level tags separate words; inline tags (<strong>, <em>) must not add a space before punctuation.
+      .replace(/<\/?(?:p|div|br|li|ul|ol|h[1-6]|tr|td|blockquote)\b[^>]*>/gi, ' ')
+      .replace(/<[^>]*>/g, '')
+      .replace(/&(#?\w+);/g, (match, name: string) => entities[name.toLowerCase()] ?? match)
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** Cuts text to `limit` characters and adds "..." when anything was cut. */

@@ -16,7 +16,18 @@ export interface Resource<T> {
  */
 export function useResource<T>(load: (signal: AbortSignal) => Promise<T>): Resource<T> {
   const ref = useActorRef(
-    resourceMachine.provide({ actors: { load: fromPromise<unknown, void>(({ signal }) => load(signal)) } }),
+    resourceMachine.provide({
+      actors: {
+        load: fromPromise<unknown, void>(({ signal }) =>
+          // A cancelled load (unmount, or StrictMode's double mount) must never settle, or its
+          // abort error would be reported as a failure of the page.
+          load(signal).catch((error: unknown) => {
+            if (signal.aborted) return new Promise<never>(() => {});
+            throw error;
+          }),
+        ),
+      },
+    }),
   );
   const status = useSelector(ref, selectStatus);
   const data = useSelector(ref, selectData) as T | undefined;

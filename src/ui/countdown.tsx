@@ -1,7 +1,11 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { bookingWindowMachine } from '../../machines/booking-window/booking-window.machine.ts';
-import { selectIsOpen, selectSecondsLeft, toCountdownParts } from '../../machines/booking-window/booking-window.selectors.ts';
+import {
+  selectIsOpen,
+  selectSecondsLeft,
+  toCountdownParts,
+} from '../../machines/booking-window/booking-window.selectors.ts';
 
 export type BookingWindowRef = ActorRefFrom<typeof bookingWindowMachine>;
 
@@ -16,12 +20,18 @@ const units = [
  * Renders a booking window's countdown. Only this component subscribes to the ticking
  * seconds, so the card or page around it does not re-render every second.
  */
-export function Countdown({ windowRef, variant }: { windowRef: BookingWindowRef; variant: 'boxes' | 'inline' }) {
+export function Countdown({
+  windowRef,
+  variant,
+}: {
+  windowRef: BookingWindowRef;
+  variant: 'boxes' | 'inline';
+}) {
   const open = useSelector(windowRef, selectIsOpen);
   const secondsLeft = useSelector(windowRef, selectSecondsLeft);
   if (!open) {
     return (
-      <p className="countdown countdown--closed" role="status">
+      <p className="countdown countdown--closed" role={variant === 'inline' ? 'status' : undefined}>
         Booking Closed
       </p>
     );
@@ -38,7 +48,11 @@ export function Countdown({ windowRef, variant }: { windowRef: BookingWindowRef;
     );
   }
   return (
-    <div className="countdown countdown--boxes" aria-label={`Booking closes in ${parts.days} days ${parts.hours} hours`}>
+    <div
+      className="countdown countdown--boxes"
+      role="timer"
+      aria-label={`Booking closes in ${parts.days} days ${parts.hours} hours`}
+    >
       {units.map(([key, , label]) => (
         <span key={key} className="countdown__box" aria-hidden="true">
           <strong>{String(parts[key]).padStart(2, '0')}</strong>

@@ -1,7 +1,15 @@
 import { formatRupees } from '../lib/format.ts';
 
 /** List price struck through beside the selling price, both in rupees with separators. */
-export function Price({ price, offerPrice, mrpLabel = false }: { price: number; offerPrice: number; mrpLabel?: boolean }) {
+export function Price({
+  price,
+  offerPrice,
+  mrpLabel = false,
+}: {
+  price: number;
+  offerPrice: number;
+  mrpLabel?: boolean;
+}) {
   const discounted = offerPrice < price;
   return (
     <span className="price">

@@ -5,7 +5,10 @@ const DAY = 24 * 60 * 60 * 1000;
 
 /** True when the catalogue has never been seeded. */
 export async function isCatalogueEmpty(db: Db): Promise<boolean> {
-  const row = await db.selectFrom('puja').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('puja')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n) === 0;
 }
 
@@ -14,25 +17,43 @@ export async function isCatalogueEmpty(db: Db): Promise<boolean> {
  * pujas closing within a week, later ones, and a closed one.
  */
 export async function seedCatalogue(db: Db, now: Date = new Date()): Promise<void> {
-  const at = (days: number | null) => (days === null ? null : new Date(now.getTime() + days * DAY).toISOString());
+  const at = (days: number | null) =>
+    days === null ? null : new Date(now.getTime() + days * DAY).toISOString();
   await db.transaction().execute(async (trx) => {
     for (const { packages, closesInDays, startsInDays, inDemand, ...puja } of pujas) {
       const { id } = await trx
         .insertInto('puja')
-        .values({ ...puja, inDemand: inDemand ? 1 : 0, pujaDate: at(closesInDays), startDate: at(startsInDays) })
+        .values({
+          ...puja,
+          inDemand: inDemand ? 1 : 0,
+          pujaDate: at(closesInDays),
+          startDate: at(startsInDays),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
-      for (const pkg of packages) await trx.insertInto('pujaPackage').values({ ...pkg, pujaId: id }).execute();
+      for (const pkg of packages)
+        await trx
+          .insertInto('pujaPackage')
+          .values({ ...pkg, pujaId: id })
+          .execute();
     }
     const categoryIds = new Map<string, number>();
     for (const category of categories) {
-      const { id } = await trx.insertInto('category').values(category).returning('id').executeTakeFirstOrThrow();
+      const { id } = await trx
+        .insertInto('category')
+        .values(category)
+        .returning('id')
+        .executeTakeFirstOrThrow();
       categoryIds.set(category.category, id);
     }
     for (const { category, ...product } of products) {
       const categoryId = categoryIds.get(category);
-      if (categoryId === undefined) throw new Error(`Seed product ${product.name} names unknown category ${category}`);
-      await trx.insertInto('product').values({ ...product, categoryId }).execute();
+      if (categoryId === undefined)
+        throw new Error(`Seed product ${product.name} names unknown category ${category}`);
+      await trx
+        .insertInto('product')
+        .values({ ...product, categoryId })
+        .execute();
     }
     for (const { specializations, ...astrologer } of astrologers) {
       await trx

@@ -43,20 +43,20 @@ function useScrolledPast(threshold: number) {
 
 export function Header() {
   const [location] = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
+  // The menu is open for the page it was opened on, so following a link closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === location;
+  const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? location : null);
   const scrolled = useScrolledPast(SCROLL_THRESHOLD);
   const menuButton = useRef<HTMLButtonElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
-
-  // A route change closes the menu.
-  useEffect(() => setMenuOpen(false), [location]);
 
   useEffect(() => {
     if (!menuOpen) return;
     closeButton.current?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
-        setMenuOpen(false);
+        setMenuOpenOn(null);
         menuButton.current?.focus();
       }
     };
@@ -68,7 +68,11 @@ export function Header() {
     <ul className="nav__list">
       {navItems.map((item) => (
         <li key={item.href}>
-          <Link href={item.href} className="nav__link" aria-current={isCurrent(location, item.href) ? 'page' : undefined}>
+          <Link
+            href={item.href}
+            className="nav__link"
+            aria-current={isCurrent(location, item.href) ? 'page' : undefined}
+          >
             {item.label}
           </Link>
         </li>
@@ -92,7 +96,12 @@ export function Header() {
           {links}
         </nav>
         <div className="site-header__actions">
-          <a className="button button--primary" href={site.appStoreUrl} target="_blank" rel="noopener noreferrer">
+          <a
+            className="button button--primary"
+            href={site.appStoreUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             Login
           </a>
           <button

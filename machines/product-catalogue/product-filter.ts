@@ -1,0 +1,91 @@
+import type { Product } from '../../contract/catalogue.ts';
+import { LOW_STOCK_LIMIT, PRODUCT_PRICE_MAX, PRODUCT_PRICE_MIN } from '../../contract/booking-rules.ts';
+
+export type ProductSort = 'newest' | 'price-asc' | 'price-desc';
+
+export interface ProductFilter {
+  search: string;
+  categoryId: number | null;
+  minPrice: number;
+  maxPrice: number;
+  sort: ProductSort;
+}
+
+/** The product list's starting point (SPEC.md section 9): all categories, 0 to 10000, newest first. */
+export const DEFAULT_PRODUCT_FILTER: ProductFilter = {
+  search: '',
+  categoryId: null,
+  minPrice: PRODUCT_PRICE_MIN,
+  maxPrice: PRODUCT_PRICE_MAX,
+  sort: 'newest',
+};
+
+export const PRODUCT_SORTS: ReadonlyArray<{ value: ProductSort; label: string }> = [
+  { value: 'newest', label: 'Newest' },
+  { value: 'price-asc', label: 'Price: Low to High' },
+  { value: 'price-desc', label: 'Price: High to Low' },
+];
+
+export function isProductSort(value: string): value is ProductSort {
+  return PRODUCT_SORTS.some((sort) => sort.value === value);
+}
+
+/** A price box's text as a number; empty or non-numeric text means the default bound. */
+export function parsePriceInput(raw: string, fallback: number): number {
+  if (raw.trim() === '') return fallback;
+  const value = Number(raw);
+  return Number.isFinite(value) ? value : fallback;
+}
+
+/** A category id from a route segment; anything but a positive whole number means "all". */
+export function parseCategoryId(raw: string | undefined): number | null {
+  if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) return null;
+  return Number(raw);
+}
+
+// Descriptions are catalogue HTML; the search matches what the customer reads, not the markup.
+function searchableText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/gi, ' ')
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
+}
+
+function compare(sort: ProductSort): (a: Product, b: Product) => number {
+  const newest = (a: Product, b: Product) => b.id - a.id;
+  switch (sort) {
+    case 'price-asc':
+      return (a, b) => a.offerPrice - b.offerPrice || newest(a, b);
+    case 'price-desc':
+      return (a, b) => b.offerPrice - a.offerPrice || newest(a, b);
+    case 'newest':
+      return newest;
+  }
+}
+
+/**
+ * The product list's filters (SPEC.md section 5): search on name or description, any case;
+ * selling price (offerPrice) within min..max inclusive; category by id. Returns a new, sorted array.
+ */
+export function filterProducts(products: readonly Product[], filter: ProductFilter): Product[] {
+  const needle = filter.search.trim().toLowerCase();
+  return products
+    .filter(
+      (product) =>
+        (filter.categoryId === null || product.categoryId === filter.categoryId) &&
+        product.offerPrice >= filter.minPrice &&
+        product.offerPrice <= filter.maxPrice &&
+        (needle === '' ||
+          product.name.toLowerCase().includes(needle) ||
+          searchableText(product.description).includes(needle)),
+    )
+    .sort(compare(filter.sort));
+}
+
+/** The stock badge of SPEC.md section 9, or undefined when stock is comfortable. */
+export function stockBadge(stockQuantity: number): string | undefined {
+  if (stockQuantity <= 0) return 'Out of Stock';
+  if (stockQuantity <= LOW_STOCK_LIMIT) return `Only ${stockQuantity} left`;
+  return undefined;
+}

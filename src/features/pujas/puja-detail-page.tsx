@@ -1,0 +1,226 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { useActorRef } from '@xstate/react';
+import type { SyntheticEvent } from 'react';
+import { Link, useParams } from 'wouter';
+import type { Puja, PujaPackage } from '../../../contract/catalogue.ts';
+import { bookingWindowMachine } from '../../../machines/booking-window/booking-window.machine.ts';
+import { fetchPackages, fetchPuja } from '../../lib/catalogue.ts';
+import { imageUrl, site } from '../../lib/config.ts';
+import { stripHtml } from '../../lib/format.ts';
+import { useResource } from '../../lib/use-resource.ts';
+import { Countdown } from '../../ui/countdown.tsx';
+import { Price } from '../../ui/price.tsx';
+import { ErrorBanner, ResourceView, Spinner } from '../../ui/status.tsx';
+import './pujas.css';
+
+const PLACEHOLDER = imageUrl('/images/placeholder.svg');
+
+function showPlaceholder(event: SyntheticEvent<HTMLImageElement>) {
+  const img = event.currentTarget;
+  if (img.dataset.fallback) return;
+  img.dataset.fallback = 'true';
+  img.src = PLACEHOLDER;
+}
+
+/** The usual order of a temple puja performed on a devotee's behalf. */
+const procedure = [
+  {
+    title: 'Sankalpam',
+    text: 'The priest takes the sacred vow on your behalf, reciting your name, gothra, nakshatra and the purpose of the puja before the deity.',
+  },
+  {
+    title: 'Ganapati Puja',
+    text: 'Lord Ganesha is worshipped first with durva grass, flowers and modakam, so that the puja proceeds without obstacles.',
+  },
+  {
+    title: 'Kalasha Sthapana',
+    text: 'A kalasham filled with holy water, mango leaves and a coconut is installed and the deity is invoked into it with Vedic mantras.',
+  },
+  {
+    title: 'Abhishekam and Archana',
+    text: 'The main abhishekam is performed with milk, curd, honey, panchamrutham and sacred water, followed by archana with the deity’s names and fresh flowers.',
+  },
+  {
+    title: 'Homam and Offerings',
+    text: 'Offerings of ghee, samidha and navadhanyam are made into the sacred fire while the priests chant, and naivedyam is offered to the deity.',
+  },
+  {
+    title: 'Aarti and Prasad Dispatch',
+    text: 'The puja concludes with maha mangala aarti; the blessed prasadam is then packed and sent to your address.',
+  },
+] as const;
+
+/** /pujas/{id}: one puja, its booking window, tabs with details, and its packages. */
+export function PujaDetailPage() {
+  const { id = '' } = useParams<{ id: string }>();
+  // Keyed by id: opening another puja starts fresh reads and a fresh booking window.
+  return <PujaDetail key={id} id={id} />;
+}
+
+function PujaDetail({ id }: { id: string }) {
+  const puja = useResource((signal) => fetchPuja(id, signal));
+  const packages = useResource((signal) => fetchPackages(id, signal));
+
+  if (puja.status !== 'loaded' || !puja.data) {
+    return (
+      <div className="page container">
+        <Breadcrumb current={undefined} />
+        <h1 className="visually-hidden">Puja details</h1>
+        {puja.status === 'failed' ? (
+          <ErrorBanner message={puja.error ?? 'Failed to load puja details'} onRetry={puja.retry} />
+        ) : (
+          <Spinner label="Loading puja details..." />
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div className="page container">
+      <Breadcrumb current={puja.data.pujaName} />
+      <article className="puja-detail">
+        <PujaSummary puja={puja.data} />
+        <PujaTabs puja={puja.data} />
+        <section className="puja-packages" aria-labelledby="puja-packages-heading">
+          <h2 id="puja-packages-heading">Puja Packages</h2>
+          <ResourceView resource={packages} loadingLabel="Loading packages...">
+            {(list) => <PackageGrid packages={list} />}
+          </ResourceView>
+        </section>
+      </article>
+    </div>
+  );
+}
+
+function Breadcrumb({ current }: { current: string | undefined }) {
+  return (
+    <nav className="breadcrumb" aria-label="Breadcrumb">
+      <ol>
+        <li>
+          <Link href="/">Home</Link>
+        </li>
+        <li>
+          <Link href="/pujas">Pujas</Link>
+        </li>
+        {current !== undefined && (
+          <li>
+            <span aria-current="page">{current}</span>
+          </li>
+        )}
+      </ol>
+    </nav>
+  );
+}
+
+/** Mounted once the puja has loaded, so its booking window starts from the real date. */
+function PujaSummary({ puja }: { puja: Puja }) {
+  const windowRef = useActorRef(bookingWindowMachine, { input: { closesAt: puja.pujaDate } });
+  return (
+    <div className="puja-detail__top">
+      <img
+        className="puja-detail__image"
+        src={imageUrl(puja.image) || PLACEHOLDER}
+        onError={showPlaceholder}
+        alt={puja.pujaName}
+        width={800}
+        height={600}
+      />
+      <div className="puja-detail__info">
+        <h1>{puja.pujaName}</h1>
+        <p className="puja-detail__place">{puja.place}</p>
+        <Countdown windowRef={windowRef} variant="inline" />
+        <a
+          className="button button--primary"
+          href={site.appStoreUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          Book Now<span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+      </div>
+    </div>
+  );
+}
+
+function PujaTabs({ puja }: { puja: Puja }) {
+  const benefits = [
+    [puja.benefitTitle1, puja.benefitDesc1],
+    [puja.benefitTitle2, puja.benefitDesc2],
+    [puja.benefitTitle3, puja.benefitDesc3],
+    [puja.benefitTitle4, puja.benefitDesc4],
+  ] as const;
+  return (
+    <Tabs.Root className="puja-tabs" defaultValue="description">
+      <Tabs.List className="puja-tabs__list" aria-label="About this puja">
+        <Tabs.Trigger className="puja-tabs__trigger" value="description">
+          Description
+        </Tabs.Trigger>
+        <Tabs.Trigger className="puja-tabs__trigger" value="benefits">
+          Benefits
+        </Tabs.Trigger>
+        <Tabs.Trigger className="puja-tabs__trigger" value="procedure">
+          Procedure
+        </Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content className="puja-tabs__panel" value="description">
+        <h2>About this Puja</h2>
+        <p className="prose">{stripHtml(puja.description)}</p>
+      </Tabs.Content>
+      <Tabs.Content className="puja-tabs__panel" value="benefits">
+        <h2>Benefits</h2>
+        <ul className="puja-benefits">
+          {benefits.map(([title, description], index) => (
+            <li key={index}>
+              <h3>{title}</h3>
+              <p>{stripHtml(description)}</p>
+            </li>
+          ))}
+        </ul>
+      </Tabs.Content>
+      <Tabs.Content className="puja-tabs__panel" value="procedure">
+        <h2>Procedure</h2>
+        <ol className="puja-procedure">
+          {procedure.map((step) => (
+            <li key={step.title}>
+              <strong>{step.title}:</strong> {step.text}
+            </li>
+          ))}
+        </ol>
+        <p className="puja-procedure__note">
+          Our experienced temple priests guide the whole process and perform every step on your behalf,
+          following the temple’s traditions.
+        </p>
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}
+
+function PackageGrid({ packages }: { packages: PujaPackage[] }) {
+  if (packages.length === 0) {
+    return <p className="empty-state">No packages available for this puja yet.</p>;
+  }
+  return (
+    <ul className="grid grid--3 puja-grid" aria-label="Packages">
+      {packages.map((pkg) => (
+        <li key={pkg.id}>
+          <PackageCard pkg={pkg} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PackageCard({ pkg }: { pkg: PujaPackage }) {
+  return (
+    <article className="card package-card">
+      <div className="card__body">
+        <h3 className="card__title">{pkg.title}</h3>
+        <p>{stripHtml(pkg.description)}</p>
+        <p className="package-card__persons">
+          {pkg.noPersons} {pkg.noPersons === 1 ? 'Person' : 'Persons'}
+        </p>
+        <Price price={pkg.price} offerPrice={pkg.offerPrice} />
+      </div>
+    </article>
+  );
+}

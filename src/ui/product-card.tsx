@@ -1,0 +1,94 @@
+import { memo, type SyntheticEvent } from 'react';
+import { Link } from 'wouter';
+import type { Category, Product } from '../../contract/catalogue.ts';
+import { stockBadge } from '../../machines/product-catalogue/product-filter.ts';
+import { imageUrl } from '../lib/config.ts';
+import { Price } from './price.tsx';
+
+type HeadingLevel = 'h2' | 'h3' | 'h4';
+
+/** Swaps a broken catalogue image for the placeholder, once. */
+export function showPlaceholder(event: SyntheticEvent<HTMLImageElement>) {
+  const img = event.currentTarget;
+  const placeholder = imageUrl('/images/placeholder.svg');
+  if (img.getAttribute('src') !== placeholder) img.src = placeholder;
+}
+
+/** The badge for low or no stock, coloured by urgency; nothing when stock is comfortable. */
+export function StockBadge({ stockQuantity }: { stockQuantity: number }) {
+  const label = stockBadge(stockQuantity);
+  if (!label) return null;
+  return <span className={`badge ${stockQuantity <= 0 ? 'badge--danger' : 'badge--warning'}`}>{label}</span>;
+}
+
+/** A product in a grid: image, category, name, M.R.P and selling price, stock, View Details. */
+export const ProductCard = memo(function ProductCard({
+  product,
+  headingLevel: Heading = 'h3',
+}: {
+  product: Product;
+  headingLevel?: HeadingLevel;
+}) {
+  const href = `/productDetails/${product.id}`;
+  const titleId = `product-card-${product.id}-title`;
+  return (
+    <article className="card product-card" aria-labelledby={titleId}>
+      <img
+        className="card__media"
+        src={imageUrl(product.image)}
+        alt={product.name}
+        width={400}
+        height={300}
+        loading="lazy"
+        decoding="async"
+        onError={showPlaceholder}
+      />
+      <div className="card__body">
+        <div className="product-card__badges">
+          <span className="badge">{product.category}</span>
+          <StockBadge stockQuantity={product.stockQuantity} />
+        </div>
+        <Heading className="card__title" id={titleId}>
+          <Link href={href} className="product-card__name">
+            {product.name}
+          </Link>
+        </Heading>
+        <Price mrpLabel price={product.price} offerPrice={product.offerPrice} />
+        <Link
+          href={href}
+          className="button button--small product-card__cta"
+          aria-label={`View Details of ${product.name}`}
+        >
+          View Details
+        </Link>
+      </div>
+    </article>
+  );
+});
+
+/** A category tile linking to the product list filtered by it. */
+export const CategoryCard = memo(function CategoryCard({
+  category,
+  headingLevel: Heading = 'h3',
+}: {
+  category: Category;
+  headingLevel?: HeadingLevel;
+}) {
+  return (
+    <Link href={`/products/${category.id}`} className="card category-card">
+      <img
+        className="card__media"
+        src={imageUrl(category.imgUrl)}
+        alt={category.name}
+        width={400}
+        height={300}
+        loading="lazy"
+        decoding="async"
+        onError={showPlaceholder}
+      />
+      <div className="card__body">
+        <Heading className="card__title">{category.category}</Heading>
+      </div>
+    </Link>
+  );
+});

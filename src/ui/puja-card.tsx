@@ -1,0 +1,86 @@
+import { useActorRef } from '@xstate/react';
+import { memo, useEffect, useRef, type SyntheticEvent } from 'react';
+import { Link } from 'wouter';
+import { PUJA_CARD_DESCRIPTION_CUT } from '../../contract/booking-rules.ts';
+import type { Puja } from '../../contract/catalogue.ts';
+import { bookingWindowMachine } from '../../machines/booking-window/booking-window.machine.ts';
+import { imageUrl } from '../lib/config.ts';
+import { formatLongDate, stripHtml, truncate } from '../lib/format.ts';
+import { Countdown } from './countdown.tsx';
+
+const PLACEHOLDER = imageUrl('/images/placeholder.svg');
+const devotees = new Intl.NumberFormat('en-IN');
+
+/** Swaps a broken image for the placeholder, once (a broken placeholder must not loop). */
+function showPlaceholder(event: SyntheticEvent<HTMLImageElement>) {
+  const img = event.currentTarget;
+  if (img.dataset.fallback) return;
+  img.dataset.fallback = 'true';
+  img.src = PLACEHOLDER;
+}
+
+export interface PujaCardProps {
+  puja: Puja;
+  /** Heading level of the puja name: 3 under a section heading (home), 2 directly under the page's h1. */
+  headingLevel?: 2 | 3;
+}
+
+/**
+ * A puja in a list: image, countdown, name, short description, place, devotees, date and a
+ * link to its detail page. Each card owns its booking window, and only the Countdown inside
+ * subscribes to the ticks, so a tick re-renders that countdown and never the card or the list.
+ */
+export const PujaCard = memo(function PujaCard({ puja, headingLevel = 3 }: PujaCardProps) {
+  const windowRef = useActorRef(bookingWindowMachine, { input: { closesAt: puja.pujaDate } });
+
+  // The actor read its date at mount; re-measure if the same card is later given a new date.
+  const measuredDate = useRef(puja.pujaDate);
+  useEffect(() => {
+    if (measuredDate.current === puja.pujaDate) return;
+    measuredDate.current = puja.pujaDate;
+    windowRef.send({ type: 'window.reset', closesAt: puja.pujaDate });
+  }, [windowRef, puja.pujaDate]);
+
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const date = formatLongDate(puja.pujaDate);
+
+  return (
+    <article className="card puja-card">
+      {puja.inDemand && <span className="ribbon">In Demand</span>}
+      <img
+        className="card__media"
+        src={imageUrl(puja.image) || PLACEHOLDER}
+        onError={showPlaceholder}
+        alt={puja.pujaName}
+        width={400}
+        height={300}
+        loading="lazy"
+        decoding="async"
+      />
+      <div className="card__body">
+        <Countdown windowRef={windowRef} variant="boxes" />
+        <Heading className="card__title">{puja.pujaName}</Heading>
+        <p className="puja-card__description">
+          {truncate(stripHtml(puja.description), PUJA_CARD_DESCRIPTION_CUT)}
+        </p>
+        <p className="card__meta puja-card__place">{puja.place}</p>
+        <p className="card__meta puja-card__stats">
+          <span>{devotees.format(puja.noDevotes)} Watched</span>
+          {date && (
+            <>
+              {' · '}
+              <time dateTime={puja.pujaDate ?? undefined}>{date}</time>
+            </>
+          )}
+        </p>
+        <Link
+          href={`/pujas/${puja.id}`}
+          className="button button--primary puja-card__link"
+          aria-label={`View Details of ${puja.pujaName}`}
+        >
+          View Details
+        </Link>
+      </div>
+    </article>
+  );
+});

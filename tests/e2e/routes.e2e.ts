@@ -1,0 +1,62 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { inject } from 'vitest';
+import { launchBrowser, watchConsole } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** Every public route of SPEC.md's route table, with a heading that proves its screen rendered. */
+const routes: Array<[string, string | RegExp]> = [
+  ['/', /Popular Pujas/],
+  ['/pujas', 'Pujas'],
+  ['/pujas/1', /./],
+  ['/products', /Products/],
+  ['/products/1', /Products/],
+  ['/productDetails/1', /./],
+  ['/productCategory', 'Shop by Category'],
+  ['/about', /About/],
+  ['/contact', 'Contact Us'],
+  ['/termsconditions', 'Terms & Conditions'],
+  ['/terms-and-conditions', 'Terms & Conditions'],
+  ['/privacypolicy', 'Privacy Policy'],
+  ['/privacy-policy', 'Privacy Policy'],
+  ['/pricingpolicy', 'Pricing Policy'],
+  ['/refundpolicy', 'Refund Policy'],
+  ['/refund-policy', 'Refund Policy'],
+  ['/disclaimer', 'Disclaimer'],
+  ['/terms', 'Terms & Conditions'],
+  ['/privacy', 'Privacy Policy'],
+  ['/admin', 'Admin Dashboard - Coming Soon'],
+  ['/admin/products', 'Admin Products - Coming Soon'],
+  ['/admin/pujas', 'Admin Pujas - Coming Soon'],
+  ['/admin/packages', 'Admin Packages - Coming Soon'],
+  ['/admin/users', 'Admin Users - Coming Soon'],
+  ['/admin/orders', 'Admin Orders - Coming Soon'],
+  ['/admin/bookings', 'Admin Bookings - Coming Soon'],
+];
+
+describe('every public route renders in Chromium without console errors', () => {
+  it.each(routes)('%s', async (route, heading) => {
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await page.goto(`${baseUrl}/#${route}`);
+    const h1 = page.getByRole('heading', { level: 1 }).first();
+    await h1.waitFor();
+    if (typeof heading === 'string') expect((await h1.textContent())?.trim()).toBe(heading);
+    else expect(await page.locator('main').textContent()).toMatch(heading);
+    // Let lazy requests settle before judging the console.
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => page.locator('[role=status] .spinner__ring').count(), { timeout: 10000 }).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

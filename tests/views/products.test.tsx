@@ -1,0 +1,370 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Category, Product } from '../../contract/catalogue.ts';
+import {
+  PRODUCT_PRICE_MAX,
+  PRODUCT_PRICE_MIN,
+  PRODUCT_SHORT_DESCRIPTION_CUT,
+} from '../../contract/booking-rules.ts';
+import { site } from '../../src/lib/config.ts';
+import { formatRupees, stripHtml, truncate } from '../../src/lib/format.ts';
+import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
+import { renderAppAt } from '../support/render-app.tsx';
+import { createTestShop, type TestShop } from '../support/test-db.ts';
+
+const MERU = 'Test Meru Prastar Yantra';
+const LOW_STOCK = 'Test Dhana Yantra';
+const PRICEY = 'Test Emerald Panna';
+const TEST_CATEGORY = 'Test Yantras';
+
+let shop: TestShop;
+let net: ApiFetchControl;
+let products: Product[];
+let categories: Category[];
+
+const LONG_DESCRIPTION =
+  '<p>A Sri Chakra Meru yantra cast in pure copper&nbsp;and energised with Vedic mantras at the temple.</p>' +
+  '<p>Place it in your puja room facing east; it is said to bring <strong>prosperity</strong>, peace and harmony to the home &amp; family.</p>';
+
+/**
+ * The seed may not cover every case the list must handle, so the test adds a second category, an
+ * out-of-stock product with long HTML, a low-stock one and one above the default price ceiling.
+ */
+async function addFixtures(db: TestShop['db']) {
+  const first = await db.selectFrom('category').select('id').orderBy('id').executeTakeFirstOrThrow();
+  const { id: yantras } = await db
+    .insertInto('category')
+    .values({ category: TEST_CATEGORY, name: 'Copper yantras', imgUrl: '/images/categories/yantra.svg' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const base = { image: '/images/products/test.svg', averageRating: 4.25, totalReviews: 37 };
+  await db
+    .insertInto('product')
+    .values([
+      {
+        ...base,
+        name: MERU,
+        description: LONG_DESCRIPTION,
+        price: 4500,
+        offerPrice: 3999,
+        stockQuantity: 0,
+        categoryId: yantras,
+      },
+      {
+        ...base,
+        name: LOW_STOCK,
+        description: '<p>Wealth yantra</p>',
+        price: 1500,
+        offerPrice: 1199,
+        stockQuantity: 3,
+        categoryId: yantras,
+      },
+      {
+        ...base,
+        name: PRICEY,
+        description: 'Certified emerald',
+        price: 32000,
+        offerPrice: 27500,
+        stockQuantity: 8,
+        categoryId: first.id,
+      },
+    ])
+    .execute();
+}
+
+async function api<T>(path: string): Promise<T> {
+  return (await (await shop.app.request(path)).json()) as T;
+}
+
+const byName = (name: string) => {
+  const product = products.find((p) => p.name === name);
+  if (!product) throw new Error(`No product ${name}`);
+  return product;
+};
+const inDefaultRange = (p: Product) => p.offerPrice >= PRODUCT_PRICE_MIN && p.offerPrice <= PRODUCT_PRICE_MAX;
+const newestFirst = (list: Product[]) => [...list].sort((a, b) => b.id - a.id).map((p) => p.name);
+
+const results = () => screen.getByRole('region', { name: 'Products' });
+const shownNames = () =>
+  within(results())
+    .queryAllByRole('heading', { level: 3 })
+    .map((h) => h.textContent);
+const waitForList = () => screen.findByText(/^Showing \d+ products?$/);
+
+beforeAll(async () => {
+  shop = await createTestShop();
+  await addFixtures(shop.db);
+  products = (await api<{ products: Product[] }>('/products')).products;
+  categories = (await api<{ categories: Category[] }>('/categories')).categories;
+});
+
+afterAll(async () => {
+  await shop.close();
+});
+
+beforeEach(() => {
+  net = routeFetchToApp(shop);
+});
+
+afterEach(() => {
+  net.restore();
+  vi.restoreAllMocks();
+});
+
+describe('product list', () => {
+  it('shows a spinner, then a card for every product in the default price range, newest first', async () => {
+    renderAppAt('/products');
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Our Products' })).toBeInTheDocument();
+    await waitForList();
+
+    expect(shownNames()).toEqual(newestFirst(products.filter(inDefaultRange)));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+
+    const card = screen.getByRole('article', { name: LOW_STOCK });
+    const kuber = byName(LOW_STOCK);
+    expect(within(card).getByRole('img', { name: LOW_STOCK })).toHaveAttribute('loading', 'lazy');
+    expect(within(card).getByRole('link', { name: LOW_STOCK })).toHaveAttribute(
+      'href',
+      `#/productDetails/${kuber.id}`,
+    );
+    expect(within(card).getByRole('link', { name: `View Details of ${LOW_STOCK}` })).toHaveAttribute(
+      'href',
+      `#/productDetails/${kuber.id}`,
+    );
+    expect(within(card).getByText(TEST_CATEGORY)).toBeInTheDocument();
+    expect(within(card).getByText(formatRupees(kuber.offerPrice))).toBeInTheDocument();
+    expect(within(card).getByText(`M.R.P ${formatRupees(kuber.price)}`)).toBeInTheDocument();
+  });
+
+  it('hides products priced above the default maximum until the maximum is raised', async () => {
+    const user = userEvent.setup();
+    const pricey = products.filter((p) => p.offerPrice > PRODUCT_PRICE_MAX);
+    expect(pricey.length).toBeGreaterThan(0);
+    renderAppAt('/products');
+    await waitForList();
+    for (const p of pricey) expect(screen.queryByRole('article', { name: p.name })).not.toBeInTheDocument();
+
+    const max = screen.getByLabelText('Max price');
+    expect(max).toHaveValue(PRODUCT_PRICE_MAX);
+    expect(screen.getByLabelText('Min price')).toHaveValue(PRODUCT_PRICE_MIN);
+    await user.clear(max);
+    await user.type(max, '100000');
+    for (const p of pricey) expect(screen.getByRole('article', { name: p.name })).toBeInTheDocument();
+
+    // Empty or lowered bounds never crash: empty means the default, and the bounds are inclusive.
+    await user.clear(max);
+    expect(shownNames()).toEqual(newestFirst(products.filter(inDefaultRange)));
+    await user.type(max, String(byName(LOW_STOCK).offerPrice));
+    expect(shownNames()).toEqual(
+      newestFirst(products.filter((p) => p.offerPrice <= byName(LOW_STOCK).offerPrice)),
+    );
+  });
+
+  it('narrows by search on name or description, and says when nothing matches', async () => {
+    const user = userEvent.setup();
+    renderAppAt('/products');
+    await waitForList();
+    const search = screen.getByRole('searchbox', { name: 'Search products' });
+    expect(search).toHaveAttribute('placeholder', 'Search products...');
+
+    await user.type(search, 'DHANA YANTRA');
+    expect(shownNames()).toEqual([LOW_STOCK]);
+
+    await user.clear(search);
+    await user.type(search, 'prosperity');
+    const matching = products.filter(
+      (p) => inDefaultRange(p) && stripHtml(p.description).toLowerCase().includes('prosperity'),
+    );
+    expect(matching.some((p) => !p.name.toLowerCase().includes('prosperity'))).toBe(true);
+    expect(shownNames()).toEqual(newestFirst(matching));
+
+    await user.clear(search);
+    await user.type(search, 'no such thing anywhere');
+    expect(screen.getByText('No products found matching your criteria.')).toBeInTheDocument();
+    expect(shownNames()).toEqual([]);
+  });
+
+  it('preselects the category from /products/{id}', async () => {
+    const yantras = categories.find((c) => c.category === TEST_CATEGORY);
+    if (!yantras) throw new Error('fixture category missing');
+    renderAppAt(`/products/${yantras.id}`);
+    await waitForList();
+
+    const select = screen.getByRole('combobox', { name: 'Category' });
+    expect(select).toHaveValue(String(yantras.id));
+    await waitFor(() => expect(select).toHaveDisplayValue(TEST_CATEGORY));
+    expect(shownNames()).toEqual(
+      newestFirst(products.filter((p) => p.categoryId === yantras.id && inDefaultRange(p))),
+    );
+
+    const options = within(select)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(options).toEqual(['All Categories', ...categories.map((c) => c.category)]);
+  });
+
+  it('sorts by selling price', async () => {
+    const user = userEvent.setup();
+    renderAppAt('/products');
+    await waitForList();
+    const visible = products.filter(inDefaultRange);
+    const sort = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(
+      within(sort)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Newest', 'Price: Low to High', 'Price: High to Low']);
+
+    await user.selectOptions(sort, 'Price: Low to High');
+    const cheapest = Math.min(...visible.map((p) => p.offerPrice));
+    expect(byName(shownNames()[0] ?? '').offerPrice).toBe(cheapest);
+
+    await user.selectOptions(sort, 'Price: High to Low');
+    const dearest = Math.max(...visible.map((p) => p.offerPrice));
+    expect(byName(shownNames()[0] ?? '').offerPrice).toBe(dearest);
+  });
+
+  it('shows stock badges on the right cards', async () => {
+    renderAppAt('/products');
+    await waitForList();
+    const visible = products.filter(inDefaultRange);
+    expect(visible.some((p) => p.stockQuantity <= 0)).toBe(true);
+    expect(visible.some((p) => p.stockQuantity >= 1 && p.stockQuantity <= 5)).toBe(true);
+    for (const p of visible) {
+      const card = within(screen.getByRole('article', { name: p.name }));
+      if (p.stockQuantity <= 0) expect(card.getByText('Out of Stock')).toBeInTheDocument();
+      else expect(card.queryByText('Out of Stock')).not.toBeInTheDocument();
+      if (p.stockQuantity >= 1 && p.stockQuantity <= 5)
+        expect(card.getByText(`Only ${p.stockQuantity} left`)).toBeInTheDocument();
+      else expect(card.queryByText(/^Only \d+ left$/)).not.toBeInTheDocument();
+    }
+  });
+
+  it('shows "Failed to fetch products" when the network fails, and Retry recovers', async () => {
+    const user = userEvent.setup();
+    net.failNetwork(/^\/products$/);
+    renderAppAt('/products');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch products');
+
+    net.failNetwork(null);
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitForList();
+    expect(shownNames()).toEqual(newestFirst(products.filter(inDefaultRange)));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('keeps working with All Categories only when categories fail (logged, no banner)', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    net.failNetwork(/^\/categories$/);
+    renderAppAt('/products');
+    await waitForList();
+    await waitFor(() => expect(logged).toHaveBeenCalled());
+
+    const select = screen.getByRole('combobox', { name: 'Category' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All Categories']);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(shownNames()).toEqual(newestFirst(products.filter(inDefaultRange)));
+  });
+});
+
+describe('product detail', () => {
+  it('shows the product with prices, rating, short description, Buy Now and the plain description', async () => {
+    const p = byName(MERU);
+    renderAppAt(`/productDetails/${p.id}`);
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: p.name })).toBeInTheDocument();
+
+    const breadcrumb = within(screen.getByRole('navigation', { name: 'Breadcrumb' }));
+    expect(breadcrumb.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '#/');
+    expect(breadcrumb.getByRole('link', { name: 'Products' })).toHaveAttribute('href', '#/products');
+    expect(breadcrumb.getByText(p.name)).toHaveAttribute('aria-current', 'page');
+
+    expect(screen.getByRole('img', { name: p.name })).toBeInTheDocument();
+    expect(screen.getByText(p.category)).toBeInTheDocument();
+    const offer = screen.getByText(formatRupees(p.offerPrice));
+    expect(offer.textContent).toMatch(/^₹/);
+    expect(screen.getByText(`M.R.P ${formatRupees(p.price)}`).closest('s')).not.toBeNull();
+    expect(
+      screen.getByText(`${Math.round(((p.price - p.offerPrice) / p.price) * 100)}% off`),
+    ).toBeInTheDocument();
+
+    expect(screen.getByText(`(${p.totalReviews} reviews)`)).toBeInTheDocument();
+    expect(screen.getByText(p.averageRating.toFixed(1))).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', { name: `Rated ${p.averageRating.toFixed(1)} out of 5` }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Out of Stock')).toBeInTheDocument();
+
+    const short = truncate(stripHtml(p.description), PRODUCT_SHORT_DESCRIPTION_CUT);
+    expect(short.endsWith('...')).toBe(true);
+    expect(screen.getByText(short)).toBeInTheDocument();
+
+    const buy = screen.getByRole('link', { name: /Buy Now/ });
+    expect(buy).toHaveAttribute('href', site.appStoreUrl);
+    expect(buy).toHaveAttribute('target', '_blank');
+    expect(buy).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(screen.queryByRole('button', { name: /Add to Cart/i })).not.toBeInTheDocument();
+
+    const description = screen.getByRole('region', { name: 'Product Description' });
+    expect(
+      within(description).getByRole('heading', { level: 2, name: 'Product Description' }),
+    ).toBeInTheDocument();
+    const text = description.textContent ?? '';
+    expect(text).not.toContain('<');
+    expect(text).not.toContain('&nbsp;');
+    expect(text).toContain('pure copper and energised');
+    expect(text).toContain('home & family.');
+  });
+
+  it('shows the server message for an unknown product', async () => {
+    renderAppAt('/productDetails/9999');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Product not found');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('shows "Failed to fetch product details" when the network fails, and Retry recovers', async () => {
+    const user = userEvent.setup();
+    const p = byName(LOW_STOCK);
+    net.failNetwork(/^\/products\/\d+$/);
+    renderAppAt(`/productDetails/${p.id}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch product details');
+
+    net.failNetwork(null);
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 1, name: p.name })).toBeInTheDocument();
+    expect(screen.getByText('Only 3 left')).toBeInTheDocument();
+  });
+});
+
+describe('category page', () => {
+  it('links every category to its product list', async () => {
+    renderAppAt('/productCategory');
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Shop by Category' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 2, name: categories[0]?.category });
+
+    for (const category of categories) {
+      const link = screen.getByRole('heading', { level: 2, name: category.category }).closest('a');
+      expect(link).toHaveAttribute('href', `#/products/${category.id}`);
+      expect(within(link as HTMLElement).getByRole('img', { name: category.name })).toBeInTheDocument();
+    }
+  });
+
+  it('shows an error banner when categories fail, and Retry recovers', async () => {
+    const user = userEvent.setup();
+    net.failNetwork(/^\/categories$/);
+    renderAppAt('/productCategory');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch categories');
+
+    net.failNetwork(null);
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    for (const category of categories) {
+      expect(await screen.findByRole('heading', { level: 2, name: category.category })).toBeInTheDocument();
+    }
+  });
+});

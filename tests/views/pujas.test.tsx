@@ -1,0 +1,420 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { DEFAULT_START_DAYS_AHEAD, STARTING_SOON_DAYS } from '../../contract/booking-rules.ts';
+import type { Puja, PujaPackage } from '../../contract/catalogue.ts';
+import type { NewPuja } from '../../server/db/types.ts';
+import { site } from '../../src/lib/config.ts';
+import { formatLongDate, formatRupees, stripHtml } from '../../src/lib/format.ts';
+import { PujaCard } from '../../src/ui/puja-card.tsx';
+import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
+import { renderAppAt } from '../support/render-app.tsx';
+import { createTestShop, type TestShop } from '../support/test-db.ts';
+
+const DAY = 86_400_000;
+const watched = (n: number) => `${new Intl.NumberFormat('en-IN').format(n)} Watched`;
+
+let shop: TestShop;
+let net: ApiFetchControl;
+let pujas: Puja[];
+
+async function api<T>(path: string): Promise<T> {
+  const response = await shop.app.request(path);
+  return (await response.json()) as T;
+}
+
+const fetchAllPujas = async () => (await api<{ pujas: Puja[] }>('/pujas')).pujas;
+const packagesOf = async (id: number) => (await api<{ packages: PujaPackage[] }>(`/packages/${id}`)).packages;
+
+/**
+ * The states these tests need (a closed puja, a long description, a puja without packages)
+ * come from the seeded catalogue when it has them; otherwise one such puja is added to the
+ * test database, so the tests hold however the demo catalogue grows.
+ */
+async function ensurePuja(has: (p: Puja, packages: PujaPackage[]) => boolean, extra: Partial<NewPuja>) {
+  for (const p of await fetchAllPujas()) if (has(p, await packagesOf(p.id))) return;
+  await shop.db
+    .insertInto('puja')
+    .values({
+      pujaName: `Test Puja ${Math.random().toString(36).slice(2, 8)}`,
+      place: 'Sri Meenakshi Amman Temple, Madurai',
+      noDevotes: 12_345,
+      pujaDate: new Date(Date.now() + 30 * DAY).toISOString(),
+      startDate: new Date(Date.now() + 30 * DAY).toISOString(),
+      image: '/images/pujas/test.svg',
+      description: '<p>A puja for the family.</p>',
+      inDemand: 0,
+      benefitTitle1: 'Harmony',
+      benefitDesc1: 'Harmony at home.',
+      benefitTitle2: 'Courage',
+      benefitDesc2: 'Strength in hard times.',
+      benefitTitle3: 'Wisdom',
+      benefitDesc3: 'Clarity in decisions.',
+      benefitTitle4: 'Protection',
+      benefitDesc4: 'Protection from negativity.',
+      ...extra,
+    })
+    .execute();
+}
+
+const isClosed = (p: Puja) => !p.pujaDate || Date.parse(p.pujaDate) <= Date.now();
+const isOpen = (p: Puja) => !isClosed(p);
+const hasLongDescription = (p: Puja) => stripHtml(p.description).length > 100;
+
+/** Start date as the SPA's client normalises it (missing -> 5 days ahead). */
+function startOf(p: Puja): number {
+  const start = p.startDate ? Date.parse(p.startDate) : NaN;
+  return Number.isNaN(start) ? Date.now() + DEFAULT_START_DAYS_AHEAD * DAY : start;
+}
+
+function cardHeadings() {
+  return within(screen.getByRole('list', { name: 'Pujas' }))
+    .getAllByRole('heading')
+    .map((h) => h.textContent);
+}
+
+beforeAll(async () => {
+  shop = await createTestShop();
+  await ensurePuja((p) => isClosed(p), {
+    pujaName: 'Closed Test Puja',
+    pujaDate: new Date(Date.now() - 2 * DAY).toISOString(),
+    startDate: new Date(Date.now() - 2 * DAY).toISOString(),
+  });
+  await ensurePuja(hasLongDescription, {
+    pujaName: 'Long Description Test Puja',
+    description:
+      '<p>This sacred&nbsp;puja is performed by experienced priests at the temple, with Vedic chanting, abhishekam, archana and homam for the wellbeing of the whole family.</p>',
+  });
+  await ensurePuja((_, packages) => packages.length === 0, { pujaName: 'No Packages Test Puja' });
+  await ensurePuja((p, packages) => isOpen(p) && packages.length > 0, {});
+  pujas = await fetchAllPujas();
+  net = routeFetchToApp(shop);
+});
+
+afterEach(() => {
+  net.failNetwork(null);
+});
+
+afterAll(async () => {
+  net.restore();
+  await shop.close();
+});
+
+describe('Puja list (/pujas)', () => {
+  it('shows a spinner first, then a card for every puja from the API', async () => {
+    renderAppAt('/pujas');
+    expect(screen.getByRole('status')).toBeInTheDocument();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pujas' })).toBeInTheDocument();
+    expect(screen.getByText('Book Your Puja')).toBeInTheDocument();
+    await screen.findByRole('list', { name: 'Pujas' });
+
+    expect(cardHeadings()).toEqual(pujas.map((p) => p.pujaName));
+    for (const p of pujas) {
+      expect(screen.getAllByText(watched(p.noDevotes)).length).toBeGreaterThan(0);
+      const date = formatLongDate(p.pujaDate);
+      if (date) expect(screen.getAllByText(date).length).toBeGreaterThan(0);
+      expect(screen.getByRole('img', { name: p.pujaName })).toHaveAttribute('loading', 'lazy');
+    }
+    expect(screen.queryAllByText('In Demand')).toHaveLength(pujas.filter((p) => p.inDemand).length);
+
+    const links = screen.getAllByRole('link', { name: /^View Details/ });
+    expect(links).toHaveLength(pujas.length);
+    pujas.forEach((p, index) => {
+      expect(links[index]).toHaveAccessibleName(`View Details of ${p.pujaName}`);
+      expect(links[index]).toHaveAttribute('href', `#/pujas/${p.id}`);
+    });
+  });
+
+  it('cuts long descriptions to 100 characters plus "..." with the HTML stripped', async () => {
+    renderAppAt('/pujas');
+    await screen.findByRole('list', { name: 'Pujas' });
+    const long = pujas.find(hasLongDescription);
+    if (!long) throw new Error('no puja with a long description');
+    const text = stripHtml(long.description);
+    expect(screen.getByText(`${text.slice(0, 100)}...`)).toBeInTheDocument();
+    for (const p of pujas.filter((q) => !hasLongDescription(q))) {
+      expect(screen.getAllByText(stripHtml(p.description)).length).toBeGreaterThan(0);
+    }
+  });
+
+  it('shows countdown boxes for open pujas and Booking Closed for closed ones', async () => {
+    renderAppAt('/pujas');
+    await screen.findByRole('list', { name: 'Pujas' });
+    expect(screen.queryAllByText('Booking Closed')).toHaveLength(pujas.filter(isClosed).length);
+    expect(screen.getAllByLabelText(/^Booking closes in \d+ days \d+ hours$/)).toHaveLength(
+      pujas.filter(isOpen).length,
+    );
+  });
+
+  it('filters by a case-insensitive search and shows the empty message', async () => {
+    const user = userEvent.setup();
+    renderAppAt('/pujas');
+    await screen.findByRole('list', { name: 'Pujas' });
+    const search = screen.getByRole('searchbox', { name: 'Search pujas' });
+    expect(search).toHaveAttribute('placeholder', 'Search pujas...');
+
+    const target = pujas[0]!;
+    await user.type(search, target.pujaName.toUpperCase());
+    expect(cardHeadings()).toEqual(
+      pujas
+        .filter((p) => p.pujaName.toLowerCase().includes(target.pujaName.toLowerCase()))
+        .map((p) => p.pujaName),
+    );
+
+    await user.clear(search);
+    await user.type(search, 'no such puja zzz');
+    expect(screen.getByText('No pujas found matching your criteria.')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Pujas' })).not.toBeInTheDocument();
+
+    await user.clear(search);
+    expect(cardHeadings()).toHaveLength(pujas.length);
+  });
+
+  it('filters with All Pujas, Upcoming and Starting Soon', async () => {
+    const user = userEvent.setup();
+    renderAppAt('/pujas');
+    await screen.findByRole('list', { name: 'Pujas' });
+    const button = (name: string) => screen.getByRole('button', { name });
+    const names = (keep: (start: number, now: number) => boolean) => {
+      const now = Date.now();
+      return pujas.filter((p) => keep(startOf(p), now)).map((p) => p.pujaName);
+    };
+    const show = () => (screen.queryByRole('list', { name: 'Pujas' }) ? cardHeadings() : []);
+
+    expect(button('All Pujas')).toHaveAttribute('aria-pressed', 'true');
+    expect(button('Upcoming')).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(button('Starting Soon'));
+    expect(button('Starting Soon')).toHaveAttribute('aria-pressed', 'true');
+    expect(button('All Pujas')).toHaveAttribute('aria-pressed', 'false');
+    expect(show()).toEqual(names((start, now) => start > now && start <= now + STARTING_SOON_DAYS * DAY));
+
+    await user.click(button('Upcoming'));
+    expect(button('Upcoming')).toHaveAttribute('aria-pressed', 'true');
+    const upcoming = names((start, now) => start > now);
+    expect(show()).toEqual(upcoming);
+    // The closed puja in the catalogue started in the past, so Upcoming leaves it out.
+    expect(upcoming.length).toBeLessThan(pujas.length);
+
+    await user.click(button('All Pujas'));
+    expect(show()).toEqual(pujas.map((p) => p.pujaName));
+  });
+
+  it('shows "Failed to fetch pujas" with Retry when the network fails, and loads on Retry', async () => {
+    const user = userEvent.setup();
+    net.failNetwork(/\/pujas/);
+    renderAppAt('/pujas');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to fetch pujas');
+    expect(screen.queryByRole('list', { name: 'Pujas' })).not.toBeInTheDocument();
+
+    net.failNetwork(null);
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await screen.findByRole('list', { name: 'Pujas' });
+    expect(cardHeadings()).toEqual(pujas.map((p) => p.pujaName));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('opens the detail page from View Details', async () => {
+    const user = userEvent.setup();
+    renderAppAt('/pujas');
+    await screen.findByRole('list', { name: 'Pujas' });
+    const target = pujas[0]!;
+    await user.click(screen.getByRole('link', { name: `View Details of ${target.pujaName}` }));
+    expect(await screen.findByRole('heading', { level: 1, name: target.pujaName })).toBeInTheDocument();
+    expect(window.location.hash).toBe(`#/pujas/${target.id}`);
+  });
+});
+
+describe('PujaCard', () => {
+  it('ticks its own countdown without re-rendering the list around it', async () => {
+    let listRenders = 0;
+    function CountingList({ items }: { items: Puja[] }) {
+      listRenders += 1;
+      return (
+        <ul>
+          {items.map((p) => (
+            <li key={p.id}>
+              <PujaCard puja={p} />
+            </li>
+          ))}
+        </ul>
+      );
+    }
+    const open = pujas.filter(isOpen);
+    render(
+      <Router hook={memoryLocation({ path: '/' }).hook}>
+        <CountingList items={open} />
+      </Router>,
+    );
+    const countdown = screen.getAllByLabelText(/^Booking closes in/)[0]!;
+    const before = countdown.textContent;
+    await waitFor(() => expect(countdown.textContent).not.toBe(before), { timeout: 2500 });
+    expect(listRenders).toBe(1);
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(open.length);
+  });
+});
+
+describe('Puja detail (/pujas/{id})', () => {
+  const openWithPackages = async () => {
+    for (const p of pujas.filter(isOpen)) {
+      const packages = await packagesOf(p.id);
+      if (packages.length > 0) return { puja: p, packages };
+    }
+    throw new Error('no open puja with packages');
+  };
+
+  it('shows the breadcrumb, image, name, place, countdown and Book Now', async () => {
+    const { puja } = await openWithPackages();
+    renderAppAt(`/pujas/${puja.id}`);
+    expect(screen.getByRole('status')).toBeInTheDocument();
+
+    expect(await screen.findByRole('heading', { level: 1, name: puja.pujaName })).toBeInTheDocument();
+    const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' }));
+    expect(crumbs.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '#/');
+    expect(crumbs.getByRole('link', { name: 'Pujas' })).toHaveAttribute('href', '#/pujas');
+    expect(crumbs.getByText(puja.pujaName)).toHaveAttribute('aria-current', 'page');
+
+    expect(screen.getByRole('img', { name: puja.pujaName })).toBeInTheDocument();
+    expect(screen.getByText(puja.place)).toBeInTheDocument();
+    expect(screen.getByText(/Booking closes in:/)).toHaveTextContent(
+      /Booking closes in: \d+d \d+h \d+m \d+s/,
+    );
+    expect(screen.queryByText('Booking Closed')).not.toBeInTheDocument();
+
+    const bookNow = screen.getByRole('link', { name: /^Book Now/ });
+    expect(bookNow).toHaveAttribute('href', site.appStoreUrl);
+    expect(bookNow).toHaveAttribute('target', '_blank');
+    expect(bookNow.getAttribute('rel')).toContain('noopener');
+  });
+
+  it('switches between the Description, Benefits and Procedure tabs', async () => {
+    const user = userEvent.setup();
+    const { puja } = await openWithPackages();
+    renderAppAt(`/pujas/${puja.id}`);
+    await screen.findByRole('heading', { level: 1, name: puja.pujaName });
+
+    const tab = (name: string) => screen.getByRole('tab', { name });
+    expect(tab('Description')).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('heading', { name: 'About this Puja' })).toBeInTheDocument();
+    expect(screen.getByText(stripHtml(puja.description))).toBeInTheDocument();
+    expect(document.querySelector('.puja-tabs')?.innerHTML).not.toContain('&amp;nbsp;');
+
+    await user.click(tab('Benefits'));
+    expect(tab('Benefits')).toHaveAttribute('aria-selected', 'true');
+    const benefits = within(screen.getByRole('tabpanel'));
+    for (const [title, description] of [
+      [puja.benefitTitle1, puja.benefitDesc1],
+      [puja.benefitTitle2, puja.benefitDesc2],
+      [puja.benefitTitle3, puja.benefitDesc3],
+      [puja.benefitTitle4, puja.benefitDesc4],
+    ] as const) {
+      expect(benefits.getByRole('heading', { name: title })).toBeInTheDocument();
+      expect(benefits.getByText(stripHtml(description))).toBeInTheDocument();
+    }
+    expect(screen.queryByRole('heading', { name: 'About this Puja' })).not.toBeInTheDocument();
+
+    await user.click(tab('Procedure'));
+    const procedure = within(screen.getByRole('tabpanel'));
+    const steps = within(procedure.getByRole('list')).getAllByRole('listitem');
+    expect(steps).toHaveLength(6);
+    expect(steps[0]).toHaveTextContent(/Sankalpam/);
+    expect(steps[5]).toHaveTextContent(/Aarti/);
+    expect(procedure.getByText(/priests guide the whole process/)).toBeInTheDocument();
+  });
+
+  it('lists the packages with persons and ₹ prices with thousands separators', async () => {
+    const { puja, packages } = await openWithPackages();
+    renderAppAt(`/pujas/${puja.id}`);
+    await screen.findByRole('heading', { level: 2, name: 'Puja Packages' });
+    const list = within(await screen.findByRole('list', { name: 'Packages' }));
+    const cards = list.getAllByRole('listitem');
+    expect(cards).toHaveLength(packages.length);
+    packages.forEach((pkg, index) => {
+      const card = within(cards[index]!);
+      expect(card.getByRole('heading', { name: pkg.title })).toBeInTheDocument();
+      expect(card.getByText(stripHtml(pkg.description))).toBeInTheDocument();
+      expect(
+        card.getByText(`${pkg.noPersons} ${pkg.noPersons === 1 ? 'Person' : 'Persons'}`),
+      ).toBeInTheDocument();
+      expect(card.getByText(formatRupees(pkg.offerPrice))).toBeInTheDocument();
+      if (pkg.offerPrice < pkg.price) {
+        const listPrice = card.getByText(formatRupees(pkg.price));
+        expect(listPrice.tagName).toBe('S');
+      }
+    });
+    expect(formatRupees(1551)).toBe('₹1,551');
+  });
+
+  it('shows "Booking Closed" for a puja whose date has passed', async () => {
+    const closed = pujas.find(isClosed);
+    if (!closed) throw new Error('no closed puja');
+    renderAppAt(`/pujas/${closed.id}`);
+    await screen.findByRole('heading', { level: 1, name: closed.pujaName });
+    expect(screen.getByText('Booking Closed')).toBeInTheDocument();
+    expect(screen.queryByText(/Booking closes in:/)).not.toBeInTheDocument();
+  });
+
+  it('says when a puja has no packages yet', async () => {
+    let empty: Puja | undefined;
+    for (const p of pujas) if ((await packagesOf(p.id)).length === 0) empty = p;
+    if (!empty) throw new Error('no puja without packages');
+    renderAppAt(`/pujas/${empty.id}`);
+    expect(await screen.findByText('No packages available for this puja yet.')).toBeInTheDocument();
+  });
+
+  it('shows the server message "Puja not found" for an unknown id', async () => {
+    const user = userEvent.setup();
+    renderAppAt('/pujas/999');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Puja not found');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Puja Packages' })).not.toBeInTheDocument();
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Puja not found');
+  });
+
+  it('shows "Failed to fetch puja details" when the network fails, then loads on Retry', async () => {
+    const user = userEvent.setup();
+    const { puja } = await openWithPackages();
+    net.failNetwork(/^\/pujas\//);
+    renderAppAt(`/pujas/${puja.id}`);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to fetch puja details');
+    net.failNetwork(null);
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 1, name: puja.pujaName })).toBeInTheDocument();
+  });
+
+  it('shows "Failed to fetch package details" in the packages section only, and retries it', async () => {
+    const user = userEvent.setup();
+    const { puja, packages } = await openWithPackages();
+    net.failNetwork(/\/packages\//);
+    renderAppAt(`/pujas/${puja.id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: puja.pujaName })).toBeInTheDocument();
+    const section = within(screen.getByRole('region', { name: 'Puja Packages' }));
+    const alert = await section.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to fetch package details');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getByRole('tab', { name: 'Description' })).toBeInTheDocument();
+
+    net.failNetwork(null);
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(section.getAllByRole('listitem')).toHaveLength(packages.length));
+  });
+
+  it('loads the new puja when the route id changes', async () => {
+    const [first, second] = pujas;
+    if (!first || !second) throw new Error('need two pujas');
+    renderAppAt(`/pujas/${first.id}`);
+    await screen.findByRole('heading', { level: 1, name: first.pujaName });
+    act(() => {
+      window.location.hash = `#/pujas/${second.id}`;
+      window.dispatchEvent(new HashChangeEvent('hashchange'));
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: second.pujaName })).toBeInTheDocument();
+  });
+});

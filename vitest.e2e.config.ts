@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+/** Browser tests: the built shop served by the real server over a fresh database, driven in Chromium. */
+export default defineConfig({
+  test: {
+    globals: true,
+    include: ['tests/e2e/**/*.e2e.ts'],
+    environment: 'node',
+    globalSetup: ['tests/e2e/global-setup.ts'],
+    testTimeout: 60000,
+    hookTimeout: 60000,
+    fileParallelism: false,
+  },
+});
