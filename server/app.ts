@@ -4,14 +4,35 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { bodyLimit } from 'hono/body-limit';
+import type { User } from '../contract/auth.ts';
+import { prepareDummyHash } from './auth/passwords.ts';
+import { createLoginLimiter, type LoginLimiter } from './auth/rate-limit.ts';
+import { generateAuthSecret } from './auth/secret.ts';
+import { createTokenService, type TokenService } from './auth/tokens.ts';
 import type { Db } from './db/client.ts';
+import { addressRoutes } from './routes/addresses.ts';
 import { astrologerRoutes } from './routes/astrologers.ts';
+import { authRoutes } from './routes/auth.ts';
 import { productRoutes } from './routes/products.ts';
 import { pujaRoutes } from './routes/pujas.ts';
 
-export interface AppEnv {
-  Variables: { db: Db };
+export interface AuthServices {
+  tokens: TokenService;
+  loginLimiter: LoginLimiter;
 }
+
+export interface AppEnv {
+  Variables: {
+    db: Db;
+    auth: AuthServices;
+    /** Set by requireAuth: the signed-in customer and the id (jti) of their session. */
+    user: User;
+    sessionId: string;
+  };
+}
+
+/** Used when no secret is given (tests): tokens then only live as long as the process. */
+const processSecret = generateAuthSecret();
 
 export interface AppOptions {
   db: Db;
@@ -19,11 +40,21 @@ export interface AppOptions {
   imagesDir?: string;
   /** Built SPA (vite build output) to serve at /, if any. */
   staticDir?: string;
+  /** Token-signing secret, at least 32 characters (see loadAuthSecret). Default: random per process. */
+  authSecret?: string;
+  /** Lifetime of sign-in tokens and their sessions, in seconds (default 7 days). */
+  tokenTtlSeconds?: number;
+  /** Failed-login limiter; each app gets its own by default. */
+  loginLimiter?: LoginLimiter;
 }
 
 export const defaultImagesDir = path.join(import.meta.dirname, 'assets', 'images');
 
-const imageTypes: Record<string, string> = { '.svg': 'image/svg+xml', '.webp': 'image/webp', '.png': 'image/png' };
+const imageTypes: Record<string, string> = {
+  '.svg': 'image/svg+xml',
+  '.webp': 'image/webp',
+  '.png': 'image/png',
+};
 const staticTypes: Record<string, string> = {
   ...imageTypes,
   '.html': 'text/html; charset=utf-8',
@@ -47,24 +78,46 @@ function fileResponse(file: string | undefined, cache: string): Response | undef
 }
 
 /** The JSON API (and, in production, the SPA) as one Hono app. */
-export function createApp({ db, imagesDir = defaultImagesDir, staticDir }: AppOptions) {
+export function createApp({
+  db,
+  imagesDir = defaultImagesDir,
+  staticDir,
+  authSecret = processSecret,
+  tokenTtlSeconds,
+  loginLimiter = createLoginLimiter(),
+}: AppOptions) {
   const app = new Hono<AppEnv>();
+  const auth: AuthServices = {
+    tokens: createTokenService({ secret: authSecret, ttlSeconds: tokenTtlSeconds }),
+    loginLimiter,
+  };
+  void prepareDummyHash();
 
   app.use(secureHeaders({ crossOriginResourcePolicy: 'cross-origin' }));
-  app.use(bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ message: 'Request body too large' }, 413) }));
+  app.use(
+    bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ message: 'Request body too large' }, 413) }),
+  );
   app.use(async (c, next) => {
     c.set('db', db);
+    c.set('auth', auth);
     await next();
   });
 
   app.route('/', pujaRoutes);
   app.route('/', productRoutes);
   app.route('/', astrologerRoutes);
+  app.route('/', authRoutes);
+  app.route('/', addressRoutes);
 
   app.get('/images/*', (c) => {
-    const rel = c.req.path.slice('/images/'.length);
+    let rel: string;
+    try {
+      rel = decodeURIComponent(c.req.path.slice('/images/'.length));
+    } catch {
+      return c.json({ message: 'Image not found' }, 404);
+    }
     return (
-      fileResponse(safeJoin(imagesDir, decodeURIComponent(rel)), 'public, max-age=86400') ??
+      fileResponse(safeJoin(imagesDir, rel), 'public, max-age=86400') ??
       c.json({ message: 'Image not found' }, 404)
     );
   });

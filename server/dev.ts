@@ -1,4 +1,5 @@
 import { createServer } from 'vite';
+import { loadAuthSecret } from './auth/secret.ts';
 import { readServerConfig } from './config.ts';
 import { listen, prepareDb } from './start.ts';
 
@@ -7,7 +8,7 @@ const config = readServerConfig();
 const apiPort = Number(process.env.API_PORT ?? 3001);
 process.env.API_PORT = String(apiPort);
 const db = await prepareDb(config);
-await listen({ db }, apiPort, '127.0.0.1');
+await listen({ db, authSecret: loadAuthSecret(config.dataDir) }, apiPort, '127.0.0.1');
 const vite = await createServer({ server: { port: config.port } });
 await vite.listen();
 vite.printUrls();

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { loadAuthSecret } from './auth/secret.ts';
 import { readServerConfig } from './config.ts';
 import { listen, prepareDb } from './start.ts';
 
@@ -11,7 +12,11 @@ if (!fs.existsSync(path.join(staticDir, 'index.html'))) {
   process.exit(1);
 }
 const db = await prepareDb(config);
-const server = await listen({ db, staticDir }, config.port, config.host);
+const server = await listen(
+  { db, staticDir, authSecret: loadAuthSecret(config.dataDir) },
+  config.port,
+  config.host,
+);
 console.log(`Shop ready on http://localhost:${config.port}`);
 
 const stop = () => {

@@ -1,6 +1,7 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './client.ts';
 import * as catalogue from './migrations/2026_11_21_220000_catalogue.ts';
+import * as accounts from './migrations/2026_11_21_230000_accounts.ts';
 
 /**
  * Migrations are listed here rather than read from the folder, so they work the same under
@@ -8,6 +9,7 @@ import * as catalogue from './migrations/2026_11_21_220000_catalogue.ts';
  */
 const migrations: Record<string, Migration> = {
   '2026_11_21_220000_catalogue': catalogue,
+  '2026_11_21_230000_accounts': accounts,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

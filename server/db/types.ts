@@ -69,6 +69,9 @@ export interface Database {
   category: CategoryTable;
   product: ProductTable;
   astrologer: AstrologerTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  addresses: AddressesTable;
 }
 
 export type NewPuja = Insertable<PujaTable>;
@@ -77,3 +80,38 @@ export type NewCategory = Insertable<CategoryTable>;
 export type NewProduct = Insertable<ProductTable>;
 export type NewAstrologer = Insertable<AstrologerTable>;
 export type PujaRow = Selectable<PujaTable>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  /** Trimmed and lower-cased; unique. */
+  email: string;
+  phone: string | null;
+  /** `scrypt$N$r$p$salt$hash` (base64); never leaves the server. */
+  passwordHash: string;
+  createdAt: string;
+}
+
+/** One row per issued sign-in token (id = the token's jti); logout deletes it. */
+export interface SessionsTable {
+  id: string;
+  userId: number;
+  createdAt: string;
+  expiresAt: string;
+}
+
+export interface AddressesTable {
+  id: Generated<number>;
+  userId: number;
+  street: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+  /** 0 or 1; at most one 1 per user. */
+  isDefault: number;
+  createdAt: string;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type AddressRow = Selectable<AddressesTable>;

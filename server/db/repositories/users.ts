@@ -1,0 +1,97 @@
+import { authMessages, type User } from '../../../contract/auth.ts';
+import type { Db } from '../client.ts';
+import type { UserRow } from '../types.ts';
+
+/** Raised when the e-mail is already registered (also when a concurrent insert won the race). */
+export class DuplicateEmailError extends Error {
+  constructor() {
+    super(authMessages.emailTaken);
+    this.name = 'DuplicateEmailError';
+  }
+}
+
+/** SQLite (better-sqlite3) and PostgreSQL report a unique-index violation differently. */
+function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}
+
+const publicColumns = ['users.id', 'users.name', 'users.email', 'users.phone'] as const;
+
+/** The user with this (already normalised) e-mail, including the password hash, for sign-in only. */
+export function findUserForLogin(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export async function emailExists(db: Db, email: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function createUser(
+  db: Db,
+  input: { name: string; email: string; phone?: string | undefined; passwordHash: string },
+): Promise<User> {
+  try {
+    return await db
+      .insertInto('users')
+      .values({
+        name: input.name,
+        email: input.email,
+        phone: input.phone ?? null,
+        passwordHash: input.passwordHash,
+        createdAt: new Date().toISOString(),
+      })
+      .returning(publicColumns)
+      .executeTakeFirstOrThrow();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new DuplicateEmailError();
+    throw err;
+  }
+}
+
+export async function createSession(
+  db: Db,
+  session: { id: string; userId: number; expiresAt: Date },
+): Promise<void> {
+  const now = new Date();
+  await db
+    .insertInto('sessions')
+    .values({
+      id: session.id,
+      userId: session.userId,
+      createdAt: now.toISOString(),
+      expiresAt: session.expiresAt.toISOString(),
+    })
+    .execute();
+}
+
+/** The user behind a live session: the row exists, belongs to `userId` and has not expired. */
+export function findSessionUser(
+  db: Db,
+  sessionId: string,
+  userId: number,
+  now: Date,
+): Promise<User | undefined> {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.userId')
+    .select(publicColumns)
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.userId', '=', userId)
+    .where('sessions.expiresAt', '>', now.toISOString())
+    .executeTakeFirst();
+}
+
+export async function deleteSession(db: Db, sessionId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+/** Housekeeping: expired sessions can never be used again. */
+export async function deleteExpiredSessions(db: Db, userId: number, now: Date): Promise<void> {
+  await db
+    .deleteFrom('sessions')
+    .where('userId', '=', userId)
+    .where('expiresAt', '<=', now.toISOString())
+    .execute();
+}

@@ -1,0 +1,72 @@
+import { Hono } from 'hono';
+import { authMessages, LoginRequest, RegisterRequest } from '../../contract/auth.ts';
+import type { AppEnv } from '../app.ts';
+import { requireAuth } from '../auth/middleware.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords.ts';
+import { clientKey } from '../auth/rate-limit.ts';
+import {
+  createSession,
+  createUser,
+  deleteExpiredSessions,
+  deleteSession,
+  DuplicateEmailError,
+  emailExists,
+  findUserForLogin,
+} from '../db/repositories/users.ts';
+import { readBody } from '../validate.ts';
+
+export const authRoutes = new Hono<AppEnv>()
+  .post('/api/auth/register', async (c) => {
+    const input = await readBody(c, RegisterRequest);
+    if (await emailExists(c.var.db, input.email)) return c.json({ message: authMessages.emailTaken }, 409);
+    const passwordHash = await hashPassword(input.password);
+    try {
+      const user = await createUser(c.var.db, {
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        passwordHash,
+      });
+      return c.json({ user }, 201);
+    } catch (err) {
+      // Two registrations of one e-mail at once: the unique index decides.
+      if (err instanceof DuplicateEmailError) return c.json({ message: authMessages.emailTaken }, 409);
+      throw err;
+    }
+  })
+
+  .post('/api/auth/login', async (c) => {
+    const { loginLimiter, tokens } = c.var.auth;
+    const key = clientKey(c);
+    const limit = loginLimiter.check(key);
+    if (limit.blocked) {
+      const minutes = Math.ceil(limit.retryAfterSeconds / 60);
+      return c.json({ message: authMessages.tooManyAttempts(minutes) }, 429, {
+        'Retry-After': String(limit.retryAfterSeconds),
+      });
+    }
+
+    const { email, password } = await readBody(c, LoginRequest);
+    const row = await findUserForLogin(c.var.db, email);
+    // One answer for an unknown e-mail and a wrong password, in about the same time.
+    const ok = row ? await verifyPassword(password, row.passwordHash) : await verifyAgainstDummy(password);
+    if (!row || !ok) {
+      loginLimiter.recordFailure(key);
+      return c.json({ message: authMessages.invalidCredentials }, 401);
+    }
+
+    loginLimiter.reset(key);
+    const now = new Date();
+    await deleteExpiredSessions(c.var.db, row.id, now);
+    const { token, jti, expiresAt } = await tokens.issue(row.id);
+    await createSession(c.var.db, { id: jti, userId: row.id, expiresAt });
+    const user = { id: row.id, name: row.name, email: row.email, phone: row.phone };
+    return c.json({ token, user }, 200);
+  })
+
+  .post('/api/auth/logout', requireAuth, async (c) => {
+    await deleteSession(c.var.db, c.var.sessionId);
+    return c.json({ message: authMessages.loggedOut }, 200);
+  })
+
+  .get('/api/auth/me', requireAuth, (c) => c.json({ user: c.var.user }, 200));

@@ -1,0 +1,65 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import * as v from 'valibot';
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/**
+ * Lone surrogates and control characters other than tab, newline and carriage return: never
+ * meaningful in our forms, and a lone surrogate cannot even be stored as UTF-8 faithfully.
+ */
+// eslint-disable-next-line no-control-regex
+const UNSAFE_TEXT = /[\p{Cs}\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/u;
+
+/** The path of the first string in `value` holding unsafe characters, if any. */
+function findUnsafeText(value: unknown, path: string[] = []): string[] | undefined {
+  if (typeof value === 'string') return UNSAFE_TEXT.test(value) ? path : undefined;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = findUnsafeText(item, [...path, String(i)]);
+      if (found) return found;
+    }
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const found = findUnsafeText(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+function bad(message: string): never {
+  throw new HTTPException(400, { message });
+}
+
+/**
+ * Reads and validates a JSON request body. Answers (by throwing HTTPException, which the app
+ * turns into {message}): 415 when it is not sent as JSON, 400 when it is not valid JSON or not
+ * an object, 400 with the schema's first message (which names the field) when validation fails,
+ * 400 when a kept string holds control characters or lone surrogates. Unknown keys are dropped
+ * by the schema and never checked or stored.
+ */
+export async function readBody<S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
+  if (!JSON_TYPE.test(c.req.header('content-type') ?? '')) {
+    throw new HTTPException(415, {
+      message: 'Please send the request body as JSON (Content-Type: application/json)',
+    });
+  }
+  const text = await c.req.text();
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    bad('The request body is not valid JSON');
+  }
+  if (data === null || typeof data !== 'object' || Array.isArray(data))
+    bad('The request body must be a JSON object');
+
+  const result = v.safeParse(schema, data);
+  if (!result.success) bad(result.issues[0].message);
+  const output = result.output;
+
+  const unsafe = findUnsafeText(output);
+  if (unsafe) bad(`The field "${unsafe.join('.')}" contains characters that are not allowed`);
+  return output;
+}
