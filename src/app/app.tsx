@@ -1,15 +1,18 @@
 import { Router } from 'wouter';
-import { useHashLocation } from 'wouter/use-hash-location';
+import { useHashLocation, useHashSearch } from './hash-location.ts';
 import { AppRoutes } from './routes.tsx';
+import { SessionProvider } from './session.tsx';
 import { Shell } from './shell/shell.tsx';
 
 /** Hash routing (/#/pujas) keeps the SPA's routes apart from the API's paths. */
 export function App() {
   return (
-    <Router hook={useHashLocation}>
-      <Shell>
-        <AppRoutes />
-      </Shell>
+    <Router hook={useHashLocation} searchHook={useHashSearch}>
+      <SessionProvider>
+        <Shell>
+          <AppRoutes />
+        </Shell>
+      </SessionProvider>
     </Router>
   );
 }

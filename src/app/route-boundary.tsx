@@ -6,8 +6,13 @@ interface State {
 }
 
 /** Catches a crash inside one route so the shell and the other routes keep working. */
-class RouteErrorBoundary extends Component<{ children: ReactNode }, State> {
+class RouteErrorBoundary extends Component<{ children: ReactNode; resetKey: string }, State> {
   override state: State = { error: undefined };
+
+  // An error on one page is forgotten when the visitor navigates elsewhere.
+  override componentDidUpdate(previous: { resetKey: string }) {
+    if (previous.resetKey !== this.props.resetKey && this.state.error) this.setState({ error: undefined });
+  }
 
   static getDerivedStateFromError(error: Error): State {
     return { error };
@@ -39,9 +44,9 @@ class RouteErrorBoundary extends Component<{ children: ReactNode }, State> {
   }
 }
 
-export function RouteBoundary({ children }: { children: ReactNode }) {
+export function RouteBoundary({ children, resetKey }: { children: ReactNode; resetKey: string }) {
   return (
-    <RouteErrorBoundary>
+    <RouteErrorBoundary resetKey={resetKey}>
       <Suspense
         fallback={
           <div className="page container">

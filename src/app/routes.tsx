@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
+import { RequireSignIn } from './require-sign-in.tsx';
 import { RouteBoundary } from './route-boundary.tsx';
 
 /** Code-split pages: each route downloads its own chunk the first time it is opened. */
@@ -20,6 +21,10 @@ const AboutPage = page(() => import('../features/pages/about-page.tsx'), 'AboutP
 const ContactPage = page(() => import('../features/pages/contact-page.tsx'), 'ContactPage');
 const LegalPage = page(() => import('../features/pages/legal-page.tsx'), 'LegalPage');
 const AdminPage = page(() => import('../features/pages/admin-page.tsx'), 'AdminPage');
+const LoginPage = page(() => import('../features/account/login-page.tsx'), 'LoginPage');
+const RegisterPage = page(() => import('../features/account/register-page.tsx'), 'RegisterPage');
+const ForgotPasswordPage = page(() => import('../features/account/forgot-password-page.tsx'), 'ForgotPasswordPage');
+const AccountPage = page(() => import('../features/account/account-page.tsx'), 'AccountPage');
 const NotFoundPage = page(() => import('../features/pages/not-found-page.tsx'), 'NotFoundPage');
 
 /** Legal pages answer on both path sets, plus /terms and /privacy (DECISIONS.md). */
@@ -38,9 +43,8 @@ const legalPaths = [
 
 export function AppRoutes() {
   const [location] = useLocation();
-  // Keyed by location so an error on one page is forgotten when the visitor navigates away.
   return (
-    <RouteBoundary key={location}>
+    <RouteBoundary resetKey={location}>
       <Switch>
         <Route path="/" component={HomePage} />
         <Route path="/pujas" component={PujaListPage} />
@@ -53,6 +57,14 @@ export function AppRoutes() {
         {legalPaths.map((path) => (
           <Route key={path} path={path} component={LegalPage} />
         ))}
+        <Route path="/login" component={LoginPage} />
+        <Route path="/register" component={RegisterPage} />
+        <Route path="/forgot-password" component={ForgotPasswordPage} />
+        <Route path="/account/:tab?">
+          <RequireSignIn>
+            <AccountPage />
+          </RequireSignIn>
+        </Route>
         <Route path="/admin/:section?" component={AdminPage} />
         <Route component={NotFoundPage} />
       </Switch>

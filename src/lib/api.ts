@@ -15,6 +15,20 @@ export class ApiError extends Error {
 
 export const INVALID_DATA = 'Invalid data received from server';
 
+interface AuthHooks {
+  /** The signed-in customer's token, if any. */
+  getToken: () => string | null;
+  /** Called when a bearer call answers 401: the session has expired or was revoked. */
+  onUnauthorized: () => void;
+}
+
+let auth: AuthHooks = { getToken: () => null, onUnauthorized: () => {} };
+
+/** src/app connects the session to the client once, at start-up. */
+export function configureAuth(hooks: AuthHooks): void {
+  auth = hooks;
+}
+
 /** The one HTTP client of the SPA: base URL, JSON, no retries (machines decide when to retry). */
 export const http = ofetch.create({
   baseURL: apiBase || undefined,
@@ -47,19 +61,51 @@ export interface GetOptions {
   signal?: AbortSignal;
 }
 
-/** GET a path and check the response against a contract schema. */
-export async function getJson<S extends v.GenericSchema>(
+export interface SendOptions<S extends v.GenericSchema> extends GetOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  schema: S;
+  /** Send the session's bearer token; a 401 then signs the session out. */
+  bearer?: boolean;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Any API call: JSON in and out, the response checked against a contract schema, errors
+ * mapped to the server's message or the fallback.
+ */
+export async function callApi<S extends v.GenericSchema>(
   path: string,
-  schema: S,
-  { fallback, invalid = INVALID_DATA, signal }: GetOptions,
+  { method = 'GET', body, schema, bearer = false, headers = {}, fallback, invalid = INVALID_DATA, signal }: SendOptions<S>,
 ): Promise<v.InferOutput<S>> {
-  let body: unknown;
-  try {
-    body = await http(path, { method: 'GET', signal });
-  } catch (error) {
-    throw messageOf(error, fallback);
+  const token = bearer ? auth.getToken() : null;
+  if (bearer && !token) {
+    auth.onUnauthorized();
+    throw new ApiError('Please sign in to continue', 401);
   }
-  const result = v.safeParse(schema, body);
+  let response: unknown;
+  try {
+    response = await http(path, {
+      method,
+      body: body === undefined ? undefined : (body as Record<string, unknown>),
+      headers: token ? { ...headers, Authorization: `Bearer ${token}` } : headers,
+      signal,
+    });
+  } catch (error) {
+    const failure = messageOf(error, fallback);
+    if (bearer && failure.status === 401) auth.onUnauthorized();
+    throw failure;
+  }
+  const result = v.safeParse(schema, response);
   if (!result.success) throw new ApiError(invalid);
   return result.output;
+}
+
+/** GET a public path and check the response against a contract schema. */
+export function getJson<S extends v.GenericSchema>(
+  path: string,
+  schema: S,
+  options: GetOptions,
+): Promise<v.InferOutput<S>> {
+  return callApi(path, { ...options, schema });
 }

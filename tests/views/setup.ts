@@ -5,6 +5,8 @@ import { afterEach } from 'vitest';
 afterEach(() => {
   cleanup();
   window.location.hash = '';
+  localStorage.clear();
+  sessionStorage.clear();
 });
 
 // jsdom lacks these; the shell and carousel use them.

@@ -1,7 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { selectIsRestoring, selectUser } from '../../../machines/session/session.selectors.ts';
 import { site } from '../../lib/config.ts';
+import { SessionContext } from '../session.tsx';
 import { SocialLinks } from './social-links.tsx';
+import { MobileAccountLinks, UserMenu } from './user-menu.tsx';
 
 const SCROLL_THRESHOLD = 80;
 
@@ -50,6 +53,9 @@ export function Header() {
   const scrolled = useScrolledPast(SCROLL_THRESHOLD);
   const menuButton = useRef<HTMLButtonElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
+  const user = SessionContext.useSelector(selectUser);
+  // While a stored token is checked, neither Login nor the user menu shows (no flash of either).
+  const restoring = SessionContext.useSelector(selectIsRestoring);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -96,14 +102,19 @@ export function Header() {
           {links}
         </nav>
         <div className="site-header__actions">
-          <a
-            className="button button--primary"
-            href={site.appStoreUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            Login
-          </a>
+          {restoring ? null : user ? (
+            <UserMenu name={user.name} />
+          ) : (
+            // Signed out, Login opens the app store (SPEC.md); /login is reached from account pages.
+            <a
+              className="button button--primary"
+              href={site.appStoreUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              Login
+            </a>
+          )}
           <button
             ref={menuButton}
             type="button"
@@ -152,6 +163,7 @@ export function Header() {
         <nav aria-label="Mobile" className="nav nav--mobile">
           {links}
         </nav>
+        {user && <MobileAccountLinks name={user.name} location={location} />}
         <div className="mobile-menu__contact">
           <a href={`tel:${site.supportPhone.replace(/\s/g, '')}`}>{site.supportPhone}</a>
           <a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a>

@@ -20,19 +20,19 @@ export function AboutPage() {
         </p>
         <div className="about-values">
           <div>
-            <h3>Authentic rituals</h3>
+            <h2>Authentic rituals</h2>
             <p>
               Every puja is performed by the temple&apos;s own priests, following the agama of that temple.
             </p>
           </div>
           <div>
-            <h3>Genuine products</h3>
+            <h2>Genuine products</h2>
             <p>
               Rudraksha, yantras and gemstones are sourced from known suppliers and checked before dispatch.
             </p>
           </div>
           <div>
-            <h3>Trusted astrologers</h3>
+            <h2>Trusted astrologers</h2>
             <p>Our astrologers are experienced practitioners; consultations happen in our mobile app.</p>
           </div>
         </div>

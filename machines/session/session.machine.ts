@@ -1,0 +1,223 @@
+import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import type { RegisterRequest, User } from '../../contract/auth.ts';
+import { authMessages } from '../../contract/auth.ts';
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export interface SessionInput {
+  /** A token kept from an earlier visit (local or session storage), checked on start-up. */
+  storedToken: string | null;
+}
+
+export interface SessionContext {
+  token: string | null;
+  user: User | null;
+  /** Keep the token across browser restarts (local storage) rather than for this tab only. */
+  remember: boolean;
+  /** Where to go once signed in. */
+  returnTo: string;
+  error: { message: string } | undefined;
+  /** A one-off message for the login screen, e.g. after registering. */
+  notice: string | undefined;
+}
+
+export type SessionEvent =
+  | { type: 'session.login'; email: string; password: string; remember: boolean; returnTo?: string }
+  | { type: 'session.register'; details: RegisterRequest }
+  | { type: 'session.logout' }
+  /** A bearer call answered 401: the token expired or was revoked. */
+  | { type: 'session.expired' }
+  /** The login or register screen opened: forget the previous screen's error and notice. */
+  | { type: 'session.formOpened'; notice?: string };
+
+export interface LoginResult {
+  token: string;
+  user: User;
+}
+
+/** An error the API client raised, with the HTTP status when there was an answer. */
+interface ErrorWithStatus {
+  message?: string;
+  status?: number;
+}
+
+const messageOf = (error: unknown, fallback: string) => {
+  const message = (error as ErrorWithStatus | undefined)?.message;
+  return message && message.trim() ? message : fallback;
+};
+
+/**
+ * The customer's session. `restoring` checks a stored token with the API; `signedOut` accepts
+ * login and registration (`signingIn`, `registering`); `signedIn` ends by logout (`signingOut`)
+ * or when any bearer call answers 401 (`session.expired`). Storage and navigation are actions
+ * that src/app provides.
+ */
+export const sessionMachine = setup({
+  types: {
+    input: {} as SessionInput,
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+  },
+  actors: {
+    fetchCurrentUser: fromPromise<User, { token: string }>(() => Promise.reject(new Error('fetchCurrentUser not provided'))),
+    logIn: fromPromise<LoginResult, Credentials>(() => Promise.reject(new Error('logIn not provided'))),
+    register: fromPromise<User, RegisterRequest>(() => Promise.reject(new Error('register not provided'))),
+    logOut: fromPromise<void, { token: string }>(() => Promise.resolve()),
+  },
+  actions: {
+    /** Persist the token: local storage when remembered, session storage otherwise. */
+    persistToken: (_, _params: { token: string; remember: boolean }) => {},
+    forgetToken: () => {},
+    navigate: (_, _params: { to: string; replace?: boolean }) => {},
+    /** Send the visitor to /login, remembering the page they were on. */
+    redirectToLogin: () => {},
+    logLogoutFailure: (_, _error: unknown) => {},
+    startAttempt: assign({
+      error: undefined,
+      notice: undefined,
+      remember: ({ context, event }) => (event.type === 'session.login' ? event.remember : context.remember),
+      returnTo: ({ context, event }) =>
+        event.type === 'session.login' && event.returnTo ? event.returnTo : context.returnTo,
+    }),
+    openForm: assign({
+      error: undefined,
+      notice: ({ event }) => (event.type === 'session.formOpened' ? event.notice : undefined),
+    }),
+    storeSession: assign({
+      token: (_, result: LoginResult) => result.token,
+      user: (_, result: LoginResult) => result.user,
+    }),
+    storeUser: assign({ user: (_, user: User) => user }),
+    clearSession: assign({ token: null, user: null }),
+    storeLoginError: assign({ error: (_, error: unknown) => ({ message: messageOf(error, authMessages.loginFailed) }) }),
+    storeRegisterError: assign({
+      error: (_, error: unknown) => ({ message: messageOf(error, authMessages.registerFailed) }),
+    }),
+    noteRegistered: assign({ notice: authMessages.registered }),
+  },
+  guards: {
+    hasStoredToken: ({ context }) => context.token !== null,
+    /** Only a refusal (401) means the stored token is bad; a network failure keeps it for next time. */
+    isRefusal: (_, error: unknown) => (error as ErrorWithStatus | undefined)?.status === 401,
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => ({
+    token: input.storedToken,
+    user: null,
+    remember: true,
+    returnTo: '/',
+    error: undefined,
+    notice: undefined,
+  }),
+  initial: 'restoring',
+  states: {
+    restoring: {
+      always: [{ guard: 'hasStoredToken', target: 'verifyingToken' }, { target: 'signedOut' }],
+    },
+    verifyingToken: {
+      tags: ['busy'],
+      invoke: {
+        src: 'fetchCurrentUser',
+        input: ({ context }) => ({ token: context.token ?? '' }),
+        onDone: {
+          target: 'signedIn',
+          actions: { type: 'storeUser', params: ({ event }: { event: DoneActorEvent<User> }) => event.output },
+        },
+        onError: [
+          {
+            guard: { type: 'isRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            target: 'signedOut',
+            actions: ['clearSession', 'forgetToken'],
+          },
+          { target: 'signedOut', actions: 'clearSession' },
+        ],
+      },
+    },
+    signedOut: {
+      on: {
+        'session.login': { target: 'signingIn', actions: 'startAttempt' },
+        'session.register': { target: 'registering', actions: 'startAttempt' },
+        'session.formOpened': { actions: 'openForm' },
+      },
+    },
+    signingIn: {
+      tags: ['busy'],
+      invoke: {
+        src: 'logIn',
+        input: ({ event }) =>
+          event.type === 'session.login' ? { email: event.email, password: event.password } : { email: '', password: '' },
+        onDone: {
+          target: 'signedIn',
+          actions: [
+            { type: 'storeSession', params: ({ event }: { event: DoneActorEvent<LoginResult> }) => event.output },
+            {
+              type: 'persistToken',
+              params: ({ context, event }: { context: SessionContext; event: DoneActorEvent<LoginResult> }) => ({
+                token: event.output.token,
+                remember: context.remember,
+              }),
+            },
+            {
+              type: 'navigate',
+              params: ({ context }: { context: SessionContext }) => ({ to: context.returnTo, replace: true }),
+            },
+          ],
+        },
+        onError: {
+          target: 'signedOut',
+          actions: { type: 'storeLoginError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
+      },
+    },
+    registering: {
+      tags: ['busy'],
+      invoke: {
+        src: 'register',
+        input: ({ event }) =>
+          event.type === 'session.register' ? event.details : { name: '', email: '', password: '' },
+        onDone: {
+          target: 'signedOut',
+          actions: ['noteRegistered', { type: 'navigate', params: { to: '/login' } }],
+        },
+        onError: {
+          target: 'signedOut',
+          actions: { type: 'storeRegisterError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
+      },
+    },
+    signedIn: {
+      on: {
+        'session.logout': 'signingOut',
+        'session.expired': {
+          target: 'signedOut',
+          actions: ['clearSession', 'forgetToken', 'redirectToLogin'],
+        },
+      },
+    },
+    signingOut: {
+      tags: ['busy'],
+      invoke: {
+        src: 'logOut',
+        input: ({ context }) => ({ token: context.token ?? '' }),
+        onDone: {
+          target: 'signedOut',
+          actions: ['clearSession', 'forgetToken', { type: 'navigate', params: { to: '/login' } }],
+        },
+        onError: {
+          // The server could not be told; the token is forgotten here all the same.
+          target: 'signedOut',
+          actions: [
+            { type: 'logLogoutFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            'clearSession',
+            'forgetToken',
+            { type: 'navigate', params: { to: '/login' } },
+          ],
+        },
+      },
+    },
+  },
+});

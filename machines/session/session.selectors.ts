@@ -1,0 +1,14 @@
+import type { SnapshotFrom } from 'xstate';
+import type { sessionMachine } from './session.machine.ts';
+
+type Snapshot = SnapshotFrom<typeof sessionMachine>;
+
+export const selectUser = (s: Snapshot) => s.context.user;
+export const selectIsSignedIn = (s: Snapshot) => s.matches('signedIn');
+/** True until a stored token has been checked: guards wait rather than redirect. */
+export const selectIsRestoring = (s: Snapshot) => s.matches('restoring') || s.matches('verifyingToken');
+export const selectIsSigningIn = (s: Snapshot) => s.matches('signingIn');
+export const selectIsRegistering = (s: Snapshot) => s.matches('registering');
+export const selectError = (s: Snapshot) => s.context.error?.message;
+export const selectNotice = (s: Snapshot) => s.context.notice;
+export const selectToken = (s: Snapshot) => s.context.token;

@@ -1,0 +1,100 @@
+import { createActorContext } from '@xstate/react';
+import { useState, type ReactNode } from 'react';
+import { fromPromise } from 'xstate';
+import { currentRoute, navigate } from './hash-location.ts';
+import { sessionMachine, type LoginResult } from '../../machines/session/session.machine.ts';
+import { LoginResponse, MeResponse, MessageResponse, RegisterResponse, type User } from '../../contract/auth.ts';
+import { authMessages } from '../../contract/auth.ts';
+import { callApi, configureAuth } from '../lib/api.ts';
+
+const TOKEN_KEY = 'shop.session.token';
+
+/** The token lives in local storage with "remember me", otherwise in this tab's session storage. */
+export const tokenStorage = {
+  read(): string | null {
+    try {
+      return localStorage.getItem(TOKEN_KEY) ?? sessionStorage.getItem(TOKEN_KEY);
+    } catch {
+      return null;
+    }
+  },
+  write(token: string, remember: boolean) {
+    this.clear();
+    (remember ? localStorage : sessionStorage).setItem(TOKEN_KEY, token);
+  },
+  clear() {
+    localStorage.removeItem(TOKEN_KEY);
+    sessionStorage.removeItem(TOKEN_KEY);
+  },
+};
+
+/** The session machine with the browser's storage, navigation and our API plugged in. */
+export const liveSessionMachine = sessionMachine.provide({
+  actors: {
+    fetchCurrentUser: fromPromise<User, { token: string }>(async ({ input, signal }) => {
+      const { user } = await callApi('/api/auth/me', {
+        schema: MeResponse,
+        headers: { Authorization: `Bearer ${input.token}` },
+        fallback: 'Could not check your session',
+        signal,
+      });
+      return user;
+    }),
+    logIn: fromPromise<LoginResult, { email: string; password: string }>(({ input, signal }) =>
+      callApi('/api/auth/login', {
+        method: 'POST',
+        body: input,
+        schema: LoginResponse,
+        fallback: authMessages.loginFailed,
+        signal,
+      }),
+    ),
+    register: fromPromise(async ({ input, signal }) => {
+      const { user } = await callApi('/api/auth/register', {
+        method: 'POST',
+        body: input,
+        schema: RegisterResponse,
+        fallback: authMessages.registerFailed,
+        signal,
+      });
+      return user;
+    }),
+    logOut: fromPromise(async ({ signal }) => {
+      await callApi('/api/auth/logout', { method: 'POST', schema: MessageResponse, bearer: true, fallback: 'Logout failed', signal });
+    }),
+  },
+  actions: {
+    persistToken: (_, { token, remember }) => tokenStorage.write(token, remember),
+    forgetToken: () => tokenStorage.clear(),
+    navigate: (_, { to, replace }) => navigate(to, { replace }),
+    redirectToLogin: () => {
+      const from = currentRoute();
+      navigate(from.startsWith('/login') ? '/login' : `/login?redirect=${encodeURIComponent(from)}`, { replace: true });
+    },
+    logLogoutFailure: (_, error) => console.error('Logout failed', error),
+  },
+});
+
+export const SessionContext = createActorContext(liveSessionMachine);
+
+/** Connects the API client to the session before any page makes a call (render runs before effects). */
+function AuthBridge() {
+  const session = SessionContext.useActorRef();
+  useState(() =>
+    configureAuth({
+      getToken: () => session.getSnapshot().context.token,
+      onUnauthorized: () => session.send({ type: 'session.expired' }),
+    }),
+  );
+  return null;
+}
+
+/** The root session actor: one per app, restoring a stored token when it starts. */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  return (
+    <SessionContext.Provider options={{ input: { storedToken: tokenStorage.read() } }}>
+      <AuthBridge />
+      {children}
+    </SessionContext.Provider>
+  );
+}

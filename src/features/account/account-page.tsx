@@ -1,0 +1,155 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { Link, Redirect, useLocation, useParams } from 'wouter';
+import type { SnapshotFrom } from 'xstate';
+import type { User } from '../../../contract/auth.ts';
+import type { sessionMachine } from '../../../machines/session/session.machine.ts';
+import { selectUser } from '../../../machines/session/session.selectors.ts';
+// The one import from src/app a feature may make: the session is the app's root actor.
+import { SessionContext } from '../../app/session.tsx';
+import { Spinner } from '../../ui/status.tsx';
+import { AddressPicker } from './address-picker.tsx';
+import './account.css';
+
+/** /account and its three sub-routes, each selecting one tab. */
+const tabs = [
+  { value: 'profile', label: 'Profile', path: '/account' },
+  { value: 'orders', label: 'Orders', path: '/account/orders' },
+  { value: 'bookings', label: 'Bookings', path: '/account/bookings' },
+  { value: 'addresses', label: 'Addresses', path: '/account/addresses' },
+] as const;
+type Tab = (typeof tabs)[number]['value'];
+
+const tabOf = (param: string | undefined): Tab | undefined =>
+  param === undefined ? 'profile' : tabs.find((t) => t.value === param && t.value !== 'profile')?.value;
+
+const selectCanLogOut = (s: SnapshotFrom<typeof sessionMachine>) => s.can({ type: 'session.logout' });
+
+/** The customer's account: welcome line, Logout, and the Profile / Orders / Bookings / Addresses tabs. */
+export function AccountPage() {
+  const { tab: param } = useParams<{ tab?: string }>();
+  const [, navigate] = useLocation();
+  const user = SessionContext.useSelector(selectUser);
+  const session = SessionContext.useActorRef();
+  const canLogOut = SessionContext.useSelector(selectCanLogOut);
+  const tab = tabOf(param);
+
+  if (tab === undefined) return <Redirect to="/account" replace />;
+  if (!user) {
+    return (
+      <div className="page container">
+        <Spinner label="Loading your account..." />
+      </div>
+    );
+  }
+
+  const selectTab = (value: string) => {
+    const target = tabs.find((t) => t.value === value);
+    if (!target) return;
+    navigate(target.path, { replace: true });
+  };
+
+  return (
+    <div className="page container account">
+      <div className="account__head">
+        <div>
+          <h1>My Account</h1>
+          <p className="account__welcome">Welcome, {user.name}</p>
+        </div>
+        <button
+          type="button"
+          className="button"
+          disabled={!canLogOut}
+          onClick={() => session.send({ type: 'session.logout' })}
+        >
+          Logout
+        </button>
+      </div>
+      <Tabs.Root className="account-tabs" value={tab} onValueChange={selectTab}>
+        <Tabs.List className="account-tabs__list" aria-label="My account">
+          {tabs.map((t) => (
+            <Tabs.Trigger key={t.value} className="account-tabs__trigger" value={t.value}>
+              {t.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content className="account-tabs__panel" value="profile">
+          <ProfilePanel user={user} />
+        </Tabs.Content>
+        <Tabs.Content className="account-tabs__panel" value="orders">
+          <h2>My Orders</h2>
+          <EmptyState
+            title="No orders"
+            text="You haven't placed any orders yet."
+            link={{ href: '/products', label: 'Browse Products' }}
+          />
+        </Tabs.Content>
+        <Tabs.Content className="account-tabs__panel" value="bookings">
+          <h2>My Bookings</h2>
+          <EmptyState
+            title="No bookings"
+            text="You haven't booked any pujas yet."
+            link={{ href: '/pujas', label: 'Browse Pujas' }}
+          />
+        </Tabs.Content>
+        <Tabs.Content className="account-tabs__panel" value="addresses">
+          <h2>Saved Addresses</h2>
+          <AddressPicker mode="manage" />
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}
+
+function ProfilePanel({ user }: { user: User }) {
+  return (
+    <>
+      <h2>Profile Information</h2>
+      <dl className="profile-list">
+        <div>
+          <dt>Full Name</dt>
+          <dd>{user.name}</dd>
+        </div>
+        <div>
+          <dt>Email</dt>
+          <dd>{user.email}</dd>
+        </div>
+        <div>
+          <dt>Phone</dt>
+          <dd className={user.phone ? undefined : 'profile-list__muted'}>{user.phone || 'Not provided'}</dd>
+        </div>
+        <div>
+          <dt>Two-Factor Authentication</dt>
+          <dd className="profile-list__muted">Not enabled</dd>
+        </div>
+      </dl>
+      <div className="profile-actions">
+        <button type="button" className="button" disabled title="Coming soon">
+          Edit Profile
+        </button>
+        <button type="button" className="button" disabled title="Coming soon">
+          Change Password
+        </button>
+      </div>
+    </>
+  );
+}
+
+function EmptyState({
+  title,
+  text,
+  link,
+}: {
+  title: string;
+  text: string;
+  link: { href: string; label: string };
+}) {
+  return (
+    <div className="empty-state account-empty">
+      <h3>{title}</h3>
+      <p>{text}</p>
+      <Link href={link.href} className="button button--primary">
+        {link.label}
+      </Link>
+    </div>
+  );
+}

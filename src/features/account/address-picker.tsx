@@ -1,0 +1,470 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent, type RefObject } from 'react';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import type { Address, AddressInput } from '../../../contract/address.ts';
+import { addressBookMachine } from '../../../machines/address-book/address-book.machine.ts';
+import {
+  formatAddress,
+  selectActionError,
+  selectAddresses,
+  selectCanDelete,
+  selectCanEdit,
+  selectCanOpenForm,
+  selectCanSetDefault,
+  selectEditingAddress,
+  selectFieldErrors,
+  selectFormError,
+  selectFormMode,
+  selectIsBusy,
+  selectIsDeleting,
+  selectIsLoading,
+  selectIsSaving,
+  selectLoadError,
+  selectPendingDelete,
+  selectSelectedAddress,
+  selectSelectedId,
+} from '../../../machines/address-book/address-book.selectors.ts';
+import {
+  addressFields,
+  addressFormValues,
+  emptyAddressForm,
+  type AddressField,
+  type AddressFormValues,
+} from '../../../machines/address-book/address-form.ts';
+import {
+  addAddress,
+  deleteAddress,
+  listAddresses,
+  setDefaultAddress,
+  updateAddress,
+} from '../../lib/addresses.ts';
+import { ErrorBanner, Spinner } from '../../ui/status.tsx';
+import './account.css';
+
+/** The address book with the real API calls. */
+const liveAddressBookMachine = addressBookMachine.provide({
+  actors: {
+    loadAddresses: fromPromise<Address[], void>(({ signal }) => listAddresses(signal)),
+    addAddress: fromPromise<Address, AddressInput>(({ input, signal }) => addAddress(input, signal)),
+    updateAddress: fromPromise<Address, { id: number; values: AddressInput }>(({ input, signal }) =>
+      updateAddress(input.id, input.values, signal),
+    ),
+    setDefaultAddress: fromPromise<Address, { id: number }>(({ input, signal }) =>
+      setDefaultAddress(input.id, signal),
+    ),
+    deleteAddress: fromPromise<void, { id: number }>(({ input, signal }) => deleteAddress(input.id, signal)),
+  },
+});
+
+type AddressBookRef = ActorRefFrom<typeof addressBookMachine>;
+
+const fieldLabels: Record<AddressField, { label: string; autoComplete: string }> = {
+  street: { label: 'Street address', autoComplete: 'street-address' },
+  city: { label: 'City', autoComplete: 'address-level2' },
+  state: { label: 'State', autoComplete: 'address-level1' },
+  postalCode: { label: 'Postal code', autoComplete: 'postal-code' },
+  country: { label: 'Country', autoComplete: 'country-name' },
+};
+
+export interface AddressPickerProps {
+  /** `manage`: set the default, edit and delete (account page). `select`: choose one (checkout, booking). */
+  mode: 'manage' | 'select';
+  /** Called with the chosen address whenever the choice (or that address) changes. */
+  onSelectedChange?: (address: Address | undefined) => void;
+  /** Names the group of cards for assistive technology. */
+  label?: string;
+}
+
+/**
+ * The customer's saved addresses as selectable cards, with an add/edit form and (in manage
+ * mode) Set as default, Edit and Delete per card. Everything it knows lives in the address-book
+ * machine; this component renders it and sends events.
+ */
+export function AddressPicker({ mode, onSelectedChange, label }: AddressPickerProps) {
+  const ref = useActorRef(liveAddressBookMachine);
+  const loading = useSelector(ref, selectIsLoading);
+  const loadError = useSelector(ref, selectLoadError);
+  const addresses = useSelector(ref, selectAddresses);
+  const selected = useSelector(ref, selectSelectedAddress);
+  const formMode = useSelector(ref, selectFormMode);
+  const actionError = useSelector(ref, selectActionError);
+  const canOpenForm = useSelector(ref, selectCanOpenForm);
+
+  // The parent hears about the choice; the latest callback is used without restarting anything.
+  const notify = useRef(onSelectedChange);
+  useEffect(() => {
+    notify.current = onSelectedChange;
+  });
+  useEffect(() => {
+    notify.current?.(selected);
+  }, [selected]);
+
+  // Focus goes back to the button that opened the form (or the dialog) once it closes.
+  const opener = useRef<HTMLElement | null>(null);
+  const addButton = useRef<HTMLButtonElement | null>(null);
+  const cards = useRef<HTMLFieldSetElement | null>(null);
+  const restoreFocus = () => {
+    const target = opener.current?.isConnected
+      ? opener.current
+      : (cards.current?.querySelector<HTMLInputElement>('input:checked') ?? addButton.current);
+    target?.focus();
+  };
+  const previousMode = useRef(formMode);
+  useEffect(() => {
+    if (previousMode.current !== 'hidden' && formMode === 'hidden') {
+      const target = opener.current?.isConnected ? opener.current : addButton.current;
+      target?.focus();
+    }
+    previousMode.current = formMode;
+  }, [formMode]);
+
+  const rememberOpener = (event: MouseEvent<HTMLElement>) => {
+    opener.current = event.currentTarget;
+  };
+
+  if (loading) return <Spinner label="Loading addresses..." />;
+  if (loadError !== undefined) {
+    return <ErrorBanner message={loadError} onRetry={() => ref.send({ type: 'addresses.retry' })} />;
+  }
+
+  const groupLabel = label ?? (mode === 'select' ? 'Choose an address' : 'Saved addresses');
+  const addButtonElement = formMode === 'hidden' && (
+    <button
+      ref={addButton}
+      type="button"
+      className="button address-picker__add"
+      disabled={!canOpenForm}
+      onClick={(event) => {
+        rememberOpener(event);
+        ref.send({ type: 'addressForm.open' });
+      }}
+    >
+      <span aria-hidden="true">+</span> Add new address
+    </button>
+  );
+
+  return (
+    <div className="address-picker">
+      {actionError !== undefined && <ErrorBanner message={actionError} />}
+      {addresses.length === 0 ? (
+        formMode === 'hidden' && (
+          <div className="empty-state address-picker__empty">
+            <p className="empty-state__title">No addresses</p>
+            <p>You haven&apos;t added any addresses yet.</p>
+            {addButtonElement}
+          </div>
+        )
+      ) : (
+        <>
+          <AddressCards
+            actorRef={ref}
+            addresses={addresses}
+            mode={mode}
+            label={groupLabel}
+            fieldsetRef={cards}
+            onOpener={rememberOpener}
+          />
+          {addButtonElement}
+        </>
+      )}
+      {formMode !== 'hidden' && <AddressFormPanel actorRef={ref} mode={formMode} />}
+      <DeleteDialog actorRef={ref} onClosed={restoreFocus} />
+    </div>
+  );
+}
+
+/**
+ * Native radio buttons in a fieldset named by its legend: arrow keys move between cards, Tab
+ * enters at the chosen one. The radio is the choice; the card's buttons sit beside it, never
+ * inside it (a radio's content is flattened for assistive technology).
+ */
+function AddressCards({
+  actorRef,
+  addresses,
+  mode,
+  label,
+  fieldsetRef,
+  onOpener,
+}: {
+  actorRef: AddressBookRef;
+  addresses: Address[];
+  mode: AddressPickerProps['mode'];
+  label: string;
+  fieldsetRef: RefObject<HTMLFieldSetElement | null>;
+  onOpener: (event: MouseEvent<HTMLElement>) => void;
+}) {
+  const selectedId = useSelector(actorRef, selectSelectedId);
+  const name = useId();
+  const legendId = useId();
+  return (
+    <fieldset ref={fieldsetRef} className="address-cards" role="radiogroup" aria-labelledby={legendId}>
+      <legend id={legendId} className="visually-hidden">
+        {label}
+      </legend>
+      {addresses.map((address) => (
+        <AddressCard
+          key={address.id}
+          actorRef={actorRef}
+          address={address}
+          name={name}
+          checked={address.id === selectedId}
+          manage={mode === 'manage'}
+          onOpener={onOpener}
+        />
+      ))}
+    </fieldset>
+  );
+}
+
+function AddressCard({
+  actorRef,
+  address,
+  name,
+  checked,
+  manage,
+  onOpener,
+}: {
+  actorRef: AddressBookRef;
+  address: Address;
+  name: string;
+  checked: boolean;
+  manage: boolean;
+  onOpener: (event: MouseEvent<HTMLElement>) => void;
+}) {
+  const canSetDefault = useSelector(actorRef, selectCanSetDefault(address.id));
+  const canEdit = useSelector(actorRef, selectCanEdit(address.id));
+  const canDelete = useSelector(actorRef, selectCanDelete(address.id));
+  const oneLine = formatAddress(address);
+  return (
+    // In manage mode each card is a group named by its address, so "Edit" and "Delete" are heard
+    // with the address they act on.
+    <div
+      className={`address-card${checked ? ' address-card--selected' : ''}`}
+      role={manage ? 'group' : undefined}
+      aria-label={manage ? oneLine : undefined}
+    >
+      <label className="address-card__choice">
+        <input
+          className="address-card__radio"
+          type="radio"
+          name={name}
+          value={address.id}
+          checked={checked}
+          aria-label={address.isDefault ? `${oneLine} (Default)` : oneLine}
+          onChange={() => actorRef.send({ type: 'address.select', id: address.id })}
+        />
+        <span className="address-card__text">
+          <span className="address-card__line address-card__street">{address.street}</span>
+          <span className="address-card__line">
+            {address.city}, {address.state} {address.postalCode}
+          </span>
+          <span className="address-card__line">{address.country}</span>
+        </span>
+        {address.isDefault && <span className="badge address-card__badge">Default</span>}
+      </label>
+      {manage && (
+        <div className="address-card__actions">
+          {!address.isDefault && (
+            <button
+              type="button"
+              className="button button--small"
+              disabled={!canSetDefault}
+              onClick={() => actorRef.send({ type: 'address.setDefault', id: address.id })}
+            >
+              Set as default
+            </button>
+          )}
+          <button
+            type="button"
+            className="button button--small"
+            disabled={!canEdit}
+            onClick={(event) => {
+              onOpener(event);
+              actorRef.send({ type: 'addressForm.edit', id: address.id });
+            }}
+          >
+            Edit
+          </button>
+          <button
+            type="button"
+            className="button button--small button--danger"
+            disabled={!canDelete}
+            onClick={(event) => {
+              onOpener(event);
+              actorRef.send({ type: 'address.delete', id: address.id });
+            }}
+          >
+            Delete
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Picks the starting values: a fresh form, or the address being edited. Keyed so each opening starts clean. */
+function AddressFormPanel({ actorRef, mode }: { actorRef: AddressBookRef; mode: 'adding' | 'editing' }) {
+  const editing = useSelector(actorRef, selectEditingAddress);
+  const key = mode === 'editing' ? `edit-${editing?.id}` : 'add';
+  return (
+    <AddressForm
+      key={key}
+      actorRef={actorRef}
+      heading={mode === 'editing' ? 'Edit address' : 'Add new address'}
+      initial={editing && mode === 'editing' ? addressFormValues(editing) : emptyAddressForm()}
+      alreadyDefault={mode === 'editing' && editing?.isDefault === true}
+    />
+  );
+}
+
+function AddressForm({
+  actorRef,
+  heading,
+  initial,
+  alreadyDefault,
+}: {
+  actorRef: AddressBookRef;
+  heading: string;
+  initial: AddressFormValues;
+  alreadyDefault: boolean;
+}) {
+  // The draft is the form's own until Save; the machine checks it and owns everything after.
+  const [values, setValues] = useState(initial);
+  const fieldErrors = useSelector(actorRef, selectFieldErrors);
+  const formError = useSelector(actorRef, selectFormError);
+  const saving = useSelector(actorRef, selectIsSaving);
+  const busy = useSelector(actorRef, selectIsBusy);
+  const headingId = useId();
+  const idPrefix = useId();
+  const inputs = useRef<Partial<Record<AddressField, HTMLInputElement | null>>>({});
+
+  // After a refused Save, focus the first field in error: its message is read with it.
+  useEffect(() => {
+    const first = addressFields.find((field) => fieldErrors[field] !== undefined);
+    if (first) inputs.current[first]?.focus();
+  }, [fieldErrors]);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    actorRef.send({ type: 'addressForm.submit', values });
+  };
+
+  return (
+    <form className="address-form" aria-labelledby={headingId} noValidate onSubmit={submit}>
+      <h3 id={headingId} className="address-form__heading">
+        {heading}
+      </h3>
+      {formError !== undefined && <ErrorBanner message={formError} />}
+      <div className="address-form__grid">
+        {addressFields.map((field, index) => {
+          const id = `${idPrefix}-${field}`;
+          const error = fieldErrors[field];
+          return (
+            <div key={field} className={`field address-form__field address-form__field--${field}`}>
+              <label htmlFor={id}>{fieldLabels[field].label}</label>
+              <input
+                ref={(element) => {
+                  inputs.current[field] = element;
+                }}
+                id={id}
+                name={field}
+                className="input"
+                type="text"
+                required
+                autoFocus={index === 0}
+                autoComplete={fieldLabels[field].autoComplete}
+                value={values[field]}
+                aria-invalid={error !== undefined}
+                aria-describedby={error !== undefined ? `${id}-error` : undefined}
+                onChange={(event) => setValues((current) => ({ ...current, [field]: event.target.value }))}
+              />
+              {error !== undefined && (
+                <p id={`${id}-error`} className="field__error">
+                  {error}
+                </p>
+              )}
+            </div>
+          );
+        })}
+      </div>
+      <label className="address-form__checkbox">
+        <input
+          type="checkbox"
+          name="isDefault"
+          checked={alreadyDefault || values.isDefault}
+          disabled={alreadyDefault}
+          onChange={(event) => setValues((current) => ({ ...current, isDefault: event.target.checked }))}
+        />
+        Make this my default address
+      </label>
+      {alreadyDefault && <p className="address-form__hint">This is already your default address.</p>}
+      <div className="address-form__actions">
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {saving ? 'Saving...' : 'Save'}
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={saving}
+          onClick={() => actorRef.send({ type: 'addressForm.cancel' })}
+        >
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** "Delete this address?": open while the machine waits for a confirmation (and while deleting). */
+function DeleteDialog({ actorRef, onClosed }: { actorRef: AddressBookRef; onClosed: () => void }) {
+  const pending = useSelector(actorRef, selectPendingDelete);
+  const deleting = useSelector(actorRef, selectIsDeleting);
+  const cancelButton = useRef<HTMLButtonElement | null>(null);
+  return (
+    <Dialog.Root
+      open={pending !== undefined}
+      onOpenChange={(open) => {
+        if (!open) actorRef.send({ type: 'address.cancelDelete' });
+      }}
+    >
+      <Dialog.Portal>
+        <Dialog.Overlay className="confirm-dialog__overlay" />
+        {pending && (
+          <Dialog.Content
+            className="confirm-dialog"
+            role="alertdialog"
+            onOpenAutoFocus={(event) => {
+              // The safe choice first: Enter on an opened confirmation must not delete.
+              event.preventDefault();
+              cancelButton.current?.focus();
+            }}
+            onCloseAutoFocus={(event) => {
+              // Without a Dialog.Trigger, Radix does not know where focus came from.
+              event.preventDefault();
+              onClosed();
+            }}
+          >
+            <Dialog.Title className="confirm-dialog__title">Delete this address?</Dialog.Title>
+            <Dialog.Description className="confirm-dialog__text">{formatAddress(pending)}</Dialog.Description>
+            <div className="confirm-dialog__actions">
+              <button
+                type="button"
+                className="button button--danger-solid"
+                disabled={deleting}
+                onClick={() => actorRef.send({ type: 'address.confirmDelete' })}
+              >
+                {deleting ? 'Deleting...' : 'Delete'}
+              </button>
+              <Dialog.Close asChild>
+                <button ref={cancelButton} type="button" className="button" disabled={deleting}>
+                  Cancel
+                </button>
+              </Dialog.Close>
+            </div>
+          </Dialog.Content>
+        )}
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

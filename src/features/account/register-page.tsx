@@ -1,0 +1,138 @@
+import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link, Redirect } from 'wouter';
+import { MIN_PASSWORD_LENGTH } from '../../../contract/auth.ts';
+import { validateRegistration, type RegistrationValues } from '../../../machines/session/auth-forms.ts';
+import {
+  selectError,
+  selectIsRegistering,
+  selectIsRestoring,
+  selectIsSignedIn,
+} from '../../../machines/session/session.selectors.ts';
+import { SessionContext } from '../../app/session.tsx';
+import { ErrorBanner, Spinner } from '../../ui/status.tsx';
+import './auth.css';
+
+const emptyDraft: RegistrationValues = {
+  name: '',
+  email: '',
+  phone: '',
+  password: '',
+  confirmPassword: '',
+  acceptTerms: false,
+};
+
+type TextField = Exclude<keyof RegistrationValues, 'acceptTerms'>;
+
+const textFields: { field: TextField; label: string; type: string; autoComplete: string }[] = [
+  { field: 'name', label: 'Full name', type: 'text', autoComplete: 'name' },
+  { field: 'email', label: 'Email address', type: 'email', autoComplete: 'email' },
+  { field: 'phone', label: 'Phone (optional)', type: 'tel', autoComplete: 'tel' },
+  { field: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
+  { field: 'confirmPassword', label: 'Confirm password', type: 'password', autoComplete: 'new-password' },
+];
+
+/**
+ * SPEC.md section 2 (Register). Validation runs in the spec's order before anything is sent;
+ * on success the session machine goes to /login, which shows "Registration successful! ...".
+ */
+export function RegisterPage() {
+  const session = SessionContext.useActorRef();
+  const restoring = SessionContext.useSelector(selectIsRestoring);
+  const signedIn = SessionContext.useSelector(selectIsSignedIn);
+  const registering = SessionContext.useSelector(selectIsRegistering);
+  const serverError = SessionContext.useSelector(selectError);
+
+  useEffect(() => {
+    session.send({ type: 'session.formOpened' });
+  }, [session]);
+
+  const [draft, setDraft] = useState(emptyDraft);
+  const [invalid, setInvalid] = useState<string>();
+  const id = useId();
+
+  if (signedIn) return <Redirect to="/account" replace />;
+  if (restoring) {
+    return (
+      <div className="container page">
+        <Spinner label="Checking your session..." />
+      </div>
+    );
+  }
+
+  const update = (field: TextField) => (e: ChangeEvent<HTMLInputElement>) =>
+    setDraft((d) => ({ ...d, [field]: e.target.value }));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const result = validateRegistration(draft);
+    if (!result.ok) {
+      setInvalid(result.message);
+      return;
+    }
+    setInvalid(undefined);
+    session.send({ type: 'session.register', details: result.request });
+  };
+
+  const error = invalid ?? serverError;
+  const errorId = `${id}-error`;
+
+  return (
+    <div className="container page auth-page">
+      <section className="auth-card" aria-labelledby={`${id}-title`}>
+        <h1 id={`${id}-title`}>Create your account</h1>
+        <p className="auth-card__lead">
+          Book pujas, order sacred products and keep your addresses in one place.
+        </p>
+        {error && (
+          <div id={errorId}>
+            <ErrorBanner message={error} />
+          </div>
+        )}
+        <form className="auth-form" onSubmit={submit} noValidate>
+          {textFields.map(({ field, label, type, autoComplete }) => (
+            <div className="field" key={field}>
+              <label htmlFor={`${id}-${field}`}>{label}</label>
+              <input
+                id={`${id}-${field}`}
+                className="input"
+                type={type}
+                name={field}
+                autoComplete={autoComplete}
+                value={draft[field]}
+                onChange={update(field)}
+                aria-describedby={
+                  [field === 'password' ? `${id}-password-hint` : '', error ? errorId : '']
+                    .filter(Boolean)
+                    .join(' ') || undefined
+                }
+              />
+              {field === 'password' && (
+                <p id={`${id}-password-hint`} className="auth-form__hint">
+                  At least {MIN_PASSWORD_LENGTH} characters.
+                </p>
+              )}
+            </div>
+          ))}
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              name="acceptTerms"
+              checked={draft.acceptTerms}
+              onChange={(e) => setDraft((d) => ({ ...d, acceptTerms: e.target.checked }))}
+            />
+            <span>
+              I agree to the <Link href="/terms">Terms of Service</Link> and{' '}
+              <Link href="/privacy">Privacy Policy</Link>
+            </span>
+          </label>
+          <button type="submit" className="button button--primary auth-form__submit" disabled={registering}>
+            {registering ? 'Creating account...' : 'Create account'}
+          </button>
+        </form>
+        <p className="auth-card__footer">
+          <Link href="/login">Already have an account? Sign in</Link>
+        </p>
+      </section>
+    </div>
+  );
+}

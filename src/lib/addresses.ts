@@ -1,0 +1,70 @@
+import {
+  AddressListResponse,
+  AddressResponse,
+  type Address,
+  type AddressInput,
+} from '../../contract/address.ts';
+import { MessageResponse } from '../../contract/auth.ts';
+import { addressBookMessages } from '../../machines/address-book/address-book.machine.ts';
+import { callApi } from './api.ts';
+
+/** The signed-in customer's address book (bearer calls: a 401 signs the session out). */
+export async function listAddresses(signal?: AbortSignal): Promise<Address[]> {
+  const { addresses } = await callApi('/api/addresses', {
+    schema: AddressListResponse,
+    bearer: true,
+    fallback: addressBookMessages.loadFailed,
+    signal,
+  });
+  return addresses;
+}
+
+export async function addAddress(values: AddressInput, signal?: AbortSignal): Promise<Address> {
+  const { address } = await callApi('/api/addresses', {
+    method: 'POST',
+    body: values,
+    schema: AddressResponse,
+    bearer: true,
+    fallback: addressBookMessages.addFailed,
+    signal,
+  });
+  return address;
+}
+
+export async function updateAddress(
+  id: number,
+  values: AddressInput,
+  signal?: AbortSignal,
+): Promise<Address> {
+  const { address } = await callApi(`/api/addresses/${id}`, {
+    method: 'PUT',
+    body: values,
+    schema: AddressResponse,
+    bearer: true,
+    fallback: addressBookMessages.updateFailed,
+    signal,
+  });
+  return address;
+}
+
+export async function deleteAddress(id: number, signal?: AbortSignal): Promise<void> {
+  await callApi(`/api/addresses/${id}`, {
+    method: 'DELETE',
+    schema: MessageResponse,
+    bearer: true,
+    fallback: addressBookMessages.deleteFailed,
+    signal,
+  });
+}
+
+/** SPEC.md section 7: an empty body; the answer is the address, now the only default. */
+export async function setDefaultAddress(id: number, signal?: AbortSignal): Promise<Address> {
+  const { address } = await callApi(`/api/addresses/${id}/default`, {
+    method: 'PUT',
+    schema: AddressResponse,
+    bearer: true,
+    fallback: addressBookMessages.setDefaultFailed,
+    signal,
+  });
+  return address;
+}

@@ -1,0 +1,395 @@
+import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
+import { authMessages, type RegisterRequest, type User } from '../../contract/auth.ts';
+import {
+  sessionMachine,
+  type Credentials,
+  type LoginResult,
+  type SessionContext,
+  type SessionEvent,
+} from '../../machines/session/session.machine.ts';
+
+const asha: User = { id: 7, name: 'Asha Rao', email: 'asha@example.com', phone: '+91 98450 12345' };
+const details: RegisterRequest = {
+  name: 'Asha Rao',
+  email: 'asha@example.com',
+  phone: undefined,
+  password: 'secret123',
+};
+
+/** An API error as src/lib/api.ts raises it: the server's message and, when there was an answer, the status. */
+const apiError = (message: string, status?: number) => Object.assign(new Error(message), { status });
+
+/** A promise settled from the test, so the machine can be looked at while a call is running. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+interface Calls {
+  fetchCurrentUser?: (input: { token: string }) => Promise<User>;
+  logIn?: (input: Credentials) => Promise<LoginResult>;
+  register?: (input: RegisterRequest) => Promise<User>;
+  logOut?: (input: { token: string }) => Promise<void>;
+}
+
+/** The machine with stubbed calls and spied actions, started with an optional stored token. */
+function startSession({ storedToken = null, ...calls }: Calls & { storedToken?: string | null } = {}) {
+  const actions = {
+    persistToken: vi.fn<(args: unknown, params: { token: string; remember: boolean }) => void>(),
+    forgetToken: vi.fn(),
+    navigate: vi.fn<(args: unknown, params: { to: string; replace?: boolean }) => void>(),
+    redirectToLogin: vi.fn(),
+    logLogoutFailure: vi.fn<(args: unknown, error: unknown) => void>(),
+  };
+  const unexpected = () => Promise.reject(new Error('not expected in this test'));
+  const machine = sessionMachine.provide({
+    actors: {
+      fetchCurrentUser: fromPromise<User, { token: string }>(({ input }) =>
+        (calls.fetchCurrentUser ?? unexpected)(input),
+      ),
+      logIn: fromPromise<LoginResult, Credentials>(({ input }) => (calls.logIn ?? unexpected)(input)),
+      register: fromPromise<User, RegisterRequest>(({ input }) => (calls.register ?? unexpected)(input)),
+      logOut: fromPromise<void, { token: string }>(({ input }) =>
+        (calls.logOut ?? (() => Promise.resolve()))(input),
+      ),
+    },
+    actions,
+  });
+  const actor = createActor(machine, { input: { storedToken } }).start();
+  return { actor, actions };
+}
+
+type Snapshot = SnapshotFrom<typeof sessionMachine>;
+const settled = (s: Snapshot) => s.matches('signedIn') || s.matches('signedOut');
+
+/** Signs in through the machine (no stored token) and waits for signedIn. */
+async function signedInSession(calls: Calls = {}) {
+  const session = startSession({ logIn: () => Promise.resolve({ token: 'tok-1', user: asha }), ...calls });
+  session.actor.send({ type: 'session.login', email: asha.email, password: 'secret123', remember: true });
+  await waitFor(session.actor, (s) => s.matches('signedIn'));
+  session.actions.navigate.mockClear();
+  session.actions.persistToken.mockClear();
+  return session;
+}
+
+describe('session machine: restoring on start-up', () => {
+  it('goes straight to signedOut when no token was stored', () => {
+    const { actor, actions } = startSession();
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.value).toBe('signedOut');
+    expect(snapshot.context).toMatchObject({ token: null, user: null, error: undefined, notice: undefined });
+    expect(snapshot.hasTag('busy')).toBe(false);
+    expect(actions.forgetToken).not.toHaveBeenCalled();
+  });
+
+  it('checks a stored token (busy) and signs in with the user it belongs to', async () => {
+    const me = deferred<User>();
+    const fetchCurrentUser = vi.fn(() => me.promise);
+    const { actor, actions } = startSession({ storedToken: 'stored-token', fetchCurrentUser });
+    expect(actor.getSnapshot().value).toBe('verifyingToken');
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(fetchCurrentUser).toHaveBeenCalledWith({ token: 'stored-token' });
+    me.resolve(asha);
+    const signedIn = await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(signedIn.context).toMatchObject({ token: 'stored-token', user: asha });
+    expect(signedIn.hasTag('busy')).toBe(false);
+    expect(actions.navigate).not.toHaveBeenCalled();
+  });
+
+  it('signs out and forgets a stored token the API refuses (401)', async () => {
+    const { actor, actions } = startSession({
+      storedToken: 'revoked',
+      fetchCurrentUser: () => Promise.reject(apiError(authMessages.signInRequired, 401)),
+    });
+    const signedOut = await waitFor(actor, settled);
+    expect(signedOut.value).toBe('signedOut');
+    expect(signedOut.context).toMatchObject({ token: null, user: null, error: undefined });
+    expect(actions.forgetToken).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the stored token for next time when the check fails without an answer (network)', async () => {
+    const { actor, actions } = startSession({
+      storedToken: 'still-good',
+      fetchCurrentUser: () => Promise.reject(apiError('Could not check your session')),
+    });
+    const signedOut = await waitFor(actor, settled);
+    expect(signedOut.value).toBe('signedOut');
+    expect(signedOut.context.user).toBeNull();
+    expect(actions.forgetToken).not.toHaveBeenCalled();
+  });
+
+  it('keeps the stored token when the server fails (5xx)', async () => {
+    const { actor, actions } = startSession({
+      storedToken: 'still-good',
+      fetchCurrentUser: () => Promise.reject(apiError('Internal error', 500)),
+    });
+    expect((await waitFor(actor, settled)).value).toBe('signedOut');
+    expect(actions.forgetToken).not.toHaveBeenCalled();
+  });
+});
+
+describe('session machine: signing in', () => {
+  it.each([true, false])(
+    'signs in (busy while the call runs), persists the token with remember=%s and returns with replace',
+    async (remember) => {
+      const login = deferred<LoginResult>();
+      const logIn = vi.fn(() => login.promise);
+      const { actor, actions } = startSession({ logIn });
+      actor.send({
+        type: 'session.login',
+        email: asha.email,
+        password: 'secret123',
+        remember,
+        returnTo: '/about',
+      });
+      expect(actor.getSnapshot().value).toBe('signingIn');
+      expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+      expect(logIn).toHaveBeenCalledWith({ email: asha.email, password: 'secret123' });
+      login.resolve({ token: 'tok-1', user: asha });
+      const signedIn = await waitFor(actor, (s) => s.matches('signedIn'));
+      expect(signedIn.context).toMatchObject({ token: 'tok-1', user: asha, remember, returnTo: '/about' });
+      expect(actions.persistToken).toHaveBeenCalledWith(expect.anything(), { token: 'tok-1', remember });
+      expect(actions.navigate).toHaveBeenCalledWith(expect.anything(), { to: '/about', replace: true });
+    },
+  );
+
+  it('returns to / when no return destination was given', async () => {
+    const { actor, actions } = startSession({ logIn: () => Promise.resolve({ token: 't', user: asha }) });
+    actor.send({ type: 'session.login', email: asha.email, password: 'secret123', remember: false });
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(actions.navigate).toHaveBeenCalledWith(expect.anything(), { to: '/', replace: true });
+  });
+
+  it('goes back to signedOut with the server message when login fails', async () => {
+    const { actor, actions } = startSession({
+      logIn: () => Promise.reject(apiError(authMessages.invalidCredentials, 401)),
+    });
+    actor.send({ type: 'session.login', email: asha.email, password: 'wrong', remember: true });
+    const failed = await waitFor(actor, settled);
+    expect(failed.value).toBe('signedOut');
+    expect(failed.context.error).toEqual({ message: 'Invalid email or password' });
+    expect(failed.hasTag('busy')).toBe(false);
+    expect(actions.persistToken).not.toHaveBeenCalled();
+    expect(actions.navigate).not.toHaveBeenCalled();
+  });
+
+  it('shows the rate limit message as the server words it', async () => {
+    const { actor } = startSession({
+      logIn: () => Promise.reject(apiError(authMessages.tooManyAttempts(15), 429)),
+    });
+    actor.send({ type: 'session.login', email: asha.email, password: 'wrong', remember: false });
+    const failed = await waitFor(actor, settled);
+    expect(failed.context.error?.message).toBe(
+      'Too many failed sign-in attempts. Please try again in 15 minutes.',
+    );
+  });
+
+  it.each([
+    ['an error without a message', new Error('')],
+    ['a blank message', apiError('   ', 500)],
+    ['a non-error rejection', undefined],
+  ])('falls back to "Failed to log in" for %s', async (_, error) => {
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- one case rejects with no Error on purpose
+    const { actor } = startSession({ logIn: () => Promise.reject(error) });
+    actor.send({ type: 'session.login', email: asha.email, password: 'secret123', remember: false });
+    const failed = await waitFor(actor, settled);
+    expect(failed.context.error).toEqual({ message: 'Failed to log in' });
+  });
+
+  it('clears the previous error and notice when a new attempt starts', async () => {
+    const attempts = [deferred<LoginResult>(), deferred<LoginResult>()];
+    let n = 0;
+    const { actor } = startSession({ logIn: () => attempts[n++]!.promise });
+    actor.send({ type: 'session.formOpened', notice: authMessages.registered });
+    actor.send({ type: 'session.login', email: asha.email, password: 'wrong', remember: false });
+    expect(actor.getSnapshot().context.notice).toBeUndefined();
+    attempts[0]!.reject(apiError(authMessages.invalidCredentials, 401));
+    await waitFor(actor, (s) => s.context.error !== undefined);
+    actor.send({ type: 'session.login', email: asha.email, password: 'secret123', remember: false });
+    expect(actor.getSnapshot().context.error).toBeUndefined();
+    attempts[1]!.resolve({ token: 't', user: asha });
+    await waitFor(actor, (s) => s.matches('signedIn'));
+  });
+});
+
+describe('session machine: registering', () => {
+  it('registers (busy), stays signed out with the success notice and goes to /login', async () => {
+    const registered = deferred<User>();
+    const register = vi.fn(() => registered.promise);
+    const { actor, actions } = startSession({ register });
+    actor.send({ type: 'session.register', details });
+    expect(actor.getSnapshot().value).toBe('registering');
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(register).toHaveBeenCalledWith(details);
+    registered.resolve(asha);
+    const done = await waitFor(actor, settled);
+    expect(done.value).toBe('signedOut');
+    expect(done.context).toMatchObject({ user: null, token: null, error: undefined });
+    expect(done.context.notice).toBe('Registration successful! Please log in.');
+    expect(actions.navigate).toHaveBeenCalledWith(expect.anything(), { to: '/login' });
+    expect(actions.persistToken).not.toHaveBeenCalled();
+  });
+
+  it('keeps the server message when registration fails (e.g. 409 duplicate e-mail)', async () => {
+    const { actor, actions } = startSession({
+      register: () => Promise.reject(apiError(authMessages.emailTaken, 409)),
+    });
+    actor.send({ type: 'session.register', details });
+    const failed = await waitFor(actor, settled);
+    expect(failed.value).toBe('signedOut');
+    expect(failed.context.error).toEqual({ message: 'An account with this email already exists' });
+    expect(failed.context.notice).toBeUndefined();
+    expect(actions.navigate).not.toHaveBeenCalled();
+  });
+
+  it('falls back to "Failed to register" for an error without a message', async () => {
+    const { actor } = startSession({ register: () => Promise.reject(new Error('')) });
+    actor.send({ type: 'session.register', details });
+    const failed = await waitFor(actor, settled);
+    expect(failed.context.error).toEqual({ message: 'Failed to register' });
+  });
+});
+
+describe('session machine: opening a form', () => {
+  it('clears the error and sets (or clears) the notice from the event', async () => {
+    const { actor } = startSession({
+      logIn: () => Promise.reject(apiError(authMessages.invalidCredentials, 401)),
+    });
+    actor.send({ type: 'session.login', email: asha.email, password: 'wrong', remember: false });
+    await waitFor(actor, (s) => s.context.error !== undefined);
+    actor.send({ type: 'session.formOpened', notice: authMessages.registered });
+    expect(actor.getSnapshot().context).toMatchObject({ error: undefined, notice: authMessages.registered });
+    actor.send({ type: 'session.formOpened' });
+    expect(actor.getSnapshot().context).toMatchObject({ error: undefined, notice: undefined });
+    expect(actor.getSnapshot().value).toBe('signedOut');
+  });
+});
+
+describe('session machine: signed in', () => {
+  it('logs out (busy), forgets the token and goes to /login', async () => {
+    const done = deferred<void>();
+    const logOut = vi.fn(() => done.promise);
+    const { actor, actions } = await signedInSession({ logOut });
+    actor.send({ type: 'session.logout' });
+    expect(actor.getSnapshot().value).toBe('signingOut');
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(logOut).toHaveBeenCalledWith({ token: 'tok-1' });
+    done.resolve();
+    const out = await waitFor(actor, (s) => s.matches('signedOut'));
+    expect(out.context).toMatchObject({ token: null, user: null });
+    expect(actions.forgetToken).toHaveBeenCalledTimes(1);
+    expect(actions.navigate).toHaveBeenCalledWith(expect.anything(), { to: '/login' });
+    expect(actions.logLogoutFailure).not.toHaveBeenCalled();
+  });
+
+  it('still signs out, forgets the token and goes to /login when the logout call fails, logging the failure', async () => {
+    const failure = apiError('Logout failed');
+    const { actor, actions } = await signedInSession({ logOut: () => Promise.reject(failure) });
+    actor.send({ type: 'session.logout' });
+    const out = await waitFor(actor, (s) => s.matches('signedOut'));
+    expect(out.context).toMatchObject({ token: null, user: null, error: undefined });
+    expect(actions.logLogoutFailure).toHaveBeenCalledWith(expect.anything(), failure);
+    expect(actions.forgetToken).toHaveBeenCalledTimes(1);
+    expect(actions.navigate).toHaveBeenCalledWith(expect.anything(), { to: '/login' });
+  });
+
+  it('signs out on session.expired (a 401 mid-session): forgets the token and redirects to login', async () => {
+    const { actor, actions } = await signedInSession();
+    actor.send({ type: 'session.expired' });
+    const out = actor.getSnapshot();
+    expect(out.value).toBe('signedOut');
+    expect(out.context).toMatchObject({ token: null, user: null });
+    expect(actions.forgetToken).toHaveBeenCalledTimes(1);
+    expect(actions.redirectToLogin).toHaveBeenCalledTimes(1);
+    expect(actions.navigate).not.toHaveBeenCalled();
+  });
+
+  it('signs out a restored session that expires mid-session too', async () => {
+    const { actor, actions } = startSession({
+      storedToken: 'stored',
+      fetchCurrentUser: () => Promise.resolve(asha),
+    });
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    actor.send({ type: 'session.expired' });
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(actions.redirectToLogin).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('session machine: events that do not apply', () => {
+  const events = {
+    'session.login': { type: 'session.login', email: asha.email, password: 'secret123', remember: true },
+    'session.register': { type: 'session.register', details },
+    'session.logout': { type: 'session.logout' },
+    'session.expired': { type: 'session.expired' },
+    'session.formOpened': { type: 'session.formOpened' },
+  } satisfies { [K in SessionEvent['type']]: Extract<SessionEvent, { type: K }> };
+
+  const context: SessionContext = {
+    token: 'tok-1',
+    user: asha,
+    remember: true,
+    returnTo: '/',
+    error: undefined,
+    notice: undefined,
+  };
+
+  const accepted: Record<string, Array<keyof typeof events>> = {
+    verifyingToken: [],
+    signedOut: ['session.login', 'session.register', 'session.formOpened'],
+    signingIn: [],
+    registering: [],
+    signedIn: ['session.logout', 'session.expired'],
+    signingOut: [],
+  };
+
+  it.each(Object.entries(accepted))('%s accepts exactly %j', (state, expected) => {
+    const snapshot = sessionMachine.resolveState({ value: state, context });
+    const can = (Object.keys(events) as Array<keyof typeof events>).filter((type) =>
+      snapshot.can(events[type]),
+    );
+    expect(can).toEqual(expected);
+  });
+
+  it('tags exactly the waiting states busy', () => {
+    const busy = Object.keys(accepted).filter((state) =>
+      sessionMachine.resolveState({ value: state, context }).hasTag('busy'),
+    );
+    expect(busy).toEqual(['verifyingToken', 'signingIn', 'registering', 'signingOut']);
+  });
+
+  it('ignores a second login while signed in (no call, no navigation)', async () => {
+    const logIn = vi.fn(() => Promise.resolve({ token: 'tok-1', user: asha }));
+    const { actor, actions } = await signedInSession({ logIn });
+    expect(actor.getSnapshot().can(events['session.login'])).toBe(false);
+    actor.send(events['session.login']);
+    actor.send(events['session.register']);
+    expect(actor.getSnapshot().value).toBe('signedIn');
+    expect(logIn).toHaveBeenCalledTimes(1);
+    expect(actions.navigate).not.toHaveBeenCalled();
+  });
+
+  it('ignores logout and expiry while signed out', () => {
+    const { actor, actions } = startSession();
+    actor.send(events['session.logout']);
+    actor.send(events['session.expired']);
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(actions.forgetToken).not.toHaveBeenCalled();
+    expect(actions.redirectToLogin).not.toHaveBeenCalled();
+  });
+
+  it('ignores a double submit while signing in', () => {
+    const logIn = vi.fn(() => new Promise<LoginResult>(() => {}));
+    const { actor } = startSession({ logIn });
+    actor.send(events['session.login']);
+    actor.send(events['session.login']);
+    actor.send(events['session.formOpened']);
+    expect(actor.getSnapshot().value).toBe('signingIn');
+    expect(logIn).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,559 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import axe from 'axe-core';
+import { MAX_ADDRESSES, type Address, type AddressListResponse } from '../../contract/address.ts';
+import { AddressPicker } from '../../src/features/account/address-picker.tsx';
+import { configureAuth } from '../../src/lib/api.ts';
+import { call, registerAndLogin, type Customer } from '../support/accounts.ts';
+import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
+import { renderAppAt } from '../support/render-app.tsx';
+import { createTestShop, type TestShop } from '../support/test-db.ts';
+
+const TOKEN_KEY = 'shop.session.token';
+/** The first render of a lazily loaded page, and the session check before it, can take a moment. */
+const PAGE = { timeout: 5000 };
+
+let shop: TestShop;
+let net: ApiFetchControl;
+
+beforeAll(async () => {
+  shop = await createTestShop();
+});
+beforeEach(() => {
+  net = routeFetchToApp(shop);
+});
+afterEach(() => {
+  net.restore();
+});
+afterAll(async () => {
+  await shop.close();
+});
+
+/** A real customer, signed in the way the SPA remembers one (a token in local storage). */
+async function signIn(details: { name?: string; phone?: string } = {}): Promise<Customer> {
+  const customer = await registerAndLogin(shop.app, details);
+  localStorage.setItem(TOKEN_KEY, customer.token);
+  return customer;
+}
+
+async function openAccount(customer: Customer, path = '/account') {
+  renderAppAt(path);
+  await screen.findByText(`Welcome, ${customer.user.name}`, {}, PAGE);
+}
+
+async function savedAddresses(customer: Customer): Promise<Address[]> {
+  const { status, body } = await call(shop.app, 'GET', '/api/addresses', { token: customer.token });
+  expect(status).toBe(200);
+  return (body as AddressListResponse).addresses;
+}
+
+const addressRequests = () => net.requests.filter((path) => path.startsWith('/api/addresses')).length;
+const tab = (name: string) => screen.getByRole('tab', { name });
+const card = (street: RegExp) => screen.getByRole('group', { name: street });
+const hasDefaultBadge = (street: RegExp) =>
+  within(card(street)).queryByText('Default', { exact: true }) !== null;
+const field = (label: string) => screen.getByRole('textbox', { name: label });
+
+interface NewAddress {
+  street: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  makeDefault?: boolean;
+}
+
+/** Opens the add form, fills it in (the country is already India) and presses Save. */
+async function submitNewAddress(user: UserEvent, address: NewAddress) {
+  await user.click(screen.getByRole('button', { name: /add new address/i }));
+  await user.type(field('Street address'), address.street);
+  await user.type(field('City'), address.city);
+  await user.type(field('State'), address.state);
+  await user.type(field('Postal code'), address.postalCode);
+  expect(field('Country')).toHaveValue('India');
+  if (address.makeDefault)
+    await user.click(screen.getByRole('checkbox', { name: 'Make this my default address' }));
+  await user.click(screen.getByRole('button', { name: 'Save' }));
+}
+
+async function addAddressThroughForm(user: UserEvent, address: NewAddress) {
+  await submitNewAddress(user, address);
+  await waitFor(() =>
+    expect(screen.queryByRole('form', { name: 'Add new address' })).not.toBeInTheDocument(),
+  );
+}
+
+const malleshwaram: NewAddress = {
+  street: '12, 4th Cross, Malleshwaram',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  postalCode: '560003',
+};
+const mylapore: NewAddress = {
+  street: '7, North Mada Street, Mylapore',
+  city: 'Chennai',
+  state: 'Tamil Nadu',
+  postalCode: '600004',
+};
+
+describe('account page', () => {
+  it('sends a signed-out visitor to the login page, coming back here afterwards', async () => {
+    renderAppAt('/account');
+    await waitFor(() => expect(window.location.hash).toBe('#/login?redirect=%2Faccount'), PAGE);
+    expect(screen.queryByText(/^Welcome, /)).not.toBeInTheDocument();
+  });
+
+  it('greets the customer and shows the profile: name, email, "Not provided" phone, 2FA "Not enabled"', async () => {
+    const customer = await signIn({ name: 'Asha Rao' });
+    await openAccount(customer);
+    expect(screen.getByRole('heading', { level: 1, name: 'My Account' })).toBeInTheDocument();
+    expect(screen.getByText('Welcome, Asha Rao')).toBeInTheDocument();
+    expect(tab('Profile')).toHaveAttribute('aria-selected', 'true');
+    const panel = screen.getByRole('tabpanel', { name: 'Profile' });
+    expect(within(panel).getByText('Asha Rao')).toBeInTheDocument();
+    expect(within(panel).getByText(customer.email)).toBeInTheDocument();
+    expect(within(panel).getByText('Not provided')).toBeInTheDocument();
+    expect(within(panel).getByText('Not enabled')).toBeInTheDocument();
+    for (const name of ['Edit Profile', 'Change Password']) {
+      const button = within(panel).getByRole('button', { name });
+      expect(button).toBeDisabled();
+      expect(button).toHaveAttribute('title', 'Coming soon');
+    }
+    // The tabs with later APIs make no calls of their own.
+    expect(net.requests.filter((path) => /^\/api\/(orders|bookings|addresses)/.test(path))).toEqual([]);
+  });
+
+  it('shows the phone number given at registration', async () => {
+    const customer = await signIn({ name: 'Ravi Kumar', phone: '+91 98450 12345' });
+    await openAccount(customer);
+    const panel = screen.getByRole('tabpanel', { name: 'Profile' });
+    expect(within(panel).getByText('+91 98450 12345')).toBeInTheDocument();
+    expect(within(panel).queryByText('Not provided')).not.toBeInTheDocument();
+  });
+
+  it('/account/orders selects Orders with its empty state and a Browse Products link', async () => {
+    const customer = await signIn();
+    await openAccount(customer, '/account/orders');
+    expect(tab('Orders')).toHaveAttribute('aria-selected', 'true');
+    const panel = screen.getByRole('tabpanel', { name: 'Orders' });
+    expect(within(panel).getByRole('heading', { name: 'No orders' })).toBeInTheDocument();
+    expect(within(panel).getByText("You haven't placed any orders yet.")).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Browse Products' })).toHaveAttribute(
+      'href',
+      '#/products',
+    );
+  });
+
+  it('/account/bookings selects Bookings with its empty state and a Browse Pujas link', async () => {
+    const customer = await signIn();
+    await openAccount(customer, '/account/bookings');
+    expect(tab('Bookings')).toHaveAttribute('aria-selected', 'true');
+    const panel = screen.getByRole('tabpanel', { name: 'Bookings' });
+    expect(within(panel).getByRole('heading', { name: 'No bookings' })).toBeInTheDocument();
+    expect(within(panel).getByText("You haven't booked any pujas yet.")).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Browse Pujas' })).toHaveAttribute('href', '#/pujas');
+  });
+
+  it('changes the route with the tab, by mouse and by keyboard (focus stays on the tabs)', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    await openAccount(customer);
+    await user.click(tab('Addresses'));
+    await waitFor(() => expect(window.location.hash).toBe('#/account/addresses'));
+    expect(await screen.findByText('No addresses')).toBeInTheDocument();
+
+    await user.click(tab('Profile'));
+    await waitFor(() => expect(window.location.hash).toBe('#/account'));
+    expect(tab('Profile')).toHaveAttribute('aria-selected', 'true');
+
+    await user.keyboard('{ArrowRight}');
+    await waitFor(() => expect(window.location.hash).toBe('#/account/orders'));
+    await waitFor(() => expect(tab('Orders')).toHaveFocus());
+    expect(tab('Orders')).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowRight}');
+    await waitFor(() => expect(window.location.hash).toBe('#/account/bookings'));
+    await waitFor(() => expect(tab('Bookings')).toHaveFocus());
+  });
+
+  it('logs out from the account page and goes to /login', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    await openAccount(customer);
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/login'));
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(net.requests).toContain('/api/auth/logout');
+  });
+});
+
+describe('account page: addresses', () => {
+  it('shows the empty state, and its Add new address button opens the form', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    await openAccount(customer, '/account/addresses');
+    expect(tab('Addresses')).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText('No addresses')).toBeInTheDocument();
+    expect(screen.getByText("You haven't added any addresses yet.")).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /add new address/i }));
+    expect(screen.getByRole('form', { name: 'Add new address' })).toBeInTheDocument();
+    expect(field('Street address')).toHaveFocus();
+    expect(screen.queryByText('No addresses')).not.toBeInTheDocument();
+  });
+
+  it('shows all five required-field messages for a blank form and sends nothing', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    await openAccount(customer, '/account/addresses');
+    await user.click(await screen.findByRole('button', { name: /add new address/i }));
+    await user.clear(field('Country'));
+    await user.type(field('City'), '   ');
+    const before = addressRequests();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const messages = {
+      'Street address': 'Street address is required',
+      City: 'City is required',
+      State: 'State is required',
+      'Postal code': 'Postal code is required',
+      Country: 'Country is required',
+    };
+    for (const [label, message] of Object.entries(messages)) {
+      expect(screen.getByText(message)).toBeInTheDocument();
+      expect(field(label)).toHaveAttribute('aria-invalid', 'true');
+      expect(field(label)).toHaveAccessibleDescription(message);
+    }
+    // Focus moves to the first field in error, so its message is read out.
+    expect(field('Street address')).toHaveFocus();
+    expect(addressRequests()).toBe(before);
+    expect(await savedAddresses(customer)).toEqual([]);
+  });
+
+  it('Cancel hides the form and resets it; focus returns to the Add button', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    await openAccount(customer, '/account/addresses');
+    await user.click(await screen.findByRole('button', { name: /add new address/i }));
+    await user.type(field('Street address'), '12, 4th Cross');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('City is required')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('form', { name: 'Add new address' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /add new address/i })).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: /add new address/i }));
+    expect(field('Street address')).toHaveValue('');
+    expect(field('Country')).toHaveValue('India');
+    expect(screen.queryByText('City is required')).not.toBeInTheDocument();
+    expect(await savedAddresses(customer)).toEqual([]);
+  });
+
+  it('adds two addresses (the first is the default, each new one is selected) and sets the second as default', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    await openAccount(customer, '/account/addresses');
+    await screen.findByText('No addresses');
+
+    await addAddressThroughForm(user, malleshwaram);
+    expect(card(/Malleshwaram/)).toBeInTheDocument();
+    expect(hasDefaultBadge(/Malleshwaram/)).toBe(true);
+    expect(within(card(/Malleshwaram/)).getByRole('radio')).toBeChecked();
+    // The default card offers no "Set as default".
+    expect(
+      within(card(/Malleshwaram/)).queryByRole('button', { name: 'Set as default' }),
+    ).not.toBeInTheDocument();
+
+    await addAddressThroughForm(user, mylapore);
+    const group = screen.getByRole('radiogroup', { name: 'Saved addresses' });
+    expect(within(group).getAllByRole('radio')).toHaveLength(2);
+    expect(hasDefaultBadge(/Mylapore/)).toBe(false);
+    expect(within(card(/Mylapore/)).getByRole('radio')).toBeChecked();
+    expect(within(card(/Malleshwaram/)).getByRole('radio')).not.toBeChecked();
+    expect(
+      screen.getByRole('radio', {
+        name: /7, North Mada Street, Mylapore, Chennai, Tamil Nadu 600004, India/,
+      }),
+    ).toBeInTheDocument();
+
+    // Choosing a card selects it.
+    await user.click(within(card(/Malleshwaram/)).getByRole('radio'));
+    expect(within(card(/Malleshwaram/)).getByRole('radio')).toBeChecked();
+
+    await user.click(within(card(/Mylapore/)).getByRole('button', { name: 'Set as default' }));
+    await waitFor(() => expect(hasDefaultBadge(/Mylapore/)).toBe(true));
+    expect(hasDefaultBadge(/Malleshwaram/)).toBe(false);
+    expect(screen.getAllByText('Default', { exact: true })).toHaveLength(1);
+
+    const saved = await savedAddresses(customer);
+    expect(saved.map((a) => [a.street, a.isDefault])).toEqual([
+      [mylapore.street, true],
+      [malleshwaram.street, false],
+    ]);
+  });
+
+  it('"Make this my default address" makes a new address the only default', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    await openAccount(customer, '/account/addresses');
+    await screen.findByText('No addresses');
+    await addAddressThroughForm(user, malleshwaram);
+    await addAddressThroughForm(user, { ...mylapore, makeDefault: true });
+    expect(hasDefaultBadge(/Mylapore/)).toBe(true);
+    expect(hasDefaultBadge(/Malleshwaram/)).toBe(false);
+    expect((await savedAddresses(customer)).filter((a) => a.isDefault).map((a) => a.street)).toEqual([
+      mylapore.street,
+    ]);
+  });
+
+  it('edits an address in place', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    await call(shop.app, 'POST', '/api/addresses', {
+      token: customer.token,
+      json: { ...malleshwaram, country: 'India' },
+    });
+    await call(shop.app, 'POST', '/api/addresses', {
+      token: customer.token,
+      json: { ...mylapore, country: 'India' },
+    });
+    await openAccount(customer, '/account/addresses');
+
+    const editButton = within(await screen.findByRole('group', { name: /Mylapore/ })).getByRole('button', {
+      name: 'Edit',
+    });
+    await user.click(editButton);
+    const form = screen.getByRole('form', { name: 'Edit address' });
+    expect(within(form).getByRole('textbox', { name: 'Street address' })).toHaveValue(mylapore.street);
+    expect(within(form).getByRole('textbox', { name: 'City' })).toHaveValue('Chennai');
+    // The address open in the form cannot be deleted from under it.
+    expect(within(card(/Mylapore/)).getByRole('button', { name: 'Delete' })).toBeDisabled();
+
+    await user.clear(field('Street address'));
+    await user.type(field('Street address'), '9, South Mada Street, Mylapore');
+    await user.clear(field('Postal code'));
+    await user.type(field('Postal code'), '600005');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit address' })).not.toBeInTheDocument());
+    expect(card(/9, South Mada Street/)).toHaveTextContent('Chennai, Tamil Nadu 600005');
+    expect(screen.queryByRole('group', { name: /7, North Mada Street/ })).not.toBeInTheDocument();
+    expect(within(card(/South Mada Street/)).getByRole('radio')).toBeChecked();
+    expect(within(card(/South Mada Street/)).getByRole('button', { name: 'Edit' })).toHaveFocus();
+    const saved = await savedAddresses(customer);
+    expect(saved.map((a) => a.street).sort()).toEqual([
+      malleshwaram.street,
+      '9, South Mada Street, Mylapore',
+    ]);
+    expect(saved.find((a) => a.street.startsWith('9,'))?.postalCode).toBe('600005');
+  });
+
+  it('deletes only after confirmation: Cancel keeps the address, Delete removes it', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    await call(shop.app, 'POST', '/api/addresses', {
+      token: customer.token,
+      json: { ...malleshwaram, country: 'India' },
+    });
+    await call(shop.app, 'POST', '/api/addresses', {
+      token: customer.token,
+      json: { ...mylapore, country: 'India' },
+    });
+    await openAccount(customer, '/account/addresses');
+    await screen.findByRole('group', { name: /Malleshwaram/ });
+
+    const deleteButton = within(card(/Malleshwaram/)).getByRole('button', { name: 'Delete' });
+    await user.click(deleteButton);
+    let dialog = screen.getByRole('alertdialog', { name: 'Delete this address?' });
+    expect(dialog).toHaveAccessibleDescription(
+      '12, 4th Cross, Malleshwaram, Bengaluru, Karnataka 560003, India',
+    );
+    // The safe choice has focus.
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(deleteButton).toHaveFocus());
+    expect(card(/Malleshwaram/)).toBeInTheDocument();
+    expect(await savedAddresses(customer)).toHaveLength(2);
+
+    // Escape dismisses it too.
+    await user.click(deleteButton);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(await savedAddresses(customer)).toHaveLength(2);
+
+    await user.click(deleteButton);
+    dialog = screen.getByRole('alertdialog', { name: 'Delete this address?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('group', { name: /Malleshwaram/ })).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    const saved = await savedAddresses(customer);
+    expect(saved.map((a) => [a.street, a.isDefault])).toEqual([[mylapore.street, true]]);
+    // The deleted default's badge passes to the remaining address, as the server decided.
+    await waitFor(() => expect(hasDefaultBadge(/Mylapore/)).toBe(true));
+    expect(within(card(/Mylapore/)).getByRole('radio')).toBeChecked();
+  });
+
+  it('shows "Failed to fetch addresses" with Retry when loading fails, and Retry recovers', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    await call(shop.app, 'POST', '/api/addresses', {
+      token: customer.token,
+      json: { ...malleshwaram, country: 'India' },
+    });
+    net.failNetwork(/\/api\/addresses/);
+    await openAccount(customer, '/account/addresses');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to fetch addresses');
+
+    net.failNetwork(null);
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('group', { name: /Malleshwaram/ })).toBeInTheDocument();
+    expect(screen.queryByText('Failed to fetch addresses')).not.toBeInTheDocument();
+  });
+
+  it('shows "Failed to set address as default" and "Failed to delete address" when those calls fail', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    await call(shop.app, 'POST', '/api/addresses', {
+      token: customer.token,
+      json: { ...malleshwaram, country: 'India' },
+    });
+    await call(shop.app, 'POST', '/api/addresses', {
+      token: customer.token,
+      json: { ...mylapore, country: 'India' },
+    });
+    await openAccount(customer, '/account/addresses');
+    await screen.findByRole('group', { name: /Mylapore/ });
+
+    net.failNetwork(/\/api\/addresses\/\d+\/default$/);
+    await user.click(within(card(/Mylapore/)).getByRole('button', { name: 'Set as default' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to set address as default');
+    expect(hasDefaultBadge(/Malleshwaram/)).toBe(true);
+    expect(hasDefaultBadge(/Mylapore/)).toBe(false);
+
+    net.failNetwork(/\/api\/addresses\/\d+$/);
+    await user.click(within(card(/Mylapore/)).getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to delete address'));
+    expect(card(/Mylapore/)).toBeInTheDocument();
+    expect(await savedAddresses(customer)).toHaveLength(2);
+  });
+
+  it('catches a 10,000-character street before sending, and shows the server message when the API refuses', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    await openAccount(customer, '/account/addresses');
+    await user.click(await screen.findByRole('button', { name: /add new address/i }));
+    await user.click(field('Street address'));
+    await user.paste('x'.repeat(10_000));
+    await user.type(field('City'), 'Bengaluru');
+    await user.type(field('State'), 'Karnataka');
+    await user.type(field('Postal code'), '560003');
+    const before = addressRequests();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('Street address must be at most 200 characters')).toBeInTheDocument();
+    expect(addressRequests()).toBe(before);
+    expect(await savedAddresses(customer)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    // The book is full: the server refuses with its own message, and nothing more is stored.
+    for (let i = 0; i < MAX_ADDRESSES; i += 1) {
+      await call(shop.app, 'POST', '/api/addresses', {
+        token: customer.token,
+        json: {
+          street: `${i + 1}, Temple Street`,
+          city: 'Madurai',
+          state: 'Tamil Nadu',
+          postalCode: '625001',
+          country: 'India',
+        },
+      });
+    }
+    // Reopening the tab reads the list again.
+    await user.click(tab('Profile'));
+    await user.click(tab('Addresses'));
+    await screen.findByRole('group', { name: /^1, Temple Street/ }, PAGE);
+    await submitNewAddress(user, malleshwaram);
+    const form = screen.getByRole('form', { name: 'Add new address' });
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'You can save at most 50 addresses. Please delete one first.',
+    );
+    expect(await savedAddresses(customer)).toHaveLength(MAX_ADDRESSES);
+  });
+
+  it('has no structural accessibility problems with cards, the form and the dialog', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    await call(shop.app, 'POST', '/api/addresses', {
+      token: customer.token,
+      json: { ...malleshwaram, country: 'India' },
+    });
+    await call(shop.app, 'POST', '/api/addresses', {
+      token: customer.token,
+      json: { ...mylapore, country: 'India' },
+    });
+    await openAccount(customer, '/account/addresses');
+    await screen.findByRole('group', { name: /Mylapore/ });
+    await user.click(screen.getByRole('button', { name: /add new address/i }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const check = async () => {
+      let result!: axe.AxeResults;
+      await act(async () => {
+        // The page and its dialog (portalled outside main); the shell has tests of its own.
+        const include = [['main'], ...(screen.queryByRole('alertdialog') ? [['[role="alertdialog"]']] : [])];
+        result = await axe.run({ include }, { rules: { 'color-contrast': { enabled: false } } });
+      });
+      return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    };
+    expect(await check()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(within(card(/Mylapore/)).getByRole('button', { name: 'Delete' }));
+    expect(await check()).toEqual([]);
+  });
+});
+
+describe('address picker in select mode (for checkout and the booking wizard)', () => {
+  it('offers the cards as a radio group without the manage buttons and reports the choice', async () => {
+    const user = userEvent.setup();
+    const customer = await registerAndLogin(shop.app);
+    await call(shop.app, 'POST', '/api/addresses', {
+      token: customer.token,
+      json: { ...malleshwaram, country: 'India' },
+    });
+    await call(shop.app, 'POST', '/api/addresses', {
+      token: customer.token,
+      json: { ...mylapore, country: 'India' },
+    });
+    configureAuth({ getToken: () => customer.token, onUnauthorized: () => {} });
+    const chosen: Array<string | undefined> = [];
+    render(<AddressPicker mode="select" onSelectedChange={(address) => chosen.push(address?.street)} />);
+
+    const group = await screen.findByRole('radiogroup', { name: 'Choose an address' }, PAGE);
+    expect(within(group).getAllByRole('radio')).toHaveLength(2);
+    expect(screen.getByRole('radio', { name: /Malleshwaram.*\(Default\)/ })).toBeChecked();
+    for (const name of ['Set as default', 'Edit', 'Delete']) {
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    }
+    await waitFor(() => expect(chosen.at(-1)).toBe(malleshwaram.street));
+
+    await user.click(screen.getByRole('radio', { name: /Mylapore/ }));
+    expect(screen.getByRole('radio', { name: /Mylapore/ })).toBeChecked();
+    await waitFor(() => expect(chosen.at(-1)).toBe(mylapore.street));
+
+    // Arrow keys move the choice, as in any radio group.
+    await user.keyboard('{ArrowUp}');
+    await waitFor(() => expect(chosen.at(-1)).toBe(malleshwaram.street));
+
+    // A new address can be added here too, and is chosen.
+    await addAddressThroughForm(user, {
+      street: '21, Car Street',
+      city: 'Udupi',
+      state: 'Karnataka',
+      postalCode: '576101',
+    });
+    expect(screen.getByRole('radio', { name: /Car Street/ })).toBeChecked();
+    await waitFor(() => expect(chosen.at(-1)).toBe('21, Car Street'));
+  });
+});

@@ -1,0 +1,517 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { authMessages } from '../../contract/auth.ts';
+import { createApp } from '../../server/app.ts';
+import { createLoginLimiter } from '../../server/auth/rate-limit.ts';
+import { site } from '../../src/lib/config.ts';
+import { call, registerAndLogin } from '../support/accounts.ts';
+import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
+import { renderAppAt } from '../support/render-app.tsx';
+import { createTestShop, type TestShop } from '../support/test-db.ts';
+
+const TOKEN_KEY = 'shop.session.token';
+const PASSWORD = 'secret123';
+
+let shop: TestShop;
+let net: ApiFetchControl;
+let counter = 0;
+const uniqueEmail = () => `visitor${++counter}-${Date.now()}@example.com`;
+
+beforeAll(async () => {
+  shop = await createTestShop();
+});
+
+beforeEach(() => {
+  // A fresh limiter per test: failed logins in one test never lock out the next.
+  net = routeFetchToApp({ ...shop, app: createApp({ db: shop.db }) });
+});
+
+afterEach(() => {
+  net.restore();
+});
+
+afterAll(async () => {
+  await shop.close();
+});
+
+/** Holds every request to `path` until the returned release() is called (after routeFetchToApp). */
+function holdRequests(path: string) {
+  const routed = globalThis.fetch;
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), 'http://shop.test');
+    if (url.pathname === path) await gate;
+    return routed(input, init);
+  };
+  return release;
+}
+
+const authCalls = () => net.requests.filter((path) => path.startsWith('/api/auth/'));
+const main = () => screen.getByRole('main');
+const hashRoute = () => window.location.hash;
+
+async function openLogin(path = '/login') {
+  renderAppAt(path);
+  await screen.findByRole('heading', { level: 1, name: 'Welcome back' });
+}
+
+async function fillLogin(user: UserEvent, email: string, password: string, { remember = false } = {}) {
+  if (email) await user.type(screen.getByLabelText('Email address'), email);
+  if (password) await user.type(screen.getByLabelText('Password'), password);
+  if (remember) await user.click(screen.getByRole('checkbox', { name: 'Remember me' }));
+}
+
+async function openRegister() {
+  renderAppAt('/register');
+  await screen.findByRole('heading', { level: 1, name: 'Create your account' });
+}
+
+interface RegisterFields {
+  name?: string;
+  email?: string;
+  phone?: string;
+  password?: string;
+  confirmPassword?: string;
+  acceptTerms?: boolean;
+}
+
+async function fillRegister(user: UserEvent, fields: RegisterFields) {
+  const typed: Array<[string, string | undefined]> = [
+    ['Full name', fields.name],
+    ['Email address', fields.email],
+    ['Phone (optional)', fields.phone],
+    ['Password', fields.password],
+    ['Confirm password', fields.confirmPassword],
+  ];
+  for (const [label, value] of typed) if (value) await user.type(screen.getByLabelText(label), value);
+  if (fields.acceptTerms)
+    await user.click(screen.getByRole('checkbox', { name: /I agree to the Terms of Service/ }));
+}
+
+const validRegistration = (): Required<RegisterFields> => ({
+  name: 'Meenakshi Sundaram',
+  email: uniqueEmail(),
+  phone: '',
+  password: PASSWORD,
+  confirmPassword: PASSWORD,
+  acceptTerms: true,
+});
+
+/** The green success banner (role status; spinners are status too, so it is found by its text). */
+async function expectNotice(message: string) {
+  expect(await screen.findByText(message)).toHaveAttribute('role', 'status');
+}
+
+async function expectAlert(message: string) {
+  expect(await screen.findByRole('alert')).toHaveTextContent(message);
+}
+
+describe('Login page', () => {
+  it('has the spec fields, links and inert social buttons', async () => {
+    const user = userEvent.setup();
+    await openLogin();
+    expect(screen.getByLabelText('Email address')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('checkbox', { name: 'Remember me' })).not.toBeChecked();
+    expect(within(main()).getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '#/forgot-password',
+    );
+    expect(within(main()).getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      '#/register',
+    );
+    const google = screen.getByRole('button', { name: 'Continue with Google' });
+    expect(google).toHaveAttribute('type', 'button');
+    expect(google).toHaveAttribute('aria-disabled', 'true');
+    expect(google).toHaveAttribute('title', expect.stringMatching(/not available yet/));
+    expect(google).toHaveAccessibleDescription('Social sign-in is coming soon.');
+    await user.click(google);
+    await user.click(screen.getByRole('button', { name: 'Continue with Facebook' }));
+    expect(hashRoute()).toBe('#/login');
+    expect(authCalls()).toEqual([]);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['both fields blank', '', ''],
+    ['the password blank', 'asha@example.com', ''],
+    ['the email blank', '', PASSWORD],
+  ])('asks for both email and password with %s and sends nothing', async (_, email, password) => {
+    const user = userEvent.setup();
+    await openLogin();
+    await fillLogin(user, email, password);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await expectAlert('Please enter both email and password');
+    expect(authCalls()).toEqual([]);
+  });
+
+  it('shows "Invalid email or password" from the API and resets the button', async () => {
+    const user = userEvent.setup();
+    const { email } = await registerAndLogin(shop.app, { email: uniqueEmail() });
+    await openLogin();
+    await fillLogin(user, email, 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await expectAlert('Invalid email or password');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    expect(screen.getByLabelText('Email address')).toHaveAccessibleDescription('Invalid email or password');
+    expect(hashRoute()).toBe('#/login');
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it('reads "Signing in..." and is disabled while the request runs, then resets on error', async () => {
+    const user = userEvent.setup();
+    await openLogin();
+    const release = holdRequests('/api/auth/login');
+    await fillLogin(user, 'nobody@example.com', 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const busy = await screen.findByRole('button', { name: 'Signing in...' });
+    expect(busy).toBeDisabled();
+    await user.click(busy);
+    release();
+    await expectAlert('Invalid email or password');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    expect(authCalls()).toEqual(['/api/auth/login']);
+  });
+
+  it('shows the rate-limit message the API sends after repeated failures', async () => {
+    net.restore();
+    net = routeFetchToApp({
+      ...shop,
+      app: createApp({ db: shop.db, loginLimiter: createLoginLimiter({ maxFailures: 1 }) }),
+    });
+    const user = userEvent.setup();
+    await openLogin();
+    await fillLogin(user, 'nobody@example.com', 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await expectAlert('Invalid email or password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        /^Too many failed sign-in attempts\. Please try again in 15 minutes\.$/,
+      ),
+    );
+  });
+
+  it('falls back to "Failed to log in" when the API cannot be reached', async () => {
+    const user = userEvent.setup();
+    await openLogin();
+    net.failNetwork(/^\/api\/auth\/login$/);
+    await fillLogin(user, 'asha@example.com', PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await expectAlert('Failed to log in');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  });
+
+  it('with "Remember me" keeps the token in local storage and returns to ?redirect=, replacing the login entry', async () => {
+    const user = userEvent.setup();
+    const { email, user: customer } = await registerAndLogin(shop.app, {
+      name: 'Lakshmi Iyer',
+      email: uniqueEmail(),
+    });
+    await openLogin('/login?redirect=%2Fabout');
+    const entries = window.history.length;
+    await fillLogin(user, email, PASSWORD, { remember: true });
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { level: 1, name: `About ${site.brand}` })).toBeInTheDocument();
+    expect(hashRoute()).toBe('#/about');
+    expect(window.history.length).toBe(entries);
+    expect(localStorage.getItem(TOKEN_KEY)).toEqual(expect.any(String));
+    expect(sessionStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(await screen.findByRole('button', { name: customer.name })).toBeInTheDocument();
+  });
+
+  it('without "Remember me" keeps the token for this tab only and goes to / by default', async () => {
+    const user = userEvent.setup();
+    const { email } = await registerAndLogin(shop.app, { email: uniqueEmail() });
+    await openLogin();
+    await fillLogin(user, email.toUpperCase(), PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(hashRoute()).toBe('#/'));
+    expect(sessionStorage.getItem(TOKEN_KEY)).toEqual(expect.any(String));
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it('ignores a redirect to another site', async () => {
+    const user = userEvent.setup();
+    const { email } = await registerAndLogin(shop.app, { email: uniqueEmail() });
+    await openLogin('/login?redirect=%2F%2Fevil.example');
+    await fillLogin(user, email, PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(hashRoute()).toBe('#/'));
+  });
+
+  it('sends a visitor who is already signed in on to the redirect target, or /account', async () => {
+    const { token } = await registerAndLogin(shop.app, { email: uniqueEmail() });
+    localStorage.setItem(TOKEN_KEY, token);
+    const first = renderAppAt('/login?redirect=%2Fcontact');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Contact Us' })).toBeInTheDocument();
+    expect(hashRoute()).toBe('#/contact');
+    first.unmount();
+    renderAppAt('/login');
+    await waitFor(() => expect(hashRoute()).toBe('#/account'));
+    expect(screen.queryByRole('heading', { name: 'Welcome back' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Register page', () => {
+  it('has the spec fields and links', async () => {
+    await openRegister();
+    for (const label of ['Full name', 'Email address', 'Phone (optional)', 'Password', 'Confirm password']) {
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
+    }
+    expect(screen.getByLabelText('Email address')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Confirm password')).toHaveAttribute('type', 'password');
+    const terms = screen.getByRole('checkbox', {
+      name: 'I agree to the Terms of Service and Privacy Policy',
+    });
+    expect(terms).not.toBeChecked();
+    expect(terms).not.toBeRequired();
+    expect(within(main()).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '#/terms');
+    expect(within(main()).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '#/privacy');
+    expect(within(main()).getByRole('link', { name: 'Already have an account? Sign in' })).toHaveAttribute(
+      'href',
+      '#/login',
+    );
+  });
+
+  it.each<[string, (v: Required<RegisterFields>) => RegisterFields, string]>([
+    ['a required field is blank', (v) => ({ ...v, name: '' }), 'Please fill in all required fields'],
+    [
+      'the confirmation is blank',
+      (v) => ({ ...v, confirmPassword: '' }),
+      'Please fill in all required fields',
+    ],
+    ['the passwords differ', (v) => ({ ...v, confirmPassword: 'secret124' }), 'Passwords do not match'],
+    [
+      'the password is short',
+      (v) => ({ ...v, password: '12345', confirmPassword: '12345' }),
+      'Password must be at least 6 characters long',
+    ],
+    [
+      'the terms are not accepted',
+      (v) => ({ ...v, acceptTerms: false }),
+      'Please accept the Terms of Service and Privacy Policy',
+    ],
+    ['the e-mail is malformed', (v) => ({ ...v, email: 'asha-at-example' }), authMessages.emailInvalid],
+    ['the phone is not a phone number', (v) => ({ ...v, phone: 'call me' }), authMessages.phoneInvalid],
+  ])('refuses when %s, without a request', async (_, change, message) => {
+    const user = userEvent.setup();
+    await openRegister();
+    await fillRegister(user, change(validRegistration()));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await expectAlert(message);
+    expect(authCalls()).toEqual([]);
+  });
+
+  it('shows the 409 duplicate message from the API and resets the button', async () => {
+    const user = userEvent.setup();
+    const { email } = await registerAndLogin(shop.app, { email: uniqueEmail() });
+    await openRegister();
+    await fillRegister(user, { ...validRegistration(), email: email.toUpperCase() });
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await expectAlert('An account with this email already exists');
+    expect(screen.getByRole('button', { name: 'Create account' })).toBeEnabled();
+    expect(hashRoute()).toBe('#/register');
+  });
+
+  it('falls back to "Failed to register" when the API cannot be reached', async () => {
+    const user = userEvent.setup();
+    await openRegister();
+    net.failNetwork(/^\/api\/auth\/register$/);
+    await fillRegister(user, validRegistration());
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await expectAlert('Failed to register');
+  });
+
+  it('reads "Creating account..." while pending, then lands on /login with the success message; the phone is stored', async () => {
+    const user = userEvent.setup();
+    await openRegister();
+    const release = holdRequests('/api/auth/register');
+    const details = { ...validRegistration(), phone: '+91 98450 12345' };
+    await fillRegister(user, details);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('button', { name: 'Creating account...' })).toBeDisabled();
+    release();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeInTheDocument();
+    expect(hashRoute()).toBe('#/login');
+    await expectNotice('Registration successful! Please log in.');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    const row = await shop.db
+      .selectFrom('users')
+      .select(['name', 'phone'])
+      .where('email', '=', details.email)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ name: details.name, phone: details.phone });
+
+    // The message belongs to this visit: a later visit to /login does not show it again.
+    await user.click(within(main()).getByRole('link', { name: 'Forgot password?' }));
+    await user.click(await screen.findByRole('link', { name: 'Back to sign in' }));
+    await screen.findByRole('heading', { level: 1, name: 'Welcome back' });
+    expect(screen.queryByText('Registration successful! Please log in.')).not.toBeInTheDocument();
+  });
+
+  it('registers, then signs in with the new account', async () => {
+    const user = userEvent.setup();
+    await openRegister();
+    const details = validRegistration();
+    await fillRegister(user, details);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await expectNotice('Registration successful! Please log in.');
+    await fillLogin(user, details.email, details.password, { remember: true });
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('button', { name: details.name })).toBeInTheDocument();
+    expect(hashRoute()).toBe('#/');
+    expect(localStorage.getItem(TOKEN_KEY)).toEqual(expect.any(String));
+  });
+});
+
+describe('session in the shell', () => {
+  it('sends a signed-out visitor from /account to /login with a redirect back, and returns after login', async () => {
+    const user = userEvent.setup();
+    const { email } = await registerAndLogin(shop.app, { email: uniqueEmail() });
+    renderAppAt('/account');
+    await screen.findByRole('heading', { level: 1, name: 'Welcome back' });
+    expect(hashRoute()).toBe('#/login?redirect=%2Faccount');
+    await fillLogin(user, email, PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(hashRoute()).toBe('#/account'));
+  });
+
+  it('shows the user menu after login, works from the keyboard and logs out to /login', async () => {
+    const user = userEvent.setup();
+    const { email, user: customer } = await registerAndLogin(shop.app, {
+      name: 'Ravi Shankar',
+      email: uniqueEmail(),
+    });
+    await openLogin('/login?redirect=%2Fcontact');
+    await fillLogin(user, email, PASSWORD, { remember: true });
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('heading', { level: 1, name: 'Contact Us' });
+    const banner = screen.getByRole('banner');
+    expect(within(banner).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+    const menuButton = within(banner).getByRole('button', { name: customer.name });
+    expect(menuButton).toHaveAttribute('aria-haspopup', 'menu');
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+
+    // Enter opens on the first item; arrows move; Escape closes and returns focus.
+    menuButton.focus();
+    await user.keyboard('{Enter}');
+    const menu = screen.getByRole('menu');
+    expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    const items = within(menu).getAllByRole('menuitem');
+    expect(items.map((item) => [item.textContent, item.getAttribute('href')])).toEqual([
+      ['My Account', '#/account'],
+      ['My Orders', '#/account/orders'],
+      ['My Bookings', '#/account/bookings'],
+      ['My Addresses', '#/account/addresses'],
+      ['Logout', null],
+    ]);
+    expect(items[0]).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(items[1]).toHaveFocus();
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(items[4]).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(menuButton).toHaveFocus();
+
+    // Space opens too; a click outside closes.
+    await user.keyboard(' ');
+    expect(screen.getByRole('menu')).toBeInTheDocument();
+    await user.click(screen.getByRole('heading', { level: 1, name: 'Contact Us' }));
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+
+    // Following a link closes it.
+    await user.click(menuButton);
+    await user.click(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'My Orders' }));
+    await waitFor(() => expect(hashRoute()).toBe('#/account/orders'));
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+
+    // Logout: back to /login, the Login button returns and the token is gone.
+    await user.click(within(banner).getByRole('button', { name: customer.name }));
+    await user.click(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Logout' }));
+    await screen.findByRole('heading', { level: 1, name: 'Welcome back' });
+    expect(hashRoute()).toBe('#/login');
+    expect(await within(banner).findByRole('link', { name: 'Login' })).toHaveAttribute(
+      'href',
+      site.appStoreUrl,
+    );
+    expect(within(banner).queryByRole('button', { name: customer.name })).not.toBeInTheDocument();
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(net.requests).toContain('/api/auth/logout');
+  });
+
+  it('lists the account links and Logout in the mobile menu when signed in', async () => {
+    const user = userEvent.setup();
+    const { token, user: customer } = await registerAndLogin(shop.app, { email: uniqueEmail() });
+    sessionStorage.setItem(TOKEN_KEY, token);
+    renderAppAt('/about');
+    await screen.findByRole('button', { name: customer.name });
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const mobile = within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('navigation', {
+      name: 'My account',
+    });
+    expect(
+      within(mobile)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['#/account', '#/account/orders', '#/account/bookings', '#/account/addresses']);
+    await user.click(within(mobile).getByRole('button', { name: 'Logout' }));
+    await screen.findByRole('heading', { level: 1, name: 'Welcome back' });
+    expect(sessionStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it('restores a stored token on start-up, showing neither Login nor the menu while it is checked', async () => {
+    const { token, user: customer } = await registerAndLogin(shop.app, {
+      name: 'Priya Venkatesh',
+      email: uniqueEmail(),
+    });
+    localStorage.setItem(TOKEN_KEY, token);
+    const release = holdRequests('/api/auth/me');
+    renderAppAt('/about');
+    await screen.findByRole('heading', { level: 1, name: `About ${site.brand}` });
+    const banner = screen.getByRole('banner');
+    expect(within(banner).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+    expect(within(banner).queryByRole('button', { name: customer.name })).not.toBeInTheDocument();
+    release();
+    expect(await within(banner).findByRole('button', { name: customer.name })).toBeInTheDocument();
+    expect(localStorage.getItem(TOKEN_KEY)).toBe(token);
+  });
+
+  it.each([
+    ['revoked (logged out elsewhere)', true],
+    ['invalid', false],
+  ])('leaves the visitor signed out and clears storage for a %s stored token', async (_, revoked) => {
+    let token = 'not.a.token';
+    if (revoked) {
+      const customer = await registerAndLogin(shop.app, { email: uniqueEmail() });
+      expect((await call(shop.app, 'POST', '/api/auth/logout', { token: customer.token })).status).toBe(200);
+      token = customer.token;
+    }
+    localStorage.setItem(TOKEN_KEY, token);
+    renderAppAt('/about');
+    const banner = screen.getByRole('banner');
+    expect(await within(banner).findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    await waitFor(() => expect(localStorage.getItem(TOKEN_KEY)).toBeNull());
+    expect(net.requests).toContain('/api/auth/me');
+  });
+});
+
+describe('Forgot password page', () => {
+  it('explains how to reset through support and links back to sign in', async () => {
+    renderAppAt('/forgot-password');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Forgot your password?' }),
+    ).toBeInTheDocument();
+    const page = main();
+    expect(within(page).getByRole('link', { name: site.supportEmail })).toHaveAttribute(
+      'href',
+      expect.stringMatching(new RegExp(`^mailto:${site.supportEmail}`)),
+    );
+    expect(within(page).getByRole('link', { name: site.supportPhone })).toBeInTheDocument();
+    expect(page).toHaveTextContent(/within one working day/);
+    expect(within(page).getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '#/login');
+  });
+});
