@@ -13,6 +13,8 @@ import type { Db } from './db/client.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { astrologerRoutes } from './routes/astrologers.ts';
 import { authRoutes } from './routes/auth.ts';
+import { couponRoutes } from './routes/coupons.ts';
+import { orderRoutes } from './routes/orders.ts';
 import { productRoutes } from './routes/products.ts';
 import { pujaRoutes } from './routes/pujas.ts';
 
@@ -108,6 +110,8 @@ export function createApp({
   app.route('/', astrologerRoutes);
   app.route('/', authRoutes);
   app.route('/', addressRoutes);
+  app.route('/', couponRoutes);
+  app.route('/', orderRoutes);
 
   app.get('/images/*', (c) => {
     let rel: string;

@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import { createApp, type AppOptions } from './app.ts';
 import { openDb, type Db } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { seedCoupons } from './db/seed/coupons.ts';
 import { isCatalogueEmpty, seedCatalogue } from './db/seed/seed.ts';
 import { readServerConfig } from './config.ts';
 
@@ -12,6 +13,9 @@ export async function prepareDb(config = readServerConfig()): Promise<Db> {
   if (await isCatalogueEmpty(db)) {
     await seedCatalogue(db);
     console.log('Seeded the demo catalogue.');
+  } else {
+    // A shop seeded before coupons existed gets the demo coupons once (a no-op when it has any).
+    await seedCoupons(db);
   }
   return db;
 }

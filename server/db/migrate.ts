@@ -2,6 +2,7 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './client.ts';
 import * as catalogue from './migrations/2026_11_21_220000_catalogue.ts';
 import * as accounts from './migrations/2026_11_21_230000_accounts.ts';
+import * as orders from './migrations/2026_11_22_000000_orders.ts';
 
 /**
  * Migrations are listed here rather than read from the folder, so they work the same under
@@ -10,6 +11,7 @@ import * as accounts from './migrations/2026_11_21_230000_accounts.ts';
 const migrations: Record<string, Migration> = {
   '2026_11_21_220000_catalogue': catalogue,
   '2026_11_21_230000_accounts': accounts,
+  '2026_11_22_000000_orders': orders,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

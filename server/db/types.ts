@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { OrderStatus, PaymentMethod, PaymentStatus } from '../../contract/orders.ts';
 
 /** Tables as the code sees them (CamelCasePlugin maps them to snake_case columns). */
 export interface PujaTable {
@@ -72,6 +73,9 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   addresses: AddressesTable;
+  coupons: CouponsTable;
+  orders: OrdersTable;
+  orderItems: OrderItemsTable;
 }
 
 export type NewPuja = Insertable<PujaTable>;
@@ -115,3 +119,69 @@ export interface AddressesTable {
 
 export type UserRow = Selectable<UsersTable>;
 export type AddressRow = Selectable<AddressesTable>;
+
+export interface CouponsTable {
+  id: Generated<number>;
+  /** Upper-case; unique. */
+  code: string;
+  kind: 'percent' | 'flat';
+  /** Percent (1..100) or rupees off. */
+  value: number;
+  /** The smallest subtotal (rupees) the coupon applies to. */
+  minSubtotal: Generated<number>;
+  /** Cap on a percent discount, in rupees; null = no cap. */
+  maxDiscount: number | null;
+  /** ISO 8601; the coupon stops working at this instant. Null = never expires. */
+  expiresAt: string | null;
+  /** How many orders may use it in all; null = unlimited. */
+  usageLimit: number | null;
+  timesUsed: Generated<number>;
+  /** 0 or 1. */
+  active: Generated<number>;
+  createdAt: string;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  orderNumber: string;
+  userId: number;
+  addressId: number;
+  street: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+  /** 0 or 1: whether the address was the customer's default when the order was placed. */
+  addressIsDefault: number;
+  subtotal: number;
+  shipping: number;
+  discount: number;
+  total: number;
+  couponCode: string | null;
+  paymentMethod: PaymentMethod;
+  paymentId: string | null;
+  paymentStatus: PaymentStatus;
+  orderStatus: OrderStatus;
+  notes: string | null;
+  idempotencyKey: string | null;
+  /** SHA-256 (hex) of the normalised request, to tell a retry from a different order. */
+  requestHash: string | null;
+  createdAt: string;
+}
+
+export interface OrderItemsTable {
+  id: Generated<number>;
+  orderId: number;
+  productId: number;
+  name: string;
+  image: string;
+  unitPrice: number;
+  quantity: number;
+  /** JSON {size?, color?} or null. */
+  variant: string | null;
+}
+
+export type CouponRow = Selectable<CouponsTable>;
+export type NewCoupon = Insertable<CouponsTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type OrderItemRow = Selectable<OrderItemsTable>;

@@ -1,5 +1,6 @@
 import type { Db } from '../client.ts';
 import { astrologers, categories, products, pujas } from './catalogue-data.ts';
+import { seedCoupons } from './coupons.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -61,5 +62,6 @@ export async function seedCatalogue(db: Db, now: Date = new Date()): Promise<voi
         .values({ ...astrologer, specializations: JSON.stringify(specializations) })
         .execute();
     }
+    await seedCoupons(trx, now);
   });
 }

@@ -1,0 +1,338 @@
+import * as v from 'valibot';
+import { Address } from './address.ts';
+import { FORBIDDEN_TEXT, notAllowedMessage, tooLongMessage } from './text.ts';
+
+/* ------------------------------------------------------------------------------------------
+ * Money rules shared by the cart (SPA) and the server. Amounts are whole rupees.
+ * ---------------------------------------------------------------------------------------- */
+
+/** SPEC.md section 9: shipping is free over this subtotal... */
+export const FREE_SHIPPING_OVER = 1000;
+/** ...and costs this much otherwise (an empty cart ships nothing and costs nothing). */
+export const SHIPPING_FEE = 100;
+
+/** SPEC.md section 9: 0 for an empty cart (subtotal 0), 0 when the subtotal is over 1000, else 100. */
+export function shippingFor(subtotal: number): number {
+  if (subtotal <= 0) return 0;
+  return subtotal > FREE_SHIPPING_OVER ? 0 : SHIPPING_FEE;
+}
+
+/** SPEC.md section 9: subtotal + shipping - discount, never below zero. */
+export function orderTotal({
+  subtotal,
+  shipping,
+  discount,
+}: {
+  subtotal: number;
+  shipping: number;
+  discount: number;
+}): number {
+  return Math.max(0, subtotal + shipping - discount);
+}
+
+const rupees = (amount: number) => `₹${new Intl.NumberFormat('en-IN').format(amount)}`;
+
+/* ------------------------------------------------------------------------------------------
+ * Limits and enumerations.
+ * ---------------------------------------------------------------------------------------- */
+
+export const MAX_COUPON_CODE_LENGTH = 40;
+export const MAX_ORDER_LINES = 50;
+export const MAX_NOTES_LENGTH = 500;
+export const MAX_VARIANT_TEXT_LENGTH = 50;
+export const MAX_PAYMENT_ID_LENGTH = 100;
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 100;
+
+export const PAYMENT_METHODS = ['online', 'cod'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The Idempotency-Key header: 1 to 100 visible ASCII characters (no spaces). */
+export const IDEMPOTENCY_KEY = /^[\x21-\x7E]{1,100}$/;
+/** A payment id as the (simulated) provider issues it, e.g. `pay_sim_lx3k9a2b`. */
+export const PAYMENT_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
+
+/* ------------------------------------------------------------------------------------------
+ * Messages.
+ * ---------------------------------------------------------------------------------------- */
+
+export const couponMessages = {
+  // request validation
+  codeRequired: 'Please enter a coupon code',
+  codeText: 'Coupon code must be text',
+  codeTooLong: tooLongMessage('Coupon code', MAX_COUPON_CODE_LENGTH),
+  codeNotAllowed: notAllowedMessage('Coupon code'),
+  subtotalInvalid: 'subtotal must be a whole number of rupees, 0 or more',
+  // the coupon's rules
+  invalid: 'Invalid coupon code',
+  expired: 'This coupon has expired',
+  exhausted: 'This coupon is no longer available',
+  belowMinimum: (shortBy: number) => `Add items worth ${rupees(shortBy)} more to use this coupon`,
+  // SPEC.md section 8 fallback (shown under the coupon field)
+  failed: 'Invalid coupon code',
+} as const;
+
+export const orderMessages = {
+  // request validation
+  addressRequired: 'Please select a delivery address',
+  addressIdInvalid: 'address_id must be a positive whole number',
+  userIdInvalid: 'user_id must be a positive whole number',
+  itemsRequired: 'Your order has no items',
+  itemsInvalid: 'items must be a list of products',
+  itemInvalid: 'Each item must be an object with product_id and quantity',
+  tooManyLines: `An order can have at most ${MAX_ORDER_LINES} lines`,
+  productIdInvalid: 'Each item needs a product_id that is a positive whole number',
+  quantityInvalid: 'Each item quantity must be a whole number of 1 or more',
+  amountInvalid: (field: string) => `${field} must be a number`,
+  variantInvalid: 'variant must be an object with optional size and color, or null',
+  variantTextInvalid: 'variant size and color must be text',
+  variantTooLong: `variant size and color must be at most ${MAX_VARIANT_TEXT_LENGTH} characters`,
+  paymentMethodInvalid: 'payment_method must be "online" or "cod"',
+  paymentStatusInvalid: `payment_status must be one of ${PAYMENT_STATUSES.join(', ')}`,
+  orderStatusInvalid: `order_status must be one of ${ORDER_STATUSES.join(', ')}`,
+  paymentIdInvalid: `payment_id must be text of at most ${MAX_PAYMENT_ID_LENGTH} characters, or null`,
+  paymentIdRequired:
+    'An online payment needs its payment_id (letters, digits, "_", "-", "." or ":", up to 100 characters)',
+  notesText: 'notes must be text',
+  notesTooLong: tooLongMessage('notes', MAX_NOTES_LENGTH),
+  couponCodeText: 'coupon_code must be text or null',
+  idempotencyKeyInvalid: `Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible ASCII characters`,
+  // API answers
+  wrongUser: 'You can only place orders for your own account',
+  addressNotFound: 'Address not found',
+  productNotFound: (productId: number) => `Product ${productId} not found`,
+  outOfStock: (name: string) => `${name} is out of stock`,
+  onlyLeft: (available: number, name: string) => `Only ${available} left of ${name}`,
+  idempotencyMismatch: 'This Idempotency-Key was already used with a different request',
+  notFound: 'Order not found',
+  // SPEC.md section 8 fallbacks
+  createFailed: 'Failed to create order',
+  readFailed: 'Failed to fetch order details',
+  readEmpty: 'Failed to load order details',
+  paymentFailed: 'Payment initialization failed',
+  listFailed: 'Failed to fetch orders',
+} as const;
+
+/* ------------------------------------------------------------------------------------------
+ * POST /api/coupons/validate
+ * ---------------------------------------------------------------------------------------- */
+
+/** Trimmed and upper-cased, so " welcome10 " is WELCOME10. */
+const CouponCode = v.pipe(
+  v.nullish(v.string(couponMessages.codeText), ''),
+  v.trim(),
+  v.nonEmpty(couponMessages.codeRequired),
+  v.maxLength(MAX_COUPON_CODE_LENGTH, couponMessages.codeTooLong),
+  v.check((value) => !FORBIDDEN_TEXT.test(value), couponMessages.codeNotAllowed),
+  v.toUpperCase(),
+);
+
+/** A required amount; missing or null gets the field's own message (a bare key would say "Invalid key"). */
+const Rupees = (message: string) =>
+  v.pipe(v.nullish(v.number(message), -1), v.safeInteger(message), v.minValue(0, message));
+
+export const CouponValidateRequest = v.object({
+  code: CouponCode,
+  subtotal: Rupees(couponMessages.subtotalInvalid),
+});
+export type CouponValidateRequest = v.InferOutput<typeof CouponValidateRequest>;
+
+export const CouponValidateResponse = v.object({
+  discountAmount: v.number(),
+  code: v.string(),
+  description: v.optional(v.string()),
+});
+export type CouponValidateResponse = v.InferOutput<typeof CouponValidateResponse>;
+
+/* ------------------------------------------------------------------------------------------
+ * POST /api/orders
+ * ---------------------------------------------------------------------------------------- */
+
+/** A required positive whole number; missing or null gets the field's own message. */
+const PositiveId = (message: string) =>
+  v.pipe(v.nullish(v.number(message), 0), v.safeInteger(message), v.minValue(1, message));
+
+/** A client-sent amount: accepted so SPEC.md's payload passes, never used (the server prices). */
+const IgnoredAmount = (field: string) => v.nullish(v.number(orderMessages.amountInvalid(field)));
+
+const VariantText = v.nullish(
+  v.pipe(
+    v.string(orderMessages.variantTextInvalid),
+    v.trim(),
+    v.maxLength(MAX_VARIANT_TEXT_LENGTH, orderMessages.variantTooLong),
+  ),
+);
+
+export const OrderVariant = v.object({ size: v.optional(v.string()), color: v.optional(v.string()) });
+export type OrderVariant = v.InferOutput<typeof OrderVariant>;
+
+/** Blank size and color are dropped; a variant with neither becomes null. */
+const VariantInput = v.pipe(
+  v.nullish(v.object({ size: VariantText, color: VariantText }, orderMessages.variantInvalid), null),
+  v.transform((variant): OrderVariant | null => {
+    const size = variant?.size || undefined;
+    const color = variant?.color || undefined;
+    if (!size && !color) return null;
+    return { ...(size ? { size } : {}), ...(color ? { color } : {}) };
+  }),
+);
+
+export const OrderItemInput = v.object(
+  {
+    product_id: PositiveId(orderMessages.productIdInvalid),
+    // Strictly a JSON number: "2", 1.5, 0 and -1 are refused. The upper bound is the stock.
+    quantity: PositiveId(orderMessages.quantityInvalid),
+    price: IgnoredAmount('price'),
+    variant: VariantInput,
+  },
+  orderMessages.itemInvalid,
+);
+export type OrderItemInput = v.InferOutput<typeof OrderItemInput>;
+
+const OptionalText = (typeMessage: string, max: number, tooLong: string) =>
+  v.pipe(
+    v.nullish(v.string(typeMessage), null),
+    v.transform((value) => value?.trim() || null),
+    v.check((value) => value === null || value.length <= max, tooLong),
+  );
+
+/**
+ * SPEC.md section 3's create payload. The amounts (price, subtotal, shipping, discount, total)
+ * and the statuses are accepted so the spec's payload passes, but the server recomputes or
+ * decides every one of them; unknown enum values are still refused.
+ */
+export const OrderCreateRequest = v.pipe(
+  v.object({
+    user_id: v.nullish(PositiveId(orderMessages.userIdInvalid)),
+    address_id: v.pipe(
+      v.nullish(v.number(orderMessages.addressIdInvalid), 0),
+      v.check((value) => value !== 0, orderMessages.addressRequired),
+      v.safeInteger(orderMessages.addressIdInvalid),
+      v.minValue(1, orderMessages.addressIdInvalid),
+    ),
+    items: v.pipe(
+      v.nullish(v.array(OrderItemInput, orderMessages.itemsInvalid), []),
+      v.nonEmpty(orderMessages.itemsRequired),
+      v.maxLength(MAX_ORDER_LINES, orderMessages.tooManyLines),
+    ),
+    subtotal: IgnoredAmount('subtotal'),
+    shipping: IgnoredAmount('shipping'),
+    discount: IgnoredAmount('discount'),
+    total: IgnoredAmount('total'),
+    payment_method: v.pipe(
+      v.nullish(v.string(orderMessages.paymentMethodInvalid), ''),
+      v.picklist(PAYMENT_METHODS, orderMessages.paymentMethodInvalid),
+    ),
+    payment_id: v.nullish(
+      v.pipe(
+        v.string(orderMessages.paymentIdInvalid),
+        v.trim(),
+        v.maxLength(MAX_PAYMENT_ID_LENGTH, orderMessages.paymentIdInvalid),
+      ),
+    ),
+    payment_status: v.nullish(v.picklist(PAYMENT_STATUSES, orderMessages.paymentStatusInvalid)),
+    order_status: v.nullish(v.picklist(ORDER_STATUSES, orderMessages.orderStatusInvalid)),
+    notes: OptionalText(orderMessages.notesText, MAX_NOTES_LENGTH, orderMessages.notesTooLong),
+    coupon_code: v.pipe(
+      v.nullish(v.string(orderMessages.couponCodeText), null),
+      v.transform((value) => value?.trim().toUpperCase() || null),
+      v.check(
+        (value) => value === null || value.length <= MAX_COUPON_CODE_LENGTH,
+        couponMessages.codeTooLong,
+      ),
+    ),
+  }),
+  v.check(
+    (order) => order.payment_method !== 'online' || PAYMENT_ID.test(order.payment_id ?? ''),
+    orderMessages.paymentIdRequired,
+  ),
+);
+export type OrderCreateRequest = v.InferOutput<typeof OrderCreateRequest>;
+
+/** What a client sends to POST /api/orders (SPEC.md section 3), typed strictly for the SPA. */
+export interface OrderCreatePayload {
+  user_id?: number | null;
+  address_id: number;
+  items: {
+    product_id: number;
+    quantity: number;
+    price?: number | null;
+    variant?: { size?: string | null; color?: string | null } | null;
+  }[];
+  subtotal?: number | null;
+  shipping?: number | null;
+  discount?: number | null;
+  total?: number | null;
+  payment_method: PaymentMethod;
+  payment_id?: string | null;
+  payment_status?: PaymentStatus | null;
+  order_status?: OrderStatus | null;
+  notes?: string | null;
+  coupon_code?: string | null;
+}
+// Compile-time check: every payload of that type is one the schema reads.
+type _PayloadFitsSchema = Assert<
+  OrderCreatePayload extends v.InferInput<typeof OrderCreateRequest> ? true : false
+>;
+type Assert<T extends true> = T;
+
+export const OrderCreateResponse = v.object({ id: v.number() });
+export type OrderCreateResponse = v.InferOutput<typeof OrderCreateResponse>;
+
+/* ------------------------------------------------------------------------------------------
+ * GET /api/orders/{id} and GET /api/orders
+ * ---------------------------------------------------------------------------------------- */
+
+export const OrderLine = v.object({
+  id: v.number(),
+  productId: v.number(),
+  name: v.string(),
+  /** Relative path, as in the catalogue; the SPA prefixes the API base. */
+  image: v.string(),
+  quantity: v.number(),
+  /** Unit price (the offer price when the order was placed). */
+  price: v.number(),
+  variant: v.nullable(OrderVariant),
+});
+export type OrderLine = v.InferOutput<typeof OrderLine>;
+
+export const OrderRead = v.object({
+  id: v.number(),
+  /** e.g. DPS-20261121-000123 (the date in India). */
+  orderNumber: v.string(),
+  /** ISO 8601 (UTC); the SPA formats it for en-IN. */
+  createdAt: v.string(),
+  orderStatus: v.picklist(ORDER_STATUSES),
+  paymentMethod: v.picklist(PAYMENT_METHODS),
+  paymentStatus: v.picklist(PAYMENT_STATUSES),
+  paymentId: v.nullable(v.string()),
+  items: v.array(OrderLine),
+  /** The delivery address as it was when the order was placed (later edits do not change it). */
+  address: Address,
+  subtotal: v.number(),
+  shipping: v.number(),
+  discount: v.number(),
+  total: v.number(),
+  couponCode: v.nullable(v.string()),
+  notes: v.nullable(v.string()),
+});
+export type OrderRead = v.InferOutput<typeof OrderRead>;
+
+export const OrderSummary = v.object({
+  id: v.number(),
+  orderNumber: v.string(),
+  createdAt: v.string(),
+  orderStatus: v.picklist(ORDER_STATUSES),
+  paymentStatus: v.picklist(PAYMENT_STATUSES),
+  paymentMethod: v.picklist(PAYMENT_METHODS),
+  total: v.number(),
+  /** Units ordered (the sum of the lines' quantities). */
+  itemCount: v.number(),
+});
+export type OrderSummary = v.InferOutput<typeof OrderSummary>;
+
+export const OrderListResponse = v.object({ orders: v.array(OrderSummary) });
+export type OrderListResponse = v.InferOutput<typeof OrderListResponse>;

@@ -1,0 +1,5 @@
+/** SQLite (better-sqlite3) and PostgreSQL report a unique-index violation differently. */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}

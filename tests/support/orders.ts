@@ -1,0 +1,100 @@
+import type { Address } from '../../contract/address.ts';
+import type { App } from '../../server/app.ts';
+import type { Db } from '../../server/db/client.ts';
+import { call, type Customer, type JsonCall } from './accounts.ts';
+
+/** Sends a JSON request with extra headers (call() has none) and reads the JSON answer. */
+export async function send(
+  app: App,
+  method: string,
+  path: string,
+  { json, token, headers = {} }: { json?: unknown; token?: string; headers?: Record<string, string> } = {},
+): Promise<JsonCall> {
+  const all: Record<string, string> = { ...headers };
+  if (token) all.authorization = `Bearer ${token}`;
+  if (json !== undefined) all['content-type'] = 'application/json';
+  const res = await app.request(path, {
+    method,
+    headers: all,
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined, headers: res.headers };
+}
+
+/** Adds a product to the test catalogue (in the first category) and returns its id. */
+export async function addProduct(
+  db: Db,
+  {
+    name,
+    offerPrice,
+    stockQuantity,
+    price = offerPrice + 100,
+  }: {
+    name: string;
+    offerPrice: number;
+    stockQuantity: number;
+    price?: number;
+  },
+): Promise<number> {
+  const category = await db.selectFrom('category').select('id').orderBy('id').executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('product')
+    .values({
+      name,
+      description: `${name} for the order tests`,
+      price,
+      offerPrice,
+      image: `/images/products/test-${name.toLowerCase().replace(/\W+/g, '-')}.svg`,
+      stockQuantity,
+      categoryId: category.id,
+      averageRating: 4.5,
+      totalReviews: 10,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function stockOf(db: Db, productId: number): Promise<number> {
+  const row = await db
+    .selectFrom('product')
+    .select('stockQuantity')
+    .where('id', '=', productId)
+    .executeTakeFirstOrThrow();
+  return row.stockQuantity;
+}
+
+export async function setStock(db: Db, productId: number, stockQuantity: number): Promise<void> {
+  await db.updateTable('product').set({ stockQuantity }).where('id', '=', productId).execute();
+}
+
+/** Orders in the database: all, or those holding a line of the given product. */
+export async function countOrders(db: Db, productId?: number): Promise<number> {
+  let query = db.selectFrom('orders').select((eb) => eb.fn.count<number>('orders.id').distinct().as('n'));
+  if (productId !== undefined)
+    query = query
+      .innerJoin('orderItems', 'orderItems.orderId', 'orders.id')
+      .where('orderItems.productId', '=', productId);
+  const { n } = await query.executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export async function timesUsed(db: Db, code: string): Promise<number> {
+  const row = await db
+    .selectFrom('coupons')
+    .select('timesUsed')
+    .where('code', '=', code)
+    .executeTakeFirstOrThrow();
+  return row.timesUsed;
+}
+
+/** Saves an address for the customer through the API. */
+export async function addAddress(app: App, customer: Customer, street = 'MG Road 100'): Promise<Address> {
+  const res = await call(app, 'POST', '/api/addresses', {
+    token: customer.token,
+    json: { street, city: 'Bengaluru', state: 'Karnataka', postalCode: '560001', country: 'India' },
+  });
+  if (res.status !== 201) throw new Error(`address failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return (res.body as { address: Address }).address;
+}
