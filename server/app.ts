@@ -13,6 +13,7 @@ import type { Db } from './db/client.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { astrologerRoutes } from './routes/astrologers.ts';
 import { authRoutes } from './routes/auth.ts';
+import { bookingRoutes } from './routes/bookings.ts';
 import { couponRoutes } from './routes/coupons.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { productRoutes } from './routes/products.ts';
@@ -30,6 +31,8 @@ export interface AppEnv {
     /** Set by requireAuth: the signed-in customer and the id (jti) of their session. */
     user: User;
     sessionId: string;
+    /** The server's clock (injectable for tests): decides e.g. whether a booking window is open. */
+    now: () => Date;
   };
 }
 
@@ -48,6 +51,8 @@ export interface AppOptions {
   tokenTtlSeconds?: number;
   /** Failed-login limiter; each app gets its own by default. */
   loginLimiter?: LoginLimiter;
+  /** The clock for business rules such as the booking window. Default: the real time. */
+  now?: () => Date;
 }
 
 export const defaultImagesDir = path.join(import.meta.dirname, 'assets', 'images');
@@ -87,6 +92,7 @@ export function createApp({
   authSecret = processSecret,
   tokenTtlSeconds,
   loginLimiter = createLoginLimiter(),
+  now = () => new Date(),
 }: AppOptions) {
   const app = new Hono<AppEnv>();
   const auth: AuthServices = {
@@ -102,6 +108,7 @@ export function createApp({
   app.use(async (c, next) => {
     c.set('db', db);
     c.set('auth', auth);
+    c.set('now', now);
     await next();
   });
 
@@ -112,6 +119,7 @@ export function createApp({
   app.route('/', addressRoutes);
   app.route('/', couponRoutes);
   app.route('/', orderRoutes);
+  app.route('/', bookingRoutes);
 
   app.get('/images/*', (c) => {
     let rel: string;

@@ -1,4 +1,11 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type {
+  BookingPaymentMethod,
+  BookingPaymentStatus,
+  BookingStatus,
+  Nakshatra,
+  Raashi,
+} from '../../contract/booking.ts';
 import type { OrderStatus, PaymentMethod, PaymentStatus } from '../../contract/orders.ts';
 
 /** Tables as the code sees them (CamelCasePlugin maps them to snake_case columns). */
@@ -76,6 +83,8 @@ export interface Database {
   coupons: CouponsTable;
   orders: OrdersTable;
   orderItems: OrderItemsTable;
+  bookings: BookingsTable;
+  bookingPersons: BookingPersonsTable;
 }
 
 export type NewPuja = Insertable<PujaTable>;
@@ -185,3 +194,56 @@ export type CouponRow = Selectable<CouponsTable>;
 export type NewCoupon = Insertable<CouponsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
+
+export interface BookingsTable {
+  id: Generated<number>;
+  /** e.g. PUJ-20261122-000007; unique. */
+  bookingNumber: string;
+  userId: number;
+  pujaId: number;
+  packageId: number;
+  /** Snapshots of the puja and package when booked. */
+  pujaName: string;
+  pujaPlace: string;
+  pujaDate: string;
+  pujaImage: string;
+  packageTitle: string;
+  packageNoPersons: number;
+  /** The package's offer price when booked (whole rupees). */
+  amount: number;
+  paymentMethod: BookingPaymentMethod;
+  paymentId: string;
+  paymentStatus: BookingPaymentStatus;
+  status: BookingStatus;
+  addressId: number;
+  street: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+  /** 0 or 1: whether the address was the customer's default when booked. */
+  addressIsDefault: number;
+  idempotencyKey: string | null;
+  /** SHA-256 (hex) of the normalised request, to tell a retry from a different booking. */
+  requestHash: string | null;
+  createdAt: string;
+}
+
+export interface BookingPersonsTable {
+  id: Generated<number>;
+  bookingId: number;
+  /** 1-based, in the order entered. */
+  position: number;
+  name: string;
+  /** YYYY-MM-DD. */
+  dateOfBirth: string;
+  /** HH:MM (24-hour). */
+  birthTime: string;
+  birthPlace: string;
+  raashi: Raashi;
+  nakshatra: Nakshatra;
+  gothra: string;
+}
+
+export type BookingRow = Selectable<BookingsTable>;
+export type BookingPersonRow = Selectable<BookingPersonsTable>;

@@ -1,5 +1,19 @@
 import { createHash } from 'node:crypto';
-import type { OrderCreateRequest } from '../../contract/orders.ts';
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { BookingCreateRequest } from '../../contract/booking.ts';
+import { IDEMPOTENCY_KEY, orderMessages, type OrderCreateRequest } from '../../contract/orders.ts';
+
+/** The Idempotency-Key header, when sent (null otherwise); a malformed one answers 400 {message}. */
+export function readIdempotencyKey(c: Context): string | null {
+  const key = c.req.header('idempotency-key');
+  if (key === undefined) return null;
+  if (!IDEMPOTENCY_KEY.test(key))
+    throw new HTTPException(400, { message: orderMessages.idempotencyKeyInvalid });
+  return key;
+}
+
+const sha256 = (normalised: unknown) => createHash('sha256').update(JSON.stringify(normalised)).digest('hex');
 
 /**
  * A fingerprint of what the customer asked for, taken from the validated (trimmed, upper-cased,
@@ -8,7 +22,7 @@ import type { OrderCreateRequest } from '../../contract/orders.ts';
  * the order (address, lines, payment, notes, coupon) is in.
  */
 export function orderRequestHash(input: OrderCreateRequest): string {
-  const normalised = {
+  return sha256({
     addressId: input.address_id,
     items: input.items.map((item) => ({
       productId: item.product_id,
@@ -20,6 +34,28 @@ export function orderRequestHash(input: OrderCreateRequest): string {
     paymentId: input.payment_method === 'online' ? (input.payment_id ?? null) : null,
     notes: input.notes,
     couponCode: input.coupon_code,
-  };
-  return createHash('sha256').update(JSON.stringify(normalised)).digest('hex');
+  });
+}
+
+/**
+ * The same for a puja booking: the puja, package, persons (in order, trimmed), address and
+ * payment. Any amount the client sends is not part of the validated request, so it is not in.
+ */
+export function bookingRequestHash(input: BookingCreateRequest): string {
+  return sha256({
+    pujaId: input.pujaId,
+    packageId: input.packageId,
+    persons: input.persons.map((p) => [
+      p.name,
+      p.dateOfBirth,
+      p.birthTime,
+      p.birthPlace,
+      p.raashi,
+      p.nakshatra,
+      p.gothra,
+    ]),
+    addressId: input.addressId,
+    paymentMethod: input.paymentMethod,
+    paymentId: input.paymentId,
+  });
 }

@@ -1,6 +1,5 @@
 import { Hono, type Context } from 'hono';
 import {
-  IDEMPOTENCY_KEY,
   OrderCreateRequest,
   orderMessages,
   type OrderCreateResponse,
@@ -10,16 +9,8 @@ import type { AppEnv } from '../app.ts';
 import { requireAuth } from '../auth/middleware.ts';
 import { findOrder, findOrderByKey, listOrders, placeOrder } from '../db/repositories/orders.ts';
 import { idParam, notFound } from '../http.ts';
-import { orderRequestHash } from '../orders/idempotency.ts';
+import { orderRequestHash, readIdempotencyKey } from '../orders/idempotency.ts';
 import { readBody } from '../validate.ts';
-
-/** The Idempotency-Key header, when sent; a malformed one answers 400. */
-function idempotencyKey(c: Context<AppEnv>): string | null | Response {
-  const key = c.req.header('idempotency-key');
-  if (key === undefined) return null;
-  if (!IDEMPOTENCY_KEY.test(key)) return c.json({ message: orderMessages.idempotencyKeyInvalid }, 400);
-  return key;
-}
 
 /**
  * A repeat of a keyed request: the same request gets the first answer again (201 {id}, marked
@@ -38,8 +29,7 @@ function replay(c: Context<AppEnv>, existing: { id: number; requestHash: string 
  */
 export const orderRoutes = new Hono<AppEnv>()
   .post('/api/orders', requireAuth, async (c) => {
-    const key = idempotencyKey(c);
-    if (key instanceof Response) return key;
+    const key = readIdempotencyKey(c);
     const input = await readBody(c, OrderCreateRequest);
     const { db, user } = c.var;
     if (input.user_id != null && input.user_id !== user.id) {

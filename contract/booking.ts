@@ -1,0 +1,376 @@
+import * as v from 'valibot';
+import { Address } from './address.ts';
+import { MAX_PAYMENT_ID_LENGTH, orderMessages } from './orders.ts';
+import { requiredText, tooLongMessage } from './text.ts';
+
+/* ------------------------------------------------------------------------------------------
+ * SPEC.md section 5: the person form's fixed lists.
+ * ---------------------------------------------------------------------------------------- */
+
+export const RAASHI_OPTIONS = [
+  'Mesh (Aries)',
+  'Vrishabh (Taurus)',
+  'Mithun (Gemini)',
+  'Kark (Cancer)',
+  'Simha (Leo)',
+  'Kanya (Virgo)',
+  'Tula (Libra)',
+  'Vrishchik (Scorpio)',
+  'Dhanu (Sagittarius)',
+  'Makar (Capricorn)',
+  'Kumbh (Aquarius)',
+  'Meen (Pisces)',
+] as const;
+export type Raashi = (typeof RAASHI_OPTIONS)[number];
+
+export const NAKSHATRA_OPTIONS = [
+  'Ashwini',
+  'Bharani',
+  'Krittika',
+  'Rohini',
+  'Mrigashira',
+  'Ardra',
+  'Punarvasu',
+  'Pushya',
+  'Ashlesha',
+  'Magha',
+  'Purva Phalguni',
+  'Uttara Phalguni',
+  'Hasta',
+  'Chitra',
+  'Swati',
+  'Vishakha',
+  'Anuradha',
+  'Jyeshtha',
+  'Mula',
+  'Purva Ashadha',
+  'Uttara Ashadha',
+  'Shravana',
+  'Dhanishta',
+  'Shatabhisha',
+  'Purva Bhadrapada',
+  'Uttara Bhadrapada',
+  'Revati',
+] as const;
+export type Nakshatra = (typeof NAKSHATRA_OPTIONS)[number];
+
+/* ------------------------------------------------------------------------------------------
+ * Limits and enumerations.
+ * ---------------------------------------------------------------------------------------- */
+
+export const MAX_PERSON_NAME_LENGTH = 100;
+export const MAX_BIRTH_PLACE_LENGTH = 100;
+export const MAX_GOTHRA_LENGTH = 60;
+/** The largest package has 6 persons; this only bounds the request. */
+export const MAX_BOOKING_PERSONS = 20;
+/** Dates of birth before this are refused as typing mistakes. */
+export const EARLIEST_DATE_OF_BIRTH = '1900-01-01';
+
+/** Only online payment is offered for pujas (full advance payment, SPEC.md section 9). */
+export const BOOKING_PAYMENT_METHODS = ['online'] as const;
+export type BookingPaymentMethod = (typeof BOOKING_PAYMENT_METHODS)[number];
+/** A new booking is `confirmed`; the others are for later fulfilment and cancellations. */
+export const BOOKING_STATUSES = ['confirmed', 'completed', 'cancelled'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+export const BOOKING_PAYMENT_STATUSES = ['completed', 'refunded'] as const;
+export type BookingPaymentStatus = (typeof BOOKING_PAYMENT_STATUSES)[number];
+
+/** A payment id as the payment step issues it, e.g. `pay_sim_lx3k9a2b`. */
+export const BOOKING_PAYMENT_ID = /^pay_[A-Za-z0-9_.:-]{1,96}$/;
+
+/* ------------------------------------------------------------------------------------------
+ * Messages.
+ * ---------------------------------------------------------------------------------------- */
+
+const persons = (n: number) => `${n} ${n === 1 ? 'person' : 'persons'}`;
+
+export const bookingMessages = {
+  // SPEC.md section 5 (the person form, shown under each field)
+  nameRequired: 'Name is required',
+  dateOfBirthRequired: 'Date of birth is required',
+  birthTimeRequired: 'Birth time is required',
+  birthPlaceRequired: 'Birth place is required',
+  raashiRequired: 'Raashi is required',
+  nakshatraRequired: 'Nakshatra is required',
+  gothraRequired: 'Gothra is required',
+  // the person form: our rules
+  dateOfBirthInvalid: 'Date of birth must be a real date (YYYY-MM-DD)',
+  dateOfBirthFuture: 'Date of birth cannot be in the future',
+  dateOfBirthTooEarly: 'Date of birth cannot be before 1900',
+  birthTimeInvalid: 'Birth time must be a 24-hour time (HH:MM)',
+  raashiInvalid: 'Please choose a raashi from the list',
+  nakshatraInvalid: 'Please choose a nakshatra from the list',
+  nameTooLong: tooLongMessage('Name', MAX_PERSON_NAME_LENGTH),
+  birthPlaceTooLong: tooLongMessage('Birth place', MAX_BIRTH_PLACE_LENGTH),
+  gothraTooLong: tooLongMessage('Gothra', MAX_GOTHRA_LENGTH),
+  // request validation
+  personInvalid:
+    'Each person must be an object with name, dateOfBirth, birthTime, birthPlace, raashi, nakshatra and gothra',
+  personsRequired: 'Please enter the details of at least one person',
+  personsInvalid: 'persons must be a list of person details',
+  tooManyPersons: `A booking can have at most ${MAX_BOOKING_PERSONS} persons`,
+  pujaIdInvalid: 'pujaId must be a positive whole number',
+  packageIdInvalid: 'packageId must be a positive whole number',
+  // SPEC.md section 4 (the wizard's alert); also the API's answer to a missing addressId
+  addressRequired: 'Please select or add an address',
+  addressIdInvalid: 'addressId must be a positive whole number',
+  paymentMethodInvalid: 'Puja bookings can only be paid online (paymentMethod must be "online")',
+  paymentIdRequired: 'Please complete the payment first (paymentId is missing)',
+  paymentIdInvalid: `paymentId must start with "pay_" and have at most ${MAX_PAYMENT_ID_LENGTH} letters, digits, "_", "-", "." or ":"`,
+  idempotencyKeyInvalid: orderMessages.idempotencyKeyInvalid,
+  // API answers
+  pujaNotFound: 'Puja not found',
+  packageNotFound: 'Package not found',
+  packageOfAnotherPuja: 'This package belongs to another puja',
+  personCountMismatch: (noPersons: number) =>
+    `This package is for ${persons(noPersons)}; please enter details for exactly ${noPersons}`,
+  closed: 'Booking for this puja has closed',
+  addressNotFound: 'Address not found',
+  idempotencyMismatch: orderMessages.idempotencyMismatch,
+  notFound: 'Booking not found',
+  // SPA fallbacks (SPEC.md section 8 shows none for bookings)
+  createFailed: 'Failed to create booking',
+  listFailed: 'Failed to fetch bookings',
+  readFailed: 'Failed to fetch booking details',
+} as const;
+
+/* ------------------------------------------------------------------------------------------
+ * The booking window (SPEC.md section 4), shared by the SPA and the server.
+ * ---------------------------------------------------------------------------------------- */
+
+/** Open while the puja date is in the future; a missing or invalid date counts as closed. */
+export function isBookingOpen(pujaDate: string | null | undefined, now: Date): boolean {
+  const closesAt = pujaDate ? Date.parse(pujaDate) : NaN;
+  return !Number.isNaN(closesAt) && closesAt > now.getTime();
+}
+
+/**
+ * The latest calendar date anywhere on Earth (UTC+14) at `now`, as YYYY-MM-DD: the server's
+ * "today" for dates of birth, so a customer in any time zone can enter their own today.
+ */
+export function latestToday(now: Date): string {
+  return new Date(now.getTime() + 14 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+/** The device's own calendar date as YYYY-MM-DD: the SPA's "today" for its forms. */
+export function localToday(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/* ------------------------------------------------------------------------------------------
+ * One person's details (SPEC.md sections 3 and 5).
+ * ---------------------------------------------------------------------------------------- */
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const HH_MM = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
+
+/** True for a YYYY-MM-DD that names a real day (no 2001-02-29, no 2024-13-01). */
+function isRealDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** A required choice from a fixed list: blank is "required", anything else off the list is refused. */
+const choice = <const T extends readonly string[]>(options: T, required: string, invalid: string) =>
+  v.pipe(v.nullish(v.string(invalid), ''), v.trim(), v.nonEmpty(required), v.picklist(options, invalid));
+
+/** `today` gives the latest allowed date of birth (YYYY-MM-DD); it is read on every parse. */
+function personFields(today: () => string) {
+  return {
+    name: requiredText('Name', bookingMessages.nameRequired, MAX_PERSON_NAME_LENGTH),
+    dateOfBirth: v.pipe(
+      v.nullish(v.string(bookingMessages.dateOfBirthInvalid), ''),
+      v.trim(),
+      v.nonEmpty(bookingMessages.dateOfBirthRequired),
+      v.check(isRealDate, bookingMessages.dateOfBirthInvalid),
+      v.check((value) => value >= EARLIEST_DATE_OF_BIRTH, bookingMessages.dateOfBirthTooEarly),
+      v.check((value) => value <= today(), bookingMessages.dateOfBirthFuture),
+    ),
+    birthTime: v.pipe(
+      v.nullish(v.string(bookingMessages.birthTimeInvalid), ''),
+      v.trim(),
+      v.nonEmpty(bookingMessages.birthTimeRequired),
+      v.regex(HH_MM, bookingMessages.birthTimeInvalid),
+    ),
+    birthPlace: requiredText('Birth place', bookingMessages.birthPlaceRequired, MAX_BIRTH_PLACE_LENGTH),
+    raashi: choice(RAASHI_OPTIONS, bookingMessages.raashiRequired, bookingMessages.raashiInvalid),
+    nakshatra: choice(NAKSHATRA_OPTIONS, bookingMessages.nakshatraRequired, bookingMessages.nakshatraInvalid),
+    gothra: requiredText('Gothra', bookingMessages.gothraRequired, MAX_GOTHRA_LENGTH),
+  };
+}
+
+/** The person schema with a given "today" (the SPA passes its local date, the server its clock's). */
+export const bookingPersonSchema = (today: () => string) =>
+  v.object(personFields(today), bookingMessages.personInvalid);
+
+/** One person's details, validated against the current date (see latestToday). */
+export const BookingPerson = bookingPersonSchema(() => latestToday(new Date()));
+export type BookingPerson = v.InferOutput<typeof BookingPerson>;
+
+export type PersonField = keyof BookingPerson;
+export const PERSON_FIELDS = [
+  'name',
+  'dateOfBirth',
+  'birthTime',
+  'birthPlace',
+  'raashi',
+  'nakshatra',
+  'gothra',
+] as const satisfies readonly PersonField[];
+
+/** A person form as the SPA holds it: every field a string, '' when not filled in. */
+export type PersonDraft = Record<PersonField, string>;
+export const emptyPerson = (): PersonDraft => ({
+  name: '',
+  dateOfBirth: '',
+  birthTime: '',
+  birthPlace: '',
+  raashi: '',
+  nakshatra: '',
+  gothra: '',
+});
+
+export type PersonErrors = Partial<Record<PersonField, string>>;
+
+/**
+ * The first problem with each field of one person form (e.g. `{ raashi: 'Raashi is required' }`),
+ * or `{}` when the person is valid. `today` is YYYY-MM-DD (the SPA passes `localToday()`).
+ */
+export function validatePerson(values: Partial<Record<PersonField, unknown>>, today: string): PersonErrors {
+  const fields = personFields(() => today);
+  const errors: PersonErrors = {};
+  for (const field of PERSON_FIELDS) {
+    const result = v.safeParse(fields[field], values[field], { abortPipeEarly: true });
+    if (!result.success) errors[field] = result.issues[0].message;
+  }
+  return errors;
+}
+
+/* ------------------------------------------------------------------------------------------
+ * POST /api/bookings
+ * ---------------------------------------------------------------------------------------- */
+
+/** A required positive whole number; missing or null gets the field's own message. */
+const PositiveId = (message: string, missing = message) =>
+  v.pipe(
+    v.nullish(v.number(message), 0),
+    v.check((value) => value !== 0, missing),
+    v.safeInteger(message),
+    v.minValue(1, message),
+  );
+
+/**
+ * The create request, with a given "today" for dates of birth (the server passes its clock).
+ * The amount is not part of it: the server takes the price from the package, and any amount a
+ * client sends is dropped with the other unknown keys.
+ */
+export const bookingCreateRequestSchema = (today: () => string) =>
+  v.object({
+    pujaId: PositiveId(bookingMessages.pujaIdInvalid),
+    packageId: PositiveId(bookingMessages.packageIdInvalid),
+    persons: v.pipe(
+      v.nullish(v.array(bookingPersonSchema(today), bookingMessages.personsInvalid), []),
+      v.nonEmpty(bookingMessages.personsRequired),
+      v.maxLength(MAX_BOOKING_PERSONS, bookingMessages.tooManyPersons),
+    ),
+    addressId: PositiveId(bookingMessages.addressIdInvalid, bookingMessages.addressRequired),
+    paymentMethod: v.pipe(
+      v.nullish(v.string(bookingMessages.paymentMethodInvalid), ''),
+      v.picklist(BOOKING_PAYMENT_METHODS, bookingMessages.paymentMethodInvalid),
+    ),
+    paymentId: v.pipe(
+      v.nullish(v.string(bookingMessages.paymentIdInvalid), ''),
+      v.trim(),
+      v.nonEmpty(bookingMessages.paymentIdRequired),
+      v.regex(BOOKING_PAYMENT_ID, bookingMessages.paymentIdInvalid),
+    ),
+  });
+
+export const BookingCreateRequest = bookingCreateRequestSchema(() => latestToday(new Date()));
+export type BookingCreateRequest = v.InferOutput<typeof BookingCreateRequest>;
+
+/** What the SPA sends to POST /api/bookings. */
+export interface BookingCreatePayload {
+  pujaId: number;
+  packageId: number;
+  persons: PersonDraft[];
+  addressId: number;
+  paymentMethod: BookingPaymentMethod;
+  paymentId: string;
+}
+// Compile-time check: every payload of that type is one the schema reads.
+type _PayloadFitsSchema = Assert<
+  BookingCreatePayload extends v.InferInput<typeof BookingCreateRequest> ? true : false
+>;
+type Assert<T extends true> = T;
+
+/* ------------------------------------------------------------------------------------------
+ * Reading bookings: POST's answer, GET /api/bookings/{id} and GET /api/bookings
+ * ---------------------------------------------------------------------------------------- */
+
+/** A stored person, as read back (already validated when the booking was made). */
+export const BookedPerson = v.object({
+  name: v.string(),
+  dateOfBirth: v.string(),
+  birthTime: v.string(),
+  birthPlace: v.string(),
+  raashi: v.picklist(RAASHI_OPTIONS),
+  nakshatra: v.picklist(NAKSHATRA_OPTIONS),
+  gothra: v.string(),
+});
+export type BookedPerson = v.InferOutput<typeof BookedPerson>;
+
+export const Booking = v.object({
+  id: v.number(),
+  /** e.g. PUJ-20261122-000007 (the date in India). */
+  bookingNumber: v.string(),
+  /** ISO 8601 (UTC); the SPA formats it for en-IN. */
+  createdAt: v.string(),
+  status: v.picklist(BOOKING_STATUSES),
+  paymentStatus: v.picklist(BOOKING_PAYMENT_STATUSES),
+  paymentMethod: v.picklist(BOOKING_PAYMENT_METHODS),
+  paymentId: v.string(),
+  /** The puja as it was when booked. `image` is relative; the SPA prefixes the API base. */
+  puja: v.object({
+    id: v.number(),
+    pujaName: v.string(),
+    place: v.string(),
+    pujaDate: v.string(),
+    image: v.string(),
+  }),
+  package: v.object({ id: v.number(), title: v.string(), noPersons: v.number() }),
+  /** In the order they were entered. */
+  persons: v.array(BookedPerson),
+  /** The address as it was when booked (later edits do not change it). */
+  address: Address,
+  /** The package's offer price when booked, in whole rupees. */
+  amount: v.number(),
+  currency: v.literal('INR'),
+});
+export type Booking = v.InferOutput<typeof Booking>;
+
+export const BookingResponse = v.object({ booking: Booking });
+export type BookingResponse = v.InferOutput<typeof BookingResponse>;
+
+export const BookingCreateResponse = BookingResponse;
+export type BookingCreateResponse = BookingResponse;
+
+export const BookingSummary = v.object({
+  id: v.number(),
+  bookingNumber: v.string(),
+  createdAt: v.string(),
+  pujaName: v.string(),
+  packageTitle: v.string(),
+  pujaDate: v.string(),
+  personCount: v.number(),
+  amount: v.number(),
+  status: v.picklist(BOOKING_STATUSES),
+});
+export type BookingSummary = v.InferOutput<typeof BookingSummary>;
+
+export const BookingListResponse = v.object({ bookings: v.array(BookingSummary) });
+export type BookingListResponse = v.InferOutput<typeof BookingListResponse>;

@@ -1,0 +1,684 @@
+import * as v from 'valibot';
+import type { Address } from '../../contract/address.ts';
+import {
+  BookingListResponse,
+  BookingResponse,
+  NAKSHATRA_OPTIONS,
+  RAASHI_OPTIONS,
+  bookingMessages,
+  emptyPerson,
+  latestToday,
+  validatePerson,
+  type Booking,
+  type PersonField,
+} from '../../contract/booking.ts';
+import { createApp, type App } from '../../server/app.ts';
+import { createBooking, type NewBooking } from '../../server/db/repositories/bookings.ts';
+import { call, registerAndLogin, type Customer } from '../support/accounts.ts';
+import { addPuja, bookingBody, countBookingRows, person, type TestPuja } from '../support/bookings.ts';
+import { addAddress, send } from '../support/orders.ts';
+import { createTestShop, type TestShop } from '../support/test-db.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+let shop: TestShop;
+/** The API over the shop's database with a clock the tests can move (null = the real time). */
+let app: App;
+let clock: Date | null = null;
+let me: Customer;
+let myAddress: Address;
+let other: Customer;
+let otherAddress: Address;
+/** Closes 30 days from now, with 1-, 2- and 4-person packages. */
+let puja: TestPuja;
+let secondPuja: TestPuja;
+
+beforeAll(async () => {
+  shop = await createTestShop();
+  app = createApp({ db: shop.db, now: () => clock ?? new Date() });
+  puja = await addPuja(shop.db);
+  secondPuja = await addPuja(shop.db);
+  me = await registerAndLogin(app, { name: 'Asha Rao' });
+  myAddress = await addAddress(app, me, '12, 4th Cross, Jayanagar');
+  other = await registerAndLogin(app, { name: 'Ravi Kumar' });
+  otherAddress = await addAddress(app, other, 'Temple Street 7');
+});
+afterAll(() => shop.close());
+afterEach(() => {
+  clock = null;
+});
+
+const post = (body: unknown, { as = me, key }: { as?: Customer; key?: string } = {}) =>
+  send(app, 'POST', '/api/bookings', {
+    json: body,
+    token: as.token,
+    headers: key === undefined ? {} : { 'Idempotency-Key': key },
+  });
+
+const book = async (body: unknown, options?: { as?: Customer; key?: string }): Promise<Booking> => {
+  const res = await post(body, options);
+  expect(res).toMatchObject({ status: 201 });
+  return v.parse(BookingResponse, res.body).booking;
+};
+
+const body = (noPersons = 2, extra: Parameters<typeof bookingBody>[3] = {}) =>
+  bookingBody(puja, myAddress.id, noPersons, extra);
+
+/** Runs `act` and checks it stored no booking and no person. */
+async function expectNothingStored(act: () => Promise<void>) {
+  const before = await countBookingRows(shop.db);
+  await act();
+  expect(await countBookingRows(shop.db)).toEqual(before);
+}
+
+/** Posts `payload` and expects a refusal with this status and message, storing nothing. */
+async function expectRefused(payload: unknown, status: number, message: string, as?: Customer) {
+  await expectNothingStored(async () => {
+    expect(await post(payload, { as })).toMatchObject({ status, body: { message } });
+  });
+}
+
+describe('SPEC.md section 5: the person form’s lists and messages', () => {
+  it('offers exactly the 12 raashis and 27 nakshatras, as written in the spec', () => {
+    expect(RAASHI_OPTIONS).toEqual([
+      'Mesh (Aries)',
+      'Vrishabh (Taurus)',
+      'Mithun (Gemini)',
+      'Kark (Cancer)',
+      'Simha (Leo)',
+      'Kanya (Virgo)',
+      'Tula (Libra)',
+      'Vrishchik (Scorpio)',
+      'Dhanu (Sagittarius)',
+      'Makar (Capricorn)',
+      'Kumbh (Aquarius)',
+      'Meen (Pisces)',
+    ]);
+    expect(NAKSHATRA_OPTIONS).toHaveLength(27);
+    expect(NAKSHATRA_OPTIONS.join(', ')).toBe(
+      'Ashwini, Bharani, Krittika, Rohini, Mrigashira, Ardra, Punarvasu, Pushya, Ashlesha, Magha, ' +
+        'Purva Phalguni, Uttara Phalguni, Hasta, Chitra, Swati, Vishakha, Anuradha, Jyeshtha, Mula, ' +
+        'Purva Ashadha, Uttara Ashadha, Shravana, Dhanishta, Shatabhisha, Purva Bhadrapada, ' +
+        'Uttara Bhadrapada, Revati',
+    );
+  });
+
+  it('validatePerson gives each empty field its message, and nothing for a valid person', () => {
+    expect(validatePerson(emptyPerson(), '2026-11-22')).toEqual({
+      name: 'Name is required',
+      dateOfBirth: 'Date of birth is required',
+      birthTime: 'Birth time is required',
+      birthPlace: 'Birth place is required',
+      raashi: 'Raashi is required',
+      nakshatra: 'Nakshatra is required',
+      gothra: 'Gothra is required',
+    });
+    expect(validatePerson(person(), '2026-11-22')).toEqual({});
+  });
+
+  it('validatePerson checks the date of birth against the given today, and the lists', () => {
+    expect(validatePerson(person({ dateOfBirth: '2026-11-22' }), '2026-11-22')).toEqual({});
+    expect(
+      validatePerson(
+        person({ dateOfBirth: '2026-11-23', birthTime: '24:00', raashi: 'Leo', nakshatra: 'Abhijit' }),
+        '2026-11-22',
+      ),
+    ).toEqual({
+      dateOfBirth: 'Date of birth cannot be in the future',
+      birthTime: 'Birth time must be a 24-hour time (HH:MM)',
+      raashi: 'Please choose a raashi from the list',
+      nakshatra: 'Please choose a nakshatra from the list',
+    });
+  });
+});
+
+describe('booking a puja', () => {
+  it('201 {booking}: priced from the package, persons in order, puja, package and address snapshotted', async () => {
+    const before = new Date();
+    const persons = [
+      person({ name: '  Asha Rao ', birthPlace: ' Udupi ', gothra: ' Kashyapa ' }),
+      person({
+        name: 'Ravi Rao',
+        dateOfBirth: '1985-12-01',
+        birthTime: '23:59',
+        birthPlace: 'Mangaluru',
+        raashi: 'Meen (Pisces)',
+        nakshatra: 'Revati',
+        gothra: 'Bharadwaja',
+      }),
+    ];
+    const res = await post({ ...body(2), persons, amount: 1, price: 1, status: 'cancelled' });
+    expect(res.status).toBe(201);
+    expect(Object.keys(res.body as object)).toEqual(['booking']);
+    const { booking } = v.parse(BookingResponse, res.body);
+    expect(booking).toEqual({
+      id: expect.any(Number) as number,
+      bookingNumber: expect.stringMatching(/^PUJ-\d{8}-\d{6}$/) as string,
+      createdAt: expect.any(String) as string,
+      status: 'confirmed',
+      paymentStatus: 'completed',
+      paymentMethod: 'online',
+      paymentId: 'pay_sim_lx3k9a2b',
+      puja: {
+        id: puja.id,
+        pujaName: puja.pujaName,
+        place: puja.place,
+        pujaDate: puja.pujaDate,
+        image: puja.image,
+      },
+      package: { id: puja.packages[2]!.id, title: puja.packages[2]!.title, noPersons: 2 },
+      persons: [
+        person({ name: 'Asha Rao', birthPlace: 'Udupi', gothra: 'Kashyapa' }),
+        {
+          name: 'Ravi Rao',
+          dateOfBirth: '1985-12-01',
+          birthTime: '23:59',
+          birthPlace: 'Mangaluru',
+          raashi: 'Meen (Pisces)',
+          nakshatra: 'Revati',
+          gothra: 'Bharadwaja',
+        },
+      ],
+      address: myAddress,
+      amount: 2202,
+      currency: 'INR',
+    });
+    expect(booking.bookingNumber.endsWith(String(booking.id).padStart(6, '0'))).toBe(true);
+    expect(new Date(booking.createdAt).toISOString()).toBe(booking.createdAt);
+    expect(Date.parse(booking.createdAt)).toBeGreaterThanOrEqual(before.getTime() - 1000);
+
+    const stored = await shop.db
+      .selectFrom('bookingPersons')
+      .select(['position', 'name'])
+      .where('bookingId', '=', booking.id)
+      .orderBy('position')
+      .execute();
+    expect(stored).toEqual([
+      { position: 1, name: 'Asha Rao' },
+      { position: 2, name: 'Ravi Rao' },
+    ]);
+
+    const read = await call(app, 'GET', `/api/bookings/${booking.id}`, { token: me.token });
+    expect(read).toMatchObject({ status: 200, body: { booking } });
+  });
+
+  it('keeps the booking as it was when the puja, package or address change later', async () => {
+    const changing = await addPuja(shop.db);
+    const address = await addAddress(app, me, 'Old Street 1');
+    const booking = await book(bookingBody(changing, address.id, 1));
+    await shop.db
+      .updateTable('puja')
+      .set({
+        pujaName: 'Renamed',
+        place: 'Elsewhere',
+        pujaDate: new Date(Date.now() + 99 * DAY).toISOString(),
+      })
+      .where('id', '=', changing.id)
+      .execute();
+    await shop.db
+      .updateTable('pujaPackage')
+      .set({ title: 'Renamed package', offerPrice: 1 })
+      .where('id', '=', changing.packages[1]!.id)
+      .execute();
+    await call(app, 'PUT', `/api/addresses/${address.id}`, {
+      token: me.token,
+      json: { ...address, street: 'New Street 2' },
+    });
+    const res = await call(app, 'GET', `/api/bookings/${booking.id}`, { token: me.token });
+    const again = v.parse(BookingResponse, res.body).booking;
+    expect(again).toEqual(booking);
+    expect(again).toMatchObject({
+      puja: { pujaName: changing.pujaName, place: changing.place, pujaDate: changing.pujaDate },
+      package: { title: changing.packages[1]!.title },
+      amount: 1101,
+      address: { street: 'Old Street 1' },
+    });
+  });
+
+  it('accepts emoji and Indian scripts in names, places and gothras, stored exactly', async () => {
+    const persons = [
+      person({ name: 'Asha 🙏🏽 Rao', birthPlace: 'உடுப்பி', gothra: 'Kashyapa ✨' }),
+      person({ name: '👨‍👩‍👧 ರವಿ', birthPlace: 'मंगलुरु', gothra: 'भारद्वाज' }),
+    ];
+    const booking = await book({ ...body(2), persons });
+    expect(booking.persons.map((p) => [p.name, p.birthPlace, p.gothra])).toEqual([
+      ['Asha 🙏🏽 Rao', 'உடுப்பி', 'Kashyapa ✨'],
+      ['👨‍👩‍👧 ರವಿ', 'मंगलुरु', 'भारद्वाज'],
+    ]);
+  });
+
+  it('accepts a date of birth of today (anywhere on Earth) and of 1900-01-01', async () => {
+    clock = new Date('2026-11-22T10:00:00Z');
+    const open = await addPuja(shop.db, { now: clock });
+    const booking = await book(
+      bookingBody(open, myAddress.id, 2, {
+        persons: [person({ dateOfBirth: latestToday(clock) }), person({ dateOfBirth: '1900-01-01' })],
+      }),
+    );
+    expect(booking.persons.map((p) => p.dateOfBirth)).toEqual(['2026-11-23', '1900-01-01']);
+    expect(booking.bookingNumber).toMatch(/^PUJ-20261122-\d{6}$/);
+    expect(booking.createdAt).toBe('2026-11-22T10:00:00.000Z');
+  });
+});
+
+describe('the package and its persons', () => {
+  it.each([
+    [2, 1, 'This package is for 2 persons; please enter details for exactly 2'],
+    [2, 3, 'This package is for 2 persons; please enter details for exactly 2'],
+    [1, 2, 'This package is for 1 person; please enter details for exactly 1'],
+    [4, 3, 'This package is for 4 persons; please enter details for exactly 4'],
+    [4, 5, 'This package is for 4 persons; please enter details for exactly 4'],
+  ])('refuses a %i-person package with %i persons (400)', async (noPersons, count, message) => {
+    const payload = {
+      ...body(noPersons),
+      persons: Array.from({ length: count }, (_, i) => person({ name: `P${i}` })),
+    };
+    await expectRefused(payload, 400, message);
+  });
+
+  it('refuses a package of another puja (400)', async () => {
+    await expectRefused(
+      { ...body(2), packageId: secondPuja.packages[2]!.id },
+      400,
+      'This package belongs to another puja',
+    );
+  });
+
+  it('refuses an unknown puja (404) and an unknown package (404)', async () => {
+    await expectRefused({ ...body(2), pujaId: 987654 }, 404, 'Puja not found');
+    await expectRefused({ ...body(2), packageId: 987654 }, 404, 'Package not found');
+  });
+
+  it('refuses no persons and more than 20 (400)', async () => {
+    await expectRefused({ ...body(2), persons: [] }, 400, 'Please enter the details of at least one person');
+    await expectRefused(
+      { ...body(2), persons: Array.from({ length: 21 }, () => person()) },
+      400,
+      'A booking can have at most 20 persons',
+    );
+  });
+});
+
+describe('the booking window at the server’s clock', () => {
+  it('refuses a seeded puja whose date has passed (409)', async () => {
+    const past = await shop.db
+      .selectFrom('puja')
+      .innerJoin('pujaPackage', 'pujaPackage.pujaId', 'puja.id')
+      .select(['puja.id as pujaId', 'pujaPackage.id as packageId', 'pujaPackage.noPersons'])
+      .where('puja.pujaDate', '<', new Date().toISOString())
+      .where('puja.pujaName', 'not like', 'Test Homam%')
+      .orderBy('pujaPackage.noPersons')
+      .executeTakeFirstOrThrow();
+    await expectRefused(
+      {
+        ...body(1),
+        pujaId: past.pujaId,
+        packageId: past.packageId,
+        persons: Array.from({ length: past.noPersons }, () => person()),
+      },
+      409,
+      'Booking for this puja has closed',
+    );
+  });
+
+  it.each([
+    ['no date', null],
+    ['an invalid date', 'next Tuesday'],
+    ['an empty date', ''],
+  ])('refuses a puja with %s (409)', async (_label, closesInDays) => {
+    const undated = await addPuja(shop.db, { closesInDays });
+    await expectRefused(bookingBody(undated, myAddress.id, 1), 409, 'Booking for this puja has closed');
+  });
+
+  it('is open until the puja’s date and closed from that instant, by the injected clock', async () => {
+    const start = new Date();
+    const soon = await addPuja(shop.db, { closesInDays: 1, now: start });
+    const closesAt = Date.parse(soon.pujaDate!);
+
+    clock = new Date(closesAt + 60_000);
+    await expectRefused(bookingBody(soon, myAddress.id, 1), 409, 'Booking for this puja has closed');
+    clock = new Date(closesAt);
+    await expectRefused(bookingBody(soon, myAddress.id, 1), 409, 'Booking for this puja has closed');
+    clock = new Date(closesAt - 1);
+    const booking = await book(bookingBody(soon, myAddress.id, 1));
+    expect(booking.createdAt).toBe(new Date(closesAt - 1).toISOString());
+  });
+
+  it('checks the window before the person count', async () => {
+    const closed = await addPuja(shop.db, { closesInDays: -1 });
+    await expectRefused(
+      { ...bookingBody(closed, myAddress.id, 2), persons: [person()] },
+      409,
+      'Booking for this puja has closed',
+    );
+  });
+});
+
+describe('ownership and sign-in', () => {
+  it('refuses another customer’s address and an unknown one (404)', async () => {
+    for (const addressId of [otherAddress.id, 987654])
+      await expectRefused(body(2, { addressId }), 404, 'Address not found');
+  });
+
+  it('hides another customer’s booking (404); 404 for an unknown id, 400 for a bad one', async () => {
+    const mine = await book(body(1));
+    const notFound = { status: 404, body: { message: 'Booking not found' } };
+    expect(await call(app, 'GET', `/api/bookings/${mine.id}`, { token: other.token })).toMatchObject(
+      notFound,
+    );
+    expect(await call(app, 'GET', '/api/bookings/987654', { token: me.token })).toMatchObject(notFound);
+    for (const id of ['abc', '0', '-1', '1.5'])
+      expect(await call(app, 'GET', `/api/bookings/${id}`, { token: me.token })).toMatchObject({
+        status: 400,
+        body: { message: 'The id must be a positive whole number' },
+      });
+  });
+
+  it('needs a sign-in for every booking call (401)', async () => {
+    const refused = { status: 401, body: { message: 'Please sign in to continue' } };
+    await expectNothingStored(async () => {
+      expect(await call(app, 'POST', '/api/bookings', { json: body(2) })).toMatchObject(refused);
+      expect(await call(app, 'POST', '/api/bookings', { json: body(2), token: 'not-a-token' })).toMatchObject(
+        refused,
+      );
+    });
+    expect(await call(app, 'GET', '/api/bookings')).toMatchObject(refused);
+    expect(await call(app, 'GET', '/api/bookings/1')).toMatchObject(refused);
+  });
+});
+
+describe('the person details (SPEC.md section 5)', () => {
+  const required: [PersonField, string][] = [
+    ['name', 'Name is required'],
+    ['dateOfBirth', 'Date of birth is required'],
+    ['birthTime', 'Birth time is required'],
+    ['birthPlace', 'Birth place is required'],
+    ['raashi', 'Raashi is required'],
+    ['nakshatra', 'Nakshatra is required'],
+    ['gothra', 'Gothra is required'],
+  ];
+
+  it.each(required)('refuses a blank, whitespace-only, null or missing %s: "%s"', async (field, message) => {
+    for (const value of ['', '   ', ' \u00a0 ', null, undefined]) {
+      const second: Record<string, unknown> = { ...person() };
+      if (value === undefined) delete second[field];
+      else second[field] = value;
+      await expectRefused({ ...body(2), persons: [person(), second] }, 400, message);
+    }
+    expect(bookingMessages[`${field}Required`]).toBe(message);
+  });
+
+  it.each([
+    ['raashi', 'Aries', 'Please choose a raashi from the list'],
+    ['raashi', 'mesh (aries)', 'Please choose a raashi from the list'],
+    ['raashi', 'Mesh', 'Please choose a raashi from the list'],
+    ['nakshatra', 'Abhijit', 'Please choose a nakshatra from the list'],
+    ['nakshatra', 'ashwini', 'Please choose a nakshatra from the list'],
+    ['dateOfBirth', '1990/05/12', 'Date of birth must be a real date (YYYY-MM-DD)'],
+    ['dateOfBirth', '12-05-1990', 'Date of birth must be a real date (YYYY-MM-DD)'],
+    ['dateOfBirth', '2001-02-29', 'Date of birth must be a real date (YYYY-MM-DD)'],
+    ['dateOfBirth', '1990-13-01', 'Date of birth must be a real date (YYYY-MM-DD)'],
+    ['dateOfBirth', '1990-05-12T00:00:00Z', 'Date of birth must be a real date (YYYY-MM-DD)'],
+    ['dateOfBirth', '1899-12-31', 'Date of birth cannot be before 1900'],
+    ['dateOfBirth', '2999-01-01', 'Date of birth cannot be in the future'],
+    ['birthTime', '24:00', 'Birth time must be a 24-hour time (HH:MM)'],
+    ['birthTime', '9:30', 'Birth time must be a 24-hour time (HH:MM)'],
+    ['birthTime', '09:60', 'Birth time must be a 24-hour time (HH:MM)'],
+    ['birthTime', '0930', 'Birth time must be a 24-hour time (HH:MM)'],
+    ['birthTime', '09:30 AM', 'Birth time must be a 24-hour time (HH:MM)'],
+    ['birthTime', '09:30:00', 'Birth time must be a 24-hour time (HH:MM)'],
+  ] as const)('refuses %s "%s" (400): %s', async (field, value, message) => {
+    await expectRefused({ ...body(1), persons: [person({ [field]: value })] }, 400, message);
+  });
+
+  it('refuses a date of birth after today anywhere on Earth, by the server’s clock', async () => {
+    clock = new Date('2026-11-22T10:00:00Z');
+    const open = await addPuja(shop.db, { now: clock });
+    await expectRefused(
+      bookingBody(open, myAddress.id, 1, { persons: [person({ dateOfBirth: '2026-11-24' })] }),
+      400,
+      'Date of birth cannot be in the future',
+    );
+  });
+
+  it.each([
+    ['name', 'Name must be at most 100 characters'],
+    ['birthPlace', 'Birth place must be at most 100 characters'],
+    ['gothra', 'Gothra must be at most 60 characters'],
+    ['raashi', 'Please choose a raashi from the list'],
+    ['nakshatra', 'Please choose a nakshatra from the list'],
+    ['dateOfBirth', 'Date of birth must be a real date (YYYY-MM-DD)'],
+    ['birthTime', 'Birth time must be a 24-hour time (HH:MM)'],
+  ] as const)('refuses a 10,000-character %s (400) and stores nothing', async (field, message) => {
+    await expectRefused({ ...body(1), persons: [person({ [field]: 'x'.repeat(10_000) })] }, 400, message);
+  });
+
+  it('accepts the longest allowed texts', async () => {
+    const booking = await book({
+      ...body(1),
+      persons: [person({ name: 'n'.repeat(100), birthPlace: 'p'.repeat(100), gothra: 'g'.repeat(60) })],
+    });
+    expect(booking.persons[0]).toMatchObject({ name: 'n'.repeat(100), gothra: 'g'.repeat(60) });
+  });
+
+  it.each([
+    ['name', 'Asha\u0007Rao', 'Name contains characters that are not allowed'],
+    ['name', 'Asha\nRao', 'Name contains characters that are not allowed'],
+    ['birthPlace', 'Udupi\u0000', 'Birth place contains characters that are not allowed'],
+    ['gothra', 'Kash\ud800yapa', 'Gothra contains characters that are not allowed'],
+    ['gothra', 'Kash\tyapa', 'Gothra contains characters that are not allowed'],
+  ] as const)('refuses control characters and lone surrogates in %s (400)', async (field, value, message) => {
+    await expectRefused({ ...body(1), persons: [person({ [field]: value })] }, 400, message);
+  });
+
+  it.each([
+    ['a number', 42, 'Name must be text'],
+    ['an object', { first: 'Asha' }, 'Name must be text'],
+  ])('refuses a name that is %s (400)', async (_label, name, message) => {
+    await expectRefused({ ...body(1), persons: [{ ...person(), name }] }, 400, message);
+  });
+});
+
+describe('bad booking bodies', () => {
+  it.each([
+    ['paymentMethod "cod"', { paymentMethod: 'cod' }, bookingMessages.paymentMethodInvalid],
+    ['paymentMethod "upi"', { paymentMethod: 'upi' }, bookingMessages.paymentMethodInvalid],
+    ['no paymentMethod', { paymentMethod: undefined }, bookingMessages.paymentMethodInvalid],
+    ['no paymentId', { paymentId: undefined }, 'Please complete the payment first (paymentId is missing)'],
+    ['a blank paymentId', { paymentId: '  ' }, 'Please complete the payment first (paymentId is missing)'],
+    ['a paymentId without "pay_"', { paymentId: 'sim_123' }, bookingMessages.paymentIdInvalid],
+    ['a paymentId with a space', { paymentId: 'pay_sim 1' }, bookingMessages.paymentIdInvalid],
+    ['a 101-character paymentId', { paymentId: `pay_${'x'.repeat(97)}` }, bookingMessages.paymentIdInvalid],
+    ['a numeric paymentId', { paymentId: 12345 }, bookingMessages.paymentIdInvalid],
+    ['no addressId', { addressId: undefined }, 'Please select or add an address'],
+    ['a string addressId', { addressId: '1' }, 'addressId must be a positive whole number'],
+    ['no pujaId', { pujaId: undefined }, 'pujaId must be a positive whole number'],
+    ['a fractional pujaId', { pujaId: 1.5 }, 'pujaId must be a positive whole number'],
+    ['a negative packageId', { packageId: -3 }, 'packageId must be a positive whole number'],
+    ['an unsafe packageId', { packageId: 2 ** 53 }, 'packageId must be a positive whole number'],
+    ['persons that are not a list', { persons: 'Asha' }, 'persons must be a list of person details'],
+    ['no persons', { persons: undefined }, 'Please enter the details of at least one person'],
+    ['a person that is not an object', { persons: ['Asha', 'Ravi'] }, bookingMessages.personInvalid],
+  ])('answers 400 for %s', async (_label, extra, message) => {
+    const payload: Record<string, unknown> = { ...body(2), ...extra };
+    for (const [k, value] of Object.entries(extra)) if (value === undefined) delete payload[k];
+    await expectRefused(payload, 400, message);
+  });
+
+  it('refuses cash on delivery with a message that says bookings are paid online', () => {
+    expect(bookingMessages.paymentMethodInvalid).toBe(
+      'Puja bookings can only be paid online (paymentMethod must be "online")',
+    );
+  });
+
+  it('answers 400 for malformed JSON and 415 for another content type, storing nothing', async () => {
+    await expectNothingStored(async () => {
+      expect(await call(app, 'POST', '/api/bookings', { raw: '{"pujaId":', token: me.token })).toMatchObject({
+        status: 400,
+        body: { message: 'The request body is not valid JSON' },
+      });
+      expect(
+        await call(app, 'POST', '/api/bookings', {
+          raw: 'pujaId=1',
+          contentType: 'application/x-www-form-urlencoded',
+          token: me.token,
+        }),
+      ).toMatchObject({ status: 415 });
+    });
+  });
+
+  it('ignores prototype-pollution keys and other unknown fields', async () => {
+    const raw = JSON.stringify(body(1)).replace('{', '{"__proto__":{"amount":1},"constructor":{"x":1},');
+    const res = await send(app, 'POST', '/api/bookings', { token: me.token, json: JSON.parse(raw) });
+    expect(res.status).toBe(201);
+    expect(v.parse(BookingResponse, res.body).booking.amount).toBe(1101);
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('gives one booking and the same answer when the same request is sent twice', async () => {
+    const payload = body(2);
+    const before = await countBookingRows(shop.db);
+    const first = await post(payload, { key: 'booking-7f3a' });
+    const second = await post({ ...payload, amount: 99 }, { key: 'booking-7f3a' });
+    expect(first.status).toBe(201);
+    expect(second).toMatchObject({ status: 201, body: first.body });
+    expect(second.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(first.headers.get('Idempotent-Replayed')).toBeNull();
+    expect(await countBookingRows(shop.db)).toEqual({
+      bookings: before.bookings + 1,
+      persons: before.persons + 2,
+    });
+  });
+
+  it('treats whitespace the server trims as the same request', async () => {
+    const payload = body(1);
+    const first = await post(payload, { key: 'booking-trim' });
+    const padded = {
+      ...payload,
+      persons: [{ ...payload.persons[0]!, name: `  ${payload.persons[0]!.name} ` }],
+    };
+    expect(await post(padded, { key: 'booking-trim' })).toMatchObject({ status: 201, body: first.body });
+  });
+
+  it('refuses the same key with a different request (422) and stores nothing', async () => {
+    expect(await post(body(1), { key: 'booking-b2' })).toMatchObject({ status: 201 });
+    await expectNothingStored(async () => {
+      const res = await post(
+        { ...body(1), persons: [person({ name: 'Someone Else' })] },
+        { key: 'booking-b2' },
+      );
+      expect(res).toMatchObject({
+        status: 422,
+        body: { message: 'This Idempotency-Key was already used with a different request' },
+      });
+    });
+  });
+
+  it('gives one booking to parallel requests with one key', async () => {
+    const before = await countBookingRows(shop.db);
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => post(body(2), { key: 'double-tap-1' })),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(6).fill(201));
+    expect(new Set(results.map((r) => v.parse(BookingResponse, r.body).booking.id)).size).toBe(1);
+    expect(await countBookingRows(shop.db)).toEqual({
+      bookings: before.bookings + 1,
+      persons: before.persons + 2,
+    });
+  });
+
+  it('rolls back the loser of a key race at the unique index', async () => {
+    const booking: NewBooking = {
+      userId: me.user.id,
+      pujaId: puja.id,
+      packageId: puja.packages[1]!.id,
+      persons: [{ ...person(), raashi: 'Simha (Leo)', nakshatra: 'Magha' }],
+      addressId: myAddress.id,
+      paymentMethod: 'online',
+      paymentId: 'pay_race',
+      idempotencyKey: 'race-key',
+      requestHash: 'hash',
+      now: new Date(),
+    };
+    expect((await createBooking(shop.db, booking)).kind).toBe('created');
+    await expectNothingStored(async () => {
+      expect(await createBooking(shop.db, booking)).toEqual({ kind: 'duplicateKey' });
+    });
+  });
+
+  it('keeps keys per customer', async () => {
+    const mine = await post(body(1), { key: 'shared-booking-key' });
+    const theirs = await post(bookingBody(puja, otherAddress.id, 1), {
+      as: other,
+      key: 'shared-booking-key',
+    });
+    expect([mine.status, theirs.status]).toEqual([201, 201]);
+    expect(theirs.body).not.toEqual(mine.body);
+  });
+
+  it('still returns the first booking after the window closed', async () => {
+    const soon = await addPuja(shop.db, { closesInDays: 1 });
+    const payload = bookingBody(soon, myAddress.id, 1);
+    const first = await post(payload, { key: 'late-retry' });
+    expect(first.status).toBe(201);
+    clock = new Date(Date.parse(soon.pujaDate!) + DAY);
+    expect(await post(payload, { key: 'late-retry' })).toMatchObject({ status: 201, body: first.body });
+    expect(await post(payload, { key: 'late-retry-2' })).toMatchObject({ status: 409 });
+  });
+
+  it.each([
+    ['empty', ''],
+    ['too long', 'k'.repeat(101)],
+    ['with a space', 'two words'],
+  ])('refuses a key that is %s with 400', async (_label, key) => {
+    await expectNothingStored(async () => {
+      expect(await post(body(1), { key })).toMatchObject({
+        status: 400,
+        body: { message: 'Idempotency-Key must be 1 to 100 visible ASCII characters' },
+      });
+    });
+  });
+});
+
+describe('listing bookings', () => {
+  it('GET /api/bookings: only mine, newest first, as summaries', async () => {
+    const fresh = await registerAndLogin(app);
+    const address = await addAddress(app, fresh);
+    expect(await call(app, 'GET', '/api/bookings', { token: fresh.token })).toMatchObject({
+      status: 200,
+      body: { bookings: [] },
+    });
+    const first = await book(bookingBody(puja, address.id, 4), { as: fresh });
+    const second = await book(bookingBody(secondPuja, address.id, 1), { as: fresh });
+    await book(bookingBody(puja, otherAddress.id, 1), { as: other });
+
+    const res = await call(app, 'GET', '/api/bookings', { token: fresh.token });
+    expect(res.status).toBe(200);
+    const { bookings } = v.parse(BookingListResponse, res.body);
+    const summary = (b: Booking) => ({
+      id: b.id,
+      bookingNumber: b.bookingNumber,
+      createdAt: b.createdAt,
+      pujaName: b.puja.pujaName,
+      packageTitle: b.package.title,
+      pujaDate: b.puja.pujaDate,
+      personCount: b.persons.length,
+      amount: b.amount,
+      status: 'confirmed',
+    });
+    expect(bookings).toEqual([summary(second), summary(first)]);
+    expect(bookings.map((b) => [b.personCount, b.amount])).toEqual([
+      [1, 1101],
+      [4, 4404],
+    ]);
+
+    const theirs = v.parse(
+      BookingListResponse,
+      (await call(app, 'GET', '/api/bookings', { token: other.token })).body,
+    );
+    const theirIds = theirs.bookings.map((b) => b.id);
+    expect(theirIds).not.toContain(first.id);
+    expect(theirIds).not.toContain(second.id);
+  });
+});

@@ -1,0 +1,122 @@
+import type { BookingCreatePayload, PersonDraft } from '../../contract/booking.ts';
+import type { Db } from '../../server/db/client.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** A valid person form; override any field. */
+export const person = (overrides: Partial<PersonDraft> = {}): PersonDraft => ({
+  name: 'Asha Rao',
+  dateOfBirth: '1988-03-14',
+  birthTime: '06:45',
+  birthPlace: 'Udupi',
+  raashi: 'Simha (Leo)',
+  nakshatra: 'Magha',
+  gothra: 'Kashyapa',
+  ...overrides,
+});
+
+export interface TestPuja {
+  id: number;
+  pujaName: string;
+  place: string;
+  pujaDate: string | null;
+  image: string;
+  /** Package ids by number of persons. */
+  packages: Record<number, { id: number; title: string; offerPrice: number }>;
+}
+
+let counter = 0;
+
+/**
+ * Adds a puja to the test catalogue, with a 1-, 2- and 4-person package (offer prices 1,101,
+ * 2,202 and 4,404; list prices 500 more). `closesInDays` is from `now`; null gives no date, a
+ * string is stored as it is (for invalid dates).
+ */
+export async function addPuja(
+  db: Db,
+  { closesInDays = 30, now = new Date() }: { closesInDays?: number | null | string; now?: Date } = {},
+): Promise<TestPuja> {
+  const n = ++counter;
+  const pujaDate =
+    typeof closesInDays === 'string'
+      ? closesInDays
+      : closesInDays === null
+        ? null
+        : new Date(now.getTime() + closesInDays * DAY).toISOString();
+  const puja = {
+    pujaName: `Test Homam ${n}`,
+    place: `Test Temple ${n}, Udupi`,
+    image: `/images/pujas/test-homam-${n}.svg`,
+  };
+  const { id } = await db
+    .insertInto('puja')
+    .values({
+      ...puja,
+      noDevotes: 10,
+      pujaDate,
+      startDate: pujaDate,
+      description: '<p>A puja for the booking tests.</p>',
+      inDemand: 0,
+      benefitTitle1: 'One',
+      benefitDesc1: 'One',
+      benefitTitle2: 'Two',
+      benefitDesc2: 'Two',
+      benefitTitle3: 'Three',
+      benefitDesc3: 'Three',
+      benefitTitle4: 'Four',
+      benefitDesc4: 'Four',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const packages: TestPuja['packages'] = {};
+  for (const noPersons of [1, 2, 4]) {
+    const offerPrice = 1101 * noPersons;
+    const title = `${noPersons}-person package ${n}`;
+    const row = await db
+      .insertInto('pujaPackage')
+      .values({
+        pujaId: id,
+        title,
+        description: `For ${noPersons}`,
+        noPersons,
+        price: offerPrice + 500,
+        offerPrice,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    packages[noPersons] = { id: row.id, title, offerPrice };
+  }
+  return { id, ...puja, pujaDate, packages };
+}
+
+/** A valid create payload for `noPersons` persons of the puja's package of that size. */
+export function bookingBody(
+  puja: TestPuja,
+  addressId: number,
+  noPersons = 2,
+  extra: Partial<BookingCreatePayload> = {},
+): BookingCreatePayload {
+  const pkg = puja.packages[noPersons];
+  if (!pkg) throw new Error(`No ${noPersons}-person package`);
+  return {
+    pujaId: puja.id,
+    packageId: pkg.id,
+    persons: Array.from({ length: noPersons }, (_, i) => person({ name: `Person ${i + 1}` })),
+    addressId,
+    paymentMethod: 'online',
+    paymentId: 'pay_sim_lx3k9a2b',
+    ...extra,
+  };
+}
+
+/** Rows in the bookings and booking_persons tables. */
+export async function countBookingRows(db: Db): Promise<{ bookings: number; persons: number }> {
+  const count = async (table: 'bookings' | 'bookingPersons') => {
+    const { n } = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(n);
+  };
+  return { bookings: await count('bookings'), persons: await count('bookingPersons') };
+}
