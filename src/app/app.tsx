@@ -1,4 +1,5 @@
 import { Router } from 'wouter';
+import { CartProvider } from './cart.tsx';
 import { useHashLocation, useHashSearch } from './hash-location.ts';
 import { AppRoutes } from './routes.tsx';
 import { SessionProvider } from './session.tsx';
@@ -9,9 +10,11 @@ export function App() {
   return (
     <Router hook={useHashLocation} searchHook={useHashSearch}>
       <SessionProvider>
-        <Shell>
-          <AppRoutes />
-        </Shell>
+        <CartProvider>
+          <Shell>
+            <AppRoutes />
+          </Shell>
+        </CartProvider>
       </SessionProvider>
     </Router>
   );

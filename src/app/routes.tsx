@@ -17,6 +17,12 @@ const ProductDetailPage = page(
   'ProductDetailPage',
 );
 const CategoryPage = page(() => import('../features/products/category-page.tsx'), 'CategoryPage');
+const CartPage = page(() => import('../features/cart/cart-page.tsx'), 'CartPage');
+const CheckoutPage = page(() => import('../features/checkout/checkout-page.tsx'), 'CheckoutPage');
+const OrderConfirmationPage = page(
+  () => import('../features/checkout/order-confirmation-page.tsx'),
+  'OrderConfirmationPage',
+);
 const AboutPage = page(() => import('../features/pages/about-page.tsx'), 'AboutPage');
 const ContactPage = page(() => import('../features/pages/contact-page.tsx'), 'ContactPage');
 const LegalPage = page(() => import('../features/pages/legal-page.tsx'), 'LegalPage');
@@ -52,6 +58,14 @@ export function AppRoutes() {
         <Route path="/products/:id?" component={ProductListPage} />
         <Route path="/productDetails/:id" component={ProductDetailPage} />
         <Route path="/productCategory" component={CategoryPage} />
+        <Route path="/cart" component={CartPage} />
+        {/* Checkout applies its own sign-in guard (the checkout machine), as SPEC.md section 4 describes. */}
+        <Route path="/checkout" component={CheckoutPage} />
+        <Route path="/order-confirmation/:id">
+          <RequireSignIn>
+            <OrderConfirmationPage />
+          </RequireSignIn>
+        </Route>
         <Route path="/about" component={AboutPage} />
         <Route path="/contact" component={ContactPage} />
         {legalPaths.map((path) => (

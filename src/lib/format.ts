@@ -4,6 +4,12 @@ const rupees = new Intl.NumberFormat('en-IN', {
   maximumFractionDigits: 0,
 });
 const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+/** Orders are placed in India: their time is shown in India's time zone wherever the browser is. */
+const orderDate = new Intl.DateTimeFormat('en-IN', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: 'Asia/Kolkata',
+});
 
 /** ₹ with Indian thousands separators: 12500 -> "₹12,500". */
 export function formatRupees(amount: number): string {
@@ -14,6 +20,12 @@ export function formatRupees(amount: number): string {
 export function formatLongDate(iso: string | null | undefined): string {
   const date = iso ? new Date(iso) : undefined;
   return date && !Number.isNaN(date.getTime()) ? longDate.format(date) : '';
+}
+
+/** An order's date in the en-IN locale (SPEC.md section 2): "21 November 2026 at 3:45 pm". Empty if invalid. */
+export function formatOrderDate(iso: string | null | undefined): string {
+  const date = iso ? new Date(iso) : undefined;
+  return date && !Number.isNaN(date.getTime()) ? orderDate.format(date) : '';
 }
 
 const entities: Record<string, string> = {

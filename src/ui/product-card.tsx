@@ -1,7 +1,8 @@
-import { memo, type SyntheticEvent } from 'react';
+import { memo, useState, type SyntheticEvent } from 'react';
 import { Link } from 'wouter';
 import type { Category, Product } from '../../contract/catalogue.ts';
 import { stockBadge } from '../../machines/product-catalogue/product-filter.ts';
+import { CartContext } from '../app/cart.tsx';
 import { imageUrl } from '../lib/config.ts';
 import { Price } from './price.tsx';
 
@@ -21,7 +22,38 @@ export function StockBadge({ stockQuantity }: { stockQuantity: number }) {
   return <span className={`badge ${stockQuantity <= 0 ? 'badge--danger' : 'badge--warning'}`}>{label}</span>;
 }
 
-/** A product in a grid: image, category, name, M.R.P and selling price, stock, View Details. */
+/**
+ * Adds one unit to the cart. Disabled when the product is out of stock, or when the cart
+ * already holds all of it (the machine's guard decides). Says so once added.
+ */
+function AddToCartButton({ product }: { product: Product }) {
+  const cart = CartContext.useActorRef();
+  const canAdd = CartContext.useSelector((s) => s.can({ type: 'cart.add', product, quantity: 1 }));
+  const [added, setAdded] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--small button--primary product-card__add"
+        aria-label={`Add to Cart: ${product.name}`}
+        disabled={!canAdd}
+        onClick={() => {
+          cart.send({ type: 'cart.add', product, quantity: 1 });
+          setAdded(true);
+        }}
+      >
+        Add to Cart
+      </button>
+      {added && (
+        <p className="product-card__added" role="status">
+          Added to cart. <Link href="/cart">View Cart</Link>
+        </p>
+      )}
+    </>
+  );
+}
+
+/** A product in a grid: image, category, name, M.R.P and selling price, stock, View Details, Add to Cart. */
 export const ProductCard = memo(function ProductCard({
   product,
   headingLevel: Heading = 'h3',
@@ -61,6 +93,7 @@ export const ProductCard = memo(function ProductCard({
         >
           View Details
         </Link>
+        <AddToCartButton product={product} />
       </div>
     </article>
   );

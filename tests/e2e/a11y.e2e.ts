@@ -29,6 +29,8 @@ describe('axe finds no serious accessibility problems', () => {
     ['/productCategory', 1280],
     ['/contact', 390],
     ['/refundpolicy', 1280],
+    ['/login', 390],
+    ['/register', 1280],
   ])('%s at %i px', async (route, width) => {
     const page = await browser.newPage({ viewport: { width, height: 900 } });
     await page.goto(`${baseUrl}/#${route}`);

@@ -1,4 +1,4 @@
-import { formatLongDate, formatRupees, stripHtml, truncate } from '../../src/lib/format.ts';
+import { formatLongDate, formatOrderDate, formatRupees, stripHtml, truncate } from '../../src/lib/format.ts';
 import { normaliseStartDates } from '../../src/lib/catalogue.ts';
 import { imageUrl } from '../../src/lib/config.ts';
 import type { Puja } from '../../contract/catalogue.ts';
@@ -14,6 +14,14 @@ describe('formatting', () => {
     expect(formatLongDate('2026-11-24T10:00:00.000Z')).toBe('November 24, 2026');
     expect(formatLongDate(null)).toBe('');
     expect(formatLongDate('not a date')).toBe('');
+  });
+
+  it('formats order dates in en-IN, in India time, and blanks invalid ones', () => {
+    // 10:15 UTC is 3:45 pm in India; ICU versions differ only in the joining word.
+    expect(formatOrderDate('2026-11-21T10:15:00.000Z')).toMatch(/^21 November 2026(,| at) 3:45\s?pm$/i);
+    expect(formatOrderDate('2026-11-21T20:00:00.000Z')).toMatch(/^22 November 2026/);
+    expect(formatOrderDate(undefined)).toBe('');
+    expect(formatOrderDate('yesterday')).toBe('');
   });
 
   it('strips markup and entities, collapsing whitespace', () => {

@@ -135,7 +135,8 @@ describe('account page', () => {
     await openAccount(customer, '/account/orders');
     expect(tab('Orders')).toHaveAttribute('aria-selected', 'true');
     const panel = screen.getByRole('tabpanel', { name: 'Orders' });
-    expect(within(panel).getByRole('heading', { name: 'No orders' })).toBeInTheDocument();
+    // The customer's orders are read first (GET /api/orders); a new customer has none.
+    expect(await within(panel).findByRole('heading', { name: 'No orders' })).toBeInTheDocument();
     expect(within(panel).getByText("You haven't placed any orders yet.")).toBeInTheDocument();
     expect(within(panel).getByRole('link', { name: 'Browse Products' })).toHaveAttribute(
       'href',

@@ -298,7 +298,9 @@ describe('product detail', () => {
     expect(
       screen.getByRole('img', { name: `Rated ${p.averageRating.toFixed(1)} out of 5` }),
     ).toBeInTheDocument();
-    expect(screen.getByText('Out of Stock')).toBeInTheDocument();
+    // The stock badge, and the Add to Cart button in its disabled "Out of Stock" form.
+    expect(screen.getByText('Out of Stock', { selector: '.badge' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Out of Stock' })).toBeDisabled();
 
     const short = truncate(stripHtml(p.description), PRODUCT_SHORT_DESCRIPTION_CUT);
     expect(short.endsWith('...')).toBe(true);

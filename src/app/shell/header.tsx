@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { selectIsRestoring, selectUser } from '../../../machines/session/session.selectors.ts';
 import { site } from '../../lib/config.ts';
 import { SessionContext } from '../session.tsx';
+import { CartLink } from './cart-link.tsx';
 import { SocialLinks } from './social-links.tsx';
 import { MobileAccountLinks, UserMenu } from './user-menu.tsx';
 
@@ -102,6 +103,7 @@ export function Header() {
           {links}
         </nav>
         <div className="site-header__actions">
+          <CartLink />
           {restoring ? null : user ? (
             <UserMenu name={user.name} />
           ) : (

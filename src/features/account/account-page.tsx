@@ -8,6 +8,7 @@ import { selectUser } from '../../../machines/session/session.selectors.ts';
 import { SessionContext } from '../../app/session.tsx';
 import { Spinner } from '../../ui/status.tsx';
 import { AddressPicker } from './address-picker.tsx';
+import { OrdersPanel } from './orders-panel.tsx';
 import './account.css';
 
 /** /account and its three sub-routes, each selecting one tab. */
@@ -77,10 +78,14 @@ export function AccountPage() {
         </Tabs.Content>
         <Tabs.Content className="account-tabs__panel" value="orders">
           <h2>My Orders</h2>
-          <EmptyState
-            title="No orders"
-            text="You haven't placed any orders yet."
-            link={{ href: '/products', label: 'Browse Products' }}
+          <OrdersPanel
+            empty={
+              <EmptyState
+                title="No orders"
+                text="You haven't placed any orders yet."
+                link={{ href: '/products', label: 'Browse Products' }}
+              />
+            }
           />
         </Tabs.Content>
         <Tabs.Content className="account-tabs__panel" value="bookings">

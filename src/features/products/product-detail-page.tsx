@@ -1,7 +1,10 @@
+import { useId, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import type { Product } from '../../../contract/catalogue.ts';
 import { PRODUCT_SHORT_DESCRIPTION_CUT } from '../../../contract/booking-rules.ts';
+import { selectRoomFor } from '../../../machines/cart/cart.selectors.ts';
 import { stockBadge } from '../../../machines/product-catalogue/product-filter.ts';
+import { CartContext } from '../../app/cart.tsx';
 import { fetchProduct } from '../../lib/catalogue.ts';
 import { imageUrl, site } from '../../lib/config.ts';
 import { stripHtml, truncate } from '../../lib/format.ts';
@@ -95,6 +98,8 @@ function ProductView({ product }: { product: Product }) {
 
           <p className="product-detail__summary">{truncate(description, PRODUCT_SHORT_DESCRIPTION_CUT)}</p>
 
+          <AddToCart product={product} />
+
           <div className="product-detail__actions">
             <a
               className="button button--primary button--large"
@@ -117,5 +122,92 @@ function ProductView({ product }: { product: Product }) {
         </div>
       </section>
     </>
+  );
+}
+
+/**
+ * Quantity stepper (1 up to the stock not already in the cart) and Add to Cart, with a
+ * confirmation and a View Cart link once added. Out of stock, the button says so and is disabled.
+ */
+function AddToCart({ product }: { product: Product }) {
+  const cart = CartContext.useActorRef();
+  const room = CartContext.useSelector(selectRoomFor(product));
+  // The box's text as typed (it may be empty for a moment); the quantity is always 1..room.
+  const [draft, setDraft] = useState('1');
+  const [added, setAdded] = useState(false);
+  const quantityId = useId();
+  const typed = Number.parseInt(draft, 10);
+  const quantity = Math.min(Math.max(Number.isNaN(typed) ? 1 : typed, 1), Math.max(room, 1));
+  const canAdd = CartContext.useSelector((s) => s.can({ type: 'cart.add', product, quantity }));
+
+  if (product.stockQuantity <= 0) {
+    return (
+      <div className="add-to-cart">
+        <button type="button" className="button button--primary button--large" disabled>
+          Out of Stock
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="add-to-cart">
+      {room > 0 ? (
+        <div className="quantity-stepper">
+          <label htmlFor={quantityId}>Quantity</label>
+          <div className="quantity-stepper__controls">
+            <button
+              type="button"
+              className="quantity-stepper__button"
+              aria-label="Decrease quantity"
+              disabled={quantity <= 1}
+              onClick={() => setDraft(String(quantity - 1))}
+            >
+              −
+            </button>
+            <input
+              id={quantityId}
+              className="quantity-stepper__input"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={room}
+              step={1}
+              value={draft}
+              onChange={(e) => setDraft(e.target.value)}
+              onBlur={() => setDraft(String(quantity))}
+            />
+            <button
+              type="button"
+              className="quantity-stepper__button"
+              aria-label="Increase quantity"
+              disabled={quantity >= room}
+              onClick={() => setDraft(String(quantity + 1))}
+            >
+              +
+            </button>
+          </div>
+        </div>
+      ) : (
+        <p className="add-to-cart__note">All {product.stockQuantity} in stock are already in your cart.</p>
+      )}
+      <button
+        type="button"
+        className="button button--primary button--large"
+        disabled={!canAdd}
+        onClick={() => {
+          cart.send({ type: 'cart.add', product, quantity });
+          setDraft('1');
+          setAdded(true);
+        }}
+      >
+        Add to Cart
+      </button>
+      {added && (
+        <p className="add-to-cart__added" role="status">
+          Added to cart. <Link href="/cart">View Cart</Link>
+        </p>
+      )}
+    </div>
   );
 }

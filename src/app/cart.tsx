@@ -1,0 +1,78 @@
+import { createActorContext } from '@xstate/react';
+import type { ReactNode } from 'react';
+import { fromPromise } from 'xstate';
+import { couponMessages, CouponValidateResponse, type CouponValidateRequest } from '../../contract/orders.ts';
+import {
+  cartMachine,
+  type CartProduct,
+  type CouponCheck,
+  type StoredCart,
+} from '../../machines/cart/cart.machine.ts';
+import { ApiError, callApi } from '../lib/api.ts';
+import { fetchProducts } from '../lib/catalogue.ts';
+
+const CART_KEY = 'shop.cart';
+
+/** The cart is kept in local storage, so it survives reloads and browser restarts. */
+export const cartStorage = {
+  read(): string | null {
+    try {
+      return localStorage.getItem(CART_KEY);
+    } catch {
+      return null;
+    }
+  },
+  write(cart: StoredCart) {
+    try {
+      localStorage.setItem(CART_KEY, JSON.stringify(cart));
+    } catch {
+      // Storage full or blocked (private mode): the cart still works for this visit.
+    }
+  },
+};
+
+/**
+ * POST /api/coupons/validate. A refusal the server explains (an answer with a status: unknown,
+ * expired, below the minimum) is an expected result; a call that got no answer is an error,
+ * which the machine shows as "Invalid coupon code" (SPEC.md section 8).
+ */
+async function checkCoupon(input: CouponValidateRequest, signal: AbortSignal): Promise<CouponCheck> {
+  try {
+    const { code, discountAmount } = await callApi('/api/coupons/validate', {
+      method: 'POST',
+      body: input,
+      schema: CouponValidateResponse,
+      fallback: couponMessages.failed,
+      invalid: couponMessages.failed,
+      signal,
+    });
+    return { ok: true, code, discountAmount };
+  } catch (error) {
+    if (error instanceof ApiError && error.status !== undefined) return { ok: false, message: error.message };
+    throw error;
+  }
+}
+
+/** The cart machine with local storage, the catalogue and the coupon check plugged in. */
+export const liveCartMachine = cartMachine.provide({
+  actors: {
+    reconcile: fromPromise<CartProduct[], { productIds: number[] }>(({ signal }) => fetchProducts(signal)),
+    validateCoupon: fromPromise<CouponCheck, CouponValidateRequest>(({ input, signal }) =>
+      checkCoupon(input, signal),
+    ),
+  },
+  actions: {
+    persist: (_, cart) => cartStorage.write(cart),
+  },
+});
+
+export const CartContext = createActorContext(liveCartMachine);
+
+/** The root cart actor: one per app, reading the stored cart and checking it with the catalogue. */
+export function CartProvider({ children }: { children: ReactNode }) {
+  return (
+    <CartContext.Provider options={{ input: { stored: cartStorage.read() } }}>
+      {children}
+    </CartContext.Provider>
+  );
+}

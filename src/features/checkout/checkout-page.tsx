@@ -1,0 +1,265 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId, useState } from 'react';
+import { useLocation } from 'wouter';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import type { OrderCreateResponse, PaymentMethod } from '../../../contract/orders.ts';
+import { describeVariant, lineKey } from '../../../machines/cart/cart.pricing.ts';
+import { checkoutMachine, type PlaceOrderInput } from '../../../machines/checkout/checkout.machine.ts';
+import {
+  checkoutCartOf,
+  selectCanSubmit,
+  selectCart,
+  selectError,
+  selectIsCartEmptyNotice,
+  selectIsLocked,
+  selectIsRedirectingToLogin,
+  selectNotes,
+  selectPaymentMethod,
+  selectSubmitLabel,
+} from '../../../machines/checkout/checkout.selectors.ts';
+import {
+  simulatedPaymentProvider,
+  type PaymentRequest,
+  type PaymentResult,
+} from '../../../machines/checkout/payment-provider.ts';
+import {
+  selectIsRestoring,
+  selectIsSignedIn,
+  selectUser,
+} from '../../../machines/session/session.selectors.ts';
+// The root actors are the imports from src/app a feature may make: the session and the cart.
+import { CartContext } from '../../app/cart.tsx';
+import { SessionContext } from '../../app/session.tsx';
+import { formatRupees } from '../../lib/format.ts';
+import { createOrder } from '../../lib/orders.ts';
+import { ErrorBanner, Spinner } from '../../ui/status.tsx';
+import { AddressPicker } from '../account/address-picker.tsx';
+import './checkout.css';
+
+/** The one place the payment provider is chosen: a real one replaces the simulation here. */
+const paymentProvider = simulatedPaymentProvider;
+
+type CheckoutRef = ActorRefFrom<typeof checkoutMachine>;
+
+const paymentOptions: { value: PaymentMethod; label: string; hint: string }[] = [
+  { value: 'online', label: 'Online Payment', hint: 'Pay now to confirm your order.' },
+  { value: 'cod', label: 'Cash on Delivery', hint: 'Pay when your order arrives.' },
+];
+
+/**
+ * /checkout. It waits until a stored sign-in has been checked, then the checkout machine decides:
+ * a visitor goes to /login and back, an empty cart to /cart after a second, anyone else sees
+ * the form.
+ */
+export function CheckoutPage() {
+  const restoring = SessionContext.useSelector(selectIsRestoring);
+  const signedIn = SessionContext.useSelector(selectIsSignedIn);
+  const user = SessionContext.useSelector(selectUser);
+  if (restoring) {
+    return (
+      <div className="container page">
+        <Spinner label="Checking your session..." />
+      </div>
+    );
+  }
+  return <Checkout signedIn={signedIn} userId={user?.id ?? null} />;
+}
+
+function Checkout({ signedIn, userId }: { signedIn: boolean; userId: number | null }) {
+  const cart = CartContext.useActorRef();
+  const [, navigate] = useLocation();
+  const [machine] = useState(() =>
+    checkoutMachine.provide({
+      actors: {
+        pay: fromPromise<PaymentResult, PaymentRequest>(({ input, signal }) =>
+          paymentProvider.pay(input, signal),
+        ),
+        placeOrder: fromPromise<OrderCreateResponse, PlaceOrderInput>(({ input, signal }) =>
+          createOrder(input.order, input.idempotencyKey, signal),
+        ),
+      },
+      actions: {
+        redirectToLogin: () =>
+          navigate(`/login?redirect=${encodeURIComponent('/checkout')}`, { replace: true }),
+        navigateToCart: () => navigate('/cart', { replace: true }),
+        navigateToConfirmation: (_, { orderId }) =>
+          navigate(`/order-confirmation/${orderId}`, { replace: true }),
+        clearCart: () => cart.send({ type: 'cart.orderPlaced' }),
+      },
+    }),
+  );
+  const checkout = useActorRef(machine, {
+    input: { signedIn, userId, cart: checkoutCartOf(cart.getSnapshot()) },
+  });
+
+  // The cart is the app's root actor: every change of it is forwarded to checkout.
+  useEffect(() => {
+    const forward = () =>
+      checkout.send({ type: 'checkout.cartChanged', cart: checkoutCartOf(cart.getSnapshot()) });
+    forward();
+    const subscription = cart.subscribe(forward);
+    return () => subscription.unsubscribe();
+  }, [cart, checkout]);
+
+  const redirectingToLogin = useSelector(checkout, selectIsRedirectingToLogin);
+  const cartEmpty = useSelector(checkout, selectIsCartEmptyNotice);
+
+  return (
+    <div className="container page checkout">
+      <h1 className="checkout__title">Checkout</h1>
+      {redirectingToLogin ? (
+        <Spinner label="Please sign in to continue. Taking you to the login page..." />
+      ) : cartEmpty ? (
+        <div className="empty-state checkout__empty" role="status">
+          <p>Your cart is empty. Taking you to your cart...</p>
+        </div>
+      ) : (
+        <CheckoutForm checkout={checkout} />
+      )}
+    </div>
+  );
+}
+
+function CheckoutForm({ checkout }: { checkout: CheckoutRef }) {
+  const locked = useSelector(checkout, selectIsLocked);
+  const addressTitle = useId();
+  const paymentTitle = useId();
+  const notesTitle = useId();
+  return (
+    <div className="checkout-layout">
+      <div className="checkout-main">
+        <section className="checkout-section" aria-labelledby={addressTitle}>
+          <h2 id={addressTitle}>Delivery Address</h2>
+          {/* A disabled fieldset locks every control of the picker while the order is processed. */}
+          <fieldset className="checkout-section__fieldset" disabled={locked}>
+            <AddressPicker
+              mode="select"
+              label="Delivery address"
+              onSelectedChange={(address) =>
+                checkout.send({ type: 'checkout.addressSelected', id: address?.id ?? null })
+              }
+            />
+          </fieldset>
+        </section>
+        <PaymentSection checkout={checkout} titleId={paymentTitle} />
+        <NotesSection checkout={checkout} titleId={notesTitle} />
+      </div>
+      <OrderSummary checkout={checkout} />
+    </div>
+  );
+}
+
+function PaymentSection({ checkout, titleId }: { checkout: CheckoutRef; titleId: string }) {
+  const method = useSelector(checkout, selectPaymentMethod);
+  const locked = useSelector(checkout, selectIsLocked);
+  const name = useId();
+  return (
+    <section className="checkout-section">
+      <h2 id={titleId}>Payment Method</h2>
+      <fieldset
+        className="checkout-section__fieldset payment-options"
+        aria-labelledby={titleId}
+        disabled={locked}
+      >
+        {paymentOptions.map((option) => (
+          <label key={option.value} className="payment-option">
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              checked={method === option.value}
+              onChange={() => checkout.send({ type: 'checkout.paymentMethodChanged', method: option.value })}
+            />
+            <span className="payment-option__text">
+              <span className="payment-option__label">{option.label}</span>
+              <span className="payment-option__hint">{option.hint}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+    </section>
+  );
+}
+
+function NotesSection({ checkout, titleId }: { checkout: CheckoutRef; titleId: string }) {
+  const notes = useSelector(checkout, selectNotes);
+  const locked = useSelector(checkout, selectIsLocked);
+  const fieldId = useId();
+  return (
+    <section className="checkout-section" aria-labelledby={titleId}>
+      <h2 id={titleId}>Order Notes</h2>
+      <label htmlFor={fieldId} className="checkout-notes__label">
+        Notes for your order (optional)
+      </label>
+      <textarea
+        id={fieldId}
+        className="textarea checkout-notes"
+        rows={3}
+        maxLength={500}
+        placeholder="Delivery instructions, a landmark, a preferred time..."
+        value={notes}
+        disabled={locked}
+        onChange={(event) => checkout.send({ type: 'checkout.notesChanged', notes: event.target.value })}
+      />
+    </section>
+  );
+}
+
+function OrderSummary({ checkout }: { checkout: CheckoutRef }) {
+  const cart = useSelector(checkout, selectCart);
+  const error = useSelector(checkout, selectError);
+  const canSubmit = useSelector(checkout, selectCanSubmit);
+  const label = useSelector(checkout, selectSubmitLabel);
+  const titleId = useId();
+  return (
+    <section className="checkout-summary" aria-labelledby={titleId}>
+      <h2 id={titleId}>Order Summary</h2>
+      <ul className="checkout-summary__items" aria-label="Items">
+        {cart.items.map((item) => {
+          const variant = describeVariant(item.variant);
+          return (
+            <li key={lineKey(item)} className="checkout-summary__item">
+              <span className="checkout-summary__name">
+                {item.name}
+                {variant && <span className="checkout-summary__variant"> ({variant})</span>}
+                <span className="checkout-summary__qty"> × {item.quantity}</span>
+              </span>
+              <span>{formatRupees(item.price * item.quantity)}</span>
+            </li>
+          );
+        })}
+      </ul>
+      <dl className="checkout-summary__rows">
+        <div>
+          <dt>Subtotal</dt>
+          <dd>{formatRupees(cart.subtotal)}</dd>
+        </div>
+        <div>
+          <dt>Shipping</dt>
+          <dd>{cart.shipping === 0 ? 'Free' : formatRupees(cart.shipping)}</dd>
+        </div>
+        <div className="checkout-summary__discount">
+          <dt>
+            Discount
+            {cart.couponCode && <span className="checkout-summary__code"> ({cart.couponCode})</span>}
+          </dt>
+          <dd>{cart.discount > 0 ? `-${formatRupees(cart.discount)}` : formatRupees(0)}</dd>
+        </div>
+        <div className="checkout-summary__total">
+          <dt>Total</dt>
+          <dd>{formatRupees(cart.total)}</dd>
+        </div>
+      </dl>
+      {error !== undefined && <ErrorBanner message={error} />}
+      <button
+        type="button"
+        className="button button--primary checkout-summary__submit"
+        disabled={!canSubmit}
+        aria-busy={!canSubmit || undefined}
+        onClick={() => checkout.send({ type: 'checkout.submit' })}
+      >
+        {label}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,176 @@
+import { Link, useParams } from 'wouter';
+import { orderMessages, type OrderRead, type PaymentMethod } from '../../../contract/orders.ts';
+import { formatAddress } from '../../../machines/address-book/address-book.selectors.ts';
+import { describeVariant } from '../../../machines/cart/cart.pricing.ts';
+import { formatOrderDate, formatRupees } from '../../lib/format.ts';
+import { fetchOrder } from '../../lib/orders.ts';
+import { useResource } from '../../lib/use-resource.ts';
+import { ErrorBanner, Spinner } from '../../ui/status.tsx';
+import { paymentStatusTone, StatusPill } from '../../ui/status-pill.tsx';
+import './checkout.css';
+
+const paymentMethodLabels: Record<PaymentMethod, string> = {
+  online: 'Online Payment',
+  cod: 'Cash on Delivery',
+};
+
+/** /order-confirmation/{id}: the customer's order as the server recorded it. */
+export function OrderConfirmationPage() {
+  const { id = '' } = useParams<{ id: string }>();
+  // Keyed by id: another order starts a fresh read.
+  return <OrderConfirmation key={id} id={id} />;
+}
+
+function OrderConfirmation({ id }: { id: string }) {
+  const order = useResource((signal) => fetchOrder(id, signal));
+
+  if (order.status !== 'loaded' || !order.data) {
+    return (
+      <div className="container page confirmation">
+        <h1 className="visually-hidden">Order details</h1>
+        {order.status === 'failed' ? (
+          <ErrorBanner message={order.error ?? orderMessages.readFailed} onRetry={order.retry} />
+        ) : order.status === 'loaded' ? (
+          <ErrorBanner message={orderMessages.readEmpty} onRetry={order.retry} />
+        ) : (
+          <Spinner label="Loading your order..." />
+        )}
+      </div>
+    );
+  }
+  return <OrderDetails order={order.data} />;
+}
+
+function OrderDetails({ order }: { order: OrderRead }) {
+  return (
+    <div className="container page confirmation">
+      <div className="confirmation__head">
+        <span className="confirmation__icon" aria-hidden="true">
+          ✓
+        </span>
+        <h1 className="confirmation__title">Order Confirmed!</h1>
+        <p className="confirmation__number">
+          Thank you for your order. Your order number is <strong>{order.orderNumber}</strong>.
+        </p>
+      </div>
+
+      <div className="confirmation-grid">
+        <section className="confirmation-card confirmation-card--wide" aria-labelledby="order-details-title">
+          <h2 id="order-details-title">Order Details</h2>
+          <dl className="confirmation-details">
+            <div>
+              <dt>Order Number</dt>
+              <dd>{order.orderNumber}</dd>
+            </div>
+            <div>
+              <dt>Order Date</dt>
+              <dd>
+                <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
+              </dd>
+            </div>
+            <div>
+              <dt>Order Status</dt>
+              <dd>
+                <StatusPill tone="neutral">{order.orderStatus}</StatusPill>
+              </dd>
+            </div>
+            <div>
+              <dt>Payment Method</dt>
+              <dd>{paymentMethodLabels[order.paymentMethod]}</dd>
+            </div>
+            <div>
+              <dt>Payment Status</dt>
+              <dd>
+                <StatusPill tone={paymentStatusTone(order.paymentStatus)}>{order.paymentStatus}</StatusPill>
+              </dd>
+            </div>
+            {order.paymentId && (
+              <div>
+                <dt>Payment ID</dt>
+                <dd>{order.paymentId}</dd>
+              </div>
+            )}
+            {order.couponCode && (
+              <div>
+                <dt>Coupon</dt>
+                <dd>{order.couponCode}</dd>
+              </div>
+            )}
+            {order.notes && (
+              <div>
+                <dt>Order Notes</dt>
+                <dd>{order.notes}</dd>
+              </div>
+            )}
+          </dl>
+        </section>
+
+        <section className="confirmation-card confirmation-card--wide" aria-labelledby="order-items-title">
+          <h2 id="order-items-title">Items</h2>
+          <table className="confirmation-items">
+            <thead>
+              <tr>
+                <th scope="col">Item</th>
+                <th scope="col">Qty</th>
+                <th scope="col">Price</th>
+                <th scope="col">Total</th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.items.map((item) => {
+                const variant = describeVariant(item.variant ?? undefined);
+                return (
+                  <tr key={item.id}>
+                    <th scope="row">
+                      {item.name}
+                      {variant && <span className="confirmation-items__variant">{variant}</span>}
+                    </th>
+                    <td>{item.quantity}</td>
+                    <td>{formatRupees(item.price)}</td>
+                    <td>{formatRupees(item.price * item.quantity)}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </section>
+
+        <section className="confirmation-card" aria-labelledby="order-address-title">
+          <h2 id="order-address-title">Shipping Address</h2>
+          <address className="confirmation-address">{formatAddress(order.address)}</address>
+        </section>
+
+        <section className="confirmation-card" aria-labelledby="order-summary-title">
+          <h2 id="order-summary-title">Order Summary</h2>
+          <dl className="confirmation-summary">
+            <div>
+              <dt>Subtotal</dt>
+              <dd>{formatRupees(order.subtotal)}</dd>
+            </div>
+            <div>
+              <dt>Shipping</dt>
+              <dd>{order.shipping === 0 ? 'Free' : formatRupees(order.shipping)}</dd>
+            </div>
+            <div className="confirmation-summary__discount">
+              <dt>Discount</dt>
+              <dd>{order.discount > 0 ? `-${formatRupees(order.discount)}` : formatRupees(0)}</dd>
+            </div>
+            <div className="confirmation-summary__total">
+              <dt>Total</dt>
+              <dd>{formatRupees(order.total)}</dd>
+            </div>
+          </dl>
+        </section>
+      </div>
+
+      <div className="confirmation__actions">
+        <Link href="/account/orders" className="button button--primary">
+          View My Orders
+        </Link>
+        <Link href="/products" className="button">
+          Continue Shopping
+        </Link>
+      </div>
+    </div>
+  );
+}

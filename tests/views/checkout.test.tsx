@@ -1,0 +1,388 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import axe from 'axe-core';
+import type { OrderCreateResponse, OrderListResponse, OrderRead } from '../../contract/orders.ts';
+import { formatRupees } from '../../src/lib/format.ts';
+import { registerAndLogin, type Customer } from '../support/accounts.ts';
+import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
+import { addAddress, addProduct, send, setStock, stockOf } from '../support/orders.ts';
+import { renderAppAt } from '../support/render-app.tsx';
+import { createTestShop, type TestShop } from '../support/test-db.ts';
+
+const TOKEN_KEY = 'shop.session.token';
+const CART_KEY = 'shop.cart';
+/** The first render of a lazily loaded page (and the session check before it) can take a moment. */
+const PAGE = { timeout: 5000 };
+
+const MALA = 'Checkout Tulsi Mala';
+const KALASH = 'Checkout Copper Kalash';
+const SHANKH = 'Checkout Valampuri Shankh';
+
+let shop: TestShop;
+let net: ApiFetchControl;
+const products: Record<string, { id: number; offerPrice: number }> = {};
+
+beforeAll(async () => {
+  shop = await createTestShop();
+  for (const [name, offerPrice, stockQuantity] of [
+    [MALA, 450, 50],
+    [KALASH, 700, 50],
+    [SHANKH, 1200, 5],
+  ] as const) {
+    products[name] = { id: await addProduct(shop.db, { name, offerPrice, stockQuantity }), offerPrice };
+  }
+});
+beforeEach(() => {
+  net = routeFetchToApp(shop);
+});
+afterEach(() => {
+  net.restore();
+});
+afterAll(async () => {
+  await shop.close();
+});
+
+async function signIn(): Promise<Customer> {
+  const customer = await registerAndLogin(shop.app);
+  localStorage.setItem(TOKEN_KEY, customer.token);
+  return customer;
+}
+
+/**
+ * A cart as the cart keeps it in local storage. The stock written here is deliberately stale
+ * (999), so `cartReconciled` can see when the cart has compared its lines with the catalogue.
+ */
+function seedCart(lines: [string, number][], coupon?: { code: string; discountAmount: number }) {
+  const items = lines.map(([name, quantity]) => {
+    const product = products[name]!;
+    return {
+      id: product.id,
+      name,
+      image: '/images/products/test.svg',
+      price: product.offerPrice,
+      quantity,
+      stockQuantity: 999,
+    };
+  });
+  localStorage.setItem(
+    CART_KEY,
+    JSON.stringify({ items, couponCode: coupon?.code, discountAmount: coupon?.discountAmount ?? 0 }),
+  );
+}
+
+const storedCart = () =>
+  JSON.parse(localStorage.getItem(CART_KEY) ?? '{"items":[]}') as {
+    items: { id: number; quantity: number; stockQuantity: number }[];
+    couponCode?: string;
+  };
+
+/** The cart has read the catalogue again (its stored stock is no longer the seeded 999). */
+const cartReconciled = () =>
+  waitFor(() => expect(storedCart().items.every((item) => item.stockQuantity !== 999)).toBe(true), PAGE);
+
+async function openCheckout() {
+  renderAppAt('/checkout');
+  await screen.findByRole('heading', { level: 1, name: 'Checkout' }, PAGE);
+}
+
+const placeOrderButton = () =>
+  screen.getByRole('button', { name: /^(Place Order|Processing payment\.\.\.|Placing order\.\.\.)$/ });
+const summaryRow = (label: string) => {
+  const summary = screen.getByRole('region', { name: 'Order Summary' });
+  return within(summary).getByText(label, { selector: 'dt' }).parentElement?.querySelector('dd')?.textContent;
+};
+const detail = (label: string) =>
+  screen.getByText(label, { selector: 'dt' }).parentElement!.querySelector('dd')!;
+
+async function ordersOf(customer: Customer) {
+  const res = await send(shop.app, 'GET', '/api/orders', { token: customer.token });
+  return (res.body as OrderListResponse).orders;
+}
+
+async function placeOrderThroughApi(customer: Customer): Promise<number> {
+  const address = await addAddress(shop.app, customer);
+  const res = await send(shop.app, 'POST', '/api/orders', {
+    token: customer.token,
+    json: {
+      address_id: address.id,
+      items: [{ product_id: products[KALASH]!.id, quantity: 1 }],
+      payment_method: 'cod',
+    },
+  });
+  expect(res.status).toBe(201);
+  return (res.body as OrderCreateResponse).id;
+}
+
+/** axe on the page's main region (the shell has tests of its own). */
+async function axeViolations(): Promise<string[]> {
+  let result!: axe.AxeResults;
+  await act(async () => {
+    result = await axe.run({ include: [['main']] }, { rules: { 'color-contrast': { enabled: false } } });
+  });
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function chooseCashOnDelivery(user: UserEvent) {
+  await user.click(screen.getByRole('radio', { name: /Cash on Delivery/ }));
+  expect(screen.getByRole('radio', { name: /Cash on Delivery/ })).toBeChecked();
+}
+
+describe('checkout', () => {
+  it('sends a signed-out visitor to /login?redirect=%2Fcheckout', async () => {
+    seedCart([[MALA, 1]]);
+    renderAppAt('/checkout');
+    await waitFor(() => expect(window.location.hash).toBe('#/login?redirect=%2Fcheckout'), PAGE);
+    await screen.findByRole('heading', { level: 1, name: 'Welcome back' }, PAGE);
+  });
+
+  it('with an empty cart says so and goes to /cart after a second', async () => {
+    await signIn();
+    await openCheckout();
+    expect(screen.getByText('Your cart is empty. Taking you to your cart...')).toBeInTheDocument();
+    expect(window.location.hash).toBe('#/checkout');
+    await waitFor(() => expect(window.location.hash).toBe('#/cart'), { timeout: 3000 });
+    await screen.findByRole('heading', { level: 1, name: 'Your Shopping Cart' }, PAGE);
+  });
+
+  it('shows the sections, online payment by default, the summary; no address -> "Please select a delivery address"', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    seedCart([
+      [MALA, 2],
+      [KALASH, 1],
+    ]);
+    await openCheckout();
+    for (const name of ['Delivery Address', 'Payment Method', 'Order Notes', 'Order Summary'])
+      expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument();
+    await screen.findByText('No addresses', {}, PAGE);
+    expect(screen.getByRole('radio', { name: /Online Payment/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /Cash on Delivery/ })).not.toBeChecked();
+    expect(screen.getByRole('textbox', { name: /Notes for your order/ })).toHaveValue('');
+    const items = within(screen.getByRole('list', { name: 'Items' }));
+    expect(items.getByText(MALA, { exact: false })).toHaveTextContent(`${MALA} × 2`);
+    expect(summaryRow('Subtotal')).toBe(formatRupees(1600));
+    expect(summaryRow('Shipping')).toBe('Free');
+    expect(summaryRow('Total')).toBe(formatRupees(1600));
+
+    await user.click(placeOrderButton());
+    expect(screen.getByRole('alert')).toHaveTextContent('Please select a delivery address');
+    expect(placeOrderButton()).toHaveTextContent('Place Order');
+    expect(placeOrderButton()).toBeEnabled();
+    expect(await ordersOf(customer)).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('cash on delivery: adds an address in place, places the order, confirms it and empties the cart', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    // ₹900 with WELCOME10 (10%): ₹90 off, ₹100 shipping.
+    seedCart([[MALA, 2]], { code: 'WELCOME10', discountAmount: 90 });
+    const stockBefore = await stockOf(shop.db, products[MALA]!.id);
+    await openCheckout();
+    await screen.findByText('No addresses', {}, PAGE);
+    await waitFor(() => expect(summaryRow('Discount')).toBe(`-${formatRupees(90)}`), PAGE);
+    expect(summaryRow('Shipping')).toBe(formatRupees(100));
+    expect(summaryRow('Total')).toBe(formatRupees(910));
+
+    await user.click(screen.getByRole('button', { name: /add new address/i }));
+    await user.type(screen.getByRole('textbox', { name: 'Street address' }), '12, 4th Cross, Malleshwaram');
+    await user.type(screen.getByRole('textbox', { name: 'City' }), 'Bengaluru');
+    await user.type(screen.getByRole('textbox', { name: 'State' }), 'Karnataka');
+    await user.type(screen.getByRole('textbox', { name: 'Postal code' }), '560003');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const card = await screen.findByRole('radio', { name: /Malleshwaram/ });
+    expect(card).toBeChecked();
+
+    await chooseCashOnDelivery(user);
+    await user.type(
+      screen.getByRole('textbox', { name: /Notes for your order/ }),
+      'Please call before delivery',
+    );
+    await user.click(placeOrderButton());
+
+    await screen.findByRole('heading', { level: 1, name: 'Order Confirmed!' }, PAGE);
+    const [order] = await ordersOf(customer);
+    expect(order).toBeDefined();
+    expect(window.location.hash).toBe(`#/order-confirmation/${order!.id}`);
+    expect(screen.getAllByText(order!.orderNumber).length).toBeGreaterThan(0);
+    expect(detail('Payment Method')).toHaveTextContent('Cash on Delivery');
+    const status = within(detail('Payment Status')).getByText('pending');
+    expect(status).toHaveClass('status-pill--yellow');
+    expect(detail('Order Status')).toHaveTextContent('processing');
+    expect(screen.queryByText('Payment ID', { selector: 'dt' })).not.toBeInTheDocument();
+    expect(detail('Order Notes')).toHaveTextContent('Please call before delivery');
+    expect(detail('Order Date')).toHaveTextContent(/\d{1,2} [A-Z][a-z]+ \d{4}/);
+    expect(screen.getByRole('rowheader', { name: MALA })).toBeInTheDocument();
+    expect(
+      screen.getByText(/12, 4th Cross, Malleshwaram, Bengaluru, Karnataka 560003, India/),
+    ).toBeInTheDocument();
+    expect(summaryRow('Subtotal')).toBe(formatRupees(900));
+    expect(summaryRow('Discount')).toBe(`-${formatRupees(90)}`);
+    expect(summaryRow('Total')).toBe(formatRupees(910));
+    expect(screen.getByRole('link', { name: 'View My Orders' })).toHaveAttribute('href', '#/account/orders');
+    expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '#/products');
+    expect(await axeViolations()).toEqual([]);
+
+    // The cart is empty (and stays so after a reload); the header says 0 items.
+    expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toBeInTheDocument();
+    expect(storedCart().items).toEqual([]);
+    expect(await stockOf(shop.db, products[MALA]!.id)).toBe(stockBefore - 2);
+    expect(order).toMatchObject({ paymentMethod: 'cod', paymentStatus: 'pending', total: 910 });
+    // The empty cart does not send the customer on to /cart.
+    await new Promise((resolve) => setTimeout(resolve, 1300));
+    expect(window.location.hash).toBe(`#/order-confirmation/${order!.id}`);
+  });
+
+  it('online payment: "Processing payment..." for 2 s, then the confirmation with payment completed', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    await addAddress(shop.app, customer);
+    seedCart([[KALASH, 1]]);
+    await openCheckout();
+    await screen.findByRole('radio', { name: /MG Road 100/ }, PAGE);
+    await waitFor(() => expect(screen.getByRole('radio', { name: /MG Road 100/ })).toBeChecked());
+
+    await user.click(placeOrderButton());
+    expect(placeOrderButton()).toHaveTextContent('Processing payment...');
+    expect(placeOrderButton()).toBeDisabled();
+    expect(screen.getByRole('radio', { name: /Cash on Delivery/ })).toBeDisabled();
+    expect(net.requests.filter((path) => path === '/api/orders')).toEqual([]);
+
+    await screen.findByRole('heading', { level: 1, name: 'Order Confirmed!' }, { timeout: 6000 });
+    expect(detail('Payment Method')).toHaveTextContent('Online Payment');
+    expect(within(detail('Payment Status')).getByText('completed')).toHaveClass('status-pill--green');
+    expect(detail('Payment ID')).toHaveTextContent(/^pay_sim_[a-z0-9]+$/);
+    expect(net.requests.filter((path) => path === '/api/orders')).toEqual(['/api/orders']);
+    const [order] = await ordersOf(customer);
+    expect(order).toMatchObject({ paymentMethod: 'online', paymentStatus: 'completed', total: 800 });
+    expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal and enables Place Order again", async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    await addAddress(shop.app, customer);
+    seedCart([[SHANKH, 2]]);
+    await openCheckout();
+    await waitFor(() => expect(screen.getByRole('radio', { name: /MG Road 100/ })).toBeChecked(), PAGE);
+    await cartReconciled();
+    const stock = await stockOf(shop.db, products[SHANKH]!.id);
+    await setStock(shop.db, products[SHANKH]!.id, 0);
+    try {
+      await chooseCashOnDelivery(user);
+      await user.click(placeOrderButton());
+      expect(await screen.findByRole('alert')).toHaveTextContent(`${SHANKH} is out of stock`);
+      expect(placeOrderButton()).toHaveTextContent('Place Order');
+      expect(placeOrderButton()).toBeEnabled();
+      expect(window.location.hash).toBe('#/checkout');
+      expect(storedCart().items).toHaveLength(1);
+      expect(await ordersOf(customer)).toEqual([]);
+    } finally {
+      await setStock(shop.db, products[SHANKH]!.id, stock);
+    }
+  });
+
+  it('a failed network call shows "Failed to create order"; the retry sends the same Idempotency-Key', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    await addAddress(shop.app, customer);
+    seedCart([[MALA, 1]]);
+    const keys: (string | null)[] = [];
+    const routed = globalThis.fetch;
+    globalThis.fetch = (input, init) => {
+      const url = input instanceof Request ? input.url : input instanceof URL ? input.href : input;
+      if (url.endsWith('/api/orders')) keys.push(new Headers(init?.headers).get('idempotency-key'));
+      return routed(input, init);
+    };
+    await openCheckout();
+    await waitFor(() => expect(screen.getByRole('radio', { name: /MG Road 100/ })).toBeChecked(), PAGE);
+    await chooseCashOnDelivery(user);
+
+    net.failNetwork(/^\/api\/orders$/);
+    await user.click(placeOrderButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to create order');
+    expect(placeOrderButton()).toBeEnabled();
+
+    net.failNetwork(null);
+    await user.click(placeOrderButton());
+    await screen.findByRole('heading', { level: 1, name: 'Order Confirmed!' }, PAGE);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).toBe(keys[0]);
+    expect(await ordersOf(customer)).toHaveLength(1);
+  });
+});
+
+describe('order confirmation and the Orders tab', () => {
+  it('lists the orders in the account with links to their confirmation pages', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    const id = await placeOrderThroughApi(customer);
+    const [order] = await ordersOf(customer);
+    renderAppAt('/account/orders');
+    const link = await screen.findByRole('link', { name: `Order ${order!.orderNumber}` }, PAGE);
+    expect(link).toHaveAttribute('href', `#/order-confirmation/${id}`);
+    const row = link.closest('li')!;
+    expect(row).toHaveTextContent('processing');
+    expect(row).toHaveTextContent(formatRupees(order!.total));
+    expect(within(row).getByText('pending')).toHaveClass('status-pill--yellow');
+    expect(screen.queryByText('No orders')).not.toBeInTheDocument();
+
+    await user.click(link);
+    await screen.findByRole('heading', { level: 1, name: 'Order Confirmed!' }, PAGE);
+    expect(window.location.hash).toBe(`#/order-confirmation/${id}`);
+  });
+
+  it('shows "Failed to fetch orders" with Retry when the list cannot be read', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    await placeOrderThroughApi(customer);
+    net.failNetwork(/^\/api\/orders$/);
+    renderAppAt('/account/orders');
+    const alert = await screen.findByRole('alert', {}, PAGE);
+    expect(alert).toHaveTextContent('Failed to fetch orders');
+    net.failNetwork(null);
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('link', { name: /^Order / })).toBeInTheDocument();
+  });
+
+  it('another customer\'s order answers "Order not found", with Retry', async () => {
+    const owner = await registerAndLogin(shop.app);
+    const id = await placeOrderThroughApi(owner);
+    await signIn();
+    renderAppAt(`/order-confirmation/${id}`);
+    const alert = await screen.findByRole('alert', {}, PAGE);
+    expect(alert).toHaveTextContent('Order not found');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.queryByText('Order Confirmed!')).not.toBeInTheDocument();
+  });
+
+  it('a failed read shows "Failed to fetch order details"; Retry loads the order', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    const id = await placeOrderThroughApi(customer);
+    net.failNetwork(/^\/api\/orders\/\d+$/);
+    renderAppAt(`/order-confirmation/${id}`);
+    const alert = await screen.findByRole('alert', {}, PAGE);
+    expect(alert).toHaveTextContent('Failed to fetch order details');
+    net.failNetwork(null);
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await screen.findByRole('heading', { level: 1, name: 'Order Confirmed!' }, PAGE);
+    const res = await send(shop.app, 'GET', `/api/orders/${id}`, { token: customer.token });
+    expect(screen.getAllByText((res.body as OrderRead).orderNumber).length).toBeGreaterThan(0);
+  });
+
+  it('an id that is not a number: "Failed to load order details"', async () => {
+    await signIn();
+    renderAppAt('/order-confirmation/abc');
+    expect(await screen.findByRole('alert', {}, PAGE)).toHaveTextContent('Failed to load order details');
+  });
+
+  it('a signed-out visitor is sent to login and back', async () => {
+    renderAppAt('/order-confirmation/5');
+    await waitFor(
+      () => expect(window.location.hash).toBe('#/login?redirect=%2Forder-confirmation%2F5'),
+      PAGE,
+    );
+  });
+});
