@@ -37,6 +37,11 @@ export interface AddressBookContext {
   fieldErrors: AddressFieldErrors;
 }
 
+/** Optional: the address to keep chosen once the list has loaded (e.g. a choice made earlier). */
+export interface AddressBookInput {
+  selectedId?: number | null;
+}
+
 export type AddressBookEvent =
   | { type: 'addresses.retry' }
   | { type: 'address.select'; id: number }
@@ -96,6 +101,10 @@ const savingDone = ({ event }: { event: DoneActorEvent<Address> }) => event.outp
  */
 export const addressBookMachine = setup({
   types: {
+    // `| void` keeps the input optional for createActor and useActorRef (`| undefined` is
+    // dropped by inference); the assertion is what types it.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
+    input: {} as AddressBookInput | void,
     context: {} as AddressBookContext,
     events: {} as AddressBookEvent,
   },
@@ -189,15 +198,16 @@ export const addressBookMachine = setup({
   },
 }).createMachine({
   id: 'addressBook',
-  context: {
+  context: ({ input }) => ({
     addresses: [],
-    selectedId: null,
+    // Kept after loading only if it is still one of the customer's addresses (chooseSelection).
+    selectedId: (input as AddressBookInput | undefined)?.selectedId ?? null,
     editingId: null,
     pendingDeleteId: null,
     error: undefined,
     formError: undefined,
     fieldErrors: {},
-  },
+  }),
   initial: 'loading',
   states: {
     loading: {

@@ -11,6 +11,7 @@ function page<M, K extends keyof M>(load: () => Promise<M>, name: K) {
 const HomePage = page(() => import('../features/home/home-page.tsx'), 'HomePage');
 const PujaListPage = page(() => import('../features/pujas/puja-list-page.tsx'), 'PujaListPage');
 const PujaDetailPage = page(() => import('../features/pujas/puja-detail-page.tsx'), 'PujaDetailPage');
+const PujaBookingPage = page(() => import('../features/booking/puja-booking-page.tsx'), 'PujaBookingPage');
 const ProductListPage = page(() => import('../features/products/product-list-page.tsx'), 'ProductListPage');
 const ProductDetailPage = page(
   () => import('../features/products/product-detail-page.tsx'),
@@ -55,6 +56,11 @@ export function AppRoutes() {
         <Route path="/" component={HomePage} />
         <Route path="/pujas" component={PujaListPage} />
         <Route path="/pujas/:id" component={PujaDetailPage} />
+        <Route path="/puja-booking/:id">
+          <RequireSignIn>
+            <PujaBookingPage />
+          </RequireSignIn>
+        </Route>
         <Route path="/products/:id?" component={ProductListPage} />
         <Route path="/productDetails/:id" component={ProductDetailPage} />
         <Route path="/productCategory" component={CategoryPage} />

@@ -769,3 +769,22 @@ describe('formatAddress', () => {
     expect(formatAddress(home)).toBe('12, 4th Cross, Malleshwaram, Bengaluru, Karnataka 560003, India');
   });
 });
+
+describe('address book input: a choice made earlier', () => {
+  const loaded = (input?: { selectedId?: number | null }) => {
+    const machine = addressBookMachine.provide({
+      actors: { loadAddresses: fromPromise<Address[], void>(() => Promise.resolve([home, temple])) },
+    });
+    return waitFor(createActor(machine, { input }).start(), (s) => s.matches('ready'));
+  };
+
+  it('keeps the given address chosen once the list has loaded (the booking wizard coming Back)', async () => {
+    expect((await loaded({ selectedId: temple.id })).context.selectedId).toBe(temple.id);
+  });
+
+  it('falls back to the default when the given address no longer exists, or none is given', async () => {
+    const defaultId = [home, temple].find((a) => a.isDefault)?.id;
+    expect((await loaded({ selectedId: 9999 })).context.selectedId).toBe(defaultId);
+    expect((await loaded()).context.selectedId).toBe(defaultId);
+  });
+});

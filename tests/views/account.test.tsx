@@ -149,7 +149,8 @@ describe('account page', () => {
     await openAccount(customer, '/account/bookings');
     expect(tab('Bookings')).toHaveAttribute('aria-selected', 'true');
     const panel = screen.getByRole('tabpanel', { name: 'Bookings' });
-    expect(within(panel).getByRole('heading', { name: 'No bookings' })).toBeInTheDocument();
+    // The customer's bookings are read first (GET /api/bookings); a new customer has none.
+    expect(await within(panel).findByRole('heading', { name: 'No bookings' })).toBeInTheDocument();
     expect(within(panel).getByText("You haven't booked any pujas yet.")).toBeInTheDocument();
     expect(within(panel).getByRole('link', { name: 'Browse Pujas' })).toHaveAttribute('href', '#/pujas');
   });

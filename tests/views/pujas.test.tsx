@@ -354,7 +354,8 @@ describe('Puja detail (/pujas/{id})', () => {
     if (!closed) throw new Error('no closed puja');
     renderAppAt(`/pujas/${closed.id}`);
     await screen.findByRole('heading', { level: 1, name: closed.pujaName });
-    expect(screen.getByText('Booking Closed')).toBeInTheDocument();
+    // The countdown's notice (the packages' disabled Book buttons say "Booking Closed" too).
+    expect(screen.getByText('Booking Closed', { selector: 'p' })).toBeInTheDocument();
     expect(screen.queryByText(/Booking closes in:/)).not.toBeInTheDocument();
   });
 

@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Screens load through the real API in process; on a busy 2-core CI machine 1 s is too tight.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -8,6 +8,7 @@ import { selectUser } from '../../../machines/session/session.selectors.ts';
 import { SessionContext } from '../../app/session.tsx';
 import { Spinner } from '../../ui/status.tsx';
 import { AddressPicker } from './address-picker.tsx';
+import { BookingsPanel } from './bookings-panel.tsx';
 import { OrdersPanel } from './orders-panel.tsx';
 import './account.css';
 
@@ -90,11 +91,7 @@ export function AccountPage() {
         </Tabs.Content>
         <Tabs.Content className="account-tabs__panel" value="bookings">
           <h2>My Bookings</h2>
-          <EmptyState
-            title="No bookings"
-            text="You haven't booked any pujas yet."
-            link={{ href: '/pujas', label: 'Browse Pujas' }}
-          />
+          <BookingsPanel />
         </Tabs.Content>
         <Tabs.Content className="account-tabs__panel" value="addresses">
           <h2>Saved Addresses</h2>

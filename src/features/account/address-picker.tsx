@@ -74,6 +74,8 @@ export interface AddressPickerProps {
   onSelectedChange?: (address: Address | undefined) => void;
   /** Names the group of cards for assistive technology. */
   label?: string;
+  /** The address to choose once the list has loaded, if it still exists (read when mounted). */
+  initialSelectedId?: number | null;
 }
 
 /**
@@ -81,8 +83,8 @@ export interface AddressPickerProps {
  * mode) Set as default, Edit and Delete per card. Everything it knows lives in the address-book
  * machine; this component renders it and sends events.
  */
-export function AddressPicker({ mode, onSelectedChange, label }: AddressPickerProps) {
-  const ref = useActorRef(liveAddressBookMachine);
+export function AddressPicker({ mode, onSelectedChange, label, initialSelectedId = null }: AddressPickerProps) {
+  const ref = useActorRef(liveAddressBookMachine, { input: { selectedId: initialSelectedId } });
   const loading = useSelector(ref, selectIsLoading);
   const loadError = useSelector(ref, selectLoadError);
   const addresses = useSelector(ref, selectAddresses);

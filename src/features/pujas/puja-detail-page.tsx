@@ -1,14 +1,16 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { useActorRef } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import type { SyntheticEvent } from 'react';
-import { Link, useParams } from 'wouter';
+import { Link, useLocation, useParams } from 'wouter';
 import type { Puja, PujaPackage } from '../../../contract/catalogue.ts';
 import { bookingWindowMachine } from '../../../machines/booking-window/booking-window.machine.ts';
+import { selectIsOpen } from '../../../machines/booking-window/booking-window.selectors.ts';
+import { pujaBookingPath, type PujaBookingState } from '../../../machines/puja-wizard/booking-state.ts';
 import { fetchPackages, fetchPuja } from '../../lib/catalogue.ts';
 import { imageUrl, site } from '../../lib/config.ts';
 import { stripHtml } from '../../lib/format.ts';
-import { useResource } from '../../lib/use-resource.ts';
-import { Countdown } from '../../ui/countdown.tsx';
+import { useResource, type Resource } from '../../lib/use-resource.ts';
+import { Countdown, type BookingWindowRef } from '../../ui/countdown.tsx';
 import { Price } from '../../ui/price.tsx';
 import { ErrorBanner, ResourceView, Spinner } from '../../ui/status.tsx';
 import './pujas.css';
@@ -75,16 +77,23 @@ function PujaDetail({ id }: { id: string }) {
     );
   }
 
+  return <LoadedPuja puja={puja.data} packages={packages} />;
+}
+
+/** Mounted once the puja has loaded, so its booking window starts from the real date. */
+function LoadedPuja({ puja, packages }: { puja: Puja; packages: Resource<PujaPackage[]> }) {
+  // One booking window for the page: the countdown and every package's Book button follow it.
+  const windowRef = useActorRef(bookingWindowMachine, { input: { closesAt: puja.pujaDate } });
   return (
     <div className="page container">
-      <Breadcrumb current={puja.data.pujaName} />
+      <Breadcrumb current={puja.pujaName} />
       <article className="puja-detail">
-        <PujaSummary puja={puja.data} />
-        <PujaTabs puja={puja.data} />
+        <PujaSummary puja={puja} windowRef={windowRef} />
+        <PujaTabs puja={puja} />
         <section className="puja-packages" aria-labelledby="puja-packages-heading">
           <h2 id="puja-packages-heading">Puja Packages</h2>
           <ResourceView resource={packages} loadingLabel="Loading packages...">
-            {(list) => <PackageGrid packages={list} />}
+            {(list) => <PackageGrid pujaId={puja.id} packages={list} windowRef={windowRef} />}
           </ResourceView>
         </section>
       </article>
@@ -112,9 +121,7 @@ function Breadcrumb({ current }: { current: string | undefined }) {
   );
 }
 
-/** Mounted once the puja has loaded, so its booking window starts from the real date. */
-function PujaSummary({ puja }: { puja: Puja }) {
-  const windowRef = useActorRef(bookingWindowMachine, { input: { closesAt: puja.pujaDate } });
+function PujaSummary({ puja, windowRef }: { puja: Puja; windowRef: BookingWindowRef }) {
   return (
     <div className="puja-detail__top">
       <img
@@ -195,7 +202,15 @@ function PujaTabs({ puja }: { puja: Puja }) {
   );
 }
 
-function PackageGrid({ packages }: { packages: PujaPackage[] }) {
+function PackageGrid({
+  pujaId,
+  packages,
+  windowRef,
+}: {
+  pujaId: number;
+  packages: PujaPackage[];
+  windowRef: BookingWindowRef;
+}) {
   if (packages.length === 0) {
     return <p className="empty-state">No packages available for this puja yet.</p>;
   }
@@ -203,14 +218,26 @@ function PackageGrid({ packages }: { packages: PujaPackage[] }) {
     <ul className="grid grid--3 puja-grid" aria-label="Packages">
       {packages.map((pkg) => (
         <li key={pkg.id}>
-          <PackageCard pkg={pkg} />
+          <PackageCard pujaId={pujaId} pkg={pkg} windowRef={windowRef} />
         </li>
       ))}
     </ul>
   );
 }
 
-function PackageCard({ pkg }: { pkg: PujaPackage }) {
+/** A package with its Book button, which opens the booking wizard with the package as history state. */
+function PackageCard({ pujaId, pkg, windowRef }: { pujaId: number; pkg: PujaPackage; windowRef: BookingWindowRef }) {
+  const open = useSelector(windowRef, selectIsOpen);
+  const [, navigate] = useLocation();
+  const book = () => {
+    const state: PujaBookingState = {
+      packageId: pkg.id,
+      packageName: pkg.title,
+      personCount: pkg.noPersons,
+      price: pkg.offerPrice,
+    };
+    navigate(pujaBookingPath(pujaId), { state });
+  };
   return (
     <article className="card package-card">
       <div className="card__body">
@@ -220,6 +247,16 @@ function PackageCard({ pkg }: { pkg: PujaPackage }) {
           {pkg.noPersons} {pkg.noPersons === 1 ? 'Person' : 'Persons'}
         </p>
         <Price price={pkg.price} offerPrice={pkg.offerPrice} />
+        <button
+          type="button"
+          className="button button--primary package-card__book"
+          disabled={!open}
+          // The visible words first, then the package they are for.
+          aria-label={`${open ? 'Book' : 'Booking Closed'} ${pkg.title}`}
+          onClick={book}
+        >
+          {open ? 'Book' : 'Booking Closed'}
+        </button>
       </div>
     </article>
   );

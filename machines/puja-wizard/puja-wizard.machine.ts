@@ -1,0 +1,463 @@
+import {
+  assign,
+  fromPromise,
+  raise,
+  setup,
+  stateIn,
+  type DoneActorEvent,
+  type ErrorActorEvent,
+  type SnapshotFrom,
+} from 'xstate';
+import type { Address } from '../../contract/address.ts';
+import {
+  bookingMessages,
+  emptyPerson,
+  isBookingOpen,
+  localToday,
+  MAX_BOOKING_PERSONS,
+  PERSON_FIELDS,
+  validatePerson,
+  type Booking,
+  type BookingCreatePayload,
+  type PersonDraft,
+  type PersonErrors,
+  type PersonField,
+} from '../../contract/booking.ts';
+import { bookingWindowMachine } from '../booking-window/booking-window.machine.ts';
+import {
+  paymentFailedMessage,
+  randomToken,
+  simulatedPaymentProvider,
+  type PaymentRequest,
+  type PaymentResult,
+} from '../checkout/payment-provider.ts';
+
+/** The four steps the progress bar names, in order. */
+export const WIZARD_STEPS = ['details', 'address', 'payment', 'confirmation'] as const;
+export type WizardStep = (typeof WIZARD_STEPS)[number];
+
+export const pujaWizardMessages = {
+  /** SPEC.md sections 4 and 8: the alert when Next is pressed without an address. */
+  addressRequired: bookingMessages.addressRequired,
+  /** SPEC.md section 8: "Payment start failure". */
+  paymentFailed: paymentFailedMessage,
+  createFailed: bookingMessages.createFailed,
+  /** Shown once the puja's booking window has closed; Pay is refused from then on. */
+  closed: `${bookingMessages.closed}.`,
+} as const;
+
+/** What survives a reload of the wizard (session storage, per puja and package). */
+export interface WizardDraft {
+  persons?: readonly Partial<Record<PersonField, unknown>>[];
+  addressId?: number | null;
+}
+
+/** The session storage key of a wizard's draft. */
+export const wizardDraftKey = (pujaId: number, packageId: number) => `puja-wizard:${pujaId}:${packageId}`;
+
+export interface PujaWizardInput {
+  pujaId: number;
+  packageId: number;
+  packageName: string;
+  /** SPEC.md section 5: one person form each; 1 when missing. */
+  personCount: number;
+  /** The package's offer price in whole rupees (what the customer pays). */
+  price: number;
+  /** The puja date: the booking window closes then. Missing or invalid counts as closed. */
+  closesAt: string | null | undefined;
+  /** What the customer had typed before a reload. */
+  draft?: WizardDraft;
+  /** Makes the Idempotency-Key of a new booking attempt. Defaults to a random key. */
+  createIdempotencyKey?: () => string;
+  /** Today as YYYY-MM-DD, the latest date of birth allowed. Defaults to the device's date. */
+  today?: () => string;
+}
+
+/**
+ * One press of Pay and its retries. The key is kept while the persons and the address stay as
+ * they were, so a retry after a lost answer cannot create a second booking, and a payment
+ * already taken for the attempt is not taken again.
+ */
+export interface BookingAttempt {
+  idempotencyKey: string;
+  fingerprint: string;
+  paymentId: string | null;
+}
+
+type Touched = Partial<Record<PersonField, true>>;
+
+export interface PujaWizardContext {
+  pujaId: number;
+  packageId: number;
+  packageName: string;
+  personCount: number;
+  price: number;
+  closesAt: string | null | undefined;
+  persons: PersonDraft[];
+  /** Every field's first problem, kept current; the view shows those touched or, after a refused Next, all. */
+  personErrors: PersonErrors[];
+  touched: Touched[];
+  showAllErrors: boolean;
+  /** Counts refused Nexts on the details step (the view moves focus to the first field in error). */
+  refusedNextCount: number;
+  addressId: number | null;
+  address: Address | null;
+  attempt: BookingAttempt | null;
+  error: { message: string } | undefined;
+  booking: Booking | null;
+  createIdempotencyKey: () => string;
+  today: () => string;
+}
+
+export type PujaWizardEvent =
+  | { type: 'person.changed'; index: number; field: PersonField; value: string }
+  | { type: 'person.blurred'; index: number; field: PersonField }
+  /** The address picker's choice (null while it has none). */
+  | { type: 'address.selected'; address: Address | null }
+  | { type: 'wizard.next' }
+  | { type: 'wizard.back' }
+  | { type: 'wizard.pay' }
+  /** The booking window has closed (the wizard's own window actor notices it; a page may also tell). */
+  | { type: 'window.closed' };
+
+export interface CreateBookingInput {
+  payload: BookingCreatePayload;
+  idempotencyKey: string;
+}
+
+/** A closed booking window is an expected refusal, not a failure. */
+export type CreateBookingOutput = { kind: 'created'; booking: Booking } | { kind: 'closed'; message: string };
+
+/** The params of `saveDraft`: what to keep and under which puja and package. */
+export interface DraftParams {
+  pujaId: number;
+  packageId: number;
+  persons: PersonDraft[];
+  addressId: number | null;
+}
+
+/** A random Idempotency-Key (visible ASCII, as the API asks). */
+export const newBookingIdempotencyKey = () => `bkg_${Date.now().toString(36)}_${randomToken(20)}`;
+
+const messageOf = (error: unknown, fallback: string) => {
+  const message = (error as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' && message.trim() ? message : fallback;
+};
+
+function clampCount(count: number): number {
+  return Number.isSafeInteger(count) ? Math.min(Math.max(count, 1), MAX_BOOKING_PERSONS) : 1;
+}
+
+/** `personCount` person forms, each filled from the draft where it has text. */
+function restorePersons(count: number, draft: WizardDraft | undefined): PersonDraft[] {
+  return Array.from({ length: count }, (_, index) => {
+    const saved = draft?.persons?.[index];
+    const person = emptyPerson();
+    if (saved) {
+      for (const field of PERSON_FIELDS) {
+        const value = saved[field];
+        if (typeof value === 'string') person[field] = value;
+      }
+    }
+    return person;
+  });
+}
+
+const validateAll = (persons: PersonDraft[], today: string) => persons.map((p) => validatePerson(p, today));
+const hasErrors = (errors: PersonErrors) => Object.keys(errors).length > 0;
+
+/** What makes two Pay presses the same booking request for the server's Idempotency-Key check. */
+export const fingerprintOf = (context: Pick<PujaWizardContext, 'persons' | 'addressId'>) =>
+  JSON.stringify([context.persons.map((p) => PERSON_FIELDS.map((f) => p[f])), context.addressId]);
+
+/** The POST /api/bookings body of the current attempt. */
+export function bookingPayloadOf(context: PujaWizardContext, paymentId: string): BookingCreatePayload {
+  return {
+    pujaId: context.pujaId,
+    packageId: context.packageId,
+    persons: context.persons.map((p) => ({ ...p })),
+    addressId: context.addressId ?? 0,
+    paymentMethod: 'online',
+    paymentId,
+  };
+}
+
+const draftOf = ({ context }: { context: PujaWizardContext }): DraftParams => ({
+  pujaId: context.pujaId,
+  packageId: context.packageId,
+  persons: context.persons,
+  addressId: context.addressId,
+});
+
+const failure = ({ event }: { event: ErrorActorEvent }) => event.error;
+
+type WindowSnapshot = SnapshotFrom<typeof bookingWindowMachine>;
+
+/**
+ * The puja booking wizard (SPEC.md section 4), two regions side by side.
+ *
+ * `steps`: `details` (one form per person; Next only when every person is valid, otherwise the
+ * messages show) -> `address` (Next only with an address chosen, otherwise the alert "Please
+ * select or add an address"; Back to details) -> `payment` (a summary; Back to address; Pay)
+ * -> `submitting` -> `paying` (the payment provider, 2 s when simulated) -> `creatingBooking`
+ * (POST /api/bookings with the attempt's Idempotency-Key) -> `confirmation`. A failed payment
+ * or creation returns to `payment` with the message and everything typed; Pay retries (a paid
+ * attempt goes straight to creation).
+ *
+ * `window`: the puja's booking window (the booking-window machine runs inside `open`). Once it
+ * is `closed`, Pay is refused and a running payment is abandoned; a creation already sent is
+ * left to the server's clock, and its "closed" answer closes the window here too.
+ *
+ * Every change of the persons or the address is handed to `saveDraft`; `clearDraft` runs once
+ * the booking exists.
+ */
+export const pujaWizardMachine = setup({
+  types: {
+    input: {} as PujaWizardInput,
+    context: {} as PujaWizardContext,
+    events: {} as PujaWizardEvent,
+    children: {} as { bookingWindow: 'bookingWindow'; payment: 'pay'; booking: 'createBooking' },
+  },
+  actors: {
+    bookingWindow: bookingWindowMachine,
+    pay: fromPromise<PaymentResult, PaymentRequest>(({ input, signal }) =>
+      simulatedPaymentProvider.pay(input, signal),
+    ),
+    createBooking: fromPromise<CreateBookingOutput, CreateBookingInput>(() =>
+      Promise.reject(new Error('createBooking not provided')),
+    ),
+  },
+  actions: {
+    /** Tell the customer something that needs acknowledging (src: window.alert). */
+    alert: (_, _params: { message: string }) => {},
+    /** Keep what was typed (src: session storage under wizardDraftKey). */
+    saveDraft: (_, _params: DraftParams) => {},
+    clearDraft: (_, _params: { pujaId: number; packageId: number }) => {},
+    changePerson: assign(({ context, event }) => {
+      if (event.type !== 'person.changed') return {};
+      const { index, field, value } = event;
+      const current = context.persons[index];
+      if (!current || !PERSON_FIELDS.includes(field)) return {};
+      const person = { ...current, [field]: value };
+      return {
+        persons: context.persons.map((p, i) => (i === index ? person : p)),
+        personErrors: context.personErrors.map((e, i) => (i === index ? validatePerson(person, context.today()) : e)),
+        touched: context.touched.map((t, i) => (i === index ? { ...t, [field]: true as const } : t)),
+      };
+    }),
+    touchField: assign({
+      touched: ({ context, event }) =>
+        event.type === 'person.blurred' && context.touched[event.index] && PERSON_FIELDS.includes(event.field)
+          ? context.touched.map((t, i) => (i === event.index ? { ...t, [event.field]: true as const } : t))
+          : context.touched,
+    }),
+    /** "Today" may have moved on since the forms were filled in. */
+    revalidatePersons: assign({
+      personErrors: ({ context }) => validateAll(context.persons, context.today()),
+    }),
+    showPersonErrors: assign({
+      showAllErrors: true,
+      refusedNextCount: ({ context }) => context.refusedNextCount + 1,
+    }),
+    selectAddress: assign(({ event }) =>
+      event.type === 'address.selected' ? { address: event.address, addressId: event.address?.id ?? null } : {},
+    ),
+    clearError: assign({ error: undefined }),
+    startAttempt: assign(({ context }) => {
+      const fingerprint = fingerprintOf(context);
+      const previous = context.attempt?.fingerprint === fingerprint ? context.attempt : null;
+      const attempt: BookingAttempt = {
+        idempotencyKey: previous?.idempotencyKey ?? context.createIdempotencyKey(),
+        fingerprint,
+        paymentId: previous?.paymentId ?? null,
+      };
+      return { attempt, error: undefined };
+    }),
+    storePayment: assign({
+      attempt: ({ context }, result: PaymentResult) =>
+        context.attempt && { ...context.attempt, paymentId: result.paymentId },
+    }),
+    storePaymentError: assign({
+      error: (_, error: unknown) => ({ message: messageOf(error, pujaWizardMessages.paymentFailed) }),
+    }),
+    storeCreateError: assign({
+      error: (_, error: unknown) => ({ message: messageOf(error, pujaWizardMessages.createFailed) }),
+    }),
+    storeBooking: assign({
+      booking: (_, output: CreateBookingOutput) => (output.kind === 'created' ? output.booking : null),
+      attempt: null,
+      error: undefined,
+    }),
+    closeWindow: raise({ type: 'window.closed' }),
+  },
+  guards: {
+    arePersonsValid: ({ context }) =>
+      validateAll(context.persons, context.today()).every((errors) => !hasErrors(errors)),
+    hasAddress: ({ context }) => context.addressId !== null && context.address?.id === context.addressId,
+    isWindowOpenAtStart: ({ context }) => isBookingOpen(context.closesAt, new Date()),
+    isWindowSnapshotClosed: (_, snapshot: WindowSnapshot) => !snapshot.hasTag('bookable'),
+    isWindowOpen: stateIn({ window: 'open' }),
+    isWindowClosed: stateIn({ window: 'closed' }),
+    /** A retried attempt whose payment already went through. */
+    isAttemptPaid: ({ context }) => (context.attempt?.paymentId ?? null) !== null,
+    isRefusedAsClosed: (_, output: CreateBookingOutput) => output.kind === 'closed',
+  },
+}).createMachine({
+  id: 'pujaWizard',
+  type: 'parallel',
+  context: ({ input }) => {
+    const today = input.today ?? (() => localToday());
+    const persons = restorePersons(clampCount(input.personCount), input.draft);
+    return {
+      pujaId: input.pujaId,
+      packageId: input.packageId,
+      packageName: input.packageName,
+      personCount: persons.length,
+      price: input.price,
+      closesAt: input.closesAt,
+      persons,
+      personErrors: validateAll(persons, today()),
+      touched: persons.map(() => ({})),
+      showAllErrors: false,
+      refusedNextCount: 0,
+      addressId: input.draft?.addressId ?? null,
+      address: null,
+      attempt: null,
+      error: undefined,
+      booking: null,
+      createIdempotencyKey: input.createIdempotencyKey ?? newBookingIdempotencyKey,
+      today,
+    };
+  },
+  states: {
+    window: {
+      initial: 'checking',
+      states: {
+        checking: {
+          always: [{ guard: 'isWindowOpenAtStart', target: 'open' }, { target: 'closed' }],
+        },
+        open: {
+          invoke: {
+            id: 'bookingWindow',
+            src: 'bookingWindow',
+            input: ({ context }) => ({ closesAt: context.closesAt }),
+            onSnapshot: {
+              guard: {
+                type: 'isWindowSnapshotClosed',
+                params: ({ event }) => event.snapshot,
+              },
+              target: 'closed',
+            },
+          },
+          on: {
+            'window.closed': 'closed',
+          },
+        },
+        closed: {
+          tags: ['windowClosed'],
+        },
+      },
+    },
+    steps: {
+      initial: 'details',
+      states: {
+        details: {
+          on: {
+            'person.changed': { actions: ['changePerson', { type: 'saveDraft', params: draftOf }] },
+            'person.blurred': { actions: 'touchField' },
+            'wizard.next': [
+              { guard: 'arePersonsValid', target: 'address', actions: 'revalidatePersons' },
+              { actions: ['revalidatePersons', 'showPersonErrors'] },
+            ],
+          },
+        },
+        address: {
+          on: {
+            'address.selected': { actions: ['selectAddress', { type: 'saveDraft', params: draftOf }] },
+            'wizard.next': [
+              { guard: 'hasAddress', target: 'payment' },
+              { actions: { type: 'alert', params: { message: pujaWizardMessages.addressRequired } } },
+            ],
+            'wizard.back': 'details',
+          },
+        },
+        payment: {
+          on: {
+            'wizard.pay': { guard: 'isWindowOpen', target: 'submitting', actions: 'startAttempt' },
+            'wizard.back': { target: 'address', actions: 'clearError' },
+          },
+        },
+        submitting: {
+          always: [{ guard: 'isAttemptPaid', target: 'creatingBooking' }, { target: 'paying' }],
+        },
+        paying: {
+          tags: ['busy'],
+          // Leaving cancels the payment (its signal aborts): a closed puja is not paid for.
+          always: { guard: 'isWindowClosed', target: 'payment' },
+          invoke: {
+            id: 'payment',
+            src: 'pay',
+            input: ({ context }) => ({
+              amount: context.price,
+              currency: 'INR' as const,
+              reference: context.attempt?.idempotencyKey ?? '',
+            }),
+            onDone: {
+              target: 'creatingBooking',
+              actions: {
+                type: 'storePayment',
+                params: ({ event }: { event: DoneActorEvent<PaymentResult> }) => event.output,
+              },
+            },
+            onError: {
+              target: 'payment',
+              actions: { type: 'storePaymentError', params: failure },
+            },
+          },
+        },
+        creatingBooking: {
+          tags: ['busy'],
+          invoke: {
+            id: 'booking',
+            src: 'createBooking',
+            input: ({ context }) => {
+              const attempt = context.attempt;
+              if (!attempt?.paymentId) throw new Error('creatingBooking without a paid attempt');
+              return { payload: bookingPayloadOf(context, attempt.paymentId), idempotencyKey: attempt.idempotencyKey };
+            },
+            onDone: [
+              {
+                guard: {
+                  type: 'isRefusedAsClosed',
+                  params: ({ event }: { event: DoneActorEvent<CreateBookingOutput> }) => event.output,
+                },
+                target: 'payment',
+                actions: 'closeWindow',
+              },
+              {
+                target: 'confirmation',
+                actions: [
+                  {
+                    type: 'storeBooking',
+                    params: ({ event }: { event: DoneActorEvent<CreateBookingOutput> }) => event.output,
+                  },
+                  {
+                    type: 'clearDraft',
+                    params: ({ context }) => ({ pujaId: context.pujaId, packageId: context.packageId }),
+                  },
+                ],
+              },
+            ],
+            onError: {
+              target: 'payment',
+              actions: { type: 'storeCreateError', params: failure },
+            },
+          },
+        },
+        confirmation: {
+          type: 'final',
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,42 @@
+import type { SnapshotFrom } from 'xstate';
+import type { PersonField } from '../../contract/booking.ts';
+import type { pujaWizardMachine, WizardStep } from './puja-wizard.machine.ts';
+
+type Snapshot = SnapshotFrom<typeof pujaWizardMachine>;
+
+/** The step the progress bar marks: paying and creating the booking belong to Payment. */
+export function selectStep(s: Snapshot): WizardStep {
+  if (s.matches({ steps: 'details' })) return 'details';
+  if (s.matches({ steps: 'address' })) return 'address';
+  if (s.matches({ steps: 'confirmation' })) return 'confirmation';
+  return 'payment';
+}
+
+export const selectPersonCount = (s: Snapshot) => s.context.personCount;
+export const selectPersons = (s: Snapshot) => s.context.persons;
+export const selectPersonValue = (index: number, field: PersonField) => (s: Snapshot) =>
+  s.context.persons[index]?.[field] ?? '';
+
+/** A field's message, once the field was touched or Next was refused. */
+export const selectFieldError = (index: number, field: PersonField) => (s: Snapshot) =>
+  s.context.showAllErrors || s.context.touched[index]?.[field] ? s.context.personErrors[index]?.[field] : undefined;
+
+export const selectRefusedNextCount = (s: Snapshot) => s.context.refusedNextCount;
+export const selectAddressId = (s: Snapshot) => s.context.addressId;
+export const selectAddress = (s: Snapshot) => s.context.address;
+export const selectPackageName = (s: Snapshot) => s.context.packageName;
+export const selectPrice = (s: Snapshot) => s.context.price;
+export const selectError = (s: Snapshot) => s.context.error?.message;
+export const selectBooking = (s: Snapshot) => s.context.booking;
+export const selectIdempotencyKey = (s: Snapshot) => s.context.attempt?.idempotencyKey;
+
+/** The running booking-window actor while the window is open (for a countdown), else undefined. */
+export const selectWindowActor = (s: Snapshot) => s.children.bookingWindow;
+export const selectIsWindowClosed = (s: Snapshot) => s.hasTag('windowClosed');
+/** The closed-window notice, shown until the booking exists. */
+export const selectShowClosedNotice = (s: Snapshot) => s.hasTag('windowClosed') && !s.matches({ steps: 'confirmation' });
+/** Payment or booking creation is running. */
+export const selectIsBusy = (s: Snapshot) => s.hasTag('busy');
+export const selectCanPay = (s: Snapshot) => s.can({ type: 'wizard.pay' });
+export const selectCanGoBack = (s: Snapshot) => s.can({ type: 'wizard.back' });
+export const selectCanGoNext = (s: Snapshot) => s.can({ type: 'wizard.next' });

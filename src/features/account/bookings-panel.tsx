@@ -1,0 +1,83 @@
+import { Link } from 'wouter';
+import type { BookingStatus, BookingSummary } from '../../../contract/booking.ts';
+import { fetchBookings } from '../../lib/bookings.ts';
+import { formatLongDate, formatOrderDate, formatRupees } from '../../lib/format.ts';
+import { useResource } from '../../lib/use-resource.ts';
+import { ResourceView } from '../../ui/status.tsx';
+import { StatusPill, type StatusTone } from '../../ui/status-pill.tsx';
+import './bookings-panel.css';
+
+const statusTone: Record<BookingStatus, StatusTone> = {
+  confirmed: 'green',
+  completed: 'neutral',
+  cancelled: 'red',
+};
+
+const statusLabel: Record<BookingStatus, string> = {
+  confirmed: 'Confirmed',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+/** The Bookings tab: the customer's puja bookings, newest first, or SPEC.md's empty state. */
+export function BookingsPanel() {
+  const bookings = useResource(fetchBookings);
+  return (
+    <ResourceView resource={bookings} loadingLabel="Loading your bookings...">
+      {(list) => (list.length === 0 ? <NoBookings /> : <BookingList bookings={list} />)}
+    </ResourceView>
+  );
+}
+
+function NoBookings() {
+  return (
+    <div className="empty-state account-empty">
+      <h3>No bookings</h3>
+      <p>You haven&apos;t booked any pujas yet.</p>
+      <Link href="/pujas" className="button button--primary">
+        Browse Pujas
+      </Link>
+    </div>
+  );
+}
+
+function BookingList({ bookings }: { bookings: BookingSummary[] }) {
+  return (
+    <ul className="order-list booking-list" aria-label="My bookings">
+      {bookings.map((booking) => (
+        <li key={booking.id} className="order-row booking-row">
+          <div className="order-row__main">
+            <h3 className="booking-row__puja">{booking.pujaName}</h3>
+            <span className="booking-row__package">{booking.packageTitle}</span>
+            <span className="order-row__date">
+              Booking <span className="order-row__number">{booking.bookingNumber}</span>, booked on{' '}
+              <time dateTime={booking.createdAt}>{formatOrderDate(booking.createdAt)}</time>
+            </span>
+          </div>
+          <dl className="order-row__facts">
+            <div>
+              <dt>Puja date</dt>
+              <dd>
+                <time dateTime={booking.pujaDate}>{formatLongDate(booking.pujaDate)}</time>
+              </dd>
+            </div>
+            <div>
+              <dt>Persons</dt>
+              <dd>{booking.personCount}</dd>
+            </div>
+            <div>
+              <dt>Status</dt>
+              <dd>
+                <StatusPill tone={statusTone[booking.status]}>{statusLabel[booking.status]}</StatusPill>
+              </dd>
+            </div>
+            <div>
+              <dt>Amount</dt>
+              <dd className="order-row__total">{formatRupees(booking.amount)}</dd>
+            </div>
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}

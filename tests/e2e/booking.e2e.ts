@@ -1,0 +1,136 @@
+import type { Browser } from 'playwright-core';
+import { inject } from 'vitest';
+import type { LoginResponse } from '../../contract/auth.ts';
+import type { BookingListResponse } from '../../contract/booking.ts';
+import type { PackageListResponse, PujaListResponse } from '../../contract/catalogue.ts';
+import { launchBrowser, watchConsole } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+const TOKEN_KEY = 'shop.session.token';
+const DAY = 86_400_000;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const rupees = (n: number) =>
+  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(n);
+
+async function api<T>(path: string, init: { method?: string; json?: unknown; token?: string } = {}): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (init.json !== undefined) headers['content-type'] = 'application/json';
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.json === undefined ? undefined : JSON.stringify(init.json),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** A new customer, signed in through the API (the account test covers the login screen). */
+async function newCustomer(): Promise<string> {
+  const email = `booking.${Date.now()}@example.in`;
+  const password = 'rudraksha-108';
+  await api('/api/auth/register', { method: 'POST', json: { name: 'Lakshmi Iyer', email, password } });
+  const { token } = await api<LoginResponse>('/api/auth/login', { method: 'POST', json: { email, password } });
+  return token;
+}
+
+/** An open puja (closing a day or more from now) with a 2-person package. */
+async function openPujaWithTwoPersonPackage() {
+  const { pujas } = await api<PujaListResponse>('/pujas');
+  for (const puja of pujas) {
+    if (!puja.pujaDate || Date.parse(puja.pujaDate) < Date.now() + DAY) continue;
+    const { packages } = await api<PackageListResponse>(`/packages/${puja.id}`);
+    const pkg = packages.find((p) => p.noPersons === 2);
+    if (pkg) return { puja, pkg };
+  }
+  throw new Error('the demo catalogue has no open puja with a 2-person package');
+}
+
+describe('a customer books a puja in Chromium', () => {
+  it('Book on a 2-person package -> two person forms -> add an address -> pay -> Confirmation -> My Bookings', async () => {
+    const token = await newCustomer();
+    const { puja, pkg } = await openPujaWithTwoPersonPackage();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript(
+      ([key, value]) => {
+        if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value);
+      },
+      [TOKEN_KEY, token] as const,
+    );
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+
+    await page.goto(`${baseUrl}/#/pujas/${puja.id}`);
+    await page.getByRole('heading', { level: 1, name: puja.pujaName }).waitFor();
+    await page.getByRole('button', { name: `Book ${pkg.title}` }).click();
+
+    await page.getByRole('heading', { level: 2, name: 'Person Details' }).waitFor();
+    expect(page.url()).toMatch(new RegExp(`#/puja-booking/${puja.id}$`));
+    expect(await page.getByRole('group', { name: /^Person \d of 2$/ }).count()).toBe(2);
+
+    // A validation pass: Next with empty forms shows the messages and stays.
+    await page.getByRole('button', { name: 'Next' }).click();
+    expect(await page.getByText('Name is required').count()).toBe(2);
+    expect(await page.getByText('Nakshatra is required').count()).toBe(2);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
+
+    const people = [
+      ['Lakshmi Iyer', '1990-07-21', '05:30', 'Thanjavur', 'Tula (Libra)', 'Swati', 'Vasishta'],
+      ['Venkat Iyer', '1987-01-09', '18:05', 'Kumbakonam', 'Makar (Capricorn)', 'Shravana', 'Vasishta'],
+    ] as const;
+    for (const [index, [name, dob, time, place, raashi, nakshatra, gothra]] of people.entries()) {
+      const group = page.getByRole('group', { name: `Person ${index + 1} of 2` });
+      await group.getByLabel('Name').fill(name);
+      await group.getByLabel('Date of birth').fill(dob);
+      await group.getByLabel('Birth time').fill(time);
+      await group.getByLabel('Birth place').fill(place);
+      await group.getByLabel('Raashi').selectOption(raashi);
+      await group.getByLabel('Nakshatra').selectOption(nakshatra);
+      await group.getByLabel('Gothra').fill(gothra);
+    }
+    expect(await page.getByText('Name is required').count()).toBe(0);
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await page.getByRole('heading', { level: 2, name: 'Address' }).waitFor();
+    await page.getByText('No addresses').waitFor();
+    await page.getByRole('button', { name: /Add new address/i }).click();
+    await page.getByLabel('Street address').fill('14, South Main Street, Srirangam');
+    await page.getByLabel('City').fill('Tiruchirappalli');
+    await page.getByLabel('State').fill('Tamil Nadu');
+    await page.getByLabel('Postal code').fill('620006');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByRole('radio', { name: /Srirangam/ }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await page.getByRole('heading', { level: 2, name: 'Payment' }).waitFor();
+    await page.getByText('Lakshmi Iyer').first().waitFor();
+    await page.getByRole('button', { name: `Pay ${rupees(pkg.offerPrice)}` }).click();
+    await page.getByRole('button', { name: 'Processing payment...' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Processing payment...' }).isDisabled()).toBe(true);
+
+    await page.getByRole('heading', { level: 2, name: 'Booking Confirmed!' }).waitFor({ timeout: 10_000 });
+    const { bookings } = await api<BookingListResponse>('/api/bookings', { token });
+    expect(bookings).toHaveLength(1);
+    const [booking] = bookings;
+    expect(booking).toMatchObject({ pujaName: puja.pujaName, packageTitle: pkg.title, personCount: 2, amount: pkg.offerPrice });
+    await page.getByText(booking!.bookingNumber).waitFor();
+    await page.getByText('14, South Main Street, Srirangam, Tiruchirappalli, Tamil Nadu 620006, India').waitFor();
+
+    await page.getByRole('button', { name: 'View My Bookings' }).click();
+    await page.getByRole('list', { name: 'My bookings' }).waitFor();
+    expect(page.url()).toMatch(/#\/account\/bookings$/);
+    const row = page.getByRole('list', { name: 'My bookings' }).getByRole('listitem').first();
+    await row.getByText(booking!.bookingNumber).waitFor();
+    await row.getByRole('heading', { name: puja.pujaName }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

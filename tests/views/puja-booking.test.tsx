@@ -1,0 +1,457 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import axe from 'axe-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Address } from '../../contract/address.ts';
+import {
+  NAKSHATRA_OPTIONS,
+  RAASHI_OPTIONS,
+  localToday,
+  type BookingListResponse,
+  type PersonDraft,
+} from '../../contract/booking.ts';
+import { wizardDraftKey } from '../../machines/puja-wizard/puja-wizard.machine.ts';
+import { App } from '../../src/app/app.tsx';
+import { site } from '../../src/lib/config.ts';
+import { formatRupees } from '../../src/lib/format.ts';
+import { registerAndLogin, type Customer } from '../support/accounts.ts';
+import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
+import { addPuja, person, type TestPuja } from '../support/bookings.ts';
+import { addAddress, send } from '../support/orders.ts';
+import { renderAppAt } from '../support/render-app.tsx';
+import { createTestShop, type TestShop } from '../support/test-db.ts';
+
+const TOKEN_KEY = 'shop.session.token';
+/** The first render of a lazily loaded page (and the session check before it) can take a moment. */
+const PAGE = { timeout: 5000 };
+/** The simulated payment takes 2 s, then the booking is created. */
+const PAYMENT = { timeout: 6000 };
+
+let shop: TestShop;
+let net: ApiFetchControl;
+let open: TestPuja;
+let closed: TestPuja;
+
+beforeAll(async () => {
+  shop = await createTestShop();
+  open = await addPuja(shop.db, { closesInDays: 30 });
+  closed = await addPuja(shop.db, { closesInDays: -1 });
+});
+beforeEach(() => {
+  net = routeFetchToApp(shop);
+});
+afterEach(() => {
+  net.restore();
+  vi.restoreAllMocks();
+});
+afterAll(async () => {
+  await shop.close();
+});
+
+async function signIn(): Promise<Customer> {
+  const customer = await registerAndLogin(shop.app);
+  localStorage.setItem(TOKEN_KEY, customer.token);
+  return customer;
+}
+
+const stateFor = (puja: TestPuja, noPersons: number) => {
+  const pkg = puja.packages[noPersons];
+  if (!pkg) throw new Error(`no ${noPersons}-person package`);
+  return { packageId: pkg.id, packageName: pkg.title, personCount: noPersons, price: pkg.offerPrice };
+};
+
+/** Opens the wizard as the Book button leaves it: the route plus the package as history state. */
+async function openWizard(puja: TestPuja, noPersons: number) {
+  window.history.replaceState(stateFor(puja, noPersons), '', `#/puja-booking/${puja.id}`);
+  const view = render(<App />);
+  await screen.findByRole('heading', { level: 2, name: 'Person Details' }, PAGE);
+  return view;
+}
+
+const personGroup = (index: number, count: number) =>
+  within(screen.getByRole('group', { name: `Person ${index + 1} of ${count}` }));
+
+/** Fills one person's form (the date and time inputs through change events, as a browser picker would). */
+async function fillPerson(user: UserEvent, index: number, count: number, values: PersonDraft) {
+  const group = personGroup(index, count);
+  await user.type(group.getByRole('textbox', { name: 'Name' }), values.name);
+  fireEvent.change(group.getByLabelText('Date of birth'), { target: { value: values.dateOfBirth } });
+  fireEvent.change(group.getByLabelText('Birth time'), { target: { value: values.birthTime } });
+  fireEvent.change(group.getByRole('textbox', { name: 'Birth place' }), { target: { value: values.birthPlace } });
+  await user.selectOptions(group.getByRole('combobox', { name: 'Raashi' }), values.raashi);
+  await user.selectOptions(group.getByRole('combobox', { name: 'Nakshatra' }), values.nakshatra);
+  fireEvent.change(group.getByRole('textbox', { name: 'Gothra' }), { target: { value: values.gothra } });
+}
+
+const asha = person({ name: 'Asha Rao' });
+const ravi = person({
+  name: 'Ravi Rao',
+  dateOfBirth: '1985-11-02',
+  birthTime: '21:10',
+  birthPlace: 'Mangaluru',
+  raashi: 'Kanya (Virgo)',
+  nakshatra: 'Hasta',
+});
+
+async function detailsDone(user: UserEvent, count = 2) {
+  await fillPerson(user, 0, count, asha);
+  if (count > 1) await fillPerson(user, 1, count, ravi);
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await screen.findByRole('heading', { level: 2, name: 'Address' });
+}
+
+const currentStep = () =>
+  within(screen.getByRole('list', { name: 'Booking steps' }))
+    .getAllByRole('listitem')
+    .find((item) => item.getAttribute('aria-current') === 'step')?.textContent;
+
+const summary = (label: string) =>
+  screen.getByText(label, { selector: 'dt' }).parentElement?.querySelector('dd')?.textContent;
+
+async function bookingsOf(customer: Customer) {
+  const res = await send(shop.app, 'GET', '/api/bookings', { token: customer.token });
+  return (res.body as BookingListResponse).bookings;
+}
+
+async function axeViolations(): Promise<string[]> {
+  let result!: axe.AxeResults;
+  await act(async () => {
+    result = await axe.run({ include: [['main']] }, { rules: { 'color-contrast': { enabled: false } } });
+  });
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('Book buttons on the puja detail page', () => {
+  it('an open puja: each package has Book; it opens the wizard with that package and one form per person', async () => {
+    const user = userEvent.setup();
+    await signIn();
+    renderAppAt(`/pujas/${open.id}`);
+    const cards = within(await screen.findByRole('list', { name: 'Packages' }, PAGE)).getAllByRole('listitem');
+    expect(cards).toHaveLength(3);
+    for (const card of cards) {
+      expect(within(card).getByRole('button', { name: /^Book / })).toBeEnabled();
+    }
+    // The page's own Book Now still goes to the app store.
+    expect(screen.getByRole('link', { name: /^Book Now/ })).toHaveAttribute('href', site.appStoreUrl);
+
+    const pkg = open.packages[2]!;
+    await user.click(screen.getByRole('button', { name: `Book ${pkg.title}` }));
+    await screen.findByRole('heading', { level: 2, name: 'Person Details' }, PAGE);
+    expect(window.location.hash).toBe(`#/puja-booking/${open.id}`);
+    expect(window.history.state).toEqual(stateFor(open, 2));
+    expect(screen.getByRole('heading', { level: 1, name: open.pujaName })).toBeInTheDocument();
+    expect(screen.getByText(`${pkg.title} · 2 persons · ${formatRupees(pkg.offerPrice)}`)).toBeInTheDocument();
+    expect(screen.getAllByRole('group', { name: /^Person \d of \d$/ }).map((g) => g.querySelector('legend')?.textContent)).toEqual([
+      'Person 1 of 2',
+      'Person 2 of 2',
+    ]);
+    const steps = within(screen.getByRole('list', { name: 'Booking steps' })).getAllByRole('listitem');
+    expect(steps.map((s) => s.textContent)).toEqual(['1Person Details', '2Address', '3Payment', '4Confirmation']);
+    expect(currentStep()).toBe('1Person Details');
+    expect(screen.getByText(/Booking closes in:/)).toBeInTheDocument();
+  });
+
+  it('the number of person forms follows the package (4 persons)', async () => {
+    await signIn();
+    await openWizard(open, 4);
+    expect(screen.getAllByRole('group', { name: /^Person \d of 4$/ })).toHaveLength(4);
+  });
+
+  it('a closed puja: every Book button is disabled and reads "Booking Closed"', async () => {
+    await signIn();
+    renderAppAt(`/pujas/${closed.id}`);
+    const cards = within(await screen.findByRole('list', { name: 'Packages' }, PAGE)).getAllByRole('listitem');
+    expect(cards).toHaveLength(3);
+    for (const card of cards) {
+      const button = within(card).getByRole('button', { name: /^Booking Closed/ });
+      expect(button).toBeDisabled();
+    }
+    expect(screen.queryByRole('button', { name: /^Book / })).not.toBeInTheDocument();
+  });
+});
+
+describe('the booking wizard (/puja-booking/{id})', () => {
+  it('without package state redirects to /pujas/{id}, replacing the entry', async () => {
+    await signIn();
+    renderAppAt(`/puja-booking/${open.id}`);
+    await screen.findByRole('heading', { level: 1, name: open.pujaName }, PAGE);
+    expect(window.location.hash).toBe(`#/pujas/${open.id}`);
+    expect(screen.queryByRole('heading', { name: 'Person Details' })).not.toBeInTheDocument();
+  });
+
+  it('with malformed package state also redirects', async () => {
+    await signIn();
+    window.history.replaceState({ packageId: 'x', personCount: 2 }, '', `#/puja-booking/${open.id}`);
+    render(<App />);
+    await screen.findByRole('heading', { level: 1, name: open.pujaName }, PAGE);
+    expect(window.location.hash).toBe(`#/pujas/${open.id}`);
+  });
+
+  it('sends a signed-out visitor to /login and back', async () => {
+    window.history.replaceState(stateFor(open, 1), '', `#/puja-booking/${open.id}`);
+    render(<App />);
+    await screen.findByRole('heading', { level: 1, name: 'Welcome back' }, PAGE);
+    expect(decodeURIComponent(window.location.hash)).toBe(`#/login?redirect=/puja-booking/${open.id}`);
+  });
+
+  it('Next with empty forms shows the seven messages under each person, linked to the fields', async () => {
+    const user = userEvent.setup();
+    await signIn();
+    await openWizard(open, 2);
+    expect(screen.queryByText('Name is required')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    const messages = [
+      ['Name', 'Name is required'],
+      ['Date of birth', 'Date of birth is required'],
+      ['Birth time', 'Birth time is required'],
+      ['Birth place', 'Birth place is required'],
+      ['Raashi', 'Raashi is required'],
+      ['Nakshatra', 'Nakshatra is required'],
+      ['Gothra', 'Gothra is required'],
+    ] as const;
+    for (const index of [0, 1]) {
+      const group = personGroup(index, 2);
+      for (const [label, message] of messages) {
+        const field = group.getByLabelText(label);
+        expect(field).toHaveAttribute('aria-invalid', 'true');
+        expect(field).toHaveAccessibleDescription(message);
+      }
+    }
+    expect(personGroup(0, 2).getByRole('textbox', { name: 'Name' })).toHaveFocus();
+    expect(currentStep()).toBe('1Person Details');
+
+    // Fixing the first person leaves only the second one's messages.
+    await fillPerson(user, 0, 2, asha);
+    expect(within(screen.getByRole('group', { name: 'Person 1 of 2' })).queryByRole('paragraph')).toBeNull();
+    expect(screen.getAllByText('Name is required')).toHaveLength(1);
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('refuses a date of birth in the future; the date field stops at today', async () => {
+    const user = userEvent.setup();
+    await signIn();
+    await openWizard(open, 1);
+    const dateOfBirth = personGroup(0, 1).getByLabelText('Date of birth');
+    expect(dateOfBirth).toHaveAttribute('type', 'date');
+    expect(dateOfBirth).toHaveAttribute('max', localToday());
+    expect(personGroup(0, 1).getByLabelText('Birth time')).toHaveAttribute('type', 'time');
+    await fillPerson(user, 0, 1, { ...asha, dateOfBirth: '2999-01-01' });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(dateOfBirth).toHaveAccessibleDescription('Date of birth cannot be in the future');
+    expect(dateOfBirth).toHaveFocus();
+    expect(currentStep()).toBe('1Person Details');
+  });
+
+  it('offers exactly the 12 raashis and 27 nakshatras of SPEC.md section 5', async () => {
+    await signIn();
+    await openWizard(open, 1);
+    const optionsOf = (name: string) =>
+      within(personGroup(0, 1).getByRole('combobox', { name }))
+        .getAllByRole('option')
+        .map((o) => o.textContent);
+    expect(optionsOf('Raashi')).toEqual(['Select raashi', ...RAASHI_OPTIONS]);
+    expect(optionsOf('Nakshatra')).toEqual(['Select nakshatra', ...NAKSHATRA_OPTIONS]);
+    expect(RAASHI_OPTIONS).toHaveLength(12);
+    expect(NAKSHATRA_OPTIONS).toHaveLength(27);
+  });
+
+  it('the address step alerts "Please select or add an address" without one, and Back returns to the details', async () => {
+    const user = userEvent.setup();
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    await signIn();
+    await openWizard(open, 2);
+    await detailsDone(user);
+    expect(screen.getByRole('heading', { level: 2, name: 'Address' })).toHaveFocus();
+    expect(currentStep()).toBe('2Address');
+    await screen.findByText('No addresses', {}, PAGE);
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(alert).toHaveBeenCalledWith('Please select or add an address');
+    expect(currentStep()).toBe('2Address');
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Person Details' })).toHaveFocus();
+    expect(personGroup(1, 2).getByRole('textbox', { name: 'Name' })).toHaveValue('Ravi Rao');
+    expect(personGroup(0, 2).getByRole('combobox', { name: 'Nakshatra' })).toHaveValue('Magha');
+  });
+
+  it('adds an address in the step, pays (Processing payment...) and confirms; My Bookings lists it', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    await openWizard(open, 2);
+    await detailsDone(user);
+    await screen.findByText('No addresses', {}, PAGE);
+
+    await user.click(screen.getByRole('button', { name: /add new address/i }));
+    await user.type(screen.getByRole('textbox', { name: 'Street address' }), '12, 4th Cross, Malleshwaram');
+    await user.type(screen.getByRole('textbox', { name: 'City' }), 'Bengaluru');
+    await user.type(screen.getByRole('textbox', { name: 'State' }), 'Karnataka');
+    await user.type(screen.getByRole('textbox', { name: 'Postal code' }), '560003');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('radio', { name: /Malleshwaram/ })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Payment' })).toHaveFocus();
+    expect(currentStep()).toBe('3Payment');
+    const pkg = open.packages[2]!;
+    expect(summary('Puja')).toBe(open.pujaName);
+    expect(summary('Package')).toBe(pkg.title);
+    expect(summary('Persons')).toBe('Asha RaoRavi Rao');
+    expect(summary('Address')).toBe('12, 4th Cross, Malleshwaram, Bengaluru, Karnataka 560003, India');
+    expect(summary('Amount')).toBe(formatRupees(pkg.offerPrice));
+    expect(await axeViolations()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: `Pay ${formatRupees(pkg.offerPrice)}` }));
+    const processing = screen.getByRole('button', { name: 'Processing payment...' });
+    expect(processing).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeDisabled();
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Booking Confirmed!' }, PAYMENT)).toHaveFocus();
+    expect(currentStep()).toBe('4Confirmation');
+    const [booking] = await bookingsOf(customer);
+    expect(booking).toBeDefined();
+    expect(booking).toMatchObject({ pujaName: open.pujaName, packageTitle: pkg.title, personCount: 2, amount: pkg.offerPrice });
+    expect(screen.getByText(booking!.bookingNumber)).toBeInTheDocument();
+    expect(summary('Puja')).toBe(open.pujaName);
+    expect(summary('Package')).toBe(pkg.title);
+    expect(summary('Persons')).toBe('Asha RaoRavi Rao');
+    expect(summary('Address')).toBe('12, 4th Cross, Malleshwaram, Bengaluru, Karnataka 560003, India');
+    expect(summary('Amount paid')).toBe(formatRupees(pkg.offerPrice));
+    expect(sessionStorage.getItem(wizardDraftKey(open.id, pkg.id))).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'View My Bookings' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/account/bookings'));
+    const list = await screen.findByRole('list', { name: 'My bookings' }, PAGE);
+    const row = within(within(list).getAllByRole('listitem')[0]!);
+    expect(row.getByRole('heading', { name: open.pujaName })).toBeInTheDocument();
+    expect(row.getByText(pkg.title)).toBeInTheDocument();
+    expect(row.getByText(booking!.bookingNumber)).toBeInTheDocument();
+    expect(row.getByText('Confirmed')).toBeInTheDocument();
+    expect(row.getByText(formatRupees(pkg.offerPrice))).toBeInTheDocument();
+  });
+
+  it('Back from Payment keeps a chosen address that is not the default', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    await addAddress(shop.app, customer, 'MG Road 100');
+    const second: Address = await addAddress(shop.app, customer, 'North Mada Street 7');
+    await openWizard(open, 1);
+    await detailsDone(user, 1);
+    await user.click(await screen.findByRole('radio', { name: /North Mada Street/ }, PAGE));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 2, name: 'Payment' });
+    expect(summary('Address')).toContain('North Mada Street 7');
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('radio', { name: /North Mada Street/ }, PAGE)).toBeChecked();
+    expect(screen.getByRole('radio', { name: /MG Road/ })).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 2, name: 'Payment' });
+    expect(summary('Address')).toContain(second.street);
+  });
+
+  it('a failed booking call stays on Payment with the message; Pay again books without paying twice', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    await addAddress(shop.app, customer);
+    await openWizard(open, 1);
+    await detailsDone(user, 1);
+    await screen.findByRole('radio', { name: /MG Road/ }, PAGE);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 2, name: 'Payment' });
+
+    net.failNetwork(/^\/api\/bookings$/);
+    const pay = `Pay ${formatRupees(open.packages[1]!.offerPrice)}`;
+    await user.click(screen.getByRole('button', { name: pay }));
+    expect(await screen.findByRole('alert', {}, PAYMENT)).toHaveTextContent('Failed to create booking');
+    expect(screen.getByRole('button', { name: pay })).toBeEnabled();
+    expect(summary('Persons')).toBe('Asha Rao');
+    expect(await bookingsOf(customer)).toEqual([]);
+
+    net.failNetwork(null);
+    const started = Date.now();
+    await user.click(screen.getByRole('button', { name: pay }));
+    await screen.findByRole('heading', { level: 2, name: 'Booking Confirmed!' }, PAGE);
+    // The payment of the first attempt was kept: no second 2 s payment.
+    expect(Date.now() - started).toBeLessThan(1900);
+    expect(await bookingsOf(customer)).toHaveLength(1);
+  });
+
+  it('a closed puja: the wizard says so and Pay stays disabled', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    await addAddress(shop.app, customer);
+    await openWizard(closed, 1);
+    expect(screen.getByRole('alert')).toHaveTextContent('Booking for this puja has closed.');
+    await detailsDone(user, 1);
+    await screen.findByRole('radio', { name: /MG Road/ }, PAGE);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 2, name: 'Payment' });
+    expect(screen.getByRole('alert')).toHaveTextContent('Booking for this puja has closed.');
+    expect(screen.getByRole('button', { name: /^Pay / })).toBeDisabled();
+  });
+
+  it('a window that closes while the customer is in the wizard blocks Pay', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    await addAddress(shop.app, customer);
+    const soon = await addPuja(shop.db, { closesInDays: 4 / 86_400 });
+    await openWizard(soon, 1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await detailsDone(user, 1);
+    await screen.findByRole('radio', { name: /MG Road/ }, PAGE);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 2, name: 'Payment' });
+    expect(await screen.findByRole('alert', {}, PAYMENT)).toHaveTextContent('Booking for this puja has closed.');
+    expect(screen.getByRole('button', { name: /^Pay / })).toBeDisabled();
+    expect(await bookingsOf(customer)).toEqual([]);
+  });
+
+  it('a reload keeps what was typed (session storage, per puja and package)', async () => {
+    const user = userEvent.setup();
+    await signIn();
+    const first = await openWizard(open, 2);
+    await fillPerson(user, 0, 2, asha);
+    await user.type(personGroup(1, 2).getByRole('textbox', { name: 'Name' }), 'Ravi');
+    expect(sessionStorage.getItem(wizardDraftKey(open.id, open.packages[2]!.id))).toContain('Ravi');
+    first.unmount();
+
+    const second = render(<App />);
+    await screen.findByRole('heading', { level: 2, name: 'Person Details' }, PAGE);
+    const one = personGroup(0, 2);
+    expect(one.getByRole('textbox', { name: 'Name' })).toHaveValue('Asha Rao');
+    expect(one.getByLabelText('Date of birth')).toHaveValue(asha.dateOfBirth);
+    expect(one.getByLabelText('Birth time')).toHaveValue(asha.birthTime);
+    expect(one.getByRole('combobox', { name: 'Raashi' })).toHaveValue(asha.raashi);
+    expect(one.getByRole('textbox', { name: 'Gothra' })).toHaveValue(asha.gothra);
+    expect(personGroup(1, 2).getByRole('textbox', { name: 'Name' })).toHaveValue('Ravi');
+
+    // Another package of the same puja has a draft of its own (none yet).
+    second.unmount();
+    await openWizard(open, 1);
+    expect(personGroup(0, 1).getByRole('textbox', { name: 'Name' })).toHaveValue('');
+  });
+});
+
+describe('the Bookings tab', () => {
+  it('shows the empty state with Browse Pujas when there are none', async () => {
+    await signIn();
+    renderAppAt('/account/bookings');
+    expect(await screen.findByRole('heading', { name: 'No bookings' }, PAGE)).toBeInTheDocument();
+    expect(screen.getByText("You haven't booked any pujas yet.")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse Pujas' })).toHaveAttribute('href', '#/pujas');
+  });
+
+  it('shows the error with Retry when the list cannot be read, then the list', async () => {
+    const user = userEvent.setup();
+    await signIn();
+    net.failNetwork(/^\/api\/bookings$/);
+    renderAppAt('/account/bookings');
+    const alert = await screen.findByRole('alert', {}, PAGE);
+    expect(alert).toHaveTextContent('Failed to fetch bookings');
+    net.failNetwork(null);
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'No bookings' })).toBeInTheDocument();
+  });
+});
