@@ -10,6 +10,7 @@ import {
 } from '../../machines/cart/cart.machine.ts';
 import { ApiError, callApi } from '../lib/api.ts';
 import { fetchProducts } from '../lib/catalogue.ts';
+import { inspectOptions } from '../lib/inspector.ts';
 
 const CART_KEY = 'shop.cart';
 
@@ -71,7 +72,7 @@ export const CartContext = createActorContext(liveCartMachine);
 /** The root cart actor: one per app, reading the stored cart and checking it with the catalogue. */
 export function CartProvider({ children }: { children: ReactNode }) {
   return (
-    <CartContext.Provider options={{ input: { stored: cartStorage.read() } }}>
+    <CartContext.Provider options={{ input: { stored: cartStorage.read() }, ...inspectOptions() }}>
       {children}
     </CartContext.Provider>
   );

@@ -6,6 +6,7 @@ import { sessionMachine, type LoginResult } from '../../machines/session/session
 import { LoginResponse, MeResponse, MessageResponse, RegisterResponse, type User } from '../../contract/auth.ts';
 import { authMessages } from '../../contract/auth.ts';
 import { callApi, configureAuth } from '../lib/api.ts';
+import { inspectOptions } from '../lib/inspector.ts';
 
 const TOKEN_KEY = 'shop.session.token';
 
@@ -92,7 +93,7 @@ function AuthBridge() {
 /** The root session actor: one per app, restoring a stored token when it starts. */
 export function SessionProvider({ children }: { children: ReactNode }) {
   return (
-    <SessionContext.Provider options={{ input: { storedToken: tokenStorage.read() } }}>
+    <SessionContext.Provider options={{ input: { storedToken: tokenStorage.read() }, ...inspectOptions() }}>
       <AuthBridge />
       {children}
     </SessionContext.Provider>

@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { resourceMachine } from '../../machines/resource/resource.machine.ts';
 import { selectData, selectErrorMessage, selectStatus } from '../../machines/resource/resource.selectors.ts';
+import { inspectOptions } from './inspector.ts';
 
 export interface Resource<T> {
   status: 'loading' | 'loaded' | 'failed';
@@ -28,6 +29,7 @@ export function useResource<T>(load: (signal: AbortSignal) => Promise<T>): Resou
         ),
       },
     }),
+    inspectOptions(),
   );
   const status = useSelector(ref, selectStatus);
   const data = useSelector(ref, selectData) as T | undefined;

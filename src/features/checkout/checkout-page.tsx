@@ -31,6 +31,7 @@ import {
 import { CartContext } from '../../app/cart.tsx';
 import { SessionContext } from '../../app/session.tsx';
 import { formatRupees } from '../../lib/format.ts';
+import { inspectOptions } from '../../lib/inspector.ts';
 import { createOrder } from '../../lib/orders.ts';
 import { ErrorBanner, Spinner } from '../../ui/status.tsx';
 import { AddressPicker } from '../account/address-picker.tsx';
@@ -90,6 +91,7 @@ function Checkout({ signedIn, userId }: { signedIn: boolean; userId: number | nu
   );
   const checkout = useActorRef(machine, {
     input: { signedIn, userId, cart: checkoutCartOf(cart.getSnapshot()) },
+    ...inspectOptions(),
   });
 
   // The cart is the app's root actor: every change of it is forwarded to checkout.

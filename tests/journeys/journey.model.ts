@@ -1,0 +1,169 @@
+import { setup, type StateValueFrom } from 'xstate';
+
+/**
+ * What a person does in the shop, one event per thing they do with the mouse or keyboard.
+ * `*.DuringOutage` events are the same clicks while the API cannot be reached (the runner aborts
+ * that one request); `time.pujaDatePassed` is the clock passing the puja's date.
+ */
+export type JourneyEvent =
+  | { type: 'nav.pujas' }
+  | { type: 'nav.products' }
+  | { type: 'puja.viewOpen' }
+  | { type: 'puja.viewClosed' }
+  | { type: 'package.book' }
+  | { type: 'login.submit' }
+  | { type: 'wizard.next' }
+  | { type: 'details.complete' }
+  | { type: 'address.add' }
+  | { type: 'booking.pay' }
+  | { type: 'booking.payDuringOutage' }
+  | { type: 'time.pujaDatePassed' }
+  | { type: 'product.view' }
+  | { type: 'cart.add' }
+  | { type: 'cart.open' }
+  | { type: 'coupon.applyInvalid' }
+  | { type: 'coupon.applyValid' }
+  | { type: 'checkout.proceed' }
+  | { type: 'order.placeCod' }
+  | { type: 'order.placeOnline' }
+  | { type: 'order.placeDuringOutage' };
+
+export type JourneyEventType = JourneyEvent['type'];
+
+/**
+ * A visitor's journeys through the shop, as the browser tests walk them. Pure states and events:
+ * every state is a screen the visitor can see, every event a thing they do.
+ *
+ * From `home` a visitor either goes to the pujas or to the products.
+ *
+ * Pujas: the list, then a closed puja (`pujaDetailClosed`: Booking Closed, Book disabled) or an
+ * open one. Book while signed out asks to sign in (`bookingSignIn`), which returns to the puja
+ * (`pujaDetailSignedIn`); Book again opens the wizard: `bookingDetails` (Next with empty forms
+ * shows the messages, `bookingDetailsInvalid`), `bookingAddress` (Next without an address alerts,
+ * `bookingNoAddressAlert`; an added address is chosen, `bookingAddressChosen`), `bookingPayment`,
+ * then `bookingConfirmed`, `bookingPaymentFailed` when the booking cannot be created (Pay again
+ * confirms it), or `bookingClosed` when the puja's date passes while paying is still to come.
+ *
+ * Products: the list, a product, Add to Cart (`productInCart`), the cart (`cartWithItems`), an
+ * unknown coupon (`couponRejected`) or WELCOME10 (`couponApplied`), Proceed to Checkout while
+ * signed out (`checkoutSignedOut`, the login page), sign in (`checkoutNoAddress`); Place Order
+ * without an address (`noAddressError`); an added address (`checkoutReady`); then cash on delivery
+ * (`orderConfirmedCod`), online payment (`orderConfirmedOnline`), or an order the API cannot
+ * take (`orderFailed`, retried by cash on delivery).
+ */
+export const journeyMachine = setup({
+  types: {
+    events: {} as JourneyEvent,
+  },
+}).createMachine({
+  id: 'shopperJourney',
+  initial: 'home',
+  states: {
+    home: {
+      on: {
+        'nav.pujas': 'pujaList',
+        'nav.products': 'productList',
+      },
+    },
+
+    pujaList: {
+      on: {
+        'puja.viewOpen': 'pujaDetailOpen',
+        'puja.viewClosed': 'pujaDetailClosed',
+      },
+    },
+    pujaDetailClosed: { type: 'final' },
+    pujaDetailOpen: {
+      on: { 'package.book': 'bookingSignIn' },
+    },
+    bookingSignIn: {
+      on: { 'login.submit': 'pujaDetailSignedIn' },
+    },
+    pujaDetailSignedIn: {
+      on: { 'package.book': 'bookingDetails' },
+    },
+    bookingDetails: {
+      on: {
+        'wizard.next': 'bookingDetailsInvalid',
+        'details.complete': 'bookingAddress',
+      },
+    },
+    bookingDetailsInvalid: {
+      on: { 'details.complete': 'bookingAddress' },
+    },
+    bookingAddress: {
+      on: {
+        'wizard.next': 'bookingNoAddressAlert',
+        'address.add': 'bookingAddressChosen',
+      },
+    },
+    bookingNoAddressAlert: {
+      on: { 'address.add': 'bookingAddressChosen' },
+    },
+    bookingAddressChosen: {
+      on: { 'wizard.next': 'bookingPayment' },
+    },
+    bookingPayment: {
+      on: {
+        'booking.pay': 'bookingConfirmed',
+        'booking.payDuringOutage': 'bookingPaymentFailed',
+        'time.pujaDatePassed': 'bookingClosed',
+      },
+    },
+    bookingPaymentFailed: {
+      on: { 'booking.pay': 'bookingConfirmed' },
+    },
+    bookingClosed: { type: 'final' },
+    bookingConfirmed: { type: 'final' },
+
+    productList: {
+      on: { 'product.view': 'productDetail' },
+    },
+    productDetail: {
+      on: { 'cart.add': 'productInCart' },
+    },
+    productInCart: {
+      on: { 'cart.open': 'cartWithItems' },
+    },
+    cartWithItems: {
+      on: {
+        'coupon.applyInvalid': 'couponRejected',
+        'coupon.applyValid': 'couponApplied',
+        'checkout.proceed': 'checkoutSignedOut',
+      },
+    },
+    couponRejected: {
+      on: { 'coupon.applyValid': 'couponApplied' },
+    },
+    couponApplied: {
+      on: { 'checkout.proceed': 'checkoutSignedOut' },
+    },
+    checkoutSignedOut: {
+      on: { 'login.submit': 'checkoutNoAddress' },
+    },
+    checkoutNoAddress: {
+      on: {
+        'order.placeCod': 'noAddressError',
+        'address.add': 'checkoutReady',
+      },
+    },
+    noAddressError: {
+      on: { 'address.add': 'checkoutReady' },
+    },
+    checkoutReady: {
+      on: {
+        'order.placeCod': 'orderConfirmedCod',
+        'order.placeOnline': 'orderConfirmedOnline',
+        'order.placeDuringOutage': 'orderFailed',
+      },
+    },
+    orderFailed: {
+      on: { 'order.placeCod': 'orderConfirmedCod' },
+    },
+    orderConfirmedCod: { type: 'final' },
+    orderConfirmedOnline: { type: 'final' },
+  },
+});
+
+/** Every state of the journey model, by name. */
+export type JourneyState = StateValueFrom<typeof journeyMachine>;

@@ -1,0 +1,391 @@
+import type { Locator, Page } from 'playwright-core';
+import type { ExpectStatic } from 'vitest';
+import { BookingListResponse, bookingMessages } from '../../contract/booking.ts';
+import { OrderListResponse, couponMessages, orderMessages } from '../../contract/orders.ts';
+import { SIMULATED_PAYMENT_DELAY_MS } from '../../machines/checkout/payment-provider.ts';
+import { pujaWizardMessages } from '../../machines/puja-wizard/puja-wizard.machine.ts';
+import { api, tokenOf, type Customer, type JourneyData } from './journey.data.ts';
+import type { JourneyEventType, JourneyState } from './journey.model.ts';
+
+/** What one journey knows while it runs: the app, the catalogue's picks, its customer, what it did. */
+export interface JourneyContext {
+  baseUrl: string;
+  data: JourneyData;
+  customer: Customer;
+  /** Messages of the alerts the page raised, in order (each is accepted). */
+  dialogs: string[];
+  /** The running test's own `expect` (journeys run concurrently, so not the global one). */
+  expect: ExpectStatic;
+  /** The valid coupon was applied on the way (the totals further on include its discount). */
+  couponApplied: boolean;
+}
+
+export type StateAssertion = (page: Page, ctx: JourneyContext) => Promise<void>;
+export type EventAction = (page: Page, ctx: JourneyContext) => Promise<void>;
+
+const rupees = (n: number) =>
+  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(n);
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The hash route of the page, e.g. `/login?redirect=%2Fcheckout`. */
+const route = (page: Page) => new URL(page.url()).hash.replace(/^#/, '');
+
+async function expectRoute(page: Page, ctx: JourneyContext, expected: string | RegExp) {
+  await ctx.expect
+    .poll(() => route(page))
+    .toMatch(expected instanceof RegExp ? expected : new RegExp(`^${escape(expected)}$`));
+}
+
+const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+const h2 = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
+const alertWith = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
+const cartLink = (page: Page) => page.getByRole('link', { name: /^Cart, \d+ items?$/ });
+const accountButton = (page: Page, ctx: JourneyContext) =>
+  page.getByRole('banner').getByRole('button', { name: ctx.customer.name, exact: true });
+const bookButton = (page: Page, ctx: JourneyContext) =>
+  page.getByRole('button', { name: `Book ${ctx.data.pkg.title}`, exact: true });
+const payButton = (page: Page, ctx: JourneyContext) =>
+  page.getByRole('button', { name: `Pay ${rupees(ctx.data.pkg.offerPrice)}`, exact: true });
+const placeOrderButton = (page: Page) => page.getByRole('button', { name: 'Place Order', exact: true });
+
+/** A row of an Order Summary: "Total" matches only Total (not Subtotal). */
+const summaryValue = (page: Page, label: string) =>
+  page
+    .getByRole('region', { name: 'Order Summary' })
+    .locator('div', { has: page.locator('dt', { hasText: new RegExp(`^${label}`) }) })
+    .locator('dd');
+
+const expectedTotal = (ctx: JourneyContext) =>
+  rupees(ctx.couponApplied ? ctx.data.money.totalWithCoupon : ctx.data.money.total);
+
+async function expectEnabled(ctx: JourneyContext, locator: Locator, enabled = true) {
+  await locator.waitFor();
+  await ctx.expect.poll(() => locator.isEnabled()).toBe(enabled);
+}
+
+/** The address every journey adds; its street names the radio that chooses it. */
+const address = {
+  street: '12, 4th Cross, Malleshwaram',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  postalCode: '560003',
+  country: 'India',
+};
+const addressRadio = (page: Page) => page.getByRole('radio', { name: new RegExp(escape(address.street)) });
+
+const person = {
+  name: 'Meera Krishnan',
+  dateOfBirth: '1990-07-21',
+  birthTime: '05:30',
+  birthPlace: 'Thanjavur',
+  raashi: 'Tula (Libra)',
+  nakshatra: 'Swati',
+  gothra: 'Vasishta',
+};
+
+/**
+ * Aborts the POSTs to `path` as a dropped connection would while `act` runs and until one has
+ * failed, then restores the network: the outage lasts one request.
+ */
+async function duringOutage(page: Page, path: string, act: () => Promise<void>) {
+  const matches = (url: URL) => url.pathname === path;
+  await page.route(matches, (intercepted) =>
+    intercepted.request().method() === 'POST'
+      ? intercepted.abort('internetdisconnected')
+      : intercepted.continue(),
+  );
+  try {
+    const failed = page.waitForEvent('requestfailed', {
+      predicate: (request) => request.method() === 'POST' && matches(new URL(request.url())),
+    });
+    await act();
+    await failed;
+  } finally {
+    await page.unroute(matches);
+  }
+}
+
+/** The simulated payment waits 2 s on a timer: the page's clock jumps over it. */
+const skipPaymentWait = (page: Page) => page.clock.fastForward(SIMULATED_PAYMENT_DELAY_MS);
+
+async function orderCount(ctx: JourneyContext) {
+  const token = await tokenOf(ctx.baseUrl, ctx.customer);
+  return (await api(ctx.baseUrl, '/api/orders', OrderListResponse, { token })).orders.length;
+}
+
+async function bookingCount(ctx: JourneyContext) {
+  const token = await tokenOf(ctx.baseUrl, ctx.customer);
+  return (await api(ctx.baseUrl, '/api/bookings', BookingListResponse, { token })).bookings.length;
+}
+
+async function expectOrderConfirmed(page: Page, ctx: JourneyContext, paymentStatus: 'pending' | 'completed') {
+  await h1(page, 'Order Confirmed!').waitFor();
+  await expectRoute(page, ctx, /^\/order-confirmation\/\d+$/);
+  const status = page
+    .locator('dt', { hasText: 'Payment Status' })
+    .locator('xpath=..')
+    .locator('.status-pill');
+  await ctx.expect.poll(() => status.textContent()).toBe(paymentStatus);
+  ctx.expect(await summaryValue(page, 'Total').textContent()).toBe(expectedTotal(ctx));
+  ctx.expect(await cartLink(page).getAttribute('aria-label')).toBe('Cart, 0 items');
+  // A retry after a failed attempt must not have created a second order.
+  ctx.expect(await orderCount(ctx)).toBe(1);
+}
+
+/** What each state of the journey model looks like on the screen. */
+export const stateAssertions = {
+  home: async (page, ctx) => {
+    await page.getByRole('heading', { name: 'Popular Pujas' }).waitFor();
+    await expectRoute(page, ctx, '/');
+  },
+  pujaList: async (page, ctx) => {
+    await h1(page, 'Pujas').waitFor();
+    await expectRoute(page, ctx, '/pujas');
+    await page.getByRole('link', { name: `View Details of ${ctx.data.openPuja.pujaName}` }).waitFor();
+  },
+  pujaDetailClosed: async (page, ctx) => {
+    await h1(page, ctx.data.closedPuja.pujaName).waitFor();
+    await page.getByText('Booking Closed').first().waitFor();
+    const closed = page.getByRole('button', { name: /^Booking Closed / });
+    await closed.first().waitFor();
+    for (const button of await closed.all()) ctx.expect(await button.isDisabled()).toBe(true);
+    ctx.expect(await page.getByRole('button', { name: /^Book / }).count()).toBe(0);
+  },
+  pujaDetailOpen: async (page, ctx) => {
+    await h1(page, ctx.data.openPuja.pujaName).waitFor();
+    await expectRoute(page, ctx, `/pujas/${ctx.data.openPuja.id}`);
+    await page.getByText('Booking closes in:').waitFor();
+    await expectEnabled(ctx, bookButton(page, ctx));
+  },
+  bookingSignIn: async (page, ctx) => {
+    await h1(page, 'Welcome back').waitFor();
+    await expectRoute(
+      page,
+      ctx,
+      `/login?redirect=${encodeURIComponent(`/puja-booking/${ctx.data.openPuja.id}`)}`,
+    );
+  },
+  pujaDetailSignedIn: async (page, ctx) => {
+    await h1(page, ctx.data.openPuja.pujaName).waitFor();
+    await expectRoute(page, ctx, `/pujas/${ctx.data.openPuja.id}`);
+    await accountButton(page, ctx).waitFor();
+    await expectEnabled(ctx, bookButton(page, ctx));
+  },
+  bookingDetails: async (page, ctx) => {
+    await h2(page, 'Person Details').waitFor();
+    await expectRoute(page, ctx, `/puja-booking/${ctx.data.openPuja.id}`);
+    const count = ctx.data.pkg.noPersons;
+    ctx
+      .expect(await page.getByRole('group', { name: new RegExp(`^Person \\d of ${count}$`) }).count())
+      .toBe(count);
+    ctx.expect(await page.getByText(bookingMessages.nameRequired).count()).toBe(0);
+  },
+  bookingDetailsInvalid: async (page, ctx) => {
+    await h2(page, 'Person Details').waitFor();
+    await ctx.expect
+      .poll(() => page.getByText(bookingMessages.nameRequired).count())
+      .toBe(ctx.data.pkg.noPersons);
+    ctx.expect(await page.getByText(bookingMessages.nakshatraRequired).count()).toBe(ctx.data.pkg.noPersons);
+  },
+  bookingAddress: async (page) => {
+    await h2(page, 'Address').waitFor();
+    await page.getByText('No addresses').waitFor();
+  },
+  bookingNoAddressAlert: async (page, ctx) => {
+    await ctx.expect.poll(() => ctx.dialogs.at(-1)).toBe(pujaWizardMessages.addressRequired);
+    await h2(page, 'Address').waitFor();
+  },
+  bookingAddressChosen: async (page, ctx) => {
+    await h2(page, 'Address').waitFor();
+    await ctx.expect.poll(() => addressRadio(page).isChecked()).toBe(true);
+  },
+  bookingPayment: async (page, ctx) => {
+    await h2(page, 'Payment').waitFor();
+    await page.getByRole('definition').filter({ hasText: person.name }).waitFor();
+    await page.getByText(`${address.street}, ${address.city}`).waitFor();
+    await expectEnabled(ctx, payButton(page, ctx));
+  },
+  bookingPaymentFailed: async (page, ctx) => {
+    await alertWith(page, bookingMessages.createFailed).waitFor();
+    await h2(page, 'Payment').waitFor();
+    await expectEnabled(ctx, payButton(page, ctx));
+  },
+  bookingClosed: async (page, ctx) => {
+    await alertWith(page, pujaWizardMessages.closed).waitFor();
+    await h2(page, 'Payment').waitFor();
+    await expectEnabled(ctx, payButton(page, ctx), false);
+  },
+  bookingConfirmed: async (page, ctx) => {
+    await h2(page, 'Booking Confirmed!').waitFor();
+    await page.getByText(/^Booking number:/).waitFor();
+    await page.getByRole('button', { name: 'View My Bookings' }).waitFor();
+    // A retry after a failed attempt must not have created a second booking.
+    ctx.expect(await bookingCount(ctx)).toBe(1);
+  },
+  productList: async (page, ctx) => {
+    await page.getByLabel('Search products').waitFor();
+    await expectRoute(page, ctx, '/products');
+    await page.getByRole('heading', { name: ctx.data.product.name }).first().waitFor();
+  },
+  productDetail: async (page, ctx) => {
+    await h1(page, ctx.data.product.name).waitFor();
+    await expectRoute(page, ctx, `/productDetails/${ctx.data.product.id}`);
+    await expectEnabled(ctx, page.getByRole('button', { name: 'Add to Cart', exact: true }));
+  },
+  productInCart: async (page, ctx) => {
+    await page.getByText('Added to cart.').waitFor();
+    await ctx.expect.poll(() => cartLink(page).getAttribute('aria-label')).toBe('Cart, 1 item');
+  },
+  cartWithItems: async (page, ctx) => {
+    await h1(page, 'Your Shopping Cart').waitFor();
+    await page.getByRole('link', { name: ctx.data.product.name, exact: true }).waitFor();
+    ctx.expect(await summaryValue(page, 'Subtotal').textContent()).toBe(rupees(ctx.data.money.subtotal));
+    ctx.expect(await summaryValue(page, 'Total').textContent()).toBe(rupees(ctx.data.money.total));
+  },
+  couponRejected: async (page, ctx) => {
+    await alertWith(page, couponMessages.invalid).waitFor();
+    ctx.expect(await summaryValue(page, 'Total').textContent()).toBe(rupees(ctx.data.money.total));
+  },
+  couponApplied: async (page, ctx) => {
+    const { discount, totalWithCoupon } = ctx.data.money;
+    await page.getByText(`Coupon ${ctx.data.validCoupon} applied: you save ${rupees(discount)}.`).waitFor();
+    ctx.expect(await summaryValue(page, 'Total').textContent()).toBe(rupees(totalWithCoupon));
+  },
+  checkoutSignedOut: async (page, ctx) => {
+    await h1(page, 'Welcome back').waitFor();
+    await expectRoute(page, ctx, `/login?redirect=${encodeURIComponent('/checkout')}`);
+  },
+  checkoutNoAddress: async (page, ctx) => {
+    await h1(page, 'Checkout').waitFor();
+    await expectRoute(page, ctx, '/checkout');
+    await page.getByText('No addresses').waitFor();
+    await ctx.expect.poll(() => summaryValue(page, 'Total').textContent()).toBe(expectedTotal(ctx));
+  },
+  noAddressError: async (page) => {
+    await alertWith(page, orderMessages.addressRequired).waitFor();
+    await h1(page, 'Checkout').waitFor();
+  },
+  checkoutReady: async (page, ctx) => {
+    await ctx.expect.poll(() => addressRadio(page).isChecked()).toBe(true);
+    ctx.expect(await alertWith(page, orderMessages.addressRequired).count()).toBe(0);
+    await expectEnabled(ctx, placeOrderButton(page));
+  },
+  orderFailed: async (page, ctx) => {
+    await alertWith(page, orderMessages.createFailed).waitFor();
+    await expectRoute(page, ctx, '/checkout');
+    await expectEnabled(ctx, placeOrderButton(page));
+    ctx.expect(await cartLink(page).getAttribute('aria-label')).toBe('Cart, 1 item');
+  },
+  orderConfirmedCod: async (page, ctx) => {
+    await expectOrderConfirmed(page, ctx, 'pending');
+    await page.getByText('Cash on Delivery').waitFor();
+  },
+  orderConfirmedOnline: async (page, ctx) => {
+    await expectOrderConfirmed(page, ctx, 'completed');
+    const paymentId = page.locator('dt', { hasText: 'Payment ID' }).locator('xpath=..').locator('dd');
+    ctx.expect(await paymentId.textContent()).toMatch(/^pay_sim_[a-z0-9]+$/);
+  },
+} satisfies Record<JourneyState, StateAssertion>;
+
+/** What a person does for each event of the journey model. */
+export const eventActions = {
+  'nav.pujas': async (page) => {
+    await page.getByRole('link', { name: 'View All Pujas' }).click();
+  },
+  'nav.products': async (page) => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click();
+  },
+  'puja.viewOpen': async (page, ctx) => {
+    await page.getByRole('link', { name: `View Details of ${ctx.data.openPuja.pujaName}` }).click();
+  },
+  'puja.viewClosed': async (page, ctx) => {
+    await page.getByRole('link', { name: `View Details of ${ctx.data.closedPuja.pujaName}` }).click();
+  },
+  'package.book': async (page, ctx) => {
+    await bookButton(page, ctx).click();
+  },
+  'login.submit': async (page, ctx) => {
+    await page.getByLabel('Email address').fill(ctx.customer.email);
+    await page.getByLabel('Password', { exact: true }).fill(ctx.customer.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  },
+  'wizard.next': async (page) => {
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+  },
+  'details.complete': async (page, ctx) => {
+    const count = ctx.data.pkg.noPersons;
+    for (let index = 0; index < count; index += 1) {
+      const group = page.getByRole('group', { name: `Person ${index + 1} of ${count}` });
+      await group.getByLabel('Name').fill(person.name);
+      await group.getByLabel('Date of birth').fill(person.dateOfBirth);
+      await group.getByLabel('Birth time').fill(person.birthTime);
+      await group.getByLabel('Birth place').fill(person.birthPlace);
+      await group.getByLabel('Raashi').selectOption(person.raashi);
+      await group.getByLabel('Nakshatra').selectOption(person.nakshatra);
+      await group.getByLabel('Gothra').fill(person.gothra);
+    }
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+  },
+  'address.add': async (page) => {
+    await page
+      .getByRole('button', { name: /Add new address/i })
+      .first()
+      .click();
+    await page.getByLabel('Street address').fill(address.street);
+    await page.getByLabel('City').fill(address.city);
+    await page.getByLabel('State').fill(address.state);
+    await page.getByLabel('Postal code').fill(address.postalCode);
+    await page.getByLabel('Country').fill(address.country);
+    await page.getByRole('button', { name: 'Save' }).click();
+  },
+  'booking.pay': async (page, ctx) => {
+    await payButton(page, ctx).click();
+    await skipPaymentWait(page);
+  },
+  'booking.payDuringOutage': async (page, ctx) => {
+    await duringOutage(page, '/api/bookings', async () => {
+      await payButton(page, ctx).click();
+      await skipPaymentWait(page);
+    });
+  },
+  'time.pujaDatePassed': async (page, ctx) => {
+    const now = await page.evaluate(() => Date.now());
+    await page.clock.fastForward(Date.parse(ctx.data.openPuja.pujaDate) - now + 60_000);
+  },
+  'product.view': async (page, ctx) => {
+    await page.getByRole('link', { name: `View Details of ${ctx.data.product.name}` }).click();
+  },
+  'cart.add': async (page) => {
+    await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+  },
+  'cart.open': async (page) => {
+    await cartLink(page).click();
+  },
+  'coupon.applyInvalid': async (page, ctx) => {
+    await page.getByLabel('Coupon code').fill(ctx.data.invalidCoupon);
+    await page.getByRole('button', { name: 'Apply' }).click();
+  },
+  'coupon.applyValid': async (page, ctx) => {
+    await page.getByLabel('Coupon code').fill(ctx.data.validCoupon);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    ctx.couponApplied = true;
+  },
+  'checkout.proceed': async (page) => {
+    await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
+  },
+  'order.placeCod': async (page) => {
+    await page.getByRole('radio', { name: /Cash on Delivery/ }).check();
+    await placeOrderButton(page).click();
+  },
+  'order.placeOnline': async (page) => {
+    await page.getByRole('radio', { name: /Online Payment/ }).check();
+    await placeOrderButton(page).click();
+    await page.getByRole('button', { name: 'Processing payment...' }).waitFor();
+    await skipPaymentWait(page);
+  },
+  'order.placeDuringOutage': async (page) => {
+    await page.getByRole('radio', { name: /Cash on Delivery/ }).check();
+    await duringOutage(page, '/api/orders', () => placeOrderButton(page).click());
+  },
+} satisfies Record<JourneyEventType, EventAction>;

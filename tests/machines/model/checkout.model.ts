@@ -1,0 +1,134 @@
+import {
+  checkoutMachine,
+  EMPTY_CHECKOUT_CART,
+  type CheckoutCart,
+  type CheckoutEvent,
+} from '../../../machines/checkout/checkout.machine.ts';
+import type { EventFixtures, MachineModel } from './coverage.ts';
+
+const fullCart: CheckoutCart = {
+  items: [
+    { id: 1, name: '5 Mukhi Rudraksha', image: '/images/r.svg', price: 851, quantity: 2 },
+    {
+      id: 8,
+      name: 'Sri Yantra',
+      image: '/images/y.svg',
+      price: 1499,
+      quantity: 1,
+      variant: { size: '6 inch' },
+    },
+  ],
+  couponCode: 'WELCOME10',
+  itemCount: 3,
+  subtotal: 3201,
+  shipping: 0,
+  discount: 300,
+  total: 2901,
+};
+
+const smallCart: CheckoutCart = {
+  items: [{ id: 1, name: '5 Mukhi Rudraksha', image: '/images/r.svg', price: 851, quantity: 1 }],
+  couponCode: undefined,
+  itemCount: 1,
+  subtotal: 851,
+  shipping: 100,
+  discount: 0,
+  total: 951,
+};
+
+const events = {
+  'checkout.addressSelected': [
+    { type: 'checkout.addressSelected', id: 7 },
+    { type: 'checkout.addressSelected', id: null },
+  ],
+  'checkout.paymentMethodChanged': [
+    { type: 'checkout.paymentMethodChanged', method: 'cod' },
+    { type: 'checkout.paymentMethodChanged', method: 'online' },
+  ],
+  'checkout.notesChanged': [
+    { type: 'checkout.notesChanged', notes: 'Please ring the bell' },
+    { type: 'checkout.notesChanged', notes: '' },
+  ],
+  'checkout.submit': [{ type: 'checkout.submit' }],
+  'checkout.cartChanged': [
+    { type: 'checkout.cartChanged', cart: fullCart },
+    { type: 'checkout.cartChanged', cart: smallCart },
+    { type: 'checkout.cartChanged', cart: EMPTY_CHECKOUT_CART },
+  ],
+} satisfies EventFixtures<CheckoutEvent>;
+
+type Snapshot = Parameters<MachineModel<typeof checkoutMachine>['abstract']>[0];
+
+const attemptOf = ({ context }: Snapshot) =>
+  context.attempt === null ? 'none' : context.attempt.paymentId === null ? 'unpaid' : 'paid';
+
+/** The end of a checkout: signed out, cart abandoned, or the order placed. */
+const isOutcome = (snapshot: Snapshot) =>
+  snapshot.matches('redirectingToLogin') ||
+  snapshot.matches('leftForCart') ||
+  snapshot.matches('orderPlaced');
+
+export const checkoutModel: MachineModel<typeof checkoutMachine> = {
+  name: 'checkout',
+  machine: checkoutMachine,
+  inputs: [
+    {
+      label: 'signed out',
+      input: { signedIn: false, cart: fullCart, createIdempotencyKey: () => 'chk_model' },
+    },
+    {
+      label: 'empty cart',
+      input: {
+        signedIn: true,
+        userId: 3,
+        cart: EMPTY_CHECKOUT_CART,
+        createIdempotencyKey: () => 'chk_model',
+      },
+    },
+    {
+      label: 'cart to pay',
+      input: { signedIn: true, userId: 3, cart: fullCart, createIdempotencyKey: () => 'chk_model' },
+    },
+  ],
+  events,
+  actors: {
+    pay: { done: [{ paymentId: 'pay_model_1' }], error: [new Error('Payment failed. Please try again.')] },
+    placeOrder: {
+      done: [{ id: 41 }],
+      error: [Object.assign(new Error('Failed to create order'), { status: 500 }), new Error('')],
+    },
+  },
+  abstract: (snapshot) => {
+    const { context } = snapshot;
+    return {
+      cart: context.cart.items.length === 0 ? 'empty' : context.cart.subtotal,
+      address: context.selectedAddressId !== null,
+      method: context.paymentMethod,
+      notes: context.notes !== '',
+      attempt: attemptOf(snapshot),
+      orderPlaced: context.orderPlaced,
+    };
+  },
+  simplePaths: {
+    // Journeys through what decides the route: something to pay for, an address, the method and
+    // the attempt (none, unpaid, paid).
+    abstract: (snapshot) => ({
+      cart: snapshot.context.cart.items.length > 0,
+      address: snapshot.context.selectedAddressId !== null,
+      method: snapshot.context.paymentMethod,
+      attempt: attemptOf(snapshot),
+    }),
+    // Changes made elsewhere while busy, and the second non-empty cart, are left to the shortest paths.
+    filterEvents: (snapshot, event) =>
+      !(
+        snapshot.hasTag('busy') &&
+        (event.type === 'checkout.addressSelected' || event.type === 'checkout.cartChanged')
+      ) && !(event.type === 'checkout.cartChanged' && event.cart === smallCart),
+    toState: isOutcome,
+    max: 200,
+  },
+  unreachableGuardFalseSides: {
+    'checkout.redirectingToCart: after:emptyCartRedirect [not(hasPlacedOrder)] → checkout.leftForCart':
+      'orderPlaced has no way out, so redirectingToCart is never active once an order is placed',
+  },
+};

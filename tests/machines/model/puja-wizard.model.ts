@@ -1,0 +1,137 @@
+import type { Address } from '../../../contract/address.ts';
+import type { Booking, PersonDraft } from '../../../contract/booking.ts';
+import { bookingWindowMachine } from '../../../machines/booking-window/booking-window.machine.ts';
+import {
+  pujaWizardMachine,
+  type PujaWizardEvent,
+  type PujaWizardInput,
+} from '../../../machines/puja-wizard/puja-wizard.machine.ts';
+import { MODEL_NOW, type EventFixtures, type MachineModel } from './coverage.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const inDays = (days: number) => new Date(MODEL_NOW.getTime() + days * DAY_MS).toISOString();
+
+const asha: PersonDraft = {
+  name: 'Asha Rao',
+  dateOfBirth: '1988-03-14',
+  birthTime: '06:45',
+  birthPlace: 'Udupi',
+  raashi: 'Simha (Leo)',
+  nakshatra: 'Magha',
+  gothra: 'Kashyapa',
+};
+
+const home: Address = {
+  id: 11,
+  street: '12, 4th Cross, Malleshwaram',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  postalCode: '560003',
+  country: 'India',
+  isDefault: true,
+};
+
+const booking: Booking = {
+  id: 7,
+  bookingNumber: 'PUJ-20260302-000007',
+  createdAt: MODEL_NOW.toISOString(),
+  status: 'confirmed',
+  paymentStatus: 'completed',
+  paymentMethod: 'online',
+  paymentId: 'pay_model_1',
+  puja: { id: 3, pujaName: 'Chandi Homam', place: 'Kollur', pujaDate: inDays(30), image: '/images/p3.svg' },
+  package: { id: 31, title: 'Single', noPersons: 1 },
+  persons: [{ ...asha, raashi: 'Simha (Leo)', nakshatra: 'Magha' }],
+  address: home,
+  amount: 2100,
+  currency: 'INR',
+};
+
+/** One person, every field but the gothra typed before a reload: one change makes it valid. */
+const input = (closesAt: string, draft: Partial<PersonDraft> = { ...asha, gothra: '' }): PujaWizardInput => ({
+  pujaId: 3,
+  packageId: 31,
+  packageName: 'Single',
+  personCount: 1,
+  price: 2100,
+  closesAt,
+  draft: { persons: [draft] },
+  createIdempotencyKey: () => 'bkg_model',
+  today: () => '2026-03-02',
+});
+
+const events = {
+  'person.changed': [
+    { type: 'person.changed', index: 0, field: 'gothra', value: 'Kashyapa' },
+    { type: 'person.changed', index: 0, field: 'dateOfBirth', value: '2031-01-01' },
+  ],
+  'person.blurred': [{ type: 'person.blurred', index: 0, field: 'gothra' }],
+  'address.selected': [
+    { type: 'address.selected', address: home },
+    { type: 'address.selected', address: null },
+  ],
+  'wizard.next': [{ type: 'wizard.next' }],
+  'wizard.back': [{ type: 'wizard.back' }],
+  'wizard.pay': [{ type: 'wizard.pay' }],
+  'window.closed': [{ type: 'window.closed' }],
+} satisfies EventFixtures<PujaWizardEvent>;
+
+type Snapshot = Parameters<MachineModel<typeof pujaWizardMachine>['abstract']>[0];
+
+const attemptOf = ({ context }: Snapshot) =>
+  context.attempt === null ? 'none' : context.attempt.paymentId === null ? 'unpaid' : 'paid';
+
+/** The booking-window child as its parent sees it: still bookable, or closed. */
+const windowSnapshot = (remainingMs: number) =>
+  bookingWindowMachine.resolveState({
+    value: remainingMs > 0 ? 'open' : 'closed',
+    context: { closesAt: MODEL_NOW.getTime() + remainingMs, remainingMs },
+  });
+
+export const pujaWizardModel: MachineModel<typeof pujaWizardMachine> = {
+  name: 'puja-wizard',
+  machine: pujaWizardMachine,
+  inputs: [
+    { label: 'puja in 30 days', input: input(inDays(30)) },
+    { label: 'booking closed, details complete', input: input(inDays(-1), asha) },
+  ],
+  events,
+  actors: {
+    // The real booking-window machine runs as the child; a new closing date makes it report.
+    bookingWindow: {
+      driven: {
+        snapshots: [windowSnapshot(0), windowSnapshot(30 * DAY_MS)],
+        drive: (child, snapshot) =>
+          child.send({ type: 'window.reset', closesAt: snapshot.hasTag('bookable') ? inDays(30) : null }),
+      },
+    },
+    pay: { done: [{ paymentId: 'pay_model_1' }], error: [new Error('Payment failed. Please try again.')] },
+    createBooking: {
+      done: [
+        { kind: 'created', booking },
+        { kind: 'closed', message: 'Booking for this puja has closed' },
+      ],
+      error: [Object.assign(new Error('Failed to create booking'), { status: 500 })],
+    },
+  },
+  abstract: (snapshot) => ({
+    personsValid: snapshot.context.personErrors.every((errors) => Object.keys(errors).length === 0),
+    showAllErrors: snapshot.context.showAllErrors,
+    address: snapshot.context.addressId !== null,
+    attempt: attemptOf(snapshot),
+    error: snapshot.context.error !== undefined,
+    booked: snapshot.context.booking !== null,
+  }),
+  simplePaths: {
+    abstract: (snapshot) => ({
+      personsValid: snapshot.context.personErrors.every((errors) => Object.keys(errors).length === 0),
+      address: snapshot.context.addressId !== null,
+      attempt: attemptOf(snapshot),
+    }),
+    // The journey ends booked, or on the payment step of a closed puja.
+    toState: (snapshot) =>
+      snapshot.matches({ steps: 'confirmation' }) ||
+      (snapshot.matches({ steps: 'payment' }) && snapshot.matches({ window: 'closed' })),
+    max: 200,
+  },
+};

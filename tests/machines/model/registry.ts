@@ -1,0 +1,24 @@
+import type { AnyStateMachine } from 'xstate';
+import { addressBookModel } from './address-book.model.ts';
+import { bookingWindowModel } from './booking-window.model.ts';
+import { cartModel } from './cart.model.ts';
+import { checkoutModel } from './checkout.model.ts';
+import type { MachineModel } from './coverage.ts';
+import { pujaWizardModel } from './puja-wizard.model.ts';
+import { resourceModel } from './resource.model.ts';
+import { sessionModel } from './session.model.ts';
+
+/**
+ * Every machine in machines/ with a statechart, in the order of the coverage table. A new machine
+ * gets a `<name>.model.ts` beside these (event fixtures, actor outcomes, inputs, the abstraction of
+ * its context) and a line here.
+ */
+export const machineModels: MachineModel<AnyStateMachine>[] = [
+  resourceModel,
+  bookingWindowModel,
+  sessionModel,
+  cartModel,
+  checkoutModel,
+  addressBookModel,
+  pujaWizardModel,
+];

@@ -1,0 +1,58 @@
+import type { User } from '../../../contract/auth.ts';
+import { sessionMachine, type SessionEvent } from '../../../machines/session/session.machine.ts';
+import type { EventFixtures, MachineModel } from './coverage.ts';
+
+const asha: User = { id: 3, name: 'Asha Rao', email: 'asha@example.com', phone: null };
+
+/** An API error as src/lib/api.ts raises it. */
+const apiError = (message: string, status?: number) => Object.assign(new Error(message), { status });
+
+const events = {
+  'session.login': [
+    {
+      type: 'session.login',
+      email: 'asha@example.com',
+      password: 'correct horse',
+      remember: false,
+      returnTo: '/checkout',
+    },
+  ],
+  'session.register': [
+    {
+      type: 'session.register',
+      details: { name: 'Asha Rao', email: 'asha@example.com', password: 'correct horse' },
+    },
+  ],
+  'session.logout': [{ type: 'session.logout' }],
+  'session.expired': [{ type: 'session.expired' }],
+  'session.formOpened': [
+    { type: 'session.formOpened' },
+    { type: 'session.formOpened', notice: 'Please sign in again' },
+  ],
+} satisfies EventFixtures<SessionEvent>;
+
+export const sessionModel: MachineModel<typeof sessionMachine> = {
+  name: 'session',
+  machine: sessionMachine,
+  inputs: [
+    { label: 'no stored token', input: { storedToken: null } },
+    { label: 'stored token', input: { storedToken: 'stored-token' } },
+  ],
+  events,
+  actors: {
+    fetchCurrentUser: { done: [asha], error: [apiError('Unauthorized', 401), apiError('Network error')] },
+    logIn: {
+      done: [{ token: 'fresh-token', user: asha }],
+      error: [apiError('Invalid email or password', 401)],
+    },
+    register: { done: [asha], error: [apiError('Email already registered', 409)] },
+    logOut: { done: [undefined], error: [apiError('Network error')] },
+  },
+  abstract: ({ context }) => ({
+    token: context.token !== null,
+    user: context.user !== null,
+    remember: context.remember,
+    error: context.error?.message,
+    notice: context.notice,
+  }),
+};
