@@ -14,6 +14,7 @@ import { showPlaceholder, StockBadge } from '../../ui/product-card.tsx';
 import { Stars } from '../../ui/stars.tsx';
 import { ResourceView } from '../../ui/status.tsx';
 import './products.css';
+import { Breadcrumb } from '../../ui/breadcrumb.tsx';
 
 /** Catalogue HTML as plain paragraphs: block breaks kept, tags and entities dropped, never injected as HTML. */
 function paragraphs(html: string): string[] {
@@ -51,17 +52,7 @@ function ProductView({ product }: { product: Product }) {
 
   return (
     <>
-      <nav className="breadcrumb" aria-label="Breadcrumb">
-        <ol>
-          <li>
-            <Link href="/">Home</Link>
-          </li>
-          <li>
-            <Link href="/products">Products</Link>
-          </li>
-          <li aria-current="page">{product.name}</li>
-        </ol>
-      </nav>
+      <Breadcrumb section={{ href: '/products', label: 'Products' }} current={product.name} />
 
       <article className="product-detail">
         <div className="product-detail__media">

@@ -1,7 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { SyntheticEvent } from 'react';
-import { Link, useLocation, useParams } from 'wouter';
+import { useLocation, useParams } from 'wouter';
 import type { Puja, PujaPackage } from '../../../contract/catalogue.ts';
 import { bookingWindowMachine } from '../../../machines/booking-window/booking-window.machine.ts';
 import { selectIsOpen } from '../../../machines/booking-window/booking-window.selectors.ts';
@@ -14,6 +14,9 @@ import { Countdown, type BookingWindowRef } from '../../ui/countdown.tsx';
 import { Price } from '../../ui/price.tsx';
 import { ErrorBanner, ResourceView, Spinner } from '../../ui/status.tsx';
 import './pujas.css';
+import { Breadcrumb } from '../../ui/breadcrumb.tsx';
+
+const pujasSection = { href: '/pujas', label: 'Pujas' };
 
 const PLACEHOLDER = imageUrl('/images/placeholder.svg');
 
@@ -66,7 +69,7 @@ function PujaDetail({ id }: { id: string }) {
   if (puja.status !== 'loaded' || !puja.data) {
     return (
       <div className="page container">
-        <Breadcrumb current={undefined} />
+        <Breadcrumb section={pujasSection} />
         <h1 className="visually-hidden">Puja details</h1>
         {puja.status === 'failed' ? (
           <ErrorBanner message={puja.error ?? 'Failed to load puja details'} onRetry={puja.retry} />
@@ -86,7 +89,7 @@ function LoadedPuja({ puja, packages }: { puja: Puja; packages: Resource<PujaPac
   const windowRef = useActorRef(bookingWindowMachine, { input: { closesAt: puja.pujaDate } });
   return (
     <div className="page container">
-      <Breadcrumb current={puja.pujaName} />
+      <Breadcrumb section={pujasSection} current={puja.pujaName} />
       <article className="puja-detail">
         <PujaSummary puja={puja} windowRef={windowRef} />
         <PujaTabs puja={puja} />
@@ -98,26 +101,6 @@ function LoadedPuja({ puja, packages }: { puja: Puja; packages: Resource<PujaPac
         </section>
       </article>
     </div>
-  );
-}
-
-function Breadcrumb({ current }: { current: string | undefined }) {
-  return (
-    <nav className="breadcrumb" aria-label="Breadcrumb">
-      <ol>
-        <li>
-          <Link href="/">Home</Link>
-        </li>
-        <li>
-          <Link href="/pujas">Pujas</Link>
-        </li>
-        {current !== undefined && (
-          <li>
-            <span aria-current="page">{current}</span>
-          </li>
-        )}
-      </ol>
-    </nav>
   );
 }
 
@@ -226,7 +209,15 @@ function PackageGrid({
 }
 
 /** A package with its Book button, which opens the booking wizard with the package as history state. */
-function PackageCard({ pujaId, pkg, windowRef }: { pujaId: number; pkg: PujaPackage; windowRef: BookingWindowRef }) {
+function PackageCard({
+  pujaId,
+  pkg,
+  windowRef,
+}: {
+  pujaId: number;
+  pkg: PujaPackage;
+  windowRef: BookingWindowRef;
+}) {
   const open = useSelector(windowRef, selectIsOpen);
   const [, navigate] = useLocation();
   const book = () => {
