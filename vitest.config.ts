@@ -9,7 +9,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'node', environment: 'node', include: ['tests/{machines,server,lib}/**/*.test.ts'] },
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['tests/{machines,server,lib,security,reliability}/**/*.test.ts'],
+        },
       },
       {
         extends: true,

@@ -87,6 +87,7 @@ export const orderMessages = {
   productIdInvalid: 'Each item needs a product_id that is a positive whole number',
   quantityInvalid: 'Each item quantity must be a whole number of 1 or more',
   amountInvalid: (field: string) => `${field} must be a number`,
+  amountNotWhole: (field: string) => `${field} must be a whole number of rupees, 0 or more`,
   variantInvalid: 'variant must be an object with optional size and color, or null',
   variantTextInvalid: 'variant size and color must be text',
   variantTooLong: `variant size and color must be at most ${MAX_VARIANT_TEXT_LENGTH} characters`,
@@ -155,8 +156,18 @@ export type CouponValidateResponse = v.InferOutput<typeof CouponValidateResponse
 const PositiveId = (message: string) =>
   v.pipe(v.nullish(v.number(message), 0), v.safeInteger(message), v.minValue(1, message));
 
-/** A client-sent amount: accepted so SPEC.md's payload passes, never used (the server prices). */
-const IgnoredAmount = (field: string) => v.nullish(v.number(orderMessages.amountInvalid(field)));
+/**
+ * A client-sent amount: accepted so SPEC.md's payload passes, never used (the server prices).
+ * Still only what the cart can hold, a whole number of rupees, 0 or more: 1e308 or -5 is refused.
+ */
+const IgnoredAmount = (field: string) =>
+  v.nullish(
+    v.pipe(
+      v.number(orderMessages.amountInvalid(field)),
+      v.safeInteger(orderMessages.amountNotWhole(field)),
+      v.minValue(0, orderMessages.amountNotWhole(field)),
+    ),
+  );
 
 const VariantText = v.nullish(
   v.pipe(

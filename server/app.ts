@@ -10,6 +10,7 @@ import { createLoginLimiter, type LoginLimiter } from './auth/rate-limit.ts';
 import { generateAuthSecret } from './auth/secret.ts';
 import { createTokenService, type TokenService } from './auth/tokens.ts';
 import type { Db } from './db/client.ts';
+import { databaseBusy, isDatabaseBusy } from './db/errors.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { astrologerRoutes } from './routes/astrologers.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -148,6 +149,12 @@ export function createApp({
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError((err, c) => {
     if (err instanceof HTTPException) return c.json({ message: err.message }, err.status);
+    // A lock held elsewhere past the wait limit: nothing was written, the same request may be
+    // sent again (with its Idempotency-Key), so say when instead of failing or hanging.
+    if (isDatabaseBusy(err))
+      return c.json({ message: databaseBusy.message }, databaseBusy.status, {
+        'Retry-After': String(databaseBusy.retryAfterSeconds),
+      });
     console.error(err);
     return c.json({ message: 'Something went wrong on our side. Please try again.' }, 500);
   });

@@ -1,4 +1,13 @@
 import path from 'node:path';
+import { DEFAULT_LOCK_WAIT_MS } from './db/client.ts';
+
+/** A whole number of milliseconds from the environment, or the default when unset or empty. */
+function milliseconds(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const ms = Number(value);
+  if (!Number.isSafeInteger(ms) || ms < 0) throw new Error(`${name} must be a whole number of milliseconds`);
+  return ms;
+}
 
 /** Server settings from the environment, with the defaults a newcomer gets. */
 export function readServerConfig(env: NodeJS.ProcessEnv = process.env) {
@@ -9,5 +18,12 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir,
     sqliteFile: path.join(dataDir, 'shop.sqlite'),
     databaseUrl: env.DATABASE_URL || undefined,
+    /**
+     * How long a request waits for a database lock held by someone else before it is answered
+     * 503 "busy" with Retry-After (SQLite busy_timeout, PostgreSQL lock_timeout). DB_LOCK_WAIT_MS.
+     */
+    lockWaitMs: milliseconds('DB_LOCK_WAIT_MS', env.DB_LOCK_WAIT_MS, DEFAULT_LOCK_WAIT_MS),
+    /** SERVE_SPA=0 serves the API alone (no dist/ needed): for tests and the load check. */
+    serveSpa: env.SERVE_SPA !== '0' && env.SERVE_SPA !== 'false',
   };
 }

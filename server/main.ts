@@ -4,12 +4,18 @@ import { loadAuthSecret } from './auth/secret.ts';
 import { readServerConfig } from './config.ts';
 import { listen, prepareDb } from './start.ts';
 
-/** Production entry: the API and the built SPA on one origin. */
+/**
+ * Production entry: the API and the built SPA on one origin. With SERVE_SPA=0 it serves the
+ * API alone and needs no dist/ (the reliability tests and the load check run it that way).
+ */
 const config = readServerConfig();
-const staticDir = path.resolve('dist');
-if (!fs.existsSync(path.join(staticDir, 'index.html'))) {
-  console.error('No built SPA in dist/. Run `npm run build` first (npm start does this for you).');
-  process.exit(1);
+let staticDir: string | undefined;
+if (config.serveSpa) {
+  staticDir = path.resolve('dist');
+  if (!fs.existsSync(path.join(staticDir, 'index.html'))) {
+    console.error('No built SPA in dist/. Run `npm run build` first (npm start does this for you).');
+    process.exit(1);
+  }
 }
 const db = await prepareDb(config);
 const server = await listen(
@@ -17,7 +23,7 @@ const server = await listen(
   config.port,
   config.host,
 );
-console.log(`Shop ready on http://localhost:${config.port}`);
+console.log(`${staticDir ? 'Shop' : 'API (no SPA)'} ready on http://localhost:${config.port}`);
 
 const stop = () => {
   server.close();

@@ -8,7 +8,11 @@ import { readServerConfig } from './config.ts';
 
 /** Opens, migrates and (when empty) seeds the configured database. */
 export async function prepareDb(config = readServerConfig()): Promise<Db> {
-  const db = await openDb({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+  const db = await openDb({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: config.sqliteFile,
+    lockWaitMs: config.lockWaitMs,
+  });
   await migrateToLatest(db);
   if (await isCatalogueEmpty(db)) {
     await seedCatalogue(db);

@@ -8,7 +8,10 @@ import { MAX_BOOKING_PERSONS } from '../../contract/booking.ts';
 export const PujaBookingState = v.object({
   packageId: v.pipe(v.number(), v.safeInteger(), v.minValue(1)),
   packageName: v.pipe(v.string(), v.trim(), v.nonEmpty()),
-  personCount: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(1), v.maxValue(MAX_BOOKING_PERSONS)), 1),
+  personCount: v.optional(
+    v.pipe(v.number(), v.safeInteger(), v.minValue(1), v.maxValue(MAX_BOOKING_PERSONS)),
+    1,
+  ),
   price: v.pipe(v.number(), v.safeInteger(), v.minValue(0)),
 });
 export type PujaBookingState = v.InferOutput<typeof PujaBookingState>;

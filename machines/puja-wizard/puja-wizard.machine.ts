@@ -241,7 +241,9 @@ export const pujaWizardMachine = setup({
       const person = { ...current, [field]: value };
       return {
         persons: context.persons.map((p, i) => (i === index ? person : p)),
-        personErrors: context.personErrors.map((e, i) => (i === index ? validatePerson(person, context.today()) : e)),
+        personErrors: context.personErrors.map((e, i) =>
+          i === index ? validatePerson(person, context.today()) : e,
+        ),
         touched: context.touched.map((t, i) => (i === index ? { ...t, [field]: true as const } : t)),
       };
     }),
@@ -260,7 +262,9 @@ export const pujaWizardMachine = setup({
       refusedNextCount: ({ context }) => context.refusedNextCount + 1,
     }),
     selectAddress: assign(({ event }) =>
-      event.type === 'address.selected' ? { address: event.address, addressId: event.address?.id ?? null } : {},
+      event.type === 'address.selected'
+        ? { address: event.address, addressId: event.address?.id ?? null }
+        : {},
     ),
     clearError: assign({ error: undefined }),
     startAttempt: assign(({ context }) => {
@@ -423,7 +427,10 @@ export const pujaWizardMachine = setup({
             input: ({ context }) => {
               const attempt = context.attempt;
               if (!attempt?.paymentId) throw new Error('creatingBooking without a paid attempt');
-              return { payload: bookingPayloadOf(context, attempt.paymentId), idempotencyKey: attempt.idempotencyKey };
+              return {
+                payload: bookingPayloadOf(context, attempt.paymentId),
+                idempotencyKey: attempt.idempotencyKey,
+              };
             },
             onDone: [
               {

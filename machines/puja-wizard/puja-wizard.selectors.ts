@@ -19,7 +19,9 @@ export const selectPersonValue = (index: number, field: PersonField) => (s: Snap
 
 /** A field's message, once the field was touched or Next was refused. */
 export const selectFieldError = (index: number, field: PersonField) => (s: Snapshot) =>
-  s.context.showAllErrors || s.context.touched[index]?.[field] ? s.context.personErrors[index]?.[field] : undefined;
+  s.context.showAllErrors || s.context.touched[index]?.[field]
+    ? s.context.personErrors[index]?.[field]
+    : undefined;
 
 export const selectRefusedNextCount = (s: Snapshot) => s.context.refusedNextCount;
 export const selectAddressId = (s: Snapshot) => s.context.addressId;
@@ -34,7 +36,8 @@ export const selectIdempotencyKey = (s: Snapshot) => s.context.attempt?.idempote
 export const selectWindowActor = (s: Snapshot) => s.children.bookingWindow;
 export const selectIsWindowClosed = (s: Snapshot) => s.hasTag('windowClosed');
 /** The closed-window notice, shown until the booking exists. */
-export const selectShowClosedNotice = (s: Snapshot) => s.hasTag('windowClosed') && !s.matches({ steps: 'confirmation' });
+export const selectShowClosedNotice = (s: Snapshot) =>
+  s.hasTag('windowClosed') && !s.matches({ steps: 'confirmation' });
 /** Payment or booking creation is running. */
 export const selectIsBusy = (s: Snapshot) => s.hasTag('busy');
 export const selectCanPay = (s: Snapshot) => s.can({ type: 'wizard.pay' });

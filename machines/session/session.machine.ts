@@ -22,6 +22,8 @@ export interface SessionContext {
   error: { message: string } | undefined;
   /** A one-off message for the login screen, e.g. after registering. */
   notice: string | undefined;
+  /** Checks of the stored token in a row that got no usable answer (sets the wait before the next). */
+  checkFailures: number;
 }
 
 export type SessionEvent =
@@ -31,7 +33,9 @@ export type SessionEvent =
   /** A bearer call answered 401: the token expired or was revoked. */
   | { type: 'session.expired' }
   /** The login or register screen opened: forget the previous screen's error and notice. */
-  | { type: 'session.formOpened'; notice?: string };
+  | { type: 'session.formOpened'; notice?: string }
+  /** Check the stored token again now (Retry pressed, or the API answered another call). */
+  | { type: 'session.retry' };
 
 export interface LoginResult {
   token: string;
@@ -44,16 +48,28 @@ interface ErrorWithStatus {
   status?: number;
 }
 
+export const sessionMessages = {
+  /** The stored token could not be checked (no answer, or a server error): it is kept and checked again. */
+  checkFailed: 'We could not check your sign-in. Please check your connection and try again.',
+} as const;
+
+/** The first automatic re-check of a stored token waits this long; each failure doubles it, up to the maximum. */
+export const SESSION_RECHECK_MS = 2000;
+export const SESSION_RECHECK_MAX_MS = 30000;
+
 const messageOf = (error: unknown, fallback: string) => {
   const message = (error as ErrorWithStatus | undefined)?.message;
   return message && message.trim() ? message : fallback;
 };
 
 /**
- * The customer's session. `restoring` checks a stored token with the API; `signedOut` accepts
- * login and registration (`signingIn`, `registering`); `signedIn` ends by logout (`signingOut`)
- * or when any bearer call answers 401 (`session.expired`). Storage and navigation are actions
- * that src/app provides.
+ * The customer's session. `restoring` checks a stored token with the API (`verifyingToken`);
+ * only a refusal (401) forgets it. A check that gets no usable answer (network down, 5xx) leaves
+ * the session `unverified`: the token is kept, and checked again after a growing wait, on
+ * `session.retry` (Retry, or any call the API answered), so the customer is signed in again
+ * without a reload once the API is back. `signedOut` accepts login and registration
+ * (`signingIn`, `registering`); `signedIn` ends by logout (`signingOut`) or when any bearer call
+ * answers 401 (`session.expired`). Storage and navigation are actions that src/app provides.
  */
 export const sessionMachine = setup({
   types: {
@@ -62,7 +78,9 @@ export const sessionMachine = setup({
     events: {} as SessionEvent,
   },
   actors: {
-    fetchCurrentUser: fromPromise<User, { token: string }>(() => Promise.reject(new Error('fetchCurrentUser not provided'))),
+    fetchCurrentUser: fromPromise<User, { token: string }>(() =>
+      Promise.reject(new Error('fetchCurrentUser not provided')),
+    ),
     logIn: fromPromise<LoginResult, Credentials>(() => Promise.reject(new Error('logIn not provided'))),
     register: fromPromise<User, RegisterRequest>(() => Promise.reject(new Error('register not provided'))),
     logOut: fromPromise<void, { token: string }>(() => Promise.resolve()),
@@ -90,9 +108,16 @@ export const sessionMachine = setup({
       token: (_, result: LoginResult) => result.token,
       user: (_, result: LoginResult) => result.user,
     }),
-    storeUser: assign({ user: (_, user: User) => user }),
+    storeUser: assign({ user: (_, user: User) => user, checkFailures: 0 }),
+    noteCheckFailed: assign({
+      error: { message: sessionMessages.checkFailed },
+      checkFailures: ({ context }) => context.checkFailures + 1,
+    }),
+    clearError: assign({ error: undefined }),
     clearSession: assign({ token: null, user: null }),
-    storeLoginError: assign({ error: (_, error: unknown) => ({ message: messageOf(error, authMessages.loginFailed) }) }),
+    storeLoginError: assign({
+      error: (_, error: unknown) => ({ message: messageOf(error, authMessages.loginFailed) }),
+    }),
     storeRegisterError: assign({
       error: (_, error: unknown) => ({ message: messageOf(error, authMessages.registerFailed) }),
     }),
@@ -103,6 +128,11 @@ export const sessionMachine = setup({
     /** Only a refusal (401) means the stored token is bad; a network failure keeps it for next time. */
     isRefusal: (_, error: unknown) => (error as ErrorWithStatus | undefined)?.status === 401,
   },
+  delays: {
+    /** 2 s, 4 s, 8 s ... up to 30 s between automatic checks of a kept token. */
+    recheckToken: ({ context }) =>
+      Math.min(SESSION_RECHECK_MAX_MS, SESSION_RECHECK_MS * 2 ** Math.max(0, context.checkFailures - 1)),
+  },
 }).createMachine({
   id: 'session',
   context: ({ input }) => ({
@@ -112,6 +142,7 @@ export const sessionMachine = setup({
     returnTo: '/',
     error: undefined,
     notice: undefined,
+    checkFailures: 0,
   }),
   initial: 'restoring',
   states: {
@@ -125,7 +156,10 @@ export const sessionMachine = setup({
         input: ({ context }) => ({ token: context.token ?? '' }),
         onDone: {
           target: 'signedIn',
-          actions: { type: 'storeUser', params: ({ event }: { event: DoneActorEvent<User> }) => event.output },
+          actions: {
+            type: 'storeUser',
+            params: ({ event }: { event: DoneActorEvent<User> }) => event.output,
+          },
         },
         onError: [
           {
@@ -133,9 +167,16 @@ export const sessionMachine = setup({
             target: 'signedOut',
             actions: ['clearSession', 'forgetToken'],
           },
-          { target: 'signedOut', actions: 'clearSession' },
+          // No answer or a server error says nothing about the token: keep it and check again.
+          { target: 'unverified' },
         ],
       },
+    },
+    unverified: {
+      entry: 'noteCheckFailed',
+      exit: 'clearError',
+      after: { recheckToken: 'verifyingToken' },
+      on: { 'session.retry': 'verifyingToken' },
     },
     signedOut: {
       on: {
@@ -149,14 +190,25 @@ export const sessionMachine = setup({
       invoke: {
         src: 'logIn',
         input: ({ event }) =>
-          event.type === 'session.login' ? { email: event.email, password: event.password } : { email: '', password: '' },
+          event.type === 'session.login'
+            ? { email: event.email, password: event.password }
+            : { email: '', password: '' },
         onDone: {
           target: 'signedIn',
           actions: [
-            { type: 'storeSession', params: ({ event }: { event: DoneActorEvent<LoginResult> }) => event.output },
+            {
+              type: 'storeSession',
+              params: ({ event }: { event: DoneActorEvent<LoginResult> }) => event.output,
+            },
             {
               type: 'persistToken',
-              params: ({ context, event }: { context: SessionContext; event: DoneActorEvent<LoginResult> }) => ({
+              params: ({
+                context,
+                event,
+              }: {
+                context: SessionContext;
+                event: DoneActorEvent<LoginResult>;
+              }) => ({
                 token: event.output.token,
                 remember: context.remember,
               }),
@@ -169,7 +221,10 @@ export const sessionMachine = setup({
         },
         onError: {
           target: 'signedOut',
-          actions: { type: 'storeLoginError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          actions: {
+            type: 'storeLoginError',
+            params: ({ event }: { event: ErrorActorEvent }) => event.error,
+          },
         },
       },
     },
@@ -185,7 +240,10 @@ export const sessionMachine = setup({
         },
         onError: {
           target: 'signedOut',
-          actions: { type: 'storeRegisterError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          actions: {
+            type: 'storeRegisterError',
+            params: ({ event }: { event: ErrorActorEvent }) => event.error,
+          },
         },
       },
     },

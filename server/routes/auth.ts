@@ -37,25 +37,32 @@ export const authRoutes = new Hono<AppEnv>()
 
   .post('/api/auth/login', async (c) => {
     const { loginLimiter, tokens } = c.var.auth;
-    const key = clientKey(c);
-    const limit = loginLimiter.check(key);
-    if (limit.blocked) {
-      const minutes = Math.ceil(limit.retryAfterSeconds / 60);
+    const { email, password } = await readBody(c, LoginRequest);
+    // No await between reading the limit and counting this attempt in it (see LoginLimiter.begin).
+    const attempt = loginLimiter.begin(clientKey(c));
+    if (attempt.blocked) {
+      const minutes = Math.ceil(attempt.retryAfterSeconds / 60);
       return c.json({ message: authMessages.tooManyAttempts(minutes) }, 429, {
-        'Retry-After': String(limit.retryAfterSeconds),
+        'Retry-After': String(attempt.retryAfterSeconds),
       });
     }
 
-    const { email, password } = await readBody(c, LoginRequest);
-    const row = await findUserForLogin(c.var.db, email);
-    // One answer for an unknown e-mail and a wrong password, in about the same time.
-    const ok = row ? await verifyPassword(password, row.passwordHash) : await verifyAgainstDummy(password);
+    let row: Awaited<ReturnType<typeof findUserForLogin>>;
+    let ok: boolean;
+    try {
+      row = await findUserForLogin(c.var.db, email);
+      // One answer for an unknown e-mail and a wrong password, in about the same time.
+      ok = row ? await verifyPassword(password, row.passwordHash) : await verifyAgainstDummy(password);
+    } catch (err) {
+      attempt.abandoned();
+      throw err;
+    }
     if (!row || !ok) {
-      loginLimiter.recordFailure(key);
+      attempt.failed(email);
       return c.json({ message: authMessages.invalidCredentials }, 401);
     }
 
-    loginLimiter.reset(key);
+    attempt.succeeded(email);
     const now = new Date();
     await deleteExpiredSessions(c.var.db, row.id, now);
     const { token, jti, expiresAt } = await tokens.issue(row.id);

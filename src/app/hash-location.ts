@@ -21,7 +21,10 @@ const hashRoute = () => window.location.hash.replace(/^#?\/?/, '/');
 const currentPath = () => hashRoute().split('?')[0] ?? '/';
 const currentSearch = () => hashRoute().split('?')[1] ?? '';
 
-export function navigate(to: string, { replace = false, state = null }: { replace?: boolean; state?: unknown } = {}) {
+export function navigate(
+  to: string,
+  { replace = false, state = null }: { replace?: boolean; state?: unknown } = {},
+) {
   const oldURL = window.location.href;
   const url = new URL(oldURL);
   url.hash = `/${to.replace(/^#?\/?/, '')}`;

@@ -1,13 +1,21 @@
 import type { ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { selectIsRestoring, selectIsSignedIn } from '../../machines/session/session.selectors.ts';
+import {
+  selectIsRestoring,
+  selectIsSignedIn,
+  selectIsUnverified,
+} from '../../machines/session/session.selectors.ts';
 import { Spinner } from '../ui/status.tsx';
-import { SessionContext } from './session.tsx';
+import { SessionCheckFailed, SessionContext } from './session.tsx';
 
-/** Customer-only routes: wait for a stored token to be checked, then send visitors to /login and back. */
+/**
+ * Customer-only routes: wait for a stored token to be checked, then send visitors to /login and
+ * back. While the API is unreachable the kept token is neither trusted nor dropped: Retry shows.
+ */
 export function RequireSignIn({ children }: { children: ReactNode }) {
   const restoring = SessionContext.useSelector(selectIsRestoring);
   const signedIn = SessionContext.useSelector(selectIsSignedIn);
+  const unverified = SessionContext.useSelector(selectIsUnverified);
   const [location] = useLocation();
   const search = useSearch();
   if (restoring) {
@@ -17,6 +25,8 @@ export function RequireSignIn({ children }: { children: ReactNode }) {
       </div>
     );
   }
+  // The API could not be asked about a kept token: offer Retry, never /login (nor a blank page).
+  if (unverified) return <SessionCheckFailed />;
   if (!signedIn) {
     const from = search ? `${location}?${search}` : location;
     return <Redirect to={`/login?redirect=${encodeURIComponent(from)}`} replace />;

@@ -1,17 +1,36 @@
 import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import { ErrorBanner, Spinner } from '../ui/status.tsx';
 
+interface Props {
+  children: ReactNode;
+  /** The route: an error on one page is forgotten when the visitor navigates elsewhere. */
+  resetKey: string;
+  /** Runs before the route renders again (Retry or navigation), e.g. to forget failed downloads. */
+  onReset?: () => void;
+}
+
 interface State {
   error: Error | undefined;
 }
 
-/** Catches a crash inside one route so the shell and the other routes keep working. */
-class RouteErrorBoundary extends Component<{ children: ReactNode; resetKey: string }, State> {
+/** A page's code could not be downloaded (Chromium, Firefox, Safari wording; Vite's CSS preload). */
+const FAILED_CHUNK = /dynamically imported module|Importing a module script failed|Unable to preload CSS/i;
+
+export const routeErrorMessages = {
+  crashed: 'Something went wrong on this page.',
+  chunkFailed: 'This page could not be loaded. Check your connection.',
+} as const;
+
+/**
+ * Catches a crash inside one route so the shell (header, cart, session, footer) and the other
+ * routes keep working. Retry renders the route again in place, without reloading the app, so the
+ * root actors (session, cart) and everything in memory are kept.
+ */
+class RouteErrorBoundary extends Component<Props, State> {
   override state: State = { error: undefined };
 
-  // An error on one page is forgotten when the visitor navigates elsewhere.
-  override componentDidUpdate(previous: { resetKey: string }) {
-    if (previous.resetKey !== this.props.resetKey && this.state.error) this.setState({ error: undefined });
+  override componentDidUpdate(previous: Props) {
+    if (previous.resetKey !== this.props.resetKey && this.state.error) this.reset();
   }
 
   static getDerivedStateFromError(error: Error): State {
@@ -22,20 +41,19 @@ class RouteErrorBoundary extends Component<{ children: ReactNode; resetKey: stri
     console.error('Route crashed', error, info.componentStack);
   }
 
+  private reset() {
+    this.props.onReset?.();
+    this.setState({ error: undefined });
+  }
+
   override render() {
     if (this.state.error) {
-      const failedChunk = /dynamically imported module|Importing a module script failed/i.test(
-        this.state.error.message,
-      );
+      const failedChunk = FAILED_CHUNK.test(this.state.error.message);
       return (
         <div className="page container">
           <ErrorBanner
-            message={
-              failedChunk
-                ? 'This page could not be loaded. Check your connection.'
-                : 'Something went wrong on this page.'
-            }
-            onRetry={() => (failedChunk ? window.location.reload() : this.setState({ error: undefined }))}
+            message={failedChunk ? routeErrorMessages.chunkFailed : routeErrorMessages.crashed}
+            onRetry={() => this.reset()}
           />
         </div>
       );
@@ -44,9 +62,9 @@ class RouteErrorBoundary extends Component<{ children: ReactNode; resetKey: stri
   }
 }
 
-export function RouteBoundary({ children, resetKey }: { children: ReactNode; resetKey: string }) {
+export function RouteBoundary({ children, resetKey, onReset }: Props) {
   return (
-    <RouteErrorBoundary resetKey={resetKey}>
+    <RouteErrorBoundary resetKey={resetKey} onReset={onReset}>
       <Suspense
         fallback={
           <div className="page container">

@@ -1,11 +1,44 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { RequireSignIn } from './require-sign-in.tsx';
 import { RouteBoundary } from './route-boundary.tsx';
 
-/** Code-split pages: each route downloads its own chunk the first time it is opened. */
-function page<M, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+/** Forgets the failed downloads of every page, so they are tried again (see `page`). */
+const forgetFailedDownloads = new Set<() => void>();
+
+function retryFailedPages() {
+  for (const forget of forgetFailedDownloads) forget();
+}
+
+/**
+ * Code-split pages: each route downloads its own chunk the first time it is opened. React.lazy
+ * keeps a failed download failed for good, so a page whose chunk could not be fetched (offline,
+ * a dropped connection) gets a new lazy component when its route's Retry is pressed or the
+ * visitor navigates: the chunk is fetched again without reloading the app.
+ */
+function page<M, K extends keyof M>(load: () => Promise<M>, name: K): ComponentType {
+  const attempt = () => {
+    const state: { failed: boolean; Component: LazyExoticComponent<ComponentType> } = {
+      failed: false,
+      Component: lazy(async () => {
+        try {
+          return { default: (await load())[name] as ComponentType };
+        } catch (error) {
+          state.failed = true;
+          throw error;
+        }
+      }),
+    };
+    return state;
+  };
+  let current = attempt();
+  forgetFailedDownloads.add(() => {
+    if (current.failed) current = attempt();
+  });
+  return function Page() {
+    const { Component } = current;
+    return <Component />;
+  };
 }
 
 const HomePage = page(() => import('../features/home/home-page.tsx'), 'HomePage');
@@ -30,7 +63,10 @@ const LegalPage = page(() => import('../features/pages/legal-page.tsx'), 'LegalP
 const AdminPage = page(() => import('../features/pages/admin-page.tsx'), 'AdminPage');
 const LoginPage = page(() => import('../features/account/login-page.tsx'), 'LoginPage');
 const RegisterPage = page(() => import('../features/account/register-page.tsx'), 'RegisterPage');
-const ForgotPasswordPage = page(() => import('../features/account/forgot-password-page.tsx'), 'ForgotPasswordPage');
+const ForgotPasswordPage = page(
+  () => import('../features/account/forgot-password-page.tsx'),
+  'ForgotPasswordPage',
+);
 const AccountPage = page(() => import('../features/account/account-page.tsx'), 'AccountPage');
 const NotFoundPage = page(() => import('../features/pages/not-found-page.tsx'), 'NotFoundPage');
 
@@ -51,7 +87,7 @@ const legalPaths = [
 export function AppRoutes() {
   const [location] = useLocation();
   return (
-    <RouteBoundary resetKey={location}>
+    <RouteBoundary resetKey={location} onReset={retryFailedPages}>
       <Switch>
         <Route path="/" component={HomePage} />
         <Route path="/pujas" component={PujaListPage} />

@@ -3,10 +3,18 @@ import { useState, type ReactNode } from 'react';
 import { fromPromise } from 'xstate';
 import { currentRoute, navigate } from './hash-location.ts';
 import { sessionMachine, type LoginResult } from '../../machines/session/session.machine.ts';
-import { LoginResponse, MeResponse, MessageResponse, RegisterResponse, type User } from '../../contract/auth.ts';
+import { selectCheckError } from '../../machines/session/session.selectors.ts';
+import {
+  LoginResponse,
+  MeResponse,
+  MessageResponse,
+  RegisterResponse,
+  type User,
+} from '../../contract/auth.ts';
 import { authMessages } from '../../contract/auth.ts';
 import { callApi, configureAuth } from '../lib/api.ts';
 import { inspectOptions } from '../lib/inspector.ts';
+import { ErrorBanner } from '../ui/status.tsx';
 
 const TOKEN_KEY = 'shop.session.token';
 
@@ -61,7 +69,13 @@ export const liveSessionMachine = sessionMachine.provide({
       return user;
     }),
     logOut: fromPromise(async ({ signal }) => {
-      await callApi('/api/auth/logout', { method: 'POST', schema: MessageResponse, bearer: true, fallback: 'Logout failed', signal });
+      await callApi('/api/auth/logout', {
+        method: 'POST',
+        schema: MessageResponse,
+        bearer: true,
+        fallback: 'Logout failed',
+        signal,
+      });
     }),
   },
   actions: {
@@ -70,7 +84,9 @@ export const liveSessionMachine = sessionMachine.provide({
     navigate: (_, { to, replace }) => navigate(to, { replace }),
     redirectToLogin: () => {
       const from = currentRoute();
-      navigate(from.startsWith('/login') ? '/login' : `/login?redirect=${encodeURIComponent(from)}`, { replace: true });
+      navigate(from.startsWith('/login') ? '/login' : `/login?redirect=${encodeURIComponent(from)}`, {
+        replace: true,
+      });
     },
     logLogoutFailure: (_, error) => console.error('Logout failed', error),
   },
@@ -85,6 +101,8 @@ function AuthBridge() {
     configureAuth({
       getToken: () => session.getSnapshot().context.token,
       onUnauthorized: () => session.send({ type: 'session.expired' }),
+      // Only an unverified session (its check found the API down) acts on this.
+      onReachable: () => session.send({ type: 'session.retry' }),
     }),
   );
   return null;
@@ -97,5 +115,22 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       <AuthBridge />
       {children}
     </SessionContext.Provider>
+  );
+}
+
+/**
+ * Shown instead of a customer-only page while a kept token could not be checked (the API is
+ * down): Retry checks it again; the session also retries by itself and when the API answers.
+ */
+export function SessionCheckFailed() {
+  const session = SessionContext.useActorRef();
+  const message = SessionContext.useSelector(selectCheckError);
+  return (
+    <div className="container page">
+      <ErrorBanner
+        message={message ?? 'We could not check your sign-in.'}
+        onRetry={() => session.send({ type: 'session.retry' })}
+      />
+    </div>
   );
 }

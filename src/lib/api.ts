@@ -20,6 +20,8 @@ interface AuthHooks {
   getToken: () => string | null;
   /** Called when a bearer call answers 401: the session has expired or was revoked. */
   onUnauthorized: () => void;
+  /** Called when a call succeeded: the API is reachable (a session kept through an outage is checked again). */
+  onReachable?: () => void;
 }
 
 let auth: AuthHooks = { getToken: () => null, onUnauthorized: () => {} };
@@ -76,7 +78,16 @@ export interface SendOptions<S extends v.GenericSchema> extends GetOptions {
  */
 export async function callApi<S extends v.GenericSchema>(
   path: string,
-  { method = 'GET', body, schema, bearer = false, headers = {}, fallback, invalid = INVALID_DATA, signal }: SendOptions<S>,
+  {
+    method = 'GET',
+    body,
+    schema,
+    bearer = false,
+    headers = {},
+    fallback,
+    invalid = INVALID_DATA,
+    signal,
+  }: SendOptions<S>,
 ): Promise<v.InferOutput<S>> {
   const token = bearer ? auth.getToken() : null;
   if (bearer && !token) {
@@ -96,6 +107,7 @@ export async function callApi<S extends v.GenericSchema>(
     if (bearer && failure.status === 401) auth.onUnauthorized();
     throw failure;
   }
+  auth.onReachable?.();
   const result = v.safeParse(schema, response);
   if (!result.success) throw new ApiError(invalid);
   return result.output;

@@ -43,7 +43,10 @@ describe('a customer account in Chromium', () => {
     await page.getByText('No addresses').waitFor();
 
     const addAddress = async (street: string, city: string, state: string, postalCode: string) => {
-      await page.getByRole('button', { name: /Add new address/i }).first().click();
+      await page
+        .getByRole('button', { name: /Add new address/i })
+        .first()
+        .click();
       await page.getByLabel('Street address').fill(street);
       await page.getByLabel('City').fill(city);
       await page.getByLabel('State').fill(state);
@@ -62,7 +65,11 @@ describe('a customer account in Chromium', () => {
     expect(await first.getByText('Default', { exact: true }).count()).toBe(0);
 
     await page.getByRole('button', { name: /Asha Raghavan/ }).click();
-    await page.getByRole('menuitem', { name: 'Logout' }).or(page.getByRole('button', { name: 'Logout' })).first().click();
+    await page
+      .getByRole('menuitem', { name: 'Logout' })
+      .or(page.getByRole('button', { name: 'Logout' }))
+      .first()
+      .click();
     await page.getByRole('heading', { level: 1, name: 'Welcome back' }).waitFor();
     expect(page.url()).toMatch(/#\/login$/);
 

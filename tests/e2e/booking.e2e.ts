@@ -20,7 +20,10 @@ afterAll(async () => {
 const rupees = (n: number) =>
   new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(n);
 
-async function api<T>(path: string, init: { method?: string; json?: unknown; token?: string } = {}): Promise<T> {
+async function api<T>(
+  path: string,
+  init: { method?: string; json?: unknown; token?: string } = {},
+): Promise<T> {
   const headers: Record<string, string> = {};
   if (init.json !== undefined) headers['content-type'] = 'application/json';
   if (init.token) headers.authorization = `Bearer ${init.token}`;
@@ -38,7 +41,10 @@ async function newCustomer(): Promise<string> {
   const email = `booking.${Date.now()}@example.in`;
   const password = 'rudraksha-108';
   await api('/api/auth/register', { method: 'POST', json: { name: 'Lakshmi Iyer', email, password } });
-  const { token } = await api<LoginResponse>('/api/auth/login', { method: 'POST', json: { email, password } });
+  const { token } = await api<LoginResponse>('/api/auth/login', {
+    method: 'POST',
+    json: { email, password },
+  });
   return token;
 }
 
@@ -80,7 +86,9 @@ describe('a customer books a puja in Chromium', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     expect(await page.getByText('Name is required').count()).toBe(2);
     expect(await page.getByText('Nakshatra is required').count()).toBe(2);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid')))
+      .toBe('true');
 
     const people = [
       ['Lakshmi Iyer', '1990-07-21', '05:30', 'Thanjavur', 'Tula (Libra)', 'Swati', 'Vasishta'],
@@ -120,9 +128,16 @@ describe('a customer books a puja in Chromium', () => {
     const { bookings } = await api<BookingListResponse>('/api/bookings', { token });
     expect(bookings).toHaveLength(1);
     const [booking] = bookings;
-    expect(booking).toMatchObject({ pujaName: puja.pujaName, packageTitle: pkg.title, personCount: 2, amount: pkg.offerPrice });
+    expect(booking).toMatchObject({
+      pujaName: puja.pujaName,
+      packageTitle: pkg.title,
+      personCount: 2,
+      amount: pkg.offerPrice,
+    });
     await page.getByText(booking!.bookingNumber).waitFor();
-    await page.getByText('14, South Main Street, Srirangam, Tiruchirappalli, Tamil Nadu 620006, India').waitFor();
+    await page
+      .getByText('14, South Main Street, Srirangam, Tiruchirappalli, Tamil Nadu 620006, India')
+      .waitFor();
 
     await page.getByRole('button', { name: 'View My Bookings' }).click();
     await page.getByRole('list', { name: 'My bookings' }).waitFor();

@@ -11,7 +11,11 @@ import {
   type PersonDraft,
   type PersonField,
 } from '../../contract/booking.ts';
-import { SIMULATED_PAYMENT_DELAY_MS, type PaymentRequest, type PaymentResult } from '../../machines/checkout/payment-provider.ts';
+import {
+  SIMULATED_PAYMENT_DELAY_MS,
+  type PaymentRequest,
+  type PaymentResult,
+} from '../../machines/checkout/payment-provider.ts';
 import {
   fingerprintOf,
   pujaWizardMachine,
@@ -75,7 +79,13 @@ const home: Address = {
   country: 'India',
   isDefault: true,
 };
-const office: Address = { ...home, id: 12, street: '7, North Mada Street', city: 'Chennai', isDefault: false };
+const office: Address = {
+  ...home,
+  id: 12,
+  street: '7, North Mada Street',
+  city: 'Chennai',
+  isDefault: false,
+};
 
 const apiError = (message: string, status?: number) => Object.assign(new Error(message), { status });
 
@@ -88,7 +98,13 @@ function bookingOf({ payload }: CreateBookingInput): Booking {
     paymentStatus: 'completed',
     paymentMethod: 'online',
     paymentId: payload.paymentId,
-    puja: { id: payload.pujaId, pujaName: 'Chandi Homam', place: 'Kollur', pujaDate: at(30 * DAY), image: '/x.svg' },
+    puja: {
+      id: payload.pujaId,
+      pujaName: 'Chandi Homam',
+      place: 'Kollur',
+      pujaDate: at(30 * DAY),
+      image: '/x.svg',
+    },
     package: { id: payload.packageId, title: 'Family (2 persons)', noPersons: 2 },
     persons: payload.persons.map((p) => ({
       ...p,
@@ -131,7 +147,11 @@ function start({ pay, simulatedPayment = false, createBooking, ...input }: Setup
     actors: {
       ...(simulatedPayment
         ? {}
-        : { pay: fromPromise<PaymentResult, PaymentRequest>(({ input: request, signal }) => calls.pay(request, signal)) }),
+        : {
+            pay: fromPromise<PaymentResult, PaymentRequest>(({ input: request, signal }) =>
+              calls.pay(request, signal),
+            ),
+          }),
       createBooking: fromPromise<CreateBookingOutput, CreateBookingInput>(({ input: request }) =>
         calls.createBooking(request),
       ),
@@ -420,7 +440,10 @@ describe('puja wizard: payment and booking', () => {
     send({ type: 'wizard.pay' });
     expect(steps()).toBe('paying');
     await flush();
-    expect(calls.pay).toHaveBeenCalledWith({ amount: 4751, currency: 'INR', reference: 'key-1' }, expect.any(AbortSignal));
+    expect(calls.pay).toHaveBeenCalledWith(
+      { amount: 4751, currency: 'INR', reference: 'key-1' },
+      expect.any(AbortSignal),
+    );
     expect(steps()).toBe('confirmation');
   });
 
@@ -469,7 +492,9 @@ describe('puja wizard: payment and booking', () => {
   });
 
   it("shows the provider's own message when it gives one", async () => {
-    const { send, toPayment, snapshot } = start({ pay: () => Promise.reject(new Error('Card declined by bank')) });
+    const { send, toPayment, snapshot } = start({
+      pay: () => Promise.reject(new Error('Card declined by bank')),
+    });
     toPayment();
     send({ type: 'wizard.pay' });
     await flush();
@@ -502,7 +527,10 @@ describe('puja wizard: payment and booking', () => {
   });
 
   it("shows the server's message on a refused creation, and the fallback without one", async () => {
-    const messages = [apiError('This package is for 2 persons; please enter details for exactly 2', 400), new Error('')];
+    const messages = [
+      apiError('This package is for 2 persons; please enter details for exactly 2', 400),
+      new Error(''),
+    ];
     const { send, toPayment, snapshot } = start({
       createBooking: () => Promise.reject(messages.shift() ?? new Error('unexpected')),
     });
@@ -519,7 +547,9 @@ describe('puja wizard: payment and booking', () => {
     let failures = 1;
     const { send, toPayment, steps, snapshot, calls } = start({
       createBooking: (input) =>
-        failures-- > 0 ? Promise.reject(new Error('')) : Promise.resolve({ kind: 'created', booking: bookingOf(input) }),
+        failures-- > 0
+          ? Promise.reject(new Error(''))
+          : Promise.resolve({ kind: 'created', booking: bookingOf(input) }),
     });
     toPayment();
     const before = fingerprintOf(snapshot().context);

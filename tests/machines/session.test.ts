@@ -2,6 +2,7 @@ import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
 import { authMessages, type RegisterRequest, type User } from '../../contract/auth.ts';
 import {
   sessionMachine,
+  sessionMessages,
   type Credentials,
   type LoginResult,
   type SessionContext,
@@ -112,15 +113,32 @@ describe('session machine: restoring on start-up', () => {
     expect(actions.forgetToken).toHaveBeenCalledTimes(1);
   });
 
-  it('keeps the stored token for next time when the check fails without an answer (network)', async () => {
-    const { actor, actions } = startSession({
-      storedToken: 'still-good',
-      fetchCurrentUser: () => Promise.reject(apiError('Could not check your session')),
+  it('keeps the token, unverified, when the check fails without an answer (network); Retry signs in', async () => {
+    const fetchCurrentUser = vi
+      .fn<(input: { token: string }) => Promise<User>>()
+      .mockRejectedValueOnce(apiError('Could not check your session'))
+      .mockResolvedValueOnce(asha);
+    const { actor, actions } = startSession({ storedToken: 'still-good', fetchCurrentUser });
+    const unverified = await waitFor(actor, (s) => s.matches('unverified'));
+    expect(unverified.context).toMatchObject({
+      token: 'still-good',
+      user: null,
+      error: { message: sessionMessages.checkFailed },
     });
-    const signedOut = await waitFor(actor, settled);
-    expect(signedOut.value).toBe('signedOut');
-    expect(signedOut.context.user).toBeNull();
+    expect(unverified.hasTag('busy')).toBe(false);
     expect(actions.forgetToken).not.toHaveBeenCalled();
+    expect(actions.redirectToLogin).not.toHaveBeenCalled();
+
+    actor.send({ type: 'session.retry' });
+    const signedIn = await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(signedIn.context).toMatchObject({
+      token: 'still-good',
+      user: asha,
+      error: undefined,
+      checkFailures: 0,
+    });
+    expect(fetchCurrentUser).toHaveBeenCalledTimes(2);
+    expect(fetchCurrentUser).toHaveBeenLastCalledWith({ token: 'still-good' });
   });
 
   it('keeps the stored token when the server fails (5xx)', async () => {
@@ -128,8 +146,43 @@ describe('session machine: restoring on start-up', () => {
       storedToken: 'still-good',
       fetchCurrentUser: () => Promise.reject(apiError('Internal error', 500)),
     });
-    expect((await waitFor(actor, settled)).value).toBe('signedOut');
+    const unverified = await waitFor(actor, (s) => s.matches('unverified'));
+    expect(unverified.context.token).toBe('still-good');
     expect(actions.forgetToken).not.toHaveBeenCalled();
+  });
+
+  it('checks an unverified token again by itself, waiting 2 s, 4 s, 8 s ... up to 30 s', async () => {
+    vi.useFakeTimers();
+    try {
+      const fetchCurrentUser = vi.fn(() => Promise.reject(apiError('Could not check your session')));
+      const { actor } = startSession({ storedToken: 'still-good', fetchCurrentUser });
+      const waits = [2000, 4000, 8000, 16000, 30000, 30000];
+      for (const [index, wait] of waits.entries()) {
+        await vi.advanceTimersByTimeAsync(0);
+        expect(actor.getSnapshot().value).toBe('unverified');
+        expect(fetchCurrentUser).toHaveBeenCalledTimes(index + 1);
+        await vi.advanceTimersByTimeAsync(wait - 1);
+        expect(fetchCurrentUser).toHaveBeenCalledTimes(index + 1);
+        await vi.advanceTimersByTimeAsync(1);
+      }
+      expect(fetchCurrentUser).toHaveBeenCalledTimes(waits.length + 1);
+      actor.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('forgets an unverified token once a later check is refused (401)', async () => {
+    const fetchCurrentUser = vi
+      .fn<(input: { token: string }) => Promise<User>>()
+      .mockRejectedValueOnce(apiError('Could not check your session'))
+      .mockRejectedValueOnce(apiError(authMessages.signInRequired, 401));
+    const { actor, actions } = startSession({ storedToken: 'revoked-meanwhile', fetchCurrentUser });
+    await waitFor(actor, (s) => s.matches('unverified'));
+    actor.send({ type: 'session.retry' });
+    const signedOut = await waitFor(actor, (s) => s.matches('signedOut'));
+    expect(signedOut.context).toMatchObject({ token: null, user: null, error: undefined });
+    expect(actions.forgetToken).toHaveBeenCalledTimes(1);
   });
 });
 
@@ -328,6 +381,7 @@ describe('session machine: events that do not apply', () => {
     'session.logout': { type: 'session.logout' },
     'session.expired': { type: 'session.expired' },
     'session.formOpened': { type: 'session.formOpened' },
+    'session.retry': { type: 'session.retry' },
   } satisfies { [K in SessionEvent['type']]: Extract<SessionEvent, { type: K }> };
 
   const context: SessionContext = {
@@ -337,10 +391,12 @@ describe('session machine: events that do not apply', () => {
     returnTo: '/',
     error: undefined,
     notice: undefined,
+    checkFailures: 0,
   };
 
   const accepted: Record<string, Array<keyof typeof events>> = {
     verifyingToken: [],
+    unverified: ['session.retry'],
     signedOut: ['session.login', 'session.register', 'session.formOpened'],
     signingIn: [],
     registering: [],

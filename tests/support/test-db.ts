@@ -14,9 +14,13 @@ export interface TestShop {
 }
 
 /** A real API app over a fresh, migrated (and by default seeded) SQLite file in a temp folder. */
-export async function createTestShop({ seed = true, now = new Date() } = {}): Promise<TestShop> {
+export async function createTestShop({
+  seed = true,
+  now = new Date(),
+  lockWaitMs,
+}: { seed?: boolean; now?: Date; lockWaitMs?: number } = {}): Promise<TestShop> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
-  const db = await openDb({ sqliteFile: path.join(dir, 'shop.sqlite') });
+  const db = await openDb({ sqliteFile: path.join(dir, 'shop.sqlite'), lockWaitMs });
   await migrateToLatest(db);
   if (seed) await seedCatalogue(db, now);
   return {

@@ -77,7 +77,9 @@ async function fillPerson(user: UserEvent, index: number, count: number, values:
   await user.type(group.getByRole('textbox', { name: 'Name' }), values.name);
   fireEvent.change(group.getByLabelText('Date of birth'), { target: { value: values.dateOfBirth } });
   fireEvent.change(group.getByLabelText('Birth time'), { target: { value: values.birthTime } });
-  fireEvent.change(group.getByRole('textbox', { name: 'Birth place' }), { target: { value: values.birthPlace } });
+  fireEvent.change(group.getByRole('textbox', { name: 'Birth place' }), {
+    target: { value: values.birthPlace },
+  });
   await user.selectOptions(group.getByRole('combobox', { name: 'Raashi' }), values.raashi);
   await user.selectOptions(group.getByRole('combobox', { name: 'Nakshatra' }), values.nakshatra);
   fireEvent.change(group.getByRole('textbox', { name: 'Gothra' }), { target: { value: values.gothra } });
@@ -126,7 +128,9 @@ describe('Book buttons on the puja detail page', () => {
     const user = userEvent.setup();
     await signIn();
     renderAppAt(`/pujas/${open.id}`);
-    const cards = within(await screen.findByRole('list', { name: 'Packages' }, PAGE)).getAllByRole('listitem');
+    const cards = within(await screen.findByRole('list', { name: 'Packages' }, PAGE)).getAllByRole(
+      'listitem',
+    );
     expect(cards).toHaveLength(3);
     for (const card of cards) {
       expect(within(card).getByRole('button', { name: /^Book / })).toBeEnabled();
@@ -140,13 +144,21 @@ describe('Book buttons on the puja detail page', () => {
     expect(window.location.hash).toBe(`#/puja-booking/${open.id}`);
     expect(window.history.state).toEqual(stateFor(open, 2));
     expect(screen.getByRole('heading', { level: 1, name: open.pujaName })).toBeInTheDocument();
-    expect(screen.getByText(`${pkg.title} · 2 persons · ${formatRupees(pkg.offerPrice)}`)).toBeInTheDocument();
-    expect(screen.getAllByRole('group', { name: /^Person \d of \d$/ }).map((g) => g.querySelector('legend')?.textContent)).toEqual([
-      'Person 1 of 2',
-      'Person 2 of 2',
-    ]);
+    expect(
+      screen.getByText(`${pkg.title} · 2 persons · ${formatRupees(pkg.offerPrice)}`),
+    ).toBeInTheDocument();
+    expect(
+      screen
+        .getAllByRole('group', { name: /^Person \d of \d$/ })
+        .map((g) => g.querySelector('legend')?.textContent),
+    ).toEqual(['Person 1 of 2', 'Person 2 of 2']);
     const steps = within(screen.getByRole('list', { name: 'Booking steps' })).getAllByRole('listitem');
-    expect(steps.map((s) => s.textContent)).toEqual(['1Person Details', '2Address', '3Payment', '4Confirmation']);
+    expect(steps.map((s) => s.textContent)).toEqual([
+      '1Person Details',
+      '2Address',
+      '3Payment',
+      '4Confirmation',
+    ]);
     expect(currentStep()).toBe('1Person Details');
     expect(screen.getByText(/Booking closes in:/)).toBeInTheDocument();
   });
@@ -160,7 +172,9 @@ describe('Book buttons on the puja detail page', () => {
   it('a closed puja: every Book button is disabled and reads "Booking Closed"', async () => {
     await signIn();
     renderAppAt(`/pujas/${closed.id}`);
-    const cards = within(await screen.findByRole('list', { name: 'Packages' }, PAGE)).getAllByRole('listitem');
+    const cards = within(await screen.findByRole('list', { name: 'Packages' }, PAGE)).getAllByRole(
+      'listitem',
+    );
     expect(cards).toHaveLength(3);
     for (const card of cards) {
       const button = within(card).getByRole('button', { name: /^Booking Closed/ });
@@ -307,11 +321,18 @@ describe('the booking wizard (/puja-booking/{id})', () => {
     expect(processing).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Back' })).toBeDisabled();
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'Booking Confirmed!' }, PAYMENT)).toHaveFocus();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Booking Confirmed!' }, PAYMENT),
+    ).toHaveFocus();
     expect(currentStep()).toBe('4Confirmation');
     const [booking] = await bookingsOf(customer);
     expect(booking).toBeDefined();
-    expect(booking).toMatchObject({ pujaName: open.pujaName, packageTitle: pkg.title, personCount: 2, amount: pkg.offerPrice });
+    expect(booking).toMatchObject({
+      pujaName: open.pujaName,
+      packageTitle: pkg.title,
+      personCount: 2,
+      amount: pkg.offerPrice,
+    });
     expect(screen.getByText(booking!.bookingNumber)).toBeInTheDocument();
     expect(summary('Puja')).toBe(open.pujaName);
     expect(summary('Package')).toBe(pkg.title);
@@ -403,7 +424,9 @@ describe('the booking wizard (/puja-booking/{id})', () => {
     await screen.findByRole('radio', { name: /MG Road/ }, PAGE);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByRole('heading', { level: 2, name: 'Payment' });
-    expect(await screen.findByRole('alert', {}, PAYMENT)).toHaveTextContent('Booking for this puja has closed.');
+    expect(await screen.findByRole('alert', {}, PAYMENT)).toHaveTextContent(
+      'Booking for this puja has closed.',
+    );
     expect(screen.getByRole('button', { name: /^Pay / })).toBeDisabled();
     expect(await bookingsOf(customer)).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { selectIsRestoring, selectUser } from '../../../machines/session/session.selectors.ts';
+import { selectIsSessionUnknown, selectUser } from '../../../machines/session/session.selectors.ts';
 import { site } from '../../lib/config.ts';
 import { SessionContext } from '../session.tsx';
 import { CartLink } from './cart-link.tsx';
@@ -55,8 +55,9 @@ export function Header() {
   const menuButton = useRef<HTMLButtonElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   const user = SessionContext.useSelector(selectUser);
-  // While a stored token is checked, neither Login nor the user menu shows (no flash of either).
-  const restoring = SessionContext.useSelector(selectIsRestoring);
+  // While a stored token is checked (or kept through an outage until it can be), neither Login nor
+  // the user menu shows (no flash of either, and no "Login" for a customer who is signed in).
+  const restoring = SessionContext.useSelector(selectIsSessionUnknown);
 
   useEffect(() => {
     if (!menuOpen) return;

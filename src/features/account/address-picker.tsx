@@ -83,7 +83,12 @@ export interface AddressPickerProps {
  * mode) Set as default, Edit and Delete per card. Everything it knows lives in the address-book
  * machine; this component renders it and sends events.
  */
-export function AddressPicker({ mode, onSelectedChange, label, initialSelectedId = null }: AddressPickerProps) {
+export function AddressPicker({
+  mode,
+  onSelectedChange,
+  label,
+  initialSelectedId = null,
+}: AddressPickerProps) {
   const ref = useActorRef(liveAddressBookMachine, { input: { selectedId: initialSelectedId } });
   const loading = useSelector(ref, selectIsLoading);
   const loadError = useSelector(ref, selectLoadError);

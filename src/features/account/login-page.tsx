@@ -5,10 +5,11 @@ import {
   selectError,
   selectIsRestoring,
   selectIsSignedIn,
+  selectIsUnverified,
   selectIsSigningIn,
   selectNotice,
 } from '../../../machines/session/session.selectors.ts';
-import { SessionContext } from '../../app/session.tsx';
+import { SessionCheckFailed, SessionContext } from '../../app/session.tsx';
 import { ErrorBanner, Spinner } from '../../ui/status.tsx';
 import './auth.css';
 
@@ -24,6 +25,7 @@ export function LoginPage() {
   const session = SessionContext.useActorRef();
   const restoring = SessionContext.useSelector(selectIsRestoring);
   const signedIn = SessionContext.useSelector(selectIsSignedIn);
+  const unverified = SessionContext.useSelector(selectIsUnverified);
   const signingIn = SessionContext.useSelector(selectIsSigningIn);
   const serverError = SessionContext.useSelector(selectError);
   const notice = SessionContext.useSelector(selectNotice);
@@ -52,6 +54,7 @@ export function LoginPage() {
       </div>
     );
   }
+  if (unverified) return <SessionCheckFailed />;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

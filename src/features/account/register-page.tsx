@@ -7,8 +7,9 @@ import {
   selectIsRegistering,
   selectIsRestoring,
   selectIsSignedIn,
+  selectIsUnverified,
 } from '../../../machines/session/session.selectors.ts';
-import { SessionContext } from '../../app/session.tsx';
+import { SessionCheckFailed, SessionContext } from '../../app/session.tsx';
 import { ErrorBanner, Spinner } from '../../ui/status.tsx';
 import './auth.css';
 
@@ -39,6 +40,7 @@ export function RegisterPage() {
   const session = SessionContext.useActorRef();
   const restoring = SessionContext.useSelector(selectIsRestoring);
   const signedIn = SessionContext.useSelector(selectIsSignedIn);
+  const unverified = SessionContext.useSelector(selectIsUnverified);
   const registering = SessionContext.useSelector(selectIsRegistering);
   const serverError = SessionContext.useSelector(selectError);
 
@@ -58,6 +60,7 @@ export function RegisterPage() {
       </div>
     );
   }
+  if (unverified) return <SessionCheckFailed />;
 
   const update = (field: TextField) => (e: ChangeEvent<HTMLInputElement>) =>
     setDraft((d) => ({ ...d, [field]: e.target.value }));

@@ -124,7 +124,9 @@ function PujaWizard({ puja, chosen }: { puja: Puja; chosen: PujaBookingState }) 
   const [machine] = useState(() =>
     pujaWizardMachine.provide({
       actors: {
-        pay: fromPromise<PaymentResult, PaymentRequest>(({ input, signal }) => paymentProvider.pay(input, signal)),
+        pay: fromPromise<PaymentResult, PaymentRequest>(({ input, signal }) =>
+          paymentProvider.pay(input, signal),
+        ),
         createBooking: fromPromise<CreateBookingOutput, CreateBookingInput>(({ input, signal }) =>
           createBookingOutcome(input, signal),
         ),
@@ -157,7 +159,12 @@ function PujaWizard({ puja, chosen }: { puja: Puja; chosen: PujaBookingState }) 
       </header>
       <WizardProgress step={step} />
       {showClosed && <ErrorBanner message={pujaWizardMessages.closed} />}
-      <WizardStepView wizard={wizard} step={step} puja={puja} onViewBookings={() => navigate('/account/bookings')} />
+      <WizardStepView
+        wizard={wizard}
+        step={step}
+        puja={puja}
+        onViewBookings={() => navigate('/account/bookings')}
+      />
     </div>
   );
 }
@@ -220,7 +227,15 @@ function WizardStepView({
   }
 }
 
-function StepHeading({ headingRef, id, children }: { headingRef: HeadingRef; id: string; children: ReactNode }) {
+function StepHeading({
+  headingRef,
+  id,
+  children,
+}: {
+  headingRef: HeadingRef;
+  id: string;
+  children: ReactNode;
+}) {
   return (
     <h2 id={id} ref={headingRef} tabIndex={-1} className="booking-step__title">
       {children}
@@ -258,8 +273,8 @@ function DetailsStep({ wizard, headingRef }: { wizard: WizardRef; headingRef: He
         Person Details
       </StepHeading>
       <p className="booking-step__hint">
-        The priest recites these details in the sankalpam, so please enter them for every person the puja
-        is performed for. All fields are required.
+        The priest recites these details in the sankalpam, so please enter them for every person the puja is
+        performed for. All fields are required.
       </p>
       {Array.from({ length: count }, (_, index) => (
         <PersonFieldset key={index} wizard={wizard} index={index} count={count} />
@@ -398,7 +413,9 @@ function AddressStep({ wizard, headingRef }: { wizard: WizardRef; headingRef: He
       <StepHeading headingRef={headingRef} id={titleId}>
         Address
       </StepHeading>
-      <p className="booking-step__hint">Choose where the blessed prasadam should be sent, or add a new address.</p>
+      <p className="booking-step__hint">
+        Choose where the blessed prasadam should be sent, or add a new address.
+      </p>
       <AddressPicker
         mode="select"
         label="Address for the prasadam"
@@ -409,7 +426,11 @@ function AddressStep({ wizard, headingRef }: { wizard: WizardRef; headingRef: He
         <button type="button" className="button" onClick={() => wizard.send({ type: 'wizard.back' })}>
           Back
         </button>
-        <button type="button" className="button button--primary" onClick={() => wizard.send({ type: 'wizard.next' })}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => wizard.send({ type: 'wizard.next' })}
+        >
           Next
         </button>
       </div>
@@ -421,7 +442,15 @@ function AddressStep({ wizard, headingRef }: { wizard: WizardRef; headingRef: He
  * Step 3: Payment
  * ---------------------------------------------------------------------------------------- */
 
-function PaymentStep({ wizard, puja, headingRef }: { wizard: WizardRef; puja: Puja; headingRef: HeadingRef }) {
+function PaymentStep({
+  wizard,
+  puja,
+  headingRef,
+}: {
+  wizard: WizardRef;
+  puja: Puja;
+  headingRef: HeadingRef;
+}) {
   const persons = useSelector(wizard, selectPersons);
   const address = useSelector(wizard, selectAddress);
   const packageName = useSelector(wizard, selectPackageName);

@@ -25,11 +25,12 @@ import {
 import {
   selectIsRestoring,
   selectIsSignedIn,
+  selectIsUnverified,
   selectUser,
 } from '../../../machines/session/session.selectors.ts';
 // The root actors are the imports from src/app a feature may make: the session and the cart.
 import { CartContext } from '../../app/cart.tsx';
-import { SessionContext } from '../../app/session.tsx';
+import { SessionCheckFailed, SessionContext } from '../../app/session.tsx';
 import { formatRupees } from '../../lib/format.ts';
 import { inspectOptions } from '../../lib/inspector.ts';
 import { createOrder } from '../../lib/orders.ts';
@@ -56,6 +57,8 @@ export function CheckoutPage() {
   const restoring = SessionContext.useSelector(selectIsRestoring);
   const signedIn = SessionContext.useSelector(selectIsSignedIn);
   const user = SessionContext.useSelector(selectUser);
+  const unverified = SessionContext.useSelector(selectIsUnverified);
+  if (unverified) return <SessionCheckFailed />;
   if (restoring) {
     return (
       <div className="container page">

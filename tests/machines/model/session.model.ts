@@ -29,6 +29,7 @@ const events = {
     { type: 'session.formOpened' },
     { type: 'session.formOpened', notice: 'Please sign in again' },
   ],
+  'session.retry': [{ type: 'session.retry' }],
 } satisfies EventFixtures<SessionEvent>;
 
 export const sessionModel: MachineModel<typeof sessionMachine> = {
@@ -40,7 +41,10 @@ export const sessionModel: MachineModel<typeof sessionMachine> = {
   ],
   events,
   actors: {
-    fetchCurrentUser: { done: [asha], error: [apiError('Unauthorized', 401), apiError('Network error')] },
+    fetchCurrentUser: {
+      done: [asha],
+      error: [apiError('Unauthorized', 401), apiError('Network error'), apiError('Internal error', 500)],
+    },
     logIn: {
       done: [{ token: 'fresh-token', user: asha }],
       error: [apiError('Invalid email or password', 401)],

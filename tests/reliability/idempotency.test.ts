@@ -1,0 +1,164 @@
+/**
+ * Promise 2, retries are safe (the server's half): one Idempotency-Key gives one record and the
+ * same answer, sent in sequence or in parallel, for orders and bookings, in one process and
+ * across two server processes sharing the database; the same key with another body is refused
+ * with 422 and changes nothing.
+ */
+import fs from 'node:fs';
+import { registerAndLogin, type Customer } from '../support/accounts.ts';
+import { http, newCustomer, startApiServer, type ApiServer } from '../support/api-server.ts';
+import { addPuja, bookingBody, countBookingRows, person, type TestPuja } from '../support/bookings.ts';
+import { addAddress, addProduct, countOrders, send, stockOf } from '../support/orders.ts';
+import { createTestShop, type TestShop } from '../support/test-db.ts';
+import { codOrder, openPujaBooking, openShopFile } from './helpers.ts';
+
+const mismatch = { message: 'This Idempotency-Key was already used with a different request' };
+
+describe('in process (app.request)', () => {
+  let shop: TestShop;
+  let me: Customer;
+  let addressId: number;
+  let product: number;
+  let puja: TestPuja;
+
+  beforeAll(async () => {
+    shop = await createTestShop();
+    me = await registerAndLogin(shop.app);
+    addressId = (await addAddress(shop.app, me)).id;
+    product = await addProduct(shop.db, { name: 'Copper Kalash', offerPrice: 700, stockQuantity: 100 });
+    puja = await addPuja(shop.db);
+  });
+  afterAll(() => shop.close());
+
+  const postOrder = (body: unknown, key: string) =>
+    send(shop.app, 'POST', '/api/orders', {
+      token: me.token,
+      json: body,
+      headers: { 'Idempotency-Key': key },
+    });
+  const postBooking = (body: unknown, key: string) =>
+    send(shop.app, 'POST', '/api/bookings', {
+      token: me.token,
+      json: body,
+      headers: { 'Idempotency-Key': key },
+    });
+
+  describe('orders', () => {
+    it('gives one order and the same answer to one key sent twice in sequence', async () => {
+      const [orders, stock] = [await countOrders(shop.db), await stockOf(shop.db, product)];
+      const first = await postOrder(codOrder({ addressId }, product, 2), 'seq-order-1');
+      const again = await postOrder(codOrder({ addressId }, product, 2), 'seq-order-1');
+      expect(first.status).toBe(201);
+      expect(again).toMatchObject({ status: 201, body: first.body });
+      expect(await countOrders(shop.db)).toBe(orders + 1);
+      expect(await stockOf(shop.db, product)).toBe(stock - 2);
+    });
+
+    it('gives one order to 10 parallel requests with one key, every answer the same id', async () => {
+      const [orders, stock] = [await countOrders(shop.db), await stockOf(shop.db, product)];
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () => postOrder(codOrder({ addressId }, product, 1), 'par-order-1')),
+      );
+      expect(results.map((r) => r.status)).toEqual(Array(10).fill(201));
+      expect(new Set(results.map((r) => JSON.stringify(r.body))).size).toBe(1);
+      expect(await countOrders(shop.db)).toBe(orders + 1);
+      expect(await stockOf(shop.db, product)).toBe(stock - 1);
+    });
+
+    it('refuses the same key with a different body with 422 and changes nothing', async () => {
+      await postOrder(codOrder({ addressId }, product, 1), 'mismatch-order-1');
+      const [orders, stock] = [await countOrders(shop.db), await stockOf(shop.db, product)];
+      const other = await postOrder(codOrder({ addressId }, product, 3), 'mismatch-order-1');
+      expect(other).toMatchObject({ status: 422, body: mismatch });
+      expect(await countOrders(shop.db)).toBe(orders);
+      expect(await stockOf(shop.db, product)).toBe(stock);
+    });
+  });
+
+  describe('bookings', () => {
+    it('gives one booking and the same answer to one key sent twice in sequence', async () => {
+      const before = await countBookingRows(shop.db);
+      const first = await postBooking(bookingBody(puja, addressId, 2), 'seq-booking-1');
+      const again = await postBooking(bookingBody(puja, addressId, 2), 'seq-booking-1');
+      expect(first.status).toBe(201);
+      expect(again).toMatchObject({ status: 201, body: first.body });
+      expect(await countBookingRows(shop.db)).toEqual({
+        bookings: before.bookings + 1,
+        persons: before.persons + 2,
+      });
+    });
+
+    it('gives one booking to 10 parallel requests with one key, every answer the same booking', async () => {
+      const before = await countBookingRows(shop.db);
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () => postBooking(bookingBody(puja, addressId, 1), 'par-booking-1')),
+      );
+      expect(results.map((r) => r.status)).toEqual(Array(10).fill(201));
+      expect(new Set(results.map((r) => JSON.stringify(r.body))).size).toBe(1);
+      expect(await countBookingRows(shop.db)).toEqual({
+        bookings: before.bookings + 1,
+        persons: before.persons + 1,
+      });
+    });
+
+    it('refuses the same key with a different body with 422 and changes nothing', async () => {
+      await postBooking(bookingBody(puja, addressId, 1), 'mismatch-booking-1');
+      const before = await countBookingRows(shop.db);
+      const other = await postBooking(
+        bookingBody(puja, addressId, 1, { persons: [person({ name: 'Someone Else' })] }),
+        'mismatch-booking-1',
+      );
+      expect(other).toMatchObject({ status: 422, body: mismatch });
+      expect(await countBookingRows(shop.db)).toEqual(before);
+    });
+  });
+});
+
+describe('across two server processes sharing one database', () => {
+  let first: ApiServer;
+  let second: ApiServer;
+  afterAll(async () => {
+    await second?.stop();
+    await first?.stop();
+    if (first) fs.rmSync(first.dataDir, { recursive: true, force: true });
+  });
+
+  it('gives one order and one booking to 10 parallel requests per key, half to each process', async () => {
+    first = await startApiServer();
+    second = await startApiServer({ dataDir: first.dataDir });
+    const me = await newCustomer(first.url);
+
+    const booking = await openPujaBooking(first.url, me);
+
+    const send10 = (pathname: string, json: unknown, key: string) =>
+      Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          http([first, second][i % 2]!.url, 'POST', pathname, {
+            token: me.token,
+            json,
+            headers: { 'Idempotency-Key': key },
+          }),
+        ),
+      );
+    const [orders, bookings] = await Promise.all([
+      send10('/api/orders', codOrder(me, 1, 1), 'two-process-order'),
+      send10('/api/bookings', booking, 'two-process-booking'),
+    ]);
+
+    for (const results of [orders, bookings]) {
+      expect(results.map((r) => r.status)).toEqual(Array(10).fill(201));
+      expect(new Set(results.map((r) => JSON.stringify(r.body))).size).toBe(1);
+    }
+    const file = openShopFile(first.dataDir);
+    try {
+      const count = (table: string, key: string) =>
+        file.prepare(`select count(*) as n from ${table} where idempotency_key = ?`).get(key);
+      expect(count('orders', 'two-process-order')).toEqual({ n: 1 });
+      expect(count('bookings', 'two-process-booking')).toEqual({ n: 1 });
+      expect(file.prepare('select count(*) as n from orders').get()).toEqual({ n: 1 });
+      expect(file.prepare('select count(*) as n from bookings').get()).toEqual({ n: 1 });
+    } finally {
+      file.close();
+    }
+  });
+});

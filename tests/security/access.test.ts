@@ -1,0 +1,623 @@
+/**
+ * Issue 7, promise 5: no one gets in where they don't belong. Every /api route needs a valid,
+ * unexpired, correctly signed token, except the three that are public by design: register,
+ * login and coupon validation (SPEC.md section 7 sends no token to it; it only answers what a
+ * coupon would be worth and changes nothing). A customer reaches only their own orders,
+ * bookings and addresses; registration stores only name, e-mail, phone and password; failed
+ * logins are limited per client; no response carries a password hash or a stack trace.
+ */
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { decode, sign } from 'hono/jwt';
+import * as v from 'valibot';
+import { AddressListResponse } from '../../contract/address.ts';
+import { LoginResponse } from '../../contract/auth.ts';
+import { BookingListResponse, BookingResponse } from '../../contract/booking.ts';
+import { OrderCreateResponse, OrderListResponse } from '../../contract/orders.ts';
+import { createApp, type App } from '../../server/app.ts';
+import { verifyPassword } from '../../server/auth/passwords.ts';
+import { clientKeyOf, createLoginLimiter } from '../../server/auth/rate-limit.ts';
+import { call, registerAndLogin, type Customer, type JsonCall } from '../support/accounts.ts';
+import { bookingBody } from '../support/bookings.ts';
+import { addAddress, send } from '../support/orders.ts';
+import { createTestShop } from '../support/test-db.ts';
+import {
+  createSecurityShop,
+  expectClearRefusal,
+  expectNothingChanged,
+  rawCall,
+  SECRET,
+  type SecurityShop,
+} from './security-shop.ts';
+
+let shop: SecurityShop;
+/** Ids of my own records, used for the :id of the bearer routes. */
+let ids: { address: number; order: number; booking: number };
+/** The other customer's order and booking. */
+let theirs: { order: number; booking: number };
+
+const orderBody = (addressId: number) => ({
+  address_id: addressId,
+  items: [{ product_id: shop.productId, quantity: 1 }],
+  payment_method: 'cod',
+});
+
+async function placeOrder(customer: Customer, addressId: number): Promise<number> {
+  const res = await send(shop.app, 'POST', '/api/orders', {
+    json: orderBody(addressId),
+    token: customer.token,
+  });
+  expect(res.status).toBe(201);
+  return v.parse(OrderCreateResponse, res.body).id;
+}
+
+async function book(customer: Customer, addressId: number): Promise<number> {
+  const res = await send(shop.app, 'POST', '/api/bookings', {
+    json: bookingBody(shop.puja, addressId, 1),
+    token: customer.token,
+  });
+  expect(res.status).toBe(201);
+  return v.parse(BookingResponse, res.body).booking.id;
+}
+
+beforeAll(async () => {
+  shop = await createSecurityShop();
+  const spare = await addAddress(shop.app, shop.me, 'Spare Street 1');
+  ids = {
+    address: spare.id,
+    order: await placeOrder(shop.me, shop.myAddress.id),
+    booking: await book(shop.me, shop.myAddress.id),
+  };
+  theirs = {
+    order: await placeOrder(shop.other, shop.otherAddress.id),
+    booking: await book(shop.other, shop.otherAddress.id),
+  };
+});
+afterAll(() => shop.close());
+
+/* ------------------------------------------------------------------------------------------
+ * The route table
+ * ---------------------------------------------------------------------------------------- */
+
+/** Public by design; everything else under /api needs a token. */
+const PUBLIC_ROUTES = [
+  'POST /api/auth/register',
+  'POST /api/auth/login',
+  'POST /api/coupons/validate',
+  'POST //api/coupons/validate',
+];
+
+interface BearerRoute {
+  method: string;
+  path: string;
+  /** The concrete path of a request to it (my own record for :id). */
+  url: () => string;
+  /** A body that a genuine token gets a 2xx for. */
+  body?: () => unknown;
+}
+
+const address = {
+  street: 'Token Road 5',
+  city: 'Mysuru',
+  state: 'Karnataka',
+  postalCode: '570001',
+  country: 'India',
+};
+
+/** In the order the control test can run them: the DELETE and logout come last. */
+const BEARER_ROUTES: BearerRoute[] = [
+  { method: 'GET', path: '/api/auth/me', url: () => '/api/auth/me' },
+  { method: 'GET', path: '/api/addresses', url: () => '/api/addresses' },
+  { method: 'POST', path: '/api/addresses', url: () => '/api/addresses', body: () => address },
+  {
+    method: 'PUT',
+    path: '/api/addresses/:id',
+    url: () => `/api/addresses/${ids.address}`,
+    body: () => address,
+  },
+  { method: 'PUT', path: '/api/addresses/:id/default', url: () => `/api/addresses/${ids.address}/default` },
+  { method: 'POST', path: '/api/orders', url: () => '/api/orders', body: () => orderBody(shop.myAddress.id) },
+  { method: 'GET', path: '/api/orders', url: () => '/api/orders' },
+  { method: 'GET', path: '/api/orders/:id', url: () => `/api/orders/${ids.order}` },
+  {
+    method: 'POST',
+    path: '/api/bookings',
+    url: () => '/api/bookings',
+    body: () => bookingBody(shop.puja, shop.myAddress.id, 1),
+  },
+  { method: 'GET', path: '/api/bookings', url: () => '/api/bookings' },
+  { method: 'GET', path: '/api/bookings/:id', url: () => `/api/bookings/${ids.booking}` },
+  { method: 'DELETE', path: '/api/addresses/:id', url: () => `/api/addresses/${ids.address}` },
+  { method: 'POST', path: '/api/auth/logout', url: () => '/api/auth/logout' },
+];
+
+const hit = (route: BearerRoute, headers: Record<string, string>, app: App = shop.app) => {
+  const body = route.body?.();
+  return rawCall(app, route.method, route.url(), {
+    headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+};
+
+/** Every bearer route answers 401 {message} to this Authorization header, and nothing changes. */
+async function expectRefusedEverywhere(authorization: string | undefined, label: string) {
+  await expectNothingChanged(shop.db, async () => {
+    for (const route of BEARER_ROUTES) {
+      const res = await hit(route, authorization === undefined ? {} : { authorization });
+      expectClearRefusal(res, 401, `${label}: ${route.method} ${route.path}`);
+    }
+  });
+}
+
+const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+/** A fresh sign-in of "me": its token and claims (a live session). */
+async function freshToken(): Promise<{ token: string; claims: Record<string, unknown> }> {
+  const res = await call(shop.app, 'POST', '/api/auth/login', {
+    json: { email: shop.me.email, password: shop.me.password },
+  });
+  const { token } = v.parse(LoginResponse, res.body);
+  return { token, claims: decode(token).payload };
+}
+
+/* ------------------------------------------------------------------------------------------
+ * Crawling every answer, for the hash and stack-trace checks
+ * ---------------------------------------------------------------------------------------- */
+
+/** Answers to a broad set of requests: happy paths and every kind of error. */
+async function crawl(): Promise<{ label: string; text: string; headers: string }[]> {
+  const seen: { label: string; text: string; headers: string }[] = [];
+  const record = (label: string, res: { text: string; headers: Headers }) =>
+    seen.push({ label, text: res.text, headers: JSON.stringify([...res.headers]) });
+  const app = shop.app;
+  const token = (await freshToken()).token;
+  const json = (value: unknown) => ({
+    body: JSON.stringify(value),
+    headers: { 'content-type': 'application/json' },
+  });
+  const crawler = await registerAndLogin(app, { name: 'Crawler', phone: '080 1234 5678' });
+  const requests: [string, string, Parameters<typeof rawCall>[3]?][] = [
+    ['GET', '/pujas'],
+    ['GET', `/pujas/${shop.puja.id}`],
+    ['GET', '/pujas/999999'],
+    ['GET', '/pujas/abc'],
+    ['GET', `/packages/${shop.puja.id}`],
+    ['GET', '/products'],
+    ['GET', `/products/${shop.productId}`],
+    ['GET', '/categories'],
+    ['GET', '/astrologers/getAllAstrologersWeb'],
+    ['GET', '/images/../../server/app.ts'],
+    ['GET', '/images/%E0%A4%A'],
+    ['GET', '/nowhere'],
+    ['GET', '/api/nowhere'],
+    ['PATCH', '/api/orders'],
+    [
+      'POST',
+      '/api/auth/register',
+      json({ name: 'New', email: `crawl-${Date.now()}@example.com`, password: 'secret123' }),
+    ],
+    ['POST', '/api/auth/register', json({ name: 'Dup', email: crawler.email, password: 'secret123' })],
+    ['POST', '/api/auth/register', json({ name: 'Short', email: 'short@example.com', password: '1' })],
+    ['POST', '/api/auth/login', json({ email: crawler.email, password: crawler.password })],
+    ['POST', '/api/auth/login', json({ email: crawler.email, password: 'wrong-password' })],
+    ['POST', '/api/auth/login', json({ email: 'nobody@example.com', password: 'wrong-password' })],
+    ['POST', '/api/auth/login', { body: '{"email":', headers: { 'content-type': 'application/json' } }],
+    ['GET', '/api/auth/me', { token }],
+    ['GET', '/api/auth/me', { token: 'x.y.z' }],
+    ['GET', '/api/addresses', { token }],
+    ['POST', '/api/addresses', { ...json(address), token }],
+    ['POST', '/api/addresses', { ...json({ street: '' }), token }],
+    ['PUT', `/api/addresses/${shop.otherAddress.id}`, { ...json(address), token }],
+    ['PUT', '/api/addresses/abc', { ...json(address), token }],
+    ['POST', '/api/orders', { ...json(orderBody(shop.myAddress.id)), token }],
+    [
+      'POST',
+      '/api/orders',
+      { ...json({ ...orderBody(shop.myAddress.id), user_id: shop.other.user.id }), token },
+    ],
+    [
+      'POST',
+      '/api/orders',
+      { ...json({ ...orderBody(shop.myAddress.id), items: [{ product_id: 999999, quantity: 1 }] }), token },
+    ],
+    [
+      'POST',
+      '/api/orders',
+      {
+        ...json({
+          ...orderBody(shop.myAddress.id),
+          items: [{ product_id: shop.productId, quantity: 100000 }],
+        }),
+        token,
+      },
+    ],
+    [
+      'POST',
+      '/api/orders',
+      {
+        ...json(orderBody(shop.myAddress.id)),
+        token,
+        headers: { 'content-type': 'application/json', 'idempotency-key': 'crawl-1' },
+      },
+    ],
+    [
+      'POST',
+      '/api/orders',
+      {
+        ...json(orderBody(shop.otherAddress.id)),
+        token,
+        headers: { 'content-type': 'application/json', 'idempotency-key': 'crawl-1' },
+      },
+    ],
+    ['GET', '/api/orders', { token }],
+    ['GET', `/api/orders/${ids.order}`, { token }],
+    ['GET', `/api/orders/${theirs.order}`, { token }],
+    ['POST', '/api/bookings', { ...json(bookingBody(shop.puja, shop.myAddress.id, 1)), token }],
+    [
+      'POST',
+      '/api/bookings',
+      { ...json(bookingBody(shop.puja, shop.myAddress.id, 2, { persons: [] })), token },
+    ],
+    ['GET', '/api/bookings', { token }],
+    ['GET', `/api/bookings/${ids.booking}`, { token }],
+    ['GET', `/api/bookings/${theirs.booking}`, { token }],
+    ['POST', '/api/coupons/validate', json({ code: 'WELCOME10', subtotal: 1000 })],
+    ['POST', '/api/coupons/validate', json({ code: 'EXPIRED50', subtotal: 1000 })],
+    ['POST', '//api/coupons/validate', { body: 'code=x', headers: { 'content-type': 'text/plain' } }],
+    [
+      'POST',
+      '/api/addresses',
+      {
+        body: JSON.stringify({ street: 'x'.repeat(70_000) }),
+        headers: { 'content-type': 'application/json' },
+        token,
+      },
+    ],
+    ['POST', '/api/auth/logout', { token }],
+    ['GET', '/api/auth/me', { token }],
+  ];
+  for (const [method, path, options] of requests)
+    record(`${method} ${path}`, await rawCall(app, method, path, options));
+
+  // 429: a limiter that is already locked.
+  const limited = createApp({
+    db: shop.db,
+    authSecret: SECRET,
+    loginLimiter: createLoginLimiter({ maxFailures: 1 }),
+  });
+  for (let i = 0; i < 2; i++)
+    record(
+      'POST /api/auth/login (limited)',
+      await rawCall(limited, 'POST', '/api/auth/login', json({ email: crawler.email, password: 'wrong' })),
+    );
+
+  // 500s: a route whose dependency throws an error that names files, and a database that is gone.
+  const errorSpy = vi.spyOn(console, 'error').mockImplementation(() => {});
+  try {
+    const brokenClock = createApp({
+      db: shop.db,
+      authSecret: SECRET,
+      now: () => {
+        throw new Error('clock broke at /work/main/server/app.ts:1:1 (passwordHash scrypt$1)');
+      },
+    });
+    const fresh = (await freshToken()).token;
+    const res = await rawCall(brokenClock, 'POST', '/api/bookings', {
+      ...json(bookingBody(shop.puja, shop.myAddress.id, 1)),
+      token: fresh,
+    });
+    expect(res.status).toBeGreaterThanOrEqual(500);
+    record('POST /api/bookings (clock throws)', res);
+
+    const gone = await createTestShop({ seed: false });
+    const goneApp = createApp({ db: gone.db, authSecret: SECRET });
+    const goneUser = await registerAndLogin(goneApp);
+    await gone.close();
+    for (const [method, path, options] of [
+      ['GET', '/products', {}],
+      ['GET', '/api/auth/me', { token: goneUser.token }],
+      ['POST', '/api/auth/login', json({ email: goneUser.email, password: goneUser.password })],
+      ['POST', '/api/auth/register', json({ name: 'X', email: 'x@example.com', password: 'secret123' })],
+    ] as const) {
+      const broken = await rawCall(goneApp, method, path, options);
+      expect(broken.status, `${method} ${path} on a closed database`).toBeGreaterThanOrEqual(500);
+      record(`${method} ${path} (database closed)`, broken);
+    }
+  } finally {
+    errorSpy.mockRestore();
+  }
+  return seen;
+}
+
+let answers: Awaited<ReturnType<typeof crawl>>;
+
+/* ------------------------------------------------------------------------------------------ */
+
+describe('Promise 5: no one gets in where they don’t belong', () => {
+  it('lists every /api route as public by design or as needing a token (a new route must be listed)', () => {
+    const apiRoutes = new Set(
+      shop.app.routes.filter((r) => /^\/\/?api\//.test(r.path)).map((r) => `${r.method} ${r.path}`),
+    );
+    const listed = [...PUBLIC_ROUTES, ...BEARER_ROUTES.map((r) => `${r.method} ${r.path}`)];
+    expect([...apiRoutes].sort()).toEqual([...listed].sort());
+  });
+
+  it('lets a genuine token through on every bearer route (control for the refusals below)', async () => {
+    const { token } = await freshToken();
+    for (const route of BEARER_ROUTES) {
+      const res = await hit(route, { authorization: `Bearer ${token}` });
+      expect(res.status, `${route.method} ${route.path}: ${res.text}`).toBeLessThan(300);
+    }
+    // Put back the spare address the DELETE removed, for the ownership tests.
+    ids.address = (await addAddress(shop.app, shop.me, 'Spare Street 2')).id;
+  });
+
+  it('refuses a request without a token, or with a malformed Authorization header (401)', async () => {
+    const { token } = await freshToken();
+    await expectRefusedEverywhere(undefined, 'no token');
+    for (const header of [
+      '',
+      'Bearer',
+      'Bearer ',
+      token,
+      `Basic ${token}`,
+      `Bearer ${token}.x`,
+      'Bearer a.b.c',
+    ])
+      await expectRefusedEverywhere(header, `Authorization "${header.slice(0, 12)}"`);
+  });
+
+  it('refuses a token with alg "none" (401)', async () => {
+    const { claims } = await freshToken();
+    for (const alg of ['none', 'None', 'NONE']) {
+      await expectRefusedEverywhere(`Bearer ${b64url({ alg, typ: 'JWT' })}.${b64url(claims)}.`, `alg ${alg}`);
+    }
+  });
+
+  it('refuses a token signed with another algorithm, even with the right secret (401)', async () => {
+    const { claims } = await freshToken();
+    await expectRefusedEverywhere(`Bearer ${await sign(claims, SECRET, 'HS512')}`, 'HS512');
+    await expectRefusedEverywhere(`Bearer ${await sign(claims, SECRET, 'HS384')}`, 'HS384');
+    // Algorithm confusion: an RS256 header over an HMAC signature made with the secret.
+    const signingInput = `${b64url({ alg: 'RS256', typ: 'JWT' })}.${b64url(claims)}`;
+    const mac = createHmac('sha256', SECRET).update(signingInput).digest('base64url');
+    await expectRefusedEverywhere(`Bearer ${signingInput}.${mac}`, 'RS256 header');
+    // control: the same claims, HS256 and our secret, pass
+    expect(
+      (await call(shop.app, 'GET', '/api/auth/me', { token: await sign(claims, SECRET, 'HS256') })).status,
+    ).toBe(200);
+  });
+
+  it('refuses a token whose payload was edited, signature kept (401)', async () => {
+    const { token } = await freshToken();
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+    await expectRefusedEverywhere(
+      `Bearer ${header}.${b64url({ ...claims, sub: String(shop.other.user.id) })}.${signature}`,
+      'sub changed',
+    );
+    await expectRefusedEverywhere(
+      `Bearer ${header}.${b64url({ ...claims, exp: (claims.exp as number) + 3650 * 86400 })}.${signature}`,
+      'exp extended',
+    );
+  });
+
+  it('refuses a token signed with another secret, even for a live session (401)', async () => {
+    const { claims } = await freshToken();
+    await expectRefusedEverywhere(
+      `Bearer ${await sign(claims, 'another-secret-that-is-also-long-enough-000000')}`,
+      'another secret',
+    );
+  });
+
+  it('refuses an expired token, even for a live session (401)', async () => {
+    const { claims } = await freshToken();
+    const past = Math.floor(Date.now() / 1000) - 60;
+    await expectRefusedEverywhere(
+      `Bearer ${await sign({ ...claims, iat: past - 3600, exp: past }, SECRET)}`,
+      'expired',
+    );
+    const { exp: _exp, ...noExpiry } = claims;
+    await expectRefusedEverywhere(`Bearer ${await sign(noExpiry, SECRET)}`, 'no exp');
+  });
+
+  it('refuses a token after logout (401)', async () => {
+    const { token } = await freshToken();
+    expect((await call(shop.app, 'POST', '/api/auth/logout', { token })).status).toBe(200);
+    await expectRefusedEverywhere(`Bearer ${token}`, 'after logout');
+  });
+
+  it('shows a customer only their own orders (404 for another’s)', async () => {
+    const { me, other } = shop;
+    expectClearRefusal(await call(shop.app, 'GET', `/api/orders/${theirs.order}`, { token: me.token }), 404);
+    expectClearRefusal(await call(shop.app, 'GET', `/api/orders/${ids.order}`, { token: other.token }), 404);
+    const mine = v.parse(
+      OrderListResponse,
+      (await call(shop.app, 'GET', '/api/orders', { token: me.token })).body,
+    );
+    expect(mine.orders.map((o) => o.id)).toContain(ids.order);
+    expect(mine.orders.map((o) => o.id)).not.toContain(theirs.order);
+  });
+
+  it('shows a customer only their own bookings (404 for another’s)', async () => {
+    const { me, other } = shop;
+    expectClearRefusal(
+      await call(shop.app, 'GET', `/api/bookings/${theirs.booking}`, { token: me.token }),
+      404,
+    );
+    expectClearRefusal(
+      await call(shop.app, 'GET', `/api/bookings/${ids.booking}`, { token: other.token }),
+      404,
+    );
+    const mine = v.parse(
+      BookingListResponse,
+      (await call(shop.app, 'GET', '/api/bookings', { token: me.token })).body,
+    );
+    expect(mine.bookings.map((b) => b.id)).toContain(ids.booking);
+    expect(mine.bookings.map((b) => b.id)).not.toContain(theirs.booking);
+  });
+
+  it('lets a customer neither see nor change another’s addresses (404), changing nothing', async () => {
+    const { me, otherAddress } = shop;
+    await expectNothingChanged(shop.db, async () => {
+      const target = `/api/addresses/${otherAddress.id}`;
+      const json = { ...address, isDefault: true };
+      expectClearRefusal(await send(shop.app, 'PUT', target, { json, token: me.token }), 404, 'PUT');
+      expectClearRefusal(
+        await send(shop.app, 'PUT', `${target}/default`, { token: me.token }),
+        404,
+        'PUT default',
+      );
+      expectClearRefusal(await send(shop.app, 'DELETE', target, { token: me.token }), 404, 'DELETE');
+      const list = v.parse(
+        AddressListResponse,
+        (await call(shop.app, 'GET', '/api/addresses', { token: me.token })).body,
+      );
+      expect(list.addresses.map((a) => a.id)).not.toContain(otherAddress.id);
+    });
+  });
+
+  it('stores and echoes only name, e-mail, phone and password at registration', async () => {
+    const email = `extra-${Date.now()}@example.com`;
+    const res = await call(shop.app, 'POST', '/api/auth/register', {
+      json: {
+        name: 'Extra Fields',
+        email,
+        phone: '+91 98450 00000',
+        password: 'secret123',
+        id: 999_999,
+        isAdmin: true,
+        admin: true,
+        role: 'admin',
+        passwordHash: 'scrypt$16384$8$1$AAAA$BBBB',
+        password_hash: 'plain',
+        createdAt: '2000-01-01T00:00:00.000Z',
+      },
+    });
+    expect(res.status).toBe(201);
+    const { user } = res.body as { user: Record<string, unknown> };
+    expect(Object.keys(res.body as object)).toEqual(['user']);
+    expect(Object.keys(user).sort()).toEqual(['email', 'id', 'name', 'phone']);
+    expect(user.id).not.toBe(999_999);
+
+    const row = await shop.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(Object.keys(row).sort()).toEqual(['createdAt', 'email', 'id', 'name', 'passwordHash', 'phone']);
+    expect(row.createdAt).not.toBe('2000-01-01T00:00:00.000Z');
+    expect(await verifyPassword('secret123', row.passwordHash)).toBe(true);
+  });
+
+  it('limits failed logins per client; spoofed X-Forwarded-For, X-Real-IP or Forwarded cannot reset it', async () => {
+    const app = createApp({ db: shop.db, authSecret: SECRET, loginLimiter: createLoginLimiter() });
+    const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
+    await new Promise<void>((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+
+    /** A login over a real socket, from `localAddress`, with the given extra headers. */
+    const login = (password: string, headers: Record<string, string>, localAddress = '127.0.0.1') =>
+      new Promise<JsonCall>((resolve, reject) => {
+        const body = JSON.stringify({ email: shop.other.email, password });
+        const req = http.request(
+          {
+            host: '127.0.0.1',
+            port,
+            localAddress,
+            method: 'POST',
+            path: '/api/auth/login',
+            agent: false,
+            headers: {
+              ...headers,
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(body),
+            },
+          },
+          (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => (text += chunk));
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode ?? 0,
+                body: JSON.parse(text) as unknown,
+                headers: new Headers(res.headers as Record<string, string>),
+              }),
+            );
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+    const spoof = (i: number) => ({
+      'x-forwarded-for': `203.0.113.${i}, 10.0.0.${i}`,
+      'x-real-ip': `198.51.100.${i}`,
+      forwarded: `for=192.0.2.${i};proto=https`,
+      'true-client-ip': `192.0.2.${100 + i}`,
+      'cf-connecting-ip': `192.0.2.${200 + i}`,
+    });
+
+    try {
+      for (let i = 1; i <= 5; i++) expect((await login('wrong-password', spoof(i))).status).toBe(401);
+      for (let i = 6; i <= 8; i++) {
+        const refused = await login(shop.other.password, spoof(i));
+        expectClearRefusal(refused, 429, `attempt ${i} with new forwarding headers`);
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+      // Per client, not global: another client address is not locked out.
+      expect((await login(shop.other.password, {}, '127.0.0.2')).status).toBe(200);
+      // IPv6 neighbours in one /64 count as one client; an IPv4 address is the same mapped or not.
+      expect(clientKeyOf('2001:db8:1:2::7')).toBe(clientKeyOf('2001:db8:1:2:ffff:1:2:3'));
+      expect(clientKeyOf('2001:db8:1:3::7')).not.toBe(clientKeyOf('2001:db8:1:2::7'));
+      expect(clientKeyOf('::ffff:198.51.100.7')).toBe('198.51.100.7');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('does not let a burst of parallel guesses, or signing in to one’s own account, get around the limit', async () => {
+    const guess = (app: App) =>
+      call(app, 'POST', '/api/auth/login', { json: { email: shop.other.email, password: 'a-guess' } });
+    const burstApp = createApp({ db: shop.db, authSecret: SECRET, loginLimiter: createLoginLimiter() });
+    const burst = await Promise.all(Array.from({ length: 20 }, () => guess(burstApp)));
+    expect(burst.filter((r) => r.status === 401)).toHaveLength(5);
+    for (const res of burst.filter((r) => r.status !== 401)) expectClearRefusal(res, 429, 'burst');
+
+    const resetApp = createApp({ db: shop.db, authSecret: SECRET, loginLimiter: createLoginLimiter() });
+    let guesses = 0;
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 4; i++) if ((await guess(resetApp)).status === 401) guesses += 1;
+      // The attacker's own account: a success that must not forgive the guesses at another.
+      await call(resetApp, 'POST', '/api/auth/login', {
+        json: { email: shop.me.email, password: shop.me.password },
+      });
+    }
+    expect(guesses).toBe(5);
+  });
+
+  it('never answers with a password hash', async () => {
+    answers ??= await crawl();
+    expect(answers.length).toBeGreaterThan(50);
+    for (const { label, text, headers } of answers) {
+      for (const leak of ['scrypt$', 'passwordHash', 'password_hash', 'secret123'])
+        expect(text + headers, `${label} carries ${leak}`).not.toContain(leak);
+    }
+  });
+
+  it('never answers with a stack trace or a file path, not even on a 500', async () => {
+    answers ??= await crawl();
+    const fives = answers.filter(({ label }) => /throws|closed/.test(label));
+    expect(fives.length).toBeGreaterThanOrEqual(5);
+    for (const { label, text } of answers) {
+      expect(text, label).not.toMatch(/\n\s*at\s/);
+      expect(text, label).not.toMatch(/\(\S+:\d+:\d+\)/);
+      for (const leak of ['/work/', 'server/', 'node_modules', '.ts:', 'file://', 'SQLITE_', 'Error:'])
+        expect(text, `${label} carries ${leak}`).not.toContain(leak);
+    }
+    for (const { label, text } of fives) {
+      expect(JSON.parse(text), label).toEqual({ message: expect.any(String) as string });
+    }
+  });
+});

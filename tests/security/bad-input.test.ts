@@ -1,0 +1,407 @@
+/**
+ * Issue 7, promise 6: bad input gets a clear 4xx JSON error and changes nothing. Each clause is
+ * tried against every route that takes a body: register, addresses (POST and PUT), orders,
+ * bookings and coupon validation. Every answer must be a 4xx with a JSON {message}, and no row
+ * of any table may change. (The last clause, user text rendered as text in the SPA, is in
+ * tests/views/security-text.test.tsx: it needs a DOM.)
+ */
+import type { Customer } from '../support/accounts.ts';
+import { bookingBody, person } from '../support/bookings.ts';
+import {
+  createSecurityShop,
+  expectClearRefusal,
+  expectNothingChanged,
+  rawCall,
+  type SecurityShop,
+} from './security-shop.ts';
+
+let shop: SecurityShop;
+beforeAll(async () => {
+  shop = await createSecurityShop();
+});
+afterAll(() => shop.close());
+
+type Json = Record<string, unknown>;
+
+interface Target {
+  name: string;
+  method: string;
+  path: () => string;
+  token?: (shop: SecurityShop) => Customer;
+  /** A body the route accepts (with a 2xx) as it is. */
+  valid: () => Json;
+  /** Sets a free-text field of the body to `text`. */
+  withText: (body: Json, text: string) => Json;
+  /** Bodies with a whole number where the route reads one, set to `n`. */
+  withNumbers: (body: Json, n: number) => Json[];
+  /** The same body with one field of the wrong JSON type, several ways. */
+  wrongTypes: (body: Json) => Json[];
+}
+
+let emails = 0;
+const address = {
+  street: 'MG Road 1',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  postalCode: '560001',
+  country: 'India',
+};
+const item = () => ({ product_id: shop.productId, quantity: 1 });
+const firstPerson = (body: Json) => (body.persons as Json[])[0]!;
+const withPerson = (body: Json, changes: Json) => ({
+  ...body,
+  persons: [{ ...firstPerson(body), ...changes }, ...(body.persons as Json[]).slice(1)],
+});
+
+const TARGETS: Target[] = [
+  {
+    name: 'register',
+    method: 'POST',
+    path: () => '/api/auth/register',
+    valid: () => ({
+      name: 'Asha',
+      email: `bad-input-${++emails}@example.com`,
+      phone: '+91 98450 12345',
+      password: 'secret123',
+    }),
+    withText: (body, text) => ({ ...body, name: text }),
+    withNumbers: (body, n) => [{ ...body, phone: n }],
+    wrongTypes: (body) => [
+      { ...body, name: 123 },
+      { ...body, email: ['a@example.com'] },
+      { ...body, password: { value: 'secret123' } },
+      { ...body, phone: true },
+    ],
+  },
+  {
+    name: 'add an address',
+    method: 'POST',
+    path: () => '/api/addresses',
+    token: (s) => s.me,
+    valid: () => ({ ...address }),
+    withText: (body, text) => ({ ...body, street: text }),
+    withNumbers: (body, n) => [
+      { ...body, postalCode: n },
+      { ...body, isDefault: n },
+    ],
+    wrongTypes: (body) => [
+      { ...body, street: 5 },
+      { ...body, city: null },
+      { ...body, postalCode: 560001 },
+      { ...body, isDefault: 'yes' },
+    ],
+  },
+  {
+    name: 'edit an address',
+    method: 'PUT',
+    path: () => `/api/addresses/${shop.myAddress.id}`,
+    token: (s) => s.me,
+    valid: () => ({ ...address, street: '12, 4th Cross, Jayanagar' }),
+    withText: (body, text) => ({ ...body, city: text }),
+    withNumbers: (body, n) => [{ ...body, state: n }],
+    wrongTypes: (body) => [
+      { ...body, country: [] },
+      { ...body, state: {} },
+    ],
+  },
+  {
+    name: 'place an order',
+    method: 'POST',
+    path: () => '/api/orders',
+    token: (s) => s.me,
+    valid: () => ({ address_id: shop.myAddress.id, items: [item()], payment_method: 'cod' }),
+    withText: (body, text) => ({ ...body, notes: text }),
+    withNumbers: (body, n) => [
+      { ...body, address_id: n },
+      { ...body, items: [{ ...item(), product_id: n }] },
+      { ...body, items: [{ ...item(), quantity: n }] },
+      { ...body, items: [{ ...item(), price: n }] },
+      { ...body, subtotal: n },
+      { ...body, total: n },
+      { ...body, user_id: n },
+    ],
+    wrongTypes: (body) => [
+      { ...body, address_id: String(shop.myAddress.id) },
+      { ...body, items: { 0: item() } },
+      { ...body, items: [{ ...item(), quantity: '1' }] },
+      { ...body, items: [{ ...item(), quantity: true }] },
+      { ...body, items: [[shop.productId, 1]] },
+      { ...body, payment_method: ['cod'] },
+      { ...body, notes: ['a note'] },
+      { ...body, total: 'free' },
+    ],
+  },
+  {
+    name: 'book a puja',
+    method: 'POST',
+    path: () => '/api/bookings',
+    token: (s) => s.me,
+    valid: () => ({ ...bookingBody(shop.puja, shop.myAddress.id, 1) }),
+    withText: (body, text) => withPerson(body, { name: text }),
+    withNumbers: (body, n) => [
+      { ...body, pujaId: n },
+      { ...body, packageId: n },
+      { ...body, addressId: n },
+    ],
+    wrongTypes: (body) => [
+      { ...body, pujaId: String(shop.puja.id) },
+      { ...body, persons: firstPerson(body) },
+      { ...body, persons: ['Asha Rao'] },
+      withPerson(body, { dateOfBirth: 19880314 }),
+      withPerson(body, { raashi: ['Simha (Leo)'] }),
+      { ...body, paymentId: 12345 },
+    ],
+  },
+  {
+    name: 'validate a coupon',
+    method: 'POST',
+    path: () => '/api/coupons/validate',
+    valid: () => ({ code: 'WELCOME10', subtotal: 1000 }),
+    withText: (body, text) => ({ ...body, code: text }),
+    withNumbers: (body, n) => [{ ...body, subtotal: n }],
+    wrongTypes: (body) => [
+      { ...body, code: 10 },
+      { ...body, subtotal: '1000' },
+      { ...body, subtotal: null },
+      { ...body, code: { code: 'WELCOME10' } },
+    ],
+  },
+];
+
+/** Sends `body` (a string as it is, anything else as JSON) to the target. */
+function sendTo(
+  target: Target,
+  body: unknown,
+  headers: Record<string, string> = { 'content-type': 'application/json' },
+) {
+  return rawCall(shop.app, target.method, target.path(), {
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    token: target.token?.(shop).token,
+    headers,
+  });
+}
+
+/** Sends every body to every target; each must be refused clearly (`status` or any 4xx), changing nothing. */
+async function expectAllRefused(
+  bodies: (target: Target) => unknown[],
+  { status, headers }: { status?: number; headers?: Record<string, string> } = {},
+) {
+  await expectNothingChanged(shop.db, async () => {
+    for (const target of TARGETS) {
+      for (const [i, body] of bodies(target).entries()) {
+        const res = await sendTo(target, body, headers);
+        expectClearRefusal(
+          res,
+          status,
+          `${target.name} #${i} ${String(typeof body === 'string' ? body : JSON.stringify(body)).slice(0, 80)}`,
+        );
+      }
+    }
+  });
+}
+
+describe('Promise 6: bad input gets a clear 4xx and changes nothing', () => {
+  it('accepts the valid bodies the bad ones are made from (control)', async () => {
+    for (const target of TARGETS) {
+      const res = await sendTo(target, target.valid());
+      expect(res.status, `${target.name}: ${res.text}`).toBeLessThan(300);
+    }
+  });
+
+  it('refuses malformed JSON (400)', async () => {
+    await expectAllRefused(
+      (target) => {
+        const good = JSON.stringify(target.valid());
+        return [
+          good.slice(0, -1),
+          good + '}',
+          good.replace(/"/g, "'"),
+          good.replace(/}$/, ',}'),
+          '',
+          ' ',
+          'undefined',
+          'NaN',
+          '{"quantity": 01}',
+          'null',
+          '[]',
+          `[${good}]`,
+          '"a string"',
+          '42',
+        ];
+      },
+      { status: 400 },
+    );
+  });
+
+  it('refuses another content type than JSON (415), however well-formed the body', async () => {
+    for (const headers of [
+      { 'content-type': 'text/plain' },
+      { 'content-type': 'text/plain; charset=utf-8' },
+      { 'content-type': 'application/x-www-form-urlencoded' },
+      { 'content-type': 'multipart/form-data; boundary=x' },
+      { 'content-type': 'application/xml' },
+      { 'content-type': 'application/jsonp' },
+      {} as Record<string, string>,
+    ]) {
+      await expectAllRefused((target) => [target.valid()], { status: 415, headers });
+    }
+    await expectAllRefused(
+      (target) => [new URLSearchParams(target.valid() as Record<string, string>).toString()],
+      { status: 415, headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+    );
+  });
+
+  it('refuses fields of the wrong type (400)', async () => {
+    await expectAllRefused((target) => target.wrongTypes(target.valid()), { status: 400 });
+  });
+
+  it('refuses a body over 64 KB (413), declared or streamed', async () => {
+    const padding = 'x'.repeat(70 * 1024);
+    await expectAllRefused(
+      (target) => [
+        { ...target.valid(), padding },
+        { ...target.valid(), padding: padding.repeat(16) },
+      ],
+      {
+        status: 413,
+      },
+    );
+    // Declared with Content-Length, and streamed in chunks without one.
+    await expectNothingChanged(shop.db, async () => {
+      for (const target of TARGETS) {
+        const text = JSON.stringify({ ...target.valid(), padding });
+        const declared = await rawCall(shop.app, target.method, target.path(), {
+          body: text,
+          token: target.token?.(shop).token,
+          headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) },
+        });
+        expectClearRefusal(declared, 413, `${target.name} declared`);
+        const chunks = text.match(/[\s\S]{1,8192}/g)!;
+        const stream = new ReadableStream<Uint8Array>({
+          pull(controller) {
+            const chunk = chunks.shift();
+            if (chunk === undefined) controller.close();
+            else controller.enqueue(new TextEncoder().encode(chunk));
+          },
+        });
+        const streamed = await rawCall(shop.app, target.method, target.path(), {
+          body: stream,
+          token: target.token?.(shop).token,
+          headers: { 'content-type': 'application/json' },
+        });
+        expectClearRefusal(streamed, 413, `${target.name} streamed`);
+      }
+    });
+  });
+
+  it('refuses huge arrays: 10,000 order items or persons (400 under the body limit, 413 over it)', async () => {
+    const order = TARGETS.find((t) => t.name === 'place an order')!;
+    const booking = TARGETS.find((t) => t.name === 'book a puja')!;
+    await expectNothingChanged(shop.db, async () => {
+      const cases: [Target, Json, number][] = [
+        [order, { ...order.valid(), items: Array(10_000).fill({}) }, 400],
+        [order, { ...order.valid(), items: Array(10_000).fill(1) }, 400],
+        [order, { ...order.valid(), items: Array(51).fill(item()) }, 400],
+        [order, { ...order.valid(), items: Array(10_000).fill(item()) }, 413],
+        [booking, { ...booking.valid(), persons: Array(10_000).fill({}) }, 400],
+        [booking, { ...booking.valid(), persons: Array(21).fill(person()) }, 400],
+        [booking, { ...booking.valid(), persons: Array(10_000).fill(person()) }, 413],
+      ];
+      for (const [target, body, status] of cases) {
+        expectClearRefusal(await sendTo(target, body), status, `${target.name} ${status}`);
+      }
+    });
+    // An array where a single value belongs, on every route.
+    await expectAllRefused(
+      (target) => [target.withText(target.valid(), Array(10_000).fill('a') as unknown as string)],
+      {
+        status: 400,
+      },
+    );
+  });
+
+  it('refuses very long strings: 100,000 characters (413) and 60,000 (400)', async () => {
+    await expectAllRefused((target) => [target.withText(target.valid(), 'a'.repeat(100_000))], {
+      status: 413,
+    });
+    await expectAllRefused((target) => [target.withText(target.valid(), 'a'.repeat(60_000))], {
+      status: 400,
+    });
+  });
+
+  it('refuses control characters in text (400)', async () => {
+    await expectAllRefused(
+      (target) =>
+        ['Asha\u0000', 'Asha\u0007', '\u001b[31mAsha', 'As\u0008ha', 'Asha\u007f', 'Asha\u0085'].map((text) =>
+          target.withText(target.valid(), text),
+        ),
+      { status: 400 },
+    );
+  });
+
+  it('refuses lone surrogates in text (400)', async () => {
+    await expectAllRefused(
+      (target) =>
+        ['\ud800', 'Asha\udc00', '\udbffRao', 'a\udfff\ud800b'].map((text) =>
+          target.withText(target.valid(), text),
+        ),
+      { status: 400 },
+    );
+  });
+
+  it('refuses prototype-pollution keys without polluting Object.prototype or failing (400)', async () => {
+    await expectAllRefused(
+      (target) => {
+        const good = JSON.stringify(target.valid());
+        const nested =
+          target.name === 'place an order' ? 'items' : target.name === 'book a puja' ? 'persons' : null;
+        const bodies = [
+          good.replace('{', '{"__proto__":{"isAdmin":true,"id":1},'),
+          good.replace('{', '{"constructor":{"prototype":{"isAdmin":true}},'),
+          good.replace('{', '{"prototype":{"isAdmin":true},'),
+          good.replace('{', '{"a":{"b":{"__proto__":{"isAdmin":true}}},'),
+          // An escaped key is the same key once parsed.
+          good.replace('{', '{"\\u005f_proto__":{"isAdmin":true},'),
+        ];
+        if (nested)
+          bodies.push(good.replace(`"${nested}":[{`, `"${nested}":[{"__proto__":{"isAdmin":true},`));
+        return bodies;
+      },
+      { status: 400 },
+    );
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+    expect(Object.prototype).not.toHaveProperty('isAdmin');
+    expect(Object.getOwnPropertyNames(Object.prototype)).not.toContain('isAdmin');
+  });
+
+  it('refuses numbers that are not safe whole numbers for ids, quantities and amounts (400)', async () => {
+    await expectAllRefused(
+      (target) => [
+        ...[2 ** 53, 1e308, -1, 1.5, -(2 ** 53)].flatMap((n) => target.withNumbers(target.valid(), n)),
+        // Literals JSON.stringify cannot make: beyond double precision and beyond the double range.
+        ...target
+          .withNumbers(target.valid(), 424242)
+          .flatMap((body) =>
+            ['9007199254740993', '1e400', '-1e400'].map((n) => JSON.stringify(body).replace('424242', n)),
+          ),
+      ],
+      { status: 400 },
+    );
+    // Ids in the path, too.
+    await expectNothingChanged(shop.db, async () => {
+      const token = shop.me.token;
+      for (const id of ['9007199254740993', '9007199254740992', '1e3', '-1', '0', '1.5', '0x10', '%20']) {
+        for (const [method, path] of [
+          ['GET', `/api/orders/${id}`],
+          ['GET', `/api/bookings/${id}`],
+          ['PUT', `/api/addresses/${id}/default`],
+          ['DELETE', `/api/addresses/${id}`],
+          ['GET', `/products/${id}`],
+          ['GET', `/pujas/${id}`],
+        ] as const) {
+          expectClearRefusal(await rawCall(shop.app, method, path, { token }), 400, `${method} ${path}`);
+        }
+      }
+    });
+  });
+});

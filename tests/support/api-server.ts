@@ -1,0 +1,175 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { Address } from '../../contract/address.ts';
+import type { LoginResponse } from '../../contract/auth.ts';
+
+/**
+ * The real API server as a child process (`server/main.ts` with SERVE_SPA=0, so no dist/ is
+ * needed) on a free loopback port over a DATA_DIR, and a small JSON client for it. Used by the
+ * reliability tests (kill it, restart it on the same DATA_DIR) and by `npm run load`.
+ */
+export interface ApiServer {
+  url: string;
+  dataDir: string;
+  child: ChildProcess;
+  /** What the server printed so far (stdout and stderr). */
+  output: () => string;
+  /** SIGKILL: no shutdown code runs, as in a crash. Resolves once the process is gone. */
+  crash: () => Promise<void>;
+  /** SIGTERM: the graceful stop. */
+  stop: () => Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+
+function exited(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+  });
+}
+
+/** Starts the API over `dataDir` (a fresh temp folder by default); resolves once it answers. */
+export async function startApiServer({
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-api-')),
+  env = {},
+  timeoutMs = 30000,
+}: { dataDir?: string; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<ApiServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SERVE_SPA: '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const server: ApiServer = {
+    url,
+    dataDir,
+    child,
+    output: () => output,
+    crash: () => {
+      child.kill('SIGKILL');
+      return exited(child);
+    },
+    stop: () => {
+      child.kill('SIGTERM');
+      return exited(child);
+    },
+  };
+
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The API server exited with ${child.exitCode}:\n${output}`);
+    try {
+      const res = await fetch(`${url}/categories`, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return server;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await server.crash();
+      throw new Error(`The API server did not answer within ${timeoutMs} ms:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export interface HttpAnswer {
+  status: number;
+  body: unknown;
+  headers: Headers;
+  ms: number;
+}
+
+/** One JSON request to a running server (bounded by `timeoutMs`). */
+export async function http(
+  base: string,
+  method: string,
+  pathname: string,
+  {
+    json,
+    token,
+    headers = {},
+    timeoutMs = 15000,
+  }: { json?: unknown; token?: string; headers?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<HttpAnswer> {
+  const all: Record<string, string> = { ...headers };
+  if (token) all.authorization = `Bearer ${token}`;
+  if (json !== undefined) all['content-type'] = 'application/json';
+  const started = performance.now();
+  const res = await fetch(base + pathname, {
+    method,
+    headers: all,
+    body: json === undefined ? undefined : JSON.stringify(json),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  const text = await res.text();
+  return {
+    status: res.status,
+    body: text ? (JSON.parse(text) as unknown) : undefined,
+    headers: res.headers,
+    ms: performance.now() - started,
+  };
+}
+
+export interface HttpCustomer {
+  token: string;
+  userId: number;
+  email: string;
+  addressId: number;
+}
+
+let counter = 0;
+
+/** Registers a customer with a unique e-mail, signs them in and saves one address. */
+export async function newCustomer(base: string, name = 'Asha Rao'): Promise<HttpCustomer> {
+  const email = `customer${++counter}-${process.pid}-${Date.now()}@example.com`;
+  const password = 'secret123';
+  const registered = await http(base, 'POST', '/api/auth/register', { json: { name, email, password } });
+  if (registered.status !== 201)
+    throw new Error(`register: ${registered.status} ${JSON.stringify(registered.body)}`);
+  let login = await http(base, 'POST', '/api/auth/login', { json: { email, password } });
+  // The login limiter refuses more than a few sign-ins in flight from one client (429, retry in 1 s).
+  for (let attempt = 0; login.status === 429 && attempt < 5; attempt++) {
+    await new Promise((r) => setTimeout(r, 1000));
+    login = await http(base, 'POST', '/api/auth/login', { json: { email, password } });
+  }
+  if (login.status !== 200) throw new Error(`login: ${login.status} ${JSON.stringify(login.body)}`);
+  const { token, user } = login.body as LoginResponse;
+  const saved = await http(base, 'POST', '/api/addresses', {
+    token,
+    json: {
+      street: 'MG Road 100',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      postalCode: '560001',
+      country: 'India',
+    },
+  });
+  if (saved.status !== 201) throw new Error(`address: ${saved.status} ${JSON.stringify(saved.body)}`);
+  return { token, userId: user.id, email, addressId: (saved.body as { address: Address }).address.id };
+}
