@@ -8,7 +8,7 @@ import {
 } from '../../../contract/booking.ts';
 import { bookingNumber } from '../../orders/order-number.ts';
 import type { Db } from '../client.ts';
-import { isUniqueViolation } from '../errors.ts';
+import { Refused, settleRefusal, type Refusal } from '../refusals.ts';
 import type { BookingPersonRow, BookingRow } from '../types.ts';
 
 export interface NewBooking {
@@ -26,25 +26,14 @@ export interface NewBooking {
   now: Date;
 }
 
-/** Why a booking was not made: an HTTP status, the customer-facing message and a code. */
-export interface BookingRefusal {
-  status: 400 | 404 | 409;
-  message: string;
-  code: string;
-}
+/** Why a booking was not made. */
+export type BookingRefusal = Refusal;
 
 export type CreateBookingResult =
   | { kind: 'created'; id: number }
   | ({ kind: 'refused' } & BookingRefusal)
   /** Another request with the same Idempotency-Key committed first; look it up with findBookingByKey. */
   | { kind: 'duplicateKey' };
-
-/** Thrown inside the transaction to roll it back; never leaves this module. */
-class Refused extends Error {
-  constructor(readonly refusal: BookingRefusal) {
-    super(refusal.message);
-  }
-}
 
 /**
  * Makes a booking in ONE transaction, checking in this order: the puja exists, the package
@@ -151,9 +140,7 @@ export async function createBooking(db: Db, booking: NewBooking): Promise<Create
     });
     return { kind: 'created', id };
   } catch (err) {
-    if (err instanceof Refused) return { kind: 'refused', ...err.refusal };
-    if (booking.idempotencyKey !== null && isUniqueViolation(err)) return { kind: 'duplicateKey' };
-    throw err;
+    return settleRefusal(err, booking.idempotencyKey !== null);
   }
 }
 

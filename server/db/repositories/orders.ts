@@ -18,7 +18,7 @@ import {
   type RequestedLine,
 } from '../../orders/pricing.ts';
 import type { Db } from '../client.ts';
-import { isUniqueViolation } from '../errors.ts';
+import { Refused, settleRefusal, type Refusal } from '../refusals.ts';
 import type { OrderItemRow, OrderRow } from '../types.ts';
 import { findCoupon, useCoupon } from './coupons.ts';
 
@@ -37,25 +37,14 @@ export interface NewOrder {
   now: Date;
 }
 
-/** Why an order was not placed: an HTTP status, the customer-facing message and a code. */
-export interface OrderRefusal {
-  status: 400 | 404 | 409;
-  message: string;
-  code: string;
-}
+/** Why an order was not placed. */
+export type OrderRefusal = Refusal;
 
 export type PlaceOrderResult =
   | { kind: 'placed'; id: number }
   | ({ kind: 'refused' } & OrderRefusal)
   /** Another request with the same Idempotency-Key committed first; look it up with findOrderByKey. */
   | { kind: 'duplicateKey' };
-
-/** Thrown inside the transaction to roll it back; never leaves this module. */
-class Refused extends Error {
-  constructor(readonly refusal: OrderRefusal) {
-    super(refusal.message);
-  }
-}
 
 /**
  * Places an order in ONE transaction: the address (must be the customer's) is snapshotted, the
@@ -175,9 +164,7 @@ export async function placeOrder(db: Db, order: NewOrder): Promise<PlaceOrderRes
     });
     return { kind: 'placed', id };
   } catch (err) {
-    if (err instanceof Refused) return { kind: 'refused', ...err.refusal };
-    if (order.idempotencyKey !== null && isUniqueViolation(err)) return { kind: 'duplicateKey' };
-    throw err;
+    return settleRefusal(err, order.idempotencyKey !== null);
   }
 }
 
