@@ -1,0 +1,173 @@
+import * as v from 'valibot';
+
+/**
+ * The payment API (docs/product-rules.md, "Payments"): the server prices an intent for exactly
+ * the order or booking the customer is about to write, the provider captures it and signs the
+ * capture, and the server verifies that signature, the owner, the purpose, the amount and that
+ * the payment was never used before it records a paid order or booking.
+ *
+ *   POST /api/payments               {purpose:'order', order} | {purpose:'booking', booking}
+ *                                    -> 201 {payment: PaymentIntent}
+ *   POST /api/payments/{id}/capture  PaymentCaptureRequest -> 200 {payment: PaymentCapture}
+ *                                    | 402 {message, code:'payment_declined'}
+ *   GET  /api/payments/{id}          -> 200 {payment: PaymentRead} (owner only, else 404)
+ */
+
+export const PAYMENT_PURPOSES = ['order', 'booking'] as const;
+export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
+
+/** The ways the payment step offers, UPI first as Indian customers expect. */
+export const CAPTURE_METHODS = ['upi', 'card', 'netbanking'] as const;
+export type CaptureMethod = (typeof CAPTURE_METHODS)[number];
+
+/**
+ * A payment's life: created -> captured -> used | refunded | expired, and created -> declined
+ * (a declined capture may be tried again: declined -> captured), created -> expired.
+ */
+export const PAYMENT_STATES = ['created', 'captured', 'declined', 'used', 'refunded', 'expired'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+/** How long an intent may wait to be captured and used (minutes). */
+export const PAYMENT_INTENT_TTL_MINUTES = 30;
+
+/**
+ * The simulated provider's test values (documented in docs/product-rules.md): these are
+ * declined, everything else well-formed is captured.
+ */
+export const DECLINED_UPI_ID = 'failure@upi';
+export const DECLINED_CARD_NUMBER = '4000000000000002';
+
+export const MAX_UPI_ID_LENGTH = 100;
+/** A UPI id (VPA): handle@provider. */
+export const UPI_ID = /^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9.-]{1,64}$/;
+/** A card number as typed: 12 to 19 digits, spaces allowed between groups. */
+export const CARD_NUMBER = /^\d{12,19}$/;
+
+/** Codes of the refusals the money path can answer (with `message`), for guards to route on. */
+export const PAYMENT_CODES = [
+  'payment_declined',
+  'payment_invalid',
+  'payment_not_captured',
+  'payment_used',
+  'payment_expired',
+  'payment_purpose_mismatch',
+  'payment_amount_mismatch',
+  'payment_refunded',
+] as const;
+export type PaymentCode = (typeof PAYMENT_CODES)[number];
+
+export const paymentMessages = {
+  purposeInvalid: 'purpose must be "order" or "booking"',
+  methodInvalid: 'method must be "upi", "card" or "netbanking"',
+  upiIdRequired: 'Please enter your UPI ID',
+  upiIdInvalid: 'Please enter a valid UPI ID (for example name@bank)',
+  cardNumberRequired: 'Please enter your card number',
+  cardNumberInvalid: 'Please enter a valid card number',
+  declined: 'Your payment was declined. Please try another UPI ID or payment method.',
+  invalid: 'This payment was not found. Please pay again.',
+  notCaptured: 'This payment has not been completed. Please pay again.',
+  used: 'This payment has already been used.',
+  expired: 'This payment has expired. Please pay again.',
+  purposeMismatch: 'This payment was made for something else. Please pay again.',
+  amountMismatch: 'The amount paid does not match the total. Please pay again.',
+  /** Appended to a refusal after the captured payment was refunded (docs/product-rules.md). */
+  refunded: (amount: string) => `Your payment of ${amount} has been refunded.`,
+  notFound: 'Payment not found',
+} as const;
+
+export const PaymentCaptureRequest = v.pipe(
+  v.object({
+    method: v.picklist(CAPTURE_METHODS, paymentMessages.methodInvalid),
+    upiId: v.optional(
+      v.pipe(
+        v.string(paymentMessages.upiIdInvalid),
+        v.trim(),
+        v.maxLength(MAX_UPI_ID_LENGTH, paymentMessages.upiIdInvalid),
+      ),
+    ),
+    cardNumber: v.optional(
+      v.pipe(
+        v.string(paymentMessages.cardNumberInvalid),
+        v.transform((value) => value.replace(/\s+/g, '')),
+        v.maxLength(19, paymentMessages.cardNumberInvalid),
+      ),
+    ),
+  }),
+  v.check(
+    (body) => body.method !== 'upi' || (body.upiId !== undefined && body.upiId !== ''),
+    paymentMessages.upiIdRequired,
+  ),
+  v.check((body) => body.method !== 'upi' || UPI_ID.test(body.upiId ?? ''), paymentMessages.upiIdInvalid),
+  v.check(
+    (body) => body.method !== 'card' || (body.cardNumber !== undefined && body.cardNumber !== ''),
+    paymentMessages.cardNumberRequired,
+  ),
+  v.check(
+    (body) => body.method !== 'card' || CARD_NUMBER.test(body.cardNumber ?? ''),
+    paymentMessages.cardNumberInvalid,
+  ),
+);
+export type PaymentCaptureRequest = v.InferOutput<typeof PaymentCaptureRequest>;
+export type PaymentCapturePayload = v.InferInput<typeof PaymentCaptureRequest>;
+
+/** 201 from POST /api/payments: `amount` is the server's own price, in whole rupees. */
+export const PaymentIntent = v.object({
+  id: v.string(),
+  amount: v.number(),
+  currency: v.literal('INR'),
+  status: v.literal('created'),
+  expiresAt: v.string(),
+});
+export type PaymentIntent = v.InferOutput<typeof PaymentIntent>;
+export const PaymentIntentResponse = v.object({ payment: PaymentIntent });
+export type PaymentIntentResponse = v.InferOutput<typeof PaymentIntentResponse>;
+
+/** 200 from POST /api/payments/{id}/capture. */
+export const PaymentCapture = v.object({
+  id: v.string(),
+  status: v.literal('captured'),
+  method: v.picklist(CAPTURE_METHODS),
+  providerPaymentId: v.string(),
+  signature: v.string(),
+});
+export type PaymentCapture = v.InferOutput<typeof PaymentCapture>;
+export const PaymentCaptureResponse = v.object({ payment: PaymentCapture });
+export type PaymentCaptureResponse = v.InferOutput<typeof PaymentCaptureResponse>;
+
+export const PaymentHistoryEntry = v.object({
+  from: v.nullable(v.picklist(PAYMENT_STATES)),
+  to: v.picklist(PAYMENT_STATES),
+  at: v.string(),
+  note: v.nullable(v.string()),
+});
+export type PaymentHistoryEntry = v.InferOutput<typeof PaymentHistoryEntry>;
+
+/** 200 from GET /api/payments/{id}. */
+export const PaymentRead = v.object({
+  id: v.string(),
+  purpose: v.picklist(PAYMENT_PURPOSES),
+  amount: v.number(),
+  currency: v.literal('INR'),
+  status: v.picklist(PAYMENT_STATES),
+  method: v.nullable(v.picklist(CAPTURE_METHODS)),
+  providerPaymentId: v.nullable(v.string()),
+  expiresAt: v.string(),
+  createdAt: v.string(),
+  history: v.array(PaymentHistoryEntry),
+});
+export type PaymentRead = v.InferOutput<typeof PaymentRead>;
+export const PaymentReadResponse = v.object({ payment: PaymentRead });
+export type PaymentReadResponse = v.InferOutput<typeof PaymentReadResponse>;
+
+/**
+ * The body of a refused write (POST /api/orders, POST /api/bookings, POST /api/payments, the
+ * capture): what to tell the customer and a code to route on. When a captured payment could not
+ * become the record, the server refunded it at once and says so (`refunded` carries the amount,
+ * and `message` ends with paymentMessages.refunded).
+ */
+export const WriteRefusal = v.object({
+  message: v.string(),
+  code: v.optional(v.string()),
+  refunded: v.optional(v.object({ paymentId: v.string(), amount: v.number() })),
+});
+export type WriteRefusal = v.InferOutput<typeof WriteRefusal>;
