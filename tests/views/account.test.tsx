@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import axe from 'axe-core';
 import { MAX_ADDRESSES, type Address, type AddressListResponse } from '../../contract/address.ts';
-import { AddressPicker } from '../../src/features/account/address-picker.tsx';
+import { AddressPicker } from '../../src/ui/address-picker/address-picker.tsx';
 import { configureAuth } from '../../src/lib/api.ts';
 import { call, registerAndLogin, type Customer } from '../support/accounts.ts';
 import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';

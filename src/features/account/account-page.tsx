@@ -7,7 +7,7 @@ import { selectUser } from '../../../machines/session/session.selectors.ts';
 // The one import from src/app a feature may make: the session is the app's root actor.
 import { SessionContext } from '../../app/session.tsx';
 import { Spinner } from '../../ui/status.tsx';
-import { AddressPicker } from './address-picker.tsx';
+import { AddressPicker } from '../../ui/address-picker/address-picker.tsx';
 import { BookingsPanel } from './bookings-panel.tsx';
 import { OrdersPanel } from './orders-panel.tsx';
 import './account.css';

@@ -51,7 +51,7 @@ import { formatLongDate, formatRupees } from '../../lib/format.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { Countdown } from '../../ui/countdown.tsx';
 import { ErrorBanner, Spinner } from '../../ui/status.tsx';
-import { AddressPicker } from '../account/address-picker.tsx';
+import { AddressPicker } from '../../ui/address-picker/address-picker.tsx';
 import { wizardDraftStorage } from './wizard-draft.ts';
 import './booking.css';
 

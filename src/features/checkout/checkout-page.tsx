@@ -35,7 +35,7 @@ import { formatRupees } from '../../lib/format.ts';
 import { inspectOptions } from '../../lib/inspector.ts';
 import { createOrder } from '../../lib/orders.ts';
 import { ErrorBanner, Spinner } from '../../ui/status.tsx';
-import { AddressPicker } from '../account/address-picker.tsx';
+import { AddressPicker } from '../../ui/address-picker/address-picker.tsx';
 import './checkout.css';
 
 /** The one place the payment provider is chosen: a real one replaces the simulation here. */

@@ -39,8 +39,8 @@ import {
   setDefaultAddress,
   updateAddress,
 } from '../../lib/addresses.ts';
-import { ErrorBanner, Spinner } from '../../ui/status.tsx';
-import './account.css';
+import { ErrorBanner, Spinner } from '../status.tsx';
+import './address-picker.css';
 
 /** The address book with the real API calls. */
 const liveAddressBookMachine = addressBookMachine.provide({
