@@ -68,7 +68,8 @@ export async function payFor(
 /**
  * The body with its UNPAID placeholder replaced by a payment made for it through the API. A
  * body the server will not price (a closed window, someone else's address...) keeps the
- * placeholder, so the write answers its own refusal. Other bodies are returned as they are.
+ * placeholder, so the write answers its own refusal. Other bodies (cash on delivery, another
+ * payment id, a payment method that is not online) are returned as they are.
  */
 export async function paid<T>(app: App, token: string, body: T): Promise<T> {
   if (body === null || typeof body !== 'object') return body;
@@ -76,7 +77,7 @@ export async function paid<T>(app: App, token: string, body: T): Promise<T> {
   const purpose: PaymentPurpose | undefined =
     record.payment_method === 'online' && record.payment_id === UNPAID
       ? 'order'
-      : record.paymentId === UNPAID
+      : record.paymentMethod === 'online' && record.paymentId === UNPAID
         ? 'booking'
         : undefined;
   if (!purpose) return body;
