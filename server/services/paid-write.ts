@@ -86,15 +86,16 @@ export async function paidWrite(w: PaidWrite): Promise<PaidWriteResult> {
   try {
     await w.check(w.db);
   } catch (err) {
+    if (!(err instanceof Refusal) || !w.payment) return settle(err, null);
     // Refused for a business reason before the payment was looked at: a good payment made for
-    // it goes back at once.
-    const paid =
-      err instanceof Refusal && w.payment
-        ? await checkPaymentForWrite(w.db, w.gateway, { userId: w.userId, ...w.payment, now: w.now }).catch(
-            () => null,
-          )
-        : null;
-    return settle(err, paid);
+    // it goes back at once (and one refunded meanwhile because it expired is said so too).
+    const paid = await checkPaymentForWrite(w.db, w.gateway, {
+      userId: w.userId,
+      ...w.payment,
+      now: w.now,
+    }).catch((problem: unknown) => problem);
+    if (paid instanceof Refusal && paid.refunded) throw withRefund(err, paid.refunded);
+    return settle(err, paid instanceof Refusal ? null : (paid as PaymentRow));
   }
 
   let payment: PaymentRow | null = null;
@@ -112,10 +113,16 @@ export async function paidWrite(w: PaidWrite): Promise<PaidWriteResult> {
 async function refundFor(refusal: Refusal, payment: PaymentRow, w: PaidWrite): Promise<Refusal> {
   const refunded = await refundPayment(w.db, w.gateway, payment, w.now, `refused: ${refusal.code}`);
   if (!refunded) return refusal;
-  return new Refusal(refusal.code, `${refusal.message} ${paymentMessages.refunded(rupees(payment.amount))}`, {
-    paymentId: payment.id,
-    amount: payment.amount,
-  });
+  return withRefund(refusal, { paymentId: payment.id, amount: payment.amount });
+}
+
+/** The refusal, telling the customer their payment was refunded (WriteRefusal's `refunded`). */
+function withRefund(refusal: Refusal, refunded: { paymentId: string; amount: number }): Refusal {
+  return new Refusal(
+    refusal.code,
+    `${refusal.message} ${paymentMessages.refunded(rupees(refunded.amount))}`,
+    refunded,
+  );
 }
 
 function claimFor(trx: Db, payment: PaymentRow | null, w: PaidWrite): PaymentClaim {
