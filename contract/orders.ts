@@ -212,7 +212,7 @@ const OptionalText = (typeMessage: string, max: number, tooLong: string) =>
   );
 
 /**
- * What an order is, without how it is paid: SPEC.md section 3's create payload less
+ * What an order is, without how it is paid: the create payload (docs/product-rules.md, Orders) less
  * payment_method, payment_id and payment_status. POST /api/payments prices exactly this (its
  * `order`), and POST /api/orders extends it with the payment fields. The amounts (price,
  * subtotal, shipping, discount, total) and the order status are accepted so the spec's payload

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import {
   bookingCreateRequestSchema,
-  bookingMessages,
   latestToday,
   type BookingCreateResponse,
   type BookingListResponse,
@@ -9,11 +8,9 @@ import {
 } from '../../contract/booking.ts';
 import type { AppEnv } from '../app.ts';
 import { requireAuth } from '../auth/middleware.ts';
-import { findBooking, findBookingByKey, listBookings } from '../db/repositories/bookings.ts';
+import { findBooking, listBookings } from '../db/repositories/bookings.ts';
 import { idParam, notFound } from '../http.ts';
-import { makeBooking, quoteBooking } from '../services/bookings.ts';
-import { paidWrite } from '../services/paid-write.ts';
-import { bookingRequestHash } from '../services/request-fingerprint.ts';
+import { submitBooking } from '../services/bookings.ts';
 import { readBody } from '../validate.ts';
 import { readIdempotencyKey } from './idempotency-key.ts';
 
@@ -31,29 +28,14 @@ export const bookingRoutes = new Hono<AppEnv>()
       c,
       bookingCreateRequestSchema(() => latestToday(now)),
     );
-    const { db, user, payments } = c.var;
-    const hash = bookingRequestHash(input);
-
-    const result = await paidWrite({
+    const { db, user } = c.var;
+    const result = await submitBooking({
       db,
-      gateway: payments,
+      gateway: c.var.payments,
       userId: user.id,
-      now,
+      input,
       idempotencyKey: key,
-      requestHash: hash,
-      findByKey: (k) => findBookingByKey(db, user.id, k),
-      keyReusedMessage: bookingMessages.idempotencyMismatch,
-      payment: { id: input.paymentId, purpose: 'booking' },
-      check: (reader) => quoteBooking(reader, user.id, input, now),
-      write: (trx, claim) =>
-        makeBooking(trx, {
-          userId: user.id,
-          draft: input,
-          claim,
-          idempotencyKey: key,
-          requestHash: key === null ? null : hash,
-          now,
-        }),
+      now,
     });
     const booking = await findBooking(db, user.id, result.id);
     if (!booking) throw new Error(`Booking ${result.id} vanished`);

@@ -1,17 +1,14 @@
 import { Hono } from 'hono';
 import {
   OrderCreateRequest,
-  orderMessages,
   type OrderCreateResponse,
   type OrderListResponse,
 } from '../../contract/orders.ts';
 import type { AppEnv } from '../app.ts';
 import { requireAuth } from '../auth/middleware.ts';
-import { findOrder, findOrderByKey, listOrders } from '../db/repositories/orders.ts';
+import { findOrder, listOrders } from '../db/repositories/orders.ts';
 import { idParam, notFound } from '../http.ts';
-import { placeOrder, quoteOrder } from '../services/orders.ts';
-import { paidWrite } from '../services/paid-write.ts';
-import { orderRequestHash } from '../services/request-fingerprint.ts';
+import { submitOrder } from '../services/orders.ts';
 import { readBody } from '../validate.ts';
 import { readIdempotencyKey } from './idempotency-key.ts';
 
@@ -25,32 +22,13 @@ export const orderRoutes = new Hono<AppEnv>()
   .post('/api/orders', requireAuth, async (c) => {
     const key = readIdempotencyKey(c);
     const input = await readBody(c, OrderCreateRequest);
-    const { db, user, payments } = c.var;
-    const now = c.var.now();
-    const online = input.payment_method === 'online';
-    const hash = orderRequestHash(input);
-
-    const result = await paidWrite({
-      db,
-      gateway: payments,
-      userId: user.id,
-      now,
+    const result = await submitOrder({
+      db: c.var.db,
+      gateway: c.var.payments,
+      userId: c.var.user.id,
+      input,
       idempotencyKey: key,
-      requestHash: hash,
-      findByKey: (k) => findOrderByKey(db, user.id, k),
-      keyReusedMessage: orderMessages.idempotencyMismatch,
-      payment: online && input.payment_id ? { id: input.payment_id, purpose: 'order' } : null,
-      check: (reader) => quoteOrder(reader, user.id, input, now),
-      write: (trx, claim) =>
-        placeOrder(trx, {
-          userId: user.id,
-          draft: input,
-          paymentMethod: input.payment_method,
-          claim,
-          idempotencyKey: key,
-          requestHash: key === null ? null : hash,
-          now,
-        }),
+      now: c.var.now(),
     });
     const body: OrderCreateResponse = { id: result.id };
     return c.json(body, 201, result.replayed ? { 'Idempotent-Replayed': 'true' } : {});

@@ -1,11 +1,23 @@
 import type { Address } from '../../contract/address.ts';
-import { bookingMessages, isBookingOpen, type BookingDraft } from '../../contract/booking.ts';
+import {
+  bookingMessages,
+  isBookingOpen,
+  type BookingCreateRequest,
+  type BookingDraft,
+} from '../../contract/booking.ts';
 import type { Db } from '../db/client.ts';
 import { findAddress } from '../db/repositories/addresses.ts';
-import { findPackageForBooking, findPujaForBooking, insertBooking } from '../db/repositories/bookings.ts';
-import type { PaymentClaim } from './paid-write.ts';
+import {
+  findBookingByKey,
+  findPackageForBooking,
+  findPujaForBooking,
+  insertBooking,
+} from '../db/repositories/bookings.ts';
+import type { PaymentGateway } from '../payments/gateway.ts';
+import { paidWrite, type PaidWriteResult, type PaymentClaim } from './paid-write.ts';
 import { bookingNumber } from './reference-number.ts';
 import { Refusal } from './refusal.ts';
+import { bookingRequestHash } from './request-fingerprint.ts';
 
 type Puja = NonNullable<Awaited<ReturnType<typeof findPujaForBooking>>> & { pujaDate: string };
 type Package = NonNullable<Awaited<ReturnType<typeof findPackageForBooking>>>;
@@ -105,4 +117,47 @@ export async function makeBooking(
   );
   await claim.use(amount, { bookingId: id });
   return id;
+}
+
+/**
+ * POST /api/bookings: makes the customer's booking through the one paid, idempotent write
+ * (paid-write.ts), paid by the captured payment `paymentId` names.
+ */
+export function submitBooking({
+  db,
+  gateway,
+  userId,
+  input,
+  idempotencyKey,
+  now,
+}: {
+  db: Db;
+  gateway: PaymentGateway;
+  userId: number;
+  input: BookingCreateRequest;
+  idempotencyKey: string | null;
+  now: Date;
+}): Promise<PaidWriteResult> {
+  const hash = bookingRequestHash(input);
+  return paidWrite({
+    db,
+    gateway,
+    userId,
+    now,
+    idempotencyKey,
+    requestHash: hash,
+    findByKey: (key) => findBookingByKey(db, userId, key),
+    keyReusedMessage: bookingMessages.idempotencyMismatch,
+    payment: { id: input.paymentId, purpose: 'booking' },
+    check: (reader) => quoteBooking(reader, userId, input, now),
+    write: (trx, claim) =>
+      makeBooking(trx, {
+        userId,
+        draft: input,
+        claim,
+        idempotencyKey,
+        requestHash: idempotencyKey === null ? null : hash,
+        now,
+      }),
+  });
 }

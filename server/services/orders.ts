@@ -1,9 +1,15 @@
 import type { Address } from '../../contract/address.ts';
-import { couponMessages, orderMessages, type OrderDraft, type PaymentMethod } from '../../contract/orders.ts';
+import {
+  couponMessages,
+  orderMessages,
+  type OrderCreateRequest,
+  type OrderDraft,
+  type PaymentMethod,
+} from '../../contract/orders.ts';
 import type { Db } from '../db/client.ts';
 import { findAddress } from '../db/repositories/addresses.ts';
 import { findCoupon, useCoupon as countCouponUse } from '../db/repositories/coupons.ts';
-import { findProductsForPricing, insertOrder, takeStock } from '../db/repositories/orders.ts';
+import { findOrderByKey, findProductsForPricing, insertOrder, takeStock } from '../db/repositories/orders.ts';
 import type { CouponRow } from '../db/types.ts';
 import {
   checkCoupon,
@@ -16,9 +22,11 @@ import {
   type PricedLine,
   type RequestedLine,
 } from '../orders/pricing.ts';
-import type { PaymentClaim } from './paid-write.ts';
+import type { PaymentGateway } from '../payments/gateway.ts';
+import { paidWrite, type PaidWriteResult, type PaymentClaim } from './paid-write.ts';
 import { orderNumber } from './reference-number.ts';
 import { Refusal } from './refusal.ts';
+import { orderRequestHash } from './request-fingerprint.ts';
 
 /** An order as the server priced it from its own catalogue, coupon and address book. */
 export interface OrderQuote {
@@ -146,4 +154,49 @@ export async function placeOrder(
   );
   await claim.use(quote.amounts.total, { orderId: id });
   return id;
+}
+
+/**
+ * POST /api/orders: places the customer's order through the one paid, idempotent write
+ * (paid-write.ts); an online order is paid by the captured payment `payment_id` names.
+ */
+export function submitOrder({
+  db,
+  gateway,
+  userId,
+  input,
+  idempotencyKey,
+  now,
+}: {
+  db: Db;
+  gateway: PaymentGateway;
+  userId: number;
+  input: OrderCreateRequest;
+  idempotencyKey: string | null;
+  now: Date;
+}): Promise<PaidWriteResult> {
+  const hash = orderRequestHash(input);
+  const online = input.payment_method === 'online' && input.payment_id;
+  return paidWrite({
+    db,
+    gateway,
+    userId,
+    now,
+    idempotencyKey,
+    requestHash: hash,
+    findByKey: (key) => findOrderByKey(db, userId, key),
+    keyReusedMessage: orderMessages.idempotencyMismatch,
+    payment: online ? { id: input.payment_id!, purpose: 'order' } : null,
+    check: (reader) => quoteOrder(reader, userId, input, now),
+    write: (trx, claim) =>
+      placeOrder(trx, {
+        userId,
+        draft: input,
+        paymentMethod: input.payment_method,
+        claim,
+        idempotencyKey,
+        requestHash: idempotencyKey === null ? null : hash,
+        now,
+      }),
+  });
 }
