@@ -228,7 +228,9 @@ export async function capturePayment(
     note: request.method,
   });
   if (moved === null) {
-    // Captured, expired or used meanwhile (a second capture, the sweep): say what it is now.
+    // Captured, expired or used meanwhile (a second capture, the sweep): the money this capture
+    // took goes back, and the customer is told what the payment is now.
+    await gateway.refund({ intentId: id, providerPaymentId: result.providerPaymentId, amount: payment.amount });
     const current = await ownPayment(db, gateway, userId, id, at);
     throw stateRefusal(Date.parse(current.expiresAt) <= at.getTime() ? 'expired' : current.status);
   }

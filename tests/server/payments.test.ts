@@ -24,6 +24,7 @@ import {
   type PaymentRead,
 } from '../../contract/payments.ts';
 import { createApp, type App } from '../../server/app.ts';
+import { readServerConfig } from '../../server/config.ts';
 import { findPayment } from '../../server/db/repositories/payments.ts';
 import { createSimulatedGateway, loadPaymentSecret } from '../../server/payments/simulated-gateway.ts';
 import { placeOrder, quoteOrder } from '../../server/services/orders.ts';
@@ -31,6 +32,7 @@ import { paidWrite } from '../../server/services/paid-write.ts';
 import { movePayment } from '../../server/services/payment-lifecycle.ts';
 import { expireStalePayments, refundPayment } from '../../server/services/payments.ts';
 import { orderRequestHash } from '../../server/services/request-fingerprint.ts';
+import { startPaymentSweep } from '../../server/start.ts';
 import { call, registerAndLogin, type Customer } from '../support/accounts.ts';
 import { addPuja, bookingBody, countBookingRows, type TestPuja } from '../support/bookings.ts';
 import {
@@ -346,6 +348,26 @@ describe('POST /api/payments/{id}/capture: the simulated provider', () => {
       status: 200,
       body: { payment: { method: 'netbanking' } },
     });
+  });
+
+  it('captures an intent once when two captures race (the provider takes its time)', async () => {
+    const slow = createApp({
+      db: shop.db,
+      paymentGateway: createSimulatedGateway({
+        secret: 'payments-test-secret-that-is-long-enough',
+        delayMs: 50,
+      }),
+    });
+    const { id } = await intentFor(slow, me.token, 'order', order());
+    const started = Date.now();
+    const results = await Promise.all([capture(slow, me.token, id), capture(slow, me.token, id)]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(45);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(results.find((r) => r.status === 409)?.body).toEqual({
+      message: paymentMessages.alreadyCaptured,
+      code: 'payment_already_captured',
+    });
+    expect(transitions(await read(id))).toEqual(['->created', 'created>captured']);
   });
 
   it('answers 404 for an unknown payment and for another customer’s, 400 for a malformed id', async () => {
@@ -711,6 +733,30 @@ describe('expireStalePayments: the sweep', () => {
     expect((await read(captured)).history.at(-1)).toMatchObject({ to: 'refunded', note: 'expired unused' });
     // Nothing left to do.
     expect(await expireStalePayments(shop.db, gateway, later)).toBe(0);
+  });
+
+  it('runs when the server starts and then on an interval that does not keep the process alive', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    try {
+      const id = (await intentFor(app, me.token, 'order', order(1))).id;
+      const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+      const stop = startPaymentSweep(shop.db, gateway, 60_000);
+      vi.setSystemTime(Date.now() + (PAYMENT_INTENT_TTL_MINUTES + 1) * MINUTE);
+      expect(await paymentStatus(shop.db, id)).toBe('created');
+      await vi.advanceTimersByTimeAsync(60_000);
+      await vi.waitFor(async () => expect(await paymentStatus(shop.db, id)).toBe('expired'));
+      stop();
+      expect(errors).not.toHaveBeenCalled();
+      errors.mockRestore();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('the provider takes 2 s in production unless PAYMENT_DELAY_MS says otherwise', () => {
+    expect(readServerConfig({}).paymentDelayMs).toBe(2000);
+    expect(readServerConfig({ PAYMENT_DELAY_MS: '0' }).paymentDelayMs).toBe(0);
+    expect(() => readServerConfig({ PAYMENT_DELAY_MS: 'soon' })).toThrow(/PAYMENT_DELAY_MS/);
   });
 });
 
