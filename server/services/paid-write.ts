@@ -95,7 +95,7 @@ export async function paidWrite(w: PaidWrite): Promise<PaidWriteResult> {
       now: w.now,
     }).catch((problem: unknown) => problem);
     if (paid instanceof Refusal && paid.refunded) throw withRefund(err, paid.refunded);
-    return settle(err, paid instanceof Refusal ? null : (paid as PaymentRow));
+    return settle(err, paid instanceof Error ? null : (paid as PaymentRow));
   }
 
   let payment: PaymentRow | null = null;
