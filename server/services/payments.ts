@@ -230,7 +230,11 @@ export async function capturePayment(
   if (moved === null) {
     // Captured, expired or used meanwhile (a second capture, the sweep): the money this capture
     // took goes back, and the customer is told what the payment is now.
-    await gateway.refund({ intentId: id, providerPaymentId: result.providerPaymentId, amount: payment.amount });
+    await gateway.refund({
+      intentId: id,
+      providerPaymentId: result.providerPaymentId,
+      amount: payment.amount,
+    });
     const current = await ownPayment(db, gateway, userId, id, at);
     throw stateRefusal(Date.parse(current.expiresAt) <= at.getTime() ? 'expired' : current.status);
   }
