@@ -25,5 +25,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env) {
     lockWaitMs: milliseconds('DB_LOCK_WAIT_MS', env.DB_LOCK_WAIT_MS, DEFAULT_LOCK_WAIT_MS),
     /** SERVE_SPA=0 serves the API alone (no dist/ needed): for tests and the load check. */
     serveSpa: env.SERVE_SPA !== '0' && env.SERVE_SPA !== 'false',
+    /** How long the simulated payment provider takes to capture (the provider's 2 s). PAYMENT_DELAY_MS. */
+    paymentDelayMs: milliseconds('PAYMENT_DELAY_MS', env.PAYMENT_DELAY_MS, 2000),
   };
 }

@@ -1,14 +1,16 @@
 import { createServer } from 'vite';
 import { loadAuthSecret } from './auth/secret.ts';
 import { readServerConfig } from './config.ts';
-import { listen, prepareDb } from './start.ts';
+import { listen, paymentGatewayFor, prepareDb, startPaymentSweep } from './start.ts';
 
 /** Development: the API on API_PORT (3001) and Vite with hot reload on PORT, proxying the API. */
 const config = readServerConfig();
 const apiPort = Number(process.env.API_PORT ?? 3001);
 process.env.API_PORT = String(apiPort);
 const db = await prepareDb(config);
-await listen({ db, authSecret: loadAuthSecret(config.dataDir) }, apiPort, '127.0.0.1');
+const paymentGateway = paymentGatewayFor(config);
+startPaymentSweep(db, paymentGateway);
+await listen({ db, authSecret: loadAuthSecret(config.dataDir), paymentGateway }, apiPort, '127.0.0.1');
 const vite = await createServer({ server: { port: config.port } });
 await vite.listen();
 vite.printUrls();
