@@ -1,33 +1,12 @@
 import * as v from 'valibot';
 import {
-  OrderCreateResponse,
   OrderListResponse,
   orderMessages,
   OrderRead,
-  type OrderCreatePayload,
   type OrderSummary,
 } from '../../contract/orders.ts';
 import { ApiError, callApi } from './api.ts';
 
-/**
- * POST /api/orders (bearer). The Idempotency-Key makes a repeated submit of the same attempt
- * return the first order instead of a second one.
- */
-export function createOrder(
-  order: OrderCreatePayload,
-  idempotencyKey: string,
-  signal?: AbortSignal,
-): Promise<OrderCreateResponse> {
-  return callApi('/api/orders', {
-    method: 'POST',
-    body: order,
-    headers: { 'Idempotency-Key': idempotencyKey },
-    schema: OrderCreateResponse,
-    bearer: true,
-    fallback: orderMessages.createFailed,
-    signal,
-  });
-}
 
 const OrderId = v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/), v.transform(Number));
 
