@@ -172,7 +172,9 @@ export const checkoutMachine = setup({
     storeFailure: assign({
       error: (_, error: unknown) => {
         const message = (error as { message?: unknown } | undefined)?.message;
-        return { message: typeof message === 'string' && message.trim() ? message : checkoutMessages.orderFailed };
+        return {
+          message: typeof message === 'string' && message.trim() ? message : checkoutMessages.orderFailed,
+        };
       },
     }),
     markOrderPlaced: assign({

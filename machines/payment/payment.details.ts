@@ -1,5 +1,9 @@
 import * as v from 'valibot';
-import { PaymentCaptureRequest, paymentMessages, type PaymentCapturePayload } from '../../contract/payments.ts';
+import {
+  PaymentCaptureRequest,
+  paymentMessages,
+  type PaymentCapturePayload,
+} from '../../contract/payments.ts';
 import type { PaymentDetails } from './payment.actors.ts';
 
 export type PaymentField = 'upiId' | 'cardNumber';

@@ -111,7 +111,9 @@ export const paymentMachine = setup({
     createIntent: fromPromise<CreateIntentOutput, CreateIntentInput>(() =>
       Promise.reject(new Error('createIntent not provided')),
     ),
-    capture: fromPromise<CaptureOutput, CaptureInput>(() => Promise.reject(new Error('capture not provided'))),
+    capture: fromPromise<CaptureOutput, CaptureInput>(() =>
+      Promise.reject(new Error('capture not provided')),
+    ),
     writeRecord: fromPromise<WriteRecordOutput, WriteRecordInput>(() =>
       Promise.reject(new Error('writeRecord not provided')),
     ),

@@ -363,7 +363,11 @@ export const pujaWizardMachine = setup({
               },
               { target: 'payment', reenter: true, actions: { type: 'storeRefusal', params: outcomeOf } },
             ],
-            onError: { target: 'payment', reenter: true, actions: { type: 'storeCreateError', params: failure } },
+            onError: {
+              target: 'payment',
+              reenter: true,
+              actions: { type: 'storeCreateError', params: failure },
+            },
           },
           on: {
             'wizard.pay': { guard: 'isWindowOpen', actions: ['clearError', 'submitToPayment'] },

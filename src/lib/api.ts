@@ -62,7 +62,8 @@ function messageOf(error: unknown, fallback: string): ApiError {
   if (error instanceof FetchError) {
     const data: unknown = error.data;
     if (!data || typeof data !== 'object') return new ApiError(fallback, error.statusCode);
-    const message = 'message' in data && typeof data.message === 'string' && data.message ? data.message : fallback;
+    const message =
+      'message' in data && typeof data.message === 'string' && data.message ? data.message : fallback;
     const code = 'code' in data && typeof data.code === 'string' && data.code ? data.code : undefined;
     return new ApiError(message, error.statusCode, code, refundedOf(data));
   }

@@ -1,13 +1,6 @@
-import {
-  BookingCreateResponse,
-  bookingMessages,
-} from '../../contract/booking.ts';
+import { BookingCreateResponse, bookingMessages } from '../../contract/booking.ts';
 import { OrderCreateResponse, orderMessages } from '../../contract/orders.ts';
-import {
-  PaymentCaptureResponse,
-  PaymentIntentResponse,
-  paymentMessages,
-} from '../../contract/payments.ts';
+import { PaymentCaptureResponse, PaymentIntentResponse, paymentMessages } from '../../contract/payments.ts';
 import type {
   CaptureInput,
   CaptureOutput,
@@ -66,7 +59,10 @@ export async function createPaymentIntent(
 }
 
 /** POST /api/payments/{id}/capture: the provider takes the money (402 payment_declined if not). */
-export async function capturePayment({ paymentId, details }: CaptureInput, signal?: AbortSignal): Promise<CaptureOutput> {
+export async function capturePayment(
+  { paymentId, details }: CaptureInput,
+  signal?: AbortSignal,
+): Promise<CaptureOutput> {
   const result = await refusalOr(
     callApi(`/api/payments/${encodeURIComponent(paymentId)}/capture`, {
       method: 'POST',

@@ -77,7 +77,13 @@ interface Setup {
   writeRecord?: (input: WriteRecordInput) => Promise<WriteRecordOutput>;
 }
 
-const intent = { id: 'pay_1', amount: 2901, currency: 'INR' as const, status: 'created' as const, expiresAt: '' };
+const intent = {
+  id: 'pay_1',
+  amount: 2901,
+  currency: 'INR' as const,
+  status: 'created' as const,
+  expiresAt: '',
+};
 
 /** Checkout with the real payment machine, its API actors stubbed. */
 function start({ signedIn = true, cart = fullCart, writeRecord }: Setup = {}) {
@@ -102,7 +108,9 @@ function start({ signedIn = true, cart = fullCart, writeRecord }: Setup = {}) {
   let keys = 0;
   const payment = paymentMachine.provide({
     actors: {
-      createIntent: fromPromise<CreateIntentOutput, CreateIntentInput>(({ input }) => calls.createIntent(input)),
+      createIntent: fromPromise<CreateIntentOutput, CreateIntentInput>(({ input }) =>
+        calls.createIntent(input),
+      ),
       capture: fromPromise<CaptureOutput, CaptureInput>(({ input }) => calls.capture(input)),
       writeRecord: fromPromise<WriteRecordOutput, WriteRecordInput>(({ input }) => calls.writeRecord(input)),
     },
@@ -317,7 +325,10 @@ describe('checkout machine', () => {
         paymentId: 'pay_1',
         details: { method: 'upi', upiId: 'asha@okbank' },
       });
-      expect(calls.writeRecord.mock.calls[0]?.[0]).toMatchObject({ paymentId: 'pay_1', idempotencyKey: 'key-1' });
+      expect(calls.writeRecord.mock.calls[0]?.[0]).toMatchObject({
+        paymentId: 'pay_1',
+        idempotencyKey: 'key-1',
+      });
       expect(calls.navigateToConfirmation).toHaveBeenCalledWith(42);
     });
 

@@ -15,8 +15,18 @@ const record: PaidRecord = {
   purpose: 'booking',
   booking: { pujaId: 1, packageId: 2, persons: [], addressId: 3 },
 };
-const intent = { id: 'pay_1', amount: 1100, currency: 'INR' as const, status: 'created' as const, expiresAt: '' };
-const declined = { kind: 'refused' as const, code: 'payment_declined', message: 'Your payment was declined.' };
+const intent = {
+  id: 'pay_1',
+  amount: 1100,
+  currency: 'INR' as const,
+  status: 'created' as const,
+  expiresAt: '',
+};
+const declined = {
+  kind: 'refused' as const,
+  code: 'payment_declined',
+  message: 'Your payment was declined.',
+};
 
 /** Scripted actors: each call takes the next answer (a value, or an Error to reject with). */
 function harness(script: {
@@ -24,8 +34,12 @@ function harness(script: {
   captures?: (CaptureOutput | Error)[];
   writes?: (WriteRecordOutput | Error)[];
 }) {
-  const calls = { intents: [] as CreateIntentInput[], captures: [] as CaptureInput[], writes: [] as WriteRecordInput[] };
-  const next = <T,>(list: (T | Error)[] | undefined) => {
+  const calls = {
+    intents: [] as CreateIntentInput[],
+    captures: [] as CaptureInput[],
+    writes: [] as WriteRecordInput[],
+  };
+  const next = <T>(list: (T | Error)[] | undefined) => {
     const answer = list?.shift();
     if (answer === undefined) return Promise.reject(new Error('unexpected call'));
     return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
@@ -51,8 +65,7 @@ function harness(script: {
   return { actor, calls };
 }
 
-const settle = (actor: ReturnType<typeof harness>['actor']) =>
-  waitFor(actor, (s) => !s.hasTag('busy'));
+const settle = (actor: ReturnType<typeof harness>['actor']) => waitFor(actor, (s) => !s.hasTag('busy'));
 
 describe('payment machine', () => {
   it('refuses a submit with an invalid UPI ID, with the field error, and pays nothing', () => {
@@ -72,7 +85,12 @@ describe('payment machine', () => {
   it('creates the intent, captures (busy "paying"), writes with the key and ends created', async () => {
     const { actor, calls } = harness({
       intents: [{ kind: 'intent', intent }],
-      captures: [{ kind: 'captured', capture: { id: 'pay_1', status: 'captured', method: 'upi', providerPaymentId: 'p', signature: 's' } }],
+      captures: [
+        {
+          kind: 'captured',
+          capture: { id: 'pay_1', status: 'captured', method: 'upi', providerPaymentId: 'p', signature: 's' },
+        },
+      ],
       writes: [{ kind: 'created', id: 42, booking: null }],
     });
     actor.send({ type: 'payment.upiIdChanged', value: 'asha@okbank' });
@@ -81,21 +99,36 @@ describe('payment machine', () => {
     expect(actor.getSnapshot().hasTag('paying')).toBe(true);
     expect(paymentMachine.getStateNodeById('payment.capturing').tags).toContain('paying');
     await waitFor(actor, (s) => s.status === 'done');
-    expect(actor.getSnapshot().output).toEqual({ kind: 'created', id: 42, booking: null } satisfies PaymentOutcome);
-    expect(calls.captures).toEqual([{ paymentId: 'pay_1', details: { method: 'upi', upiId: 'asha@okbank' } }]);
+    expect(actor.getSnapshot().output).toEqual({
+      kind: 'created',
+      id: 42,
+      booking: null,
+    } satisfies PaymentOutcome);
+    expect(calls.captures).toEqual([
+      { paymentId: 'pay_1', details: { method: 'upi', upiId: 'asha@okbank' } },
+    ]);
     expect(calls.writes).toEqual([{ record, paymentId: 'pay_1', idempotencyKey: 'key_1' }]);
   });
 
   it('after a declined capture the customer changes the UPI ID and pays again on the same intent', async () => {
     const { actor, calls } = harness({
       intents: [{ kind: 'intent', intent }],
-      captures: [declined, { kind: 'captured', capture: { id: 'pay_1', status: 'captured', method: 'upi', providerPaymentId: 'p', signature: 's' } }],
+      captures: [
+        declined,
+        {
+          kind: 'captured',
+          capture: { id: 'pay_1', status: 'captured', method: 'upi', providerPaymentId: 'p', signature: 's' },
+        },
+      ],
       writes: [{ kind: 'created', id: 7, booking: null }],
     });
     actor.send({ type: 'payment.upiIdChanged', value: 'failure@upi' });
     actor.send({ type: 'payment.submit', record });
     await waitFor(actor, (s) => s.matches('editing'));
-    expect(actor.getSnapshot().context.error).toEqual({ message: declined.message, code: 'payment_declined' });
+    expect(actor.getSnapshot().context.error).toEqual({
+      message: declined.message,
+      code: 'payment_declined',
+    });
     actor.send({ type: 'payment.upiIdChanged', value: 'asha@okbank' });
     actor.send({ type: 'payment.submit', record });
     expect(actor.getSnapshot().context.error).toBeUndefined();
@@ -108,8 +141,14 @@ describe('payment machine', () => {
 
   it('a capture refused otherwise (expired) forgets the intent: the next submit creates a new one', async () => {
     const { actor, calls } = harness({
-      intents: [{ kind: 'intent', intent }, { kind: 'intent', intent: { ...intent, id: 'pay_2' } }],
-      captures: [{ kind: 'refused', code: 'payment_expired', message: 'This payment has expired.' }, new Error('down')],
+      intents: [
+        { kind: 'intent', intent },
+        { kind: 'intent', intent: { ...intent, id: 'pay_2' } },
+      ],
+      captures: [
+        { kind: 'refused', code: 'payment_expired', message: 'This payment has expired.' },
+        new Error('down'),
+      ],
     });
     actor.send({ type: 'payment.upiIdChanged', value: 'asha@okbank' });
     actor.send({ type: 'payment.submit', record });
@@ -123,7 +162,18 @@ describe('payment machine', () => {
   it('an unexpected failure after the capture retries the write with the captured payment and the same key', async () => {
     const { actor, calls } = harness({
       intents: [{ kind: 'intent', intent }],
-      captures: [{ kind: 'captured', capture: { id: 'pay_1', status: 'captured', method: 'netbanking', providerPaymentId: 'p', signature: 's' } }],
+      captures: [
+        {
+          kind: 'captured',
+          capture: {
+            id: 'pay_1',
+            status: 'captured',
+            method: 'netbanking',
+            providerPaymentId: 'p',
+            signature: 's',
+          },
+        },
+      ],
       writes: [new Error('Failed to create booking'), { kind: 'created', id: 9, booking: null }],
     });
     actor.send({ type: 'payment.methodChanged', method: 'netbanking' });
@@ -167,7 +217,12 @@ describe('payment machine', () => {
     };
     const { actor } = harness({
       intents: [{ kind: 'intent', intent }],
-      captures: [{ kind: 'captured', capture: { id: 'pay_1', status: 'captured', method: 'upi', providerPaymentId: 'p', signature: 's' } }],
+      captures: [
+        {
+          kind: 'captured',
+          capture: { id: 'pay_1', status: 'captured', method: 'upi', providerPaymentId: 'p', signature: 's' },
+        },
+      ],
       writes: [refusal],
     });
     actor.send({ type: 'payment.upiIdChanged', value: 'asha@okbank' });

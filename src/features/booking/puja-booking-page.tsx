@@ -48,7 +48,6 @@ import { PaymentStep as PaymentOptions } from '../../ui/payment-step/payment-ste
 import { wizardDraftStorage } from './wizard-draft.ts';
 import './booking.css';
 
-
 type WizardRef = ActorRefFrom<typeof pujaWizardMachine>;
 type HeadingRef = RefObject<HTMLHeadingElement | null>;
 

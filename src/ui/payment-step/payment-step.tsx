@@ -123,8 +123,8 @@ export function PaymentStep({ payment, disabled = false }: { payment: PaymentRef
           </div>
         )}
         <p className="payment-step__note">
-          Payments are simulated in this shop: no money moves. The UPI ID failure@upi and the card
-          4000 0000 0000 0002 are declined; anything else valid is accepted.
+          Payments are simulated in this shop: no money moves. The UPI ID failure@upi and the card 4000 0000
+          0000 0002 are declined; anything else valid is accepted.
         </p>
       </fieldset>
       <p className="visually-hidden" role="status" aria-live="polite">
