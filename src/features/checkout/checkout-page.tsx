@@ -178,7 +178,7 @@ function PaymentSection({ checkout, titleId }: { checkout: CheckoutRef; titleId:
           </label>
         ))}
       </fieldset>
-      {method === 'online' && payment && <PaymentStep payment={payment} disabled={locked} />}
+      {method === 'online' && payment && <PaymentStep payment={payment} disabled={locked} showError={false} />}
     </section>
   );
 }
@@ -212,6 +212,8 @@ function OrderSummary({ checkout }: { checkout: CheckoutRef }) {
   const error = useSelector(checkout, selectError);
   const payment = useSelector(checkout, selectPaymentActor);
   const paymentSnapshot = useSelector(payment, (s) => s);
+  const paymentError = paymentSnapshot?.context.error?.message;
+  const canRetry = paymentSnapshot?.can({ type: 'payment.retry' }) ?? false;
   const placed = useSelector(checkout, selectIsOrderPlaced);
   const busy = useLocked(checkout);
   const canSubmit = useSelector(checkout, selectCanSubmit) && !busy;
@@ -256,7 +258,12 @@ function OrderSummary({ checkout }: { checkout: CheckoutRef }) {
           <dd>{formatRupees(cart.total)}</dd>
         </div>
       </dl>
-      {error !== undefined && <ErrorBanner message={error} />}
+      {(error ?? paymentError) !== undefined && (
+        <ErrorBanner
+          message={error ?? paymentError ?? ''}
+          onRetry={canRetry && payment ? () => payment.send({ type: 'payment.retry' }) : undefined}
+        />
+      )}
       <button
         type="button"
         className="button button--primary checkout-summary__submit"

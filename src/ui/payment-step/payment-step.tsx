@@ -29,7 +29,16 @@ const methods: { value: CaptureMethod; label: string; hint: string }[] = [
  * simulated in this shop (docs/product-rules.md, Payments), and the line under the options says
  * which test values are declined.
  */
-export function PaymentStep({ payment, disabled = false }: { payment: PaymentRef; disabled?: boolean }) {
+export function PaymentStep({
+  payment,
+  disabled = false,
+  showError = true,
+}: {
+  payment: PaymentRef;
+  disabled?: boolean;
+  /** Off where the page shows the payment's error beside its own submit button. */
+  showError?: boolean;
+}) {
   const details = useSelector(payment, selectDetails);
   const busy = useSelector(payment, selectIsBusy);
   const paying = useSelector(payment, selectIsPaying);
@@ -130,7 +139,7 @@ export function PaymentStep({ payment, disabled = false }: { payment: PaymentRef
       <p className="visually-hidden" role="status" aria-live="polite">
         {paying ? 'Processing payment...' : busy ? 'Saving...' : ''}
       </p>
-      {error !== undefined && (
+      {showError && error !== undefined && (
         <ErrorBanner
           message={error}
           onRetry={canRetry ? () => payment.send({ type: 'payment.retry' }) : undefined}
