@@ -120,9 +120,18 @@ describe('a customer books a puja in Chromium', () => {
 
     await page.getByRole('heading', { level: 2, name: 'Payment' }).waitFor();
     await page.getByText('Lakshmi Iyer').first().waitFor();
+    // The simulated provider declines failure@upi; another UPI ID pays on the same intent.
+    await page.getByLabel('UPI ID').fill('failure@upi');
     await page.getByRole('button', { name: `Pay ${rupees(pkg.offerPrice)}` }).click();
     await page.getByRole('button', { name: 'Processing payment...' }).waitFor();
     expect(await page.getByRole('button', { name: 'Processing payment...' }).isDisabled()).toBe(true);
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Your payment was declined' })
+      .waitFor({ timeout: 10_000 });
+    await page.getByLabel('UPI ID').fill('asha@okbank');
+    await page.getByRole('button', { name: `Pay ${rupees(pkg.offerPrice)}` }).click();
+    await page.getByRole('button', { name: 'Processing payment...' }).waitFor();
 
     await page.getByRole('heading', { level: 2, name: 'Booking Confirmed!' }).waitFor({ timeout: 10_000 });
     const { bookings } = await api<BookingListResponse>('/api/bookings', { token });

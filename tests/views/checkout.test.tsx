@@ -244,7 +244,9 @@ describe('checkout', () => {
 
     // UPI comes first; Place Order without a UPI ID points at the field.
     expect(screen.getByRole('radio', { name: /UPI/ })).toBeChecked();
-    expect(screen.getByText(/failure@upi and the card\s+4000 0000 0000 0002 are declined/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/failure@upi and the card\s+4000 0000 0000 0002 are declined/),
+    ).toBeInTheDocument();
     await user.click(placeOrderButton());
     expect(await screen.findByText('Please enter your UPI ID')).toBeInTheDocument();
     expect(screen.getByLabelText('UPI ID')).toHaveFocus();

@@ -259,7 +259,9 @@ describe('promise 2 (SPA): a double click sends one request', () => {
     const pay = await openWizardAtPayment(user);
 
     await user.dblClick(pay);
-    const busy = screen.queryByRole('button', { name: /^(Processing payment\.\.\.|Creating booking\.\.\.)$/ });
+    const busy = screen.queryByRole('button', {
+      name: /^(Processing payment\.\.\.|Creating booking\.\.\.)$/,
+    });
     if (busy) {
       expect(busy).toBeDisabled();
       await user.click(busy);

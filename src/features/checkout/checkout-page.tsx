@@ -178,7 +178,9 @@ function PaymentSection({ checkout, titleId }: { checkout: CheckoutRef; titleId:
           </label>
         ))}
       </fieldset>
-      {method === 'online' && payment && <PaymentStep payment={payment} disabled={locked} showError={false} />}
+      {method === 'online' && payment && (
+        <PaymentStep payment={payment} disabled={locked} showError={false} />
+      )}
     </section>
   );
 }
