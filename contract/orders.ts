@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { Address } from './address.ts';
+import { formatRupees } from './money.ts';
 import { FORBIDDEN_TEXT, notAllowedMessage, tooLongMessage } from './text.ts';
 
 /* ------------------------------------------------------------------------------------------
@@ -29,8 +30,6 @@ export function orderTotal({
 }): number {
   return Math.max(0, subtotal + shipping - discount);
 }
-
-const rupees = (amount: number) => `₹${new Intl.NumberFormat('en-IN').format(amount)}`;
 
 /* ------------------------------------------------------------------------------------------
  * Limits and enumerations.
@@ -70,7 +69,7 @@ export const couponMessages = {
   invalid: 'Invalid coupon code',
   expired: 'This coupon has expired',
   exhausted: 'This coupon is no longer available',
-  belowMinimum: (shortBy: number) => `Add items worth ${rupees(shortBy)} more to use this coupon`,
+  belowMinimum: (shortBy: number) => `Add items worth ${formatRupees(shortBy)} more to use this coupon`,
   // SPEC.md section 8 fallback (shown under the coupon field)
   failed: 'Invalid coupon code',
 } as const;

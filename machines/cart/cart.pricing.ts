@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { Product } from '../../contract/catalogue.ts';
 import { MAX_ORDER_LINES, orderTotal, shippingFor } from '../../contract/orders.ts';
+import { formatRupees } from '../../contract/money.ts';
 
 /**
  * The cart's pure rules: lines and their keys, quantities against stock, the money summary
@@ -178,10 +179,6 @@ export function summaryOf(items: readonly CartItem[], discountAmount: number): C
   };
 }
 
-const rupeeFormat = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
-/** ₹ with Indian separators, as src/lib/format.ts shows amounts (machines cannot import src/). */
-export const rupees = (amount: number) => `₹${rupeeFormat.format(amount)}`;
-
 /* ------------------------------------------------------------------------------------------
  * Storage
  * ---------------------------------------------------------------------------------------- */
@@ -242,7 +239,7 @@ export function readStoredCart(raw: string | null | undefined): StoredCart {
 
 export const cartNotices = {
   priceChanged: (name: string, from: number, to: number) =>
-    `The price of ${name} changed from ${rupees(from)} to ${rupees(to)}.`,
+    `The price of ${name} changed from ${formatRupees(from)} to ${formatRupees(to)}.`,
   stockReduced: (available: number, name: string) =>
     `Only ${available} left of ${name}; we reduced the quantity.`,
   unavailable: (name: string) => `${name} is no longer available and was removed from your cart.`,

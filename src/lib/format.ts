@@ -1,8 +1,3 @@
-const rupees = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  maximumFractionDigits: 0,
-});
 const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 /** Orders are placed in India: their time is shown in India's time zone wherever the browser is. */
 const orderDate = new Intl.DateTimeFormat('en-IN', {
@@ -10,11 +5,6 @@ const orderDate = new Intl.DateTimeFormat('en-IN', {
   timeStyle: 'short',
   timeZone: 'Asia/Kolkata',
 });
-
-/** ₹ with Indian thousands separators: 12500 -> "₹12,500". */
-export function formatRupees(amount: number): string {
-  return rupees.format(amount);
-}
 
 /** Long month, day, year: "November 24, 2026". Empty for a missing or invalid date. */
 export function formatLongDate(iso: string | null | undefined): string {

@@ -1,15 +1,9 @@
-import { formatLongDate, formatOrderDate, formatRupees, stripHtml, truncate } from '../../src/lib/format.ts';
+import { formatLongDate, formatOrderDate, stripHtml, truncate } from '../../src/lib/format.ts';
 import { normaliseStartDates } from '../../src/lib/catalogue.ts';
 import { imageUrl } from '../../src/lib/config.ts';
 import type { Puja } from '../../contract/catalogue.ts';
 
 describe('formatting', () => {
-  it('formats rupees with the sign and Indian thousands separators', () => {
-    expect(formatRupees(851)).toBe('₹851');
-    expect(formatRupees(12500)).toBe('₹12,500');
-    expect(formatRupees(125000)).toBe('₹1,25,000');
-  });
-
   it('formats puja dates as long month, day, year and blanks invalid ones', () => {
     expect(formatLongDate('2026-11-24T10:00:00.000Z')).toBe('November 24, 2026');
     expect(formatLongDate(null)).toBe('');

@@ -1,4 +1,5 @@
 import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
+import { formatRupees } from '../../contract/money.ts';
 import { couponMessages, type CouponValidateRequest } from '../../contract/orders.ts';
 import {
   cartMachine,
@@ -10,7 +11,6 @@ import {
 import {
   cartNotices,
   readStoredCart,
-  rupees,
   summaryOf,
   type CartItem,
 } from '../../machines/cart/cart.pricing.ts';
@@ -164,7 +164,7 @@ describe('cart machine: reconciliation', () => {
     const s = await waitFor(actor, (snap) => catalogueState(snap) === 'current');
     expect(s.context.items).toEqual([{ ...line(rudraksha, 2), price: 999 }]);
     expect(selectNotices(s)).toEqual([
-      `The price of ${rudraksha.name} changed from ${rupees(899)} to ${rupees(999)}.`,
+      `The price of ${rudraksha.name} changed from ${formatRupees(899)} to ${formatRupees(999)}.`,
     ]);
     expect(selectSubtotal(s)).toBe(1998);
     expect(lastStored()?.items).toEqual(s.context.items);

@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { Product } from '../../contract/catalogue.ts';
 import { shippingFor, type CouponValidateResponse } from '../../contract/orders.ts';
-import { formatRupees } from '../../src/lib/format.ts';
+import { formatRupees } from '../../contract/money.ts';
 import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import { addProduct } from '../support/orders.ts';
 import { renderAppAt } from '../support/render-app.tsx';

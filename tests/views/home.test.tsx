@@ -5,7 +5,7 @@ import { HOME_ASTROLOGERS, HOME_PRODUCTS, HOME_PUJAS } from '../../contract/book
 import type { Astrologer, Category, Product, Puja } from '../../contract/catalogue.ts';
 import { App } from '../../src/app/app.tsx';
 import { site } from '../../src/lib/config.ts';
-import { formatRupees } from '../../src/lib/format.ts';
+import { formatRupees } from '../../contract/money.ts';
 import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import { renderAppAt } from '../support/render-app.tsx';
 import { createTestShop, type TestShop } from '../support/test-db.ts';

@@ -7,7 +7,8 @@ import {
   PRODUCT_SHORT_DESCRIPTION_CUT,
 } from '../../contract/booking-rules.ts';
 import { site } from '../../src/lib/config.ts';
-import { formatRupees, stripHtml, truncate } from '../../src/lib/format.ts';
+import { formatRupees } from '../../contract/money.ts';
+import { stripHtml, truncate } from '../../src/lib/format.ts';
 import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import { renderAppAt } from '../support/render-app.tsx';
 import { createTestShop, type TestShop } from '../support/test-db.ts';

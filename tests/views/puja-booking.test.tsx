@@ -13,7 +13,7 @@ import {
 import { wizardDraftKey } from '../../machines/puja-wizard/puja-wizard.machine.ts';
 import { App } from '../../src/app/app.tsx';
 import { site } from '../../src/lib/config.ts';
-import { formatRupees } from '../../src/lib/format.ts';
+import { formatRupees } from '../../contract/money.ts';
 import { registerAndLogin, type Customer } from '../support/accounts.ts';
 import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import { addPuja, person, type TestPuja } from '../support/bookings.ts';

@@ -7,7 +7,8 @@ import { DEFAULT_START_DAYS_AHEAD, STARTING_SOON_DAYS } from '../../contract/boo
 import type { Puja, PujaPackage } from '../../contract/catalogue.ts';
 import type { NewPuja } from '../../server/db/types.ts';
 import { site } from '../../src/lib/config.ts';
-import { formatLongDate, formatRupees, stripHtml } from '../../src/lib/format.ts';
+import { formatRupees } from '../../contract/money.ts';
+import { formatLongDate, stripHtml } from '../../src/lib/format.ts';
 import { PujaCard } from '../../src/ui/puja-card.tsx';
 import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import { renderAppAt } from '../support/render-app.tsx';

@@ -47,7 +47,8 @@ import {
 import { ApiError } from '../../lib/api.ts';
 import { BOOKING_CLOSED_STATUS, createBooking } from '../../lib/bookings.ts';
 import { fetchPuja } from '../../lib/catalogue.ts';
-import { formatLongDate, formatRupees } from '../../lib/format.ts';
+import { formatRupees } from '../../../contract/money.ts';
+import { formatLongDate } from '../../lib/format.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { Countdown } from '../../ui/countdown.tsx';
 import { ErrorBanner, Spinner } from '../../ui/status.tsx';

@@ -13,7 +13,7 @@ import {
 } from '../../../machines/cart/cart.selectors.ts';
 import { CartContext } from '../../app/cart.tsx';
 import { imageUrl } from '../../lib/config.ts';
-import { formatRupees } from '../../lib/format.ts';
+import { formatRupees } from '../../../contract/money.ts';
 import { showPlaceholder } from '../../ui/product-card.tsx';
 import './cart.css';
 

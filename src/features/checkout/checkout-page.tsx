@@ -31,7 +31,7 @@ import {
 // The root actors are the imports from src/app a feature may make: the session and the cart.
 import { CartContext } from '../../app/cart.tsx';
 import { SessionCheckFailed, SessionContext } from '../../app/session.tsx';
-import { formatRupees } from '../../lib/format.ts';
+import { formatRupees } from '../../../contract/money.ts';
 import { inspectOptions } from '../../lib/inspector.ts';
 import { createOrder } from '../../lib/orders.ts';
 import { ErrorBanner, Spinner } from '../../ui/status.tsx';

@@ -12,7 +12,7 @@ import { HOME_PRODUCTS, HOME_PUJAS } from '../../../contract/booking-rules.ts';
 import type { Astrologer } from '../../../contract/catalogue.ts';
 import { fetchAstrologers, fetchCategories, fetchProducts, fetchPujas } from '../../lib/catalogue.ts';
 import { imageUrl, site } from '../../lib/config.ts';
-import { formatRupees } from '../../lib/format.ts';
+import { formatRupees } from '../../../contract/money.ts';
 import { useResource, type Resource } from '../../lib/use-resource.ts';
 import { CategoryCard, ProductCard } from '../../ui/product-card.tsx';
 import { PujaCard } from '../../ui/puja-card.tsx';
