@@ -90,11 +90,3 @@ export type AstrologerListResponse = v.InferOutput<typeof AstrologerListResponse
 /** Every error the API sends. */
 export const ApiErrorBody = v.object({ message: v.string(), code: v.optional(v.string()) });
 export type ApiErrorBody = v.InferOutput<typeof ApiErrorBody>;
-
-/** A path id: digits only, as the API routes accept them. */
-export const NumericId = v.pipe(
-  v.string(),
-  v.regex(/^[1-9]\d{0,9}$/, 'The id must be a positive whole number'),
-  v.transform(Number),
-  v.safeInteger(),
-);

@@ -1,5 +1,6 @@
 import type { Product } from '../../contract/catalogue.ts';
 import { LOW_STOCK_LIMIT, PRODUCT_PRICE_MAX, PRODUCT_PRICE_MIN } from '../../contract/booking-rules.ts';
+import { parseNumericId } from '../../contract/ids.ts';
 
 export type ProductSort = 'newest' | 'price-asc' | 'price-desc';
 
@@ -39,8 +40,7 @@ export function parsePriceInput(raw: string, fallback: number): number {
 
 /** A category id from a route segment; anything but a positive whole number means "all". */
 export function parseCategoryId(raw: string | undefined): number | null {
-  if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) return null;
-  return Number(raw);
+  return parseNumericId(raw) ?? null;
 }
 
 // Descriptions are catalogue HTML; the search matches what the customer reads, not the markup.

@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import { parseNumericId } from '../../contract/ids.ts';
 import {
   BookingCreateResponse,
   BookingListResponse,
@@ -34,13 +34,11 @@ export async function createBooking(
 /** The status the API answers when the puja's booking window has closed (at the server's clock). */
 export const BOOKING_CLOSED_STATUS = 409;
 
-const BookingId = v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/), v.transform(Number));
-
 /** GET /api/bookings/{id} (bearer): the customer's own booking, else "Booking not found". */
 export async function fetchBooking(id: string | number, signal?: AbortSignal): Promise<Booking> {
-  const parsed = v.safeParse(BookingId, String(id));
-  if (!parsed.success) throw new ApiError(bookingMessages.notFound, 404);
-  const { booking } = await callApi(`/api/bookings/${parsed.output}`, {
+  const bookingId = parseNumericId(id);
+  if (bookingId === undefined) throw new ApiError(bookingMessages.notFound, 404);
+  const { booking } = await callApi(`/api/bookings/${bookingId}`, {
     schema: BookingResponse,
     bearer: true,
     fallback: bookingMessages.readFailed,
