@@ -5,19 +5,17 @@ import {
   canAddToCart,
   canDecrease,
   canIncrease,
-  cartNotices,
   changeQuantity,
   findLine,
-  readStoredCart,
-  reconcileItems,
   removeLine,
-  subtotalOf,
   type CartItem,
   type CartProduct,
   type CartVariant,
   type LineRef,
-  type StoredCart,
-} from './cart.pricing.ts';
+} from './cart.lines.ts';
+import { subtotalOf } from './cart.pricing.ts';
+import { cartNotices, reconcileItems } from './cart.reconcile.ts';
+import { readStoredCart, type StoredCart } from './cart.storage.ts';
 
 export interface CartInput {
   /** The cart kept from an earlier visit (JSON text from storage), or nothing. */

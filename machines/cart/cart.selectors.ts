@@ -1,13 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { cartMachine } from './cart.machine.ts';
-import {
-  itemCountOf,
-  quantityInCart,
-  roomFor,
-  summaryOf,
-  type CartProduct,
-  type CartSummary,
-} from './cart.pricing.ts';
+import { quantityInCart, roomFor, type CartProduct } from './cart.lines.ts';
+import { itemCountOf, summaryOf, type CartSummary } from './cart.pricing.ts';
 
 type Snapshot = SnapshotFrom<typeof cartMachine>;
 

@@ -5,7 +5,7 @@ import {
   type OrderCreateResponse,
   type PaymentMethod,
 } from '../../contract/orders.ts';
-import type { CartItem } from '../cart/cart.pricing.ts';
+import type { CartItem } from '../cart/cart.lines.ts';
 import {
   paymentFailedMessage,
   randomToken,

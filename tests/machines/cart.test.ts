@@ -8,12 +8,10 @@ import {
   type CouponCheck,
   type StoredCart,
 } from '../../machines/cart/cart.machine.ts';
-import {
-  cartNotices,
-  readStoredCart,
-  summaryOf,
-  type CartItem,
-} from '../../machines/cart/cart.pricing.ts';
+import type { CartItem } from '../../machines/cart/cart.lines.ts';
+import { summaryOf } from '../../machines/cart/cart.pricing.ts';
+import { cartNotices } from '../../machines/cart/cart.reconcile.ts';
+import { readStoredCart } from '../../machines/cart/cart.storage.ts';
 import {
   selectAppliedCoupon,
   selectCouponError,

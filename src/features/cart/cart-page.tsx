@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { describeVariant, lineKey, lineTotal, type CartItem } from '../../../machines/cart/cart.pricing.ts';
+import { describeVariant, lineKey, type CartItem } from '../../../machines/cart/cart.lines.ts';
+import { lineTotal } from '../../../machines/cart/cart.pricing.ts';
 import {
   selectAppliedCoupon,
   selectCouponError,

@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { useLocation } from 'wouter';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import type { OrderCreateResponse, PaymentMethod } from '../../../contract/orders.ts';
-import { describeVariant, lineKey } from '../../../machines/cart/cart.pricing.ts';
+import { describeVariant, lineKey } from '../../../machines/cart/cart.lines.ts';
 import { checkoutMachine, type PlaceOrderInput } from '../../../machines/checkout/checkout.machine.ts';
 import {
   checkoutCartOf,
