@@ -1,5 +1,5 @@
 import type { Product } from '../../contract/catalogue.ts';
-import { LOW_STOCK_LIMIT, PRODUCT_PRICE_MAX, PRODUCT_PRICE_MIN } from '../../contract/booking-rules.ts';
+import { LOW_STOCK_LIMIT, PRODUCT_PRICE_MAX, PRODUCT_PRICE_MIN } from '../../contract/catalogue-display.ts';
 import { parseNumericId } from '../../contract/ids.ts';
 
 export type ProductSort = 'newest' | 'price-asc' | 'price-desc';

@@ -1,4 +1,4 @@
-import { STARTING_SOON_DAYS } from '../../contract/booking-rules.ts';
+import { STARTING_SOON_DAYS } from '../../contract/catalogue-display.ts';
 import type { Puja } from '../../contract/catalogue.ts';
 
 /** The puja list's filter buttons: All Pujas, Upcoming, Starting Soon (SPEC.md section 4). */

@@ -12,7 +12,7 @@ import {
   type Puja,
   type PujaPackage,
 } from '../../contract/catalogue.ts';
-import { DEFAULT_START_DAYS_AHEAD, HOME_ASTROLOGERS } from '../../contract/booking-rules.ts';
+import { DEFAULT_START_DAYS_AHEAD, HOME_ASTROLOGERS } from '../../contract/catalogue-display.ts';
 import { ApiError, getJson } from './api.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

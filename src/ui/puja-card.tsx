@@ -1,7 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { memo, useEffect, useRef, type SyntheticEvent } from 'react';
 import { Link } from 'wouter';
-import { PUJA_CARD_DESCRIPTION_CUT } from '../../contract/booking-rules.ts';
+import { PUJA_CARD_DESCRIPTION_CUT } from '../../contract/catalogue-display.ts';
 import type { Puja } from '../../contract/catalogue.ts';
 import { bookingWindowMachine } from '../../machines/booking-window/booking-window.machine.ts';
 import { imageUrl } from '../lib/config.ts';

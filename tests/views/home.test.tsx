@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { HOME_ASTROLOGERS, HOME_PRODUCTS, HOME_PUJAS } from '../../contract/booking-rules.ts';
+import { HOME_ASTROLOGERS, HOME_PRODUCTS, HOME_PUJAS } from '../../contract/catalogue-display.ts';
 import type { Astrologer, Category, Product, Puja } from '../../contract/catalogue.ts';
 import { App } from '../../src/app/app.tsx';
 import { site } from '../../src/lib/config.ts';

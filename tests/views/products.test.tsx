@@ -5,7 +5,7 @@ import {
   PRODUCT_PRICE_MAX,
   PRODUCT_PRICE_MIN,
   PRODUCT_SHORT_DESCRIPTION_CUT,
-} from '../../contract/booking-rules.ts';
+} from '../../contract/catalogue-display.ts';
 import { site } from '../../src/lib/config.ts';
 import { formatRupees } from '../../contract/money.ts';
 import { stripHtml, truncate } from '../../src/lib/format.ts';

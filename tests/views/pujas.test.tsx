@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { DEFAULT_START_DAYS_AHEAD, STARTING_SOON_DAYS } from '../../contract/booking-rules.ts';
+import { DEFAULT_START_DAYS_AHEAD, STARTING_SOON_DAYS } from '../../contract/catalogue-display.ts';
 import type { Puja, PujaPackage } from '../../contract/catalogue.ts';
 import type { NewPuja } from '../../server/db/types.ts';
 import { site } from '../../src/lib/config.ts';

@@ -8,7 +8,7 @@ import {
 import 'keen-slider/keen-slider.min.css';
 import { useEffect, useMemo, useRef, useState, type FocusEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { HOME_PRODUCTS, HOME_PUJAS } from '../../../contract/booking-rules.ts';
+import { HOME_PRODUCTS, HOME_PUJAS } from '../../../contract/catalogue-display.ts';
 import type { Astrologer } from '../../../contract/catalogue.ts';
 import { fetchAstrologers, fetchCategories, fetchProducts, fetchPujas } from '../../lib/catalogue.ts';
 import { imageUrl, site } from '../../lib/config.ts';

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { useParams } from 'wouter';
 import type { Category, Product } from '../../../contract/catalogue.ts';
-import { PRODUCT_PRICE_MAX, PRODUCT_PRICE_MIN } from '../../../contract/booking-rules.ts';
+import { PRODUCT_PRICE_MAX, PRODUCT_PRICE_MIN } from '../../../contract/catalogue-display.ts';
 import {
   PRODUCT_SORTS,
   filterProducts,

@@ -1,4 +1,8 @@
-/** Business constants from SPEC.md section 9 that both sides rely on. */
+/**
+ * How the catalogue is shown: the puja list's "Starting soon" window, countdown ticks, text cuts,
+ * how many items the home page shows, the product list's price filter bounds and the low-stock
+ * badge (docs/product-rules.md, Catalogue display; Booking window and countdowns).
+ */
 export const STARTING_SOON_DAYS = 7;
 export const DEFAULT_START_DAYS_AHEAD = 5;
 export const COUNTDOWN_TICK_MS = 1000;
