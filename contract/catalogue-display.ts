@@ -14,3 +14,10 @@ export const HOME_ASTROLOGERS = 12;
 export const PRODUCT_PRICE_MIN = 0;
 export const PRODUCT_PRICE_MAX = 10000;
 export const LOW_STOCK_LIMIT = 5;
+
+/** The stock badge on product cards and pages, or undefined when stock is comfortable. */
+export function stockBadge(stockQuantity: number): string | undefined {
+  if (stockQuantity <= 0) return 'Out of Stock';
+  if (stockQuantity <= LOW_STOCK_LIMIT) return `Only ${stockQuantity} left`;
+  return undefined;
+}

@@ -1,7 +1,7 @@
 import { memo, useState, type SyntheticEvent } from 'react';
 import { Link } from 'wouter';
 import type { Category, Product } from '../../contract/catalogue.ts';
-import { stockBadge } from '../../machines/product-catalogue/product-filter.ts';
+import { stockBadge } from '../../contract/catalogue-display.ts';
 import { CartContext } from '../app/cart.tsx';
 import { imageUrl } from '../lib/config.ts';
 import { Price } from './price.tsx';

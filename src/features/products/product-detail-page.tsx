@@ -1,9 +1,8 @@
 import { useId, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import type { Product } from '../../../contract/catalogue.ts';
-import { PRODUCT_SHORT_DESCRIPTION_CUT } from '../../../contract/catalogue-display.ts';
+import { PRODUCT_SHORT_DESCRIPTION_CUT, stockBadge } from '../../../contract/catalogue-display.ts';
 import { selectRoomFor } from '../../../machines/cart/cart.selectors.ts';
-import { stockBadge } from '../../../machines/product-catalogue/product-filter.ts';
 import { CartContext } from '../../app/cart.tsx';
 import { fetchProduct } from '../../lib/catalogue.ts';
 import { imageUrl, site } from '../../lib/config.ts';

@@ -9,7 +9,7 @@ import {
   parseCategoryId,
   parsePriceInput,
   type ProductSort,
-} from '../../../machines/product-catalogue/product-filter.ts';
+} from './product-filter.ts';
 import { fetchCategories, fetchProducts } from '../../lib/catalogue.ts';
 import { useResource, type Resource } from '../../lib/use-resource.ts';
 import { ProductCard } from '../../ui/product-card.tsx';

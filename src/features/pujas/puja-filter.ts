@@ -1,5 +1,5 @@
-import { STARTING_SOON_DAYS } from '../../contract/catalogue-display.ts';
-import type { Puja } from '../../contract/catalogue.ts';
+import { STARTING_SOON_DAYS } from '../../../contract/catalogue-display.ts';
+import type { Puja } from '../../../contract/catalogue.ts';
 
 /** The puja list's filter buttons: All Pujas, Upcoming, Starting Soon (SPEC.md section 4). */
 export type PujaFilter = 'all' | 'upcoming' | 'ending-soon';

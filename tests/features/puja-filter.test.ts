@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STARTING_SOON_DAYS } from '../../contract/catalogue-display.ts';
-import { filterPujas, matchesFilter, type PujaFilter } from '../../machines/puja-catalogue/puja-filter.ts';
+import { filterPujas, matchesFilter, type PujaFilter } from '../../src/features/pujas/puja-filter.ts';
 
 const NOW = new Date('2026-03-01T06:00:00.000Z').getTime();
 const DAY = 86_400_000;

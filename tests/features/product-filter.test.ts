@@ -5,9 +5,8 @@ import {
   filterProducts,
   parseCategoryId,
   parsePriceInput,
-  stockBadge,
   type ProductFilter,
-} from '../../machines/product-catalogue/product-filter.ts';
+} from '../../src/features/products/product-filter.ts';
 
 function product(overrides: Partial<Product> & Pick<Product, 'id'>): Product {
   return {
@@ -84,19 +83,6 @@ describe('filterProducts', () => {
     const before = catalogue.map((p) => p.id);
     expect(run({ search: 'a', categoryId: 2, sort: 'price-asc' })).toEqual([2, 5]);
     expect(catalogue.map((p) => p.id)).toEqual(before);
-  });
-});
-
-describe('stockBadge', () => {
-  it.each([
-    [0, 'Out of Stock'],
-    [-1, 'Out of Stock'],
-    [1, 'Only 1 left'],
-    [5, 'Only 5 left'],
-    [6, undefined],
-    [40, undefined],
-  ])('stock %i -> %s', (stock, badge) => {
-    expect(stockBadge(stock)).toBe(badge);
   });
 });
 

@@ -1,6 +1,6 @@
-import type { Product } from '../../contract/catalogue.ts';
-import { LOW_STOCK_LIMIT, PRODUCT_PRICE_MAX, PRODUCT_PRICE_MIN } from '../../contract/catalogue-display.ts';
-import { parseNumericId } from '../../contract/ids.ts';
+import type { Product } from '../../../contract/catalogue.ts';
+import { PRODUCT_PRICE_MAX, PRODUCT_PRICE_MIN } from '../../../contract/catalogue-display.ts';
+import { parseNumericId } from '../../../contract/ids.ts';
 
 export type ProductSort = 'newest' | 'price-asc' | 'price-desc';
 
@@ -81,11 +81,4 @@ export function filterProducts(products: readonly Product[], filter: ProductFilt
           searchableText(product.description).includes(needle)),
     )
     .sort(compare(filter.sort));
-}
-
-/** The stock badge of SPEC.md section 9, or undefined when stock is comfortable. */
-export function stockBadge(stockQuantity: number): string | undefined {
-  if (stockQuantity <= 0) return 'Out of Stock';
-  if (stockQuantity <= LOW_STOCK_LIMIT) return `Only ${stockQuantity} left`;
-  return undefined;
 }
