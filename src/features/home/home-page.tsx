@@ -10,6 +10,7 @@ import { useEffect, useMemo, useRef, useState, type FocusEvent, type ReactNode }
 import { Link } from 'wouter';
 import { HOME_PRODUCTS, HOME_PUJAS } from '../../../contract/catalogue-display.ts';
 import type { Astrologer } from '../../../contract/catalogue.ts';
+import { CartContext } from '../../app/cart.tsx';
 import { fetchAstrologers, fetchCategories, fetchProducts, fetchPujas } from '../../lib/catalogue.ts';
 import { imageUrl, site } from '../../lib/config.ts';
 import { formatRupees } from '../../../contract/money.ts';
@@ -33,6 +34,7 @@ export function HomePage() {
   const categories = useResource(fetchCategories);
   const products = useResource(fetchProducts);
   const astrologers = useResource(fetchAstrologers);
+  const cart = CartContext.useActorRef();
 
   return (
     <>
@@ -99,7 +101,7 @@ export function HomePage() {
               <ul className="grid grid--4 home-list">
                 {list.slice(0, HOME_PRODUCTS).map((product) => (
                   <li key={product.id}>
-                    <ProductCard product={product} />
+                    <ProductCard product={product} cart={cart} />
                   </li>
                 ))}
               </ul>

@@ -10,6 +10,7 @@ import {
   parsePriceInput,
   type ProductSort,
 } from './product-filter.ts';
+import { CartContext } from '../../app/cart.tsx';
 import { fetchCategories, fetchProducts } from '../../lib/catalogue.ts';
 import { useResource, type Resource } from '../../lib/use-resource.ts';
 import { ProductCard } from '../../ui/product-card.tsx';
@@ -63,6 +64,7 @@ interface BrowserProps {
 
 function ProductBrowser({ initialCategoryId, products, categories }: BrowserProps) {
   const ids = useId();
+  const cart = CartContext.useActorRef();
   const [search, setSearch] = useState('');
   const [categoryId, setCategoryId] = useState<number | null>(initialCategoryId);
   const [minInput, setMinInput] = useState(String(PRODUCT_PRICE_MIN));
@@ -208,7 +210,7 @@ function ProductBrowser({ initialCategoryId, products, categories }: BrowserProp
               <ul className="grid grid--3 products-grid" role="list">
                 {visible.map((product) => (
                   <li key={product.id}>
-                    <ProductCard product={product} />
+                    <ProductCard product={product} cart={cart} />
                   </li>
                 ))}
               </ul>
