@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { FORBIDDEN_TEXT, requiredText, tooLongMessage, wireText } from './text.ts';
 
-/** SPEC.md section 9. */
+/** docs/product-rules.md, Sign-in, registration and tokens. */
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 128;
 export const MAX_NAME_LENGTH = 100;
@@ -13,12 +13,12 @@ export const MAX_EMAIL_LENGTH = 254;
  * what the API answers with when a request body fails validation.
  */
 export const authMessages = {
-  // SPEC.md section 5 (form level)
+  // form level (docs/product-rules.md, Sign-in, registration and tokens)
   loginRequired: 'Please enter both email and password',
   registerRequired: 'Please fill in all required fields',
   passwordMismatch: 'Passwords do not match',
   passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`,
-  // SPEC.md sections 2 and 8
+  // after registering, and the SPA's fallbacks (docs/product-rules.md, Messages and errors)
   registered: 'Registration successful! Please log in.',
   loginFailed: 'Failed to log in',
   registerFailed: 'Failed to register',

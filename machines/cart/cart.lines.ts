@@ -125,7 +125,7 @@ export function canIncrease(items: readonly CartItem[], ref: LineRef): boolean {
   return line !== undefined && quantityInCart(items, line.id) < line.stockQuantity;
 }
 
-/** SPEC.md section 5: a quantity never drops below 1 (a decrease at 1 is refused). */
+/** docs/product-rules.md, Cart, stock and quantities: a quantity never drops below 1 (a decrease at 1 is refused). */
 export function canDecrease(items: readonly CartItem[], ref: LineRef): boolean {
   const line = findLine(items, ref);
   return line !== undefined && line.quantity > 1;

@@ -272,7 +272,7 @@ export const cartMachine = setup({
                 },
               },
             ],
-            // SPEC.md section 8: a failed call shows "Invalid coupon code" under the field.
+            // docs/product-rules.md, Messages and errors: a failed call shows "Invalid coupon code" under the field.
             onError: {
               target: 'rejected',
               actions: { type: 'rejectCoupon', params: couponMessages.failed },

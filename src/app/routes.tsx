@@ -70,7 +70,7 @@ const ForgotPasswordPage = page(
 const AccountPage = page(() => import('../features/account/account-page.tsx'), 'AccountPage');
 const NotFoundPage = page(() => import('../features/pages/not-found-page.tsx'), 'NotFoundPage');
 
-/** Legal pages answer on both path sets, plus /terms and /privacy (DECISIONS.md). */
+/** Legal pages answer on both path sets, plus /terms and /privacy (docs/product-rules.md, Routes and pages). */
 const legalPaths = [
   '/termsconditions',
   '/terms-and-conditions',
@@ -101,7 +101,7 @@ export function AppRoutes() {
         <Route path="/productDetails/:id" component={ProductDetailPage} />
         <Route path="/productCategory" component={CategoryPage} />
         <Route path="/cart" component={CartPage} />
-        {/* Checkout applies its own sign-in guard (the checkout machine), as SPEC.md section 4 describes. */}
+        {/* Checkout applies its own sign-in guard (the checkout machine), as docs/product-rules.md, Orders describes. */}
         <Route path="/checkout" component={CheckoutPage} />
         <Route path="/order-confirmation/:id">
           <RequireSignIn>

@@ -17,7 +17,7 @@ import { ApiError, getJson } from './api.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Each puja's startDate made usable: a missing or invalid one becomes 5 days from now (SPEC.md section 7). */
+/** Each puja's startDate made usable: a missing or invalid one becomes 5 days from now (docs/product-rules.md, Catalogue display). */
 export function normaliseStartDates(pujas: Puja[], now = Date.now()): Puja[] {
   return pujas.map((puja) => {
     const start = puja.startDate ? Date.parse(puja.startDate) : NaN;

@@ -12,7 +12,7 @@ export function formatLongDate(iso: string | null | undefined): string {
   return date && !Number.isNaN(date.getTime()) ? longDate.format(date) : '';
 }
 
-/** An order's date in the en-IN locale (SPEC.md section 2): "21 November 2026 at 3:45 pm". Empty if invalid. */
+/** An order's date in the en-IN locale (docs/product-rules.md, Money and dates): "21 November 2026 at 3:45 pm". Empty if invalid. */
 export function formatOrderDate(iso: string | null | undefined): string {
   const date = iso ? new Date(iso) : undefined;
   return date && !Number.isNaN(date.getTime()) ? orderDate.format(date) : '';

@@ -32,7 +32,7 @@ export function createOrder(
 /** GET /api/orders/{id} (bearer): the customer's own order, else "Order not found". */
 export function fetchOrder(id: string | number, signal?: AbortSignal): Promise<OrderRead> {
   const orderId = parseNumericId(id);
-  // SPEC.md section 8: "Order read with no order".
+  // An id that cannot be an order reads as "Failed to load order details" (docs/product-rules.md, Messages and errors).
   if (orderId === undefined) return Promise.reject(new ApiError(orderMessages.readEmpty));
   return callApi(`/api/orders/${orderId}`, {
     schema: OrderRead,

@@ -10,7 +10,7 @@ export function Spinner({ label = 'Loading...' }: { label?: string }) {
   );
 }
 
-/** The red error banner of SPEC.md section 8, with an optional Retry. */
+/** The red error banner (docs/product-rules.md, Messages and errors), with an optional Retry. */
 export function ErrorBanner({ message, onRetry }: { message: string; onRetry?: () => void }) {
   return (
     <div className="error-banner" role="alert">

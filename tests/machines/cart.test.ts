@@ -643,7 +643,7 @@ describe('cart machine: coupon', () => {
   });
 });
 
-describe('cart summary (SPEC.md section 9)', () => {
+describe('cart summary (product rules, Shipping and totals)', () => {
   const withSubtotal = (subtotal: number): CartItem[] =>
     subtotal === 0 ? [] : [line(product(1, subtotal, 5), 1)];
 

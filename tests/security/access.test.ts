@@ -1,7 +1,7 @@
 /**
  * Issue 7, promise 5: no one gets in where they don't belong. Every /api route needs a valid,
  * unexpired, correctly signed token, except the three that are public by design: register,
- * login and coupon validation (SPEC.md section 7 sends no token to it; it only answers what a
+ * login and coupon validation (docs/product-rules.md, Coupons: it needs no sign-in; it only answers what a
  * coupon would be worth and changes nothing). A customer reaches only their own orders,
  * bookings and addresses; registration stores only name, e-mail, phone and password; failed
  * logins are limited per client; no response carries a password hash or a stack trace.

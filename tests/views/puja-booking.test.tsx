@@ -257,7 +257,7 @@ describe('the booking wizard (/puja-booking/{id})', () => {
     expect(currentStep()).toBe('1Person Details');
   });
 
-  it('offers exactly the 12 raashis and 27 nakshatras of SPEC.md section 5', async () => {
+  it('offers exactly the 12 raashis and 27 nakshatras of the product rules (Persons)', async () => {
     await signIn();
     await openWizard(open, 1);
     const optionsOf = (name: string) =>

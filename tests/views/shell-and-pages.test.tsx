@@ -103,7 +103,7 @@ describe('static pages', () => {
     );
   });
 
-  it('states the policy facts of SPEC.md section 9', async () => {
+  it('states the policy figures of the product rules', async () => {
     const facts: Array<[string, RegExp[]]> = [
       [
         '/terms',

@@ -108,7 +108,7 @@ export function Header() {
           {restoring ? null : user ? (
             <UserMenu name={user.name} />
           ) : (
-            // Signed out, Login opens the app store (SPEC.md); /login is reached from account pages.
+            // Signed out, Login still opens the app store (docs/product-rules.md, Routes and pages); /login is reached from account pages.
             <a
               className="button button--primary"
               href={site.appStoreUrl}

@@ -7,7 +7,7 @@ import { Header } from './header.tsx';
 export function Shell({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   useEffect(() => {
-    // Every route change starts at the top of the page (SPEC.md, shared shell).
+    // Every route change starts at the top of the page (docs/product-rules.md, Routes and pages).
     window.scrollTo(0, 0);
   }, [location]);
 

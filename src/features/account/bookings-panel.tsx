@@ -20,7 +20,7 @@ const statusLabel: Record<BookingStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-/** The Bookings tab: the customer's puja bookings, newest first, or SPEC.md's empty state. */
+/** The Bookings tab: the customer's puja bookings, newest first, or the empty state of docs/product-rules.md, Shell and account. */
 export function BookingsPanel() {
   const bookings = useResource(fetchBookings);
   return (

@@ -4,7 +4,7 @@ import { site } from '../../lib/config.ts';
 import './auth.css';
 
 /**
- * /forgot-password (DECISIONS.md): reset links cannot be e-mailed yet, so the page says how the
+ * /forgot-password (docs/product-rules.md, Sign-in, registration and tokens): reset links cannot be e-mailed yet, so the page says how the
  * support team resets a password instead of being a dead end.
  */
 export function ForgotPasswordPage() {

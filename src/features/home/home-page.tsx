@@ -20,7 +20,7 @@ import { PujaCard } from '../../ui/puja-card.tsx';
 import { ResourceView } from '../../ui/status.tsx';
 import './home.css';
 
-/** Carousel timing and layout (SPEC.md section 9). */
+/** Carousel timing and layout (docs/product-rules.md, Catalogue display). */
 const AUTOPLAY_MS = 2500;
 const SLIDE_GAP_PX = 20;
 const SLIDE_SPEED_MS = 300;

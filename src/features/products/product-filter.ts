@@ -12,7 +12,7 @@ export interface ProductFilter {
   sort: ProductSort;
 }
 
-/** The product list's starting point (SPEC.md section 9): all categories, 0 to 10000, newest first. */
+/** The product list's starting point (docs/product-rules.md, Catalogue display): all categories, 0 to 10000, newest first. */
 export const DEFAULT_PRODUCT_FILTER: ProductFilter = {
   search: '',
   categoryId: null,
@@ -65,7 +65,7 @@ function compare(sort: ProductSort): (a: Product, b: Product) => number {
 }
 
 /**
- * The product list's filters (SPEC.md section 5): search on name or description, any case;
+ * The product list's filters (docs/product-rules.md, Catalogue display): search on name or description, any case;
  * selling price (offerPrice) within min..max inclusive; category by id. Returns a new, sorted array.
  */
 export function filterProducts(products: readonly Product[], filter: ProductFilter): Product[] {

@@ -17,7 +17,7 @@ import { ProductCard } from '../../ui/product-card.tsx';
 import { ErrorBanner, Spinner } from '../../ui/status.tsx';
 import './products.css';
 
-/** Categories only feed the filter: a failure is logged and the select offers All Categories alone (SPEC.md section 8). */
+/** Categories only feed the filter: a failure is logged and the select offers All Categories alone (docs/product-rules.md, Messages and errors). */
 async function loadCategoriesQuietly(signal: AbortSignal): Promise<Category[]> {
   try {
     return await fetchCategories(signal);

@@ -1,7 +1,7 @@
 import { STARTING_SOON_DAYS } from '../../../contract/catalogue-display.ts';
 import type { Puja } from '../../../contract/catalogue.ts';
 
-/** The puja list's filter buttons: All Pujas, Upcoming, Starting Soon (SPEC.md section 4). */
+/** The puja list's filter buttons: All Pujas, Upcoming, Starting Soon (docs/product-rules.md, Catalogue display). */
 export type PujaFilter = 'all' | 'upcoming' | 'ending-soon';
 
 export const PUJA_FILTERS: readonly PujaFilter[] = ['all', 'upcoming', 'ending-soon'];
