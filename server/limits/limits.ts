@@ -145,11 +145,17 @@ const retryAfter = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 async function consumeAll(counted: Counted[]): Promise<{ refusedForMs: number } | undefined> {
   const results = await Promise.allSettled(counted.map(({ store, key }) => store.consume(key)));
   const errors = results.flatMap((r) => (r.status === 'rejected' && !isOverLimit(r.reason) ? [r] : []));
-  const over = results.flatMap((r) => (r.status === 'rejected' && isOverLimit(r.reason) ? [r.reason] : []));
-  if (errors.length === 0 && over.length === 0) return undefined;
+  // A refusal that raced the one which set the block sees the window's end, not the block's:
+  // the block is what will hold, so never say more than it.
+  const waits = results.flatMap((r, i) => {
+    if (r.status !== 'rejected' || !isOverLimit(r.reason)) return [];
+    const blockMs = (counted[i]?.store.blockDuration ?? 0) * 1000;
+    return [blockMs > 0 ? Math.min(r.reason.msBeforeNext, blockMs) : r.reason.msBeforeNext];
+  });
+  if (errors.length === 0 && waits.length === 0) return undefined;
   await refund(counted.filter((_, i) => results[i]?.status === 'fulfilled'));
   if (errors[0]) throw errors[0].reason;
-  return { refusedForMs: Math.max(...over.map((res) => res.msBeforeNext)) };
+  return { refusedForMs: Math.max(...waits) };
 }
 
 async function refund(counted: Counted[]): Promise<void> {
