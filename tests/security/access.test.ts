@@ -4,7 +4,8 @@
  * login and coupon validation (SPEC.md section 7 sends no token to it; it only answers what a
  * coupon would be worth and changes nothing). A customer reaches only their own orders,
  * bookings and addresses; registration stores only name, e-mail, phone and password; failed
- * logins are limited per client; no response carries a password hash or a stack trace.
+ * logins are limited per account and client address (the other abuse limits are proven in
+ * tests/server/limits.test.ts); no response carries a password hash or a stack trace.
  */
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
