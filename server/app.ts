@@ -6,11 +6,12 @@ import { secureHeaders } from 'hono/secure-headers';
 import { bodyLimit } from 'hono/body-limit';
 import type { User } from '../contract/auth.ts';
 import { prepareDummyHash } from './auth/passwords.ts';
-import { createLoginLimiter, type LoginLimiter } from './auth/rate-limit.ts';
 import { generateAuthSecret } from './auth/secret.ts';
 import { createTokenService, type TokenService } from './auth/tokens.ts';
 import type { Db } from './db/client.ts';
 import { databaseBusy, isDatabaseBusy } from './db/errors.ts';
+import { createClientKey } from './limits/client-address.ts';
+import { createAbuseLimits, type AbuseLimits, type LimitSettings } from './limits/limits.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { astrologerRoutes } from './routes/astrologers.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -22,13 +23,16 @@ import { pujaRoutes } from './routes/pujas.ts';
 
 export interface AuthServices {
   tokens: TokenService;
-  loginLimiter: LoginLimiter;
 }
 
 export interface AppEnv {
   Variables: {
     db: Db;
     auth: AuthServices;
+    /** The abuse limits (server/limits/limits.ts); counters in the database. */
+    limits: AbuseLimits;
+    /** The client's key for the limits: its address (IPv6 per /64), see server/limits/client-address.ts. */
+    client: string;
     /** Set by requireAuth: the signed-in customer and the id (jti) of their session. */
     user: User;
     sessionId: string;
@@ -50,8 +54,13 @@ export interface AppOptions {
   authSecret?: string;
   /** Lifetime of sign-in tokens and their sessions, in seconds (default 7 days). */
   tokenTtlSeconds?: number;
-  /** Failed-login limiter; each app gets its own by default. */
-  loginLimiter?: LoginLimiter;
+  /** Overrides of the abuse limits' thresholds (server/limits/limits.ts); tests use small ones. */
+  limits?: Partial<LimitSettings>;
+  /**
+   * Proxies whose X-Forwarded-For is believed (TRUST_PROXY: addresses, CIDR ranges, `loopback`).
+   * Default none: every client is its socket address.
+   */
+  trustProxy?: readonly string[];
   /** The clock for business rules such as the booking window. Default: the real time. */
   now?: () => Date;
 }
@@ -92,14 +101,16 @@ export function createApp({
   staticDir,
   authSecret = processSecret,
   tokenTtlSeconds,
-  loginLimiter = createLoginLimiter(),
+  limits: limitSettings,
+  trustProxy,
   now = () => new Date(),
 }: AppOptions) {
   const app = new Hono<AppEnv>();
   const auth: AuthServices = {
     tokens: createTokenService({ secret: authSecret, ttlSeconds: tokenTtlSeconds }),
-    loginLimiter,
   };
+  const limits = createAbuseLimits({ db, limits: limitSettings, now: () => now().getTime() });
+  const clientKey = createClientKey(trustProxy);
   void prepareDummyHash();
 
   app.use(secureHeaders({ crossOriginResourcePolicy: 'cross-origin' }));
@@ -109,6 +120,8 @@ export function createApp({
   app.use(async (c, next) => {
     c.set('db', db);
     c.set('auth', auth);
+    c.set('limits', limits);
+    c.set('client', clientKey(c));
     c.set('now', now);
     await next();
   });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DEFAULT_LOCK_WAIT_MS } from './db/client.ts';
+import { parseTrustedProxies } from './limits/client-address.ts';
 
 /** A whole number of milliseconds from the environment, or the default when unset or empty. */
 function milliseconds(name: string, value: string | undefined, fallback: number): number {
@@ -25,5 +26,10 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env) {
     lockWaitMs: milliseconds('DB_LOCK_WAIT_MS', env.DB_LOCK_WAIT_MS, DEFAULT_LOCK_WAIT_MS),
     /** SERVE_SPA=0 serves the API alone (no dist/ needed): for tests and the load check. */
     serveSpa: env.SERVE_SPA !== '0' && env.SERVE_SPA !== 'false',
+    /**
+     * TRUST_PROXY: the proxies (addresses, CIDR ranges, `loopback`; comma-separated) whose
+     * X-Forwarded-For names the client for the abuse limits. Unset: nobody's is believed.
+     */
+    trustProxy: parseTrustedProxies(env.TRUST_PROXY),
   };
 }

@@ -8,7 +8,11 @@ const config = readServerConfig();
 const apiPort = Number(process.env.API_PORT ?? 3001);
 process.env.API_PORT = String(apiPort);
 const db = await prepareDb(config);
-await listen({ db, authSecret: loadAuthSecret(config.dataDir) }, apiPort, '127.0.0.1');
+await listen(
+  { db, authSecret: loadAuthSecret(config.dataDir), trustProxy: config.trustProxy },
+  apiPort,
+  '127.0.0.1',
+);
 const vite = await createServer({ server: { port: config.port } });
 await vite.listen();
 vite.printUrls();

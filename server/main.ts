@@ -19,7 +19,7 @@ if (config.serveSpa) {
 }
 const db = await prepareDb(config);
 const server = await listen(
-  { db, staticDir, authSecret: loadAuthSecret(config.dataDir) },
+  { db, staticDir, authSecret: loadAuthSecret(config.dataDir), trustProxy: config.trustProxy },
   config.port,
   config.host,
 );

@@ -4,6 +4,7 @@ import * as catalogue from './migrations/2026_11_21_220000_catalogue.ts';
 import * as accounts from './migrations/2026_11_21_230000_accounts.ts';
 import * as orders from './migrations/2026_11_22_000000_orders.ts';
 import * as bookings from './migrations/2026_11_22_010000_bookings.ts';
+import * as abuseCounters from './migrations/2026_11_23_220000_abuse_counters.ts';
 
 /**
  * Migrations are listed here rather than read from the folder, so they work the same under
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_21_230000_accounts': accounts,
   '2026_11_22_000000_orders': orders,
   '2026_11_22_010000_bookings': bookings,
+  '2026_11_23_220000_abuse_counters': abuseCounters,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

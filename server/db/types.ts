@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type {
   BookingPaymentMethod,
   BookingPaymentStatus,
@@ -71,6 +71,16 @@ export interface AstrologerTable {
   bio: string;
 }
 
+/**
+ * One counter of the abuse limits (server/limits/): points in the current window and when the
+ * window (or block) ends, in ms since the epoch. PostgreSQL's bigint arrives as a string.
+ */
+export interface AbuseCountersTable {
+  key: string;
+  points: number;
+  expire: ColumnType<number | string | null, number | null, number | null>;
+}
+
 export interface Database {
   puja: PujaTable;
   pujaPackage: PackageTable;
@@ -85,6 +95,7 @@ export interface Database {
   orderItems: OrderItemsTable;
   bookings: BookingsTable;
   bookingPersons: BookingPersonsTable;
+  abuseCounters: AbuseCountersTable;
 }
 
 export type NewPuja = Insertable<PujaTable>;

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { authMessages, LoginRequest, RegisterRequest } from '../../contract/auth.ts';
+import { limitMessages } from '../../contract/limits.ts';
 import type { AppEnv } from '../app.ts';
 import { requireAuth } from '../auth/middleware.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords.ts';
-import { clientKey } from '../auth/rate-limit.ts';
 import {
   createSession,
   createUser,
@@ -18,6 +18,13 @@ import { readBody } from '../validate.ts';
 export const authRoutes = new Hono<AppEnv>()
   .post('/api/auth/register', async (c) => {
     const input = await readBody(c, RegisterRequest);
+    // Every registration attempt counts (a taken e-mail too: 409 tells whether an account exists).
+    const limited = await c.var.limits.register(c.var.client);
+    if (limited) {
+      return c.json({ message: limitMessages.tooManyRegistrations(limited.retryAfterSeconds) }, 429, {
+        'Retry-After': String(limited.retryAfterSeconds),
+      });
+    }
     if (await emailExists(c.var.db, input.email)) return c.json({ message: authMessages.emailTaken }, 409);
     const passwordHash = await hashPassword(input.password);
     try {
@@ -36,11 +43,11 @@ export const authRoutes = new Hono<AppEnv>()
   })
 
   .post('/api/auth/login', async (c) => {
-    const { loginLimiter, tokens } = c.var.auth;
+    const { tokens } = c.var.auth;
     const { email, password } = await readBody(c, LoginRequest);
-    // No await between reading the limit and counting this attempt in it (see LoginLimiter.begin).
-    const attempt = loginLimiter.begin(clientKey(c));
-    if (attempt.blocked) {
+    // Counted before the password is checked, so parallel guesses cannot all pass (AbuseLimits).
+    const attempt = await c.var.limits.beginSignIn(email, c.var.client);
+    if (attempt.refused) {
       const minutes = Math.ceil(attempt.retryAfterSeconds / 60);
       return c.json({ message: authMessages.tooManyAttempts(minutes) }, 429, {
         'Retry-After': String(attempt.retryAfterSeconds),
@@ -54,15 +61,16 @@ export const authRoutes = new Hono<AppEnv>()
       // One answer for an unknown e-mail and a wrong password, in about the same time.
       ok = row ? await verifyPassword(password, row.passwordHash) : await verifyAgainstDummy(password);
     } catch (err) {
-      attempt.abandoned();
+      // The original error is the one to report; a failed refund only leaves one attempt counted.
+      await attempt.abandoned().catch(() => undefined);
       throw err;
     }
     if (!row || !ok) {
-      attempt.failed(email);
+      await attempt.failed();
       return c.json({ message: authMessages.invalidCredentials }, 401);
     }
 
-    attempt.succeeded(email);
+    await attempt.succeeded();
     const now = new Date();
     await deleteExpiredSessions(c.var.db, row.id, now);
     const { token, jti, expiresAt } = await tokens.issue(row.id);

@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { authMessages } from '../../contract/auth.ts';
 import { createApp } from '../../server/app.ts';
-import { createLoginLimiter } from '../../server/auth/rate-limit.ts';
 import { site } from '../../src/lib/config.ts';
 import { call, registerAndLogin } from '../support/accounts.ts';
 import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
@@ -179,11 +178,14 @@ describe('Login page', () => {
     net.restore();
     net = routeFetchToApp({
       ...shop,
-      app: createApp({ db: shop.db, loginLimiter: createLoginLimiter({ maxFailures: 1 }) }),
+      app: createApp({
+        db: shop.db,
+        limits: { signInPerAccountAndAddress: { points: 1, windowSeconds: 900, blockSeconds: 900 } },
+      }),
     });
     const user = userEvent.setup();
     await openLogin();
-    await fillLogin(user, 'nobody@example.com', 'wrong-password');
+    await fillLogin(user, 'limited-nobody@example.com', 'wrong-password');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await expectAlert('Invalid email or password');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
