@@ -256,20 +256,31 @@ export function validatePerson(values: Partial<Record<PersonField, unknown>>, to
  * ---------------------------------------------------------------------------------------- */
 
 /**
- * The create request, with a given "today" for dates of birth (the server passes its clock).
- * The amount is not part of it: the server takes the price from the package, and any amount a
- * client sends is dropped with the other unknown keys.
+ * What a booking is, without how it is paid, with a given "today" for dates of birth (the
+ * server passes its clock). POST /api/payments prices exactly this (its `booking`), and
+ * POST /api/bookings extends it with the payment fields. The amount is not part of it: the
+ * server takes the price from the package, and any amount a client sends is dropped with the
+ * other unknown keys.
  */
+const bookingDraftEntries = (today: () => string) => ({
+  pujaId: PositiveId(bookingMessages.pujaIdInvalid),
+  packageId: PositiveId(bookingMessages.packageIdInvalid),
+  persons: v.pipe(
+    v.nullish(v.array(bookingPersonSchema(today), bookingMessages.personsInvalid), []),
+    v.nonEmpty(bookingMessages.personsRequired),
+    v.maxLength(MAX_BOOKING_PERSONS, bookingMessages.tooManyPersons),
+  ),
+  addressId: PositiveId(bookingMessages.addressIdInvalid, bookingMessages.addressRequired),
+});
+
+export const bookingDraftSchema = (today: () => string) => v.object(bookingDraftEntries(today));
+export const BookingDraft = bookingDraftSchema(() => latestToday(new Date()));
+export type BookingDraft = v.InferOutput<typeof BookingDraft>;
+
+/** POST /api/bookings: the draft plus its payment (the id of a captured payment). */
 export const bookingCreateRequestSchema = (today: () => string) =>
   v.object({
-    pujaId: PositiveId(bookingMessages.pujaIdInvalid),
-    packageId: PositiveId(bookingMessages.packageIdInvalid),
-    persons: v.pipe(
-      v.nullish(v.array(bookingPersonSchema(today), bookingMessages.personsInvalid), []),
-      v.nonEmpty(bookingMessages.personsRequired),
-      v.maxLength(MAX_BOOKING_PERSONS, bookingMessages.tooManyPersons),
-    ),
-    addressId: PositiveId(bookingMessages.addressIdInvalid, bookingMessages.addressRequired),
+    ...bookingDraftEntries(today),
     paymentMethod: v.pipe(
       v.nullish(v.string(bookingMessages.paymentMethodInvalid), ''),
       v.picklist(BOOKING_PAYMENT_METHODS, bookingMessages.paymentMethodInvalid),
@@ -285,12 +296,16 @@ export const bookingCreateRequestSchema = (today: () => string) =>
 export const BookingCreateRequest = bookingCreateRequestSchema(() => latestToday(new Date()));
 export type BookingCreateRequest = v.InferOutput<typeof BookingCreateRequest>;
 
-/** What the SPA sends to POST /api/bookings. */
-export interface BookingCreatePayload {
+/** The booking as POST /api/payments prices it: the create payload without its payment fields. */
+export interface BookingDraftPayload {
   pujaId: number;
   packageId: number;
   persons: PersonDraft[];
   addressId: number;
+}
+
+/** What the SPA sends to POST /api/bookings. */
+export interface BookingCreatePayload extends BookingDraftPayload {
   paymentMethod: BookingPaymentMethod;
   paymentId: string;
 }
@@ -298,6 +313,7 @@ export interface BookingCreatePayload {
 type _PayloadFitsSchema = Assert<
   BookingCreatePayload extends v.InferInput<typeof BookingCreateRequest> ? true : false
 >;
+type _DraftFitsSchema = Assert<BookingDraftPayload extends v.InferInput<typeof BookingDraft> ? true : false>;
 type Assert<T extends true> = T;
 
 /* ------------------------------------------------------------------------------------------

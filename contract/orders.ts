@@ -207,23 +207,41 @@ const OptionalText = (typeMessage: string, max: number, tooLong: string) =>
   );
 
 /**
- * SPEC.md section 3's create payload. The amounts (price, subtotal, shipping, discount, total)
- * and the statuses are accepted so the spec's payload passes, but the server recomputes or
- * decides every one of them; unknown enum values are still refused.
+ * What an order is, without how it is paid: the create payload (docs/product-rules.md, Orders) less
+ * payment_method, payment_id and payment_status. POST /api/payments prices exactly this (its
+ * `order`), and POST /api/orders extends it with the payment fields. The amounts (price,
+ * subtotal, shipping, discount, total) and the order status are accepted so the spec's payload
+ * passes, but the server recomputes or decides every one of them; unknown enum values are
+ * still refused.
  */
+const orderDraftEntries = {
+  user_id: v.nullish(PositiveId(orderMessages.userIdInvalid)),
+  address_id: PositiveId(orderMessages.addressIdInvalid, orderMessages.addressRequired),
+  items: v.pipe(
+    v.nullish(v.array(OrderItemInput, orderMessages.itemsInvalid), []),
+    v.nonEmpty(orderMessages.itemsRequired),
+    v.maxLength(MAX_ORDER_LINES, orderMessages.tooManyLines),
+  ),
+  subtotal: IgnoredAmount('subtotal'),
+  shipping: IgnoredAmount('shipping'),
+  discount: IgnoredAmount('discount'),
+  total: IgnoredAmount('total'),
+  order_status: v.nullish(v.picklist(ORDER_STATUSES, orderMessages.orderStatusInvalid)),
+  notes: OptionalText(orderMessages.notesText, MAX_NOTES_LENGTH, orderMessages.notesTooLong),
+  coupon_code: v.pipe(
+    v.nullish(v.string(orderMessages.couponCodeText), null),
+    v.transform((value) => value?.trim().toUpperCase() || null),
+    v.check((value) => value === null || value.length <= MAX_COUPON_CODE_LENGTH, couponMessages.codeTooLong),
+  ),
+};
+
+export const OrderDraft = v.object(orderDraftEntries);
+export type OrderDraft = v.InferOutput<typeof OrderDraft>;
+
+/** POST /api/orders: the draft plus how it is paid (online: the id of a captured payment). */
 export const OrderCreateRequest = v.pipe(
   v.object({
-    user_id: v.nullish(PositiveId(orderMessages.userIdInvalid)),
-    address_id: PositiveId(orderMessages.addressIdInvalid, orderMessages.addressRequired),
-    items: v.pipe(
-      v.nullish(v.array(OrderItemInput, orderMessages.itemsInvalid), []),
-      v.nonEmpty(orderMessages.itemsRequired),
-      v.maxLength(MAX_ORDER_LINES, orderMessages.tooManyLines),
-    ),
-    subtotal: IgnoredAmount('subtotal'),
-    shipping: IgnoredAmount('shipping'),
-    discount: IgnoredAmount('discount'),
-    total: IgnoredAmount('total'),
+    ...orderDraftEntries,
     payment_method: v.pipe(
       v.nullish(v.string(orderMessages.paymentMethodInvalid), ''),
       v.picklist(PAYMENT_METHODS, orderMessages.paymentMethodInvalid),
@@ -235,17 +253,8 @@ export const OrderCreateRequest = v.pipe(
         v.maxLength(MAX_PAYMENT_ID_LENGTH, orderMessages.paymentIdInvalid),
       ),
     ),
+    // Ignored: a verified online payment makes the order "completed", cash on delivery "pending".
     payment_status: v.nullish(v.picklist(PAYMENT_STATUSES, orderMessages.paymentStatusInvalid)),
-    order_status: v.nullish(v.picklist(ORDER_STATUSES, orderMessages.orderStatusInvalid)),
-    notes: OptionalText(orderMessages.notesText, MAX_NOTES_LENGTH, orderMessages.notesTooLong),
-    coupon_code: v.pipe(
-      v.nullish(v.string(orderMessages.couponCodeText), null),
-      v.transform((value) => value?.trim().toUpperCase() || null),
-      v.check(
-        (value) => value === null || value.length <= MAX_COUPON_CODE_LENGTH,
-        couponMessages.codeTooLong,
-      ),
-    ),
   }),
   v.check(
     (order) => order.payment_method !== 'online' || PAYMENT_ID.test(order.payment_id ?? ''),
@@ -255,7 +264,14 @@ export const OrderCreateRequest = v.pipe(
 export type OrderCreateRequest = v.InferOutput<typeof OrderCreateRequest>;
 
 /** What a client sends to POST /api/orders (SPEC.md section 3), typed strictly for the SPA. */
-export interface OrderCreatePayload {
+export interface OrderCreatePayload extends OrderDraftPayload {
+  payment_method: PaymentMethod;
+  payment_id?: string | null;
+  payment_status?: PaymentStatus | null;
+}
+
+/** The order as POST /api/payments prices it: the create payload without its payment fields. */
+export interface OrderDraftPayload {
   user_id?: number | null;
   address_id: number;
   items: {
@@ -268,9 +284,6 @@ export interface OrderCreatePayload {
   shipping?: number | null;
   discount?: number | null;
   total?: number | null;
-  payment_method: PaymentMethod;
-  payment_id?: string | null;
-  payment_status?: PaymentStatus | null;
   order_status?: OrderStatus | null;
   notes?: string | null;
   coupon_code?: string | null;
@@ -279,6 +292,7 @@ export interface OrderCreatePayload {
 type _PayloadFitsSchema = Assert<
   OrderCreatePayload extends v.InferInput<typeof OrderCreateRequest> ? true : false
 >;
+type _DraftFitsSchema = Assert<OrderDraftPayload extends v.InferInput<typeof OrderDraft> ? true : false>;
 type Assert<T extends true> = T;
 
 export const OrderCreateResponse = v.object({ id: v.number() });

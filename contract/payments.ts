@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { bookingDraftSchema, latestToday } from './booking.ts';
+import { OrderDraft } from './orders.ts';
 
 /**
  * The payment API (docs/product-rules.md, "Payments"): the server prices an intent for exactly
@@ -27,6 +29,9 @@ export type CaptureMethod = (typeof CAPTURE_METHODS)[number];
 export const PAYMENT_STATES = ['created', 'captured', 'declined', 'used', 'refunded', 'expired'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
+/** A payment id as the server issues it: `pay_` and letters or digits (ids are text, not numbers). */
+export const PAYMENT_INTENT_ID = /^pay_[A-Za-z0-9_-]{1,96}$/;
+
 /** How long an intent may wait to be captured and used (minutes). */
 export const PAYMENT_INTENT_TTL_MINUTES = 30;
 
@@ -53,6 +58,10 @@ export const PAYMENT_CODES = [
   'payment_purpose_mismatch',
   'payment_amount_mismatch',
   'payment_refunded',
+  /** Capturing an intent that is already captured. */
+  'payment_already_captured',
+  /** GET or capture of a payment id that is unknown or another customer's. */
+  'payment_not_found',
 ] as const;
 export type PaymentCode = (typeof PAYMENT_CODES)[number];
 
@@ -73,7 +82,45 @@ export const paymentMessages = {
   /** Appended to a refusal after the captured payment was refunded (docs/product-rules.md). */
   refunded: (amount: string) => `Your payment of ${amount} has been refunded.`,
   notFound: 'Payment not found',
+  alreadyCaptured: 'This payment has already been completed.',
+  wasRefunded: 'This payment was refunded. Please pay again.',
+  idInvalid: 'The payment id is not valid',
+  orderRequired: 'order must be the order to pay for (an object)',
+  bookingRequired: 'booking must be the booking to pay for (an object)',
 } as const;
+
+/**
+ * POST /api/payments: what is to be paid for, exactly as it will be written (the create body of
+ * POST /api/orders or POST /api/bookings without its payment fields). `today` bounds dates of
+ * birth (the server passes its clock's, see latestToday).
+ */
+export const paymentCreateRequestSchema = (today: () => string) =>
+  v.variant(
+    'purpose',
+    [
+      v.object({
+        purpose: v.literal('order'),
+        order: v.object(OrderDraft.entries, paymentMessages.orderRequired),
+      }),
+      v.object({
+        purpose: v.literal('booking'),
+        booking: v.object(bookingDraftSchema(today).entries, paymentMessages.bookingRequired),
+      }),
+    ],
+    paymentMessages.purposeInvalid,
+  );
+export const PaymentCreateRequest = paymentCreateRequestSchema(() => latestToday(new Date()));
+export type PaymentCreateRequest = v.InferOutput<typeof PaymentCreateRequest>;
+export type PaymentCreatePayload = v.InferInput<typeof PaymentCreateRequest>;
+
+/**
+ * A refusal's message followed by the note that the payment was refunded, as one sentence pair:
+ * "Booking for this puja has closed. Your payment of ₹1,101 has been refunded."
+ */
+export function withRefundNote(message: string, amount: string): string {
+  const sentence = /[.!?]$/.test(message.trim()) ? message.trim() : `${message.trim()}.`;
+  return `${sentence} ${paymentMessages.refunded(amount)}`;
+}
 
 export const PaymentCaptureRequest = v.pipe(
   v.object({

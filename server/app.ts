@@ -12,14 +12,20 @@ import type { Db } from './db/client.ts';
 import { databaseBusy, isDatabaseBusy } from './db/errors.ts';
 import { createClientKey } from './limits/client-address.ts';
 import { createAbuseLimits, type AbuseLimits, type LimitSettings } from './limits/limits.ts';
+import type { PaymentGateway } from './payments/gateway.ts';
+import { createSimulatedGateway } from './payments/simulated-gateway.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { astrologerRoutes } from './routes/astrologers.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bookingRoutes } from './routes/bookings.ts';
 import { couponRoutes } from './routes/coupons.ts';
 import { orderRoutes } from './routes/orders.ts';
+import { paymentRoutes } from './routes/payments.ts';
 import { productRoutes } from './routes/products.ts';
 import { pujaRoutes } from './routes/pujas.ts';
+import { refusalBody, refusalStatus } from './routes/refusal-status.ts';
+import { Refusal } from './services/refusal.ts';
+import { generateSecret } from './secret-file.ts';
 
 export interface AuthServices {
   tokens: TokenService;
@@ -38,11 +44,15 @@ export interface AppEnv {
     sessionId: string;
     /** The server's clock (injectable for tests): decides e.g. whether a booking window is open. */
     now: () => Date;
+    /** The payment provider (docs/decisions/0012-payments-through-a-server-gateway.md). */
+    payments: PaymentGateway;
   };
 }
 
 /** Used when no secret is given (tests): tokens then only live as long as the process. */
 const processSecret = generateAuthSecret();
+/** The same for the simulated provider's signatures (tests). */
+const processPaymentSecret = generateSecret();
 
 export interface AppOptions {
   db: Db;
@@ -63,6 +73,15 @@ export interface AppOptions {
   trustProxy?: readonly string[];
   /** The clock for business rules such as the booking window. Default: the real time. */
   now?: () => Date;
+  /** The payment provider. Default: the simulated one, signing with `paymentSecret`. */
+  paymentGateway?: PaymentGateway;
+  /** The simulated provider's signing secret (see loadPaymentSecret). Default: random per process. */
+  paymentSecret?: string;
+  /**
+   * How long the simulated provider takes to capture, in ms: the provider's 2 s in production
+   * (main.ts passes PAYMENT_DELAY_MS, default 2000); 0 by default, for tests.
+   */
+  paymentDelayMs?: number;
 }
 
 export const defaultImagesDir = path.join(import.meta.dirname, 'assets', 'images');
@@ -104,6 +123,9 @@ export function createApp({
   limits: limitSettings,
   trustProxy,
   now = () => new Date(),
+  paymentSecret = processPaymentSecret,
+  paymentDelayMs = 0,
+  paymentGateway = createSimulatedGateway({ secret: paymentSecret, delayMs: paymentDelayMs }),
 }: AppOptions) {
   const app = new Hono<AppEnv>();
   const auth: AuthServices = {
@@ -123,6 +145,7 @@ export function createApp({
     c.set('limits', limits);
     c.set('client', clientKey(c));
     c.set('now', now);
+    c.set('payments', paymentGateway);
     await next();
   });
 
@@ -134,6 +157,7 @@ export function createApp({
   app.route('/', couponRoutes);
   app.route('/', orderRoutes);
   app.route('/', bookingRoutes);
+  app.route('/', paymentRoutes);
 
   app.get('/images/*', (c) => {
     let rel: string;
@@ -162,6 +186,8 @@ export function createApp({
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError((err, c) => {
     if (err instanceof HTTPException) return c.json({ message: err.message }, err.status);
+    // A rule said no (services/refusal.ts): its code decides the status.
+    if (err instanceof Refusal) return c.json(refusalBody(err), refusalStatus(err.code));
     // A lock held elsewhere past the wait limit: nothing was written, the same request may be
     // sent again (with its Idempotency-Key), so say when instead of failing or hanging.
     if (isDatabaseBusy(err))

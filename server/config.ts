@@ -31,5 +31,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env) {
      * X-Forwarded-For names the client for the abuse limits. Unset: nobody's is believed.
      */
     trustProxy: parseTrustedProxies(env.TRUST_PROXY),
+    /** How long the simulated payment provider takes to capture (the provider's 2 s). PAYMENT_DELAY_MS. */
+    paymentDelayMs: milliseconds('PAYMENT_DELAY_MS', env.PAYMENT_DELAY_MS, 2000),
   };
 }

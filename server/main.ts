@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadAuthSecret } from './auth/secret.ts';
 import { readServerConfig } from './config.ts';
-import { listen, prepareDb } from './start.ts';
+import { listen, paymentGatewayFor, prepareDb, startPaymentSweep } from './start.ts';
 
 /**
  * Production entry: the API and the built SPA on one origin. With SERVE_SPA=0 it serves the
@@ -18,14 +18,17 @@ if (config.serveSpa) {
   }
 }
 const db = await prepareDb(config);
+const paymentGateway = paymentGatewayFor(config);
+const stopSweep = startPaymentSweep(db, paymentGateway);
 const server = await listen(
-  { db, staticDir, authSecret: loadAuthSecret(config.dataDir), trustProxy: config.trustProxy },
+  { db, staticDir, authSecret: loadAuthSecret(config.dataDir), trustProxy: config.trustProxy, paymentGateway },
   config.port,
   config.host,
 );
 console.log(`${staticDir ? 'Shop' : 'API (no SPA)'} ready on http://localhost:${config.port}`);
 
 const stop = () => {
+  stopSweep();
   server.close();
   void db.destroy().finally(() => process.exit(0));
 };

@@ -5,6 +5,9 @@ import { migrateToLatest } from './db/migrate.ts';
 import { seedCoupons } from './db/seed/coupons.ts';
 import { isCatalogueEmpty, seedCatalogue } from './db/seed/seed.ts';
 import { readServerConfig } from './config.ts';
+import type { PaymentGateway } from './payments/gateway.ts';
+import { createSimulatedGateway, loadPaymentSecret } from './payments/simulated-gateway.ts';
+import { expireStalePayments } from './services/payments.ts';
 
 /** Opens, migrates and (when empty) seeds the configured database. */
 export async function prepareDb(config = readServerConfig()): Promise<Db> {
@@ -30,4 +33,31 @@ export function listen(options: AppOptions, port: number, host: string) {
   return new Promise<ReturnType<typeof serve>>((resolve) => {
     const server = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(server));
   });
+}
+
+/** The configured payment provider: the simulated one, with its secret and delay. */
+export function paymentGatewayFor(config = readServerConfig()): PaymentGateway {
+  return createSimulatedGateway({
+    secret: loadPaymentSecret(config.dataDir),
+    delayMs: config.paymentDelayMs,
+  });
+}
+
+/** How often stale payments are settled (expired, or refunded when captured and never used). */
+export const PAYMENT_SWEEP_INTERVAL_MS = 60_000;
+
+/**
+ * Settles stale payments now and then every `intervalMs` (expireStalePayments), on an unref'd
+ * timer so it never keeps the process alive. Returns a function that stops it.
+ */
+export function startPaymentSweep(db: Db, gateway: PaymentGateway, intervalMs = PAYMENT_SWEEP_INTERVAL_MS) {
+  const sweep = () => {
+    expireStalePayments(db, gateway, new Date()).catch((err: unknown) => {
+      console.error('Payment sweep failed', err);
+    });
+  };
+  sweep();
+  const timer = setInterval(sweep, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -7,6 +7,7 @@ import type {
   Raashi,
 } from '../../contract/booking.ts';
 import type { OrderStatus, PaymentMethod, PaymentStatus } from '../../contract/orders.ts';
+import type { CaptureMethod, PaymentPurpose, PaymentState } from '../../contract/payments.ts';
 
 /** Tables as the code sees them (CamelCasePlugin maps them to snake_case columns). */
 export interface PujaTable {
@@ -96,6 +97,8 @@ export interface Database {
   bookings: BookingsTable;
   bookingPersons: BookingPersonsTable;
   abuseCounters: AbuseCountersTable;
+  payments: PaymentsTable;
+  paymentHistory: PaymentHistoryTable;
 }
 
 export type NewPuja = Insertable<PujaTable>;
@@ -258,3 +261,36 @@ export interface BookingPersonsTable {
 
 export type BookingRow = Selectable<BookingsTable>;
 export type BookingPersonRow = Selectable<BookingPersonsTable>;
+
+export interface PaymentsTable {
+  /** pay_<random>. */
+  id: string;
+  userId: number;
+  purpose: PaymentPurpose;
+  /** The server's price for the order or booking it was created for (whole rupees). */
+  amount: number;
+  currency: 'INR';
+  status: PaymentState;
+  method: CaptureMethod | null;
+  providerPaymentId: string | null;
+  /** The provider's HMAC over intent id and provider payment id (hex). */
+  signature: string | null;
+  refundId: string | null;
+  /** The order or booking it paid for, once used. */
+  orderId: number | null;
+  bookingId: number | null;
+  expiresAt: string;
+  createdAt: string;
+}
+
+export interface PaymentHistoryTable {
+  id: Generated<number>;
+  paymentId: string;
+  fromStatus: PaymentState | null;
+  toStatus: PaymentState;
+  at: string;
+  note: string | null;
+}
+
+export type PaymentRow = Selectable<PaymentsTable>;
+export type PaymentHistoryRow = Selectable<PaymentHistoryTable>;

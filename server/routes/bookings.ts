@@ -1,7 +1,6 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import {
   bookingCreateRequestSchema,
-  bookingMessages,
   latestToday,
   type BookingCreateResponse,
   type BookingListResponse,
@@ -9,37 +8,17 @@ import {
 } from '../../contract/booking.ts';
 import type { AppEnv } from '../app.ts';
 import { requireAuth } from '../auth/middleware.ts';
-import { createBooking, findBooking, findBookingByKey, listBookings } from '../db/repositories/bookings.ts';
+import { findBooking, listBookings } from '../db/repositories/bookings.ts';
 import { idParam, notFound } from '../http.ts';
-import { bookingRequestHash, readIdempotencyKey } from '../orders/idempotency.ts';
+import { submitBooking } from '../services/bookings.ts';
 import { readBody } from '../validate.ts';
-
-/** The booking as the customer reads it, answered with `status`. */
-async function bookingAnswer(
-  c: Context<AppEnv>,
-  id: number,
-  status: 200 | 201,
-  headers?: Record<string, string>,
-) {
-  const booking = await findBooking(c.var.db, c.var.user.id, id);
-  if (!booking) throw new Error(`Booking ${id} vanished`);
-  const body: BookingCreateResponse = { booking };
-  return c.json(body, status, headers);
-}
-
-/**
- * A repeat of a keyed request: the same request gets the first booking again (201 {booking},
- * marked with `Idempotent-Replayed: true`); another request under the same key is refused with 422.
- */
-function replay(c: Context<AppEnv>, existing: { id: number; requestHash: string | null }, hash: string) {
-  if (existing.requestHash !== hash) return c.json({ message: bookingMessages.idempotencyMismatch }, 422);
-  return bookingAnswer(c, existing.id, 201, { 'Idempotent-Replayed': 'true' });
-}
+import { readIdempotencyKey } from './idempotency-key.ts';
 
 /**
  * The signed-in customer's puja bookings. The price, the statuses and whether the booking
- * window is open are decided here, at the server's clock (`c.var.now`); what the client sends
- * for them is ignored. Another customer's booking answers 404.
+ * window is open are decided by the server, at its clock (`c.var.now`); what the client sends
+ * for them is ignored. Every booking is paid by a captured payment (services/paid-write.ts).
+ * Another customer's booking answers 404.
  */
 export const bookingRoutes = new Hono<AppEnv>()
   .post('/api/bookings', requireAuth, async (c) => {
@@ -50,37 +29,18 @@ export const bookingRoutes = new Hono<AppEnv>()
       bookingCreateRequestSchema(() => latestToday(now)),
     );
     const { db, user } = c.var;
-
-    const hash = bookingRequestHash(input);
-    if (key !== null) {
-      const existing = await findBookingByKey(db, user.id, key);
-      if (existing) return replay(c, existing, hash);
-    }
-
-    const result = await createBooking(db, {
+    const result = await submitBooking({
+      db,
+      gateway: c.var.payments,
       userId: user.id,
-      pujaId: input.pujaId,
-      packageId: input.packageId,
-      persons: input.persons,
-      addressId: input.addressId,
-      paymentMethod: input.paymentMethod,
-      paymentId: input.paymentId,
+      input,
       idempotencyKey: key,
-      requestHash: key === null ? null : hash,
       now,
     });
-    switch (result.kind) {
-      case 'created':
-        return bookingAnswer(c, result.id, 201);
-      case 'refused':
-        return c.json({ message: result.message, code: result.code }, result.status);
-      case 'duplicateKey': {
-        // A parallel request with the same key committed first: answer as its repeat.
-        const existing = key === null ? undefined : await findBookingByKey(db, user.id, key);
-        if (!existing) throw new Error('Idempotency-Key conflict without a booking');
-        return replay(c, existing, hash);
-      }
-    }
+    const booking = await findBooking(db, user.id, result.id);
+    if (!booking) throw new Error(`Booking ${result.id} vanished`);
+    const body: BookingCreateResponse = { booking };
+    return c.json(body, 201, result.replayed ? { 'Idempotent-Replayed': 'true' } : {});
   })
 
   .get('/api/bookings', requireAuth, async (c) => {

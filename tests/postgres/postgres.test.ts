@@ -12,7 +12,7 @@ import {
   type ApiServer,
   type HttpCustomer,
 } from '../support/api-server.ts';
-import { codOrder, countStatuses } from '../reliability/helpers.ts';
+import { codOrder, countStatuses, payOverHttp } from '../reliability/helpers.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 const LOCK_WAIT_MS = 700;
@@ -31,7 +31,13 @@ describe('on PostgreSQL, two API processes', () => {
     client = new pg.Client({ connectionString: url });
     await client.connect();
     await client.query('drop schema public cascade; create schema public');
-    const env = { DATABASE_URL: url, DB_LOCK_WAIT_MS: String(LOCK_WAIT_MS), AUTH_SECRET: 'x'.repeat(48) };
+    // Each process has its own DATA_DIR: the secrets they must share come from the environment.
+    const env = {
+      DATABASE_URL: url,
+      DB_LOCK_WAIT_MS: String(LOCK_WAIT_MS),
+      AUTH_SECRET: 'x'.repeat(48),
+      PAYMENT_SECRET: 'y'.repeat(48),
+    };
     servers.push(await startApiServer({ env }));
     servers.push(await startApiServer({ env }));
     buyers = [];
@@ -107,6 +113,23 @@ describe('on PostgreSQL, two API processes', () => {
       "select count(*)::int as n from abuse_counters where key like 'sign-in:%'",
     );
     expect(rows[0]!.n).toBeGreaterThan(0);
+  });
+
+  it('turns one payment into exactly one order across the two processes (captured on one, verified on the other)', async () => {
+    const buyer = buyers[0]!;
+    const body = codOrder(buyer, 1, 1, { payment_method: 'online' });
+    const paymentId = await payOverHttp(servers[0]!.url, buyer, 'order', body);
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        http(servers[i % 2]!.url, 'POST', '/api/orders', {
+          token: buyer.token,
+          json: { ...body, payment_id: paymentId },
+        }),
+      ),
+    );
+    expect(countStatuses(results.map((r) => r.status))).toEqual({ 201: 1, 409: 9 });
+    const { rows } = await client.query('select status from payments where id = $1', [paymentId]);
+    expect(rows).toEqual([{ status: 'used' }]);
   });
 
   it('answers 503 with Retry-After while a row is locked past the lock wait, then takes the retry', async () => {

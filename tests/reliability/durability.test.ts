@@ -24,6 +24,7 @@ import {
 } from '../support/api-server.ts';
 import { addPuja, bookingBody, countBookingRows } from '../support/bookings.ts';
 import { addAddress, addProduct, countOrders, send, stockOf, timesUsed } from '../support/orders.ts';
+import { paid, paymentStatus } from '../support/payments.ts';
 import { createTestShop, type TestShop } from '../support/test-db.ts';
 import { codOrder, openPujaBooking, openShopFile } from './helpers.ts';
 
@@ -133,10 +134,11 @@ describe('a failure in the middle of a write leaves a complete record or none', 
   it('rolls back a booking failing while its persons are saved: no booking, no persons', async () => {
     const puja = await addPuja(shop.db);
     await failInsertsInto('booking_persons', 'new.position = 2');
+    const body = await paid(shop.app, me.token, bookingBody(puja, addressId, 2));
     const post = () =>
       send(shop.app, 'POST', '/api/bookings', {
         token: me.token,
-        json: bookingBody(puja, addressId, 2),
+        json: body,
         headers: { 'Idempotency-Key': 'mid-write-booking' },
       });
 
@@ -144,9 +146,12 @@ describe('a failure in the middle of a write leaves a complete record or none', 
 
     expect(failed.status).toBe(500);
     expect(await countBookingRows(shop.db)).toEqual({ bookings: 0, persons: 0 });
+    // The payment's "used" mark was rolled back with the booking: the retry can still use it.
+    expect(await paymentStatus(shop.db, body.paymentId)).toBe('captured');
     await healInsertsInto('booking_persons');
     expect((await post()).status).toBe(201);
     expect(await countBookingRows(shop.db)).toEqual({ bookings: 1, persons: 2 });
+    expect(await paymentStatus(shop.db, body.paymentId)).toBe('used');
   });
 });
 

@@ -3,8 +3,10 @@ import SQLite from 'better-sqlite3';
 import { isBookingOpen, type BookingCreatePayload } from '../../contract/booking.ts';
 import type { PackageListResponse, PujaListResponse } from '../../contract/catalogue.ts';
 import type { OrderCreatePayload } from '../../contract/orders.ts';
+import type { PaymentIntentResponse, PaymentPurpose } from '../../contract/payments.ts';
 import { http, type HttpCustomer } from '../support/api-server.ts';
 import { person } from '../support/bookings.ts';
+import { GOOD_UPI, draftOf } from '../support/payments.ts';
 
 /**
  * A second, direct connection to a running (or crashed) server's SQLite file, as another
@@ -36,10 +38,39 @@ export function countStatuses(statuses: readonly number[]): Record<number, numbe
   return counts;
 }
 
-/** A booking request for the first seeded puja still open for booking, for `noPersons` persons. */
+/**
+ * Pays for an order or booking body through a running server's payment API (intent, then a UPI
+ * capture the simulated provider accepts); the captured payment's id.
+ */
+export async function payOverHttp(
+  base: string,
+  customer: Pick<HttpCustomer, 'token'>,
+  purpose: PaymentPurpose,
+  body: object,
+): Promise<string> {
+  const intent = await http(base, 'POST', '/api/payments', {
+    token: customer.token,
+    json: { purpose, [purpose]: draftOf(body) },
+  });
+  if (intent.status !== 201)
+    throw new Error(`payment intent: ${intent.status} ${JSON.stringify(intent.body)}`);
+  const { id } = (intent.body as PaymentIntentResponse).payment;
+  const captured = await http(base, 'POST', `/api/payments/${id}/capture`, {
+    token: customer.token,
+    json: GOOD_UPI,
+  });
+  if (captured.status !== 200)
+    throw new Error(`capture: ${captured.status} ${JSON.stringify(captured.body)}`);
+  return id;
+}
+
+/**
+ * A booking request for the first seeded puja still open for booking, for `noPersons` persons,
+ * paid for through the server's payment API.
+ */
 export async function openPujaBooking(
   base: string,
-  customer: Pick<HttpCustomer, 'addressId'>,
+  customer: Pick<HttpCustomer, 'addressId' | 'token'>,
   noPersons = 1,
 ): Promise<BookingCreatePayload> {
   const { body: pujas } = await http(base, 'GET', '/pujas');
@@ -48,12 +79,15 @@ export async function openPujaBooking(
   const { body: packages } = await http(base, 'GET', `/packages/${puja.id}`);
   const pkg = (packages as PackageListResponse).packages.find((p) => p.noPersons === noPersons);
   if (!pkg) throw new Error(`Puja ${puja.id} has no ${noPersons}-person package`);
-  return {
+  const draft = {
     pujaId: puja.id,
     packageId: pkg.id,
     persons: Array.from({ length: noPersons }, (_, i) => person({ name: `Person ${i + 1}` })),
     addressId: customer.addressId,
+  };
+  return {
+    ...draft,
     paymentMethod: 'online',
-    paymentId: 'pay_sim_reliability',
+    paymentId: await payOverHttp(base, customer, 'booking', draft),
   };
 }

@@ -9,6 +9,7 @@ import { registerAndLogin, type Customer } from '../support/accounts.ts';
 import { http, newCustomer, startApiServer, type ApiServer } from '../support/api-server.ts';
 import { addPuja, bookingBody, countBookingRows, person, type TestPuja } from '../support/bookings.ts';
 import { addAddress, addProduct, countOrders, send, stockOf } from '../support/orders.ts';
+import { paid, paymentStatus } from '../support/payments.ts';
 import { createTestShop, type TestShop } from '../support/test-db.ts';
 import { codOrder, openPujaBooking, openShopFile } from './helpers.ts';
 
@@ -78,8 +79,10 @@ describe('in process (app.request)', () => {
   describe('bookings', () => {
     it('gives one booking and the same answer to one key sent twice in sequence', async () => {
       const before = await countBookingRows(shop.db);
-      const first = await postBooking(bookingBody(puja, addressId, 2), 'seq-booking-1');
-      const again = await postBooking(bookingBody(puja, addressId, 2), 'seq-booking-1');
+      // One payment for the booking; the retry carries the same one.
+      const body = await paid(shop.app, me.token, bookingBody(puja, addressId, 2));
+      const first = await postBooking(body, 'seq-booking-1');
+      const again = await postBooking(body, 'seq-booking-1');
       expect(first.status).toBe(201);
       expect(again).toMatchObject({ status: 201, body: first.body });
       expect(await countBookingRows(shop.db)).toEqual({
@@ -90,9 +93,8 @@ describe('in process (app.request)', () => {
 
     it('gives one booking to 10 parallel requests with one key, every answer the same booking', async () => {
       const before = await countBookingRows(shop.db);
-      const results = await Promise.all(
-        Array.from({ length: 10 }, () => postBooking(bookingBody(puja, addressId, 1), 'par-booking-1')),
-      );
+      const body = await paid(shop.app, me.token, bookingBody(puja, addressId, 1));
+      const results = await Promise.all(Array.from({ length: 10 }, () => postBooking(body, 'par-booking-1')));
       expect(results.map((r) => r.status)).toEqual(Array(10).fill(201));
       expect(new Set(results.map((r) => JSON.stringify(r.body))).size).toBe(1);
       expect(await countBookingRows(shop.db)).toEqual({
@@ -102,14 +104,22 @@ describe('in process (app.request)', () => {
     });
 
     it('refuses the same key with a different body with 422 and changes nothing', async () => {
-      await postBooking(bookingBody(puja, addressId, 1), 'mismatch-booking-1');
-      const before = await countBookingRows(shop.db);
-      const other = await postBooking(
-        bookingBody(puja, addressId, 1, { persons: [person({ name: 'Someone Else' })] }),
+      const first = await postBooking(
+        await paid(shop.app, me.token, bookingBody(puja, addressId, 1)),
         'mismatch-booking-1',
       );
+      expect(first.status).toBe(201);
+      const otherBody = await paid(
+        shop.app,
+        me.token,
+        bookingBody(puja, addressId, 1, { persons: [person({ name: 'Someone Else' })] }),
+      );
+      const before = await countBookingRows(shop.db);
+      const other = await postBooking(otherBody, 'mismatch-booking-1');
       expect(other).toMatchObject({ status: 422, body: mismatch });
       expect(await countBookingRows(shop.db)).toEqual(before);
+      // Its payment is left as it was, for the customer's next try.
+      expect(await paymentStatus(shop.db, otherBody.paymentId)).toBe('captured');
     });
   });
 });

@@ -3,9 +3,9 @@
  * unexpired, correctly signed token, except the three that are public by design: register,
  * login and coupon validation (docs/product-rules.md, Coupons: it needs no sign-in; it only answers what a
  * coupon would be worth and changes nothing). A customer reaches only their own orders,
- * bookings and addresses; registration stores only name, e-mail, phone and password; failed
- * logins are limited per account and client address (the other abuse limits are proven in
- * tests/server/limits.test.ts); no response carries a password hash or a stack trace.
+ * bookings, payments and addresses; registration stores only name, e-mail, phone and password;
+ * failed logins are limited per account and client address (the other abuse limits are proven
+ * in tests/server/limits.test.ts); no response carries a password hash or a stack trace.
  */
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
@@ -22,6 +22,7 @@ import { verifyPassword } from '../../server/auth/passwords.ts';
 import { clientKeyOf } from '../../server/limits/client-address.ts';
 import { call, registerAndLogin, type Customer, type JsonCall } from '../support/accounts.ts';
 import { bookingBody } from '../support/bookings.ts';
+import { GOOD_UPI, draftOf, intentFor, paid } from '../support/payments.ts';
 import { addAddress, send } from '../support/orders.ts';
 import { createTestShop } from '../support/test-db.ts';
 import {
@@ -35,9 +36,11 @@ import {
 
 let shop: SecurityShop;
 /** Ids of my own records, used for the :id of the bearer routes. */
-let ids: { address: number; order: number; booking: number };
-/** The other customer's order and booking. */
-let theirs: { order: number; booking: number };
+let ids: { address: number; order: number; booking: number; payment: string };
+/** The other customer's order, booking and payment intent. */
+let theirs: { order: number; booking: number; payment: string };
+/** A booking body of mine, paid for through the API, for the control walk. */
+let paidBookingBody: unknown;
 
 const orderBody = (addressId: number) => ({
   address_id: addressId,
@@ -56,7 +59,7 @@ async function placeOrder(customer: Customer, addressId: number): Promise<number
 
 async function book(customer: Customer, addressId: number): Promise<number> {
   const res = await send(shop.app, 'POST', '/api/bookings', {
-    json: bookingBody(shop.puja, addressId, 1),
+    json: await paid(shop.app, customer.token, bookingBody(shop.puja, addressId, 1)),
     token: customer.token,
   });
   expect(res.status).toBe(201);
@@ -70,11 +73,14 @@ beforeAll(async () => {
     address: spare.id,
     order: await placeOrder(shop.me, shop.myAddress.id),
     booking: await book(shop.me, shop.myAddress.id),
+    payment: (await intentFor(shop.app, shop.me.token, 'order', orderBody(shop.myAddress.id))).id,
   };
   theirs = {
     order: await placeOrder(shop.other, shop.otherAddress.id),
     booking: await book(shop.other, shop.otherAddress.id),
+    payment: (await intentFor(shop.app, shop.other.token, 'order', orderBody(shop.otherAddress.id))).id,
   };
+  paidBookingBody = await paid(shop.app, shop.me.token, bookingBody(shop.puja, shop.myAddress.id, 1));
 });
 afterAll(() => shop.close());
 
@@ -126,10 +132,23 @@ const BEARER_ROUTES: BearerRoute[] = [
     method: 'POST',
     path: '/api/bookings',
     url: () => '/api/bookings',
-    body: () => bookingBody(shop.puja, shop.myAddress.id, 1),
+    body: () => paidBookingBody,
   },
   { method: 'GET', path: '/api/bookings', url: () => '/api/bookings' },
   { method: 'GET', path: '/api/bookings/:id', url: () => `/api/bookings/${ids.booking}` },
+  {
+    method: 'POST',
+    path: '/api/payments',
+    url: () => '/api/payments',
+    body: () => ({ purpose: 'order', order: draftOf(orderBody(shop.myAddress.id)) }),
+  },
+  {
+    method: 'POST',
+    path: '/api/payments/:id/capture',
+    url: () => `/api/payments/${ids.payment}/capture`,
+    body: () => GOOD_UPI,
+  },
+  { method: 'GET', path: '/api/payments/:id', url: () => `/api/payments/${ids.payment}` },
   { method: 'DELETE', path: '/api/addresses/:id', url: () => `/api/addresses/${ids.address}` },
   { method: 'POST', path: '/api/auth/logout', url: () => '/api/auth/logout' },
 ];
@@ -263,6 +282,16 @@ async function crawl(): Promise<{ label: string; text: string; headers: string }
     ['GET', '/api/bookings', { token }],
     ['GET', `/api/bookings/${ids.booking}`, { token }],
     ['GET', `/api/bookings/${theirs.booking}`, { token }],
+    [
+      'POST',
+      '/api/payments',
+      { ...json({ purpose: 'order', order: draftOf(orderBody(shop.myAddress.id)) }), token },
+    ],
+    ['POST', '/api/payments', { ...json({ purpose: 'booking', booking: {} }), token }],
+    ['POST', `/api/payments/${theirs.payment}/capture`, { ...json(GOOD_UPI), token }],
+    ['GET', `/api/payments/${ids.payment}`, { token }],
+    ['GET', `/api/payments/${theirs.payment}`, { token }],
+    ['GET', '/api/payments/pay_I_made_this_up', { token }],
     ['POST', '/api/coupons/validate', json({ code: 'WELCOME10', subtotal: 1000 })],
     ['POST', '/api/coupons/validate', json({ code: 'EXPIRED50', subtotal: 1000 })],
     ['POST', '//api/coupons/validate', { body: 'code=x', headers: { 'content-type': 'text/plain' } }],
@@ -457,6 +486,27 @@ describe('Promise 5: no one gets in where they don’t belong', () => {
     );
     expect(mine.bookings.map((b) => b.id)).toContain(ids.booking);
     expect(mine.bookings.map((b) => b.id)).not.toContain(theirs.booking);
+  });
+
+  it('lets a customer neither see nor capture another’s payment (404, as for an unknown id), changing nothing', async () => {
+    const { me, other } = shop;
+    await expectNothingChanged(shop.db, async () => {
+      for (const id of [theirs.payment, 'pay_I_made_this_up']) {
+        expectClearRefusal(await call(shop.app, 'GET', `/api/payments/${id}`, { token: me.token }), 404, id);
+        expectClearRefusal(
+          await send(shop.app, 'POST', `/api/payments/${id}/capture`, { json: GOOD_UPI, token: me.token }),
+          404,
+          `capture ${id}`,
+        );
+      }
+      expectClearRefusal(
+        await call(shop.app, 'GET', `/api/payments/${ids.payment}`, { token: other.token }),
+        404,
+      );
+    });
+    expect(
+      (await call(shop.app, 'GET', `/api/payments/${theirs.payment}`, { token: other.token })).status,
+    ).toBe(200);
   });
 
   it('lets a customer neither see nor change another’s addresses (404), changing nothing', async () => {

@@ -55,6 +55,8 @@ const TABLES = [
   'booking_persons',
   'product',
   'coupons',
+  'payments',
+  'payment_history',
 ] as const;
 
 /** The whole mutable state of the shop (every row of every table above), to compare before and after. */

@@ -9,6 +9,7 @@ import { OrderCreateResponse, OrderRead } from '../../contract/orders.ts';
 import { call } from '../support/accounts.ts';
 import { bookingBody } from '../support/bookings.ts';
 import { send } from '../support/orders.ts';
+import { UNPAID, paid } from '../support/payments.ts';
 import {
   createSecurityShop,
   expectClearRefusal,
@@ -22,10 +23,11 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-const postOrder = (json: unknown, token = shop.me.token) =>
-  send(shop.app, 'POST', '/api/orders', { json, token });
-const postBooking = (json: unknown, token = shop.me.token) =>
-  send(shop.app, 'POST', '/api/bookings', { json, token });
+/** Posts an order or booking; a body still UNPAID is first paid for through the API. */
+const postOrder = async (json: unknown, token = shop.me.token) =>
+  send(shop.app, 'POST', '/api/orders', { json: await paid(shop.app, token, json), token });
+const postBooking = async (json: unknown, token = shop.me.token) =>
+  send(shop.app, 'POST', '/api/bookings', { json: await paid(shop.app, token, json), token });
 
 async function placedOrder(json: unknown) {
   const res = await postOrder(json);
@@ -82,7 +84,7 @@ describe('Promise 4: the server decides', () => {
       address_id: shop.myAddress.id,
       items: threeMalas(),
       payment_method: 'online',
-      payment_id: 'pay_sim_security1',
+      payment_id: UNPAID,
       payment_status: 'refunded',
       order_status: 'cancelled',
     });

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { Address } from '../../contract/address.ts';
 import {
+  BookingCreateRequest,
   BookingListResponse,
   BookingResponse,
   NAKSHATRA_OPTIONS,
@@ -13,15 +14,20 @@ import {
   type PersonField,
 } from '../../contract/booking.ts';
 import { createApp, type App } from '../../server/app.ts';
-import { createBooking, type NewBooking } from '../../server/db/repositories/bookings.ts';
+import { findBookingByKey } from '../../server/db/repositories/bookings.ts';
+import { createSimulatedGateway } from '../../server/payments/simulated-gateway.ts';
+import { makeBooking } from '../../server/services/bookings.ts';
+import { paidWrite } from '../../server/services/paid-write.ts';
 import { call, registerAndLogin, type Customer } from '../support/accounts.ts';
 import { addPuja, bookingBody, countBookingRows, person, type TestPuja } from '../support/bookings.ts';
 import { addAddress, send } from '../support/orders.ts';
+import { paid, paymentStatus } from '../support/payments.ts';
 import { createTestShop, type TestShop } from '../support/test-db.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 let shop: TestShop;
+const gateway = createSimulatedGateway({ secret: 'bookings-test-secret-'.repeat(3) });
 /** The API over the shop's database with a clock the tests can move (null = the real time). */
 let app: App;
 let clock: Date | null = null;
@@ -35,7 +41,7 @@ let secondPuja: TestPuja;
 
 beforeAll(async () => {
   shop = await createTestShop();
-  app = createApp({ db: shop.db, now: () => clock ?? new Date() });
+  app = createApp({ db: shop.db, now: () => clock ?? new Date(), paymentGateway: gateway });
   puja = await addPuja(shop.db);
   secondPuja = await addPuja(shop.db);
   me = await registerAndLogin(app, { name: 'Asha Rao' });
@@ -48,9 +54,10 @@ afterEach(() => {
   clock = null;
 });
 
-const post = (body: unknown, { as = me, key }: { as?: Customer; key?: string } = {}) =>
+/** Posts a booking; a body still UNPAID is first paid for through the API (tests/support/payments.ts). */
+const post = async (body: unknown, { as = me, key }: { as?: Customer; key?: string } = {}) =>
   send(app, 'POST', '/api/bookings', {
-    json: body,
+    json: await paid(app, as.token, body),
     token: as.token,
     headers: key === undefined ? {} : { 'Idempotency-Key': key },
   });
@@ -63,6 +70,10 @@ const book = async (body: unknown, options?: { as?: Customer; key?: string }): P
 
 const body = (noPersons = 2, extra: Parameters<typeof bookingBody>[3] = {}) =>
   bookingBody(puja, myAddress.id, noPersons, extra);
+
+/** The same, paid for through the API: retries of it carry the same payment. */
+const paidBody = (noPersons = 2, extra: Parameters<typeof bookingBody>[3] = {}) =>
+  paid(app, me.token, body(noPersons, extra));
 
 /** Runs `act` and checks it stored no booking and no person. */
 async function expectNothingStored(act: () => Promise<void>) {
@@ -147,7 +158,14 @@ describe('booking a puja', () => {
         gothra: 'Bharadwaja',
       }),
     ];
-    const res = await post({ ...body(2), persons, amount: 1, price: 1, status: 'cancelled' });
+    const payload = await paid(app, me.token, {
+      ...body(2),
+      persons,
+      amount: 1,
+      price: 1,
+      status: 'cancelled',
+    });
+    const res = await post(payload);
     expect(res.status).toBe(201);
     expect(Object.keys(res.body as object)).toEqual(['booking']);
     const { booking } = v.parse(BookingResponse, res.body);
@@ -158,7 +176,7 @@ describe('booking a puja', () => {
       status: 'confirmed',
       paymentStatus: 'completed',
       paymentMethod: 'online',
-      paymentId: 'pay_sim_lx3k9a2b',
+      paymentId: payload.paymentId,
       puja: {
         id: puja.id,
         pujaName: puja.pujaName,
@@ -530,7 +548,7 @@ describe('bad booking bodies', () => {
   it('ignores unknown fields such as an amount', async () => {
     const res = await send(app, 'POST', '/api/bookings', {
       token: me.token,
-      json: { ...body(1), amount: 1 },
+      json: { ...(await paidBody(1)), amount: 1 },
     });
     expect(res.status).toBe(201);
     expect(v.parse(BookingResponse, res.body).booking.amount).toBe(1101);
@@ -549,7 +567,7 @@ describe('bad booking bodies', () => {
 
 describe('Idempotency-Key', () => {
   it('gives one booking and the same answer when the same request is sent twice', async () => {
-    const payload = body(2);
+    const payload = await paidBody(2);
     const before = await countBookingRows(shop.db);
     const first = await post(payload, { key: 'booking-7f3a' });
     const second = await post({ ...payload, amount: 99 }, { key: 'booking-7f3a' });
@@ -564,7 +582,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('treats whitespace the server trims as the same request', async () => {
-    const payload = body(1);
+    const payload = await paidBody(1);
     const first = await post(payload, { key: 'booking-trim' });
     const padded = {
       ...payload,
@@ -589,8 +607,9 @@ describe('Idempotency-Key', () => {
 
   it('gives one booking to parallel requests with one key', async () => {
     const before = await countBookingRows(shop.db);
+    const payload = await paidBody(2);
     const results = await Promise.all(
-      Array.from({ length: 6 }, () => post(body(2), { key: 'double-tap-1' })),
+      Array.from({ length: 6 }, () => post(payload, { key: 'double-tap-1' })),
     );
     expect(results.map((r) => r.status)).toEqual(Array(6).fill(201));
     expect(new Set(results.map((r) => v.parse(BookingResponse, r.body).booking.id)).size).toBe(1);
@@ -600,23 +619,42 @@ describe('Idempotency-Key', () => {
     });
   });
 
-  it('rolls back the loser of a key race at the unique index', async () => {
-    const booking: NewBooking = {
-      userId: me.user.id,
-      pujaId: puja.id,
-      packageId: puja.packages[1]!.id,
-      persons: [{ ...person(), raashi: 'Simha (Leo)', nakshatra: 'Magha' }],
-      addressId: myAddress.id,
-      paymentMethod: 'online',
-      paymentId: 'pay_race',
-      idempotencyKey: 'race-key',
-      requestHash: 'hash',
-      now: new Date(),
-    };
-    expect((await createBooking(shop.db, booking)).kind).toBe('created');
+  it('rolls back the loser of a key race at the unique index and answers it as a repeat', async () => {
+    // A request that looked the key up before the first one committed: its insert hits the
+    // (user_id, idempotency_key) index, everything it did is rolled back, its own payment stays
+    // captured, and it is answered with the first booking.
+    const first = await paidBody(1);
+    const res = await post(first, { key: 'race-key' });
+    expect(res.status).toBe(201);
+    const firstId = v.parse(BookingResponse, res.body).booking.id;
+    const second = await paidBody(1);
+    let lookups = 0;
     await expectNothingStored(async () => {
-      expect(await createBooking(shop.db, booking)).toEqual({ kind: 'duplicateKey' });
+      const result = await paidWrite({
+        db: shop.db,
+        gateway,
+        userId: me.user.id,
+        now: new Date(),
+        idempotencyKey: 'race-key',
+        requestHash: (await findBookingByKey(shop.db, me.user.id, 'race-key'))!.requestHash!,
+        findByKey: (key) =>
+          lookups++ === 0 ? Promise.resolve(undefined) : findBookingByKey(shop.db, me.user.id, key),
+        keyReusedMessage: bookingMessages.idempotencyMismatch,
+        payment: { id: second.paymentId, purpose: 'booking' },
+        check: () => Promise.resolve(),
+        write: (trx, claim) =>
+          makeBooking(trx, {
+            userId: me.user.id,
+            draft: v.parse(BookingCreateRequest, second),
+            claim,
+            idempotencyKey: 'race-key',
+            requestHash: 'hash',
+            now: new Date(),
+          }),
+      });
+      expect(result).toEqual({ id: firstId, replayed: true });
     });
+    expect(await paymentStatus(shop.db, second.paymentId)).toBe('captured');
   });
 
   it('keeps keys per customer', async () => {
@@ -631,7 +669,7 @@ describe('Idempotency-Key', () => {
 
   it('still returns the first booking after the window closed', async () => {
     const soon = await addPuja(shop.db, { closesInDays: 1 });
-    const payload = bookingBody(soon, myAddress.id, 1);
+    const payload = await paid(app, me.token, bookingBody(soon, myAddress.id, 1));
     const first = await post(payload, { key: 'late-retry' });
     expect(first.status).toBe(201);
     clock = new Date(Date.parse(soon.pujaDate!) + DAY);

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { Address } from '../../contract/address.ts';
 import {
+  OrderCreateRequest,
   OrderCreateResponse,
   OrderListResponse,
   OrderRead,
@@ -8,7 +9,11 @@ import {
   shippingFor,
   type OrderCreatePayload,
 } from '../../contract/orders.ts';
-import { placeOrder, type NewOrder } from '../../server/db/repositories/orders.ts';
+import { findOrderByKey } from '../../server/db/repositories/orders.ts';
+import { createSimulatedGateway } from '../../server/payments/simulated-gateway.ts';
+import { placeOrder } from '../../server/services/orders.ts';
+import { paidWrite } from '../../server/services/paid-write.ts';
+import { orderRequestHash } from '../../server/services/request-fingerprint.ts';
 import { call, registerAndLogin, type Customer } from '../support/accounts.ts';
 import {
   addAddress,
@@ -19,6 +24,7 @@ import {
   stockOf,
   timesUsed,
 } from '../support/orders.ts';
+import { UNPAID, paid } from '../support/payments.ts';
 import { createTestShop, type TestShop } from '../support/test-db.ts';
 
 let shop: TestShop;
@@ -57,9 +63,10 @@ const cod = (
   ...extra,
 });
 
-const post = (body: unknown, { as = me, key }: { as?: Customer; key?: string } = {}) =>
+/** Posts an order; an online body still UNPAID is first paid for through the API (tests/support/payments.ts). */
+const post = async (body: unknown, { as = me, key }: { as?: Customer; key?: string } = {}) =>
   send(shop.app, 'POST', '/api/orders', {
-    json: body,
+    json: await paid(shop.app, as.token, body),
     token: as.token,
     headers: key === undefined ? {} : { 'Idempotency-Key': key },
   });
@@ -157,17 +164,19 @@ describe('placing an order', () => {
     ]);
   });
 
-  it('online: payment completed with the simulated payment id', async () => {
-    const order = await place({
+  it('online: payment completed with the captured payment’s id, whatever status the client claims', async () => {
+    const payload = await paid(shop.app, me.token, {
       address_id: myAddress.id,
       items: [{ product_id: p999, quantity: 1 }],
       payment_method: 'online',
-      payment_id: 'pay_sim_lx3k9a2b',
+      payment_id: UNPAID,
+      payment_status: 'failed',
     });
+    const order = await place(payload);
     expect(order).toMatchObject({
       paymentMethod: 'online',
       paymentStatus: 'completed',
-      paymentId: 'pay_sim_lx3k9a2b',
+      paymentId: payload.payment_id,
       orderStatus: 'processing',
       subtotal: 999,
       shipping: 100,
@@ -442,24 +451,42 @@ describe('Idempotency-Key', () => {
     // Two requests that both looked the key up before either committed: the second insert
     // hits the (user_id, idempotency_key) index, its stock change is rolled back, and the
     // route answers it as a repeat of the first.
-    const order: NewOrder = {
-      userId: me.user.id,
-      addressId: myAddress.id,
-      lines: [{ productId: p450, quantity: 2, variant: null }],
-      couponCode: 'WELCOME10',
-      paymentMethod: 'cod',
-      paymentId: null,
-      notes: null,
-      idempotencyKey: 'race-key',
-      requestHash: 'hash',
-      now: new Date(),
-    };
-    const first = await placeOrder(shop.db, order);
-    expect(first.kind).toBe('placed');
+    const input = v.parse(
+      OrderCreateRequest,
+      cod([{ product_id: p450, quantity: 2 }], { coupon_code: 'WELCOME10' }),
+    );
+    const firstRes = await post(input, { key: 'race-key' });
+    expect(firstRes.status).toBe(201);
+    const firstId = v.parse(OrderCreateResponse, firstRes.body).id;
     const stock = await stockOf(shop.db, p450);
     const used = await timesUsed(shop.db, 'WELCOME10');
+    let lookups = 0;
     await expectNothingChanged(async () => {
-      expect(await placeOrder(shop.db, order)).toEqual({ kind: 'duplicateKey' });
+      const result = await paidWrite({
+        db: shop.db,
+        gateway: createSimulatedGateway({ secret: 'unused-in-a-cash-order-'.repeat(2) }),
+        userId: me.user.id,
+        now: new Date(),
+        idempotencyKey: 'race-key',
+        requestHash: orderRequestHash(input),
+        // The lookup before the write ran before the first request committed.
+        findByKey: (key) =>
+          lookups++ === 0 ? Promise.resolve(undefined) : findOrderByKey(shop.db, me.user.id, key),
+        keyReusedMessage: 'unused',
+        payment: null,
+        check: () => Promise.resolve(),
+        write: (trx, claim) =>
+          placeOrder(trx, {
+            userId: me.user.id,
+            draft: input,
+            paymentMethod: 'cod',
+            claim,
+            idempotencyKey: 'race-key',
+            requestHash: orderRequestHash(input),
+            now: new Date(),
+          }),
+      });
+      expect(result).toEqual({ id: firstId, replayed: true });
     });
     expect(await stockOf(shop.db, p450)).toBe(stock);
     expect(await timesUsed(shop.db, 'WELCOME10')).toBe(used);
@@ -660,7 +687,7 @@ describe('reading orders', () => {
       { as: fresh },
     );
     const second = await place(
-      { ...body([{ product_id: p1001, quantity: 1 }]), payment_method: 'online', payment_id: 'pay_sim_1' },
+      { ...body([{ product_id: p1001, quantity: 1 }]), payment_method: 'online', payment_id: UNPAID },
       { as: fresh },
     );
     const res = await call(shop.app, 'GET', '/api/orders', { token: fresh.token });

@@ -54,6 +54,8 @@ export async function startApiServer({
     cwd: repoRoot,
     env: {
       ...process.env,
+      // The simulated provider answers at once unless a test asks for its production delay.
+      PAYMENT_DELAY_MS: '0',
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -1,5 +1,6 @@
 import type { BookingCreatePayload, PersonDraft } from '../../contract/booking.ts';
 import type { Db } from '../../server/db/client.ts';
+import { UNPAID } from './payments.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -89,7 +90,10 @@ export async function addPuja(
   return { id, ...puja, pujaDate, packages };
 }
 
-/** A valid create payload for `noPersons` persons of the puja's package of that size. */
+/**
+ * A valid create payload for `noPersons` persons of the puja's package of that size, not yet paid
+ * for (paymentId UNPAID; see paid() in tests/support/payments.ts).
+ */
 export function bookingBody(
   puja: TestPuja,
   addressId: number,
@@ -104,7 +108,8 @@ export function bookingBody(
     persons: Array.from({ length: noPersons }, (_, i) => person({ name: `Person ${i + 1}` })),
     addressId,
     paymentMethod: 'online',
-    paymentId: 'pay_sim_lx3k9a2b',
+    // Replaced by a real payment when posted through paid() (tests/support/payments.ts).
+    paymentId: UNPAID,
     ...extra,
   };
 }

@@ -1,147 +1,51 @@
 import { randomUUID } from 'node:crypto';
-import {
-  bookingMessages,
-  isBookingOpen,
-  type Booking,
-  type BookingPerson,
-  type BookingSummary,
-} from '../../../contract/booking.ts';
-import { bookingNumber } from '../../orders/order-number.ts';
+import type { Insertable } from 'kysely';
+import type { Booking, BookingPerson, BookingSummary } from '../../../contract/booking.ts';
 import type { Db } from '../client.ts';
-import { Refused, settleRefusal, type Refusal } from '../refusals.ts';
-import type { BookingPersonRow, BookingRow } from '../types.ts';
+import type { BookingPersonRow, BookingRow, BookingsTable } from '../types.ts';
 
-export interface NewBooking {
-  userId: number;
-  pujaId: number;
-  packageId: number;
-  /** Validated and trimmed, in the order entered. */
-  persons: BookingPerson[];
-  addressId: number;
-  paymentMethod: 'online';
-  paymentId: string;
-  idempotencyKey: string | null;
-  requestHash: string | null;
-  /** The server's clock: decides whether the window is open, and stamps the booking. */
-  now: Date;
+/** The puja as a booking snapshots it. */
+export function findPujaForBooking(db: Db, id: number) {
+  return db
+    .selectFrom('puja')
+    .select(['id', 'pujaName', 'place', 'pujaDate', 'image'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
-/** Why a booking was not made. */
-export type BookingRefusal = Refusal;
+export function findPackageForBooking(db: Db, id: number) {
+  return db
+    .selectFrom('pujaPackage')
+    .select(['id', 'pujaId', 'title', 'noPersons', 'offerPrice'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
 
-export type CreateBookingResult =
-  | { kind: 'created'; id: number }
-  | ({ kind: 'refused' } & BookingRefusal)
-  /** Another request with the same Idempotency-Key committed first; look it up with findBookingByKey. */
-  | { kind: 'duplicateKey' };
+export type NewBookingRow = Omit<Insertable<BookingsTable>, 'bookingNumber'>;
 
-/**
- * Makes a booking in ONE transaction, checking in this order: the puja exists, the package
- * exists and is one of the puja's, the booking window is open at `now`, the number of persons
- * is the package's, the address is the customer's. The price is the package's offer price; the
- * puja, package and address are snapshotted; the booking and its persons are inserted together.
- * Any refusal rolls all of it back.
- */
-export async function createBooking(db: Db, booking: NewBooking): Promise<CreateBookingResult> {
-  try {
-    const id = await db.transaction().execute(async (trx) => {
-      const puja = await trx
-        .selectFrom('puja')
-        .select(['id', 'pujaName', 'place', 'pujaDate', 'image'])
-        .where('id', '=', booking.pujaId)
-        .executeTakeFirst();
-      if (!puja)
-        throw new Refused({ status: 404, message: bookingMessages.pujaNotFound, code: 'puja_not_found' });
-
-      const pkg = await trx
-        .selectFrom('pujaPackage')
-        .select(['id', 'pujaId', 'title', 'noPersons', 'offerPrice'])
-        .where('id', '=', booking.packageId)
-        .executeTakeFirst();
-      if (!pkg)
-        throw new Refused({
-          status: 404,
-          message: bookingMessages.packageNotFound,
-          code: 'package_not_found',
-        });
-      if (pkg.pujaId !== puja.id)
-        throw new Refused({
-          status: 400,
-          message: bookingMessages.packageOfAnotherPuja,
-          code: 'package_of_another_puja',
-        });
-
-      if (puja.pujaDate === null || !isBookingOpen(puja.pujaDate, booking.now))
-        throw new Refused({ status: 409, message: bookingMessages.closed, code: 'booking_closed' });
-
-      if (booking.persons.length !== pkg.noPersons)
-        throw new Refused({
-          status: 400,
-          message: bookingMessages.personCountMismatch(pkg.noPersons),
-          code: 'person_count_mismatch',
-        });
-
-      const address = await trx
-        .selectFrom('addresses')
-        .selectAll()
-        .where('userId', '=', booking.userId)
-        .where('id', '=', booking.addressId)
-        .executeTakeFirst();
-      if (!address)
-        throw new Refused({
-          status: 404,
-          message: bookingMessages.addressNotFound,
-          code: 'address_not_found',
-        });
-
-      const { id } = await trx
-        .insertInto('bookings')
-        .values({
-          // Replaced below once the id is known; unique meanwhile.
-          bookingNumber: `pending-${randomUUID()}`,
-          userId: booking.userId,
-          pujaId: puja.id,
-          packageId: pkg.id,
-          pujaName: puja.pujaName,
-          pujaPlace: puja.place,
-          pujaDate: puja.pujaDate,
-          pujaImage: puja.image,
-          packageTitle: pkg.title,
-          packageNoPersons: pkg.noPersons,
-          // The server's price, whatever the client believed it to be.
-          amount: pkg.offerPrice,
-          paymentMethod: booking.paymentMethod,
-          paymentId: booking.paymentId,
-          paymentStatus: 'completed',
-          status: 'confirmed',
-          addressId: address.id,
-          street: address.street,
-          city: address.city,
-          state: address.state,
-          postalCode: address.postalCode,
-          country: address.country,
-          addressIsDefault: address.isDefault,
-          idempotencyKey: booking.idempotencyKey,
-          requestHash: booking.requestHash,
-          createdAt: booking.now.toISOString(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .updateTable('bookings')
-        .set({ bookingNumber: bookingNumber(id, booking.now) })
-        .where('id', '=', id)
-        .execute();
-      await trx
-        .insertInto('bookingPersons')
-        .values(booking.persons.map((person, i) => ({ bookingId: id, position: i + 1, ...person })))
-        .execute();
-      return id;
-    });
-    return { kind: 'created', id };
-  } catch (err) {
-    return settleRefusal(err, booking.idempotencyKey !== null);
-  }
+/** Inserts the booking and its persons (in the order given); its number is made from the id. */
+export async function insertBooking(
+  db: Db,
+  booking: NewBookingRow,
+  persons: readonly BookingPerson[],
+  numberFor: (id: number) => string,
+): Promise<number> {
+  const { id } = await db
+    .insertInto('bookings')
+    // Replaced below once the id is known; unique meanwhile.
+    .values({ ...booking, bookingNumber: `pending-${randomUUID()}` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('bookings')
+    .set({ bookingNumber: numberFor(id) })
+    .where('id', '=', id)
+    .execute();
+  await db
+    .insertInto('bookingPersons')
+    .values(persons.map((person, i) => ({ bookingId: id, position: i + 1, ...person })))
+    .execute();
+  return id;
 }
 
 /** The customer's booking made with this Idempotency-Key, if any. */

@@ -1,0 +1,33 @@
+import type { CaptureMethod } from '../../contract/payments.ts';
+
+/**
+ * The payment provider as the server sees it (docs/decisions/0012-payments-through-a-server-gateway.md).
+ * The server prices an intent and keeps its lifecycle; the provider takes the money, signs
+ * what it captured and gives it back on a refund. A real provider (Razorpay, Stripe) replaces
+ * the simulated one behind this interface without touching routes, services or views.
+ */
+export interface PaymentGateway {
+  /** Registers an intent for `amount` whole rupees with the provider. */
+  createIntent(intent: { intentId: string; amount: number; currency: 'INR' }): Promise<void>;
+  /** Takes the money: captured with the provider's payment id and its signature, or declined. */
+  capture(request: CaptureInput): Promise<CaptureResult>;
+  /** Gives a captured payment back in full. */
+  refund(payment: {
+    intentId: string;
+    providerPaymentId: string;
+    amount: number;
+  }): Promise<{ refundId: string }>;
+  /** True only when `signature` is the provider's own for this intent and provider payment id. */
+  verify(capture: { intentId: string; providerPaymentId: string; signature: string }): boolean;
+}
+
+export interface CaptureInput {
+  intentId: string;
+  amount: number;
+  method: CaptureMethod;
+  upiId?: string;
+  cardNumber?: string;
+}
+
+export type CaptureResult =
+  { kind: 'captured'; providerPaymentId: string; signature: string } | { kind: 'declined'; reason: string };

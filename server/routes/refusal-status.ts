@@ -1,0 +1,52 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { WriteRefusal } from '../../contract/payments.ts';
+import type { Refusal } from '../services/refusal.ts';
+
+/**
+ * The one table from a service's refusal code to the HTTP status it is answered with. A code
+ * missing here is a 400.
+ */
+const STATUS_BY_CODE: Record<string, ContentfulStatusCode> = {
+  // orders
+  wrong_user: 403,
+  address_not_found: 404,
+  product_not_found: 400,
+  out_of_stock: 409,
+  coupon_invalid: 400,
+  coupon_expired: 400,
+  coupon_exhausted: 400,
+  coupon_below_minimum: 400,
+  // bookings
+  puja_not_found: 404,
+  package_not_found: 404,
+  package_of_another_puja: 400,
+  booking_closed: 409,
+  person_count_mismatch: 400,
+  // both
+  idempotency_key_reused: 422,
+  // payments (docs/product-rules.md, Payments)
+  payment_declined: 402,
+  payment_not_found: 404,
+  // Unknown or another customer's: the same answer, so ids cannot be probed.
+  payment_invalid: 404,
+  payment_not_captured: 409,
+  payment_already_captured: 409,
+  payment_used: 409,
+  payment_expired: 409,
+  payment_refunded: 409,
+  payment_purpose_mismatch: 409,
+  payment_amount_mismatch: 409,
+};
+
+export function refusalStatus(code: string): ContentfulStatusCode {
+  return STATUS_BY_CODE[code] ?? 400;
+}
+
+/** The body a refusal is answered with: {message, code}, and `refunded` when money went back. */
+export function refusalBody(refusal: Refusal): WriteRefusal {
+  return {
+    message: refusal.message,
+    code: refusal.code,
+    ...(refusal.refunded ? { refunded: refusal.refunded } : {}),
+  };
+}

@@ -1,0 +1,163 @@
+import type { Address } from '../../contract/address.ts';
+import {
+  bookingMessages,
+  isBookingOpen,
+  type BookingCreateRequest,
+  type BookingDraft,
+} from '../../contract/booking.ts';
+import type { Db } from '../db/client.ts';
+import { findAddress } from '../db/repositories/addresses.ts';
+import {
+  findBookingByKey,
+  findPackageForBooking,
+  findPujaForBooking,
+  insertBooking,
+} from '../db/repositories/bookings.ts';
+import type { PaymentGateway } from '../payments/gateway.ts';
+import { paidWrite, type PaidWriteResult, type PaymentClaim } from './paid-write.ts';
+import { bookingNumber } from './reference-number.ts';
+import { Refusal } from './refusal.ts';
+import { bookingRequestHash } from './request-fingerprint.ts';
+
+type Puja = NonNullable<Awaited<ReturnType<typeof findPujaForBooking>>> & { pujaDate: string };
+type Package = NonNullable<Awaited<ReturnType<typeof findPackageForBooking>>>;
+
+/** A booking as the server priced it: the package's offer price. */
+export interface BookingQuote {
+  puja: Puja;
+  pkg: Package;
+  address: Address;
+  amount: number;
+}
+
+/**
+ * Checks a booking draft exactly as making it would, in this order: the puja exists, the
+ * package exists and is one of the puja's, the booking window is open at `now`
+ * (docs/product-rules.md, Bookings), the number of persons is the package's, the address is
+ * the customer's. POST /api/payments prices intents with this. Reads only.
+ */
+export async function quoteBooking(
+  db: Db,
+  userId: number,
+  draft: BookingDraft,
+  now: Date,
+): Promise<BookingQuote> {
+  const puja = await findPujaForBooking(db, draft.pujaId);
+  if (!puja) throw new Refusal('puja_not_found', bookingMessages.pujaNotFound);
+  const pkg = await findPackageForBooking(db, draft.packageId);
+  if (!pkg) throw new Refusal('package_not_found', bookingMessages.packageNotFound);
+  if (pkg.pujaId !== puja.id)
+    throw new Refusal('package_of_another_puja', bookingMessages.packageOfAnotherPuja);
+  if (puja.pujaDate === null || !isBookingOpen(puja.pujaDate, now))
+    throw new Refusal('booking_closed', bookingMessages.closed);
+  if (draft.persons.length !== pkg.noPersons)
+    throw new Refusal('person_count_mismatch', bookingMessages.personCountMismatch(pkg.noPersons));
+  const address = await findAddress(db, userId, draft.addressId);
+  if (!address) throw new Refusal('address_not_found', bookingMessages.addressNotFound);
+  return { puja: { ...puja, pujaDate: puja.pujaDate }, pkg, address, amount: pkg.offerPrice };
+}
+
+/**
+ * Makes a booking inside the caller's transaction: checked again (quoteBooking) as things are
+ * inside the transaction, the puja, package and address snapshotted, the booking and its
+ * persons inserted, and its payment claimed for exactly the package's price. Any refusal rolls
+ * all of it back.
+ */
+export async function makeBooking(
+  trx: Db,
+  {
+    userId,
+    draft,
+    claim,
+    idempotencyKey,
+    requestHash,
+    now,
+  }: {
+    userId: number;
+    draft: BookingDraft;
+    claim: PaymentClaim;
+    idempotencyKey: string | null;
+    requestHash: string | null;
+    now: Date;
+  },
+): Promise<number> {
+  const { puja, pkg, address, amount } = await quoteBooking(trx, userId, draft, now);
+  if (claim.paymentId === null) throw new Error('A booking is always paid online');
+  const id = await insertBooking(
+    trx,
+    {
+      userId,
+      pujaId: puja.id,
+      packageId: pkg.id,
+      pujaName: puja.pujaName,
+      pujaPlace: puja.place,
+      pujaDate: puja.pujaDate,
+      pujaImage: puja.image,
+      packageTitle: pkg.title,
+      packageNoPersons: pkg.noPersons,
+      // The server's price, whatever the client believed it to be.
+      amount,
+      paymentMethod: 'online',
+      paymentId: claim.paymentId,
+      paymentStatus: 'completed',
+      status: 'confirmed',
+      addressId: address.id,
+      street: address.street,
+      city: address.city,
+      state: address.state,
+      postalCode: address.postalCode,
+      country: address.country,
+      addressIsDefault: address.isDefault ? 1 : 0,
+      idempotencyKey,
+      requestHash,
+      createdAt: now.toISOString(),
+    },
+    draft.persons,
+    (bookingId) => bookingNumber(bookingId, now),
+  );
+  await claim.use(amount, { bookingId: id });
+  return id;
+}
+
+/**
+ * POST /api/bookings: makes the customer's booking through the one paid, idempotent write
+ * (paid-write.ts), paid by the captured payment `paymentId` names.
+ */
+export function submitBooking({
+  db,
+  gateway,
+  userId,
+  input,
+  idempotencyKey,
+  now,
+}: {
+  db: Db;
+  gateway: PaymentGateway;
+  userId: number;
+  input: BookingCreateRequest;
+  idempotencyKey: string | null;
+  now: Date;
+}): Promise<PaidWriteResult> {
+  const hash = bookingRequestHash(input);
+  return paidWrite({
+    db,
+    gateway,
+    userId,
+    now,
+    idempotencyKey,
+    requestHash: hash,
+    findByKey: (key) => findBookingByKey(db, userId, key),
+    keyReusedMessage: bookingMessages.idempotencyMismatch,
+    payment: { id: input.paymentId, purpose: 'booking' },
+    check: (reader) => quoteBooking(reader, userId, input, now),
+    write: (trx, claim) =>
+      makeBooking(trx, {
+        userId,
+        draft: input,
+        claim,
+        idempotencyKey,
+        requestHash: idempotencyKey === null ? null : hash,
+        now,
+      }),
+  });
+}

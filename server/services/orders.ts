@@ -1,0 +1,202 @@
+import type { Address } from '../../contract/address.ts';
+import {
+  couponMessages,
+  orderMessages,
+  type OrderCreateRequest,
+  type OrderDraft,
+  type PaymentMethod,
+} from '../../contract/orders.ts';
+import type { Db } from '../db/client.ts';
+import { findAddress } from '../db/repositories/addresses.ts';
+import { findCoupon, useCoupon as countCouponUse } from '../db/repositories/coupons.ts';
+import { findOrderByKey, findProductsForPricing, insertOrder, takeStock } from '../db/repositories/orders.ts';
+import type { CouponRow } from '../db/types.ts';
+import {
+  checkCoupon,
+  priceLines,
+  priceOrder,
+  quantitiesByProduct,
+  stockProblem,
+  subtotalOf,
+  type OrderAmounts,
+  type PricedLine,
+  type RequestedLine,
+} from '../orders/pricing.ts';
+import type { PaymentGateway } from '../payments/gateway.ts';
+import { paidWrite, type PaidWriteResult, type PaymentClaim } from './paid-write.ts';
+import { orderNumber } from './reference-number.ts';
+import { Refusal } from './refusal.ts';
+import { orderRequestHash } from './request-fingerprint.ts';
+
+/** An order as the server priced it from its own catalogue, coupon and address book. */
+export interface OrderQuote {
+  address: Address;
+  lines: PricedLine[];
+  /** Units per product, in product id order (the order stock is taken in). */
+  quantities: [productId: number, quantity: number][];
+  coupon: CouponRow | undefined;
+  amounts: OrderAmounts;
+}
+
+const linesOf = (draft: OrderDraft): RequestedLine[] =>
+  draft.items.map((item) => ({ productId: item.product_id, quantity: item.quantity, variant: item.variant }));
+
+/**
+ * Prices an order draft exactly as placing it would, or refuses it as placing it would: the
+ * customer's own account and address, every product known and in stock, the coupon valid at
+ * `now` for this subtotal. POST /api/payments prices intents with this, so a payment's amount
+ * is the order's total. Reads only.
+ */
+export async function quoteOrder(db: Db, userId: number, draft: OrderDraft, now: Date): Promise<OrderQuote> {
+  if (draft.user_id != null && draft.user_id !== userId)
+    throw new Refusal('wrong_user', orderMessages.wrongUser);
+  const address = await findAddress(db, userId, draft.address_id);
+  if (!address) throw new Refusal('address_not_found', orderMessages.addressNotFound);
+
+  const requested = linesOf(draft);
+  const quantities = [...quantitiesByProduct(requested).entries()].sort(([a], [b]) => a - b);
+  const products = await findProductsForPricing(
+    db,
+    quantities.map(([id]) => id),
+  );
+  const priced = priceLines(requested, new Map(products.map((p) => [p.id, p])));
+  if (!priced.ok) {
+    const { problem } = priced;
+    throw new Refusal(
+      problem.kind === 'unknownProduct' ? 'product_not_found' : 'out_of_stock',
+      problem.message,
+    );
+  }
+
+  let discount = 0;
+  let coupon: CouponRow | undefined;
+  if (draft.coupon_code !== null) {
+    coupon = await findCoupon(db, draft.coupon_code);
+    const check = checkCoupon(coupon, subtotalOf(priced.lines), now);
+    if (!check.ok) throw new Refusal(`coupon_${check.reason}`, check.message);
+    discount = check.discount;
+  }
+  return { address, lines: priced.lines, quantities, coupon, amounts: priceOrder(priced.lines, discount) };
+}
+
+/**
+ * Places an order inside the caller's transaction: it is priced again (quoteOrder) as the
+ * catalogue is inside the transaction, the coupon's use is counted under its limit, each
+ * product's stock is taken by a conditional UPDATE in product id order (so concurrent orders on
+ * PostgreSQL lock rows in the same order), the order and its lines are inserted, and an online
+ * order's payment is claimed for exactly its total. Any refusal rolls all of it back.
+ */
+export async function placeOrder(
+  trx: Db,
+  {
+    userId,
+    draft,
+    paymentMethod,
+    claim,
+    idempotencyKey,
+    requestHash,
+    now,
+  }: {
+    userId: number;
+    draft: OrderDraft;
+    paymentMethod: PaymentMethod;
+    claim: PaymentClaim;
+    idempotencyKey: string | null;
+    requestHash: string | null;
+    now: Date;
+  },
+): Promise<number> {
+  const quote = await quoteOrder(trx, userId, draft, now);
+  if (quote.coupon && !(await countCouponUse(trx, quote.coupon.id)))
+    throw new Refusal('coupon_exhausted', couponMessages.exhausted);
+
+  for (const [productId, quantity] of quote.quantities) {
+    if (!(await takeStock(trx, productId, quantity))) {
+      const [product] = await findProductsForPricing(trx, [productId]);
+      throw new Refusal('out_of_stock', stockProblem(product!).message);
+    }
+  }
+
+  const { address } = quote;
+  const id = await insertOrder(
+    trx,
+    {
+      userId,
+      addressId: address.id,
+      street: address.street,
+      city: address.city,
+      state: address.state,
+      postalCode: address.postalCode,
+      country: address.country,
+      addressIsDefault: address.isDefault ? 1 : 0,
+      ...quote.amounts,
+      couponCode: draft.coupon_code,
+      paymentMethod,
+      paymentId: claim.paymentId,
+      // Decided here, whatever the client sent (docs/product-rules.md, Payments): a verified
+      // online payment is completed, cash on delivery is pending.
+      paymentStatus: paymentMethod === 'online' ? 'completed' : 'pending',
+      orderStatus: 'processing',
+      notes: draft.notes,
+      idempotencyKey,
+      requestHash,
+      createdAt: now.toISOString(),
+    },
+    quote.lines.map((line) => ({
+      productId: line.productId,
+      name: line.name,
+      image: line.image,
+      unitPrice: line.unitPrice,
+      quantity: line.quantity,
+      variant: line.variant ? JSON.stringify(line.variant) : null,
+    })),
+    (orderId) => orderNumber(orderId, now),
+  );
+  await claim.use(quote.amounts.total, { orderId: id });
+  return id;
+}
+
+/**
+ * POST /api/orders: places the customer's order through the one paid, idempotent write
+ * (paid-write.ts); an online order is paid by the captured payment `payment_id` names.
+ */
+export function submitOrder({
+  db,
+  gateway,
+  userId,
+  input,
+  idempotencyKey,
+  now,
+}: {
+  db: Db;
+  gateway: PaymentGateway;
+  userId: number;
+  input: OrderCreateRequest;
+  idempotencyKey: string | null;
+  now: Date;
+}): Promise<PaidWriteResult> {
+  const hash = orderRequestHash(input);
+  const online = input.payment_method === 'online' && input.payment_id;
+  return paidWrite({
+    db,
+    gateway,
+    userId,
+    now,
+    idempotencyKey,
+    requestHash: hash,
+    findByKey: (key) => findOrderByKey(db, userId, key),
+    keyReusedMessage: orderMessages.idempotencyMismatch,
+    payment: online ? { id: input.payment_id!, purpose: 'order' } : null,
+    check: (reader) => quoteOrder(reader, userId, input, now),
+    write: (trx, claim) =>
+      placeOrder(trx, {
+        userId,
+        draft: input,
+        paymentMethod: input.payment_method,
+        claim,
+        idempotencyKey,
+        requestHash: idempotencyKey === null ? null : hash,
+        now,
+      }),
+  });
+}

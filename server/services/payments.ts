@@ -1,0 +1,308 @@
+import { randomBytes } from 'node:crypto';
+import { formatRupees } from '../../contract/money.ts';
+import {
+  PAYMENT_CODES,
+  PAYMENT_INTENT_TTL_MINUTES,
+  paymentMessages,
+  withRefundNote,
+  type PaymentCapture,
+  type PaymentCaptureRequest,
+  type PaymentCreateRequest,
+  type PaymentIntent,
+  type PaymentPurpose,
+  type PaymentRead,
+  type PaymentState,
+} from '../../contract/payments.ts';
+import type { Db } from '../db/client.ts';
+import {
+  findPayment,
+  findStalePayments,
+  insertPayment,
+  insertPaymentHistory,
+  listPaymentHistory,
+  setPaymentRefundId,
+} from '../db/repositories/payments.ts';
+import { inTransaction } from '../db/transaction.ts';
+import type { PaymentRow } from '../db/types.ts';
+import type { PaymentGateway } from '../payments/gateway.ts';
+import { quoteBooking } from './bookings.ts';
+import { quoteOrder } from './orders.ts';
+import { movePayment } from './payment-lifecycle.ts';
+import { Refusal } from './refusal.ts';
+
+/**
+ * The money rules (docs/product-rules.md, Payments): the server prices an intent for exactly
+ * the order or booking about to be written, the gateway captures and signs it, and a write
+ * accepts it only when it is captured, the customer's, for the same purpose and amount,
+ * unexpired, never used, and its signature verifies. A captured payment that cannot become a
+ * record is refunded at once; one never used past its expiry is refunded by the sweep.
+ */
+
+const MINUTE = 60_000;
+
+/** pay_ and 20 random characters: ids are text, unguessable and never reused. */
+const newPaymentId = () => `pay_${randomBytes(15).toString('base64url')}`;
+
+export const isPaymentCode = (code: string) => (PAYMENT_CODES as readonly string[]).includes(code);
+
+/** The refusal for a payment that is not (any more) in the state asked for. */
+function stateRefusal(status: PaymentState): Refusal {
+  switch (status) {
+    case 'created':
+    case 'declined':
+      return new Refusal('payment_not_captured', paymentMessages.notCaptured);
+    case 'captured':
+      return new Refusal('payment_already_captured', paymentMessages.alreadyCaptured);
+    case 'used':
+      return new Refusal('payment_used', paymentMessages.used);
+    case 'refunded':
+      return new Refusal('payment_refunded', paymentMessages.wasRefunded);
+    case 'expired':
+      return new Refusal('payment_expired', paymentMessages.expired);
+  }
+}
+
+/** POST /api/payments: an intent for the server's own price of exactly this order or booking. */
+export async function createPayment(
+  db: Db,
+  gateway: PaymentGateway,
+  { userId, request, now }: { userId: number; request: PaymentCreateRequest; now: Date },
+): Promise<PaymentIntent> {
+  const amount =
+    request.purpose === 'order'
+      ? (await quoteOrder(db, userId, request.order, now)).amounts.total
+      : (await quoteBooking(db, userId, request.booking, now)).amount;
+  const id = newPaymentId();
+  const expiresAt = new Date(now.getTime() + PAYMENT_INTENT_TTL_MINUTES * MINUTE).toISOString();
+  await gateway.createIntent({ intentId: id, amount, currency: 'INR' });
+  await inTransaction(db, async (trx) => {
+    await insertPayment(trx, {
+      id,
+      userId,
+      purpose: request.purpose,
+      amount,
+      currency: 'INR',
+      status: 'created',
+      method: null,
+      providerPaymentId: null,
+      signature: null,
+      refundId: null,
+      orderId: null,
+      bookingId: null,
+      expiresAt,
+      createdAt: now.toISOString(),
+    });
+    await insertPaymentHistory(trx, {
+      paymentId: id,
+      fromStatus: null,
+      toStatus: 'created',
+      at: now.toISOString(),
+      note: null,
+    });
+  });
+  return { id, amount, currency: 'INR', status: 'created', expiresAt };
+}
+
+/**
+ * Gives a captured payment back through the gateway: captured -> refunded (conditional, so a
+ * payment used meanwhile is never refunded) with a history row, in one transaction. False when
+ * it was not captured any more.
+ */
+export async function refundPayment(
+  db: Db,
+  gateway: PaymentGateway,
+  payment: PaymentRow,
+  now: Date,
+  note: string,
+): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const moved = await movePayment(trx, {
+      id: payment.id,
+      to: 'refunded',
+      from: ['captured'],
+      at: now,
+      note,
+    });
+    if (moved === null || payment.providerPaymentId === null) return false;
+    // Inside the transaction: if the provider fails, the payment stays captured (and is retried by the sweep).
+    const { refundId } = await gateway.refund({
+      intentId: payment.id,
+      providerPaymentId: payment.providerPaymentId,
+      amount: payment.amount,
+    });
+    await setPaymentRefundId(trx, payment.id, refundId);
+    return true;
+  });
+}
+
+/**
+ * Settles one payment past its expiry: an uncaptured one expires, a captured one never used is
+ * refunded ('expired unused'). Returns the payment as it is afterwards.
+ */
+async function settleIfStale(
+  db: Db,
+  gateway: PaymentGateway,
+  payment: PaymentRow,
+  now: Date,
+): Promise<PaymentRow> {
+  if (Date.parse(payment.expiresAt) > now.getTime()) return payment;
+  if (payment.status === 'created' || payment.status === 'declined')
+    await movePayment(db, {
+      id: payment.id,
+      to: 'expired',
+      from: ['created', 'declined'],
+      at: now,
+      note: 'expired',
+    });
+  else if (payment.status === 'captured') await refundPayment(db, gateway, payment, now, 'expired unused');
+  else return payment;
+  return (await findPayment(db, payment.id)) ?? payment;
+}
+
+/**
+ * The sweep: every payment past its expiry that can still change is settled (uncaptured ones
+ * expire, captured unused ones are refunded). Run on an interval by the server and applied
+ * lazily whenever a stale payment is read or used. Returns how many were settled.
+ */
+export async function expireStalePayments(db: Db, gateway: PaymentGateway, now: Date): Promise<number> {
+  const stale = await findStalePayments(db, now.toISOString(), ['created', 'declined', 'captured']);
+  let settled = 0;
+  for (const payment of stale) {
+    const after = await settleIfStale(db, gateway, payment, now);
+    if (after.status !== payment.status) settled++;
+  }
+  return settled;
+}
+
+/** The customer's own payment, settled if stale; anyone else's, or none, is "not found". */
+async function ownPayment(db: Db, gateway: PaymentGateway, userId: number, id: string, now: Date) {
+  const payment = await findPayment(db, id);
+  if (!payment || payment.userId !== userId) throw new Refusal('payment_not_found', paymentMessages.notFound);
+  return settleIfStale(db, gateway, payment, now);
+}
+
+/**
+ * POST /api/payments/{id}/capture: the gateway takes the money (after the provider's delay).
+ * Only a created or declined intent can be captured; a declined capture is kept in the history
+ * and may be tried again with another UPI id or method.
+ */
+export async function capturePayment(
+  db: Db,
+  gateway: PaymentGateway,
+  {
+    userId,
+    id,
+    request,
+    now,
+  }: { userId: number; id: string; request: PaymentCaptureRequest; now: () => Date },
+): Promise<PaymentCapture> {
+  const payment = await ownPayment(db, gateway, userId, id, now());
+  if (payment.status !== 'created' && payment.status !== 'declined') throw stateRefusal(payment.status);
+
+  const result = await gateway.capture({
+    intentId: payment.id,
+    amount: payment.amount,
+    method: request.method,
+    upiId: request.upiId,
+    cardNumber: request.cardNumber,
+  });
+  const at = now();
+  const unexpiredAt = at.toISOString();
+  if (result.kind === 'declined') {
+    await movePayment(db, {
+      id,
+      to: 'declined',
+      from: ['created', 'declined'],
+      guard: { unexpiredAt },
+      at,
+      note: `${request.method}: ${result.reason}`,
+    });
+    throw new Refusal('payment_declined', paymentMessages.declined);
+  }
+  const moved = await movePayment(db, {
+    id,
+    to: 'captured',
+    from: ['created', 'declined'],
+    set: { method: request.method, providerPaymentId: result.providerPaymentId, signature: result.signature },
+    guard: { unexpiredAt },
+    at,
+    note: request.method,
+  });
+  if (moved === null) {
+    // Captured, expired or used meanwhile (a second capture, the sweep): the money this capture
+    // took goes back, and the customer is told what the payment is now.
+    await gateway.refund({
+      intentId: id,
+      providerPaymentId: result.providerPaymentId,
+      amount: payment.amount,
+    });
+    const current = await ownPayment(db, gateway, userId, id, at);
+    throw stateRefusal(Date.parse(current.expiresAt) <= at.getTime() ? 'expired' : current.status);
+  }
+  return {
+    id,
+    status: 'captured',
+    method: request.method,
+    providerPaymentId: result.providerPaymentId,
+    signature: result.signature,
+  };
+}
+
+/** GET /api/payments/{id}: the customer's own payment with its history. */
+export async function readPayment(
+  db: Db,
+  gateway: PaymentGateway,
+  { userId, id, now }: { userId: number; id: string; now: Date },
+): Promise<PaymentRead> {
+  const payment = await ownPayment(db, gateway, userId, id, now);
+  const history = await listPaymentHistory(db, id);
+  return {
+    id: payment.id,
+    purpose: payment.purpose,
+    amount: payment.amount,
+    currency: 'INR',
+    status: payment.status,
+    method: payment.method,
+    providerPaymentId: payment.providerPaymentId,
+    expiresAt: payment.expiresAt,
+    createdAt: payment.createdAt,
+    history: history.map((h) => ({ from: h.fromStatus, to: h.toStatus, at: h.at, note: h.note })),
+  };
+}
+
+/**
+ * The checks a paid write makes before it starts (docs/product-rules.md, Payments): the payment
+ * exists and is the customer's (else payment_invalid, never saying which), it is not stale
+ * (settled lazily), it is captured and never used, it was made for this purpose, and its
+ * signature verifies through the gateway. The amount and the "used" mark are checked inside
+ * the write's transaction (see paid-write.ts).
+ */
+export async function checkPaymentForWrite(
+  db: Db,
+  gateway: PaymentGateway,
+  { userId, id, purpose, now }: { userId: number; id: string; purpose: PaymentPurpose; now: Date },
+): Promise<PaymentRow> {
+  const found = await findPayment(db, id);
+  if (!found || found.userId !== userId) throw new Refusal('payment_invalid', paymentMessages.invalid);
+  const payment = await settleIfStale(db, gateway, found, now);
+  if (payment.status !== found.status && payment.status === 'refunded')
+    throw new Refusal(
+      'payment_expired',
+      withRefundNote(paymentMessages.expired, formatRupees(payment.amount)),
+      { paymentId: payment.id, amount: payment.amount },
+    );
+  if (payment.status !== 'captured') throw stateRefusal(payment.status);
+  if (payment.purpose !== purpose)
+    throw new Refusal('payment_purpose_mismatch', paymentMessages.purposeMismatch);
+  if (
+    payment.providerPaymentId === null ||
+    payment.signature === null ||
+    !gateway.verify({
+      intentId: payment.id,
+      providerPaymentId: payment.providerPaymentId,
+      signature: payment.signature,
+    })
+  )
+    throw new Refusal('payment_invalid', paymentMessages.invalid);
+  return payment;
+}

@@ -1,0 +1,101 @@
+/**
+ * One payment pays for one record, even when two server processes sharing one database race it
+ * (docs/decisions/0012-payments-through-a-server-gateway.md): the payment's "used" mark is a
+ * conditional UPDATE in the record's own transaction, so exactly one order (or booking) wins and
+ * every other request is refused as payment_used with nothing written.
+ */
+import fs from 'node:fs';
+import type { ProductListResponse } from '../../contract/catalogue.ts';
+import { paymentMessages } from '../../contract/payments.ts';
+import {
+  http,
+  newCustomer,
+  startApiServer,
+  type ApiServer,
+  type HttpCustomer,
+} from '../support/api-server.ts';
+import { codOrder, countStatuses, openPujaBooking, openShopFile, payOverHttp } from './helpers.ts';
+
+describe('two server processes racing one payment', () => {
+  let first: ApiServer;
+  let second: ApiServer;
+  let me: HttpCustomer;
+  let productId: number;
+
+  beforeAll(async () => {
+    first = await startApiServer();
+    second = await startApiServer({ dataDir: first.dataDir });
+    me = await newCustomer(first.url);
+    const { body } = await http(first.url, 'GET', '/products');
+    const product = (body as ProductListResponse).products.find((p) => p.stockQuantity >= 20);
+    if (!product) throw new Error('No seeded product with 20 in stock');
+    productId = product.id;
+  });
+  afterAll(async () => {
+    await second?.stop();
+    await first?.stop();
+    if (first) fs.rmSync(first.dataDir, { recursive: true, force: true });
+  });
+
+  /** Sends `json` 10 times at once, alternating between the processes, each with its own key. */
+  const race = (pathname: string, json: unknown, label: string) =>
+    Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        http([first, second][i % 2]!.url, 'POST', pathname, {
+          token: me.token,
+          json,
+          headers: { 'Idempotency-Key': `${label}-${i}` },
+        }),
+      ),
+    );
+
+  it('turns one payment into exactly one order; the others are refused as used and change nothing', async () => {
+    const body = codOrder(me, productId, 1, { payment_method: 'online' });
+    const paymentId = await payOverHttp(first.url, me, 'order', body);
+    const file = openShopFile(first.dataDir);
+    try {
+      const stock = () => file.prepare('select stock_quantity as n from product where id = ?').get(productId);
+      const stockBefore = stock() as { n: number };
+
+      const results = await race('/api/orders', { ...body, payment_id: paymentId }, 'race-order');
+
+      expect(countStatuses(results.map((r) => r.status))).toEqual({ 201: 1, 409: 9 });
+      for (const refused of results.filter((r) => r.status === 409))
+        expect(refused.body).toEqual({ message: paymentMessages.used, code: 'payment_used' });
+      expect(file.prepare('select count(*) as n from orders where payment_id = ?').get(paymentId)).toEqual({
+        n: 1,
+      });
+      expect(file.prepare('select count(*) as n from orders').get()).toEqual({ n: 1 });
+      expect(stock()).toEqual({ n: stockBefore.n - 1 });
+      expect(file.prepare('select status from payments where id = ?').get(paymentId)).toEqual({
+        status: 'used',
+      });
+      expect(
+        file
+          .prepare("select count(*) as n from payment_history where payment_id = ? and to_status = 'used'")
+          .get(paymentId),
+      ).toEqual({ n: 1 });
+    } finally {
+      file.close();
+    }
+  });
+
+  it('turns one payment into exactly one booking', async () => {
+    const booking = await openPujaBooking(first.url, me);
+    const results = await race('/api/bookings', booking, 'race-booking');
+    expect(countStatuses(results.map((r) => r.status))).toEqual({ 201: 1, 409: 9 });
+    const file = openShopFile(first.dataDir);
+    try {
+      expect(
+        file.prepare('select count(*) as n from bookings where payment_id = ?').get(booking.paymentId),
+      ).toEqual({
+        n: 1,
+      });
+      expect(file.prepare('select status from payments where id = ?').get(booking.paymentId)).toEqual({
+        status: 'used',
+      });
+    } finally {
+      file.close();
+    }
+  });
+});
