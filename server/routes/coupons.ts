@@ -4,7 +4,7 @@ import { limitMessages } from '../../contract/limits.ts';
 import type { AppEnv } from '../app.ts';
 import { bearerUser } from '../auth/middleware.ts';
 import { findCoupon } from '../db/repositories/coupons.ts';
-import { checkCoupon, describeCoupon, refuseCoupon } from '../orders/pricing.ts';
+import { checkCoupon, describeCoupon, refuseCoupon } from '../services/pricing.ts';
 import { readBody } from '../validate.ts';
 
 /**
