@@ -6,7 +6,6 @@ import {
   PRODUCT_PRICE_MIN,
   PRODUCT_SHORT_DESCRIPTION_CUT,
 } from '../../contract/catalogue-display.ts';
-import { site } from '../../src/lib/config.ts';
 import { formatRupees } from '../../contract/money.ts';
 import { stripHtml, truncate } from '../../src/lib/format.ts';
 import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
@@ -307,10 +306,9 @@ describe('product detail', () => {
     expect(short.endsWith('...')).toBe(true);
     expect(screen.getByText(short)).toBeInTheDocument();
 
-    const buy = screen.getByRole('link', { name: /Buy Now/ });
-    expect(buy).toHaveAttribute('href', site.appStoreUrl);
-    expect(buy).toHaveAttribute('target', '_blank');
-    expect(buy).toHaveAttribute('rel', 'noopener noreferrer');
+    // Out of stock, Buy Now stays on the page, disabled.
+    expect(screen.queryByRole('link', { name: /Buy Now/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Buy Now' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: /Add to Cart/i })).not.toBeInTheDocument();
 
     const description = screen.getByRole('region', { name: 'Product Description' });
@@ -322,6 +320,20 @@ describe('product detail', () => {
     expect(text).not.toContain('&nbsp;');
     expect(text).toContain('pure copper and energised');
     expect(text).toContain('home & family.');
+  });
+
+  it('Buy Now as a visitor puts one in the cart and opens checkout, which asks for sign-in first', async () => {
+    const user = userEvent.setup();
+    const p = byName(LOW_STOCK);
+    renderAppAt(`/productDetails/${p.id}`);
+    const buy = await screen.findByRole('button', { name: 'Buy Now' });
+    expect(buy).toBeEnabled();
+    await user.click(buy);
+    await waitFor(() => expect(window.location.hash).toBe('#/login?redirect=%2Fcheckout'));
+    const stored = JSON.parse(localStorage.getItem('shop.cart') ?? '{}') as {
+      items?: { id: number; quantity: number }[];
+    };
+    expect(stored.items?.map(({ id, quantity }) => ({ id, quantity }))).toEqual([{ id: p.id, quantity: 1 }]);
   });
 
   it('shows the server message for an unknown product', async () => {

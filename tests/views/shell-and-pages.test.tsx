@@ -23,11 +23,15 @@ describe('shared shell', () => {
     expect(within(nav).getByRole('link', { name: 'About' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it('sends the signed-out Login button to the app store', async () => {
+  it('sends the signed-out Login button to /login, and promotes the app in the footer', async () => {
     renderAppAt('/about');
     await screen.findByRole('heading', { level: 1 });
-    const login = screen.getByRole('link', { name: 'Login' });
-    expect(login).toHaveAttribute('href', site.appStoreUrl);
+    const login = within(screen.getByRole('banner')).getByRole('link', { name: 'Login' });
+    expect(login).toHaveAttribute('href', '#/login');
+    expect(login).not.toHaveAttribute('target');
+    const app = within(screen.getByRole('contentinfo')).getByRole('link', { name: /^Get the app/ });
+    expect(app).toHaveAttribute('href', site.appStoreUrl);
+    expect(app).toHaveAttribute('target', '_blank');
   });
 
   it('shows the current year, quick links and customer service links in the footer', async () => {

@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
-import { Link, useParams } from 'wouter';
+import { Link, useLocation, useParams } from 'wouter';
 import type { Product } from '../../../contract/catalogue.ts';
 import { PRODUCT_SHORT_DESCRIPTION_CUT, stockBadge } from '../../../contract/catalogue-display.ts';
 import { selectRoomFor } from '../../../machines/cart/cart.selectors.ts';
 import { CartContext } from '../../app/cart.tsx';
 import { fetchProduct } from '../../lib/catalogue.ts';
-import { imageUrl, site } from '../../lib/config.ts';
+import { imageUrl } from '../../lib/config.ts';
 import { stripHtml, truncate } from '../../lib/format.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { Price } from '../../ui/price.tsx';
@@ -91,14 +91,7 @@ function ProductView({ product }: { product: Product }) {
           <AddToCart product={product} />
 
           <div className="product-detail__actions">
-            <a
-              className="button button--primary button--large"
-              href={site.appStoreUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              Buy Now<span className="visually-hidden"> (opens the app store in a new tab)</span>
-            </a>
+            <BuyNow product={product} />
           </div>
         </div>
       </article>
@@ -112,6 +105,32 @@ function ProductView({ product }: { product: Product }) {
         </div>
       </section>
     </>
+  );
+}
+
+/**
+ * Buy Now puts one in the cart (unless the product is already there, so going back and buying again
+ * never doubles it) and opens checkout, which sends a visitor to sign in first; out of stock it is
+ * disabled (docs/product-rules.md, Routes and pages; Orders).
+ */
+function BuyNow({ product }: { product: Product }) {
+  const cart = CartContext.useActorRef();
+  const [, navigate] = useLocation();
+  const canAdd = CartContext.useSelector((s) => s.can({ type: 'cart.add', product, quantity: 1 }));
+  const inCart = CartContext.useSelector(selectRoomFor(product)) < product.stockQuantity;
+  const outOfStock = product.stockQuantity <= 0;
+  return (
+    <button
+      type="button"
+      className="button button--primary button--large"
+      disabled={outOfStock || (!canAdd && !inCart)}
+      onClick={() => {
+        if (!inCart && canAdd) cart.send({ type: 'cart.add', product, quantity: 1 });
+        navigate('/checkout');
+      }}
+    >
+      Buy Now
+    </button>
   );
 }
 

@@ -7,7 +7,7 @@ import { bookingWindowMachine } from '../../../machines/booking-window/booking-w
 import { selectIsOpen } from '../../../machines/booking-window/booking-window.selectors.ts';
 import { pujaBookingPath, type PujaBookingState } from '../../../machines/puja-wizard/booking-state.ts';
 import { fetchPackages, fetchPuja } from '../../lib/catalogue.ts';
-import { imageUrl, site } from '../../lib/config.ts';
+import { imageUrl } from '../../lib/config.ts';
 import { stripHtml } from '../../lib/format.ts';
 import { useResource, type Resource } from '../../lib/use-resource.ts';
 import { Countdown, type BookingWindowRef } from '../../ui/countdown.tsx';
@@ -17,6 +17,7 @@ import './pujas.css';
 import { Breadcrumb } from '../../ui/breadcrumb.tsx';
 
 const pujasSection = { href: '/pujas', label: 'Pujas' };
+const PACKAGES_HEADING_ID = 'puja-packages-heading';
 
 const PLACEHOLDER = imageUrl('/images/placeholder.svg');
 
@@ -93,8 +94,10 @@ function LoadedPuja({ puja, packages }: { puja: Puja; packages: Resource<PujaPac
       <article className="puja-detail">
         <PujaSummary puja={puja} windowRef={windowRef} />
         <PujaTabs puja={puja} />
-        <section className="puja-packages" aria-labelledby="puja-packages-heading">
-          <h2 id="puja-packages-heading">Puja Packages</h2>
+        <section className="puja-packages" aria-labelledby={PACKAGES_HEADING_ID}>
+          <h2 id={PACKAGES_HEADING_ID} tabIndex={-1}>
+            Puja Packages
+          </h2>
           <ResourceView resource={packages} loadingLabel="Loading packages...">
             {(list) => <PackageGrid pujaId={puja.id} packages={list} windowRef={windowRef} />}
           </ResourceView>
@@ -119,16 +122,28 @@ function PujaSummary({ puja, windowRef }: { puja: Puja; windowRef: BookingWindow
         <h1>{puja.pujaName}</h1>
         <p className="puja-detail__place">{puja.place}</p>
         <Countdown windowRef={windowRef} variant="inline" />
-        <a
-          className="button button--primary"
-          href={site.appStoreUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
-          Book Now<span className="visually-hidden"> (opens in a new tab)</span>
-        </a>
+        <BookNow windowRef={windowRef} />
       </div>
     </div>
+  );
+}
+
+/**
+ * Book Now stays on the web: it brings the packages into view and moves focus to them, and while
+ * the window is closed it is disabled and says "Booking Closed" (docs/product-rules.md, Routes and
+ * pages; Booking window and countdowns).
+ */
+function BookNow({ windowRef }: { windowRef: BookingWindowRef }) {
+  const open = useSelector(windowRef, selectIsOpen);
+  const showPackages = () => {
+    const heading = document.getElementById(PACKAGES_HEADING_ID);
+    heading?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    heading?.focus({ preventScroll: true });
+  };
+  return (
+    <button type="button" className="button button--primary" disabled={!open} onClick={showPackages}>
+      {open ? 'Book Now' : 'Booking Closed'}
+    </button>
   );
 }
 
