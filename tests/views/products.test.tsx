@@ -336,10 +336,13 @@ describe('product detail', () => {
     expect(stored.items?.map(({ id, quantity }) => ({ id, quantity }))).toEqual([{ id: p.id, quantity: 1 }]);
   });
 
-  it('shows the server message for an unknown product', async () => {
+  it('shows a not-found page with links to the lists for an unknown product, without Retry', async () => {
     renderAppAt('/productDetails/9999');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Product not found');
-    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Product not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See all products' })).toHaveAttribute('href', '#/products');
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '#/');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 
   it('shows "Failed to fetch product details" when the network fails, and Retry recovers', async () => {

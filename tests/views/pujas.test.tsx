@@ -6,7 +6,6 @@ import { memoryLocation } from 'wouter/memory-location';
 import { DEFAULT_START_DAYS_AHEAD, STARTING_SOON_DAYS } from '../../contract/catalogue-display.ts';
 import type { Puja, PujaPackage } from '../../contract/catalogue.ts';
 import type { NewPuja } from '../../server/db/types.ts';
-import { site } from '../../src/lib/config.ts';
 import { formatRupees } from '../../contract/money.ts';
 import { formatLongDate, stripHtml } from '../../src/lib/format.ts';
 import { PujaCard } from '../../src/ui/puja-card.tsx';
@@ -286,10 +285,9 @@ describe('Puja detail (/pujas/{id})', () => {
     );
     expect(screen.queryByText('Booking Closed')).not.toBeInTheDocument();
 
-    const bookNow = screen.getByRole('link', { name: /^Book Now/ });
-    expect(bookNow).toHaveAttribute('href', site.appStoreUrl);
-    expect(bookNow).toHaveAttribute('target', '_blank');
-    expect(bookNow.getAttribute('rel')).toContain('noopener');
+    // Book Now stays on the page (it brings the packages into view).
+    expect(screen.queryByRole('link', { name: /^Book Now/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Book Now' })).toBeEnabled();
   });
 
   it('switches between the Description, Benefits and Procedure tabs', async () => {
@@ -368,15 +366,29 @@ describe('Puja detail (/pujas/{id})', () => {
     expect(await screen.findByText('No packages available for this puja yet.')).toBeInTheDocument();
   });
 
-  it('shows the server message "Puja not found" for an unknown id', async () => {
+  it('shows a not-found page with links to the lists for an unknown puja, without Retry', async () => {
+    for (const id of ['999', 'abc']) {
+      const view = renderAppAt(`/pujas/${id}`);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Puja not found' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'See all pujas' })).toHaveAttribute('href', '#/pujas');
+      expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '#/');
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Puja Packages' })).not.toBeInTheDocument();
+      view.unmount();
+    }
+  });
+
+  it('offers Retry for a server failure (5xx), which a retry can fix', async () => {
     const user = userEvent.setup();
-    renderAppAt('/pujas/999');
+    const { puja } = await openWithPackages();
+    net.failWith(/^\/pujas\//, 503);
+    renderAppAt(`/pujas/${puja.id}`);
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Puja not found');
-    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Puja Packages' })).not.toBeInTheDocument();
+    expect(alert).toHaveTextContent('Service temporarily unavailable');
+    net.failWith(null);
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Puja not found');
+    expect(await screen.findByRole('heading', { level: 1, name: puja.pujaName })).toBeInTheDocument();
   });
 
   it('shows "Failed to fetch puja details" when the network fails, then loads on Retry', async () => {

@@ -11,7 +11,7 @@ import { useResource } from '../../lib/use-resource.ts';
 import { Price } from '../../ui/price.tsx';
 import { showPlaceholder, StockBadge } from '../../ui/product-card.tsx';
 import { Stars } from '../../ui/stars.tsx';
-import { ResourceView } from '../../ui/status.tsx';
+import { NotFound, ResourceView } from '../../ui/status.tsx';
 import './products.css';
 import { Breadcrumb } from '../../ui/breadcrumb.tsx';
 
@@ -38,7 +38,23 @@ function ProductDetail({ id }: { id: string }) {
   const product = useResource((signal) => fetchProduct(id, signal));
   return (
     <div className="container page">
-      <ResourceView resource={product} loadingLabel="Loading product...">
+      <ResourceView
+        resource={product}
+        loadingLabel="Loading product..."
+        notFound={
+          <>
+            <Breadcrumb section={{ href: '/products', label: 'Products' }} />
+            <NotFound
+              title="Product not found"
+              text="This product does not exist or is no longer sold."
+              links={[
+                { href: '/products', label: 'See all products' },
+                { href: '/', label: 'Go to the home page' },
+              ]}
+            />
+          </>
+        }
+      >
         {(p) => <ProductView product={p} />}
       </ResourceView>
     </div>

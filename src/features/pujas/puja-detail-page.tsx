@@ -12,7 +12,7 @@ import { stripHtml } from '../../lib/format.ts';
 import { useResource, type Resource } from '../../lib/use-resource.ts';
 import { Countdown, type BookingWindowRef } from '../../ui/countdown.tsx';
 import { Price } from '../../ui/price.tsx';
-import { ErrorBanner, ResourceView, Spinner } from '../../ui/status.tsx';
+import { ErrorBanner, NotFound, ResourceView, Spinner } from '../../ui/status.tsx';
 import './pujas.css';
 import { Breadcrumb } from '../../ui/breadcrumb.tsx';
 
@@ -67,13 +67,31 @@ function PujaDetail({ id }: { id: string }) {
   const puja = useResource((signal) => fetchPuja(id, signal));
   const packages = useResource((signal) => fetchPackages(id, signal));
 
+  if (puja.status === 'failed' && (puja.errorCode === 'not_found' || puja.errorCode === 'refused')) {
+    return (
+      <div className="page container">
+        <Breadcrumb section={pujasSection} />
+        <NotFound
+          title="Puja not found"
+          text="This puja does not exist or is no longer offered."
+          links={[
+            { href: '/pujas', label: 'See all pujas' },
+            { href: '/', label: 'Go to the home page' },
+          ]}
+        />
+      </div>
+    );
+  }
   if (puja.status !== 'loaded' || !puja.data) {
     return (
       <div className="page container">
         <Breadcrumb section={pujasSection} />
         <h1 className="visually-hidden">Puja details</h1>
         {puja.status === 'failed' ? (
-          <ErrorBanner message={puja.error ?? 'Failed to load puja details'} onRetry={puja.retry} />
+          <ErrorBanner
+            message={puja.error ?? 'Failed to load puja details'}
+            onRetry={puja.canRetry ? puja.retry : undefined}
+          />
         ) : (
           <Spinner label="Loading puja details..." />
         )}
