@@ -12,7 +12,6 @@ export const HOME_PRODUCTS = 4;
 export const HOME_PUJAS = 6;
 export const HOME_ASTROLOGERS = 12;
 export const PRODUCT_PRICE_MIN = 0;
-export const PRODUCT_PRICE_MAX = 10000;
 export const LOW_STOCK_LIMIT = 5;
 
 /** The stock badge on product cards and pages, or undefined when stock is comfortable. */

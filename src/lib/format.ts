@@ -1,21 +1,47 @@
-const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
-/** Orders are placed in India: their time is shown in India's time zone wherever the browser is. */
-const orderDate = new Intl.DateTimeFormat('en-IN', {
-  dateStyle: 'long',
-  timeStyle: 'short',
+/**
+ * The shop's one date style (docs/product-rules.md, Money and dates): en-IN, in India's time zone
+ * wherever the browser is, "23 Nov 2026, 6:53 pm"; with the weekday for a puja's date,
+ * "Mon, 23 Nov 2026, 6:53 pm". Every date on screen goes through `formatDateTime`.
+ */
+const dateParts = { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' } as const;
+const dateOnly = new Intl.DateTimeFormat('en-IN', dateParts);
+const timeOnly = new Intl.DateTimeFormat('en-IN', {
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
   timeZone: 'Asia/Kolkata',
 });
+const weekdayOnly = new Intl.DateTimeFormat('en-IN', { weekday: 'short', timeZone: 'Asia/Kolkata' });
 
-/** Long month, day, year: "November 24, 2026". Empty for a missing or invalid date. */
-export function formatLongDate(iso: string | null | undefined): string {
-  const date = iso ? new Date(iso) : undefined;
-  return date && !Number.isNaN(date.getTime()) ? longDate.format(date) : '';
+export interface DateStyle {
+  /** Lead with the short weekday ("Mon, "). */
+  weekday?: boolean;
+  /** Add the time ("6:53 pm"); on by default. */
+  time?: boolean;
 }
 
-/** An order's date in the en-IN locale (docs/product-rules.md, Money and dates): "21 November 2026 at 3:45 pm". Empty if invalid. */
-export function formatOrderDate(iso: string | null | undefined): string {
+/** "23 Nov 2026, 6:53 pm" (see above). Empty for a missing or invalid date. */
+export function formatDateTime(iso: string | null | undefined, { weekday = false, time = true }: DateStyle = {}): string {
   const date = iso ? new Date(iso) : undefined;
-  return date && !Number.isNaN(date.getTime()) ? orderDate.format(date) : '';
+  if (!date || Number.isNaN(date.getTime())) return '';
+  // Composed from parts: en-IN puts a comma after the month when the weekday is asked for in one go.
+  const parts = [dateOnly.format(date)];
+  if (weekday) parts.unshift(weekdayOnly.format(date));
+  if (time) parts.push(timeOnly.format(date).replace(/\s/g, ' '));
+  return parts.join(', ');
+}
+
+/** A puja's date and time with its weekday: "Mon, 23 Nov 2026, 6:53 pm". */
+export function formatPujaDate(iso: string | null | undefined): string {
+  return formatDateTime(iso, { weekday: true });
+}
+
+/** Older name, kept for the pages that still call it: the puja's date in the one style. */
+export const formatLongDate = formatPujaDate;
+
+/** Older name, kept for the pages that still call it: an order's date in the one style. */
+export function formatOrderDate(iso: string | null | undefined): string {
+  return formatDateTime(iso);
 }
 
 const entities: Record<string, string> = {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { DEFAULT_START_DAYS_AHEAD, STARTING_SOON_DAYS } from '../../contract/catalogue-display.ts';
+import { STARTING_SOON_DAYS } from '../../contract/catalogue-display.ts';
 import type { Puja, PujaPackage } from '../../contract/catalogue.ts';
 import type { NewPuja } from '../../server/db/types.ts';
 import { formatRupees } from '../../contract/money.ts';
@@ -63,10 +63,9 @@ const isClosed = (p: Puja) => !p.pujaDate || Date.parse(p.pujaDate) <= Date.now(
 const isOpen = (p: Puja) => !isClosed(p);
 const hasLongDescription = (p: Puja) => stripHtml(p.description).length > 100;
 
-/** Start date as the SPA's client normalises it (missing -> 5 days ahead). */
+/** The puja's own date, which the filters read (not its listing's startDate). */
 function startOf(p: Puja): number {
-  const start = p.startDate ? Date.parse(p.startDate) : NaN;
-  return Number.isNaN(start) ? Date.now() + DEFAULT_START_DAYS_AHEAD * DAY : start;
+  return p.pujaDate ? Date.parse(p.pujaDate) : NaN;
 }
 
 function cardHeadings() {
@@ -88,6 +87,17 @@ beforeAll(async () => {
       '<p>This sacred&nbsp;puja is performed by experienced priests at the temple, with Vedic chanting, abhishekam, archana and homam for the wellbeing of the whole family.</p>',
   });
   await ensurePuja((_, packages) => packages.length === 0, { pujaName: 'No Packages Test Puja' });
+  // Listing and puja dates that disagree, the way the catalogue has them: the filter must read pujaDate.
+  await ensurePuja(() => false, {
+    pujaName: 'Thirteen Days Out Test Puja',
+    startDate: new Date(Date.now() + 2 * DAY).toISOString(),
+    pujaDate: new Date(Date.now() + 13 * DAY).toISOString(),
+  });
+  await ensurePuja(() => false, {
+    pujaName: 'Five Days Out Test Puja',
+    startDate: new Date(Date.now() + 9 * DAY).toISOString(),
+    pujaDate: new Date(Date.now() + 5 * DAY).toISOString(),
+  });
   await ensurePuja((p, packages) => isOpen(p) && packages.length > 0, {});
   pujas = await fetchAllPujas();
   net = routeFetchToApp(shop);
@@ -191,6 +201,8 @@ describe('Puja list (/pujas)', () => {
     expect(button('Starting Soon')).toHaveAttribute('aria-pressed', 'true');
     expect(button('All Pujas')).toHaveAttribute('aria-pressed', 'false');
     expect(show()).toEqual(names((start, now) => start > now && start <= now + STARTING_SOON_DAYS * DAY));
+    expect(show()).toContain('Five Days Out Test Puja');
+    expect(show()).not.toContain('Thirteen Days Out Test Puja');
 
     await user.click(button('Upcoming'));
     expect(button('Upcoming')).toHaveAttribute('aria-pressed', 'true');
