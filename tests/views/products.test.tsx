@@ -136,6 +136,11 @@ describe('product list', () => {
     expect(within(card).getByText(TEST_CATEGORY)).toBeInTheDocument();
     expect(within(card).getByText(formatRupees(kuber.offerPrice))).toBeInTheDocument();
     expect(within(card).getByText(`M.R.P ${formatRupees(kuber.price)}`)).toBeInTheDocument();
+    // The rating shows on the card, as on the product page.
+    expect(
+      within(card).getByRole('img', { name: `Rated ${kuber.averageRating.toFixed(1)} out of 5` }),
+    ).toBeInTheDocument();
+    expect(within(card).getByText(`(${kuber.totalReviews} reviews)`)).toBeInTheDocument();
   });
 
   it('starts the price filter at the whole catalogue range, so the dearest products show', async () => {

@@ -10,6 +10,7 @@ import { formatRupees } from '../../contract/money.ts';
 import { formatLongDate, stripHtml } from '../../src/lib/format.ts';
 import { PujaCard } from '../../src/ui/puja-card.tsx';
 import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
+import { site } from '../../src/lib/config.ts';
 import { renderAppAt } from '../support/render-app.tsx';
 import { createTestShop, type TestShop } from '../support/test-db.ts';
 
@@ -290,6 +291,7 @@ describe('Puja detail (/pujas/{id})', () => {
     expect(crumbs.getByRole('link', { name: 'Pujas' })).toHaveAttribute('href', '#/pujas');
     expect(crumbs.getByText(puja.pujaName)).toHaveAttribute('aria-current', 'page');
 
+    expect(document.title).toBe(`${puja.pujaName} | ${site.brand}`);
     expect(screen.getByRole('img', { name: puja.pujaName })).toBeInTheDocument();
     expect(screen.getByText(puja.place)).toBeInTheDocument();
     expect(screen.getByText(/Booking closes in:/)).toHaveTextContent(

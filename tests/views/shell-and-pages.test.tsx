@@ -34,6 +34,21 @@ describe('shared shell', () => {
     expect(app).toHaveAttribute('target', '_blank');
   });
 
+  it('names every route in the document title', async () => {
+    for (const [path, title] of [
+      ['/about', 'About Us'],
+      ['/contact', 'Contact Us'],
+      ['/refund-policy', 'Refund Policy'],
+      ['/login', 'Login'],
+      ['/no-such-page', 'Page Not Found'],
+    ] as const) {
+      const view = renderAppAt(path);
+      await screen.findByRole('heading', { level: 1 });
+      expect(document.title).toBe(`${title} | ${site.brand}`);
+      view.unmount();
+    }
+  });
+
   it('shows the current year, quick links and customer service links in the footer', async () => {
     renderAppAt('/about');
     await screen.findByRole('heading', { level: 1 });

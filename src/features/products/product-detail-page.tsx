@@ -7,6 +7,7 @@ import { CartContext } from '../../app/cart.tsx';
 import { fetchProduct } from '../../lib/catalogue.ts';
 import { imageUrl } from '../../lib/config.ts';
 import { stripHtml, truncate } from '../../lib/format.ts';
+import { useDocumentTitle } from '../../lib/page-title.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { Price } from '../../ui/price.tsx';
 import { showPlaceholder, StockBadge } from '../../ui/product-card.tsx';
@@ -64,6 +65,7 @@ function ProductDetail({ id }: { id: string }) {
 function ProductView({ product }: { product: Product }) {
   const description = stripHtml(product.description);
   const discount = discountPercent(product);
+  useDocumentTitle(product.name);
 
   return (
     <>

@@ -9,6 +9,7 @@ import { pujaBookingPath, type PujaBookingState } from '../../../machines/puja-w
 import { fetchPackages, fetchPuja } from '../../lib/catalogue.ts';
 import { imageUrl } from '../../lib/config.ts';
 import { stripHtml } from '../../lib/format.ts';
+import { useDocumentTitle } from '../../lib/page-title.ts';
 import { useResource, type Resource } from '../../lib/use-resource.ts';
 import { Countdown, type BookingWindowRef } from '../../ui/countdown.tsx';
 import { Price } from '../../ui/price.tsx';
@@ -106,6 +107,7 @@ function PujaDetail({ id }: { id: string }) {
 function LoadedPuja({ puja, packages }: { puja: Puja; packages: Resource<PujaPackage[]> }) {
   // One booking window for the page: the countdown and every package's Book button follow it.
   const windowRef = useActorRef(bookingWindowMachine, { input: { closesAt: puja.pujaDate } });
+  useDocumentTitle(puja.pujaName);
   return (
     <div className="page container">
       <Breadcrumb section={pujasSection} current={puja.pujaName} />
