@@ -71,3 +71,66 @@ export function stripHtml(html: string): string {
 export function truncate(text: string, limit: number): string {
   return text.length > limit ? `${text.slice(0, limit)}...` : text;
 }
+
+/** A block of catalogue text as the customer reads it: a paragraph, or a list of items. */
+export type TextBlock =
+  | { kind: 'paragraph'; text: string }
+  | { kind: 'list'; ordered: boolean; items: string[] };
+
+const LIST = /<(ul|ol)\b[^>]*>([\s\S]*?)<\/\1\s*>/gi;
+const BULLET = /^\s*(?:[-*•·]|\d+[.)])\s+/;
+
+/** Paragraphs from HTML or plain text: block breaks kept; lines starting "- " or "• " become a list. */
+function textBlocks(html: string): TextBlock[] {
+  const blocks: TextBlock[] = [];
+  for (const chunk of html.split(/<\/p\s*>|<\/(?:div|h[1-6]|blockquote)\s*>|\n\s*\n/i)) {
+    // Single line breaks inside a chunk may carry a plain-text bullet list.
+    const lines = chunk.split(/<br\s*\/?>|\n/i);
+    let list: string[] = [];
+    let paragraph: string[] = [];
+    const flushParagraph = () => {
+      const text = stripHtml(paragraph.join(' '));
+      if (text) blocks.push({ kind: 'paragraph', text });
+      paragraph = [];
+    };
+    const flushList = () => {
+      if (list.length) blocks.push({ kind: 'list', ordered: false, items: list });
+      list = [];
+    };
+    for (const line of lines) {
+      const plain = stripHtml(line);
+      if (BULLET.test(plain)) {
+        flushParagraph();
+        const item = plain.replace(BULLET, '').trim();
+        if (item) list.push(item);
+      } else if (plain) {
+        flushList();
+        paragraph.push(line);
+      }
+    }
+    flushParagraph();
+    flushList();
+  }
+  return blocks;
+}
+
+/**
+ * Catalogue text (HTML from the back office, or plain text) as paragraphs and lists, for React
+ * to render as elements: structure kept, markup never injected (docs/product-rules.md, Catalogue
+ * display). Anything else (tags, entities, scripts' text as text) is reduced to plain text.
+ */
+export function catalogueBlocks(html: string): TextBlock[] {
+  const blocks: TextBlock[] = [];
+  let last = 0;
+  for (const match of html.matchAll(LIST)) {
+    blocks.push(...textBlocks(html.slice(last, match.index)));
+    const items = (match[2] ?? '')
+      .split(/<li\b[^>]*>/i)
+      .map(stripHtml)
+      .filter((item) => item !== '');
+    if (items.length) blocks.push({ kind: 'list', ordered: match[1]?.toLowerCase() === 'ol', items });
+    last = match.index + match[0].length;
+  }
+  blocks.push(...textBlocks(html.slice(last)));
+  return blocks;
+}

@@ -3,6 +3,7 @@ import {
   formatLongDate,
   formatOrderDate,
   formatPujaDate,
+  catalogueBlocks,
   stripHtml,
   truncate,
 } from '../../src/lib/format.ts';
@@ -58,5 +59,35 @@ describe('puja start dates', () => {
     expect(missing?.startDate).toBe('2026-11-26T00:00:00.000Z');
     expect(invalid?.startDate).toBe('2026-11-26T00:00:00.000Z');
     expect(valid?.startDate).toBe('2026-12-01T00:00:00.000Z');
+  });
+});
+
+describe('catalogueBlocks: paragraphs and lists, as text', () => {
+  it('keeps paragraphs and HTML lists, strips tags and entities', () => {
+    expect(
+      catalogueBlocks(
+        '<p>Abhishekam of Lord&nbsp;Shiva.</p><p>It brings:</p><ul><li>peace &amp; <b>health</b></li><li>prosperity</li></ul><ol><li>first</li></ol><p>Om</p>',
+      ),
+    ).toEqual([
+      { kind: 'paragraph', text: 'Abhishekam of Lord Shiva.' },
+      { kind: 'paragraph', text: 'It brings:' },
+      { kind: 'list', ordered: false, items: ['peace & health', 'prosperity'] },
+      { kind: 'list', ordered: true, items: ['first'] },
+      { kind: 'paragraph', text: 'Om' },
+    ]);
+  });
+
+  it('reads plain text: blank lines part paragraphs, "- " and "• " lines make a list', () => {
+    expect(catalogueBlocks('First para\nstill first.\n\nBenefits:\n- calm\n• focus\n\nLast')).toEqual([
+      { kind: 'paragraph', text: 'First para still first.' },
+      { kind: 'paragraph', text: 'Benefits:' },
+      { kind: 'list', ordered: false, items: ['calm', 'focus'] },
+      { kind: 'paragraph', text: 'Last' },
+    ]);
+  });
+
+  it('never passes markup through: a script becomes inert text or nothing', () => {
+    const blocks = catalogueBlocks('<p>Hi<script>alert(1)</script><img src=x onerror=alert(2)></p>');
+    expect(JSON.stringify(blocks)).not.toContain('<');
   });
 });

@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { STARTING_SOON_DAYS } from '../../contract/catalogue-display.ts';
+import { PUJA_DELIVERABLES, STARTING_SOON_DAYS } from '../../contract/catalogue-display.ts';
 import type { Puja, PujaPackage } from '../../contract/catalogue.ts';
 import type { NewPuja } from '../../server/db/types.ts';
 import { formatRupees } from '../../contract/money.ts';
-import { formatLongDate, stripHtml } from '../../src/lib/format.ts';
+import { catalogueBlocks, formatLongDate, formatPujaDate, stripHtml } from '../../src/lib/format.ts';
 import { PujaCard } from '../../src/ui/puja-card.tsx';
 import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import { site } from '../../src/lib/config.ts';
@@ -114,6 +114,26 @@ afterAll(async () => {
 });
 
 describe('Puja list (/pujas)', () => {
+  it('each card shows the puja date with weekday and time, and "from" the cheapest package offer price', async () => {
+    renderAppAt('/pujas');
+    const list = await screen.findByRole('list', { name: 'Pujas' });
+    const cards = within(list).getAllByRole('article');
+    let priced = 0;
+    for (const [index, p] of pujas.entries()) {
+      const card = within(cards[index]!);
+      const packages = await packagesOf(p.id);
+      if (p.pujaDate) expect(card.getByText(formatPujaDate(p.pujaDate), { selector: 'time' })).toBeInTheDocument();
+      if (packages.length > 0) {
+        const cheapest = Math.min(...packages.map((pkg) => pkg.offerPrice));
+        expect(card.getByText(/^from/)).toHaveTextContent(`from ${formatRupees(cheapest)}`);
+        priced += 1;
+      } else {
+        expect(card.queryByText(/^from/)).not.toBeInTheDocument();
+      }
+    }
+    expect(priced).toBeGreaterThan(0);
+  });
+
   it('shows a spinner first, then a card for every puja from the API', async () => {
     renderAppAt('/pujas');
     expect(screen.getByRole('status')).toBeInTheDocument();
@@ -126,7 +146,7 @@ describe('Puja list (/pujas)', () => {
     for (const p of pujas) {
       expect(screen.getAllByText(watched(p.noDevotes)).length).toBeGreaterThan(0);
       const date = formatLongDate(p.pujaDate);
-      if (date) expect(screen.getAllByText(date).length).toBeGreaterThan(0);
+      if (date) expect(screen.getAllByText(date, { selector: 'time' }).length).toBeGreaterThan(0);
       expect(screen.getByRole('img', { name: p.pujaName })).toHaveAttribute('loading', 'lazy');
     }
     expect(screen.queryAllByText('In Demand')).toHaveLength(pujas.filter((p) => p.inDemand).length);
@@ -304,6 +324,49 @@ describe('Puja detail (/pujas/{id})', () => {
     expect(screen.getByRole('button', { name: 'Book Now' })).toBeEnabled();
   });
 
+  it('shows the puja date with weekday and time beside the countdown, and what the devotee receives', async () => {
+    const { puja } = await openWithPackages();
+    renderAppAt(`/pujas/${puja.id}`);
+    await screen.findByRole('heading', { level: 1, name: puja.pujaName });
+    const date = formatPujaDate(puja.pujaDate);
+    expect(date).toMatch(/^[A-Z][a-z]{2}, \d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} [ap]m$/);
+    expect(screen.getByText(date, { selector: 'time' })).toHaveAttribute('dateTime', puja.pujaDate);
+    expect(screen.getByText(/Puja date:/)).toBeInTheDocument();
+
+    const receive = within(screen.getByRole('region', { name: 'What you receive' }));
+    for (const { item, minDays, maxDays } of PUJA_DELIVERABLES) {
+      expect(receive.getByText(item).closest('li')).toHaveTextContent(`Within ${minDays}–${maxDays} days of the puja`);
+    }
+    expect(receive.getByText('Proof of the puja')).toBeInTheDocument();
+    expect(receive.getByText('Prasad')).toBeInTheDocument();
+  });
+
+  it('keeps the description\'s paragraphs and bullet lists as structure, never as markup', async () => {
+    const { id } = await shop.db
+      .insertInto('puja')
+      .values({
+        ...(await shop.db.selectFrom('puja').selectAll().executeTakeFirstOrThrow()),
+        id: undefined,
+        pujaName: 'Structured Description Test Puja',
+        description:
+          '<p>Performed at dawn.</p><p>It is said to bring:</p><ul><li>peace &amp; health</li><li>prosperity</li></ul><p>Om <script>alert(1)</script></p>',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    renderAppAt(`/pujas/${id}`);
+    await screen.findByRole('heading', { level: 1, name: 'Structured Description Test Puja' });
+    const panel = screen.getByRole('tabpanel');
+    expect(within(panel).getByText('Performed at dawn.').tagName).toBe('P');
+    expect(within(panel).getByText('It is said to bring:').tagName).toBe('P');
+    const bullets = within(panel).getAllByRole('list')[0]!;
+    expect(within(bullets).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'peace & health',
+      'prosperity',
+    ]);
+    expect(panel.querySelector('script')).toBeNull();
+    await shop.db.deleteFrom('puja').where('id', '=', id).execute();
+  });
+
   it('switches between the Description, Benefits and Procedure tabs', async () => {
     const user = userEvent.setup();
     const { puja } = await openWithPackages();
@@ -313,7 +376,9 @@ describe('Puja detail (/pujas/{id})', () => {
     const tab = (name: string) => screen.getByRole('tab', { name });
     expect(tab('Description')).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('heading', { name: 'About this Puja' })).toBeInTheDocument();
-    expect(screen.getByText(stripHtml(puja.description))).toBeInTheDocument();
+    for (const block of catalogueBlocks(puja.description)) {
+      if (block.kind === 'paragraph') expect(screen.getByText(block.text)).toBeInTheDocument();
+    }
     expect(document.querySelector('.puja-tabs')?.innerHTML).not.toContain('&amp;nbsp;');
 
     await user.click(tab('Benefits'));

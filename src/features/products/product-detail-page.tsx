@@ -11,18 +11,11 @@ import { useDocumentTitle } from '../../lib/page-title.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { Price } from '../../ui/price.tsx';
 import { showPlaceholder, StockBadge } from '../../ui/product-card.tsx';
+import { RichText } from '../../ui/rich-text.tsx';
 import { Stars } from '../../ui/stars.tsx';
 import { NotFound, ResourceView } from '../../ui/status.tsx';
 import './products.css';
 import { Breadcrumb } from '../../ui/breadcrumb.tsx';
-
-/** Catalogue HTML as plain paragraphs: block breaks kept, tags and entities dropped, never injected as HTML. */
-function paragraphs(html: string): string[] {
-  return html
-    .split(/<\/p\s*>|<br\s*\/?>|<\/(?:div|li|h[1-6])\s*>|\n\s*\n/i)
-    .map(stripHtml)
-    .filter((text) => text !== '');
-}
 
 function discountPercent({ price, offerPrice }: Product): number {
   return price > 0 && offerPrice < price ? Math.round(((price - offerPrice) / price) * 100) : 0;
@@ -116,11 +109,7 @@ function ProductView({ product }: { product: Product }) {
 
       <section className="product-description" aria-labelledby="product-description-title">
         <h2 id="product-description-title">Product Description</h2>
-        <div className="prose">
-          {paragraphs(product.description).map((text, i) => (
-            <p key={i}>{text}</p>
-          ))}
-        </div>
+        <RichText html={product.description} />
       </section>
     </>
   );

@@ -8,7 +8,9 @@ import { selectIsOpen } from '../../../machines/booking-window/booking-window.se
 import { pujaBookingPath, type PujaBookingState } from '../../../machines/puja-wizard/booking-state.ts';
 import { fetchPackages, fetchPuja } from '../../lib/catalogue.ts';
 import { imageUrl } from '../../lib/config.ts';
-import { stripHtml } from '../../lib/format.ts';
+import { formatPujaDate, stripHtml } from '../../lib/format.ts';
+import { RichText } from '../../ui/rich-text.tsx';
+import { PUJA_DELIVERABLES } from '../../../contract/catalogue-display.ts';
 import { useDocumentTitle } from '../../lib/page-title.ts';
 import { useResource, type Resource } from '../../lib/use-resource.ts';
 import { Countdown, type BookingWindowRef } from '../../ui/countdown.tsx';
@@ -128,6 +130,7 @@ function LoadedPuja({ puja, packages }: { puja: Puja; packages: Resource<PujaPac
 }
 
 function PujaSummary({ puja, windowRef }: { puja: Puja; windowRef: BookingWindowRef }) {
+  const date = formatPujaDate(puja.pujaDate);
   return (
     <div className="puja-detail__top">
       <img
@@ -141,6 +144,11 @@ function PujaSummary({ puja, windowRef }: { puja: Puja; windowRef: BookingWindow
       <div className="puja-detail__info">
         <h1>{puja.pujaName}</h1>
         <p className="puja-detail__place">{puja.place}</p>
+        {date && (
+          <p className="puja-detail__date">
+            Puja date: <time dateTime={puja.pujaDate ?? undefined}>{date}</time>
+          </p>
+        )}
         <Countdown windowRef={windowRef} variant="inline" />
         <BookNow windowRef={windowRef} />
       </div>
@@ -167,6 +175,22 @@ function BookNow({ windowRef }: { windowRef: BookingWindowRef }) {
   );
 }
 
+/** What a devotee receives and when (docs/product-rules.md, Catalogue display). */
+function WhatYouReceive() {
+  return (
+    <section className="puja-receive" aria-labelledby="puja-receive-heading">
+      <h3 id="puja-receive-heading">What you receive</h3>
+      <ul>
+        {PUJA_DELIVERABLES.map(({ item, detail, minDays, maxDays }) => (
+          <li key={item}>
+            <strong>{item}</strong>: {detail} Within {minDays}–{maxDays} days of the puja.
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function PujaTabs({ puja }: { puja: Puja }) {
   const benefits = [
     [puja.benefitTitle1, puja.benefitDesc1],
@@ -189,7 +213,8 @@ function PujaTabs({ puja }: { puja: Puja }) {
       </Tabs.List>
       <Tabs.Content className="puja-tabs__panel" value="description">
         <h2>About this Puja</h2>
-        <p className="prose">{stripHtml(puja.description)}</p>
+        <RichText html={puja.description} />
+        <WhatYouReceive />
       </Tabs.Content>
       <Tabs.Content className="puja-tabs__panel" value="benefits">
         <h2>Benefits</h2>
