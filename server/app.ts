@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -12,6 +13,7 @@ import type { Db } from './db/client.ts';
 import { databaseBusy, isDatabaseBusy } from './db/errors.ts';
 import { createClientKey } from './limits/client-address.ts';
 import { createAbuseLimits, type AbuseLimits, type LimitSettings } from './limits/limits.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { astrologerRoutes } from './routes/astrologers.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -23,6 +25,11 @@ import { pujaRoutes } from './routes/pujas.ts';
 
 export interface AuthServices {
   tokens: TokenService;
+  /** Sends the password-reset e-mails (server/mail/mailer.ts). */
+  mailer: Mailer;
+  /** Where e-mailed links point (PUBLIC_URL) and the shop's name in them. */
+  publicUrl: string;
+  brand: string;
 }
 
 export interface AppEnv {
@@ -63,6 +70,12 @@ export interface AppOptions {
   trustProxy?: readonly string[];
   /** The clock for business rules such as the booking window. Default: the real time. */
   now?: () => Date;
+  /** The shop's e-mail. Default: .eml files in an outbox under the system's temp folder. */
+  mailer?: Mailer;
+  /** PUBLIC_URL, the origin in e-mailed links. Default http://localhost:3000. */
+  publicUrl?: string;
+  /** The shop's name in e-mails. */
+  brand?: string;
 }
 
 export const defaultImagesDir = path.join(import.meta.dirname, 'assets', 'images');
@@ -104,10 +117,19 @@ export function createApp({
   limits: limitSettings,
   trustProxy,
   now = () => new Date(),
+  mailer = createMailer({
+    outboxDir: path.join(os.tmpdir(), 'shop-outbox'),
+    from: 'Divya Puja Seva <no-reply@divyapujaseva.in>',
+  }),
+  publicUrl = 'http://localhost:3000',
+  brand = 'Divya Puja Seva',
 }: AppOptions) {
   const app = new Hono<AppEnv>();
   const auth: AuthServices = {
     tokens: createTokenService({ secret: authSecret, ttlSeconds: tokenTtlSeconds }),
+    mailer,
+    publicUrl,
+    brand,
   };
   const limits = createAbuseLimits({ db, limits: limitSettings, now: () => now().getTime() });
   const clientKey = createClientKey(trustProxy);

@@ -31,5 +31,14 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env) {
      * X-Forwarded-For names the client for the abuse limits. Unset: nobody's is believed.
      */
     trustProxy: parseTrustedProxies(env.TRUST_PROXY),
+    /** SMTP_URL (smtp:// or smtps://): e-mail goes out through it; unset, into DATA_DIR/outbox as .eml files. */
+    smtpUrl: env.SMTP_URL || undefined,
+    outboxDir: path.join(dataDir, 'outbox'),
+    /** MAIL_FROM: the sender of the shop's e-mail. */
+    mailFrom: env.MAIL_FROM || 'Divya Puja Seva <no-reply@divyapujaseva.in>',
+    /** PUBLIC_URL: where customers reach the shop; e-mailed links point there. */
+    publicUrl: env.PUBLIC_URL || `http://localhost:${env.PORT ?? 3000}`,
+    /** SHOP_NAME: the shop's name in e-mails (the SPA's is VITE_SITE_BRAND). */
+    brand: env.SHOP_NAME || 'Divya Puja Seva',
   };
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadAuthSecret } from './auth/secret.ts';
 import { readServerConfig } from './config.ts';
+import { createMailer } from './mail/mailer.ts';
 import { listen, prepareDb } from './start.ts';
 
 /**
@@ -19,7 +20,15 @@ if (config.serveSpa) {
 }
 const db = await prepareDb(config);
 const server = await listen(
-  { db, staticDir, authSecret: loadAuthSecret(config.dataDir), trustProxy: config.trustProxy },
+  {
+    db,
+    staticDir,
+    authSecret: loadAuthSecret(config.dataDir),
+    trustProxy: config.trustProxy,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom }),
+    publicUrl: config.publicUrl,
+    brand: config.brand,
+  },
   config.port,
   config.host,
 );

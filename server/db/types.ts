@@ -96,6 +96,7 @@ export interface Database {
   bookings: BookingsTable;
   bookingPersons: BookingPersonsTable;
   abuseCounters: AbuseCountersTable;
+  passwordResets: PasswordResetsTable;
 }
 
 export type NewPuja = Insertable<PujaTable>;
@@ -122,6 +123,15 @@ export interface SessionsTable {
   userId: number;
   createdAt: string;
   expiresAt: string;
+}
+
+/** One e-mailed password-reset link; only the token's SHA-256 (hex) is kept. */
+export interface PasswordResetsTable {
+  tokenHash: string;
+  userId: number;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
 }
 
 export interface AddressesTable {
