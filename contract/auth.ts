@@ -59,7 +59,12 @@ export const authMessages = {
 } as const;
 
 /** Why a reset link or a password change was refused, for the SPA to tell apart. */
-export const ACCOUNT_CODES = ['reset_link_invalid', 'reset_link_expired', 'reset_link_used', 'wrong_password'] as const;
+export const ACCOUNT_CODES = [
+  'reset_link_invalid',
+  'reset_link_expired',
+  'reset_link_used',
+  'wrong_password',
+] as const;
 export type AccountCode = (typeof ACCOUNT_CODES)[number];
 
 /** Trimmed and lower-cased, so " Asha@Example.COM " and "asha@example.com" are one account. */

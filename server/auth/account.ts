@@ -69,7 +69,12 @@ export type ResetOutcome = { ok: true } | { ok: false; code: AccountCode };
  * Sets a new password through a reset link: refused when the link is unknown, used or expired.
  * Using it ends every session of the account (whoever may have had the old password is out).
  */
-export async function resetPassword(db: Db, token: string, password: string, now: Date): Promise<ResetOutcome> {
+export async function resetPassword(
+  db: Db,
+  token: string,
+  password: string,
+  now: Date,
+): Promise<ResetOutcome> {
   const tokenHash = hashToken(token);
   const row = await findPasswordReset(db, tokenHash);
   if (!row) return { ok: false, code: 'reset_link_invalid' };

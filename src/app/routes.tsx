@@ -67,7 +67,10 @@ const ForgotPasswordPage = page(
   () => import('../features/account/forgot-password-page.tsx'),
   'ForgotPasswordPage',
 );
-const ResetPasswordPage = page(() => import('../features/account/reset-password-page.tsx'), 'ResetPasswordPage');
+const ResetPasswordPage = page(
+  () => import('../features/account/reset-password-page.tsx'),
+  'ResetPasswordPage',
+);
 const AccountPage = page(() => import('../features/account/account-page.tsx'), 'AccountPage');
 const NotFoundPage = page(() => import('../features/pages/not-found-page.tsx'), 'NotFoundPage');
 

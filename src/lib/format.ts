@@ -21,7 +21,10 @@ export interface DateStyle {
 }
 
 /** "23 Nov 2026, 6:53 pm" (see above). Empty for a missing or invalid date. */
-export function formatDateTime(iso: string | null | undefined, { weekday = false, time = true }: DateStyle = {}): string {
+export function formatDateTime(
+  iso: string | null | undefined,
+  { weekday = false, time = true }: DateStyle = {},
+): string {
   const date = iso ? new Date(iso) : undefined;
   if (!date || Number.isNaN(date.getTime())) return '';
   // Composed from parts: en-IN puts a comma after the month when the weekday is asked for in one go.
@@ -74,8 +77,7 @@ export function truncate(text: string, limit: number): string {
 
 /** A block of catalogue text as the customer reads it: a paragraph, or a list of items. */
 export type TextBlock =
-  | { kind: 'paragraph'; text: string }
-  | { kind: 'list'; ordered: boolean; items: string[] };
+  { kind: 'paragraph'; text: string } | { kind: 'list'; ordered: boolean; items: string[] };
 
 const LIST = /<(ul|ol)\b[^>]*>([\s\S]*?)<\/\1\s*>/gi;
 const BULLET = /^\s*(?:[-*•·]|\d+[.)])\s+/;

@@ -66,7 +66,13 @@ export interface ResourceLike<T> {
 }
 
 /** A failed resource: the not-found page when the server has no such thing, else the banner (Retry only when it can help). */
-export function ResourceFailure({ resource, notFound }: { resource: ResourceLike<unknown>; notFound?: ReactNode }) {
+export function ResourceFailure({
+  resource,
+  notFound,
+}: {
+  resource: ResourceLike<unknown>;
+  notFound?: ReactNode;
+}) {
   if (notFound !== undefined && (resource.errorCode === 'not_found' || resource.errorCode === 'refused')) {
     return <>{notFound}</>;
   }

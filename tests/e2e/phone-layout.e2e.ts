@@ -77,7 +77,10 @@ function shortTargets(page: Page, selector: string) {
     return [...document.querySelectorAll<HTMLElement>(sel)]
       .filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden')
       .filter((el) => el.getBoundingClientRect().height < 44)
-      .map((el) => `${el.tagName} "${(el.textContent ?? el.getAttribute('aria-label') ?? '').trim()}" ${el.getBoundingClientRect().height}px`);
+      .map(
+        (el) =>
+          `${el.tagName} "${(el.textContent ?? el.getAttribute('aria-label') ?? '').trim()}" ${el.getBoundingClientRect().height}px`,
+      );
   }, selector);
 }
 
@@ -91,7 +94,9 @@ describe('the shop at 390 px', () => {
     expect(signedOut.logoLines).toBe(1);
     expect(signedOut.height).toBeLessThanOrEqual(72);
     expect(signedOut.pageWidth).toBeLessThanOrEqual(PHONE.width);
-    expect(await clipped(out.page, '.site-header__inner .button, .site-header__inner .logo__text')).toEqual([]);
+    expect(await clipped(out.page, '.site-header__inner .button, .site-header__inner .logo__text')).toEqual(
+      [],
+    );
     await out.context.close();
 
     const name = 'Lakshmi Narayanan';

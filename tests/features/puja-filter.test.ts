@@ -52,9 +52,9 @@ describe('filterPujas', () => {
     const later = { pujaName: 'Later', startDate: at(-2 * DAY), pujaDate: at(13 * DAY) };
     // Listed 9 days out (a stale startDate), performed in 5 days: starting soon.
     const soon = { pujaName: 'Soon', startDate: at(9 * DAY), pujaDate: at(5 * DAY) };
-    expect(filterPujas([later, soon], { search: '', filter: 'ending-soon' }, NOW).map((p) => p.pujaName)).toEqual([
-      'Soon',
-    ]);
+    expect(
+      filterPujas([later, soon], { search: '', filter: 'ending-soon' }, NOW).map((p) => p.pujaName),
+    ).toEqual(['Soon']);
   });
 
   it('treats the boundaries exactly', () => {

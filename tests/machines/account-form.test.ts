@@ -32,7 +32,9 @@ describe('account form machine', () => {
   });
 
   it('returns to editing with the error, which the next edit clears; success is not reported', async () => {
-    const { actor, succeeded } = formWith(() => Promise.reject(new Error('Your current password is incorrect')));
+    const { actor, succeeded } = formWith(() =>
+      Promise.reject(new Error('Your current password is incorrect')),
+    );
     actor.send({ type: 'form.submit', request: {} });
     const failed = await waitFor(actor, (s) => s.matches('editing') && s.context.error !== undefined);
     expect(failed.context.error).toEqual({ message: 'Your current password is incorrect' });

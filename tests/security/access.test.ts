@@ -113,7 +113,12 @@ const address = {
 /** In the order the control test can run them: the DELETE and logout come last. */
 const BEARER_ROUTES: BearerRoute[] = [
   { method: 'GET', path: '/api/auth/me', url: () => '/api/auth/me' },
-  { method: 'PUT', path: '/api/auth/me', url: () => '/api/auth/me', body: () => ({ name: shop.me.user.name }) },
+  {
+    method: 'PUT',
+    path: '/api/auth/me',
+    url: () => '/api/auth/me',
+    body: () => ({ name: shop.me.user.name }),
+  },
   { method: 'GET', path: '/api/addresses', url: () => '/api/addresses' },
   { method: 'POST', path: '/api/addresses', url: () => '/api/addresses', body: () => address },
   {

@@ -48,7 +48,10 @@ beforeEach(() => {
 
 const mails = () =>
   fs.existsSync(outbox())
-    ? fs.readdirSync(outbox()).sort().map((f) => fs.readFileSync(path.join(outbox(), f), 'utf8'))
+    ? fs
+        .readdirSync(outbox())
+        .sort()
+        .map((f) => fs.readFileSync(path.join(outbox(), f), 'utf8'))
     : [];
 
 /** The reset link's token from the one e-mail in the outbox (quoted-printable soft breaks undone). */
@@ -82,7 +85,9 @@ describe('POST /api/auth/forgot-password', () => {
     const token = tokenFromOutbox();
     const rows = await db.selectFrom('passwordResets').selectAll().execute();
     expect(rows.some((r) => r.tokenHash === token)).toBe(false);
-    expect(rows.some((r) => r.tokenHash === crypto.createHash('sha256').update(token).digest('hex'))).toBe(true);
+    expect(rows.some((r) => r.tokenHash === crypto.createHash('sha256').update(token).digest('hex'))).toBe(
+      true,
+    );
   });
 
   it('answers the same for an unknown e-mail, and sends nothing', async () => {
@@ -132,7 +137,10 @@ describe('POST /api/auth/reset-password', () => {
     const { me, token } = await linkFor();
     expect((await reset(token, 'first-new-pass')).status).toBe(200);
     const again = await reset(token, 'second-new-pass');
-    expect(again).toMatchObject({ status: 400, body: { code: 'reset_link_used', message: authMessages.resetLinkUsed } });
+    expect(again).toMatchObject({
+      status: 400,
+      body: { code: 'reset_link_used', message: authMessages.resetLinkUsed },
+    });
     expect((await login(me.email, 'first-new-pass')).status).toBe(200);
   });
 
@@ -177,9 +185,14 @@ describe('PUT /api/auth/me (Edit Profile)', () => {
     });
     expect(res).toMatchObject({
       status: 200,
-      body: { user: { id: me.user.id, name: 'Lakshmi Narayanan', phone: '+91 98450 12345', email: me.email } },
+      body: {
+        user: { id: me.user.id, name: 'Lakshmi Narayanan', phone: '+91 98450 12345', email: me.email },
+      },
     });
-    const cleared = await call(app, 'PUT', '/api/auth/me', { json: { name: 'Lakshmi', phone: '' }, token: me.token });
+    const cleared = await call(app, 'PUT', '/api/auth/me', {
+      json: { name: 'Lakshmi', phone: '' },
+      token: me.token,
+    });
     expect(cleared.body).toMatchObject({ user: { phone: null } });
     const them = await call(app, 'GET', '/api/auth/me', { token: other.token });
     expect(them.body).toMatchObject({ user: { name: 'Other One' } });
@@ -187,7 +200,12 @@ describe('PUT /api/auth/me (Edit Profile)', () => {
 
   it('refuses bad input with 400 {message} and changes nothing; no token is 401', async () => {
     const me = await registerAndLogin(app, { name: 'Keep Me' });
-    for (const body of [{ name: '' }, { name: 'x'.repeat(101) }, { name: 'Ok', phone: 'call me' }, { name: 7 }]) {
+    for (const body of [
+      { name: '' },
+      { name: 'x'.repeat(101) },
+      { name: 'Ok', phone: 'call me' },
+      { name: 7 },
+    ]) {
       const res = await call(app, 'PUT', '/api/auth/me', { json: body, token: me.token });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect((res.body as { message: string }).message.length).toBeGreaterThan(0);

@@ -95,7 +95,11 @@ describe('GET /pujas', () => {
     }
     const { id } = await shop.db
       .insertInto('puja')
-      .values({ ...(await shop.db.selectFrom('puja').selectAll().executeTakeFirstOrThrow()), id: undefined, pujaName: 'Bare' })
+      .values({
+        ...(await shop.db.selectFrom('puja').selectAll().executeTakeFirstOrThrow()),
+        id: undefined,
+        pujaName: 'Bare',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const bare = (await getOk('/pujas', PujaListResponse)).pujas.find((p) => p.id === id);

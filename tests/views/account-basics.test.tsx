@@ -89,7 +89,10 @@ describe('forgot password, by e-mail', () => {
     await user.type(screen.getByLabelText('Confirm new password'), 'second-try-1');
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(authMessages.resetLinkUsed);
-    expect(screen.getByRole('link', { name: 'Ask for a new one' })).toHaveAttribute('href', '#/forgot-password');
+    expect(screen.getByRole('link', { name: 'Ask for a new one' })).toHaveAttribute(
+      'href',
+      '#/forgot-password',
+    );
   });
 });
 

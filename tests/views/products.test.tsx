@@ -1,10 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Category, Product } from '../../contract/catalogue.ts';
-import {
-  PRODUCT_PRICE_MIN,
-  PRODUCT_SHORT_DESCRIPTION_CUT,
-} from '../../contract/catalogue-display.ts';
+import { PRODUCT_PRICE_MIN, PRODUCT_SHORT_DESCRIPTION_CUT } from '../../contract/catalogue-display.ts';
 import { formatRupees } from '../../contract/money.ts';
 import { stripHtml, truncate } from '../../src/lib/format.ts';
 import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';

@@ -122,7 +122,8 @@ describe('Puja list (/pujas)', () => {
     for (const [index, p] of pujas.entries()) {
       const card = within(cards[index]!);
       const packages = await packagesOf(p.id);
-      if (p.pujaDate) expect(card.getByText(formatPujaDate(p.pujaDate), { selector: 'time' })).toBeInTheDocument();
+      if (p.pujaDate)
+        expect(card.getByText(formatPujaDate(p.pujaDate), { selector: 'time' })).toBeInTheDocument();
       if (packages.length > 0) {
         const cheapest = Math.min(...packages.map((pkg) => pkg.offerPrice));
         expect(card.getByText(/^from/)).toHaveTextContent(`from ${formatRupees(cheapest)}`);
@@ -335,13 +336,15 @@ describe('Puja detail (/pujas/{id})', () => {
 
     const receive = within(screen.getByRole('region', { name: 'What you receive' }));
     for (const { item, minDays, maxDays } of PUJA_DELIVERABLES) {
-      expect(receive.getByText(item).closest('li')).toHaveTextContent(`Within ${minDays}–${maxDays} days of the puja`);
+      expect(receive.getByText(item).closest('li')).toHaveTextContent(
+        `Within ${minDays}–${maxDays} days of the puja`,
+      );
     }
     expect(receive.getByText('Proof of the puja')).toBeInTheDocument();
     expect(receive.getByText('Prasad')).toBeInTheDocument();
   });
 
-  it('keeps the description\'s paragraphs and bullet lists as structure, never as markup', async () => {
+  it("keeps the description's paragraphs and bullet lists as structure, never as markup", async () => {
     const { id } = await shop.db
       .insertInto('puja')
       .values({
@@ -359,10 +362,11 @@ describe('Puja detail (/pujas/{id})', () => {
     expect(within(panel).getByText('Performed at dawn.').tagName).toBe('P');
     expect(within(panel).getByText('It is said to bring:').tagName).toBe('P');
     const bullets = within(panel).getAllByRole('list')[0]!;
-    expect(within(bullets).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'peace & health',
-      'prosperity',
-    ]);
+    expect(
+      within(bullets)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['peace & health', 'prosperity']);
     expect(panel.querySelector('script')).toBeNull();
     await shop.db.deleteFrom('puja').where('id', '=', id).execute();
   });
