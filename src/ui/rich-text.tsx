@@ -2,7 +2,7 @@ import { catalogueBlocks } from '../lib/format.ts';
 
 /**
  * Catalogue text with its paragraphs and bullet lists, built as React elements from
- * `catalogueBlocks` (never dangerouslySetInnerHTML), so markup from the catalogue cannot run.
+ * `catalogueBlocks` (no raw HTML is ever injected), so markup from the catalogue cannot run.
  */
 export function RichText({ html, className = 'prose' }: { html: string; className?: string }) {
   return (
