@@ -21,6 +21,11 @@ export const Puja = v.object({
   benefitDesc3: v.string(),
   benefitTitle4: v.string(),
   benefitDesc4: v.string(),
+  /**
+   * The cheapest package's offer price, for "from ₹…" on cards: an extra field of GET /pujas only
+   * (the section-7 fields are unchanged), absent from other backends, null without packages.
+   */
+  fromPrice: v.optional(v.nullable(v.number())),
 });
 export type Puja = v.InferOutput<typeof Puja>;
 

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -14,6 +15,7 @@ import { createClientKey } from './limits/client-address.ts';
 import { createAbuseLimits, type AbuseLimits, type LimitSettings } from './limits/limits.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
 import { createSimulatedGateway } from './payments/simulated-gateway.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { astrologerRoutes } from './routes/astrologers.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -29,6 +31,11 @@ import { generateSecret } from './secret-file.ts';
 
 export interface AuthServices {
   tokens: TokenService;
+  /** Sends the password-reset e-mails (server/mail/mailer.ts). */
+  mailer: Mailer;
+  /** Where e-mailed links point (PUBLIC_URL) and the shop's name in them. */
+  publicUrl: string;
+  brand: string;
 }
 
 export interface AppEnv {
@@ -82,6 +89,12 @@ export interface AppOptions {
    * (main.ts passes PAYMENT_DELAY_MS, default 2000); 0 by default, for tests.
    */
   paymentDelayMs?: number;
+  /** The shop's e-mail. Default: .eml files in an outbox under the system's temp folder. */
+  mailer?: Mailer;
+  /** PUBLIC_URL, the origin in e-mailed links. Default http://localhost:3000. */
+  publicUrl?: string;
+  /** The shop's name in e-mails. */
+  brand?: string;
 }
 
 export const defaultImagesDir = path.join(import.meta.dirname, 'assets', 'images');
@@ -126,10 +139,19 @@ export function createApp({
   paymentSecret = processPaymentSecret,
   paymentDelayMs = 0,
   paymentGateway = createSimulatedGateway({ secret: paymentSecret, delayMs: paymentDelayMs }),
+  mailer = createMailer({
+    outboxDir: path.join(os.tmpdir(), 'shop-outbox'),
+    from: 'Divya Puja Seva <no-reply@divyapujaseva.in>',
+  }),
+  publicUrl = 'http://localhost:3000',
+  brand = 'Divya Puja Seva',
 }: AppOptions) {
   const app = new Hono<AppEnv>();
   const auth: AuthServices = {
     tokens: createTokenService({ secret: authSecret, ttlSeconds: tokenTtlSeconds }),
+    mailer,
+    publicUrl,
+    brand,
   };
   const limits = createAbuseLimits({ db, limits: limitSettings, now: () => now().getTime() });
   const clientKey = createClientKey(trustProxy);

@@ -33,5 +33,14 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: parseTrustedProxies(env.TRUST_PROXY),
     /** How long the simulated payment provider takes to capture (the provider's 2 s). PAYMENT_DELAY_MS. */
     paymentDelayMs: milliseconds('PAYMENT_DELAY_MS', env.PAYMENT_DELAY_MS, 2000),
+    /** SMTP_URL (smtp:// or smtps://): e-mail goes out through it; unset, into DATA_DIR/outbox as .eml files. */
+    smtpUrl: env.SMTP_URL || undefined,
+    outboxDir: path.join(dataDir, 'outbox'),
+    /** MAIL_FROM: the sender of the shop's e-mail. */
+    mailFrom: env.MAIL_FROM || 'Divya Puja Seva <no-reply@divyapujaseva.in>',
+    /** PUBLIC_URL: where customers reach the shop; e-mailed links point there. */
+    publicUrl: env.PUBLIC_URL || `http://localhost:${env.PORT ?? 3000}`,
+    /** SHOP_NAME: the shop's name in e-mails (the SPA's is VITE_SITE_BRAND). */
+    brand: env.SHOP_NAME || 'Divya Puja Seva',
   };
 }

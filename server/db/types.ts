@@ -99,6 +99,7 @@ export interface Database {
   abuseCounters: AbuseCountersTable;
   payments: PaymentsTable;
   paymentHistory: PaymentHistoryTable;
+  passwordResets: PasswordResetsTable;
 }
 
 export type NewPuja = Insertable<PujaTable>;
@@ -125,6 +126,15 @@ export interface SessionsTable {
   userId: number;
   createdAt: string;
   expiresAt: string;
+}
+
+/** One e-mailed password-reset link; only the token's SHA-256 (hex) is kept. */
+export interface PasswordResetsTable {
+  tokenHash: string;
+  userId: number;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
 }
 
 export interface AddressesTable {

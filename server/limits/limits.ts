@@ -57,12 +57,23 @@ export const COUPON_GUESSES: Limit = { points: 10, windowSeconds: 10 * MINUTE };
 /** Registrations per address: far above a family, or a test suite creating 100 accounts. */
 export const REGISTRATIONS_PER_ADDRESS: Limit = { points: 300, windowSeconds: HOUR };
 
+/**
+ * Password-reset e-mails asked for one e-mail address: enough for a customer who lost the first
+ * mail, too few to flood someone's inbox (docs/product-rules.md, Limits on guessing).
+ */
+export const PASSWORD_RESETS_PER_EMAIL: Limit = { points: 5, windowSeconds: HOUR };
+
+/** Password-reset requests from one network address, across e-mails: no bulk mailing through us. */
+export const PASSWORD_RESETS_PER_ADDRESS: Limit = { points: 30, windowSeconds: HOUR };
+
 export interface LimitSettings {
   signInPerAccountAndAddress: Limit;
   signInPerAccount: Limit;
   signInPerAddress: Limit;
   couponGuesses: Limit;
   registrations: Limit;
+  passwordResetsPerEmail: Limit;
+  passwordResetsPerAddress: Limit;
 }
 
 export const defaultLimits: LimitSettings = {
@@ -71,9 +82,15 @@ export const defaultLimits: LimitSettings = {
   signInPerAddress: SIGN_IN_FAILURES_PER_ADDRESS,
   couponGuesses: COUPON_GUESSES,
   registrations: REGISTRATIONS_PER_ADDRESS,
+  passwordResetsPerEmail: PASSWORD_RESETS_PER_EMAIL,
+  passwordResetsPerAddress: PASSWORD_RESETS_PER_ADDRESS,
 };
 
-export type LimitCode = 'too_many_sign_in_attempts' | 'too_many_coupon_codes' | 'too_many_registrations';
+export type LimitCode =
+  | 'too_many_sign_in_attempts'
+  | 'too_many_coupon_codes'
+  | 'too_many_registrations'
+  | 'too_many_reset_requests';
 
 /** A request refused by a limit: it may be tried again after `retryAfterSeconds`. */
 export interface LimitRefusal {
@@ -120,6 +137,8 @@ export interface AbuseLimits {
   beginCouponLookup(subject: CouponSubject): Promise<CouponAttempt | LimitRefusal>;
   /** Counts a registration from `client`; a refusal when over the limit. */
   register(client: string): Promise<LimitRefusal | undefined>;
+  /** Counts a password-reset request for `email` (normalised) from `client`; a refusal when over either limit. */
+  passwordReset(email: string, client: string): Promise<LimitRefusal | undefined>;
 }
 
 export interface AbuseLimitOptions {
@@ -182,6 +201,8 @@ export function createAbuseLimits({ db, limits, now = Date.now }: AbuseLimitOpti
   const perAddress = store('sign-in:address', settings.signInPerAddress);
   const coupons = store('coupon-guesses', settings.couponGuesses);
   const registrations = store('registrations', settings.registrations);
+  const resetsPerEmail = store('password-resets:email', settings.passwordResetsPerEmail);
+  const resetsPerAddress = store('password-resets:address', settings.passwordResetsPerAddress);
 
   const refusal = (code: LimitCode, ms: number): LimitRefusal => ({
     refused: true,
@@ -221,6 +242,14 @@ export function createAbuseLimits({ db, limits, now = Date.now }: AbuseLimitOpti
     async register(client) {
       const over = await consumeAll([{ store: registrations, key: client }]);
       return over && refusal('too_many_registrations', over.refusedForMs);
+    },
+
+    async passwordReset(email, client) {
+      const over = await consumeAll([
+        { store: resetsPerEmail, key: email },
+        { store: resetsPerAddress, key: client },
+      ]);
+      return over && refusal('too_many_reset_requests', over.refusedForMs);
     },
   };
 }

@@ -67,6 +67,10 @@ const ForgotPasswordPage = page(
   () => import('../features/account/forgot-password-page.tsx'),
   'ForgotPasswordPage',
 );
+const ResetPasswordPage = page(
+  () => import('../features/account/reset-password-page.tsx'),
+  'ResetPasswordPage',
+);
 const AccountPage = page(() => import('../features/account/account-page.tsx'), 'AccountPage');
 const NotFoundPage = page(() => import('../features/pages/not-found-page.tsx'), 'NotFoundPage');
 
@@ -116,6 +120,7 @@ export function AppRoutes() {
         <Route path="/login" component={LoginPage} />
         <Route path="/register" component={RegisterPage} />
         <Route path="/forgot-password" component={ForgotPasswordPage} />
+        <Route path="/reset-password" component={ResetPasswordPage} />
         <Route path="/account/:tab?">
           <RequireSignIn>
             <AccountPage />

@@ -7,6 +7,7 @@ import { stockBadge } from '../../contract/catalogue-display.ts';
 import type { cartMachine } from '../../machines/cart/cart.machine.ts';
 import { imageUrl } from '../lib/config.ts';
 import { Price } from './price.tsx';
+import { Stars } from './stars.tsx';
 
 type HeadingLevel = 'h2' | 'h3' | 'h4';
 
@@ -57,7 +58,7 @@ function AddToCartButton({ product, cart }: { product: Product; cart: CartActorR
   );
 }
 
-/** A product in a grid: image, category, name, M.R.P and selling price, stock, View Details, Add to Cart. */
+/** A product in a grid: image, category, name, rating, M.R.P and selling price, stock, View Details, Add to Cart. */
 export const ProductCard = memo(function ProductCard({
   product,
   cart,
@@ -92,6 +93,8 @@ export const ProductCard = memo(function ProductCard({
             {product.name}
           </Link>
         </Heading>
+        {/* Ratings on cards too, as on the product page (docs/product-rules.md, Money and dates). */}
+        {product.totalReviews > 0 && <Stars rating={product.averageRating} reviews={product.totalReviews} />}
         <Price mrpLabel price={product.price} offerPrice={product.offerPrice} />
         <Link
           href={href}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../../contract/catalogue.ts';
 import {
-  DEFAULT_PRODUCT_FILTER,
+  defaultProductFilter,
+  priceCeiling,
   filterProducts,
   parseCategoryId,
   parsePriceInput,
@@ -39,11 +40,14 @@ const catalogue: Product[] = [
 ];
 
 const run = (filter: Partial<ProductFilter>) =>
-  filterProducts(catalogue, { ...DEFAULT_PRODUCT_FILTER, ...filter }).map((p) => p.id);
+  filterProducts(catalogue, { ...defaultProductFilter(catalogue), ...filter }).map((p) => p.id);
 
 describe('filterProducts', () => {
-  it('defaults to 0..10000 inclusive on offerPrice, newest (highest id) first', () => {
-    expect(run({})).toEqual([5, 3, 2, 1]);
+  it('defaults to the whole range, 0 to the highest selling price, newest (highest id) first', () => {
+    expect(priceCeiling(catalogue)).toBe(10001);
+    expect(priceCeiling([])).toBe(0);
+    expect(defaultProductFilter(catalogue)).toMatchObject({ minPrice: 0, maxPrice: 10001 });
+    expect(run({})).toEqual([5, 4, 3, 2, 1]);
   });
 
   it('keeps both price bounds inclusive', () => {
@@ -54,7 +58,7 @@ describe('filterProducts', () => {
 
   it('filters on the selling price, not the list price', () => {
     const list = [product({ id: 9, price: 20000, offerPrice: 9000 })];
-    expect(filterProducts(list, DEFAULT_PRODUCT_FILTER).map((p) => p.id)).toEqual([9]);
+    expect(filterProducts(list, defaultProductFilter(list)).map((p) => p.id)).toEqual([9]);
   });
 
   it('searches the name, any case', () => {
@@ -75,8 +79,8 @@ describe('filterProducts', () => {
   });
 
   it('sorts by selling price both ways, ties newest first', () => {
-    expect(run({ sort: 'price-asc' })).toEqual([2, 5, 1, 3]);
-    expect(run({ sort: 'price-desc' })).toEqual([3, 5, 1, 2]);
+    expect(run({ sort: 'price-asc' })).toEqual([2, 5, 1, 3, 4]);
+    expect(run({ sort: 'price-desc' })).toEqual([4, 3, 5, 1, 2]);
   });
 
   it('combines filters and leaves the input untouched', () => {

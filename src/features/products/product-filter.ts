@@ -1,5 +1,5 @@
 import type { Product } from '../../../contract/catalogue.ts';
-import { PRODUCT_PRICE_MAX, PRODUCT_PRICE_MIN } from '../../../contract/catalogue-display.ts';
+import { PRODUCT_PRICE_MIN } from '../../../contract/catalogue-display.ts';
 import { parseNumericId } from '../../../contract/ids.ts';
 
 export type ProductSort = 'newest' | 'price-asc' | 'price-desc';
@@ -12,14 +12,25 @@ export interface ProductFilter {
   sort: ProductSort;
 }
 
-/** The product list's starting point (docs/product-rules.md, Catalogue display): all categories, 0 to 10000, newest first. */
-export const DEFAULT_PRODUCT_FILTER: ProductFilter = {
-  search: '',
-  categoryId: null,
-  minPrice: PRODUCT_PRICE_MIN,
-  maxPrice: PRODUCT_PRICE_MAX,
-  sort: 'newest',
-};
+/**
+ * The highest selling price in the catalogue (0 when it is empty): the price filter starts at the
+ * whole range, 0 to this, so no product is hidden before the customer narrows the list
+ * (docs/product-rules.md, Catalogue display).
+ */
+export function priceCeiling(products: readonly Pick<Product, 'offerPrice'>[]): number {
+  return products.reduce((max, p) => Math.max(max, p.offerPrice), 0);
+}
+
+/** The product list's starting point (docs/product-rules.md, Catalogue display): all categories, the whole price range, newest first. */
+export function defaultProductFilter(products: readonly Pick<Product, 'offerPrice'>[]): ProductFilter {
+  return {
+    search: '',
+    categoryId: null,
+    minPrice: PRODUCT_PRICE_MIN,
+    maxPrice: priceCeiling(products),
+    sort: 'newest',
+  };
+}
 
 export const PRODUCT_SORTS: ReadonlyArray<{ value: ProductSort; label: string }> = [
   { value: 'newest', label: 'Newest' },

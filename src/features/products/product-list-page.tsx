@@ -1,13 +1,14 @@
 import { useId, useMemo, useState } from 'react';
 import { useParams } from 'wouter';
 import type { Category, Product } from '../../../contract/catalogue.ts';
-import { PRODUCT_PRICE_MAX, PRODUCT_PRICE_MIN } from '../../../contract/catalogue-display.ts';
+import { PRODUCT_PRICE_MIN } from '../../../contract/catalogue-display.ts';
 import {
   PRODUCT_SORTS,
   filterProducts,
   isProductSort,
   parseCategoryId,
   parsePriceInput,
+  priceCeiling,
   type ProductSort,
 } from './product-filter.ts';
 import { CartContext } from '../../app/cart.tsx';
@@ -68,10 +69,13 @@ function ProductBrowser({ initialCategoryId, products, categories }: BrowserProp
   const [search, setSearch] = useState('');
   const [categoryId, setCategoryId] = useState<number | null>(initialCategoryId);
   const [minInput, setMinInput] = useState(String(PRODUCT_PRICE_MIN));
-  const [maxInput, setMaxInput] = useState(String(PRODUCT_PRICE_MAX));
+  // null until the customer types: the box then shows the catalogue's highest price.
+  const [maxTyped, setMaxInput] = useState<string | null>(null);
   const [sort, setSort] = useState<ProductSort>('newest');
 
   const all = products.data;
+  const ceiling = useMemo(() => priceCeiling(all ?? []), [all]);
+  const maxInput = maxTyped ?? String(ceiling);
   const visible = useMemo(
     () =>
       all
@@ -79,11 +83,11 @@ function ProductBrowser({ initialCategoryId, products, categories }: BrowserProp
             search,
             categoryId,
             minPrice: parsePriceInput(minInput, PRODUCT_PRICE_MIN),
-            maxPrice: parsePriceInput(maxInput, PRODUCT_PRICE_MAX),
+            maxPrice: parsePriceInput(maxInput, ceiling),
             sort,
           })
         : [],
-    [all, search, categoryId, minInput, maxInput, sort],
+    [all, search, categoryId, minInput, maxInput, ceiling, sort],
   );
 
   // The chosen category stays visible in the select even before (or without) the category list.
@@ -100,7 +104,7 @@ function ProductBrowser({ initialCategoryId, products, categories }: BrowserProp
     setSearch('');
     setCategoryId(initialCategoryId);
     setMinInput(String(PRODUCT_PRICE_MIN));
-    setMaxInput(String(PRODUCT_PRICE_MAX));
+    setMaxInput(null);
     setSort('newest');
   };
 
