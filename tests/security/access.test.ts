@@ -8,7 +8,6 @@
  * in tests/server/limits.test.ts); no response carries a password hash or a stack trace.
  */
 import { createHmac } from 'node:crypto';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { decode, sign } from 'hono/jwt';
@@ -20,10 +19,11 @@ import { OrderCreateResponse, OrderListResponse } from '../../contract/orders.ts
 import { createApp, type App } from '../../server/app.ts';
 import { verifyPassword } from '../../server/auth/passwords.ts';
 import { clientKeyOf } from '../../server/limits/client-address.ts';
-import { call, registerAndLogin, type Customer, type JsonCall } from '../support/accounts.ts';
+import { call, registerAndLogin, type Customer } from '../support/accounts.ts';
 import { bookingBody } from '../support/bookings.ts';
 import { GOOD_UPI, draftOf, intentFor, paid } from '../support/payments.ts';
 import { addAddress, send } from '../support/orders.ts';
+import { postOverSocket } from '../support/socket.ts';
 import { createTestShop } from '../support/test-db.ts';
 import {
   createSecurityShop,
@@ -588,38 +588,7 @@ describe('Promise 5: no one gets in where they don’t belong', () => {
 
     /** A login over a real socket, from `localAddress`, with the given extra headers. */
     const login = (password: string, headers: Record<string, string>, localAddress = '127.0.0.1') =>
-      new Promise<JsonCall>((resolve, reject) => {
-        const body = JSON.stringify({ email: shop.other.email, password });
-        const req = http.request(
-          {
-            host: '127.0.0.1',
-            port,
-            localAddress,
-            method: 'POST',
-            path: '/api/auth/login',
-            agent: false,
-            headers: {
-              ...headers,
-              'content-type': 'application/json',
-              'content-length': Buffer.byteLength(body),
-            },
-          },
-          (res) => {
-            let text = '';
-            res.setEncoding('utf8');
-            res.on('data', (chunk: string) => (text += chunk));
-            res.on('end', () =>
-              resolve({
-                status: res.statusCode ?? 0,
-                body: JSON.parse(text) as unknown,
-                headers: new Headers(res.headers as Record<string, string>),
-              }),
-            );
-          },
-        );
-        req.on('error', reject);
-        req.end(body);
-      });
+      postOverSocket(port, '/api/auth/login', { email: shop.other.email, password }, headers, localAddress);
     const spoof = (i: number) => ({
       'x-forwarded-for': `203.0.113.${i}, 10.0.0.${i}`,
       'x-real-ip': `198.51.100.${i}`,

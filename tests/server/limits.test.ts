@@ -6,7 +6,6 @@
  * over real sockets. The counters live in the database, so two apps over one file share them
  * and they survive a restart.
  */
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
@@ -22,6 +21,7 @@ import {
   SIGN_IN_FAILURES_PER_ADDRESS,
 } from '../../server/limits/limits.ts';
 import { call, registerAndLogin, type Customer, type JsonCall } from '../support/accounts.ts';
+import { postOverSocket } from '../support/socket.ts';
 import { createTestShop, type TestShop } from '../support/test-db.ts';
 
 let shop: TestShop;
@@ -263,47 +263,6 @@ describe('registration', () => {
 });
 
 describe('TRUST_PROXY', () => {
-  /** A request over a real socket from `localAddress`, with the given extra headers. */
-  const over = (
-    port: number,
-    urlPath: string,
-    json: unknown,
-    headers: Record<string, string>,
-    localAddress: string,
-  ) =>
-    new Promise<JsonCall>((resolve, reject) => {
-      const body = JSON.stringify(json);
-      const req = http.request(
-        {
-          host: '127.0.0.1',
-          port,
-          localAddress,
-          method: 'POST',
-          path: urlPath,
-          agent: false,
-          headers: {
-            ...headers,
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(body),
-          },
-        },
-        (res) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => (text += chunk));
-          res.on('end', () =>
-            resolve({
-              status: res.statusCode ?? 0,
-              body: JSON.parse(text) as unknown,
-              headers: new Headers(res.headers as Record<string, string>),
-            }),
-          );
-        },
-      );
-      req.on('error', reject);
-      req.end(body);
-    });
-
   async function withServer(trustProxy: string, run: (port: number) => Promise<void>) {
     const server = serve({
       fetch: createApp({ db: shop.db, trustProxy: parseTrustedProxies(trustProxy) }).fetch,
@@ -322,7 +281,7 @@ describe('TRUST_PROXY', () => {
     const [target] = (await customers(1)) as [Customer];
     await withServer('127.0.0.1, 10.0.0.0/8', async (port) => {
       const signIn = (password: string, forwardedFor: string | undefined, peer: string) =>
-        over(
+        postOverSocket(
           port,
           '/api/auth/login',
           { email: target.email, password },
