@@ -10,17 +10,17 @@ const zones = {
   server: ['**/src/**', '**/machines/**', 'react'],
   contract: ['**/src/**', '**/machines/**', '**/server/**'],
 };
-const restrict = (patterns) => ({
-  'no-restricted-imports': [
-    'error',
-    {
-      patterns: patterns.map((group) => ({
-        group: [group],
-        message: 'Imports flow contract -> machines -> src and contract -> server.',
-      })),
-    },
-  ],
+const restrict = (
+  patterns,
+  message = 'Imports flow contract -> machines -> src and contract -> server.',
+) => ({
+  'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group], message })) }],
 });
+/** Shared presentational pieces know nothing of the app shell or of any feature: pages hand them what they need. */
+const uiFence = restrict(
+  ['**/app/**', '**/features/**'],
+  'src/ui is shared by the features: it never imports src/app or src/features (pass what it needs as props).',
+);
 
 /** No feature imports another feature: what two features share moves to src/ui or machines/. */
 const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
@@ -67,6 +67,7 @@ export default tseslint.config(
   { files: ['server/**'], rules: restrict(zones.server) },
   { files: ['contract/**'], rules: restrict(zones.contract) },
   ...features.map(featureFence),
+  { files: ['src/ui/**'], rules: uiFence },
   {
     // Migrations are written against Kysely<any> on purpose: they must not change when the types do.
     files: ['server/db/migrations/**'],

@@ -12,7 +12,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['tests/{machines,server,lib,security,reliability}/**/*.test.ts'],
+          include: ['tests/{contract,machines,features,server,lib,lint,security,reliability}/**/*.test.ts'],
         },
       },
       {

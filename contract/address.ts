@@ -6,7 +6,7 @@ export const MAX_PLACE_LENGTH = 100;
 /** Most addresses a customer can keep. */
 export const MAX_ADDRESSES = 50;
 
-/** SPEC.md section 5 (the five required messages), plus the length and format rules we add. */
+/** The address form's messages (docs/product-rules.md, Addresses): five required fields, lengths and format. */
 export const addressMessages = {
   streetRequired: 'Street address is required',
   cityRequired: 'City is required',
@@ -18,7 +18,7 @@ export const addressMessages = {
   notFound: 'Address not found',
   deleted: 'Address deleted',
   tooMany: `You can save at most ${MAX_ADDRESSES} addresses. Please delete one first.`,
-  // SPEC.md section 8 fallbacks
+  // the SPA's fallbacks (docs/product-rules.md, Messages and errors)
   listFailed: 'Failed to fetch addresses',
   addFailed: 'Failed to add address',
   setDefaultFailed: 'Failed to set address as default',

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { Address } from './address.ts';
+import { PositiveId } from './ids.ts';
 import { MAX_PAYMENT_ID_LENGTH, orderMessages } from './orders.ts';
 import { requiredText, tooLongMessage } from './text.ts';
 
@@ -253,15 +254,6 @@ export function validatePerson(values: Partial<Record<PersonField, unknown>>, to
 /* ------------------------------------------------------------------------------------------
  * POST /api/bookings
  * ---------------------------------------------------------------------------------------- */
-
-/** A required positive whole number; missing or null gets the field's own message. */
-const PositiveId = (message: string, missing = message) =>
-  v.pipe(
-    v.nullish(v.number(message), 0),
-    v.check((value) => value !== 0, missing),
-    v.safeInteger(message),
-    v.minValue(1, message),
-  );
 
 /**
  * What a booking is, without how it is paid, with a given "today" for dates of birth (the

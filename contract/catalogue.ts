@@ -21,6 +21,11 @@ export const Puja = v.object({
   benefitDesc3: v.string(),
   benefitTitle4: v.string(),
   benefitDesc4: v.string(),
+  /**
+   * The cheapest package's offer price, for "from ₹…" on cards: an extra field of GET /pujas only
+   * (the section-7 fields are unchanged), absent from other backends, null without packages.
+   */
+  fromPrice: v.optional(v.nullable(v.number())),
 });
 export type Puja = v.InferOutput<typeof Puja>;
 
@@ -90,11 +95,3 @@ export type AstrologerListResponse = v.InferOutput<typeof AstrologerListResponse
 /** Every error the API sends. */
 export const ApiErrorBody = v.object({ message: v.string(), code: v.optional(v.string()) });
 export type ApiErrorBody = v.InferOutput<typeof ApiErrorBody>;
-
-/** A path id: digits only, as the API routes accept them. */
-export const NumericId = v.pipe(
-  v.string(),
-  v.regex(/^[1-9]\d{0,9}$/, 'The id must be a positive whole number'),
-  v.transform(Number),
-  v.safeInteger(),
-);

@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import { Address } from './address.ts';
+import { PositiveId } from './ids.ts';
+import { formatRupees } from './money.ts';
 import { FORBIDDEN_TEXT, notAllowedMessage, tooLongMessage } from './text.ts';
 
 /* ------------------------------------------------------------------------------------------
@@ -29,9 +31,6 @@ export function orderTotal({
 }): number {
   return Math.max(0, subtotal + shipping - discount);
 }
-
-/** Whole rupees for the customer, en-IN: ₹1,234. */
-export const rupees = (amount: number) => `₹${new Intl.NumberFormat('en-IN').format(amount)}`;
 
 /* ------------------------------------------------------------------------------------------
  * Limits and enumerations.
@@ -71,7 +70,7 @@ export const couponMessages = {
   invalid: 'Invalid coupon code',
   expired: 'This coupon has expired',
   exhausted: 'This coupon is no longer available',
-  belowMinimum: (shortBy: number) => `Add items worth ${rupees(shortBy)} more to use this coupon`,
+  belowMinimum: (shortBy: number) => `Add items worth ${formatRupees(shortBy)} more to use this coupon`,
   // SPEC.md section 8 fallback (shown under the coupon field)
   failed: 'Invalid coupon code',
 } as const;
@@ -153,10 +152,6 @@ export type CouponValidateResponse = v.InferOutput<typeof CouponValidateResponse
  * POST /api/orders
  * ---------------------------------------------------------------------------------------- */
 
-/** A required positive whole number; missing or null gets the field's own message. */
-const PositiveId = (message: string) =>
-  v.pipe(v.nullish(v.number(message), 0), v.safeInteger(message), v.minValue(1, message));
-
 /**
  * A client-sent amount: accepted so SPEC.md's payload passes, never used (the server prices).
  * Still only what the cart can hold, a whole number of rupees, 0 or more: 1e308 or -5 is refused.
@@ -221,12 +216,7 @@ const OptionalText = (typeMessage: string, max: number, tooLong: string) =>
  */
 const orderDraftEntries = {
   user_id: v.nullish(PositiveId(orderMessages.userIdInvalid)),
-  address_id: v.pipe(
-    v.nullish(v.number(orderMessages.addressIdInvalid), 0),
-    v.check((value) => value !== 0, orderMessages.addressRequired),
-    v.safeInteger(orderMessages.addressIdInvalid),
-    v.minValue(1, orderMessages.addressIdInvalid),
-  ),
+  address_id: PositiveId(orderMessages.addressIdInvalid, orderMessages.addressRequired),
   items: v.pipe(
     v.nullish(v.array(OrderItemInput, orderMessages.itemsInvalid), []),
     v.nonEmpty(orderMessages.itemsRequired),

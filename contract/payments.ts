@@ -113,6 +113,15 @@ export const PaymentCreateRequest = paymentCreateRequestSchema(() => latestToday
 export type PaymentCreateRequest = v.InferOutput<typeof PaymentCreateRequest>;
 export type PaymentCreatePayload = v.InferInput<typeof PaymentCreateRequest>;
 
+/**
+ * A refusal's message followed by the note that the payment was refunded, as one sentence pair:
+ * "Booking for this puja has closed. Your payment of ₹1,101 has been refunded."
+ */
+export function withRefundNote(message: string, amount: string): string {
+  const sentence = /[.!?]$/.test(message.trim()) ? message.trim() : `${message.trim()}.`;
+  return `${sentence} ${paymentMessages.refunded(amount)}`;
+}
+
 export const PaymentCaptureRequest = v.pipe(
   v.object({
     method: v.picklist(CAPTURE_METHODS, paymentMessages.methodInvalid),

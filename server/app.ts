@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -6,13 +7,15 @@ import { secureHeaders } from 'hono/secure-headers';
 import { bodyLimit } from 'hono/body-limit';
 import type { User } from '../contract/auth.ts';
 import { prepareDummyHash } from './auth/passwords.ts';
-import { createLoginLimiter, type LoginLimiter } from './auth/rate-limit.ts';
 import { generateAuthSecret } from './auth/secret.ts';
 import { createTokenService, type TokenService } from './auth/tokens.ts';
 import type { Db } from './db/client.ts';
 import { databaseBusy, isDatabaseBusy } from './db/errors.ts';
+import { createClientKey } from './limits/client-address.ts';
+import { createAbuseLimits, type AbuseLimits, type LimitSettings } from './limits/limits.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
 import { createSimulatedGateway } from './payments/simulated-gateway.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { astrologerRoutes } from './routes/astrologers.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -28,13 +31,21 @@ import { generateSecret } from './secret-file.ts';
 
 export interface AuthServices {
   tokens: TokenService;
-  loginLimiter: LoginLimiter;
+  /** Sends the password-reset e-mails (server/mail/mailer.ts). */
+  mailer: Mailer;
+  /** Where e-mailed links point (PUBLIC_URL) and the shop's name in them. */
+  publicUrl: string;
+  brand: string;
 }
 
 export interface AppEnv {
   Variables: {
     db: Db;
     auth: AuthServices;
+    /** The abuse limits (server/limits/limits.ts); counters in the database. */
+    limits: AbuseLimits;
+    /** The client's key for the limits: its address (IPv6 per /64), see server/limits/client-address.ts. */
+    client: string;
     /** Set by requireAuth: the signed-in customer and the id (jti) of their session. */
     user: User;
     sessionId: string;
@@ -60,8 +71,13 @@ export interface AppOptions {
   authSecret?: string;
   /** Lifetime of sign-in tokens and their sessions, in seconds (default 7 days). */
   tokenTtlSeconds?: number;
-  /** Failed-login limiter; each app gets its own by default. */
-  loginLimiter?: LoginLimiter;
+  /** Overrides of the abuse limits' thresholds (server/limits/limits.ts); tests use small ones. */
+  limits?: Partial<LimitSettings>;
+  /**
+   * Proxies whose X-Forwarded-For is believed (TRUST_PROXY: addresses, CIDR ranges, `loopback`).
+   * Default none: every client is its socket address.
+   */
+  trustProxy?: readonly string[];
   /** The clock for business rules such as the booking window. Default: the real time. */
   now?: () => Date;
   /** The payment provider. Default: the simulated one, signing with `paymentSecret`. */
@@ -73,6 +89,12 @@ export interface AppOptions {
    * (main.ts passes PAYMENT_DELAY_MS, default 2000); 0 by default, for tests.
    */
   paymentDelayMs?: number;
+  /** The shop's e-mail. Default: .eml files in an outbox under the system's temp folder. */
+  mailer?: Mailer;
+  /** PUBLIC_URL, the origin in e-mailed links. Default http://localhost:3000. */
+  publicUrl?: string;
+  /** The shop's name in e-mails. */
+  brand?: string;
 }
 
 export const defaultImagesDir = path.join(import.meta.dirname, 'assets', 'images');
@@ -111,17 +133,28 @@ export function createApp({
   staticDir,
   authSecret = processSecret,
   tokenTtlSeconds,
-  loginLimiter = createLoginLimiter(),
+  limits: limitSettings,
+  trustProxy,
   now = () => new Date(),
   paymentSecret = processPaymentSecret,
   paymentDelayMs = 0,
   paymentGateway = createSimulatedGateway({ secret: paymentSecret, delayMs: paymentDelayMs }),
+  mailer = createMailer({
+    outboxDir: path.join(os.tmpdir(), 'shop-outbox'),
+    from: 'Divya Puja Seva <no-reply@divyapujaseva.in>',
+  }),
+  publicUrl = 'http://localhost:3000',
+  brand = 'Divya Puja Seva',
 }: AppOptions) {
   const app = new Hono<AppEnv>();
   const auth: AuthServices = {
     tokens: createTokenService({ secret: authSecret, ttlSeconds: tokenTtlSeconds }),
-    loginLimiter,
+    mailer,
+    publicUrl,
+    brand,
   };
+  const limits = createAbuseLimits({ db, limits: limitSettings, now: () => now().getTime() });
+  const clientKey = createClientKey(trustProxy);
   void prepareDummyHash();
 
   app.use(secureHeaders({ crossOriginResourcePolicy: 'cross-origin' }));
@@ -131,6 +164,8 @@ export function createApp({
   app.use(async (c, next) => {
     c.set('db', db);
     c.set('auth', auth);
+    c.set('limits', limits);
+    c.set('client', clientKey(c));
     c.set('now', now);
     c.set('payments', paymentGateway);
     await next();

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DEFAULT_LOCK_WAIT_MS } from './db/client.ts';
+import { parseTrustedProxies } from './limits/client-address.ts';
 
 /** A whole number of milliseconds from the environment, or the default when unset or empty. */
 function milliseconds(name: string, value: string | undefined, fallback: number): number {
@@ -25,7 +26,21 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env) {
     lockWaitMs: milliseconds('DB_LOCK_WAIT_MS', env.DB_LOCK_WAIT_MS, DEFAULT_LOCK_WAIT_MS),
     /** SERVE_SPA=0 serves the API alone (no dist/ needed): for tests and the load check. */
     serveSpa: env.SERVE_SPA !== '0' && env.SERVE_SPA !== 'false',
+    /**
+     * TRUST_PROXY: the proxies (addresses, CIDR ranges, `loopback`; comma-separated) whose
+     * X-Forwarded-For names the client for the abuse limits. Unset: nobody's is believed.
+     */
+    trustProxy: parseTrustedProxies(env.TRUST_PROXY),
     /** How long the simulated payment provider takes to capture (the provider's 2 s). PAYMENT_DELAY_MS. */
     paymentDelayMs: milliseconds('PAYMENT_DELAY_MS', env.PAYMENT_DELAY_MS, 2000),
+    /** SMTP_URL (smtp:// or smtps://): e-mail goes out through it; unset, into DATA_DIR/outbox as .eml files. */
+    smtpUrl: env.SMTP_URL || undefined,
+    outboxDir: path.join(dataDir, 'outbox'),
+    /** MAIL_FROM: the sender of the shop's e-mail. */
+    mailFrom: env.MAIL_FROM || 'Divya Puja Seva <no-reply@divyapujaseva.in>',
+    /** PUBLIC_URL: where customers reach the shop; e-mailed links point there. */
+    publicUrl: env.PUBLIC_URL || `http://localhost:${env.PORT ?? 3000}`,
+    /** SHOP_NAME: the shop's name in e-mails (the SPA's is VITE_SITE_BRAND). */
+    brand: env.SHOP_NAME || 'Divya Puja Seva',
   };
 }

@@ -10,7 +10,11 @@ process.env.API_PORT = String(apiPort);
 const db = await prepareDb(config);
 const paymentGateway = paymentGatewayFor(config);
 startPaymentSweep(db, paymentGateway);
-await listen({ db, authSecret: loadAuthSecret(config.dataDir), paymentGateway }, apiPort, '127.0.0.1');
+await listen(
+  { db, authSecret: loadAuthSecret(config.dataDir), trustProxy: config.trustProxy, paymentGateway },
+  apiPort,
+  '127.0.0.1',
+);
 const vite = await createServer({ server: { port: config.port } });
 await vite.listen();
 vite.printUrls();

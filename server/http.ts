@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import * as v from 'valibot';
-import { NumericId } from '../contract/catalogue.ts';
+import { NumericId } from '../contract/ids.ts';
 
 /** Reads a numeric path parameter, answering 400 {message} when it is not a positive whole number. */
 export function idParam(c: Context, name = 'id'): number {

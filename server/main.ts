@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadAuthSecret } from './auth/secret.ts';
 import { readServerConfig } from './config.ts';
+import { createMailer } from './mail/mailer.ts';
 import { listen, paymentGatewayFor, prepareDb, startPaymentSweep } from './start.ts';
 
 /**
@@ -21,7 +22,16 @@ const db = await prepareDb(config);
 const paymentGateway = paymentGatewayFor(config);
 const stopSweep = startPaymentSweep(db, paymentGateway);
 const server = await listen(
-  { db, staticDir, authSecret: loadAuthSecret(config.dataDir), paymentGateway },
+  {
+    db,
+    staticDir,
+    authSecret: loadAuthSecret(config.dataDir),
+    trustProxy: config.trustProxy,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom }),
+    publicUrl: config.publicUrl,
+    brand: config.brand,
+    paymentGateway,
+  },
   config.port,
   config.host,
 );

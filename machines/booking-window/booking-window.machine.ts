@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { COUNTDOWN_TICK_MS } from '../../contract/booking-rules.ts';
+import { COUNTDOWN_TICK_MS } from '../../contract/catalogue-display.ts';
 
 export interface BookingWindowInput {
   /** ISO date at which booking closes (the puja date). Missing or invalid counts as closed. */

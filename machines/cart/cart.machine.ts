@@ -5,19 +5,17 @@ import {
   canAddToCart,
   canDecrease,
   canIncrease,
-  cartNotices,
   changeQuantity,
   findLine,
-  readStoredCart,
-  reconcileItems,
   removeLine,
-  subtotalOf,
   type CartItem,
   type CartProduct,
   type CartVariant,
   type LineRef,
-  type StoredCart,
-} from './cart.pricing.ts';
+} from './cart.lines.ts';
+import { subtotalOf } from './cart.pricing.ts';
+import { cartNotices, reconcileItems } from './cart.reconcile.ts';
+import { readStoredCart, type StoredCart } from './cart.storage.ts';
 
 export interface CartInput {
   /** The cart kept from an earlier visit (JSON text from storage), or nothing. */
@@ -274,7 +272,7 @@ export const cartMachine = setup({
                 },
               },
             ],
-            // SPEC.md section 8: a failed call shows "Invalid coupon code" under the field.
+            // docs/product-rules.md, Messages and errors: a failed call shows "Invalid coupon code" under the field.
             onError: {
               target: 'rejected',
               actions: { type: 'rejectCoupon', params: couponMessages.failed },

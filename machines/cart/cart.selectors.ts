@@ -1,13 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { cartMachine } from './cart.machine.ts';
-import {
-  itemCountOf,
-  quantityInCart,
-  roomFor,
-  summaryOf,
-  type CartProduct,
-  type CartSummary,
-} from './cart.pricing.ts';
+import { quantityInCart, roomFor, type CartProduct } from './cart.lines.ts';
+import { itemCountOf, summaryOf, type CartSummary } from './cart.pricing.ts';
 
 type Snapshot = SnapshotFrom<typeof cartMachine>;
 
@@ -25,7 +19,7 @@ export const selectQuantityOf = (productId: number) => (s: Snapshot) =>
 /** The discount counts only while a coupon is applied. */
 export const selectDiscount = (s: Snapshot) => (hasAppliedCoupon(s) ? s.context.discountAmount : 0);
 
-/** Subtotal, shipping (SPEC.md section 9), discount and total; compare with shallow equality or pick one field. */
+/** Subtotal, shipping (docs/product-rules.md, Shipping and totals), discount and total; compare with shallow equality or pick one field. */
 export const selectSummary = (s: Snapshot): CartSummary => summaryOf(s.context.items, selectDiscount(s));
 export const selectSubtotal = (s: Snapshot) => selectSummary(s).subtotal;
 export const selectShipping = (s: Snapshot) => selectSummary(s).shipping;

@@ -1,6 +1,6 @@
 import { assign, not, sendTo, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { orderMessages, type OrderDraftPayload, type PaymentMethod } from '../../contract/orders.ts';
-import type { CartItem } from '../cart/cart.pricing.ts';
+import type { CartItem } from '../cart/cart.lines.ts';
 import type { PaidRecord } from '../payment/payment.actors.ts';
 import { paymentMachine, type PaymentOutcome } from '../payment/payment.machine.ts';
 

@@ -1,8 +1,15 @@
 import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 
+/**
+ * Why a load failed, as far as a retry is concerned: `not_found` (404), `refused` (another 4xx
+ * that asking again cannot change), or no code for what a retry can fix (no answer, a 5xx, 408,
+ * 429, an unreadable response). docs/product-rules.md, Messages and errors.
+ */
+export type ResourceErrorCode = 'not_found' | 'refused';
+
 export interface ResourceContext {
   data: unknown;
-  error: { message: string } | undefined;
+  error: { message: string; code?: ResourceErrorCode } | undefined;
 }
 
 export type ResourceEvent = { type: 'resource.retry' } | { type: 'resource.reload' };
@@ -11,9 +18,27 @@ function messageOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Something went wrong';
 }
 
+/** The API client's errors carry the HTTP status (undefined when no answer came). */
+function codeOf(error: unknown): ResourceErrorCode | undefined {
+  const status =
+    error && typeof error === 'object' && 'status' in error && typeof error.status === 'number'
+      ? error.status
+      : undefined;
+  if (status === 404) return 'not_found';
+  if (status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429) {
+    return 'refused';
+  }
+  return undefined;
+}
+
+function errorOf(error: unknown): NonNullable<ResourceContext['error']> {
+  const code = codeOf(error);
+  return code ? { message: messageOf(error), code } : { message: messageOf(error) };
+}
+
 /**
  * One read from the API: loading -> loaded, or loading -> failed, from which `resource.retry`
- * loads again. `resource.reload` refreshes loaded data. The page supplies `load` with .provide().
+ * loads again when a retry can help (not after a 404 or another refusal). `resource.reload` refreshes loaded data. The page supplies `load` with .provide().
  */
 export const resourceMachine = setup({
   types: {
@@ -25,7 +50,10 @@ export const resourceMachine = setup({
   },
   actions: {
     storeData: assign({ data: (_, data: unknown) => data, error: undefined }),
-    storeError: assign({ error: (_, error: unknown) => ({ message: messageOf(error) }) }),
+    storeError: assign({ error: (_, error: unknown) => errorOf(error) }),
+  },
+  guards: {
+    isRetryable: ({ context }) => context.error?.code === undefined,
   },
 }).createMachine({
   id: 'resource',
@@ -53,7 +81,7 @@ export const resourceMachine = setup({
       on: { 'resource.reload': 'loading' },
     },
     failed: {
-      on: { 'resource.retry': 'loading' },
+      on: { 'resource.retry': { guard: 'isRetryable', target: 'loading' } },
     },
   },
 });

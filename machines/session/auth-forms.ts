@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { authMessages, LoginRequest, MIN_PASSWORD_LENGTH, RegisterRequest } from '../../contract/auth.ts';
 
-/** The register form's terms checkbox (SPEC.md section 5 requires it; the message is ours). */
+/** The register form's terms checkbox (docs/product-rules.md, Sign-in, registration and tokens). */
 export const termsRequired = 'Please accept the Terms of Service and Privacy Policy';
 
 export interface LoginValues {
@@ -24,7 +24,7 @@ export type Validated<T> = { ok: true; request: T } | { ok: false; message: stri
 const firstIssue = (issues: readonly { message: string }[], fallback: string) =>
   issues[0]?.message ?? fallback;
 
-/** SPEC.md section 5: both fields required ("Please enter both email and password"), through the shared schema. */
+/** docs/product-rules.md, Sign-in, registration and tokens: both fields required ("Please enter both email and password"), through the shared schema. */
 export function validateLogin(values: LoginValues): Validated<LoginRequest> {
   const result = v.safeParse(LoginRequest, { email: values.email, password: values.password });
   return result.success
@@ -35,7 +35,7 @@ export function validateLogin(values: LoginValues): Validated<LoginRequest> {
 const blank = (value: string) => value.trim() === '';
 
 /**
- * SPEC.md section 5, in the spec's order: required fields, matching passwords, minimum length,
+ * docs/product-rules.md, Sign-in, registration and tokens, in its order: required fields, matching passwords, minimum length,
  * the terms; then the schema the server applies (e-mail format, phone, lengths), so the
  * customer sees the server's own field message before any request is made.
  */

@@ -35,7 +35,9 @@ export type SessionEvent =
   /** The login or register screen opened: forget the previous screen's error and notice. */
   | { type: 'session.formOpened'; notice?: string }
   /** Check the stored token again now (Retry pressed, or the API answered another call). */
-  | { type: 'session.retry' };
+  | { type: 'session.retry' }
+  /** The customer's profile was edited (PUT /api/auth/me): the session shows the new name and phone. */
+  | { type: 'session.profileUpdated'; user: User };
 
 export interface LoginResult {
   token: string;
@@ -249,6 +251,12 @@ export const sessionMachine = setup({
     },
     signedIn: {
       on: {
+        'session.profileUpdated': {
+          actions: {
+            type: 'storeUser',
+            params: ({ event }: { event: { user: User } }) => event.user,
+          },
+        },
         'session.logout': 'signingOut',
         'session.expired': {
           target: 'signedOut',

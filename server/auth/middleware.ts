@@ -1,9 +1,21 @@
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { authMessages } from '../../contract/auth.ts';
+import { authMessages, type User } from '../../contract/auth.ts';
 import type { AppEnv } from '../app.ts';
 import { findSessionUser } from '../db/repositories/users.ts';
 
 const BEARER = /^Bearer +([A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*) *$/i;
+
+/**
+ * The customer and session of a request's `Authorization: Bearer <token>`, when the token is
+ * genuine, unexpired, its session still exists (logout deletes it) and so does its user.
+ */
+export async function bearerUser(c: Context<AppEnv>): Promise<{ user: User; sessionId: string } | undefined> {
+  const token = BEARER.exec(c.req.header('authorization') ?? '')?.[1];
+  const claims = token ? await c.var.auth.tokens.verify(token) : undefined;
+  const user = claims && (await findSessionUser(c.var.db, claims.jti, claims.userId, new Date()));
+  return claims && user ? { user, sessionId: claims.jti } : undefined;
+}
 
 /**
  * Lets a request through only with `Authorization: Bearer <token>` carrying a genuine,
@@ -11,13 +23,11 @@ const BEARER = /^Bearer +([A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*) *$/i;
  * Sets `c.var.user` and `c.var.sessionId`; anything else gets 401 {message}.
  */
 export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
-  const token = BEARER.exec(c.req.header('authorization') ?? '')?.[1];
-  const claims = token ? await c.var.auth.tokens.verify(token) : undefined;
-  const user = claims && (await findSessionUser(c.var.db, claims.jti, claims.userId, new Date()));
-  if (!claims || !user) {
+  const signedIn = await bearerUser(c);
+  if (!signedIn) {
     return c.json({ message: authMessages.signInRequired }, 401, { 'WWW-Authenticate': 'Bearer' });
   }
-  c.set('user', user);
-  c.set('sessionId', claims.jti);
+  c.set('user', signedIn.user);
+  c.set('sessionId', signedIn.sessionId);
   await next();
 });

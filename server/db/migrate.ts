@@ -4,7 +4,9 @@ import * as catalogue from './migrations/2026_11_21_220000_catalogue.ts';
 import * as accounts from './migrations/2026_11_21_230000_accounts.ts';
 import * as orders from './migrations/2026_11_22_000000_orders.ts';
 import * as bookings from './migrations/2026_11_22_010000_bookings.ts';
+import * as abuseCounters from './migrations/2026_11_23_220000_abuse_counters.ts';
 import * as payments from './migrations/2026_11_23_220000_payments.ts';
+import * as passwordResets from './migrations/2026_11_23_233000_password_resets.ts';
 
 /**
  * Migrations are listed here rather than read from the folder, so they work the same under
@@ -15,7 +17,9 @@ const migrations: Record<string, Migration> = {
   '2026_11_21_230000_accounts': accounts,
   '2026_11_22_000000_orders': orders,
   '2026_11_22_010000_bookings': bookings,
+  '2026_11_23_220000_abuse_counters': abuseCounters,
   '2026_11_23_220000_payments': payments,
+  '2026_11_23_233000_password_resets': passwordResets,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

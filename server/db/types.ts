@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type {
   BookingPaymentMethod,
   BookingPaymentStatus,
@@ -72,6 +72,16 @@ export interface AstrologerTable {
   bio: string;
 }
 
+/**
+ * One counter of the abuse limits (server/limits/): points in the current window and when the
+ * window (or block) ends, in ms since the epoch. PostgreSQL's bigint arrives as a string.
+ */
+export interface AbuseCountersTable {
+  key: string;
+  points: number;
+  expire: ColumnType<number | string | null, number | null, number | null>;
+}
+
 export interface Database {
   puja: PujaTable;
   pujaPackage: PackageTable;
@@ -86,8 +96,10 @@ export interface Database {
   orderItems: OrderItemsTable;
   bookings: BookingsTable;
   bookingPersons: BookingPersonsTable;
+  abuseCounters: AbuseCountersTable;
   payments: PaymentsTable;
   paymentHistory: PaymentHistoryTable;
+  passwordResets: PasswordResetsTable;
 }
 
 export type NewPuja = Insertable<PujaTable>;
@@ -114,6 +126,15 @@ export interface SessionsTable {
   userId: number;
   createdAt: string;
   expiresAt: string;
+}
+
+/** One e-mailed password-reset link; only the token's SHA-256 (hex) is kept. */
+export interface PasswordResetsTable {
+  tokenHash: string;
+  userId: number;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
 }
 
 export interface AddressesTable {

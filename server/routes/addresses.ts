@@ -40,7 +40,7 @@ export const addressRoutes = new Hono<AppEnv>()
     return c.json({ message: addressMessages.deleted }, 200);
   })
 
-  // SPEC.md section 7: an empty body; whatever is sent is ignored.
+  // docs/product-rules.md, Addresses: an empty body; whatever is sent is ignored.
   .put('/api/addresses/:id/default', requireAuth, async (c) => {
     const address = await setDefaultAddress(c.var.db, c.var.user.id, idParam(c));
     if (!address) notFound('Address');

@@ -1,23 +1,44 @@
 import { Hono } from 'hono';
-import { authMessages, LoginRequest, RegisterRequest } from '../../contract/auth.ts';
+import {
+  authMessages,
+  ChangePasswordRequest,
+  ForgotPasswordRequest,
+  LoginRequest,
+  RegisterRequest,
+  ResetPasswordRequest,
+  UpdateProfileRequest,
+  type AccountCode,
+} from '../../contract/auth.ts';
+import { limitMessages } from '../../contract/limits.ts';
 import type { AppEnv } from '../app.ts';
+import { requestPasswordReset, resetPassword } from '../auth/account.ts';
 import { requireAuth } from '../auth/middleware.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords.ts';
-import { clientKey } from '../auth/rate-limit.ts';
 import {
   createSession,
   createUser,
   deleteExpiredSessions,
   deleteSession,
+  deleteSessionsOf,
   DuplicateEmailError,
   emailExists,
+  findPasswordHash,
   findUserForLogin,
+  setPasswordHash,
+  updateProfile,
 } from '../db/repositories/users.ts';
 import { readBody } from '../validate.ts';
 
 export const authRoutes = new Hono<AppEnv>()
   .post('/api/auth/register', async (c) => {
     const input = await readBody(c, RegisterRequest);
+    // Every registration attempt counts (a taken e-mail too: 409 tells whether an account exists).
+    const limited = await c.var.limits.register(c.var.client);
+    if (limited) {
+      return c.json({ message: limitMessages.tooManyRegistrations(limited.retryAfterSeconds) }, 429, {
+        'Retry-After': String(limited.retryAfterSeconds),
+      });
+    }
     if (await emailExists(c.var.db, input.email)) return c.json({ message: authMessages.emailTaken }, 409);
     const passwordHash = await hashPassword(input.password);
     try {
@@ -36,11 +57,11 @@ export const authRoutes = new Hono<AppEnv>()
   })
 
   .post('/api/auth/login', async (c) => {
-    const { loginLimiter, tokens } = c.var.auth;
+    const { tokens } = c.var.auth;
     const { email, password } = await readBody(c, LoginRequest);
-    // No await between reading the limit and counting this attempt in it (see LoginLimiter.begin).
-    const attempt = loginLimiter.begin(clientKey(c));
-    if (attempt.blocked) {
+    // Counted before the password is checked, so parallel guesses cannot all pass (AbuseLimits).
+    const attempt = await c.var.limits.beginSignIn(email, c.var.client);
+    if (attempt.refused) {
       const minutes = Math.ceil(attempt.retryAfterSeconds / 60);
       return c.json({ message: authMessages.tooManyAttempts(minutes) }, 429, {
         'Retry-After': String(attempt.retryAfterSeconds),
@@ -54,15 +75,16 @@ export const authRoutes = new Hono<AppEnv>()
       // One answer for an unknown e-mail and a wrong password, in about the same time.
       ok = row ? await verifyPassword(password, row.passwordHash) : await verifyAgainstDummy(password);
     } catch (err) {
-      attempt.abandoned();
+      // The original error is the one to report; a failed refund only leaves one attempt counted.
+      await attempt.abandoned().catch(() => undefined);
       throw err;
     }
     if (!row || !ok) {
-      attempt.failed(email);
+      await attempt.failed();
       return c.json({ message: authMessages.invalidCredentials }, 401);
     }
 
-    attempt.succeeded(email);
+    await attempt.succeeded();
     const now = new Date();
     await deleteExpiredSessions(c.var.db, row.id, now);
     const { token, jti, expiresAt } = await tokens.issue(row.id);
@@ -76,4 +98,80 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ message: authMessages.loggedOut }, 200);
   })
 
-  .get('/api/auth/me', requireAuth, (c) => c.json({ user: c.var.user }, 200));
+  .get('/api/auth/me', requireAuth, (c) => c.json({ user: c.var.user }, 200))
+
+  // Edit Profile: name and phone of the signed-in customer only.
+  .put('/api/auth/me', requireAuth, async (c) => {
+    const input = await readBody(c, UpdateProfileRequest);
+    const user = await updateProfile(c.var.db, c.var.user.id, input);
+    if (!user) return c.json({ message: authMessages.signInRequired }, 401);
+    return c.json({ user }, 200);
+  })
+
+  /**
+   * Change Password: the current password is required, and guessing it is limited like signing
+   * in (a wrong one is a 400, not a 401, which would sign the customer out). The customer's
+   * other sessions end; this one stays (docs/product-rules.md, Sign-in, registration and tokens).
+   */
+  .post('/api/auth/change-password', requireAuth, async (c) => {
+    const { currentPassword, newPassword } = await readBody(c, ChangePasswordRequest);
+    const { user } = c.var;
+    const attempt = await c.var.limits.beginSignIn(user.email, c.var.client);
+    if (attempt.refused) {
+      const minutes = Math.ceil(attempt.retryAfterSeconds / 60);
+      return c.json({ message: authMessages.tooManyAttempts(minutes) }, 429, {
+        'Retry-After': String(attempt.retryAfterSeconds),
+      });
+    }
+    let ok: boolean;
+    try {
+      const hash = await findPasswordHash(c.var.db, user.id);
+      ok = hash !== undefined && (await verifyPassword(currentPassword, hash));
+    } catch (err) {
+      await attempt.abandoned().catch(() => undefined);
+      throw err;
+    }
+    if (!ok) {
+      await attempt.failed();
+      const code: AccountCode = 'wrong_password';
+      return c.json({ message: authMessages.currentPasswordWrong, code }, 400);
+    }
+    await attempt.succeeded();
+    await setPasswordHash(c.var.db, user.id, await hashPassword(newPassword));
+    await deleteSessionsOf(c.var.db, user.id, c.var.sessionId);
+    return c.json({ message: authMessages.passwordChanged }, 200);
+  })
+
+  /**
+   * Forgot password: public. Always the same answer, whether or not the e-mail has an account;
+   * limited per e-mail and per network address (docs/product-rules.md, Limits on guessing).
+   */
+  .post('/api/auth/forgot-password', async (c) => {
+    const { email } = await readBody(c, ForgotPasswordRequest);
+    const limited = await c.var.limits.passwordReset(email, c.var.client);
+    if (limited) {
+      const minutes = Math.ceil(limited.retryAfterSeconds / 60);
+      return c.json({ message: authMessages.tooManyResetRequests(minutes), code: limited.code }, 429, {
+        'Retry-After': String(limited.retryAfterSeconds),
+      });
+    }
+    const { mailer, publicUrl, brand } = c.var.auth;
+    await requestPasswordReset(c.var.db, mailer, email, { publicUrl, brand, now: c.var.now() });
+    return c.json({ message: authMessages.resetRequested }, 200);
+  })
+
+  /** Reset password with an e-mailed link: public, the link is the proof. */
+  .post('/api/auth/reset-password', async (c) => {
+    const { token, password } = await readBody(c, ResetPasswordRequest);
+    const outcome = await resetPassword(c.var.db, token, password, c.var.now());
+    if (!outcome.ok) {
+      const messages = {
+        reset_link_invalid: authMessages.resetLinkInvalid,
+        reset_link_expired: authMessages.resetLinkExpired,
+        reset_link_used: authMessages.resetLinkUsed,
+        wrong_password: authMessages.currentPasswordWrong,
+      } satisfies Record<AccountCode, string>;
+      return c.json({ message: messages[outcome.code], code: outcome.code }, 400);
+    }
+    return c.json({ message: authMessages.passwordReset }, 200);
+  });

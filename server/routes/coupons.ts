@@ -1,8 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { CouponValidateRequest, type CouponValidateResponse } from '../../contract/orders.ts';
+import { limitMessages } from '../../contract/limits.ts';
 import type { AppEnv } from '../app.ts';
+import { bearerUser } from '../auth/middleware.ts';
 import { findCoupon } from '../db/repositories/coupons.ts';
-import { checkCoupon, describeCoupon, refuseCoupon } from '../orders/pricing.ts';
+import { checkCoupon, describeCoupon, refuseCoupon } from '../services/pricing.ts';
 import { readBody } from '../validate.ts';
 
 /**
@@ -10,10 +12,30 @@ import { readBody } from '../validate.ts';
  * 400 {message, code} when the coupon cannot be applied to that subtotal. Public (SPEC.md
  * section 7 sends no token). The answer is informative only: the order re-checks the coupon
  * against the server's own subtotal.
+ *
+ * Unknown codes are guesses, limited per customer (with a valid bearer token) or else per
+ * address; once limited, every lookup from that key gets 429 until the window ends, so the 429
+ * says nothing about the code (docs/decisions/0013-abuse-limits.md).
  */
 async function validateCoupon(c: Context<AppEnv>) {
   const { code, subtotal } = await readBody(c, CouponValidateRequest);
-  const coupon = await findCoupon(c.var.db, code);
+  const signedIn = await bearerUser(c);
+  const attempt = await c.var.limits.beginCouponLookup(
+    signedIn ? { customerId: signedIn.user.id } : { client: c.var.client },
+  );
+  if (attempt.refused) {
+    return c.json({ message: limitMessages.tooManyCouponCodes(attempt.retryAfterSeconds) }, 429, {
+      'Retry-After': String(attempt.retryAfterSeconds),
+    });
+  }
+  let coupon: Awaited<ReturnType<typeof findCoupon>>;
+  try {
+    coupon = await findCoupon(c.var.db, code);
+  } catch (err) {
+    await attempt.known().catch(() => undefined); // not a guess: the lookup never happened
+    throw err;
+  }
+  await (coupon ? attempt.known() : attempt.unknown());
   const check = checkCoupon(coupon, subtotal, new Date());
   if (!coupon || !check.ok) {
     const { message, reason } = check.ok ? refuseCoupon('invalid') : check;

@@ -21,7 +21,7 @@ import {
   type OrderAmounts,
   type PricedLine,
   type RequestedLine,
-} from '../orders/pricing.ts';
+} from './pricing.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { paidWrite, type PaidWriteResult, type PaymentClaim } from './paid-write.ts';
 import { orderNumber } from './reference-number.ts';

@@ -1,5 +1,5 @@
-import { rupees } from '../../contract/orders.ts';
-import { paymentMessages, type PaymentPurpose } from '../../contract/payments.ts';
+import { formatRupees } from '../../contract/money.ts';
+import { paymentMessages, withRefundNote, type PaymentPurpose } from '../../contract/payments.ts';
 import type { Db } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { inTransaction } from '../db/transaction.ts';
@@ -120,7 +120,7 @@ async function refundFor(refusal: Refusal, payment: PaymentRow, w: PaidWrite): P
 function withRefund(refusal: Refusal, refunded: { paymentId: string; amount: number }): Refusal {
   return new Refusal(
     refusal.code,
-    `${refusal.message} ${paymentMessages.refunded(rupees(refunded.amount))}`,
+    withRefundNote(refusal.message, formatRupees(refunded.amount)),
     refunded,
   );
 }

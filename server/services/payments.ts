@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { rupees } from '../../contract/orders.ts';
+import { formatRupees } from '../../contract/money.ts';
 import {
   PAYMENT_CODES,
   PAYMENT_INTENT_TTL_MINUTES,
   paymentMessages,
+  withRefundNote,
   type PaymentCapture,
   type PaymentCaptureRequest,
   type PaymentCreateRequest,
@@ -287,7 +288,7 @@ export async function checkPaymentForWrite(
   if (payment.status !== found.status && payment.status === 'refunded')
     throw new Refusal(
       'payment_expired',
-      `${paymentMessages.expired} ${paymentMessages.refunded(rupees(payment.amount))}`,
+      withRefundNote(paymentMessages.expired, formatRupees(payment.amount)),
       { paymentId: payment.id, amount: payment.amount },
     );
   if (payment.status !== 'captured') throw stateRefusal(payment.status);

@@ -35,7 +35,7 @@ export const cartStorage = {
 /**
  * POST /api/coupons/validate. A refusal the server explains (an answer with a status: unknown,
  * expired, below the minimum) is an expected result; a call that got no answer is an error,
- * which the machine shows as "Invalid coupon code" (SPEC.md section 8).
+ * which the machine shows as "Invalid coupon code" (docs/product-rules.md, Messages and errors).
  */
 async function checkCoupon(input: CouponValidateRequest, signal: AbortSignal): Promise<CouponCheck> {
   try {

@@ -67,10 +67,14 @@ const ForgotPasswordPage = page(
   () => import('../features/account/forgot-password-page.tsx'),
   'ForgotPasswordPage',
 );
+const ResetPasswordPage = page(
+  () => import('../features/account/reset-password-page.tsx'),
+  'ResetPasswordPage',
+);
 const AccountPage = page(() => import('../features/account/account-page.tsx'), 'AccountPage');
 const NotFoundPage = page(() => import('../features/pages/not-found-page.tsx'), 'NotFoundPage');
 
-/** Legal pages answer on both path sets, plus /terms and /privacy (DECISIONS.md). */
+/** Legal pages answer on both path sets, plus /terms and /privacy (docs/product-rules.md, Routes and pages). */
 const legalPaths = [
   '/termsconditions',
   '/terms-and-conditions',
@@ -101,7 +105,7 @@ export function AppRoutes() {
         <Route path="/productDetails/:id" component={ProductDetailPage} />
         <Route path="/productCategory" component={CategoryPage} />
         <Route path="/cart" component={CartPage} />
-        {/* Checkout applies its own sign-in guard (the checkout machine), as SPEC.md section 4 describes. */}
+        {/* Checkout applies its own sign-in guard (the checkout machine), as docs/product-rules.md, Orders describes. */}
         <Route path="/checkout" component={CheckoutPage} />
         <Route path="/order-confirmation/:id">
           <RequireSignIn>
@@ -116,6 +120,7 @@ export function AppRoutes() {
         <Route path="/login" component={LoginPage} />
         <Route path="/register" component={RegisterPage} />
         <Route path="/forgot-password" component={ForgotPasswordPage} />
+        <Route path="/reset-password" component={ResetPasswordPage} />
         <Route path="/account/:tab?">
           <RequireSignIn>
             <AccountPage />

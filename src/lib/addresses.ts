@@ -57,7 +57,7 @@ export async function deleteAddress(id: number, signal?: AbortSignal): Promise<v
   });
 }
 
-/** SPEC.md section 7: an empty body; the answer is the address, now the only default. */
+/** docs/product-rules.md, Addresses: an empty body; the answer is the address, now the only default. */
 export async function setDefaultAddress(id: number, signal?: AbortSignal): Promise<Address> {
   const { address } = await callApi(`/api/addresses/${id}/default`, {
     method: 'PUT',

@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import { parseNumericId } from '../../contract/ids.ts';
 import {
   BookingListResponse,
   bookingMessages,
@@ -9,13 +9,11 @@ import {
 import { ApiError, callApi } from './api.ts';
 
 
-const BookingId = v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/), v.transform(Number));
-
 /** GET /api/bookings/{id} (bearer): the customer's own booking, else "Booking not found". */
 export async function fetchBooking(id: string | number, signal?: AbortSignal): Promise<Booking> {
-  const parsed = v.safeParse(BookingId, String(id));
-  if (!parsed.success) throw new ApiError(bookingMessages.notFound, 404);
-  const { booking } = await callApi(`/api/bookings/${parsed.output}`, {
+  const bookingId = parseNumericId(id);
+  if (bookingId === undefined) throw new ApiError(bookingMessages.notFound, 404);
+  const { booking } = await callApi(`/api/bookings/${bookingId}`, {
     schema: BookingResponse,
     bearer: true,
     fallback: bookingMessages.readFailed,

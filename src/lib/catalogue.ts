@@ -12,12 +12,12 @@ import {
   type Puja,
   type PujaPackage,
 } from '../../contract/catalogue.ts';
-import { DEFAULT_START_DAYS_AHEAD, HOME_ASTROLOGERS } from '../../contract/booking-rules.ts';
+import { DEFAULT_START_DAYS_AHEAD, HOME_ASTROLOGERS } from '../../contract/catalogue-display.ts';
 import { ApiError, getJson } from './api.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Each puja's startDate made usable: a missing or invalid one becomes 5 days from now (SPEC.md section 7). */
+/** Each puja's startDate made usable: a missing or invalid one becomes 5 days from now (docs/product-rules.md, Catalogue display). */
 export function normaliseStartDates(pujas: Puja[], now = Date.now()): Puja[] {
   return pujas.map((puja) => {
     const start = puja.startDate ? Date.parse(puja.startDate) : NaN;

@@ -1,31 +1,50 @@
-const rupees = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  maximumFractionDigits: 0,
-});
-const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
-/** Orders are placed in India: their time is shown in India's time zone wherever the browser is. */
-const orderDate = new Intl.DateTimeFormat('en-IN', {
-  dateStyle: 'long',
-  timeStyle: 'short',
+/**
+ * The shop's one date style (docs/product-rules.md, Money and dates): en-IN, in India's time zone
+ * wherever the browser is, "23 Nov 2026, 6:53 pm"; with the weekday for a puja's date,
+ * "Mon, 23 Nov 2026, 6:53 pm". Every date on screen goes through `formatDateTime`.
+ */
+const dateParts = { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' } as const;
+const dateOnly = new Intl.DateTimeFormat('en-IN', dateParts);
+const timeOnly = new Intl.DateTimeFormat('en-IN', {
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
   timeZone: 'Asia/Kolkata',
 });
+const weekdayOnly = new Intl.DateTimeFormat('en-IN', { weekday: 'short', timeZone: 'Asia/Kolkata' });
 
-/** ₹ with Indian thousands separators: 12500 -> "₹12,500". */
-export function formatRupees(amount: number): string {
-  return rupees.format(amount);
+export interface DateStyle {
+  /** Lead with the short weekday ("Mon, "). */
+  weekday?: boolean;
+  /** Add the time ("6:53 pm"); on by default. */
+  time?: boolean;
 }
 
-/** Long month, day, year: "November 24, 2026". Empty for a missing or invalid date. */
-export function formatLongDate(iso: string | null | undefined): string {
+/** "23 Nov 2026, 6:53 pm" (see above). Empty for a missing or invalid date. */
+export function formatDateTime(
+  iso: string | null | undefined,
+  { weekday = false, time = true }: DateStyle = {},
+): string {
   const date = iso ? new Date(iso) : undefined;
-  return date && !Number.isNaN(date.getTime()) ? longDate.format(date) : '';
+  if (!date || Number.isNaN(date.getTime())) return '';
+  // Composed from parts: en-IN puts a comma after the month when the weekday is asked for in one go.
+  const parts = [dateOnly.format(date)];
+  if (weekday) parts.unshift(weekdayOnly.format(date));
+  if (time) parts.push(timeOnly.format(date).replace(/\s/g, ' '));
+  return parts.join(', ');
 }
 
-/** An order's date in the en-IN locale (SPEC.md section 2): "21 November 2026 at 3:45 pm". Empty if invalid. */
+/** A puja's date and time with its weekday: "Mon, 23 Nov 2026, 6:53 pm". */
+export function formatPujaDate(iso: string | null | undefined): string {
+  return formatDateTime(iso, { weekday: true });
+}
+
+/** Older name, kept for the pages that still call it: the puja's date in the one style. */
+export const formatLongDate = formatPujaDate;
+
+/** Older name, kept for the pages that still call it: an order's date in the one style. */
 export function formatOrderDate(iso: string | null | undefined): string {
-  const date = iso ? new Date(iso) : undefined;
-  return date && !Number.isNaN(date.getTime()) ? orderDate.format(date) : '';
+  return formatDateTime(iso);
 }
 
 const entities: Record<string, string> = {
@@ -54,4 +73,66 @@ export function stripHtml(html: string): string {
 /** Cuts text to `limit` characters and adds "..." when anything was cut. */
 export function truncate(text: string, limit: number): string {
   return text.length > limit ? `${text.slice(0, limit)}...` : text;
+}
+
+/** A block of catalogue text as the customer reads it: a paragraph, or a list of items. */
+export type TextBlock =
+  { kind: 'paragraph'; text: string } | { kind: 'list'; ordered: boolean; items: string[] };
+
+const LIST = /<(ul|ol)\b[^>]*>([\s\S]*?)<\/\1\s*>/gi;
+const BULLET = /^\s*(?:[-*•·]|\d+[.)])\s+/;
+
+/** Paragraphs from HTML or plain text: block breaks kept; lines starting "- " or "• " become a list. */
+function textBlocks(html: string): TextBlock[] {
+  const blocks: TextBlock[] = [];
+  for (const chunk of html.split(/<\/p\s*>|<\/(?:div|h[1-6]|blockquote)\s*>|\n\s*\n/i)) {
+    // Single line breaks inside a chunk may carry a plain-text bullet list.
+    const lines = chunk.split(/<br\s*\/?>|\n/i);
+    let list: string[] = [];
+    let paragraph: string[] = [];
+    const flushParagraph = () => {
+      const text = stripHtml(paragraph.join(' '));
+      if (text) blocks.push({ kind: 'paragraph', text });
+      paragraph = [];
+    };
+    const flushList = () => {
+      if (list.length) blocks.push({ kind: 'list', ordered: false, items: list });
+      list = [];
+    };
+    for (const line of lines) {
+      const plain = stripHtml(line);
+      if (BULLET.test(plain)) {
+        flushParagraph();
+        const item = plain.replace(BULLET, '').trim();
+        if (item) list.push(item);
+      } else if (plain) {
+        flushList();
+        paragraph.push(line);
+      }
+    }
+    flushParagraph();
+    flushList();
+  }
+  return blocks;
+}
+
+/**
+ * Catalogue text (HTML from the back office, or plain text) as paragraphs and lists, for React
+ * to render as elements: structure kept, markup never injected (docs/product-rules.md, Catalogue
+ * display). Anything else (tags, entities, scripts' text as text) is reduced to plain text.
+ */
+export function catalogueBlocks(html: string): TextBlock[] {
+  const blocks: TextBlock[] = [];
+  let last = 0;
+  for (const match of html.matchAll(LIST)) {
+    blocks.push(...textBlocks(html.slice(last, match.index)));
+    const items = (match[2] ?? '')
+      .split(/<li\b[^>]*>/i)
+      .map(stripHtml)
+      .filter((item) => item !== '');
+    if (items.length) blocks.push({ kind: 'list', ordered: match[1]?.toLowerCase() === 'ol', items });
+    last = match.index + match[0].length;
+  }
+  blocks.push(...textBlocks(html.slice(last)));
+  return blocks;
 }

@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import { parseNumericId } from '../../contract/ids.ts';
 import {
   OrderListResponse,
   orderMessages,
@@ -8,14 +8,12 @@ import {
 import { ApiError, callApi } from './api.ts';
 
 
-const OrderId = v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/), v.transform(Number));
-
 /** GET /api/orders/{id} (bearer): the customer's own order, else "Order not found". */
 export function fetchOrder(id: string | number, signal?: AbortSignal): Promise<OrderRead> {
-  const parsed = v.safeParse(OrderId, String(id));
-  // SPEC.md section 8: "Order read with no order".
-  if (!parsed.success) return Promise.reject(new ApiError(orderMessages.readEmpty));
-  return callApi(`/api/orders/${parsed.output}`, {
+  const orderId = parseNumericId(id);
+  // An id that cannot be an order reads as "Failed to load order details" (docs/product-rules.md, Messages and errors).
+  if (orderId === undefined) return Promise.reject(new ApiError(orderMessages.readEmpty));
+  return callApi(`/api/orders/${orderId}`, {
     schema: OrderRead,
     bearer: true,
     fallback: orderMessages.readFailed,

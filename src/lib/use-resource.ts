@@ -1,13 +1,24 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { resourceMachine } from '../../machines/resource/resource.machine.ts';
-import { selectData, selectErrorMessage, selectStatus } from '../../machines/resource/resource.selectors.ts';
+import {
+  selectCanRetry,
+  selectData,
+  selectErrorCode,
+  selectErrorMessage,
+  selectStatus,
+} from '../../machines/resource/resource.selectors.ts';
+import type { ResourceErrorCode } from '../../machines/resource/resource.machine.ts';
 import { inspectOptions } from './inspector.ts';
 
 export interface Resource<T> {
   status: 'loading' | 'loaded' | 'failed';
   data: T | undefined;
   error: string | undefined;
+  /** `not_found` or `refused` when the server said no; undefined for what a retry may fix. */
+  errorCode?: ResourceErrorCode | undefined;
+  /** Whether Retry is offered: only for failures a retry can fix. */
+  canRetry?: boolean;
   retry: () => void;
 }
 
@@ -34,5 +45,7 @@ export function useResource<T>(load: (signal: AbortSignal) => Promise<T>): Resou
   const status = useSelector(ref, selectStatus);
   const data = useSelector(ref, selectData) as T | undefined;
   const error = useSelector(ref, selectErrorMessage);
-  return { status, data, error, retry: () => ref.send({ type: 'resource.retry' }) };
+  const errorCode = useSelector(ref, selectErrorCode);
+  const canRetry = useSelector(ref, selectCanRetry);
+  return { status, data, error, errorCode, canRetry, retry: () => ref.send({ type: 'resource.retry' }) };
 }

@@ -1,4 +1,4 @@
-import { formatRupees } from '../lib/format.ts';
+import { formatRupees } from '../../contract/money.ts';
 
 /** List price struck through beside the selling price, both in rupees with separators. */
 export function Price({

@@ -1,12 +1,18 @@
+import { useSelector } from '@xstate/react';
 import { memo, useState, type SyntheticEvent } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import { Link } from 'wouter';
 import type { Category, Product } from '../../contract/catalogue.ts';
-import { stockBadge } from '../../machines/product-catalogue/product-filter.ts';
-import { CartContext } from '../app/cart.tsx';
+import { stockBadge } from '../../contract/catalogue-display.ts';
+import type { cartMachine } from '../../machines/cart/cart.machine.ts';
 import { imageUrl } from '../lib/config.ts';
 import { Price } from './price.tsx';
+import { Stars } from './stars.tsx';
 
 type HeadingLevel = 'h2' | 'h3' | 'h4';
+
+/** The app's root cart actor, handed in by the page (src/ui does not reach into src/app). */
+export type CartActorRef = ActorRefFrom<typeof cartMachine>;
 
 /** Swaps a broken catalogue image for the placeholder, once. */
 export function showPlaceholder(event: SyntheticEvent<HTMLImageElement>) {
@@ -26,9 +32,8 @@ export function StockBadge({ stockQuantity }: { stockQuantity: number }) {
  * Adds one unit to the cart. Disabled when the product is out of stock, or when the cart
  * already holds all of it (the machine's guard decides). Says so once added.
  */
-function AddToCartButton({ product }: { product: Product }) {
-  const cart = CartContext.useActorRef();
-  const canAdd = CartContext.useSelector((s) => s.can({ type: 'cart.add', product, quantity: 1 }));
+function AddToCartButton({ product, cart }: { product: Product; cart: CartActorRef }) {
+  const canAdd = useSelector(cart, (s) => s.can({ type: 'cart.add', product, quantity: 1 }));
   const [added, setAdded] = useState(false);
   return (
     <>
@@ -53,12 +58,15 @@ function AddToCartButton({ product }: { product: Product }) {
   );
 }
 
-/** A product in a grid: image, category, name, M.R.P and selling price, stock, View Details, Add to Cart. */
+/** A product in a grid: image, category, name, rating, M.R.P and selling price, stock, View Details, Add to Cart. */
 export const ProductCard = memo(function ProductCard({
   product,
+  cart,
   headingLevel: Heading = 'h3',
 }: {
   product: Product;
+  /** The cart the Add to Cart button sends to. */
+  cart: CartActorRef;
   headingLevel?: HeadingLevel;
 }) {
   const href = `/productDetails/${product.id}`;
@@ -85,6 +93,8 @@ export const ProductCard = memo(function ProductCard({
             {product.name}
           </Link>
         </Heading>
+        {/* Ratings on cards too, as on the product page (docs/product-rules.md, Money and dates). */}
+        {product.totalReviews > 0 && <Stars rating={product.averageRating} reviews={product.totalReviews} />}
         <Price mrpLabel price={product.price} offerPrice={product.offerPrice} />
         <Link
           href={href}
@@ -93,7 +103,7 @@ export const ProductCard = memo(function ProductCard({
         >
           View Details
         </Link>
-        <AddToCartButton product={product} />
+        <AddToCartButton product={product} cart={cart} />
       </div>
     </article>
   );

@@ -1,11 +1,12 @@
 import { useActorRef } from '@xstate/react';
 import { memo, useEffect, useRef, type SyntheticEvent } from 'react';
 import { Link } from 'wouter';
-import { PUJA_CARD_DESCRIPTION_CUT } from '../../contract/booking-rules.ts';
+import { PUJA_CARD_DESCRIPTION_CUT } from '../../contract/catalogue-display.ts';
 import type { Puja } from '../../contract/catalogue.ts';
 import { bookingWindowMachine } from '../../machines/booking-window/booking-window.machine.ts';
 import { imageUrl } from '../lib/config.ts';
-import { formatLongDate, stripHtml, truncate } from '../lib/format.ts';
+import { formatRupees } from '../../contract/money.ts';
+import { formatPujaDate, stripHtml, truncate } from '../lib/format.ts';
 import { Countdown } from './countdown.tsx';
 
 const PLACEHOLDER = imageUrl('/images/placeholder.svg');
@@ -42,7 +43,7 @@ export const PujaCard = memo(function PujaCard({ puja, headingLevel = 3 }: PujaC
   }, [windowRef, puja.pujaDate]);
 
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const date = formatLongDate(puja.pujaDate);
+  const date = formatPujaDate(puja.pujaDate);
 
   return (
     <article className="card puja-card">
@@ -59,6 +60,12 @@ export const PujaCard = memo(function PujaCard({ puja, headingLevel = 3 }: PujaC
       />
       <div className="card__body">
         <Countdown windowRef={windowRef} variant="boxes" />
+        {/* The puja's own date and time beside the countdown (docs/product-rules.md, Money and dates). */}
+        {date && (
+          <p className="puja-card__date">
+            <time dateTime={puja.pujaDate ?? undefined}>{date}</time>
+          </p>
+        )}
         <Heading className="card__title">{puja.pujaName}</Heading>
         <p className="puja-card__description">
           {truncate(stripHtml(puja.description), PUJA_CARD_DESCRIPTION_CUT)}
@@ -66,13 +73,13 @@ export const PujaCard = memo(function PujaCard({ puja, headingLevel = 3 }: PujaC
         <p className="card__meta puja-card__place">{puja.place}</p>
         <p className="card__meta puja-card__stats">
           <span>{devotees.format(puja.noDevotes)} Watched</span>
-          {date && (
-            <>
-              {' · '}
-              <time dateTime={puja.pujaDate ?? undefined}>{date}</time>
-            </>
-          )}
         </p>
+        {/* The cheapest package's offer price, from GET /pujas (docs/product-rules.md, Catalogue display). */}
+        {typeof puja.fromPrice === 'number' && (
+          <p className="puja-card__from">
+            from <strong>{formatRupees(puja.fromPrice)}</strong>
+          </p>
+        )}
         <Link
           href={`/pujas/${puja.id}`}
           className="button button--primary puja-card__link"

@@ -1,4 +1,4 @@
-/** Fills for five stars: a half star when the fractional part is at least .5 (SPEC.md section 9). */
+/** Fills for five stars: a half star when the fractional part is at least .5 (docs/product-rules.md, Money and dates). */
 export function starFills(rating: number): Array<'full' | 'half' | 'empty'> {
   const clamped = Math.max(0, Math.min(5, rating));
   const whole = Math.floor(clamped);

@@ -3,7 +3,7 @@ import './status-pill.css';
 
 export type StatusTone = 'green' | 'red' | 'yellow' | 'neutral';
 
-/** SPEC.md section 2: payment completed is green, failed red, anything else yellow. */
+/** docs/product-rules.md, Money and dates: payment completed is green, failed red, anything else yellow. */
 export function paymentStatusTone(status: string): StatusTone {
   if (status === 'completed') return 'green';
   if (status === 'failed') return 'red';

@@ -104,7 +104,7 @@ describe('a visitor browses the shop', () => {
     await page.getByRole('heading', { level: 1, name: first.name }).waitFor();
     await page.getByText(rupees(first.offerPrice)).first().waitFor();
     await page.getByRole('heading', { name: 'Product Description' }).waitFor();
-    await page.getByRole('link', { name: 'Buy Now' }).waitFor();
+    await page.getByRole('button', { name: 'Buy Now' }).waitFor();
     expect(await page.locator('main').textContent()).not.toContain('&nbsp;');
   });
 

@@ -14,7 +14,7 @@ afterAll(async () => {
   await browser.close();
 });
 
-/** Every public route of SPEC.md's route table, with a heading that proves its screen rendered. */
+/** Every public route of the shop (docs/product-rules.md, Routes and pages), with a heading that proves its screen rendered. */
 const routes: Array<[string, string | RegExp]> = [
   ['/', /Popular Pujas/],
   ['/pujas', 'Pujas'],

@@ -4,7 +4,7 @@ import { PackageListResponse, ProductListResponse, PujaListResponse } from '../.
 import type { Product, Puja, PujaPackage } from '../../contract/catalogue.ts';
 import { orderTotal, shippingFor } from '../../contract/orders.ts';
 import { coupons } from '../../server/db/seed/coupons.ts';
-import { couponDiscount } from '../../server/orders/pricing.ts';
+import { couponDiscount } from '../../server/services/pricing.ts';
 
 const DAY = 86_400_000;
 /** Enough stock that every journey of a run (one unit each) leaves the product in stock. */

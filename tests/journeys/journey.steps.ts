@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { ExpectStatic } from 'vitest';
 import { BookingListResponse, bookingMessages } from '../../contract/booking.ts';
 import { OrderListResponse, couponMessages, orderMessages } from '../../contract/orders.ts';
+import { formatRupees } from '../../contract/money.ts';
 import { DECLINED_UPI_ID, paymentMessages } from '../../contract/payments.ts';
 import { pujaWizardMessages } from '../../machines/puja-wizard/puja-wizard.machine.ts';
 import { api, tokenOf, type Customer, type JourneyData } from './journey.data.ts';
@@ -23,8 +24,6 @@ export interface JourneyContext {
 export type StateAssertion = (page: Page, ctx: JourneyContext) => Promise<void>;
 export type EventAction = (page: Page, ctx: JourneyContext) => Promise<void>;
 
-const rupees = (n: number) =>
-  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(n);
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -46,7 +45,7 @@ const accountButton = (page: Page, ctx: JourneyContext) =>
 const bookButton = (page: Page, ctx: JourneyContext) =>
   page.getByRole('button', { name: `Book ${ctx.data.pkg.title}`, exact: true });
 const payButton = (page: Page, ctx: JourneyContext) =>
-  page.getByRole('button', { name: `Pay ${rupees(ctx.data.pkg.offerPrice)}`, exact: true });
+  page.getByRole('button', { name: `Pay ${formatRupees(ctx.data.pkg.offerPrice)}`, exact: true });
 const placeOrderButton = (page: Page) => page.getByRole('button', { name: 'Place Order', exact: true });
 
 /** A row of an Order Summary: "Total" matches only Total (not Subtotal). */
@@ -57,7 +56,7 @@ const summaryValue = (page: Page, label: string) =>
     .locator('dd');
 
 const expectedTotal = (ctx: JourneyContext) =>
-  rupees(ctx.couponApplied ? ctx.data.money.totalWithCoupon : ctx.data.money.total);
+  formatRupees(ctx.couponApplied ? ctx.data.money.totalWithCoupon : ctx.data.money.total);
 
 async function expectEnabled(ctx: JourneyContext, locator: Locator, enabled = true) {
   await locator.waitFor();
@@ -259,17 +258,17 @@ export const stateAssertions = {
   cartWithItems: async (page, ctx) => {
     await h1(page, 'Your Shopping Cart').waitFor();
     await page.getByRole('link', { name: ctx.data.product.name, exact: true }).waitFor();
-    ctx.expect(await summaryValue(page, 'Subtotal').textContent()).toBe(rupees(ctx.data.money.subtotal));
-    ctx.expect(await summaryValue(page, 'Total').textContent()).toBe(rupees(ctx.data.money.total));
+    ctx.expect(await summaryValue(page, 'Subtotal').textContent()).toBe(formatRupees(ctx.data.money.subtotal));
+    ctx.expect(await summaryValue(page, 'Total').textContent()).toBe(formatRupees(ctx.data.money.total));
   },
   couponRejected: async (page, ctx) => {
     await alertWith(page, couponMessages.invalid).waitFor();
-    ctx.expect(await summaryValue(page, 'Total').textContent()).toBe(rupees(ctx.data.money.total));
+    ctx.expect(await summaryValue(page, 'Total').textContent()).toBe(formatRupees(ctx.data.money.total));
   },
   couponApplied: async (page, ctx) => {
     const { discount, totalWithCoupon } = ctx.data.money;
-    await page.getByText(`Coupon ${ctx.data.validCoupon} applied: you save ${rupees(discount)}.`).waitFor();
-    ctx.expect(await summaryValue(page, 'Total').textContent()).toBe(rupees(totalWithCoupon));
+    await page.getByText(`Coupon ${ctx.data.validCoupon} applied: you save ${formatRupees(discount)}.`).waitFor();
+    ctx.expect(await summaryValue(page, 'Total').textContent()).toBe(formatRupees(totalWithCoupon));
   },
   checkoutSignedOut: async (page, ctx) => {
     await h1(page, 'Welcome back').waitFor();

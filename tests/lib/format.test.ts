@@ -1,27 +1,29 @@
-import { formatLongDate, formatOrderDate, formatRupees, stripHtml, truncate } from '../../src/lib/format.ts';
+import {
+  formatDateTime,
+  formatLongDate,
+  formatOrderDate,
+  formatPujaDate,
+  catalogueBlocks,
+  stripHtml,
+  truncate,
+} from '../../src/lib/format.ts';
 import { normaliseStartDates } from '../../src/lib/catalogue.ts';
 import { imageUrl } from '../../src/lib/config.ts';
 import type { Puja } from '../../contract/catalogue.ts';
 
 describe('formatting', () => {
-  it('formats rupees with the sign and Indian thousands separators', () => {
-    expect(formatRupees(851)).toBe('₹851');
-    expect(formatRupees(12500)).toBe('₹12,500');
-    expect(formatRupees(125000)).toBe('₹1,25,000');
-  });
-
-  it('formats puja dates as long month, day, year and blanks invalid ones', () => {
-    expect(formatLongDate('2026-11-24T10:00:00.000Z')).toBe('November 24, 2026');
-    expect(formatLongDate(null)).toBe('');
-    expect(formatLongDate('not a date')).toBe('');
-  });
-
-  it('formats order dates in en-IN, in India time, and blanks invalid ones', () => {
-    // 10:15 UTC is 3:45 pm in India; ICU versions differ only in the joining word.
-    expect(formatOrderDate('2026-11-21T10:15:00.000Z')).toMatch(/^21 November 2026(,| at) 3:45\s?pm$/i);
-    expect(formatOrderDate('2026-11-21T20:00:00.000Z')).toMatch(/^22 November 2026/);
-    expect(formatOrderDate(undefined)).toBe('');
-    expect(formatOrderDate('yesterday')).toBe('');
+  it('formats every date in one en-IN style, in India time: "23 Nov 2026, 6:53 pm"', () => {
+    // 13:23 UTC is 6:53 pm in India.
+    expect(formatDateTime('2026-11-23T13:23:00.000Z')).toBe('23 Nov 2026, 6:53 pm');
+    expect(formatDateTime('2026-11-23T20:00:00.000Z')).toBe('24 Nov 2026, 1:30 am');
+    expect(formatDateTime('2026-11-23T13:23:00.000Z', { time: false })).toBe('23 Nov 2026');
+    expect(formatPujaDate('2026-11-23T13:23:00.000Z')).toBe('Mon, 23 Nov 2026, 6:53 pm');
+    expect(formatOrderDate('2026-11-21T10:15:00.000Z')).toBe('21 Nov 2026, 3:45 pm');
+    expect(formatLongDate('2026-11-24T10:00:00.000Z')).toBe('Tue, 24 Nov 2026, 3:30 pm');
+    for (const bad of [null, undefined, 'not a date', 'yesterday']) {
+      expect(formatDateTime(bad)).toBe('');
+      expect(formatPujaDate(bad)).toBe('');
+    }
   });
 
   it('strips markup and entities, collapsing whitespace', () => {
@@ -57,5 +59,35 @@ describe('puja start dates', () => {
     expect(missing?.startDate).toBe('2026-11-26T00:00:00.000Z');
     expect(invalid?.startDate).toBe('2026-11-26T00:00:00.000Z');
     expect(valid?.startDate).toBe('2026-12-01T00:00:00.000Z');
+  });
+});
+
+describe('catalogueBlocks: paragraphs and lists, as text', () => {
+  it('keeps paragraphs and HTML lists, strips tags and entities', () => {
+    expect(
+      catalogueBlocks(
+        '<p>Abhishekam of Lord&nbsp;Shiva.</p><p>It brings:</p><ul><li>peace &amp; <b>health</b></li><li>prosperity</li></ul><ol><li>first</li></ol><p>Om</p>',
+      ),
+    ).toEqual([
+      { kind: 'paragraph', text: 'Abhishekam of Lord Shiva.' },
+      { kind: 'paragraph', text: 'It brings:' },
+      { kind: 'list', ordered: false, items: ['peace & health', 'prosperity'] },
+      { kind: 'list', ordered: true, items: ['first'] },
+      { kind: 'paragraph', text: 'Om' },
+    ]);
+  });
+
+  it('reads plain text: blank lines part paragraphs, "- " and "• " lines make a list', () => {
+    expect(catalogueBlocks('First para\nstill first.\n\nBenefits:\n- calm\n• focus\n\nLast')).toEqual([
+      { kind: 'paragraph', text: 'First para still first.' },
+      { kind: 'paragraph', text: 'Benefits:' },
+      { kind: 'list', ordered: false, items: ['calm', 'focus'] },
+      { kind: 'paragraph', text: 'Last' },
+    ]);
+  });
+
+  it('never passes markup through: a script becomes inert text or nothing', () => {
+    const blocks = catalogueBlocks('<p>Hi<script>alert(1)</script><img src=x onerror=alert(2)></p>');
+    expect(JSON.stringify(blocks)).not.toContain('<');
   });
 });

@@ -43,7 +43,7 @@ describe('validateAddress', () => {
     });
   });
 
-  it('gives the five required messages of SPEC.md section 5 for a blank form, one per field', () => {
+  it('gives the five required messages of the product rules (Addresses) for a blank form, one per field', () => {
     const result = validateAddress({
       street: '',
       city: '',

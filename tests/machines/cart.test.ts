@@ -1,4 +1,5 @@
 import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
+import { formatRupees } from '../../contract/money.ts';
 import { couponMessages, type CouponValidateRequest } from '../../contract/orders.ts';
 import {
   cartMachine,
@@ -7,13 +8,10 @@ import {
   type CouponCheck,
   type StoredCart,
 } from '../../machines/cart/cart.machine.ts';
-import {
-  cartNotices,
-  readStoredCart,
-  rupees,
-  summaryOf,
-  type CartItem,
-} from '../../machines/cart/cart.pricing.ts';
+import type { CartItem } from '../../machines/cart/cart.lines.ts';
+import { summaryOf } from '../../machines/cart/cart.pricing.ts';
+import { cartNotices } from '../../machines/cart/cart.reconcile.ts';
+import { readStoredCart } from '../../machines/cart/cart.storage.ts';
 import {
   selectAppliedCoupon,
   selectCouponError,
@@ -164,7 +162,7 @@ describe('cart machine: reconciliation', () => {
     const s = await waitFor(actor, (snap) => catalogueState(snap) === 'current');
     expect(s.context.items).toEqual([{ ...line(rudraksha, 2), price: 999 }]);
     expect(selectNotices(s)).toEqual([
-      `The price of ${rudraksha.name} changed from ${rupees(899)} to ${rupees(999)}.`,
+      `The price of ${rudraksha.name} changed from ${formatRupees(899)} to ${formatRupees(999)}.`,
     ]);
     expect(selectSubtotal(s)).toBe(1998);
     expect(lastStored()?.items).toEqual(s.context.items);
@@ -645,7 +643,7 @@ describe('cart machine: coupon', () => {
   });
 });
 
-describe('cart summary (SPEC.md section 9)', () => {
+describe('cart summary (product rules, Shipping and totals)', () => {
   const withSubtotal = (subtotal: number): CartItem[] =>
     subtotal === 0 ? [] : [line(product(1, subtotal, 5), 1)];
 

@@ -234,7 +234,7 @@ describe('puja wizard: person details', () => {
     }
   });
 
-  it('hides the messages until Next, then shows the seven of SPEC.md section 5 for each person', () => {
+  it('hides the messages until Next, then shows the seven of the product rules (Persons) for each person', () => {
     const { send, steps, errorsOf, snapshot } = start();
     expect(errorsOf(0)).toEqual({});
     send({ type: 'wizard.next' });

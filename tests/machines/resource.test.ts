@@ -53,3 +53,27 @@ describe('resource machine', () => {
     expect(failed.context.error?.message).toBe('No loader was provided');
   });
 });
+
+describe('resource machine: which failures a retry can fix', () => {
+  const failingWith = (status: number | undefined) =>
+    withLoader(() => Promise.reject(Object.assign(new Error('No'), { status }))).start();
+
+  it('a 404 is not_found and a 400 is refused: retry is refused', async () => {
+    for (const [status, code] of [
+      [404, 'not_found'],
+      [400, 'refused'],
+    ] as const) {
+      const failed = await waitFor(failingWith(status), (s) => s.matches('failed'));
+      expect(failed.context.error).toEqual({ message: 'No', code });
+      expect(failed.can({ type: 'resource.retry' })).toBe(false);
+    }
+  });
+
+  it('no answer, a 5xx, 408 or 429 can be retried', async () => {
+    for (const status of [undefined, 500, 503, 408, 429]) {
+      const failed = await waitFor(failingWith(status), (s) => s.matches('failed'));
+      expect(failed.context.error).toEqual({ message: 'No' });
+      expect(failed.can({ type: 'resource.retry' })).toBe(true);
+    }
+  });
+});

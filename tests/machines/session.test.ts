@@ -382,6 +382,7 @@ describe('session machine: events that do not apply', () => {
     'session.expired': { type: 'session.expired' },
     'session.formOpened': { type: 'session.formOpened' },
     'session.retry': { type: 'session.retry' },
+    'session.profileUpdated': { type: 'session.profileUpdated', user: { ...asha, name: 'Asha R' } },
   } satisfies { [K in SessionEvent['type']]: Extract<SessionEvent, { type: K }> };
 
   const context: SessionContext = {
@@ -400,7 +401,7 @@ describe('session machine: events that do not apply', () => {
     signedOut: ['session.login', 'session.register', 'session.formOpened'],
     signingIn: [],
     registering: [],
-    signedIn: ['session.logout', 'session.expired'],
+    signedIn: ['session.logout', 'session.expired', 'session.profileUpdated'],
     signingOut: [],
   };
 
@@ -410,6 +411,16 @@ describe('session machine: events that do not apply', () => {
       snapshot.can(events[type]),
     );
     expect(can).toEqual(expected);
+  });
+
+  it('takes an edited profile while signed in, keeping the token', () => {
+    const edited = { ...asha, name: 'Asha R', phone: '+91 98450 12345' };
+    const snapshot = sessionMachine.resolveState({ value: 'signedIn', context });
+    const actor = createActor(sessionMachine, { snapshot, input: { storedToken: 'tok-1' } }).start();
+    actor.send({ type: 'session.profileUpdated', user: edited });
+    expect(actor.getSnapshot().value).toBe('signedIn');
+    expect(actor.getSnapshot().context).toMatchObject({ user: edited, token: 'tok-1' });
+    actor.stop();
   });
 
   it('tags exactly the waiting states busy', () => {

@@ -87,6 +87,34 @@ describe('on PostgreSQL, two API processes', () => {
     expect(rows).toEqual([{ n: 1 }]);
   });
 
+  it('counts sign-in guesses and coupon guesses sent to both processes once (the abuse limits)', async () => {
+    const target = await newCustomer(servers[0]!.url, 'Target');
+    const guesses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        http(servers[i % 2]!.url, 'POST', '/api/auth/login', {
+          json: { email: target.email, password: 'a-guess' },
+        }),
+      ),
+    );
+    expect(countStatuses(guesses.map((r) => r.status))).toEqual({ 401: 5, 429: 15 });
+    const refused = guesses.find((r) => r.status === 429)!;
+    expect(Number(refused.headers.get('Retry-After'))).toBe(15 * 60);
+
+    const codes = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        http(servers[i % 2]!.url, 'POST', '/api/coupons/validate', {
+          token: target.token,
+          json: { code: `NOPE${i}`, subtotal: 1000 },
+        }),
+      ),
+    );
+    expect(countStatuses(codes.map((r) => r.status))).toEqual({ 400: 10, 429: 20 });
+    const { rows } = await client.query<{ n: number }>(
+      "select count(*)::int as n from abuse_counters where key like 'sign-in:%'",
+    );
+    expect(rows[0]!.n).toBeGreaterThan(0);
+  });
+
   it('turns one payment into exactly one order across the two processes (captured on one, verified on the other)', async () => {
     const buyer = buyers[0]!;
     const body = codOrder(buyer, 1, 1, { payment_method: 'online' });

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { decode, sign } from 'hono/jwt';
 import { authMessages, type LoginResponse, type RegisterResponse, type User } from '../../contract/auth.ts';
 import { createApp, type App } from '../../server/app.ts';
-import { createLoginLimiter } from '../../server/auth/rate-limit.ts';
 import { loadAuthSecret } from '../../server/auth/secret.ts';
 import { TOKEN_ISSUER } from '../../server/auth/tokens.ts';
 import { call, registerAndLogin } from '../support/accounts.ts';
@@ -255,7 +254,9 @@ describe('POST /api/auth/login', () => {
     });
   });
 
-  describe('repeated failures from one client', () => {
+  // The limits' other rules (per account from anywhere, credential stuffing, neighbours on one
+  // address) are proven in tests/server/limits.test.ts.
+  describe('repeated failures for one account from one client', () => {
     let clock: number;
     let limited: App;
     let email: string;
@@ -265,7 +266,7 @@ describe('POST /api/auth/login', () => {
       limited = createApp({
         db: shop.db,
         authSecret: SECRET,
-        loginLimiter: createLoginLimiter({ now: () => clock }),
+        now: () => new Date(clock),
       });
       email = uniqueEmail('limit');
       await register({ name: 'Limit', email, password: 'secret123' }, limited);

@@ -89,7 +89,7 @@ async function expectRefused(payload: unknown, status: number, message: string, 
   });
 }
 
-describe('SPEC.md section 5: the person form’s lists and messages', () => {
+describe('product rules, Persons: the person form’s lists and messages', () => {
   it('offers exactly the 12 raashis and 27 nakshatras, as written in the spec', () => {
     expect(RAASHI_OPTIONS).toEqual([
       'Mesh (Aries)',
@@ -405,7 +405,7 @@ describe('ownership and sign-in', () => {
   });
 });
 
-describe('the person details (SPEC.md section 5)', () => {
+describe('the person details (product rules, Persons)', () => {
   const required: [PersonField, string][] = [
     ['name', 'Name is required'],
     ['dateOfBirth', 'Date of birth is required'],

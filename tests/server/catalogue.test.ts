@@ -87,6 +87,26 @@ describe('GET /pujas', () => {
     expect(pujas.filter((p) => p.startDate === null)).toHaveLength(1);
   });
 
+  it('adds fromPrice, the cheapest package offer price, and null for a puja without packages', async () => {
+    const { pujas } = await getOk('/pujas', PujaListResponse);
+    for (const puja of pujas) {
+      const { packages } = await getOk(`/packages/${puja.id}`, PackageListResponse);
+      expect(puja.fromPrice, puja.pujaName).toBe(Math.min(...packages.map((p) => p.offerPrice)));
+    }
+    const { id } = await shop.db
+      .insertInto('puja')
+      .values({
+        ...(await shop.db.selectFrom('puja').selectAll().executeTakeFirstOrThrow()),
+        id: undefined,
+        pujaName: 'Bare',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const bare = (await getOk('/pujas', PujaListResponse)).pujas.find((p) => p.id === id);
+    expect(bare?.fromPrice).toBeNull();
+    await shop.db.deleteFrom('puja').where('id', '=', id).execute();
+  });
+
   it('keeps HTML and non-breaking-space entities in descriptions', async () => {
     const { pujas } = await getOk('/pujas', PujaListResponse);
     expect(pujas.every((p) => p.description.includes('<p>'))).toBe(true);

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { CouponValidateResponse } from '../../contract/orders.ts';
 import type { NewCoupon } from '../../server/db/types.ts';
-import { couponDiscount, describeCoupon } from '../../server/orders/pricing.ts';
+import { couponDiscount, describeCoupon } from '../../server/services/pricing.ts';
 import { call } from '../support/accounts.ts';
 import { createTestShop, type TestShop } from '../support/test-db.ts';
 

@@ -92,7 +92,7 @@ async function expectNothingChanged(act: () => Promise<void>, products = [p450, 
   expect(await countOrders(shop.db)).toBe(orders);
 }
 
-describe('SPEC.md section 9: shipping and total', () => {
+describe('product rules, Shipping and totals: shipping and total', () => {
   it.each([
     [0, 0],
     [1, 100],
@@ -197,7 +197,7 @@ describe('placing an order', () => {
       });
   });
 
-  it('accepts SPEC.md’s full payload with my own user_id', async () => {
+  it('accepts the original client’s full payload with my own user_id', async () => {
     const order = await place(
       cod([{ product_id: p450, quantity: 1, price: 450, variant: null }], {
         user_id: me.user.id,

@@ -587,7 +587,7 @@ describe('a captured payment that cannot become a record is refunded at once', (
     const before = await countBookingRows(shop.db);
     const refused = expectRefusal(await postBooking({ ...body, paymentId: id }), 409, 'booking_closed');
     expect(refused).toEqual({
-      message: `Booking for this puja has closed ${paymentMessages.refunded('₹1,101')}`,
+      message: `Booking for this puja has closed. ${paymentMessages.refunded('₹1,101')}`,
       code: 'booking_closed',
       refunded: { paymentId: id, amount: 1101 },
     });
@@ -616,7 +616,7 @@ describe('a captured payment that cannot become a record is refunded at once', (
 
     const refused = expectRefusal(await postOrder({ ...mine, payment_id: id }), 409, 'out_of_stock');
     expect(refused.refunded).toEqual({ paymentId: id, amount: 1200 });
-    expect(refused.message).toBe(`Last Sri Yantra is out of stock ${paymentMessages.refunded('₹1,200')}`);
+    expect(refused.message).toBe(`Last Sri Yantra is out of stock. ${paymentMessages.refunded('₹1,200')}`);
     expect(await countOrders(shop.db)).toBe(orders);
     expect(await stockOf(shop.db, last)).toBe(0);
     expect(transitions(await read(id))).toEqual(['->created', 'created>captured', 'captured>refunded']);
@@ -658,7 +658,7 @@ describe('a captured payment that cannot become a record is refunded at once', (
     await expect(write).rejects.toMatchObject({
       code: 'out_of_stock',
       refunded: { paymentId: id, amount: 2000 },
-      message: `Scarce Kalash is out of stock ${paymentMessages.refunded('₹2,000')}`,
+      message: `Scarce Kalash is out of stock. ${paymentMessages.refunded('₹2,000')}`,
     });
     expect(await countOrders(shop.db)).toBe(orders);
     expect(await stockOf(shop.db, scarce)).toBe(0);

@@ -7,7 +7,11 @@ export interface JsonCall {
   headers: Headers;
 }
 
-/** Sends a JSON request (or raw text with the given content type) and reads the JSON answer. */
+/**
+ * Sends a JSON request (or raw text with the given content type) and reads the JSON answer.
+ * `from` makes the request come from that socket address, as Hono's Node adapter would report
+ * it (without it, `app.request` has no socket and every request is the client 'local').
+ */
 export async function call(
   app: App,
   method: string,
@@ -17,7 +21,8 @@ export async function call(
     raw,
     contentType,
     token,
-  }: { json?: unknown; raw?: string; contentType?: string; token?: string } = {},
+    from,
+  }: { json?: unknown; raw?: string; contentType?: string; token?: string; from?: string } = {},
 ): Promise<JsonCall> {
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
@@ -29,7 +34,8 @@ export async function call(
     body = raw;
     headers['content-type'] = contentType ?? 'application/json';
   }
-  const res = await app.request(path, { method, headers, body });
+  const env = from ? { incoming: { socket: { remoteAddress: from }, headers: {} } } : undefined;
+  const res = await app.request(path, { method, headers, body }, env);
   const text = await res.text();
   return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined, headers: res.headers };
 }

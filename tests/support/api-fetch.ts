@@ -15,6 +15,8 @@ export interface ApiFetchControl {
   calls: ApiCall[];
   /** Make requests whose path matches fail like a dropped connection, until cleared. */
   failNetwork: (match: RegExp | null) => void;
+  /** Make requests whose path matches answer with this server error status, until cleared. */
+  failWith: (match: RegExp | null, status?: number) => void;
   /**
    * Let requests whose path matches reach the API, then lose the answer (the connection drops
    * after the server acted), until cleared: the SPA sees a network failure.
@@ -40,6 +42,7 @@ export function routeFetchToApp(shop: TestShop): ApiFetchControl {
   const calls: ApiCall[] = [];
   let failing: RegExp | null = null;
   let losing: RegExp | null = null;
+  let erroring: { match: RegExp; status: number } | null = null;
   const held: { match: RegExp; released: Promise<void> }[] = [];
 
   globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -50,6 +53,12 @@ export function routeFetchToApp(shop: TestShop): ApiFetchControl {
     requests.push(url.pathname);
     calls.push({ method, path: url.pathname, headers: new Headers(init?.headers) });
     if (failing?.test(url.pathname)) throw new TypeError('Failed to fetch');
+    if (erroring?.match.test(url.pathname)) {
+      return new Response(JSON.stringify({ message: 'Service temporarily unavailable' }), {
+        status: erroring.status,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }
     const waits = held.filter((h) => h.match.test(url.pathname)).map((h) => h.released);
     if (waits.length) {
       await new Promise<void>((resolve, reject) => {
@@ -74,6 +83,9 @@ export function routeFetchToApp(shop: TestShop): ApiFetchControl {
     calls,
     failNetwork: (match) => {
       failing = match;
+    },
+    failWith: (match, status = 503) => {
+      erroring = match ? { match, status } : null;
     },
     loseResponse: (match) => {
       losing = match;

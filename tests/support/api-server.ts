@@ -155,7 +155,7 @@ export async function newCustomer(base: string, name = 'Asha Rao'): Promise<Http
   if (registered.status !== 201)
     throw new Error(`register: ${registered.status} ${JSON.stringify(registered.body)}`);
   let login = await http(base, 'POST', '/api/auth/login', { json: { email, password } });
-  // The login limiter refuses more than a few sign-ins in flight from one client (429, retry in 1 s).
+  // A 429 (an abuse limit reached, e.g. a flood of sign-ins in flight from one address): retry.
   for (let attempt = 0; login.status === 429 && attempt < 5; attempt++) {
     await new Promise((r) => setTimeout(r, 1000));
     login = await http(base, 'POST', '/api/auth/login', { json: { email, password } });

@@ -5,11 +5,14 @@ import { createApp } from '../../server/app.ts';
 import { openDb, type Db } from '../../server/db/client.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { seedCatalogue } from '../../server/db/seed/seed.ts';
+import { createMailer } from '../../server/mail/mailer.ts';
 
 export interface TestShop {
   db: Db;
   app: ReturnType<typeof createApp>;
   dir: string;
+  /** Where the shop's e-mails land, as .eml files. */
+  outboxDir: string;
   close: () => Promise<void>;
 }
 
@@ -23,10 +26,12 @@ export async function createTestShop({
   const db = await openDb({ sqliteFile: path.join(dir, 'shop.sqlite'), lockWaitMs });
   await migrateToLatest(db);
   if (seed) await seedCatalogue(db, now);
+  const outboxDir = path.join(dir, 'outbox');
   return {
     db,
-    app: createApp({ db }),
+    app: createApp({ db, mailer: createMailer({ outboxDir, from: 'Shop <no-reply@shop.test>' }) }),
     dir,
+    outboxDir,
     close: async () => {
       await db.destroy();
       fs.rmSync(dir, { recursive: true, force: true });

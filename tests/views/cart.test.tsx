@@ -2,7 +2,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { Product } from '../../contract/catalogue.ts';
 import { shippingFor, type CouponValidateResponse } from '../../contract/orders.ts';
-import { formatRupees } from '../../src/lib/format.ts';
+import { formatRupees } from '../../contract/money.ts';
+import { createApp } from '../../server/app.ts';
 import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import { addProduct } from '../support/orders.ts';
 import { renderAppAt } from '../support/render-app.tsx';
@@ -317,6 +318,30 @@ describe('coupons', () => {
     expect(alert).toHaveTextContent(message);
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(field).toHaveAccessibleDescription(message);
+    expect(screen.queryByText(/^Discount/)).not.toBeInTheDocument();
+  });
+
+  it('shows the limit message the API sends once too many unknown codes were tried', async () => {
+    net.restore();
+    net = routeFetchToApp({
+      ...shop,
+      app: createApp({ db: shop.db, limits: { couponGuesses: { points: 1, windowSeconds: 600 } } }),
+    });
+    const user = userEvent.setup();
+    await cartWith(user, [[TULSI, 2]]);
+    const field = screen.getByRole('textbox', { name: 'Coupon code' });
+    await user.type(field, 'NOSUCHCODE2');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await screen.findByRole('alert');
+    // Past the limit, a real code gets the same answer: the refusal says nothing about codes.
+    await user.clear(field);
+    await user.type(field, 'WELCOME10');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        /^Too many coupon codes tried\. Please try again in 10 minutes\.$/,
+      ),
+    );
     expect(screen.queryByText(/^Discount/)).not.toBeInTheDocument();
   });
 

@@ -9,7 +9,7 @@ import type * as ForgotPasswordPageModule from '../../src/features/account/forgo
 import type * as AboutPageModule from '../../src/features/pages/about-page.tsx';
 import type * as ContactPageModule from '../../src/features/pages/contact-page.tsx';
 import { site } from '../../src/lib/config.ts';
-import { formatRupees } from '../../src/lib/format.ts';
+import { formatRupees } from '../../contract/money.ts';
 import { registerAndLogin, type Customer } from '../support/accounts.ts';
 import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import { addPuja, person, type TestPuja } from '../support/bookings.ts';

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { HOME_ASTROLOGERS, HOME_PRODUCTS, HOME_PUJAS } from '../../contract/booking-rules.ts';
+import { HOME_ASTROLOGERS, HOME_PRODUCTS, HOME_PUJAS } from '../../contract/catalogue-display.ts';
 import type { Astrologer, Category, Product, Puja } from '../../contract/catalogue.ts';
 import { App } from '../../src/app/app.tsx';
 import { site } from '../../src/lib/config.ts';
-import { formatRupees } from '../../src/lib/format.ts';
+import { formatRupees } from '../../contract/money.ts';
 import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import { renderAppAt } from '../support/render-app.tsx';
 import { createTestShop, type TestShop } from '../support/test-db.ts';

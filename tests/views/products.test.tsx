@@ -1,13 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Category, Product } from '../../contract/catalogue.ts';
-import {
-  PRODUCT_PRICE_MAX,
-  PRODUCT_PRICE_MIN,
-  PRODUCT_SHORT_DESCRIPTION_CUT,
-} from '../../contract/booking-rules.ts';
-import { site } from '../../src/lib/config.ts';
-import { formatRupees, stripHtml, truncate } from '../../src/lib/format.ts';
+import { PRODUCT_PRICE_MIN, PRODUCT_SHORT_DESCRIPTION_CUT } from '../../contract/catalogue-display.ts';
+import { formatRupees } from '../../contract/money.ts';
+import { stripHtml, truncate } from '../../src/lib/format.ts';
 import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import { renderAppAt } from '../support/render-app.tsx';
 import { createTestShop, type TestShop } from '../support/test-db.ts';
@@ -81,7 +77,9 @@ const byName = (name: string) => {
   if (!product) throw new Error(`No product ${name}`);
   return product;
 };
-const inDefaultRange = (p: Product) => p.offerPrice >= PRODUCT_PRICE_MIN && p.offerPrice <= PRODUCT_PRICE_MAX;
+/** The price filter starts at the whole catalogue's range, so every product is in it. */
+const inDefaultRange = (p: Product) => p.offerPrice >= PRODUCT_PRICE_MIN;
+const highestPrice = () => Math.max(...products.map((p) => p.offerPrice));
 const newestFirst = (list: Product[]) => [...list].sort((a, b) => b.id - a.id).map((p) => p.name);
 
 const results = () => screen.getByRole('region', { name: 'Products' });
@@ -135,30 +133,35 @@ describe('product list', () => {
     expect(within(card).getByText(TEST_CATEGORY)).toBeInTheDocument();
     expect(within(card).getByText(formatRupees(kuber.offerPrice))).toBeInTheDocument();
     expect(within(card).getByText(`M.R.P ${formatRupees(kuber.price)}`)).toBeInTheDocument();
+    // The rating shows on the card, as on the product page.
+    expect(
+      within(card).getByRole('img', { name: `Rated ${kuber.averageRating.toFixed(1)} out of 5` }),
+    ).toBeInTheDocument();
+    expect(within(card).getByText(`(${kuber.totalReviews} reviews)`)).toBeInTheDocument();
   });
 
-  it('hides products priced above the default maximum until the maximum is raised', async () => {
+  it('starts the price filter at the whole catalogue range, so the dearest products show', async () => {
     const user = userEvent.setup();
-    const pricey = products.filter((p) => p.offerPrice > PRODUCT_PRICE_MAX);
-    expect(pricey.length).toBeGreaterThan(0);
+    const pricey = byName(PRICEY);
     renderAppAt('/products');
     await waitForList();
-    for (const p of pricey) expect(screen.queryByRole('article', { name: p.name })).not.toBeInTheDocument();
+    expect(screen.getByRole('article', { name: pricey.name })).toBeInTheDocument();
+    expect(shownNames()).toEqual(newestFirst(products));
 
     const max = screen.getByLabelText('Max price');
-    expect(max).toHaveValue(PRODUCT_PRICE_MAX);
+    expect(max).toHaveValue(highestPrice());
     expect(screen.getByLabelText('Min price')).toHaveValue(PRODUCT_PRICE_MIN);
-    await user.clear(max);
-    await user.type(max, '100000');
-    for (const p of pricey) expect(screen.getByRole('article', { name: p.name })).toBeInTheDocument();
 
-    // Empty or lowered bounds never crash: empty means the default, and the bounds are inclusive.
+    // Empty or lowered bounds never crash: empty means the whole range, and the bounds are inclusive.
     await user.clear(max);
-    expect(shownNames()).toEqual(newestFirst(products.filter(inDefaultRange)));
+    expect(shownNames()).toEqual(newestFirst(products));
     await user.type(max, String(byName(LOW_STOCK).offerPrice));
     expect(shownNames()).toEqual(
       newestFirst(products.filter((p) => p.offerPrice <= byName(LOW_STOCK).offerPrice)),
     );
+    expect(screen.queryByRole('article', { name: pricey.name })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reset filters' }));
+    expect(max).toHaveValue(highestPrice());
   });
 
   it('narrows by search on name or description, and says when nothing matches', async () => {
@@ -306,10 +309,9 @@ describe('product detail', () => {
     expect(short.endsWith('...')).toBe(true);
     expect(screen.getByText(short)).toBeInTheDocument();
 
-    const buy = screen.getByRole('link', { name: /Buy Now/ });
-    expect(buy).toHaveAttribute('href', site.appStoreUrl);
-    expect(buy).toHaveAttribute('target', '_blank');
-    expect(buy).toHaveAttribute('rel', 'noopener noreferrer');
+    // Out of stock, Buy Now stays on the page, disabled.
+    expect(screen.queryByRole('link', { name: /Buy Now/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Buy Now' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: /Add to Cart/i })).not.toBeInTheDocument();
 
     const description = screen.getByRole('region', { name: 'Product Description' });
@@ -323,10 +325,27 @@ describe('product detail', () => {
     expect(text).toContain('home & family.');
   });
 
-  it('shows the server message for an unknown product', async () => {
+  it('Buy Now as a visitor puts one in the cart and opens checkout, which asks for sign-in first', async () => {
+    const user = userEvent.setup();
+    const p = byName(LOW_STOCK);
+    renderAppAt(`/productDetails/${p.id}`);
+    const buy = await screen.findByRole('button', { name: 'Buy Now' });
+    expect(buy).toBeEnabled();
+    await user.click(buy);
+    await waitFor(() => expect(window.location.hash).toBe('#/login?redirect=%2Fcheckout'));
+    const stored = JSON.parse(localStorage.getItem('shop.cart') ?? '{}') as {
+      items?: { id: number; quantity: number }[];
+    };
+    expect(stored.items?.map(({ id, quantity }) => ({ id, quantity }))).toEqual([{ id: p.id, quantity: 1 }]);
+  });
+
+  it('shows a not-found page with links to the lists for an unknown product, without Retry', async () => {
     renderAppAt('/productDetails/9999');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Product not found');
-    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Product not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See all products' })).toHaveAttribute('href', '#/products');
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '#/');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 
   it('shows "Failed to fetch product details" when the network fails, and Retry recovers', async () => {

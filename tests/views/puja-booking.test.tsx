@@ -12,8 +12,7 @@ import {
 } from '../../contract/booking.ts';
 import { wizardDraftKey } from '../../machines/puja-wizard/puja-wizard.machine.ts';
 import { App } from '../../src/app/app.tsx';
-import { site } from '../../src/lib/config.ts';
-import { formatRupees } from '../../src/lib/format.ts';
+import { formatRupees } from '../../contract/money.ts';
 import { registerAndLogin, type Customer } from '../support/accounts.ts';
 import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import { addPuja, person, type TestPuja } from '../support/bookings.ts';
@@ -135,8 +134,11 @@ describe('Book buttons on the puja detail page', () => {
     for (const card of cards) {
       expect(within(card).getByRole('button', { name: /^Book / })).toBeEnabled();
     }
-    // The page's own Book Now still goes to the app store.
-    expect(screen.getByRole('link', { name: /^Book Now/ })).toHaveAttribute('href', site.appStoreUrl);
+    // The page's own Book Now stays on the web: it brings the packages into view and focuses them.
+    expect(screen.queryByRole('link', { name: /^Book Now/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Book Now' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Puja Packages' })).toHaveFocus();
+    expect(window.location.hash).toBe(`#/pujas/${open.id}`);
 
     const pkg = open.packages[2]!;
     await user.click(screen.getByRole('button', { name: `Book ${pkg.title}` }));
@@ -181,6 +183,9 @@ describe('Book buttons on the puja detail page', () => {
       expect(button).toBeDisabled();
     }
     expect(screen.queryByRole('button', { name: /^Book / })).not.toBeInTheDocument();
+    // The page's own Book Now is disabled too, saying why.
+    expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Booking Closed' })).toBeDisabled();
   });
 });
 
@@ -257,7 +262,7 @@ describe('the booking wizard (/puja-booking/{id})', () => {
     expect(currentStep()).toBe('1Person Details');
   });
 
-  it('offers exactly the 12 raashis and 27 nakshatras of SPEC.md section 5', async () => {
+  it('offers exactly the 12 raashis and 27 nakshatras of the product rules (Persons)', async () => {
     await signIn();
     await openWizard(open, 1);
     const optionsOf = (name: string) =>

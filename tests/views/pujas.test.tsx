@@ -3,13 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { DEFAULT_START_DAYS_AHEAD, STARTING_SOON_DAYS } from '../../contract/booking-rules.ts';
+import { PUJA_DELIVERABLES, STARTING_SOON_DAYS } from '../../contract/catalogue-display.ts';
 import type { Puja, PujaPackage } from '../../contract/catalogue.ts';
 import type { NewPuja } from '../../server/db/types.ts';
-import { site } from '../../src/lib/config.ts';
-import { formatLongDate, formatRupees, stripHtml } from '../../src/lib/format.ts';
+import { formatRupees } from '../../contract/money.ts';
+import { catalogueBlocks, formatLongDate, formatPujaDate, stripHtml } from '../../src/lib/format.ts';
 import { PujaCard } from '../../src/ui/puja-card.tsx';
 import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
+import { site } from '../../src/lib/config.ts';
 import { renderAppAt } from '../support/render-app.tsx';
 import { createTestShop, type TestShop } from '../support/test-db.ts';
 
@@ -63,10 +64,9 @@ const isClosed = (p: Puja) => !p.pujaDate || Date.parse(p.pujaDate) <= Date.now(
 const isOpen = (p: Puja) => !isClosed(p);
 const hasLongDescription = (p: Puja) => stripHtml(p.description).length > 100;
 
-/** Start date as the SPA's client normalises it (missing -> 5 days ahead). */
+/** The puja's own date, which the filters read (not its listing's startDate). */
 function startOf(p: Puja): number {
-  const start = p.startDate ? Date.parse(p.startDate) : NaN;
-  return Number.isNaN(start) ? Date.now() + DEFAULT_START_DAYS_AHEAD * DAY : start;
+  return p.pujaDate ? Date.parse(p.pujaDate) : NaN;
 }
 
 function cardHeadings() {
@@ -88,6 +88,17 @@ beforeAll(async () => {
       '<p>This sacred&nbsp;puja is performed by experienced priests at the temple, with Vedic chanting, abhishekam, archana and homam for the wellbeing of the whole family.</p>',
   });
   await ensurePuja((_, packages) => packages.length === 0, { pujaName: 'No Packages Test Puja' });
+  // Listing and puja dates that disagree, the way the catalogue has them: the filter must read pujaDate.
+  await ensurePuja(() => false, {
+    pujaName: 'Thirteen Days Out Test Puja',
+    startDate: new Date(Date.now() + 2 * DAY).toISOString(),
+    pujaDate: new Date(Date.now() + 13 * DAY).toISOString(),
+  });
+  await ensurePuja(() => false, {
+    pujaName: 'Five Days Out Test Puja',
+    startDate: new Date(Date.now() + 9 * DAY).toISOString(),
+    pujaDate: new Date(Date.now() + 5 * DAY).toISOString(),
+  });
   await ensurePuja((p, packages) => isOpen(p) && packages.length > 0, {});
   pujas = await fetchAllPujas();
   net = routeFetchToApp(shop);
@@ -103,6 +114,27 @@ afterAll(async () => {
 });
 
 describe('Puja list (/pujas)', () => {
+  it('each card shows the puja date with weekday and time, and "from" the cheapest package offer price', async () => {
+    renderAppAt('/pujas');
+    const list = await screen.findByRole('list', { name: 'Pujas' });
+    const cards = within(list).getAllByRole('article');
+    let priced = 0;
+    for (const [index, p] of pujas.entries()) {
+      const card = within(cards[index]!);
+      const packages = await packagesOf(p.id);
+      if (p.pujaDate)
+        expect(card.getByText(formatPujaDate(p.pujaDate), { selector: 'time' })).toBeInTheDocument();
+      if (packages.length > 0) {
+        const cheapest = Math.min(...packages.map((pkg) => pkg.offerPrice));
+        expect(card.getByText(/^from/)).toHaveTextContent(`from ${formatRupees(cheapest)}`);
+        priced += 1;
+      } else {
+        expect(card.queryByText(/^from/)).not.toBeInTheDocument();
+      }
+    }
+    expect(priced).toBeGreaterThan(0);
+  });
+
   it('shows a spinner first, then a card for every puja from the API', async () => {
     renderAppAt('/pujas');
     expect(screen.getByRole('status')).toBeInTheDocument();
@@ -115,7 +147,7 @@ describe('Puja list (/pujas)', () => {
     for (const p of pujas) {
       expect(screen.getAllByText(watched(p.noDevotes)).length).toBeGreaterThan(0);
       const date = formatLongDate(p.pujaDate);
-      if (date) expect(screen.getAllByText(date).length).toBeGreaterThan(0);
+      if (date) expect(screen.getAllByText(date, { selector: 'time' }).length).toBeGreaterThan(0);
       expect(screen.getByRole('img', { name: p.pujaName })).toHaveAttribute('loading', 'lazy');
     }
     expect(screen.queryAllByText('In Demand')).toHaveLength(pujas.filter((p) => p.inDemand).length);
@@ -191,6 +223,8 @@ describe('Puja list (/pujas)', () => {
     expect(button('Starting Soon')).toHaveAttribute('aria-pressed', 'true');
     expect(button('All Pujas')).toHaveAttribute('aria-pressed', 'false');
     expect(show()).toEqual(names((start, now) => start > now && start <= now + STARTING_SOON_DAYS * DAY));
+    expect(show()).toContain('Five Days Out Test Puja');
+    expect(show()).not.toContain('Thirteen Days Out Test Puja');
 
     await user.click(button('Upcoming'));
     expect(button('Upcoming')).toHaveAttribute('aria-pressed', 'true');
@@ -278,6 +312,7 @@ describe('Puja detail (/pujas/{id})', () => {
     expect(crumbs.getByRole('link', { name: 'Pujas' })).toHaveAttribute('href', '#/pujas');
     expect(crumbs.getByText(puja.pujaName)).toHaveAttribute('aria-current', 'page');
 
+    expect(document.title).toBe(`${puja.pujaName} | ${site.brand}`);
     expect(screen.getByRole('img', { name: puja.pujaName })).toBeInTheDocument();
     expect(screen.getByText(puja.place)).toBeInTheDocument();
     expect(screen.getByText(/Booking closes in:/)).toHaveTextContent(
@@ -285,10 +320,55 @@ describe('Puja detail (/pujas/{id})', () => {
     );
     expect(screen.queryByText('Booking Closed')).not.toBeInTheDocument();
 
-    const bookNow = screen.getByRole('link', { name: /^Book Now/ });
-    expect(bookNow).toHaveAttribute('href', site.appStoreUrl);
-    expect(bookNow).toHaveAttribute('target', '_blank');
-    expect(bookNow.getAttribute('rel')).toContain('noopener');
+    // Book Now stays on the page (it brings the packages into view).
+    expect(screen.queryByRole('link', { name: /^Book Now/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Book Now' })).toBeEnabled();
+  });
+
+  it('shows the puja date with weekday and time beside the countdown, and what the devotee receives', async () => {
+    const { puja } = await openWithPackages();
+    renderAppAt(`/pujas/${puja.id}`);
+    await screen.findByRole('heading', { level: 1, name: puja.pujaName });
+    const date = formatPujaDate(puja.pujaDate);
+    expect(date).toMatch(/^[A-Z][a-z]{2}, \d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} [ap]m$/);
+    expect(screen.getByText(date, { selector: 'time' })).toHaveAttribute('dateTime', puja.pujaDate);
+    expect(screen.getByText(/Puja date:/)).toBeInTheDocument();
+
+    const receive = within(screen.getByRole('region', { name: 'What you receive' }));
+    for (const { item, minDays, maxDays } of PUJA_DELIVERABLES) {
+      expect(receive.getByText(item).closest('li')).toHaveTextContent(
+        `Within ${minDays}–${maxDays} days of the puja`,
+      );
+    }
+    expect(receive.getByText('Proof of the puja')).toBeInTheDocument();
+    expect(receive.getByText('Prasad')).toBeInTheDocument();
+  });
+
+  it("keeps the description's paragraphs and bullet lists as structure, never as markup", async () => {
+    const { id } = await shop.db
+      .insertInto('puja')
+      .values({
+        ...(await shop.db.selectFrom('puja').selectAll().executeTakeFirstOrThrow()),
+        id: undefined,
+        pujaName: 'Structured Description Test Puja',
+        description:
+          '<p>Performed at dawn.</p><p>It is said to bring:</p><ul><li>peace &amp; health</li><li>prosperity</li></ul><p>Om <script>alert(1)</script></p>',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    renderAppAt(`/pujas/${id}`);
+    await screen.findByRole('heading', { level: 1, name: 'Structured Description Test Puja' });
+    const panel = screen.getByRole('tabpanel');
+    expect(within(panel).getByText('Performed at dawn.').tagName).toBe('P');
+    expect(within(panel).getByText('It is said to bring:').tagName).toBe('P');
+    const bullets = within(panel).getAllByRole('list')[0]!;
+    expect(
+      within(bullets)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['peace & health', 'prosperity']);
+    expect(panel.querySelector('script')).toBeNull();
+    await shop.db.deleteFrom('puja').where('id', '=', id).execute();
   });
 
   it('switches between the Description, Benefits and Procedure tabs', async () => {
@@ -300,7 +380,9 @@ describe('Puja detail (/pujas/{id})', () => {
     const tab = (name: string) => screen.getByRole('tab', { name });
     expect(tab('Description')).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('heading', { name: 'About this Puja' })).toBeInTheDocument();
-    expect(screen.getByText(stripHtml(puja.description))).toBeInTheDocument();
+    for (const block of catalogueBlocks(puja.description)) {
+      if (block.kind === 'paragraph') expect(screen.getByText(block.text)).toBeInTheDocument();
+    }
     expect(document.querySelector('.puja-tabs')?.innerHTML).not.toContain('&amp;nbsp;');
 
     await user.click(tab('Benefits'));
@@ -367,15 +449,29 @@ describe('Puja detail (/pujas/{id})', () => {
     expect(await screen.findByText('No packages available for this puja yet.')).toBeInTheDocument();
   });
 
-  it('shows the server message "Puja not found" for an unknown id', async () => {
+  it('shows a not-found page with links to the lists for an unknown puja, without Retry', async () => {
+    for (const id of ['999', 'abc']) {
+      const view = renderAppAt(`/pujas/${id}`);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Puja not found' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'See all pujas' })).toHaveAttribute('href', '#/pujas');
+      expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '#/');
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Puja Packages' })).not.toBeInTheDocument();
+      view.unmount();
+    }
+  });
+
+  it('offers Retry for a server failure (5xx), which a retry can fix', async () => {
     const user = userEvent.setup();
-    renderAppAt('/pujas/999');
+    const { puja } = await openWithPackages();
+    net.failWith(/^\/pujas\//, 503);
+    renderAppAt(`/pujas/${puja.id}`);
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Puja not found');
-    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Puja Packages' })).not.toBeInTheDocument();
+    expect(alert).toHaveTextContent('Service temporarily unavailable');
+    net.failWith(null);
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Puja not found');
+    expect(await screen.findByRole('heading', { level: 1, name: puja.pujaName })).toBeInTheDocument();
   });
 
   it('shows "Failed to fetch puja details" when the network fails, then loads on Retry', async () => {

@@ -23,11 +23,30 @@ describe('shared shell', () => {
     expect(within(nav).getByRole('link', { name: 'About' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it('sends the signed-out Login button to the app store', async () => {
+  it('sends the signed-out Login button to /login, and promotes the app in the footer', async () => {
     renderAppAt('/about');
     await screen.findByRole('heading', { level: 1 });
-    const login = screen.getByRole('link', { name: 'Login' });
-    expect(login).toHaveAttribute('href', site.appStoreUrl);
+    const login = within(screen.getByRole('banner')).getByRole('link', { name: 'Login' });
+    expect(login).toHaveAttribute('href', '#/login');
+    expect(login).not.toHaveAttribute('target');
+    const app = within(screen.getByRole('contentinfo')).getByRole('link', { name: /^Get the app/ });
+    expect(app).toHaveAttribute('href', site.appStoreUrl);
+    expect(app).toHaveAttribute('target', '_blank');
+  });
+
+  it('names every route in the document title', async () => {
+    for (const [path, title] of [
+      ['/about', 'About Us'],
+      ['/contact', 'Contact Us'],
+      ['/refund-policy', 'Refund Policy'],
+      ['/login', 'Login'],
+      ['/no-such-page', 'Page Not Found'],
+    ] as const) {
+      const view = renderAppAt(path);
+      await screen.findByRole('heading', { level: 1 });
+      expect(document.title).toBe(`${title} | ${site.brand}`);
+      view.unmount();
+    }
   });
 
   it('shows the current year, quick links and customer service links in the footer', async () => {
@@ -103,7 +122,7 @@ describe('static pages', () => {
     );
   });
 
-  it('states the policy facts of SPEC.md section 9', async () => {
+  it('states the policy figures of the product rules', async () => {
     const facts: Array<[string, RegExp[]]> = [
       [
         '/terms',

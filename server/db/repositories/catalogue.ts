@@ -4,14 +4,33 @@ import type { PujaRow } from '../types.ts';
 
 const toPuja = ({ inDemand, ...row }: PujaRow): Puja => ({ ...row, inDemand: inDemand === 1 });
 
+/** Pujas with `fromPrice`: the cheapest package's offer price (null when a puja has none). */
+function pujasWithFromPrice(db: Db) {
+  return db
+    .selectFrom('puja')
+    .selectAll('puja')
+    .select((eb) =>
+      eb
+        .selectFrom('pujaPackage')
+        .select((inner) => inner.fn.min<number>('pujaPackage.offerPrice').as('minOffer'))
+        .whereRef('pujaPackage.pujaId', '=', 'puja.id')
+        .as('fromPrice'),
+    );
+}
+
+const toPujaWithPrice = ({ fromPrice, ...row }: PujaRow & { fromPrice: number | null }): Puja => ({
+  ...toPuja(row),
+  fromPrice: fromPrice === null ? null : Number(fromPrice),
+});
+
 export async function listPujas(db: Db): Promise<Puja[]> {
-  const rows = await db.selectFrom('puja').selectAll().orderBy('id').execute();
-  return rows.map(toPuja);
+  const rows = await pujasWithFromPrice(db).orderBy('puja.id').execute();
+  return rows.map(toPujaWithPrice);
 }
 
 export async function findPuja(db: Db, id: number): Promise<Puja | undefined> {
-  const row = await db.selectFrom('puja').selectAll().where('id', '=', id).executeTakeFirst();
-  return row && toPuja(row);
+  const row = await pujasWithFromPrice(db).where('puja.id', '=', id).executeTakeFirst();
+  return row && toPujaWithPrice(row);
 }
 
 export function listPackages(db: Db, pujaId: number): Promise<PujaPackage[]> {

@@ -95,3 +95,38 @@ export async function deleteExpiredSessions(db: Db, userId: number, now: Date): 
     .where('expiresAt', '<=', now.toISOString())
     .execute();
 }
+
+/** Edit Profile: the name and phone (null clears it); answers with the public fields. */
+export function updateProfile(
+  db: Db,
+  userId: number,
+  input: { name: string; phone?: string | undefined },
+): Promise<User | undefined> {
+  return db
+    .updateTable('users')
+    .set({ name: input.name, phone: input.phone ?? null })
+    .where('id', '=', userId)
+    .returning(publicColumns)
+    .executeTakeFirst();
+}
+
+/** The user's password hash, to check a current password. */
+export async function findPasswordHash(db: Db, userId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('passwordHash').where('id', '=', userId).executeTakeFirst();
+  return row?.passwordHash;
+}
+
+export async function setPasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ passwordHash }).where('id', '=', userId).execute();
+}
+
+/** Ends every session of the user except `keep` (the one that changed the password), if given. */
+export async function deleteSessionsOf(db: Db, userId: number, keep?: string): Promise<void> {
+  let query = db.deleteFrom('sessions').where('userId', '=', userId);
+  if (keep !== undefined) query = query.where('id', '!=', keep);
+  await query.execute();
+}
+
+export function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  return db.selectFrom('users').select(publicColumns).where('email', '=', email).executeTakeFirst();
+}

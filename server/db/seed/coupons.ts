@@ -7,7 +7,7 @@ const DAY = 24 * 60 * 60 * 1000;
 type SeedCoupon = Omit<NewCoupon, 'expiresAt' | 'createdAt'> & { expiresInDays: number | null };
 
 /**
- * The demo coupons (DECISIONS.md: at least one works and one has expired). ONCE100 can be used
+ * The demo coupons (docs/product-rules.md, Coupons: some work and one has expired). ONCE100 can be used
  * by one order only, for the concurrency tests of the coupon limit.
  */
 export const coupons: SeedCoupon[] = [

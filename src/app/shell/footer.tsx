@@ -60,6 +60,12 @@ export function Footer() {
               <a href={`tel:${site.supportPhone.replace(/\s/g, '')}`}>{site.supportPhone}</a>
             </p>
           </address>
+          {/* The app is promoted here and by the home banner's badge (docs/product-rules.md, Routes and pages). */}
+          <p>
+            <a href={site.appStoreUrl} target="_blank" rel="noopener noreferrer">
+              Get the app<span className="visually-hidden"> (opens the app store in a new tab)</span>
+            </a>
+          </p>
         </section>
       </div>
       <p className="site-footer__copyright">

@@ -108,15 +108,10 @@ export function Header() {
           {restoring ? null : user ? (
             <UserMenu name={user.name} />
           ) : (
-            // Signed out, Login opens the app store (SPEC.md); /login is reached from account pages.
-            <a
-              className="button button--primary"
-              href={site.appStoreUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
+            // The shop's main actions stay on the web (docs/product-rules.md, Routes and pages).
+            <Link className="button button--primary" href="/login">
               Login
-            </a>
+            </Link>
           )}
           <button
             ref={menuButton}

@@ -1,13 +1,16 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
+import { useDocumentTitle } from '../../lib/page-title.ts';
+import { routeTitle } from '../route-titles.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 
 /** The frame around every page: skip link, header, main landmark, footer. */
 export function Shell({ children }: { children: ReactNode }) {
   const [location] = useLocation();
+  useDocumentTitle(routeTitle(location));
   useEffect(() => {
-    // Every route change starts at the top of the page (SPEC.md, shared shell).
+    // Every route change starts at the top of the page (docs/product-rules.md, Routes and pages).
     window.scrollTo(0, 0);
   }, [location]);
 

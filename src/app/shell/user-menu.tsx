@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { SessionContext } from '../session.tsx';
 import './user-menu.css';
 
-/** SPEC.md section 2 (shared shell): the signed-in customer's links. */
+/** The signed-in customer's links (docs/product-rules.md, Shell and account). */
 export const accountLinks = [
   { href: '/account', label: 'My Account' },
   { href: '/account/orders', label: 'My Orders' },

@@ -1,12 +1,15 @@
 import * as Tabs from '@radix-ui/react-tabs';
+import { useId, useState, type FormEvent } from 'react';
 import { Link, Redirect, useLocation, useParams } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
-import type { User } from '../../../contract/auth.ts';
+import { authMessages, type User } from '../../../contract/auth.ts';
 import type { sessionMachine } from '../../../machines/session/session.machine.ts';
 import { selectUser } from '../../../machines/session/session.selectors.ts';
 // The one import from src/app a feature may make: the session is the app's root actor.
 import { SessionContext } from '../../app/session.tsx';
-import { Spinner } from '../../ui/status.tsx';
+import { ErrorBanner, Spinner } from '../../ui/status.tsx';
+import { accountCalls } from '../../app/account.ts';
+import { useAccountForm } from './use-account-form.ts';
 import { AddressPicker } from '../../ui/address-picker/address-picker.tsx';
 import { BookingsPanel } from './bookings-panel.tsx';
 import { OrdersPanel } from './orders-panel.tsx';
@@ -124,15 +127,171 @@ function ProfilePanel({ user }: { user: User }) {
           <dd className="profile-list__muted">Not enabled</dd>
         </div>
       </dl>
+      <ProfileActions user={user} />
+    </>
+  );
+}
+
+/**
+ * Edit Profile (name, phone) and Change Password (the current one required; the customer's other
+ * sessions end): docs/product-rules.md, Sign-in, registration and tokens.
+ */
+function ProfileActions({ user }: { user: User }) {
+  const [open, setOpen] = useState<'profile' | 'password' | null>(null);
+  const [saved, setSaved] = useState<string>();
+  const close = (message?: string) => {
+    setOpen(null);
+    setSaved(message);
+  };
+  return (
+    <>
+      {saved && (
+        <p className="profile-saved" role="status">
+          {saved}
+        </p>
+      )}
+      {open === 'profile' ? (
+        <EditProfileForm user={user} onDone={close} />
+      ) : open === 'password' ? (
+        <ChangePasswordForm onDone={close} />
+      ) : (
+        <div className="profile-actions">
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              setSaved(undefined);
+              setOpen('profile');
+            }}
+          >
+            Edit Profile
+          </button>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              setSaved(undefined);
+              setOpen('password');
+            }}
+          >
+            Change Password
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
+
+function EditProfileForm({ user, onDone }: { user: User; onDone: (message?: string) => void }) {
+  const id = useId();
+  const session = SessionContext.useActorRef();
+  const [name, setName] = useState(user.name);
+  const [phone, setPhone] = useState(user.phone ?? '');
+  const form = useAccountForm(accountCalls.updateProfile, (result) => {
+    if (result.user) session.send({ type: 'session.profileUpdated', user: result.user });
+    onDone(result.message);
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    form.submit({ name, phone });
+  };
+  return (
+    <form className="profile-form" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>Edit Profile</h3>
+      {form.error && <ErrorBanner message={form.error} />}
+      <div className="field">
+        <label htmlFor={`${id}-name`}>Full Name</label>
+        <input
+          id={`${id}-name`}
+          className="input"
+          autoComplete="name"
+          value={name}
+          onChange={(e) => {
+            setName(e.target.value);
+            form.edited();
+          }}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-phone`}>Phone (optional)</label>
+        <input
+          id={`${id}-phone`}
+          className="input"
+          type="tel"
+          autoComplete="tel"
+          value={phone}
+          onChange={(e) => {
+            setPhone(e.target.value);
+            form.edited();
+          }}
+        />
+      </div>
       <div className="profile-actions">
-        <button type="button" className="button" disabled title="Coming soon">
-          Edit Profile
+        <button type="submit" className="button button--primary" disabled={form.sending}>
+          {form.sending ? 'Saving...' : 'Save'}
         </button>
-        <button type="button" className="button" disabled title="Coming soon">
-          Change Password
+        <button type="button" className="button" onClick={() => onDone()}>
+          Cancel
         </button>
       </div>
-    </>
+    </form>
+  );
+}
+
+function ChangePasswordForm({ onDone }: { onDone: (message?: string) => void }) {
+  const id = useId();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [mismatch, setMismatch] = useState(false);
+  const form = useAccountForm(accountCalls.changePassword, (result) => onDone(result.message));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    // The one check the contract cannot make: both new-password boxes say the same.
+    setMismatch(next !== confirm);
+    if (next === confirm) form.submit({ currentPassword: current, newPassword: next });
+  };
+  const field = (
+    label: string,
+    value: string,
+    set: (v: string) => void,
+    autoComplete: string,
+    key: string,
+  ) => (
+    <div className="field">
+      <label htmlFor={`${id}-${key}`}>{label}</label>
+      <input
+        id={`${id}-${key}`}
+        className="input"
+        type="password"
+        autoComplete={autoComplete}
+        value={value}
+        onChange={(e) => {
+          set(e.target.value);
+          setMismatch(false);
+          form.edited();
+        }}
+      />
+    </div>
+  );
+  return (
+    <form className="profile-form" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>Change Password</h3>
+      {(mismatch || form.error) && (
+        <ErrorBanner message={mismatch ? authMessages.passwordMismatch : form.error!} />
+      )}
+      {field('Current password', current, setCurrent, 'current-password', 'current')}
+      {field('New password', next, setNext, 'new-password', 'new')}
+      {field('Confirm new password', confirm, setConfirm, 'new-password', 'confirm')}
+      <div className="profile-actions">
+        <button type="submit" className="button button--primary" disabled={form.sending}>
+          {form.sending ? 'Saving...' : 'Change Password'}
+        </button>
+        <button type="button" className="button" onClick={() => onDone()}>
+          Cancel
+        </button>
+      </div>
+    </form>
   );
 }
 

@@ -1,7 +1,8 @@
 import { Link } from 'wouter';
 import type { BookingStatus, BookingSummary } from '../../../contract/booking.ts';
 import { fetchBookings } from '../../lib/bookings.ts';
-import { formatLongDate, formatOrderDate, formatRupees } from '../../lib/format.ts';
+import { formatRupees } from '../../../contract/money.ts';
+import { formatLongDate, formatOrderDate } from '../../lib/format.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { ResourceView } from '../../ui/status.tsx';
 import { StatusPill, type StatusTone } from '../../ui/status-pill.tsx';
@@ -19,7 +20,7 @@ const statusLabel: Record<BookingStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-/** The Bookings tab: the customer's puja bookings, newest first, or SPEC.md's empty state. */
+/** The Bookings tab: the customer's puja bookings, newest first, or the empty state of docs/product-rules.md, Shell and account. */
 export function BookingsPanel() {
   const bookings = useResource(fetchBookings);
   return (

@@ -1,33 +1,60 @@
-import { useId } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
+import { accountCalls } from '../../app/account.ts';
 import { site } from '../../lib/config.ts';
+import { ErrorBanner } from '../../ui/status.tsx';
+import { useAccountForm } from './use-account-form.ts';
 import './auth.css';
 
 /**
- * /forgot-password (DECISIONS.md): reset links cannot be e-mailed yet, so the page says how the
- * support team resets a password instead of being a dead end.
+ * /forgot-password (docs/product-rules.md, Sign-in, registration and tokens): the customer's
+ * e-mail gets a single-use link that expires. The answer is the same whether or not the e-mail
+ * has an account.
  */
 export function ForgotPasswordPage() {
   const id = useId();
+  const [email, setEmail] = useState('');
+  const form = useAccountForm(accountCalls.forgotPassword);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    form.submit({ email });
+  };
   return (
     <div className="container page auth-page">
       <section className="auth-card" aria-labelledby={`${id}-title`}>
         <h1 id={`${id}-title`}>Forgot your password?</h1>
         <p className="auth-card__lead">
-          We cannot e-mail password reset links yet, but our support team will reset it for you.
+          Enter the e-mail address of your account and we will send you a link to choose a new password.
         </p>
-        <ol className="forgot-steps">
-          <li>
-            Write to <a href={`mailto:${site.supportEmail}?subject=Password%20reset`}>{site.supportEmail}</a>{' '}
-            from the e-mail address you registered with, asking for a password reset.
-          </li>
-          <li>
-            Or call us on <a href={`tel:${site.supportPhone.replace(/\s/g, '')}`}>{site.supportPhone}</a> and
-            tell us the e-mail address of your account.
-          </li>
-          <li>The team resets your password within one working day and tells you how to sign in.</li>
-        </ol>
+        {form.error && <ErrorBanner message={form.error} />}
+        {form.result ? (
+          <p className="auth-card__notice" role="status">
+            {form.result}
+          </p>
+        ) : (
+          <form className="auth-form" noValidate onSubmit={submit}>
+            <div className="field">
+              <label htmlFor={`${id}-email`}>Email</label>
+              <input
+                id={`${id}-email`}
+                className="input"
+                type="email"
+                autoComplete="email"
+                value={email}
+                onChange={(e) => {
+                  setEmail(e.target.value);
+                  form.edited();
+                }}
+              />
+            </div>
+            <button type="submit" className="button button--primary" disabled={form.sending}>
+              {form.sending ? 'Sending...' : 'Send reset link'}
+            </button>
+          </form>
+        )}
         <p className="auth-card__footer">
+          No e-mail? Write to{' '}
+          <a href={`mailto:${site.supportEmail}?subject=Password%20reset`}>{site.supportEmail}</a>.{' '}
           <Link href="/login">Back to sign in</Link>
         </p>
       </section>

@@ -18,7 +18,7 @@ const SOCIAL_UNAVAILABLE =
   'Social sign-in is not available yet. Please sign in with your email and password.';
 
 /**
- * SPEC.md section 2 (Login). The session machine signs in, stores the token (local storage
+ * Login (docs/product-rules.md, Sign-in, registration and tokens). The session machine signs in, stores the token (local storage
  * with "Remember me") and returns the visitor to `?redirect=`, replacing the login entry.
  */
 export function LoginPage() {

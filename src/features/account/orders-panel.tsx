@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { OrderSummary } from '../../../contract/orders.ts';
-import { formatOrderDate, formatRupees } from '../../lib/format.ts';
+import { formatRupees } from '../../../contract/money.ts';
+import { formatOrderDate } from '../../lib/format.ts';
 import { fetchOrders } from '../../lib/orders.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { ResourceView } from '../../ui/status.tsx';

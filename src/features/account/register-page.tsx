@@ -33,7 +33,7 @@ const textFields: { field: TextField; label: string; type: string; autoComplete:
 ];
 
 /**
- * SPEC.md section 2 (Register). Validation runs in the spec's order before anything is sent;
+ * Register (docs/product-rules.md, Sign-in, registration and tokens). Validation runs in the rules' order before anything is sent;
  * on success the session machine goes to /login, which shows "Registration successful! ...".
  */
 export function RegisterPage() {

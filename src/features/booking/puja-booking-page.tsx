@@ -39,10 +39,12 @@ import {
 } from '../../../machines/puja-wizard/puja-wizard.selectors.ts';
 import { livePaymentMachine } from '../../app/payment.ts';
 import { fetchPuja } from '../../lib/catalogue.ts';
-import { formatLongDate, formatRupees } from '../../lib/format.ts';
+import { formatRupees } from '../../../contract/money.ts';
+import { formatLongDate } from '../../lib/format.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { Countdown } from '../../ui/countdown.tsx';
 import { ErrorBanner, Spinner } from '../../ui/status.tsx';
+import { parseNumericId } from '../../../contract/ids.ts';
 import { AddressPicker } from '../../ui/address-picker/address-picker.tsx';
 import { PaymentStep as PaymentOptions } from '../../ui/payment-step/payment-step.tsx';
 import { wizardDraftStorage } from './wizard-draft.ts';
@@ -72,7 +74,7 @@ export function PujaBookingPage() {
 function PujaBookingRoute({ id }: { id: string }) {
   // The package comes from the Book button's history state, read once when the page opens.
   const [chosen] = useState(() => readBookingState(window.history.state));
-  const pujaId = /^[1-9]\d{0,15}$/.test(id) ? Number(id) : undefined;
+  const pujaId = parseNumericId(id);
   if (!chosen || pujaId === undefined) return <Redirect to={`/pujas/${encodeURIComponent(id)}`} replace />;
   return <BookingForPuja pujaId={pujaId} chosen={chosen} />;
 }

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { describeVariant, lineKey, lineTotal, type CartItem } from '../../../machines/cart/cart.pricing.ts';
+import { describeVariant, lineKey, type CartItem } from '../../../machines/cart/cart.lines.ts';
+import { lineTotal } from '../../../machines/cart/cart.pricing.ts';
 import {
   selectAppliedCoupon,
   selectCouponError,
@@ -13,7 +14,7 @@ import {
 } from '../../../machines/cart/cart.selectors.ts';
 import { CartContext } from '../../app/cart.tsx';
 import { imageUrl } from '../../lib/config.ts';
-import { formatRupees } from '../../lib/format.ts';
+import { formatRupees } from '../../../contract/money.ts';
 import { showPlaceholder } from '../../ui/product-card.tsx';
 import './cart.css';
 

@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { PaymentMethod } from '../../../contract/orders.ts';
-import { describeVariant, lineKey } from '../../../machines/cart/cart.pricing.ts';
+import { describeVariant, lineKey } from '../../../machines/cart/cart.lines.ts';
 import { checkoutMachine } from '../../../machines/checkout/checkout.machine.ts';
 import {
   checkoutCartOf,
@@ -27,7 +27,7 @@ import {
 // The root actors are the imports from src/app a feature may make: the session and the cart.
 import { CartContext } from '../../app/cart.tsx';
 import { SessionCheckFailed, SessionContext } from '../../app/session.tsx';
-import { formatRupees } from '../../lib/format.ts';
+import { formatRupees } from '../../../contract/money.ts';
 import { inspectOptions } from '../../lib/inspector.ts';
 import { livePaymentMachine } from '../../app/payment.ts';
 import { PaymentStep } from '../../ui/payment-step/payment-step.tsx';

@@ -1,8 +1,9 @@
 import { Link, useParams } from 'wouter';
 import { orderMessages, type OrderRead, type PaymentMethod } from '../../../contract/orders.ts';
 import { formatAddress } from '../../../machines/address-book/address-book.selectors.ts';
-import { describeVariant } from '../../../machines/cart/cart.pricing.ts';
-import { formatOrderDate, formatRupees } from '../../lib/format.ts';
+import { describeVariant } from '../../../machines/cart/cart.lines.ts';
+import { formatRupees } from '../../../contract/money.ts';
+import { formatOrderDate } from '../../lib/format.ts';
 import { fetchOrder } from '../../lib/orders.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { ErrorBanner, Spinner } from '../../ui/status.tsx';

@@ -8,18 +8,19 @@ import {
 import 'keen-slider/keen-slider.min.css';
 import { useEffect, useMemo, useRef, useState, type FocusEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { HOME_PRODUCTS, HOME_PUJAS } from '../../../contract/booking-rules.ts';
+import { HOME_PRODUCTS, HOME_PUJAS } from '../../../contract/catalogue-display.ts';
 import type { Astrologer } from '../../../contract/catalogue.ts';
+import { CartContext } from '../../app/cart.tsx';
 import { fetchAstrologers, fetchCategories, fetchProducts, fetchPujas } from '../../lib/catalogue.ts';
 import { imageUrl, site } from '../../lib/config.ts';
-import { formatRupees } from '../../lib/format.ts';
+import { formatRupees } from '../../../contract/money.ts';
 import { useResource, type Resource } from '../../lib/use-resource.ts';
 import { CategoryCard, ProductCard } from '../../ui/product-card.tsx';
 import { PujaCard } from '../../ui/puja-card.tsx';
 import { ResourceView } from '../../ui/status.tsx';
 import './home.css';
 
-/** Carousel timing and layout (SPEC.md section 9). */
+/** Carousel timing and layout (docs/product-rules.md, Catalogue display). */
 const AUTOPLAY_MS = 2500;
 const SLIDE_GAP_PX = 20;
 const SLIDE_SPEED_MS = 300;
@@ -33,6 +34,7 @@ export function HomePage() {
   const categories = useResource(fetchCategories);
   const products = useResource(fetchProducts);
   const astrologers = useResource(fetchAstrologers);
+  const cart = CartContext.useActorRef();
 
   return (
     <>
@@ -99,7 +101,7 @@ export function HomePage() {
               <ul className="grid grid--4 home-list">
                 {list.slice(0, HOME_PRODUCTS).map((product) => (
                   <li key={product.id}>
-                    <ProductCard product={product} />
+                    <ProductCard product={product} cart={cart} />
                   </li>
                 ))}
               </ul>

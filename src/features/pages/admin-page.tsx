@@ -10,7 +10,7 @@ const titles: Record<string, string> = {
   bookings: 'Admin Bookings',
 };
 
-/** SPEC.md: the admin routes exist as placeholders only. */
+/** The admin routes exist as placeholders only (docs/product-rules.md, Routes and pages). */
 export function AdminPage() {
   const { section } = useParams<{ section?: string }>();
   const title = (section && titles[section]) ?? 'Admin Dashboard';

@@ -5,7 +5,7 @@ import './pages.css';
 const emptyDraft = { name: '', email: '', message: '' };
 export const CONTACT_THANKS = 'Thank you for your message! We will get back to you soon.';
 
-/** The contact form sends no request (SPEC.md): it thanks the visitor and clears itself. */
+/** The contact form sends no request (docs/product-rules.md, Routes and pages): it thanks the visitor and clears itself. */
 export function ContactPage() {
   const [draft, setDraft] = useState(emptyDraft);
   const update = (field: keyof typeof emptyDraft) => (e: { target: { value: string } }) =>

@@ -5,7 +5,7 @@ export interface LegalDocument {
   sections: Array<{ heading: string; paragraphs: string[] }>;
 }
 
-/** The date every policy carries (SPEC.md section 9). */
+/** The date every policy carries (docs/product-rules.md, Legal pages' policy figures). */
 export const POLICY_DATE = '23-06-2025';
 
 const b = site.brand;
@@ -156,7 +156,7 @@ export const disclaimer: LegalDocument = {
   ],
 };
 
-/** Every legal path, both sets (SPEC.md section 2) plus the register screen's /terms and /privacy. */
+/** Every legal path, both sets (docs/product-rules.md, Routes and pages) plus the register screen's /terms and /privacy. */
 export const legalDocuments: Record<string, LegalDocument> = {
   '/termsconditions': terms,
   '/terms-and-conditions': terms,

@@ -17,7 +17,7 @@ export function CategoryPage() {
         </div>
       </section>
       <div className="container page">
-        {/* A failure shows a banner with Retry rather than an endless spinner (DECISIONS.md). */}
+        {/* A failure shows a banner with Retry rather than an endless spinner (docs/product-rules.md, Catalogue display). */}
         <ResourceView resource={categories} loadingLabel="Loading categories...">
           {(list) =>
             list.length === 0 ? (

@@ -1,28 +1,21 @@
 import { useId, useState } from 'react';
-import { Link, useParams } from 'wouter';
+import { Link, useLocation, useParams } from 'wouter';
 import type { Product } from '../../../contract/catalogue.ts';
-import { PRODUCT_SHORT_DESCRIPTION_CUT } from '../../../contract/booking-rules.ts';
+import { PRODUCT_SHORT_DESCRIPTION_CUT, stockBadge } from '../../../contract/catalogue-display.ts';
 import { selectRoomFor } from '../../../machines/cart/cart.selectors.ts';
-import { stockBadge } from '../../../machines/product-catalogue/product-filter.ts';
 import { CartContext } from '../../app/cart.tsx';
 import { fetchProduct } from '../../lib/catalogue.ts';
-import { imageUrl, site } from '../../lib/config.ts';
+import { imageUrl } from '../../lib/config.ts';
 import { stripHtml, truncate } from '../../lib/format.ts';
+import { useDocumentTitle } from '../../lib/page-title.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { Price } from '../../ui/price.tsx';
 import { showPlaceholder, StockBadge } from '../../ui/product-card.tsx';
+import { RichText } from '../../ui/rich-text.tsx';
 import { Stars } from '../../ui/stars.tsx';
-import { ResourceView } from '../../ui/status.tsx';
+import { NotFound, ResourceView } from '../../ui/status.tsx';
 import './products.css';
 import { Breadcrumb } from '../../ui/breadcrumb.tsx';
-
-/** Catalogue HTML as plain paragraphs: block breaks kept, tags and entities dropped, never injected as HTML. */
-function paragraphs(html: string): string[] {
-  return html
-    .split(/<\/p\s*>|<br\s*\/?>|<\/(?:div|li|h[1-6])\s*>|\n\s*\n/i)
-    .map(stripHtml)
-    .filter((text) => text !== '');
-}
 
 function discountPercent({ price, offerPrice }: Product): number {
   return price > 0 && offerPrice < price ? Math.round(((price - offerPrice) / price) * 100) : 0;
@@ -39,7 +32,23 @@ function ProductDetail({ id }: { id: string }) {
   const product = useResource((signal) => fetchProduct(id, signal));
   return (
     <div className="container page">
-      <ResourceView resource={product} loadingLabel="Loading product...">
+      <ResourceView
+        resource={product}
+        loadingLabel="Loading product..."
+        notFound={
+          <>
+            <Breadcrumb section={{ href: '/products', label: 'Products' }} />
+            <NotFound
+              title="Product not found"
+              text="This product does not exist or is no longer sold."
+              links={[
+                { href: '/products', label: 'See all products' },
+                { href: '/', label: 'Go to the home page' },
+              ]}
+            />
+          </>
+        }
+      >
         {(p) => <ProductView product={p} />}
       </ResourceView>
     </div>
@@ -49,6 +58,7 @@ function ProductDetail({ id }: { id: string }) {
 function ProductView({ product }: { product: Product }) {
   const description = stripHtml(product.description);
   const discount = discountPercent(product);
+  useDocumentTitle(product.name);
 
   return (
     <>
@@ -92,27 +102,42 @@ function ProductView({ product }: { product: Product }) {
           <AddToCart product={product} />
 
           <div className="product-detail__actions">
-            <a
-              className="button button--primary button--large"
-              href={site.appStoreUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              Buy Now<span className="visually-hidden"> (opens the app store in a new tab)</span>
-            </a>
+            <BuyNow product={product} />
           </div>
         </div>
       </article>
 
       <section className="product-description" aria-labelledby="product-description-title">
         <h2 id="product-description-title">Product Description</h2>
-        <div className="prose">
-          {paragraphs(product.description).map((text, i) => (
-            <p key={i}>{text}</p>
-          ))}
-        </div>
+        <RichText html={product.description} />
       </section>
     </>
+  );
+}
+
+/**
+ * Buy Now puts one in the cart (unless the product is already there, so going back and buying again
+ * never doubles it) and opens checkout, which sends a visitor to sign in first; out of stock it is
+ * disabled (docs/product-rules.md, Routes and pages; Orders).
+ */
+function BuyNow({ product }: { product: Product }) {
+  const cart = CartContext.useActorRef();
+  const [, navigate] = useLocation();
+  const canAdd = CartContext.useSelector((s) => s.can({ type: 'cart.add', product, quantity: 1 }));
+  const inCart = CartContext.useSelector(selectRoomFor(product)) < product.stockQuantity;
+  const outOfStock = product.stockQuantity <= 0;
+  return (
+    <button
+      type="button"
+      className="button button--primary button--large"
+      disabled={outOfStock || (!canAdd && !inCart)}
+      onClick={() => {
+        if (!inCart && canAdd) cart.send({ type: 'cart.add', product, quantity: 1 });
+        navigate('/checkout');
+      }}
+    >
+      Buy Now
+    </button>
   );
 }
 

@@ -1,22 +1,24 @@
 import { useId, useMemo, useState } from 'react';
 import { useParams } from 'wouter';
 import type { Category, Product } from '../../../contract/catalogue.ts';
-import { PRODUCT_PRICE_MAX, PRODUCT_PRICE_MIN } from '../../../contract/booking-rules.ts';
+import { PRODUCT_PRICE_MIN } from '../../../contract/catalogue-display.ts';
 import {
   PRODUCT_SORTS,
   filterProducts,
   isProductSort,
   parseCategoryId,
   parsePriceInput,
+  priceCeiling,
   type ProductSort,
-} from '../../../machines/product-catalogue/product-filter.ts';
+} from './product-filter.ts';
+import { CartContext } from '../../app/cart.tsx';
 import { fetchCategories, fetchProducts } from '../../lib/catalogue.ts';
 import { useResource, type Resource } from '../../lib/use-resource.ts';
 import { ProductCard } from '../../ui/product-card.tsx';
 import { ErrorBanner, Spinner } from '../../ui/status.tsx';
 import './products.css';
 
-/** Categories only feed the filter: a failure is logged and the select offers All Categories alone (SPEC.md section 8). */
+/** Categories only feed the filter: a failure is logged and the select offers All Categories alone (docs/product-rules.md, Messages and errors). */
 async function loadCategoriesQuietly(signal: AbortSignal): Promise<Category[]> {
   try {
     return await fetchCategories(signal);
@@ -63,13 +65,17 @@ interface BrowserProps {
 
 function ProductBrowser({ initialCategoryId, products, categories }: BrowserProps) {
   const ids = useId();
+  const cart = CartContext.useActorRef();
   const [search, setSearch] = useState('');
   const [categoryId, setCategoryId] = useState<number | null>(initialCategoryId);
   const [minInput, setMinInput] = useState(String(PRODUCT_PRICE_MIN));
-  const [maxInput, setMaxInput] = useState(String(PRODUCT_PRICE_MAX));
+  // null until the customer types: the box then shows the catalogue's highest price.
+  const [maxTyped, setMaxInput] = useState<string | null>(null);
   const [sort, setSort] = useState<ProductSort>('newest');
 
   const all = products.data;
+  const ceiling = useMemo(() => priceCeiling(all ?? []), [all]);
+  const maxInput = maxTyped ?? String(ceiling);
   const visible = useMemo(
     () =>
       all
@@ -77,11 +83,11 @@ function ProductBrowser({ initialCategoryId, products, categories }: BrowserProp
             search,
             categoryId,
             minPrice: parsePriceInput(minInput, PRODUCT_PRICE_MIN),
-            maxPrice: parsePriceInput(maxInput, PRODUCT_PRICE_MAX),
+            maxPrice: parsePriceInput(maxInput, ceiling),
             sort,
           })
         : [],
-    [all, search, categoryId, minInput, maxInput, sort],
+    [all, search, categoryId, minInput, maxInput, ceiling, sort],
   );
 
   // The chosen category stays visible in the select even before (or without) the category list.
@@ -98,7 +104,7 @@ function ProductBrowser({ initialCategoryId, products, categories }: BrowserProp
     setSearch('');
     setCategoryId(initialCategoryId);
     setMinInput(String(PRODUCT_PRICE_MIN));
-    setMaxInput(String(PRODUCT_PRICE_MAX));
+    setMaxInput(null);
     setSort('newest');
   };
 
@@ -208,7 +214,7 @@ function ProductBrowser({ initialCategoryId, products, categories }: BrowserProp
               <ul className="grid grid--3 products-grid" role="list">
                 {visible.map((product) => (
                   <li key={product.id}>
-                    <ProductCard product={product} />
+                    <ProductCard product={product} cart={cart} />
                   </li>
                 ))}
               </ul>

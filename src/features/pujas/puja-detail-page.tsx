@@ -7,16 +7,20 @@ import { bookingWindowMachine } from '../../../machines/booking-window/booking-w
 import { selectIsOpen } from '../../../machines/booking-window/booking-window.selectors.ts';
 import { pujaBookingPath, type PujaBookingState } from '../../../machines/puja-wizard/booking-state.ts';
 import { fetchPackages, fetchPuja } from '../../lib/catalogue.ts';
-import { imageUrl, site } from '../../lib/config.ts';
-import { stripHtml } from '../../lib/format.ts';
+import { imageUrl } from '../../lib/config.ts';
+import { formatPujaDate, stripHtml } from '../../lib/format.ts';
+import { RichText } from '../../ui/rich-text.tsx';
+import { PUJA_DELIVERABLES } from '../../../contract/catalogue-display.ts';
+import { useDocumentTitle } from '../../lib/page-title.ts';
 import { useResource, type Resource } from '../../lib/use-resource.ts';
 import { Countdown, type BookingWindowRef } from '../../ui/countdown.tsx';
 import { Price } from '../../ui/price.tsx';
-import { ErrorBanner, ResourceView, Spinner } from '../../ui/status.tsx';
+import { ErrorBanner, NotFound, ResourceView, Spinner } from '../../ui/status.tsx';
 import './pujas.css';
 import { Breadcrumb } from '../../ui/breadcrumb.tsx';
 
 const pujasSection = { href: '/pujas', label: 'Pujas' };
+const PACKAGES_HEADING_ID = 'puja-packages-heading';
 
 const PLACEHOLDER = imageUrl('/images/placeholder.svg');
 
@@ -66,13 +70,31 @@ function PujaDetail({ id }: { id: string }) {
   const puja = useResource((signal) => fetchPuja(id, signal));
   const packages = useResource((signal) => fetchPackages(id, signal));
 
+  if (puja.status === 'failed' && (puja.errorCode === 'not_found' || puja.errorCode === 'refused')) {
+    return (
+      <div className="page container">
+        <Breadcrumb section={pujasSection} />
+        <NotFound
+          title="Puja not found"
+          text="This puja does not exist or is no longer offered."
+          links={[
+            { href: '/pujas', label: 'See all pujas' },
+            { href: '/', label: 'Go to the home page' },
+          ]}
+        />
+      </div>
+    );
+  }
   if (puja.status !== 'loaded' || !puja.data) {
     return (
       <div className="page container">
         <Breadcrumb section={pujasSection} />
         <h1 className="visually-hidden">Puja details</h1>
         {puja.status === 'failed' ? (
-          <ErrorBanner message={puja.error ?? 'Failed to load puja details'} onRetry={puja.retry} />
+          <ErrorBanner
+            message={puja.error ?? 'Failed to load puja details'}
+            onRetry={puja.canRetry ? puja.retry : undefined}
+          />
         ) : (
           <Spinner label="Loading puja details..." />
         )}
@@ -87,14 +109,17 @@ function PujaDetail({ id }: { id: string }) {
 function LoadedPuja({ puja, packages }: { puja: Puja; packages: Resource<PujaPackage[]> }) {
   // One booking window for the page: the countdown and every package's Book button follow it.
   const windowRef = useActorRef(bookingWindowMachine, { input: { closesAt: puja.pujaDate } });
+  useDocumentTitle(puja.pujaName);
   return (
     <div className="page container">
       <Breadcrumb section={pujasSection} current={puja.pujaName} />
       <article className="puja-detail">
         <PujaSummary puja={puja} windowRef={windowRef} />
         <PujaTabs puja={puja} />
-        <section className="puja-packages" aria-labelledby="puja-packages-heading">
-          <h2 id="puja-packages-heading">Puja Packages</h2>
+        <section className="puja-packages" aria-labelledby={PACKAGES_HEADING_ID}>
+          <h2 id={PACKAGES_HEADING_ID} tabIndex={-1}>
+            Puja Packages
+          </h2>
           <ResourceView resource={packages} loadingLabel="Loading packages...">
             {(list) => <PackageGrid pujaId={puja.id} packages={list} windowRef={windowRef} />}
           </ResourceView>
@@ -105,6 +130,7 @@ function LoadedPuja({ puja, packages }: { puja: Puja; packages: Resource<PujaPac
 }
 
 function PujaSummary({ puja, windowRef }: { puja: Puja; windowRef: BookingWindowRef }) {
+  const date = formatPujaDate(puja.pujaDate);
   return (
     <div className="puja-detail__top">
       <img
@@ -118,17 +144,50 @@ function PujaSummary({ puja, windowRef }: { puja: Puja; windowRef: BookingWindow
       <div className="puja-detail__info">
         <h1>{puja.pujaName}</h1>
         <p className="puja-detail__place">{puja.place}</p>
+        {date && (
+          <p className="puja-detail__date">
+            Puja date: <time dateTime={puja.pujaDate ?? undefined}>{date}</time>
+          </p>
+        )}
         <Countdown windowRef={windowRef} variant="inline" />
-        <a
-          className="button button--primary"
-          href={site.appStoreUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
-          Book Now<span className="visually-hidden"> (opens in a new tab)</span>
-        </a>
+        <BookNow windowRef={windowRef} />
       </div>
     </div>
+  );
+}
+
+/**
+ * Book Now stays on the web: it brings the packages into view and moves focus to them, and while
+ * the window is closed it is disabled and says "Booking Closed" (docs/product-rules.md, Routes and
+ * pages; Booking window and countdowns).
+ */
+function BookNow({ windowRef }: { windowRef: BookingWindowRef }) {
+  const open = useSelector(windowRef, selectIsOpen);
+  const showPackages = () => {
+    const heading = document.getElementById(PACKAGES_HEADING_ID);
+    heading?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    heading?.focus({ preventScroll: true });
+  };
+  return (
+    <button type="button" className="button button--primary" disabled={!open} onClick={showPackages}>
+      {open ? 'Book Now' : 'Booking Closed'}
+    </button>
+  );
+}
+
+/** What a devotee receives and when (docs/product-rules.md, Catalogue display). */
+function WhatYouReceive() {
+  return (
+    <section className="puja-receive" aria-labelledby="puja-receive-heading">
+      <h3 id="puja-receive-heading">What you receive</h3>
+      <ul>
+        {PUJA_DELIVERABLES.map(({ item, detail, minDays, maxDays }) => (
+          <li key={item}>
+            <strong>{item}</strong>: {detail} Within {minDays}–{maxDays} days of the puja.
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -154,7 +213,8 @@ function PujaTabs({ puja }: { puja: Puja }) {
       </Tabs.List>
       <Tabs.Content className="puja-tabs__panel" value="description">
         <h2>About this Puja</h2>
-        <p className="prose">{stripHtml(puja.description)}</p>
+        <RichText html={puja.description} />
+        <WhatYouReceive />
       </Tabs.Content>
       <Tabs.Content className="puja-tabs__panel" value="benefits">
         <h2>Benefits</h2>

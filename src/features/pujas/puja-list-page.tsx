@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import type { Puja } from '../../../contract/catalogue.ts';
-import { filterPujas, PUJA_FILTERS, type PujaFilter } from '../../../machines/puja-catalogue/puja-filter.ts';
+import { filterPujas, PUJA_FILTERS, type PujaFilter } from './puja-filter.ts';
 import { fetchPujas } from '../../lib/catalogue.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { PujaCard } from '../../ui/puja-card.tsx';

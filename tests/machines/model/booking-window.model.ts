@@ -1,4 +1,4 @@
-import { COUNTDOWN_TICK_MS } from '../../../contract/booking-rules.ts';
+import { COUNTDOWN_TICK_MS } from '../../../contract/catalogue-display.ts';
 import {
   bookingWindowMachine,
   type BookingWindowEvent,

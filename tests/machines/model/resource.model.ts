@@ -12,7 +12,15 @@ export const resourceModel: MachineModel<typeof resourceMachine> = {
   inputs: [{ label: 'page opened', input: undefined }],
   events,
   actors: {
-    load: { done: [{ items: [1, 2, 3] }], error: [new Error('Failed to fetch')] },
+    load: {
+      done: [{ items: [1, 2, 3] }],
+      // No answer (a retry can help) and a 404 (it cannot: Retry is refused).
+      error: [new Error('Failed to fetch'), Object.assign(new Error('Puja not found'), { status: 404 })],
+    },
   },
-  abstract: ({ context }) => ({ data: context.data !== undefined, error: context.error !== undefined }),
+  abstract: ({ context }) => ({
+    data: context.data !== undefined,
+    error: context.error !== undefined,
+    code: context.error?.code,
+  }),
 };

@@ -30,6 +30,7 @@ const events = {
     { type: 'session.formOpened', notice: 'Please sign in again' },
   ],
   'session.retry': [{ type: 'session.retry' }],
+  'session.profileUpdated': [{ type: 'session.profileUpdated', user: { ...asha, name: 'Asha R' } }],
 } satisfies EventFixtures<SessionEvent>;
 
 export const sessionModel: MachineModel<typeof sessionMachine> = {

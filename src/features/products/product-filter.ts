@@ -1,5 +1,6 @@
-import type { Product } from '../../contract/catalogue.ts';
-import { LOW_STOCK_LIMIT, PRODUCT_PRICE_MAX, PRODUCT_PRICE_MIN } from '../../contract/booking-rules.ts';
+import type { Product } from '../../../contract/catalogue.ts';
+import { PRODUCT_PRICE_MIN } from '../../../contract/catalogue-display.ts';
+import { parseNumericId } from '../../../contract/ids.ts';
 
 export type ProductSort = 'newest' | 'price-asc' | 'price-desc';
 
@@ -11,14 +12,25 @@ export interface ProductFilter {
   sort: ProductSort;
 }
 
-/** The product list's starting point (SPEC.md section 9): all categories, 0 to 10000, newest first. */
-export const DEFAULT_PRODUCT_FILTER: ProductFilter = {
-  search: '',
-  categoryId: null,
-  minPrice: PRODUCT_PRICE_MIN,
-  maxPrice: PRODUCT_PRICE_MAX,
-  sort: 'newest',
-};
+/**
+ * The highest selling price in the catalogue (0 when it is empty): the price filter starts at the
+ * whole range, 0 to this, so no product is hidden before the customer narrows the list
+ * (docs/product-rules.md, Catalogue display).
+ */
+export function priceCeiling(products: readonly Pick<Product, 'offerPrice'>[]): number {
+  return products.reduce((max, p) => Math.max(max, p.offerPrice), 0);
+}
+
+/** The product list's starting point (docs/product-rules.md, Catalogue display): all categories, the whole price range, newest first. */
+export function defaultProductFilter(products: readonly Pick<Product, 'offerPrice'>[]): ProductFilter {
+  return {
+    search: '',
+    categoryId: null,
+    minPrice: PRODUCT_PRICE_MIN,
+    maxPrice: priceCeiling(products),
+    sort: 'newest',
+  };
+}
 
 export const PRODUCT_SORTS: ReadonlyArray<{ value: ProductSort; label: string }> = [
   { value: 'newest', label: 'Newest' },
@@ -39,8 +51,7 @@ export function parsePriceInput(raw: string, fallback: number): number {
 
 /** A category id from a route segment; anything but a positive whole number means "all". */
 export function parseCategoryId(raw: string | undefined): number | null {
-  if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) return null;
-  return Number(raw);
+  return parseNumericId(raw) ?? null;
 }
 
 // Descriptions are catalogue HTML; the search matches what the customer reads, not the markup.
@@ -65,7 +76,7 @@ function compare(sort: ProductSort): (a: Product, b: Product) => number {
 }
 
 /**
- * The product list's filters (SPEC.md section 5): search on name or description, any case;
+ * The product list's filters (docs/product-rules.md, Catalogue display): search on name or description, any case;
  * selling price (offerPrice) within min..max inclusive; category by id. Returns a new, sorted array.
  */
 export function filterProducts(products: readonly Product[], filter: ProductFilter): Product[] {
@@ -81,11 +92,4 @@ export function filterProducts(products: readonly Product[], filter: ProductFilt
           searchableText(product.description).includes(needle)),
     )
     .sort(compare(filter.sort));
-}
-
-/** The stock badge of SPEC.md section 9, or undefined when stock is comfortable. */
-export function stockBadge(stockQuantity: number): string | undefined {
-  if (stockQuantity <= 0) return 'Out of Stock';
-  if (stockQuantity <= LOW_STOCK_LIMIT) return `Only ${stockQuantity} left`;
-  return undefined;
 }

@@ -1,3 +1,4 @@
+import { formatRupees } from '../../contract/money.ts';
 import {
   couponMessages,
   orderMessages,
@@ -138,16 +139,14 @@ export function checkCoupon(coupon: CouponRule | undefined, subtotal: number, no
   return { ok: true, discount: couponDiscount(coupon, subtotal) };
 }
 
-const rupees = (amount: number) => `₹${new Intl.NumberFormat('en-IN').format(amount)}`;
-
 /** A customer-facing summary, e.g. "10% off orders of ₹499 or more (up to ₹300)". */
 export function describeCoupon(
   coupon: Pick<CouponRule, 'kind' | 'value' | 'minSubtotal' | 'maxDiscount'>,
 ): string {
-  const off = coupon.kind === 'percent' ? `${coupon.value}% off` : `${rupees(coupon.value)} off`;
-  const on = coupon.minSubtotal > 0 ? ` orders of ${rupees(coupon.minSubtotal)} or more` : ' your order';
+  const off = coupon.kind === 'percent' ? `${coupon.value}% off` : `${formatRupees(coupon.value)} off`;
+  const on = coupon.minSubtotal > 0 ? ` orders of ${formatRupees(coupon.minSubtotal)} or more` : ' your order';
   const cap =
-    coupon.kind === 'percent' && coupon.maxDiscount !== null ? ` (up to ${rupees(coupon.maxDiscount)})` : '';
+    coupon.kind === 'percent' && coupon.maxDiscount !== null ? ` (up to ${formatRupees(coupon.maxDiscount)})` : '';
   return `${off}${on}${cap}`;
 }
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../../contract/catalogue.ts';
 import {
-  DEFAULT_PRODUCT_FILTER,
+  defaultProductFilter,
+  priceCeiling,
   filterProducts,
   parseCategoryId,
   parsePriceInput,
-  stockBadge,
   type ProductFilter,
-} from '../../machines/product-catalogue/product-filter.ts';
+} from '../../src/features/products/product-filter.ts';
 
 function product(overrides: Partial<Product> & Pick<Product, 'id'>): Product {
   return {
@@ -40,11 +40,14 @@ const catalogue: Product[] = [
 ];
 
 const run = (filter: Partial<ProductFilter>) =>
-  filterProducts(catalogue, { ...DEFAULT_PRODUCT_FILTER, ...filter }).map((p) => p.id);
+  filterProducts(catalogue, { ...defaultProductFilter(catalogue), ...filter }).map((p) => p.id);
 
 describe('filterProducts', () => {
-  it('defaults to 0..10000 inclusive on offerPrice, newest (highest id) first', () => {
-    expect(run({})).toEqual([5, 3, 2, 1]);
+  it('defaults to the whole range, 0 to the highest selling price, newest (highest id) first', () => {
+    expect(priceCeiling(catalogue)).toBe(10001);
+    expect(priceCeiling([])).toBe(0);
+    expect(defaultProductFilter(catalogue)).toMatchObject({ minPrice: 0, maxPrice: 10001 });
+    expect(run({})).toEqual([5, 4, 3, 2, 1]);
   });
 
   it('keeps both price bounds inclusive', () => {
@@ -55,7 +58,7 @@ describe('filterProducts', () => {
 
   it('filters on the selling price, not the list price', () => {
     const list = [product({ id: 9, price: 20000, offerPrice: 9000 })];
-    expect(filterProducts(list, DEFAULT_PRODUCT_FILTER).map((p) => p.id)).toEqual([9]);
+    expect(filterProducts(list, defaultProductFilter(list)).map((p) => p.id)).toEqual([9]);
   });
 
   it('searches the name, any case', () => {
@@ -76,27 +79,14 @@ describe('filterProducts', () => {
   });
 
   it('sorts by selling price both ways, ties newest first', () => {
-    expect(run({ sort: 'price-asc' })).toEqual([2, 5, 1, 3]);
-    expect(run({ sort: 'price-desc' })).toEqual([3, 5, 1, 2]);
+    expect(run({ sort: 'price-asc' })).toEqual([2, 5, 1, 3, 4]);
+    expect(run({ sort: 'price-desc' })).toEqual([4, 3, 5, 1, 2]);
   });
 
   it('combines filters and leaves the input untouched', () => {
     const before = catalogue.map((p) => p.id);
     expect(run({ search: 'a', categoryId: 2, sort: 'price-asc' })).toEqual([2, 5]);
     expect(catalogue.map((p) => p.id)).toEqual(before);
-  });
-});
-
-describe('stockBadge', () => {
-  it.each([
-    [0, 'Out of Stock'],
-    [-1, 'Out of Stock'],
-    [1, 'Only 1 left'],
-    [5, 'Only 5 left'],
-    [6, undefined],
-    [40, undefined],
-  ])('stock %i -> %s', (stock, badge) => {
-    expect(stockBadge(stock)).toBe(badge);
   });
 });
 

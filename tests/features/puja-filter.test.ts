@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { STARTING_SOON_DAYS } from '../../contract/booking-rules.ts';
-import { filterPujas, matchesFilter, type PujaFilter } from '../../machines/puja-catalogue/puja-filter.ts';
+import { STARTING_SOON_DAYS } from '../../contract/catalogue-display.ts';
+import { filterPujas, matchesFilter, type PujaFilter } from '../../src/features/pujas/puja-filter.ts';
 
 const NOW = new Date('2026-03-01T06:00:00.000Z').getTime();
 const DAY = 86_400_000;
 const at = (ms: number) => new Date(NOW + ms).toISOString();
 
 const pujas = [
-  { id: 1, pujaName: 'Rudrabhishekam', startDate: at(3 * DAY) },
-  { id: 2, pujaName: 'Satyanarayana Vratham', startDate: at(20 * DAY) },
-  { id: 3, pujaName: 'Navagraha Shanti Homam', startDate: at(-2 * DAY) },
-  { id: 4, pujaName: 'Sudarshana Homam', startDate: at(STARTING_SOON_DAYS * DAY) },
-  { id: 5, pujaName: 'Lakshmi Kubera Puja', startDate: at(STARTING_SOON_DAYS * DAY + 1) },
-  { id: 6, pujaName: 'Ganapathi Homam', startDate: null },
-  { id: 7, pujaName: 'Chandi Homam', startDate: 'soon' },
+  { id: 1, pujaName: 'Rudrabhishekam', pujaDate: at(3 * DAY) },
+  { id: 2, pujaName: 'Satyanarayana Vratham', pujaDate: at(20 * DAY) },
+  { id: 3, pujaName: 'Navagraha Shanti Homam', pujaDate: at(-2 * DAY) },
+  { id: 4, pujaName: 'Sudarshana Homam', pujaDate: at(STARTING_SOON_DAYS * DAY) },
+  { id: 5, pujaName: 'Lakshmi Kubera Puja', pujaDate: at(STARTING_SOON_DAYS * DAY + 1) },
+  { id: 6, pujaName: 'Ganapathi Homam', pujaDate: null },
+  { id: 7, pujaName: 'Chandi Homam', pujaDate: 'soon' },
 ];
 
 const ids = (filter: PujaFilter, search = '') => filterPujas(pujas, { search, filter }, NOW).map((p) => p.id);
@@ -47,9 +47,19 @@ describe('filterPujas', () => {
     expect(ids('ending-soon')).toEqual([1, 4]);
   });
 
+  it('reads the puja date, not the date its listing started', () => {
+    // Listed 2 days ago, performed 13 days out: not starting soon.
+    const later = { pujaName: 'Later', startDate: at(-2 * DAY), pujaDate: at(13 * DAY) };
+    // Listed 9 days out (a stale startDate), performed in 5 days: starting soon.
+    const soon = { pujaName: 'Soon', startDate: at(9 * DAY), pujaDate: at(5 * DAY) };
+    expect(
+      filterPujas([later, soon], { search: '', filter: 'ending-soon' }, NOW).map((p) => p.pujaName),
+    ).toEqual(['Soon']);
+  });
+
   it('treats the boundaries exactly', () => {
-    const soon = (ms: number) => matchesFilter({ startDate: at(ms) }, 'ending-soon', NOW);
-    const upcoming = (ms: number) => matchesFilter({ startDate: at(ms) }, 'upcoming', NOW);
+    const soon = (ms: number) => matchesFilter({ pujaDate: at(ms) }, 'ending-soon', NOW);
+    const upcoming = (ms: number) => matchesFilter({ pujaDate: at(ms) }, 'upcoming', NOW);
     expect(upcoming(0)).toBe(false);
     expect(upcoming(1)).toBe(true);
     expect(soon(0)).toBe(false);

@@ -1,0 +1,109 @@
+import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import type { User } from '../../contract/auth.ts';
+
+/** What a sent form answered: the server's message, and the customer when it changed. */
+export interface AccountFormResult {
+  message: string;
+  user?: User;
+}
+
+export interface AccountFormContext {
+  /** The request being sent (kept for the invoke's input). */
+  request: unknown;
+  result: AccountFormResult | undefined;
+  error: { message: string } | undefined;
+}
+
+export type AccountFormEvent =
+  /** Send the form's values; the `submit` actor checks them against the contract first. */
+  | { type: 'form.submit'; request: unknown }
+  /** The customer changed a field: an old error or success message no longer applies. */
+  | { type: 'form.edited' };
+
+function messageOf(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'Something went wrong';
+}
+
+/**
+ * One account form (forgot password, reset password, edit profile, change password;
+ * docs/product-rules.md, Sign-in, registration and tokens): editing -> submitting -> done, or
+ * back to editing with the error. The page supplies `submit` (the API call, which validates the
+ * values with the contract's schema first) and `succeeded` (tell the session, move on).
+ */
+export const accountFormMachine = setup({
+  types: {
+    context: {} as AccountFormContext,
+    events: {} as AccountFormEvent,
+  },
+  actors: {
+    submit: fromPromise<AccountFormResult, unknown>(() =>
+      Promise.reject(new Error('No submit was provided')),
+    ),
+  },
+  actions: {
+    storeRequest: assign({
+      request: (_, request: unknown) => request,
+      error: undefined,
+      result: undefined,
+    }),
+    storeResult: assign({ result: (_, result: AccountFormResult) => result }),
+    storeError: assign({ error: (_, error: unknown) => ({ message: messageOf(error) }) }),
+    clearMessages: assign({ error: undefined, result: undefined }),
+    /** Supplied by the page: e.g. give the session the edited customer. */
+    succeeded: (_, _result: AccountFormResult) => {},
+  },
+}).createMachine({
+  id: 'accountForm',
+  context: { request: undefined, result: undefined, error: undefined },
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'form.submit': {
+          target: 'submitting',
+          actions: {
+            type: 'storeRequest',
+            params: ({ event }: { event: { request: unknown } }) => event.request,
+          },
+        },
+        'form.edited': { actions: 'clearMessages' },
+      },
+    },
+    submitting: {
+      tags: ['busy'],
+      invoke: {
+        src: 'submit',
+        input: ({ context }: { context: AccountFormContext }) => context.request,
+        onDone: {
+          target: 'done',
+          actions: [
+            {
+              type: 'storeResult',
+              params: ({ event }: { event: DoneActorEvent<AccountFormResult> }) => event.output,
+            },
+            {
+              type: 'succeeded',
+              params: ({ event }: { event: DoneActorEvent<AccountFormResult> }) => event.output,
+            },
+          ],
+        },
+        onError: {
+          target: 'editing',
+          actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
+      },
+    },
+    done: {
+      on: {
+        'form.submit': {
+          target: 'submitting',
+          actions: {
+            type: 'storeRequest',
+            params: ({ event }: { event: { request: unknown } }) => event.request,
+          },
+        },
+        'form.edited': { target: 'editing', actions: 'clearMessages' },
+      },
+    },
+  },
+});

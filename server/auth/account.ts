@@ -1,0 +1,92 @@
+import crypto from 'node:crypto';
+import { PASSWORD_RESET_TTL_MINUTES, type AccountCode } from '../../contract/auth.ts';
+import type { Db } from '../db/client.ts';
+import {
+  deleteSpentPasswordResets,
+  findPasswordReset,
+  insertPasswordReset,
+  markPasswordResetUsed,
+} from '../db/repositories/password-resets.ts';
+import { deleteSessionsOf, findUserByEmail, setPasswordHash } from '../db/repositories/users.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { hashPassword } from './passwords.ts';
+
+/**
+ * Account basics (docs/product-rules.md, Sign-in, registration and tokens): the rules of the
+ * forgotten-password link. The link carries 32 random bytes; only their SHA-256 is stored, so
+ * the table alone resets nothing. A link works once, for PASSWORD_RESET_TTL_MINUTES.
+ */
+const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+export interface ResetLinkOptions {
+  /** The shop's public address (PUBLIC_URL), where the SPA answers: the link opens its reset page. */
+  publicUrl: string;
+  brand: string;
+  now: Date;
+}
+
+/**
+ * E-mails a reset link when `email` belongs to an account; says nothing either way, so the
+ * answer does not reveal who has an account.
+ */
+export async function requestPasswordReset(
+  db: Db,
+  mailer: Mailer,
+  email: string,
+  { publicUrl, brand, now }: ResetLinkOptions,
+): Promise<void> {
+  const user = await findUserByEmail(db, email);
+  if (!user) return;
+  const token = crypto.randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + PASSWORD_RESET_TTL_MINUTES * 60_000);
+  await deleteSpentPasswordResets(db, user.id, now.toISOString());
+  await insertPasswordReset(db, {
+    tokenHash: hashToken(token),
+    userId: user.id,
+    createdAt: now.toISOString(),
+    expiresAt: expiresAt.toISOString(),
+  });
+  const link = `${publicUrl.replace(/\/+$/, '')}/#/reset-password?token=${token}`;
+  await mailer.send({
+    to: user.email,
+    subject: `Reset your ${brand} password`,
+    text: [
+      `Namaste ${user.name},`,
+      '',
+      `Someone (we hope you) asked to reset the password of your ${brand} account.`,
+      `Open this link within ${PASSWORD_RESET_TTL_MINUTES} minutes to choose a new password. It works once:`,
+      '',
+      link,
+      '',
+      'If you did not ask for this, you can ignore this e-mail; your password stays as it is.',
+    ].join('\n'),
+  });
+}
+
+export type ResetOutcome = { ok: true } | { ok: false; code: AccountCode };
+
+/**
+ * Sets a new password through a reset link: refused when the link is unknown, used or expired.
+ * Using it ends every session of the account (whoever may have had the old password is out).
+ */
+export async function resetPassword(
+  db: Db,
+  token: string,
+  password: string,
+  now: Date,
+): Promise<ResetOutcome> {
+  const tokenHash = hashToken(token);
+  const row = await findPasswordReset(db, tokenHash);
+  if (!row) return { ok: false, code: 'reset_link_invalid' };
+  if (row.usedAt !== null) return { ok: false, code: 'reset_link_used' };
+  if (Date.parse(row.expiresAt) <= now.getTime()) return { ok: false, code: 'reset_link_expired' };
+  const passwordHash = await hashPassword(password);
+  const applied = await db.transaction().execute(async (trx) => {
+    // Two uses of one link at once: only the first marks it used.
+    if (!(await markPasswordResetUsed(trx, tokenHash, now.toISOString()))) return false;
+    await setPasswordHash(trx, row.userId, passwordHash);
+    await deleteSessionsOf(trx, row.userId);
+    return true;
+  });
+  return applied ? { ok: true } : { ok: false, code: 'reset_link_used' };
+}

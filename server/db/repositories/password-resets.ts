@@ -1,0 +1,33 @@
+import type { Db } from '../client.ts';
+import type { PasswordResetsTable } from '../types.ts';
+
+export async function insertPasswordReset(db: Db, row: Omit<PasswordResetsTable, 'usedAt'>): Promise<void> {
+  await db
+    .insertInto('passwordResets')
+    .values({ ...row, usedAt: null })
+    .execute();
+}
+
+export function findPasswordReset(db: Db, tokenHash: string): Promise<PasswordResetsTable | undefined> {
+  return db.selectFrom('passwordResets').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
+}
+
+/** Marks the link used unless it already was; true when this call is the one that used it. */
+export async function markPasswordResetUsed(db: Db, tokenHash: string, usedAt: string): Promise<boolean> {
+  const result = await db
+    .updateTable('passwordResets')
+    .set({ usedAt })
+    .where('tokenHash', '=', tokenHash)
+    .where('usedAt', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** Housekeeping: a customer's links that can no longer be used (used or expired). */
+export async function deleteSpentPasswordResets(db: Db, userId: number, now: string): Promise<void> {
+  await db
+    .deleteFrom('passwordResets')
+    .where('userId', '=', userId)
+    .where((eb) => eb.or([eb('usedAt', 'is not', null), eb('expiresAt', '<=', now)]))
+    .execute();
+}

@@ -1,0 +1,53 @@
+import { Linter } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { fileURLToPath } from 'node:url';
+
+// eslint.config.js is plain JavaScript (untyped): loaded by its URL and typed as ESLint's flat config.
+const configUrl = new URL('../../eslint.config.js', import.meta.url);
+const { default: config } = (await import(fileURLToPath(configUrl))) as { default: Linter.Config[] };
+
+/**
+ * The import fences of eslint.config.js, checked on code that breaks them: the layout's promises
+ * (README.md, Layout) hold only while lint refuses these imports.
+ */
+function importProblems(filename: string, code: string): string[] {
+  const linter = new Linter({ configType: 'flat' });
+  const fences = config
+    .filter((entry) => entry.rules?.['no-restricted-imports'] !== undefined)
+    .map((entry) => ({
+      files: entry.files,
+      rules: { 'no-restricted-imports': entry.rules!['no-restricted-imports'] },
+    }));
+  const messages = linter.verify(
+    code,
+    [{ files: ['**/*.ts', '**/*.tsx'], languageOptions: { parser: tseslint.parser } }, ...fences],
+    filename,
+  );
+  return messages.map((m) => m.message);
+}
+
+describe('import fences', () => {
+  it('keeps src/ui from importing src/app or a feature', () => {
+    expect(importProblems('src/ui/card.tsx', "import { CartContext } from '../app/cart.tsx';")).toEqual([
+      expect.stringContaining('src/ui is shared by the features'),
+    ]);
+    expect(
+      importProblems('src/ui/card.tsx', "import { HomePage } from '../features/home/home-page.tsx';"),
+    ).toHaveLength(1);
+  });
+
+  it('lets src/ui import contract, machines and src/lib', () => {
+    const code = [
+      "import { formatRupees } from '../../contract/money.ts';",
+      "import type { cartMachine } from '../../machines/cart/cart.machine.ts';",
+      "import { imageUrl } from '../lib/config.ts';",
+    ].join('\n');
+    expect(importProblems('src/ui/card.tsx', code)).toEqual([]);
+  });
+
+  it('still keeps machines away from src/', () => {
+    expect(
+      importProblems('machines/cart/cart.lines.ts', "import { x } from '../../src/lib/format.ts';"),
+    ).toHaveLength(1);
+  });
+});
