@@ -115,7 +115,7 @@ async function payDeclinedThenUpi(
   ctx: JourneyContext,
   button: () => ReturnType<Page['getByRole']>,
 ) {
-  const upi = page.getByLabel('UPI ID');
+  const upi = page.getByLabel('UPI ID', { exact: true });
   if ((await upi.inputValue()) === '') {
     await upi.fill(DECLINED_UPI_ID);
     await button().click();

@@ -18,7 +18,7 @@ import './payment-step.css';
 export type PaymentRef = ActorRefFrom<typeof paymentMachine>;
 
 const methods: { value: CaptureMethod; label: string; hint: string }[] = [
-  { value: 'upi', label: 'UPI', hint: 'Pay from any UPI app with your UPI ID.' },
+  { value: 'upi', label: 'UPI', hint: 'Pay from any UPI app.' },
   { value: 'card', label: 'Card', hint: 'Debit or credit card.' },
   { value: 'netbanking', label: 'Net Banking', hint: 'Pay from your bank account.' },
 ];
