@@ -233,6 +233,24 @@ describe('checkout', () => {
     expect(window.location.hash).toBe(`#/order-confirmation/${order!.id}`);
   });
 
+  it('the address picker offers "Set as default" while choosing: only that address becomes the default', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    await addAddress(shop.app, customer, 'MG Road 100');
+    const second = await addAddress(shop.app, customer, 'Brigade Road 7');
+    seedCart([[KALASH, 1]]);
+    await openCheckout();
+    const card = await screen.findByRole('group', { name: /Brigade Road 7/ }, PAGE);
+    await user.click(within(card).getByRole('button', { name: 'Set as default' }));
+    await waitFor(async () => {
+      const res = await send(shop.app, 'GET', '/api/addresses', { token: customer.token });
+      const { addresses } = res.body as { addresses: { id: number; isDefault: boolean }[] };
+      expect(addresses.filter((a) => a.isDefault).map((a) => a.id)).toEqual([second.id]);
+    }, PAGE);
+    expect(within(card).queryByRole('button', { name: 'Set as default' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+
   it('online payment: UPI first, a declined UPI ID, then another on the same intent and the confirmation', async () => {
     const user = userEvent.setup();
     const customer = await signIn();
