@@ -1,8 +1,21 @@
-import { assign, not, sendTo, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import {
+  assign,
+  fromCallback,
+  not,
+  sendTo,
+  setup,
+  type ActorRefFrom,
+  type DoneActorEvent,
+  type ErrorActorEvent,
+} from 'xstate';
+import type { cartMachine } from '../cart/cart.machine.ts';
 import { orderMessages, type OrderDraftPayload, type PaymentMethod } from '../../contract/orders.ts';
 import type { CartItem } from '../cart/cart.lines.ts';
 import type { PaidRecord } from '../payment/payment.actors.ts';
 import { paymentMachine, type PaymentOutcome } from '../payment/payment.machine.ts';
+import { checkoutCartOf } from './checkout.selectors.ts';
+
+type CartRef = ActorRefFrom<typeof cartMachine>;
 
 /** SPEC.md section 9: an empty cart waits this long on the checkout page before going to /cart. */
 export const EMPTY_CART_REDIRECT_MS = 1000;
@@ -42,6 +55,8 @@ export interface CheckoutInput {
   signedIn: boolean;
   userId?: number | null;
   cart: CheckoutCart;
+  /** The app's cart actor: checkout follows it itself (each change arrives as checkout.cartChanged). */
+  cartActor?: CartRef | null;
   /** Makes the Idempotency-Key of a new attempt (handed to the payment machine). */
   createIdempotencyKey?: () => string;
 }
@@ -57,6 +72,7 @@ export interface CheckoutContext {
   /** Set once the order exists: the cart it emptied must not send the customer to /cart. */
   orderPlaced: boolean;
   orderId: number | null;
+  cartActor: CartRef | null;
   createIdempotencyKey: (() => string) | undefined;
 }
 
@@ -65,7 +81,7 @@ export type CheckoutEvent =
   | { type: 'checkout.paymentMethodChanged'; method: PaymentMethod }
   | { type: 'checkout.notesChanged'; notes: string }
   | { type: 'checkout.submit' }
-  /** The page forwards every change of the cart. */
+  /** Every change of the cart (sent by `watchCart`, which follows the cart actor given as input). */
   | { type: 'checkout.cartChanged'; cart: CheckoutCart };
 
 /** SPEC.md section 3's order (without its payment) from what the customer chose; the server re-prices it. */
@@ -135,6 +151,14 @@ export const checkoutMachine = setup({
   },
   actors: {
     payment: paymentMachine,
+    /** Follows the cart actor handed in as input: no view copies one actor's snapshot into another. */
+    watchCart: fromCallback<CheckoutEvent, { cart: CartRef | null }>(({ input, sendBack }) => {
+      if (!input.cart) return undefined;
+      const subscription = input.cart.subscribe((snapshot) =>
+        sendBack({ type: 'checkout.cartChanged', cart: checkoutCartOf(snapshot) }),
+      );
+      return () => subscription.unsubscribe();
+    }),
   },
   actions: {
     /** Go to /login?redirect=%2Fcheckout. */
@@ -206,8 +230,10 @@ export const checkoutMachine = setup({
     error: undefined,
     orderPlaced: false,
     orderId: null,
+    cartActor: input.cartActor ?? null,
     createIdempotencyKey: input.createIdempotencyKey,
   }),
+  invoke: { id: 'watchCart', src: 'watchCart', input: ({ context }) => ({ cart: context.cartActor }) },
   initial: 'checking',
   states: {
     checking: {

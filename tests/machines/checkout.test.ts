@@ -25,6 +25,8 @@ import type {
   WriteRecordOutput,
 } from '../../machines/payment/payment.actors.ts';
 import { paymentMachine } from '../../machines/payment/payment.machine.ts';
+import { cartMachine } from '../../machines/cart/cart.machine.ts';
+import { checkoutCartOf } from '../../machines/checkout/checkout.selectors.ts';
 
 const rudraksha = {
   id: 1,
@@ -354,6 +356,38 @@ describe('checkout machine', () => {
       expect(child()).not.toBe(first);
       expect(child()?.getSnapshot().value).toBe('editing');
       expect(calls.clearCart).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('the cart actor', () => {
+    it('checkout follows the cart actor given as input: an item added opens the form, the order empties it', async () => {
+      const cart = createActor(cartMachine, { input: { stored: null } }).start();
+      const checkout = createActor(checkoutMachine, {
+        input: { signedIn: true, userId: 7, cart: checkoutCartOf(cart.getSnapshot()), cartActor: cart },
+      }).start();
+      expect(checkout.getSnapshot().value).toBe('redirectingToCart');
+      cart.send({
+        type: 'cart.add',
+        product: { id: 1, name: '5 Mukhi Rudraksha', image: '/r.svg', offerPrice: 851, stockQuantity: 5 },
+        quantity: 2,
+      });
+      expect(checkout.getSnapshot().value).toBe('editing');
+      expect(checkout.getSnapshot().context.cart.items).toEqual([
+        expect.objectContaining({ id: 1, quantity: 2, price: 851 }),
+      ]);
+      cart.send({ type: 'cart.orderPlaced' });
+      expect(checkout.getSnapshot().value).toBe('redirectingToCart');
+      checkout.stop();
+      // Stopped, it no longer follows the cart.
+      const before = checkout.getSnapshot();
+      cart.send({
+        type: 'cart.add',
+        product: { id: 1, name: '5 Mukhi Rudraksha', image: '/r.svg', offerPrice: 851, stockQuantity: 5 },
+        quantity: 1,
+      });
+      expect(checkout.getSnapshot()).toBe(before);
+      cart.stop();
+      await flush();
     });
   });
 });

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { PaymentMethod } from '../../../contract/orders.ts';
@@ -80,18 +80,9 @@ function Checkout({ signedIn, userId }: { signedIn: boolean; userId: number | nu
     }),
   );
   const checkout = useActorRef(machine, {
-    input: { signedIn, userId, cart: checkoutCartOf(cart.getSnapshot()) },
+    input: { signedIn, userId, cart: checkoutCartOf(cart.getSnapshot()), cartActor: cart },
     ...inspectOptions(),
   });
-
-  // The cart is the app's root actor: every change of it is forwarded to checkout.
-  useEffect(() => {
-    const forward = () =>
-      checkout.send({ type: 'checkout.cartChanged', cart: checkoutCartOf(cart.getSnapshot()) });
-    forward();
-    const subscription = cart.subscribe(forward);
-    return () => subscription.unsubscribe();
-  }, [cart, checkout]);
 
   const redirectingToLogin = useSelector(checkout, selectIsRedirectingToLogin);
   const cartEmpty = useSelector(checkout, selectIsCartEmptyNotice);

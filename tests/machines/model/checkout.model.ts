@@ -89,6 +89,8 @@ export const checkoutModel: MachineModel<typeof checkoutMachine> = {
   ],
   events,
   actors: {
+    // Follows the cart actor of the input; the models give none (their cart changes are events).
+    watchCart: {},
     // The payment machine's outcomes, as checkout sees them (its own model covers its inside).
     payment: {
       done: [
