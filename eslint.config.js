@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
 /** One-way imports: contract -> machines -> src, contract -> server. */
 const zones = {
@@ -20,6 +21,27 @@ const uiFence = restrict(
   ['**/app/**', '**/features/**'],
   'src/ui is shared by the features: it never imports src/app or src/features (pass what it needs as props).',
 );
+
+/** No feature imports another feature: what two features share moves to src/ui or machines/. */
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureFence = (feature) => ({
+  files: [`src/features/${feature}/**`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: features
+          .filter((other) => other !== feature)
+          .map((other) => ({
+            group: [`../${other}`, `../${other}/**`, `**/features/${other}`, `**/features/${other}/**`],
+            message: 'No feature imports another feature: move what two features share to src/ui or machines/.',
+          })),
+      },
+    ],
+  },
+});
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'coverage', 'scratch'] },
@@ -44,6 +66,7 @@ export default tseslint.config(
   { files: ['machines/**'], rules: restrict(zones.machines) },
   { files: ['server/**'], rules: restrict(zones.server) },
   { files: ['contract/**'], rules: restrict(zones.contract) },
+  ...features.map(featureFence),
   { files: ['src/ui/**'], rules: uiFence },
   {
     // Migrations are written against Kysely<any> on purpose: they must not change when the types do.

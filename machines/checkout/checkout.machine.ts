@@ -1,25 +1,28 @@
-import { assign, fromPromise, not, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import {
-  orderMessages,
-  type OrderCreatePayload,
-  type OrderCreateResponse,
-  type PaymentMethod,
-} from '../../contract/orders.ts';
+  assign,
+  fromCallback,
+  not,
+  sendTo,
+  setup,
+  type ActorRefFrom,
+  type DoneActorEvent,
+  type ErrorActorEvent,
+} from 'xstate';
+import type { cartMachine } from '../cart/cart.machine.ts';
+import { orderMessages, type OrderDraftPayload, type PaymentMethod } from '../../contract/orders.ts';
 import type { CartItem } from '../cart/cart.lines.ts';
-import {
-  paymentFailedMessage,
-  randomToken,
-  simulatedPaymentProvider,
-  type PaymentRequest,
-  type PaymentResult,
-} from './payment-provider.ts';
+import type { PaidRecord } from '../payment/payment.actors.ts';
+import { paymentMachine, type PaymentOutcome } from '../payment/payment.machine.ts';
+import { checkoutCartOf } from './checkout.selectors.ts';
+
+type CartRef = ActorRefFrom<typeof cartMachine>;
 
 /** SPEC.md section 9: an empty cart waits this long on the checkout page before going to /cart. */
 export const EMPTY_CART_REDIRECT_MS = 1000;
 
 export const checkoutMessages = {
   addressRequired: orderMessages.addressRequired,
-  paymentFailed: paymentFailedMessage,
+  paymentFailed: orderMessages.paymentFailed,
   orderFailed: orderMessages.createFailed,
 } as const;
 
@@ -52,21 +55,10 @@ export interface CheckoutInput {
   signedIn: boolean;
   userId?: number | null;
   cart: CheckoutCart;
-  /** Makes the Idempotency-Key of a new checkout attempt. Defaults to a random key. */
+  /** The app's cart actor: checkout follows it itself (each change arrives as checkout.cartChanged). */
+  cartActor?: CartRef | null;
+  /** Makes the Idempotency-Key of a new attempt (handed to the payment machine). */
   createIdempotencyKey?: () => string;
-}
-
-/**
- * One press of Place Order and its retries. The key is reused until something the server would
- * see as a different order changes (see `fingerprintOf`), so a retry after a lost answer cannot
- * create a second order; a payment already taken for the attempt is not taken again.
- */
-export interface CheckoutAttempt {
-  idempotencyKey: string;
-  fingerprint: string;
-  /** The order as it was when Place Order was pressed (without the payment id). */
-  order: OrderCreatePayload;
-  paymentId: string | null;
 }
 
 export interface CheckoutContext {
@@ -76,12 +68,12 @@ export interface CheckoutContext {
   selectedAddressId: number | null;
   paymentMethod: PaymentMethod;
   notes: string;
-  error: { message: string } | undefined;
-  attempt: CheckoutAttempt | null;
+  error: { message: string; code?: string } | undefined;
   /** Set once the order exists: the cart it emptied must not send the customer to /cart. */
   orderPlaced: boolean;
   orderId: number | null;
-  createIdempotencyKey: () => string;
+  cartActor: CartRef | null;
+  createIdempotencyKey: (() => string) | undefined;
 }
 
 export type CheckoutEvent =
@@ -89,28 +81,14 @@ export type CheckoutEvent =
   | { type: 'checkout.paymentMethodChanged'; method: PaymentMethod }
   | { type: 'checkout.notesChanged'; notes: string }
   | { type: 'checkout.submit' }
-  /** The page forwards every change of the cart. */
+  /** Every change of the cart (sent by `watchCart`, which follows the cart actor given as input). */
   | { type: 'checkout.cartChanged'; cart: CheckoutCart };
 
-export interface PlaceOrderInput {
-  order: OrderCreatePayload;
-  idempotencyKey: string;
-}
-
-/** A random Idempotency-Key (visible ASCII, as the API asks). */
-export const newIdempotencyKey = () => `chk_${Date.now().toString(36)}_${randomToken(20)}`;
-
-const messageOf = (error: unknown, fallback: string) => {
-  const message = (error as { message?: unknown } | undefined)?.message;
-  return typeof message === 'string' && message.trim() ? message : fallback;
-};
-
-/** SPEC.md section 3's create payload from what the customer chose; the server re-prices it. */
-export function orderPayloadOf(
-  context: Pick<CheckoutContext, 'userId' | 'cart' | 'selectedAddressId' | 'paymentMethod' | 'notes'>,
-  paymentId: string | null = null,
-): OrderCreatePayload {
-  const { cart, paymentMethod } = context;
+/** SPEC.md section 3's order (without its payment) from what the customer chose; the server re-prices it. */
+export function orderDraftOf(
+  context: Pick<CheckoutContext, 'userId' | 'cart' | 'selectedAddressId' | 'notes'>,
+): OrderDraftPayload {
+  const { cart } = context;
   return {
     user_id: context.userId,
     address_id: context.selectedAddressId ?? 0,
@@ -124,35 +102,18 @@ export function orderPayloadOf(
     shipping: cart.shipping,
     discount: cart.discount,
     total: cart.total,
-    payment_method: paymentMethod,
-    payment_id: paymentMethod === 'online' ? paymentId : null,
-    payment_status: paymentMethod === 'online' ? 'completed' : 'pending',
     order_status: 'processing',
     notes: context.notes.trim() || null,
     coupon_code: cart.couponCode?.trim() || null,
   };
 }
 
-/**
- * What makes two submits the same order for the server's Idempotency-Key check: the address,
- * the lines, the method, the notes and the coupon (amounts are the server's, so not included).
- */
-export function fingerprintOf(
-  context: Pick<CheckoutContext, 'cart' | 'selectedAddressId' | 'paymentMethod' | 'notes'>,
-): string {
-  return JSON.stringify([
-    context.selectedAddressId,
-    context.cart.items.map((item) => [
-      item.id,
-      item.quantity,
-      item.variant?.size ?? null,
-      item.variant?.color ?? null,
-    ]),
-    context.paymentMethod,
-    context.notes.trim(),
-    context.cart.couponCode?.trim().toUpperCase() || null,
-  ]);
-}
+/** What the payment machine pays for (or, cash on delivery, only writes). */
+export const paidRecordOf = (context: CheckoutContext): PaidRecord => ({
+  purpose: 'order',
+  order: orderDraftOf(context),
+  ...(context.paymentMethod === 'cod' ? { cashOnDelivery: true } : {}),
+});
 
 const sameCart = (a: CheckoutCart, b: CheckoutCart) =>
   JSON.stringify([
@@ -166,32 +127,38 @@ const sameCart = (a: CheckoutCart, b: CheckoutCart) =>
   ]) ===
   JSON.stringify([b.items, b.couponCode ?? null, b.subtotal, b.shipping, b.discount, b.total, b.itemCount]);
 
-const paymentDone = ({ event }: { event: DoneActorEvent<PaymentResult> }) => event.output;
+const outcomeOf = ({ event }: { event: DoneActorEvent<PaymentOutcome> }) => event.output;
 const failure = ({ event }: { event: ErrorActorEvent }) => event.error;
 
 /**
  * Checkout. `checking` applies SPEC.md section 4's guards on opening: a visitor is sent to
  * /login?redirect=%2Fcheckout (`redirectingToLogin`); an empty cart waits 1 s in
  * `redirectingToCart`, then goes to /cart (`leftForCart`) unless an order was just placed.
- * Otherwise `editing`: address, payment method (online by default, or cod) and notes. Place
- * Order needs an address; online goes through `awaitingPayment` (the payment provider, 2 s when
- * simulated) to `placingOrder`, cod straight to `placingOrder`. Success ends in `orderPlaced`
- * (the cart is cleared, the confirmation opens); any failure returns to `editing` with the
- * message. An emptied cart while editing redirects as on opening.
+ * Otherwise `editing`: address, payment method (online by default, or cod) and notes, with the
+ * payment machine (machines/payment) invoked beside them: it holds the UPI / card / net banking
+ * details, and Place Order (with an address) hands it the order. It pays and writes the order
+ * (cash on delivery: writes it), then ends with `created` (-> `orderPlaced`: the cart is
+ * cleared, the confirmation opens) or the server's refusal (back to `editing` with a fresh
+ * payment machine and the message, which says so when the payment was refunded). An emptied
+ * cart while editing redirects as on opening.
  */
 export const checkoutMachine = setup({
   types: {
     input: {} as CheckoutInput,
     context: {} as CheckoutContext,
     events: {} as CheckoutEvent,
+    children: {} as { payment: 'payment' },
   },
   actors: {
-    pay: fromPromise<PaymentResult, PaymentRequest>(({ input, signal }) =>
-      simulatedPaymentProvider.pay(input, signal),
-    ),
-    placeOrder: fromPromise<OrderCreateResponse, PlaceOrderInput>(() =>
-      Promise.reject(new Error('placeOrder not provided')),
-    ),
+    payment: paymentMachine,
+    /** Follows the cart actor handed in as input: no view copies one actor's snapshot into another. */
+    watchCart: fromCallback<CheckoutEvent, { cart: CartRef | null }>(({ input, sendBack }) => {
+      if (!input.cart) return undefined;
+      const subscription = input.cart.subscribe((snapshot) =>
+        sendBack({ type: 'checkout.cartChanged', cart: checkoutCartOf(snapshot) }),
+      );
+      return () => subscription.unsubscribe();
+    }),
   },
   actions: {
     /** Go to /login?redirect=%2Fcheckout. */
@@ -216,37 +183,27 @@ export const checkoutMachine = setup({
     changeNotes: assign({
       notes: ({ context, event }) => (event.type === 'checkout.notesChanged' ? event.notes : context.notes),
     }),
-    /** A new key only when the order the customer asks for is no longer the attempt's. */
-    forgetStaleAttempt: assign({
-      attempt: ({ context }) =>
-        context.attempt && context.attempt.fingerprint === fingerprintOf(context) ? context.attempt : null,
-    }),
     requireAddress: assign({ error: { message: checkoutMessages.addressRequired } }),
-    startAttempt: assign(({ context }) => {
-      const fingerprint = fingerprintOf(context);
-      const previous = context.attempt?.fingerprint === fingerprint ? context.attempt : null;
-      const attempt: CheckoutAttempt = {
-        idempotencyKey: previous?.idempotencyKey ?? context.createIdempotencyKey(),
-        fingerprint,
-        order: orderPayloadOf(context),
-        paymentId: previous?.paymentId ?? null,
-      };
-      return { attempt, error: undefined };
+    submitToPayment: sendTo('payment', ({ context }) => ({
+      type: 'payment.submit' as const,
+      record: paidRecordOf(context),
+    })),
+    clearError: assign({ error: undefined }),
+    storeRefusal: assign({
+      error: (_, outcome: PaymentOutcome) =>
+        outcome.kind === 'refused' ? { message: outcome.message, code: outcome.code } : undefined,
     }),
-    storePayment: assign({
-      attempt: ({ context }, result: PaymentResult) =>
-        context.attempt && { ...context.attempt, paymentId: result.paymentId },
-    }),
-    storePaymentError: assign({
-      error: (_, error: unknown) => ({ message: messageOf(error, checkoutMessages.paymentFailed) }),
-    }),
-    storeOrderError: assign({
-      error: (_, error: unknown) => ({ message: messageOf(error, checkoutMessages.orderFailed) }),
+    storeFailure: assign({
+      error: (_, error: unknown) => {
+        const message = (error as { message?: unknown } | undefined)?.message;
+        return {
+          message: typeof message === 'string' && message.trim() ? message : checkoutMessages.orderFailed,
+        };
+      },
     }),
     markOrderPlaced: assign({
       orderPlaced: true,
-      orderId: (_, result: OrderCreateResponse) => result.id,
-      attempt: null,
+      orderId: (_, outcome: PaymentOutcome) => (outcome.kind === 'created' ? outcome.id : null),
     }),
   },
   guards: {
@@ -254,10 +211,7 @@ export const checkoutMachine = setup({
     isCartEmpty: ({ context }) => context.cart.items.length === 0,
     hasPlacedOrder: ({ context }) => context.orderPlaced,
     hasNoAddress: ({ context }) => context.selectedAddressId === null,
-    isOnlinePayment: ({ context }) => context.paymentMethod === 'online',
-    /** A retried online attempt whose payment already went through. */
-    isAttemptPaid: ({ context }) =>
-      context.paymentMethod === 'online' && (context.attempt?.paymentId ?? null) !== null,
+    isCreated: (_, outcome: PaymentOutcome) => outcome.kind === 'created',
     isDifferentCart: ({ context, event }) =>
       event.type === 'checkout.cartChanged' && !sameCart(context.cart, event.cart),
   },
@@ -274,11 +228,12 @@ export const checkoutMachine = setup({
     paymentMethod: 'online',
     notes: '',
     error: undefined,
-    attempt: null,
     orderPlaced: false,
     orderId: null,
-    createIdempotencyKey: input.createIdempotencyKey ?? newIdempotencyKey,
+    cartActor: input.cartActor ?? null,
+    createIdempotencyKey: input.createIdempotencyKey,
   }),
+  invoke: { id: 'watchCart', src: 'watchCart', input: ({ context }) => ({ cart: context.cartActor }) },
   initial: 'checking',
   states: {
     checking: {
@@ -306,87 +261,39 @@ export const checkoutMachine = setup({
     },
     editing: {
       always: { guard: 'isCartEmpty', target: 'redirectingToCart' },
+      invoke: {
+        id: 'payment',
+        src: 'payment',
+        input: ({ context }) => ({ createIdempotencyKey: context.createIdempotencyKey }),
+        onDone: [
+          {
+            guard: { type: 'isCreated', params: outcomeOf },
+            target: 'orderPlaced',
+            actions: [
+              { type: 'markOrderPlaced', params: outcomeOf },
+              'clearCart',
+              {
+                type: 'navigateToConfirmation',
+                params: ({ event }: { event: DoneActorEvent<PaymentOutcome> }) => ({
+                  orderId: event.output.kind === 'created' ? event.output.id : 0,
+                }),
+              },
+            ],
+          },
+          // Refused (stock ran out, coupon expired, payment used...): a fresh payment machine.
+          { target: 'editing', reenter: true, actions: { type: 'storeRefusal', params: outcomeOf } },
+        ],
+        onError: { target: 'editing', reenter: true, actions: { type: 'storeFailure', params: failure } },
+      },
       on: {
-        'checkout.cartChanged': { guard: 'isDifferentCart', actions: ['storeCart', 'forgetStaleAttempt'] },
-        'checkout.addressSelected': { actions: ['selectAddress', 'forgetStaleAttempt'] },
-        'checkout.paymentMethodChanged': { actions: ['changePaymentMethod', 'forgetStaleAttempt'] },
-        'checkout.notesChanged': { actions: ['changeNotes', 'forgetStaleAttempt'] },
+        'checkout.cartChanged': { guard: 'isDifferentCart', actions: 'storeCart' },
+        'checkout.addressSelected': { actions: 'selectAddress' },
+        'checkout.paymentMethodChanged': { actions: 'changePaymentMethod' },
+        'checkout.notesChanged': { actions: 'changeNotes' },
         'checkout.submit': [
           { guard: 'hasNoAddress', actions: 'requireAddress' },
-          { target: 'submitting', actions: 'startAttempt' },
+          { actions: ['clearError', 'submitToPayment'] },
         ],
-      },
-    },
-    submitting: {
-      always: [
-        { guard: 'isAttemptPaid', target: 'placingOrder' },
-        { guard: 'isOnlinePayment', target: 'awaitingPayment' },
-        { target: 'placingOrder' },
-      ],
-    },
-    awaitingPayment: {
-      tags: ['busy'],
-      invoke: {
-        src: 'pay',
-        input: ({ context }) => ({
-          amount: context.attempt?.order.total ?? context.cart.total,
-          currency: 'INR' as const,
-          reference: context.attempt?.idempotencyKey ?? '',
-        }),
-        onDone: {
-          target: 'placingOrder',
-          actions: { type: 'storePayment', params: paymentDone },
-        },
-        onError: {
-          target: 'editing',
-          actions: [{ type: 'storePaymentError', params: failure }, 'forgetStaleAttempt'],
-        },
-      },
-      on: {
-        // The fields are disabled while busy; a change from elsewhere applies to the next attempt.
-        'checkout.cartChanged': { guard: 'isDifferentCart', actions: 'storeCart' },
-        'checkout.addressSelected': { actions: 'selectAddress' },
-      },
-    },
-    placingOrder: {
-      tags: ['busy'],
-      invoke: {
-        src: 'placeOrder',
-        input: ({ context }) => {
-          const attempt = context.attempt;
-          if (!attempt) throw new Error('placingOrder without a checkout attempt');
-          return {
-            order: {
-              ...attempt.order,
-              payment_id: attempt.order.payment_method === 'online' ? attempt.paymentId : null,
-            },
-            idempotencyKey: attempt.idempotencyKey,
-          };
-        },
-        onDone: {
-          target: 'orderPlaced',
-          actions: [
-            {
-              type: 'markOrderPlaced',
-              params: ({ event }: { event: DoneActorEvent<OrderCreateResponse> }) => event.output,
-            },
-            'clearCart',
-            {
-              type: 'navigateToConfirmation',
-              params: ({ event }: { event: DoneActorEvent<OrderCreateResponse> }) => ({
-                orderId: event.output.id,
-              }),
-            },
-          ],
-        },
-        onError: {
-          target: 'editing',
-          actions: [{ type: 'storeOrderError', params: failure }, 'forgetStaleAttempt'],
-        },
-      },
-      on: {
-        'checkout.cartChanged': { guard: 'isDifferentCart', actions: 'storeCart' },
-        'checkout.addressSelected': { actions: 'selectAddress' },
       },
     },
     orderPlaced: {

@@ -1,7 +1,7 @@
 import {
   assign,
-  fromPromise,
   raise,
+  sendTo,
   setup,
   stateIn,
   type DoneActorEvent,
@@ -18,19 +18,13 @@ import {
   PERSON_FIELDS,
   validatePerson,
   type Booking,
-  type BookingCreatePayload,
+  type BookingDraftPayload,
   type PersonDraft,
   type PersonErrors,
   type PersonField,
 } from '../../contract/booking.ts';
 import { bookingWindowMachine } from '../booking-window/booking-window.machine.ts';
-import {
-  paymentFailedMessage,
-  randomToken,
-  simulatedPaymentProvider,
-  type PaymentRequest,
-  type PaymentResult,
-} from '../checkout/payment-provider.ts';
+import { paymentMachine, paymentMachineMessages, type PaymentOutcome } from '../payment/payment.machine.ts';
 
 /** The four steps the progress bar names, in order. */
 export const WIZARD_STEPS = ['details', 'address', 'payment', 'confirmation'] as const;
@@ -40,7 +34,7 @@ export const pujaWizardMessages = {
   /** SPEC.md sections 4 and 8: the alert when Next is pressed without an address. */
   addressRequired: bookingMessages.addressRequired,
   /** SPEC.md section 8: "Payment start failure". */
-  paymentFailed: paymentFailedMessage,
+  paymentFailed: paymentMachineMessages.paymentFailed,
   createFailed: bookingMessages.createFailed,
   /** Shown once the puja's booking window has closed; Pay is refused from then on. */
   closed: `${bookingMessages.closed}.`,
@@ -67,21 +61,10 @@ export interface PujaWizardInput {
   closesAt: string | null | undefined;
   /** What the customer had typed before a reload. */
   draft?: WizardDraft;
-  /** Makes the Idempotency-Key of a new booking attempt. Defaults to a random key. */
+  /** Makes the Idempotency-Key of a new attempt (handed to the payment machine). */
   createIdempotencyKey?: () => string;
   /** Today as YYYY-MM-DD, the latest date of birth allowed. Defaults to the device's date. */
   today?: () => string;
-}
-
-/**
- * One press of Pay and its retries. The key is kept while the persons and the address stay as
- * they were, so a retry after a lost answer cannot create a second booking, and a payment
- * already taken for the attempt is not taken again.
- */
-export interface BookingAttempt {
-  idempotencyKey: string;
-  fingerprint: string;
-  paymentId: string | null;
 }
 
 type Touched = Partial<Record<PersonField, true>>;
@@ -102,10 +85,9 @@ export interface PujaWizardContext {
   refusedNextCount: number;
   addressId: number | null;
   address: Address | null;
-  attempt: BookingAttempt | null;
-  error: { message: string } | undefined;
+  error: { message: string; code?: string } | undefined;
   booking: Booking | null;
-  createIdempotencyKey: () => string;
+  createIdempotencyKey: (() => string) | undefined;
   today: () => string;
 }
 
@@ -120,14 +102,6 @@ export type PujaWizardEvent =
   /** The booking window has closed (the wizard's own window actor notices it; a page may also tell). */
   | { type: 'window.closed' };
 
-export interface CreateBookingInput {
-  payload: BookingCreatePayload;
-  idempotencyKey: string;
-}
-
-/** A closed booking window is an expected refusal, not a failure. */
-export type CreateBookingOutput = { kind: 'created'; booking: Booking } | { kind: 'closed'; message: string };
-
 /** The params of `saveDraft`: what to keep and under which puja and package. */
 export interface DraftParams {
   pujaId: number;
@@ -135,9 +109,6 @@ export interface DraftParams {
   persons: PersonDraft[];
   addressId: number | null;
 }
-
-/** A random Idempotency-Key (visible ASCII, as the API asks). */
-export const newBookingIdempotencyKey = () => `bkg_${Date.now().toString(36)}_${randomToken(20)}`;
 
 const messageOf = (error: unknown, fallback: string) => {
   const message = (error as { message?: unknown } | undefined)?.message;
@@ -166,21 +137,17 @@ function restorePersons(count: number, draft: WizardDraft | undefined): PersonDr
 const validateAll = (persons: PersonDraft[], today: string) => persons.map((p) => validatePerson(p, today));
 const hasErrors = (errors: PersonErrors) => Object.keys(errors).length > 0;
 
-/** What makes two Pay presses the same booking request for the server's Idempotency-Key check. */
-export const fingerprintOf = (context: Pick<PujaWizardContext, 'persons' | 'addressId'>) =>
-  JSON.stringify([context.persons.map((p) => PERSON_FIELDS.map((f) => p[f])), context.addressId]);
-
-/** The POST /api/bookings body of the current attempt. */
-export function bookingPayloadOf(context: PujaWizardContext, paymentId: string): BookingCreatePayload {
+/** The booking the payment machine pays for: the draft of POST /api/bookings without its payment. */
+export function bookingDraftOf(context: PujaWizardContext): BookingDraftPayload {
   return {
     pujaId: context.pujaId,
     packageId: context.packageId,
     persons: context.persons.map((p) => ({ ...p })),
     addressId: context.addressId ?? 0,
-    paymentMethod: 'online',
-    paymentId,
   };
 }
+
+const outcomeOf = ({ event }: { event: DoneActorEvent<PaymentOutcome> }) => event.output;
 
 const draftOf = ({ context }: { context: PujaWizardContext }): DraftParams => ({
   pujaId: context.pujaId,
@@ -199,8 +166,10 @@ type WindowSnapshot = SnapshotFrom<typeof bookingWindowMachine>;
  * `steps`: `details` (one form per person; Next only when every person is valid, otherwise the
  * messages show) -> `address` (Next only with an address chosen, otherwise the alert "Please
  * select or add an address"; Back to details) -> `payment` (a summary; Back to address; Pay)
- * -> `submitting` -> `paying` (the payment provider, 2 s when simulated) -> `creatingBooking`
- * (POST /api/bookings with the attempt's Idempotency-Key) -> `confirmation`. A failed payment
+ * with the payment machine (machines/payment) invoked: it holds the UPI / card / net banking
+ * details, and Pay hands it the booking; it pays (about 2 s) and writes the booking, then
+ * `confirmation`. A refusal (a refunded payment says so) or a failure returns to `payment` with
+ * the message, a fresh payment machine and everything typed. A failed payment
  * or creation returns to `payment` with the message and everything typed; Pay retries (a paid
  * attempt goes straight to creation).
  *
@@ -216,16 +185,11 @@ export const pujaWizardMachine = setup({
     input: {} as PujaWizardInput,
     context: {} as PujaWizardContext,
     events: {} as PujaWizardEvent,
-    children: {} as { bookingWindow: 'bookingWindow'; payment: 'pay'; booking: 'createBooking' },
+    children: {} as { bookingWindow: 'bookingWindow'; payment: 'payment' },
   },
   actors: {
     bookingWindow: bookingWindowMachine,
-    pay: fromPromise<PaymentResult, PaymentRequest>(({ input, signal }) =>
-      simulatedPaymentProvider.pay(input, signal),
-    ),
-    createBooking: fromPromise<CreateBookingOutput, CreateBookingInput>(() =>
-      Promise.reject(new Error('createBooking not provided')),
-    ),
+    payment: paymentMachine,
   },
   actions: {
     /** Tell the customer something that needs acknowledging (src: window.alert). */
@@ -267,29 +231,19 @@ export const pujaWizardMachine = setup({
         : {},
     ),
     clearError: assign({ error: undefined }),
-    startAttempt: assign(({ context }) => {
-      const fingerprint = fingerprintOf(context);
-      const previous = context.attempt?.fingerprint === fingerprint ? context.attempt : null;
-      const attempt: BookingAttempt = {
-        idempotencyKey: previous?.idempotencyKey ?? context.createIdempotencyKey(),
-        fingerprint,
-        paymentId: previous?.paymentId ?? null,
-      };
-      return { attempt, error: undefined };
-    }),
-    storePayment: assign({
-      attempt: ({ context }, result: PaymentResult) =>
-        context.attempt && { ...context.attempt, paymentId: result.paymentId },
-    }),
-    storePaymentError: assign({
-      error: (_, error: unknown) => ({ message: messageOf(error, pujaWizardMessages.paymentFailed) }),
+    submitToPayment: sendTo('payment', ({ context }) => ({
+      type: 'payment.submit' as const,
+      record: { purpose: 'booking' as const, booking: bookingDraftOf(context) },
+    })),
+    storeRefusal: assign({
+      error: (_, outcome: PaymentOutcome) =>
+        outcome.kind === 'refused' ? { message: outcome.message, code: outcome.code } : undefined,
     }),
     storeCreateError: assign({
       error: (_, error: unknown) => ({ message: messageOf(error, pujaWizardMessages.createFailed) }),
     }),
     storeBooking: assign({
-      booking: (_, output: CreateBookingOutput) => (output.kind === 'created' ? output.booking : null),
-      attempt: null,
+      booking: (_, outcome: PaymentOutcome) => (outcome.kind === 'created' ? outcome.booking : null),
       error: undefined,
     }),
     closeWindow: raise({ type: 'window.closed' }),
@@ -302,9 +256,9 @@ export const pujaWizardMachine = setup({
     isWindowSnapshotClosed: (_, snapshot: WindowSnapshot) => !snapshot.hasTag('bookable'),
     isWindowOpen: stateIn({ window: 'open' }),
     isWindowClosed: stateIn({ window: 'closed' }),
-    /** A retried attempt whose payment already went through. */
-    isAttemptPaid: ({ context }) => (context.attempt?.paymentId ?? null) !== null,
-    isRefusedAsClosed: (_, output: CreateBookingOutput) => output.kind === 'closed',
+    isRefusedAsClosed: (_, outcome: PaymentOutcome) =>
+      outcome.kind === 'refused' && outcome.code === 'booking_closed',
+    isCreated: (_, outcome: PaymentOutcome) => outcome.kind === 'created',
   },
 }).createMachine({
   id: 'pujaWizard',
@@ -326,10 +280,9 @@ export const pujaWizardMachine = setup({
       refusedNextCount: 0,
       addressId: input.draft?.addressId ?? null,
       address: null,
-      attempt: null,
       error: undefined,
       booking: null,
-      createIdempotencyKey: input.createIdempotencyKey ?? newBookingIdempotencyKey,
+      createIdempotencyKey: input.createIdempotencyKey,
       today,
     };
   },
@@ -386,79 +339,39 @@ export const pujaWizardMachine = setup({
           },
         },
         payment: {
-          on: {
-            'wizard.pay': { guard: 'isWindowOpen', target: 'submitting', actions: 'startAttempt' },
-            'wizard.back': { target: 'address', actions: 'clearError' },
-          },
-        },
-        submitting: {
-          always: [{ guard: 'isAttemptPaid', target: 'creatingBooking' }, { target: 'paying' }],
-        },
-        paying: {
-          tags: ['busy'],
-          // Leaving cancels the payment (its signal aborts): a closed puja is not paid for.
-          always: { guard: 'isWindowClosed', target: 'payment' },
           invoke: {
             id: 'payment',
-            src: 'pay',
-            input: ({ context }) => ({
-              amount: context.price,
-              currency: 'INR' as const,
-              reference: context.attempt?.idempotencyKey ?? '',
-            }),
-            onDone: {
-              target: 'creatingBooking',
-              actions: {
-                type: 'storePayment',
-                params: ({ event }: { event: DoneActorEvent<PaymentResult> }) => event.output,
-              },
-            },
-            onError: {
-              target: 'payment',
-              actions: { type: 'storePaymentError', params: failure },
-            },
-          },
-        },
-        creatingBooking: {
-          tags: ['busy'],
-          invoke: {
-            id: 'booking',
-            src: 'createBooking',
-            input: ({ context }) => {
-              const attempt = context.attempt;
-              if (!attempt?.paymentId) throw new Error('creatingBooking without a paid attempt');
-              return {
-                payload: bookingPayloadOf(context, attempt.paymentId),
-                idempotencyKey: attempt.idempotencyKey,
-              };
-            },
+            src: 'payment',
+            input: ({ context }) => ({ createIdempotencyKey: context.createIdempotencyKey }),
             onDone: [
               {
-                guard: {
-                  type: 'isRefusedAsClosed',
-                  params: ({ event }: { event: DoneActorEvent<CreateBookingOutput> }) => event.output,
-                },
+                guard: { type: 'isRefusedAsClosed', params: outcomeOf },
                 target: 'payment',
-                actions: 'closeWindow',
+                reenter: true,
+                actions: [{ type: 'storeRefusal', params: outcomeOf }, 'closeWindow'],
               },
               {
+                guard: { type: 'isCreated', params: outcomeOf },
                 target: 'confirmation',
                 actions: [
-                  {
-                    type: 'storeBooking',
-                    params: ({ event }: { event: DoneActorEvent<CreateBookingOutput> }) => event.output,
-                  },
+                  { type: 'storeBooking', params: outcomeOf },
                   {
                     type: 'clearDraft',
                     params: ({ context }) => ({ pujaId: context.pujaId, packageId: context.packageId }),
                   },
                 ],
               },
+              { target: 'payment', reenter: true, actions: { type: 'storeRefusal', params: outcomeOf } },
             ],
             onError: {
               target: 'payment',
+              reenter: true,
               actions: { type: 'storeCreateError', params: failure },
             },
+          },
+          on: {
+            'wizard.pay': { guard: 'isWindowOpen', actions: ['clearError', 'submitToPayment'] },
+            'wizard.back': { target: 'address', actions: 'clearError' },
           },
         },
         confirmation: {

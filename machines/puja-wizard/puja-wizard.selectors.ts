@@ -30,7 +30,8 @@ export const selectPackageName = (s: Snapshot) => s.context.packageName;
 export const selectPrice = (s: Snapshot) => s.context.price;
 export const selectError = (s: Snapshot) => s.context.error?.message;
 export const selectBooking = (s: Snapshot) => s.context.booking;
-export const selectIdempotencyKey = (s: Snapshot) => s.context.attempt?.idempotencyKey;
+/** The payment machine of the payment step (undefined on other steps). */
+export const selectPaymentActor = (s: Snapshot) => s.children.payment;
 
 /** The running booking-window actor while the window is open (for a countdown), else undefined. */
 export const selectWindowActor = (s: Snapshot) => s.children.bookingWindow;
@@ -38,8 +39,6 @@ export const selectIsWindowClosed = (s: Snapshot) => s.hasTag('windowClosed');
 /** The closed-window notice, shown until the booking exists. */
 export const selectShowClosedNotice = (s: Snapshot) =>
   s.hasTag('windowClosed') && !s.matches({ steps: 'confirmation' });
-/** Payment or booking creation is running. */
-export const selectIsBusy = (s: Snapshot) => s.hasTag('busy');
 export const selectCanPay = (s: Snapshot) => s.can({ type: 'wizard.pay' });
 export const selectCanGoBack = (s: Snapshot) => s.can({ type: 'wizard.back' });
 export const selectCanGoNext = (s: Snapshot) => s.can({ type: 'wizard.next' });

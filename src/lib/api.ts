@@ -2,15 +2,34 @@ import { FetchError, ofetch } from 'ofetch';
 import * as v from 'valibot';
 import { apiBase } from './config.ts';
 
-/** A failed call, carrying the message a customer should see. */
+/** Money the server gave back when a write was refused after its payment (WriteRefusal's `refunded`). */
+export interface Refunded {
+  paymentId: string;
+  amount: number;
+}
+
+/**
+ * A failed call, carrying the message a customer should see, and the server's machine-readable
+ * `code` (and `refunded`) when it sent one, so a machine can route a refusal without statuses.
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status?: number,
+    readonly code?: string,
+    readonly refunded?: Refunded,
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+function refundedOf(data: object): Refunded | undefined {
+  if (!('refunded' in data) || !data.refunded || typeof data.refunded !== 'object') return undefined;
+  const refunded = data.refunded as { paymentId?: unknown; amount?: unknown };
+  return typeof refunded.paymentId === 'string' && typeof refunded.amount === 'number'
+    ? { paymentId: refunded.paymentId, amount: refunded.amount }
+    : undefined;
 }
 
 export const INVALID_DATA = 'Invalid data received from server';
@@ -42,15 +61,11 @@ function messageOf(error: unknown, fallback: string): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof FetchError) {
     const data: unknown = error.data;
+    if (!data || typeof data !== 'object') return new ApiError(fallback, error.statusCode);
     const message =
-      data &&
-      typeof data === 'object' &&
-      'message' in data &&
-      typeof data.message === 'string' &&
-      data.message
-        ? data.message
-        : fallback;
-    return new ApiError(message, error.statusCode);
+      'message' in data && typeof data.message === 'string' && data.message ? data.message : fallback;
+    const code = 'code' in data && typeof data.code === 'string' && data.code ? data.code : undefined;
+    return new ApiError(message, error.statusCode, code, refundedOf(data));
   }
   return new ApiError(fallback);
 }

@@ -1,33 +1,12 @@
 import { parseNumericId } from '../../contract/ids.ts';
 import {
-  OrderCreateResponse,
   OrderListResponse,
   orderMessages,
   OrderRead,
-  type OrderCreatePayload,
   type OrderSummary,
 } from '../../contract/orders.ts';
 import { ApiError, callApi } from './api.ts';
 
-/**
- * POST /api/orders (bearer). The Idempotency-Key makes a repeated submit of the same attempt
- * return the first order instead of a second one.
- */
-export function createOrder(
-  order: OrderCreatePayload,
-  idempotencyKey: string,
-  signal?: AbortSignal,
-): Promise<OrderCreateResponse> {
-  return callApi('/api/orders', {
-    method: 'POST',
-    body: order,
-    headers: { 'Idempotency-Key': idempotencyKey },
-    schema: OrderCreateResponse,
-    bearer: true,
-    fallback: orderMessages.createFailed,
-    signal,
-  });
-}
 
 /** GET /api/orders/{id} (bearer): the customer's own order, else "Order not found". */
 export function fetchOrder(id: string | number, signal?: AbortSignal): Promise<OrderRead> {

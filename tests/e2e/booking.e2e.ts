@@ -120,9 +120,18 @@ describe('a customer books a puja in Chromium', () => {
 
     await page.getByRole('heading', { level: 2, name: 'Payment' }).waitFor();
     await page.getByText('Lakshmi Iyer').first().waitFor();
+    // The simulated provider declines failure@upi; another UPI ID pays on the same intent.
+    await page.getByLabel('UPI ID', { exact: true }).fill('failure@upi');
     await page.getByRole('button', { name: `Pay ${rupees(pkg.offerPrice)}` }).click();
     await page.getByRole('button', { name: 'Processing payment...' }).waitFor();
     expect(await page.getByRole('button', { name: 'Processing payment...' }).isDisabled()).toBe(true);
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Your payment was declined' })
+      .waitFor({ timeout: 10_000 });
+    await page.getByLabel('UPI ID', { exact: true }).fill('asha@okbank');
+    await page.getByRole('button', { name: `Pay ${rupees(pkg.offerPrice)}` }).click();
+    await page.getByRole('button', { name: 'Processing payment...' }).waitFor();
 
     await page.getByRole('heading', { level: 2, name: 'Booking Confirmed!' }).waitFor({ timeout: 10_000 });
     const { bookings } = await api<BookingListResponse>('/api/bookings', { token });
@@ -145,7 +154,10 @@ describe('a customer books a puja in Chromium', () => {
     const row = page.getByRole('list', { name: 'My bookings' }).getByRole('listitem').first();
     await row.getByText(booking!.bookingNumber).waitFor();
     await row.getByRole('heading', { name: puja.pujaName }).waitFor();
-    expect(errors).toEqual([]);
+    // The one failed request is the declined capture (402), as the provider answers it.
+    expect(errors).toEqual([
+      'Failed to load resource: the server responded with a status of 402 (Payment Required)',
+    ]);
     await context.close();
   });
 });

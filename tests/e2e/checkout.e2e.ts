@@ -169,7 +169,7 @@ describe('checkout in Chromium', () => {
     await context.close();
   });
 
-  it('online payment: "Processing payment..." for the simulated payment, then the confirmation with payment completed', async () => {
+  it('online payment: a declined UPI ID, then another on the same intent: "Processing payment..." for the 2 s capture, then the confirmation', async () => {
     const { context, page, errors } = await newPage();
     const customer = await registerCustomer('Ravi Shankar');
     const { token } = await api<{ token: string }>('/api/auth/login', {
@@ -196,13 +196,22 @@ describe('checkout in Chromium', () => {
     await expect.poll(() => page.getByRole('radio', { name: /Mylapore/ }).isChecked()).toBe(true);
     expect(await page.getByRole('radio', { name: /Online Payment/ }).isChecked()).toBe(true);
 
-    const started = Date.now();
+    expect(await page.getByRole('radio', { name: /UPI/ }).isChecked()).toBe(true);
+    await page.getByLabel('UPI ID', { exact: true }).fill('failure@upi');
     await page.getByRole('button', { name: 'Place Order' }).click();
     const processing = page.getByRole('button', { name: 'Processing payment...' });
     await processing.waitFor();
     expect(await processing.isDisabled()).toBe(true);
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Your payment was declined' })
+      .waitFor({ timeout: 10_000 });
 
-    await page.getByRole('heading', { level: 1, name: 'Order Confirmed!' }).waitFor();
+    await page.getByLabel('UPI ID', { exact: true }).fill('asha@okbank');
+    const started = Date.now();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await processing.waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Order Confirmed!' }).waitFor({ timeout: 10_000 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
     const paymentStatus = page
       .locator('dt', { hasText: 'Payment Status' })
@@ -211,11 +220,14 @@ describe('checkout in Chromium', () => {
     expect(await paymentStatus.textContent()).toBe('completed');
     expect(await paymentStatus.getAttribute('class')).toContain('status-pill--green');
     const paymentId = page.locator('dt', { hasText: 'Payment ID' }).locator('xpath=..').locator('dd');
-    expect(await paymentId.textContent()).toMatch(/^pay_sim_[a-z0-9]+$/);
+    expect(await paymentId.textContent()).toMatch(/^pay_[A-Za-z0-9_-]+$/);
     await page.getByText('Online Payment').waitFor();
     expect(await cartLink(page).getAttribute('aria-label')).toBe('Cart, 0 items');
 
-    expect(errors).toEqual([]);
+    // The one failed request is the declined capture (402), as the provider answers it.
+    expect(errors).toEqual([
+      'Failed to load resource: the server responded with a status of 402 (Payment Required)',
+    ]);
     await context.close();
   });
 });

@@ -319,7 +319,7 @@ describe('promise 2 in Chromium: one order per Place Order', () => {
     await page.getByRole('heading', { level: 1, name: 'Order Confirmed!' }).waitFor();
     const keys = await Promise.all(orderPosts.map((request) => request.headerValue('idempotency-key')));
     expect(keys).toHaveLength(2);
-    expect(keys[0]).toMatch(/^chk_/);
+    expect(keys[0]).toMatch(/^idk_/);
     expect(keys[1]).toBe(keys[0]);
     const orders = await ordersOf(customer.token);
     expect(orders).toHaveLength(1);

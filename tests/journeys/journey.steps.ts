@@ -3,7 +3,7 @@ import type { ExpectStatic } from 'vitest';
 import { BookingListResponse, bookingMessages } from '../../contract/booking.ts';
 import { OrderListResponse, couponMessages, orderMessages } from '../../contract/orders.ts';
 import { formatRupees } from '../../contract/money.ts';
-import { SIMULATED_PAYMENT_DELAY_MS } from '../../machines/checkout/payment-provider.ts';
+import { DECLINED_UPI_ID, paymentMessages } from '../../contract/payments.ts';
 import { pujaWizardMessages } from '../../machines/puja-wizard/puja-wizard.machine.ts';
 import { api, tokenOf, type Customer, type JourneyData } from './journey.data.ts';
 import type { JourneyEventType, JourneyState } from './journey.model.ts';
@@ -105,8 +105,27 @@ async function duringOutage(page: Page, path: string, act: () => Promise<void>) 
   }
 }
 
-/** The simulated payment waits 2 s on a timer: the page's clock jumps over it. */
-const skipPaymentWait = (page: Page) => page.clock.fastForward(SIMULATED_PAYMENT_DELAY_MS);
+/**
+ * Pays as a customer whose first UPI ID is declined: the simulated provider (inside the server,
+ * its real 2 s) declines failure@upi, then another UPI ID pays on the same intent. A payment step
+ * that already holds a UPI ID (a retry after a failed write) just presses the button again.
+ */
+async function payDeclinedThenUpi(
+  page: Page,
+  ctx: JourneyContext,
+  button: () => ReturnType<Page['getByRole']>,
+) {
+  const upi = page.getByLabel('UPI ID', { exact: true });
+  if ((await upi.inputValue()) === '') {
+    await upi.fill(DECLINED_UPI_ID);
+    await button().click();
+    await page.getByRole('button', { name: 'Processing payment...' }).waitFor();
+    await alertWith(page, paymentMessages.declined).waitFor({ timeout: 10_000 });
+    ctx.expect(await upi.inputValue()).toBe(DECLINED_UPI_ID);
+    await upi.fill('asha@okbank');
+  }
+  await button().click();
+}
 
 async function orderCount(ctx: JourneyContext) {
   const token = await tokenOf(ctx.baseUrl, ctx.customer);
@@ -283,7 +302,7 @@ export const stateAssertions = {
   orderConfirmedOnline: async (page, ctx) => {
     await expectOrderConfirmed(page, ctx, 'completed');
     const paymentId = page.locator('dt', { hasText: 'Payment ID' }).locator('xpath=..').locator('dd');
-    ctx.expect(await paymentId.textContent()).toMatch(/^pay_sim_[a-z0-9]+$/);
+    ctx.expect(await paymentId.textContent()).toMatch(/^pay_[A-Za-z0-9_-]+$/);
   },
 } satisfies Record<JourneyState, StateAssertion>;
 
@@ -339,13 +358,11 @@ export const eventActions = {
     await page.getByRole('button', { name: 'Save' }).click();
   },
   'booking.pay': async (page, ctx) => {
-    await payButton(page, ctx).click();
-    await skipPaymentWait(page);
+    await payDeclinedThenUpi(page, ctx, () => payButton(page, ctx));
   },
   'booking.payDuringOutage': async (page, ctx) => {
     await duringOutage(page, '/api/bookings', async () => {
-      await payButton(page, ctx).click();
-      await skipPaymentWait(page);
+      await payDeclinedThenUpi(page, ctx, () => payButton(page, ctx));
     });
   },
   'time.pujaDatePassed': async (page, ctx) => {
@@ -377,11 +394,10 @@ export const eventActions = {
     await page.getByRole('radio', { name: /Cash on Delivery/ }).check();
     await placeOrderButton(page).click();
   },
-  'order.placeOnline': async (page) => {
+  'order.placeOnline': async (page, ctx) => {
     await page.getByRole('radio', { name: /Online Payment/ }).check();
-    await placeOrderButton(page).click();
-    await page.getByRole('button', { name: 'Processing payment...' }).waitFor();
-    await skipPaymentWait(page);
+    await payDeclinedThenUpi(page, ctx, () => placeOrderButton(page));
+    await page.getByRole('button', { name: /^(Processing payment\.\.\.|Placing order\.\.\.)$/ }).waitFor();
   },
   'order.placeDuringOutage': async (page) => {
     await page.getByRole('radio', { name: /Cash on Delivery/ }).check();

@@ -1,32 +1,32 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { OrderCreateResponse } from '../../contract/orders.ts';
 import {
   checkoutMachine,
   EMPTY_CART_REDIRECT_MS,
   EMPTY_CHECKOUT_CART,
-  fingerprintOf,
-  orderPayloadOf,
   type CheckoutCart,
   type CheckoutEvent,
-  type PlaceOrderInput,
 } from '../../machines/checkout/checkout.machine.ts';
 import {
   selectCanSubmit,
   selectError,
-  selectIdempotencyKey,
   selectIsCartEmptyNotice,
   selectIsFormVisible,
-  selectIsLocked,
-  selectSubmitLabel,
+  selectIsOrderPlaced,
+  selectPaymentActor,
+  submitLabelOf,
 } from '../../machines/checkout/checkout.selectors.ts';
-import {
-  createSimulatedPaymentProvider,
-  SIMULATED_PAYMENT_DELAY_MS,
-  simulatedPaymentProvider,
-  type PaymentRequest,
-  type PaymentResult,
-} from '../../machines/checkout/payment-provider.ts';
+import type {
+  CaptureInput,
+  CaptureOutput,
+  CreateIntentInput,
+  CreateIntentOutput,
+  WriteRecordInput,
+  WriteRecordOutput,
+} from '../../machines/payment/payment.actors.ts';
+import { paymentMachine } from '../../machines/payment/payment.machine.ts';
+import { cartMachine } from '../../machines/cart/cart.machine.ts';
+import { checkoutCartOf } from '../../machines/checkout/checkout.selectors.ts';
 
 const rudraksha = {
   id: 1,
@@ -63,9 +63,6 @@ const smallCart: CheckoutCart = {
   total: 951,
 };
 
-/** An API error as src/lib/api.ts raises it. */
-const apiError = (message: string, status?: number) => Object.assign(new Error(message), { status });
-
 function deferred<T>() {
   let resolve!: (value: T) => void;
   let reject!: (error: unknown) => void;
@@ -79,25 +76,47 @@ function deferred<T>() {
 interface Setup {
   signedIn?: boolean;
   cart?: CheckoutCart;
-  placeOrder?: (input: PlaceOrderInput) => Promise<OrderCreateResponse>;
-  /** Replaces the simulated provider. */
-  pay?: (request: PaymentRequest, signal: AbortSignal) => Promise<PaymentResult>;
+  writeRecord?: (input: WriteRecordInput) => Promise<WriteRecordOutput>;
 }
 
-function start({ signedIn = true, cart = fullCart, placeOrder, pay }: Setup = {}) {
+const intent = {
+  id: 'pay_1',
+  amount: 2901,
+  currency: 'INR' as const,
+  status: 'created' as const,
+  expiresAt: '',
+};
+
+/** Checkout with the real payment machine, its API actors stubbed. */
+function start({ signedIn = true, cart = fullCart, writeRecord }: Setup = {}) {
   const calls = {
     redirectToLogin: vi.fn<() => void>(),
     navigateToCart: vi.fn<() => void>(),
     navigateToConfirmation: vi.fn<(orderId: number) => void>(),
     clearCart: vi.fn<() => void>(),
-    placeOrder: vi.fn<(input: PlaceOrderInput) => Promise<OrderCreateResponse>>(
-      placeOrder ?? (() => Promise.resolve({ id: 42 })),
+    createIntent: vi.fn<(input: CreateIntentInput) => Promise<CreateIntentOutput>>(() =>
+      Promise.resolve({ kind: 'intent', intent }),
     ),
-    pay: vi.fn<(request: PaymentRequest, signal: AbortSignal) => Promise<PaymentResult>>(
-      pay ?? ((request, signal) => simulatedPaymentProvider.pay(request, signal)),
+    capture: vi.fn<(input: CaptureInput) => Promise<CaptureOutput>>(() =>
+      Promise.resolve({
+        kind: 'captured',
+        capture: { id: 'pay_1', status: 'captured', method: 'upi', providerPaymentId: 'p', signature: 's' },
+      }),
+    ),
+    writeRecord: vi.fn<(input: WriteRecordInput) => Promise<WriteRecordOutput>>(
+      writeRecord ?? (() => Promise.resolve({ kind: 'created', id: 42, booking: null })),
     ),
   };
   let keys = 0;
+  const payment = paymentMachine.provide({
+    actors: {
+      createIntent: fromPromise<CreateIntentOutput, CreateIntentInput>(({ input }) =>
+        calls.createIntent(input),
+      ),
+      capture: fromPromise<CaptureOutput, CaptureInput>(({ input }) => calls.capture(input)),
+      writeRecord: fromPromise<WriteRecordOutput, WriteRecordInput>(({ input }) => calls.writeRecord(input)),
+    },
+  });
   const machine = checkoutMachine.provide({
     actions: {
       redirectToLogin: () => calls.redirectToLogin(),
@@ -105,10 +124,7 @@ function start({ signedIn = true, cart = fullCart, placeOrder, pay }: Setup = {}
       navigateToConfirmation: (_, { orderId }) => calls.navigateToConfirmation(orderId),
       clearCart: () => calls.clearCart(),
     },
-    actors: {
-      placeOrder: fromPromise<OrderCreateResponse, PlaceOrderInput>(({ input }) => calls.placeOrder(input)),
-      pay: fromPromise<PaymentResult, PaymentRequest>(({ input, signal }) => calls.pay(input, signal)),
-    },
+    actors: { payment },
   });
   const actor = createActor(machine, {
     input: { signedIn, userId: 7, cart, createIdempotencyKey: () => `key-${++keys}` },
@@ -117,7 +133,8 @@ function start({ signedIn = true, cart = fullCart, placeOrder, pay }: Setup = {}
   const send = (event: CheckoutEvent) => actor.send(event);
   const state = () => actor.getSnapshot().value;
   const snapshot = () => actor.getSnapshot();
-  return { actor, calls, send, state, snapshot };
+  const child = () => selectPaymentActor(actor.getSnapshot());
+  return { actor, calls, send, state, snapshot, child };
 }
 
 /** Lets settled promises (the actors' answers) reach the machine. */
@@ -179,7 +196,7 @@ describe('checkout machine', () => {
         orderPlaced: false,
       });
       expect(selectCanSubmit(snapshot())).toBe(true);
-      expect(selectSubmitLabel(snapshot())).toBe('Place Order');
+      expect(submitLabelOf(selectPaymentActor(snapshot())?.getSnapshot(), false)).toBe('Place Order');
       expect(calls.redirectToLogin).not.toHaveBeenCalled();
     });
   });
@@ -190,8 +207,8 @@ describe('checkout machine', () => {
       send({ type: 'checkout.submit' });
       expect(state()).toBe('editing');
       expect(selectError(snapshot())).toBe('Please select a delivery address');
-      expect(calls.placeOrder).not.toHaveBeenCalled();
-      expect(calls.pay).not.toHaveBeenCalled();
+      expect(calls.writeRecord).not.toHaveBeenCalled();
+      expect(calls.createIntent).not.toHaveBeenCalled();
 
       send({ type: 'checkout.addressSelected', id: null });
       expect(selectError(snapshot())).toBe('Please select a delivery address');
@@ -234,52 +251,51 @@ describe('checkout machine', () => {
   });
 
   describe('cash on delivery', () => {
-    it('places the order at once with no payment id, clears the cart and opens the confirmation', async () => {
-      const order = deferred<OrderCreateResponse>();
-      const { send, state, snapshot, calls } = start({ placeOrder: () => order.promise });
+    it('writes the order through the payment machine with no payment, clears the cart and opens the confirmation', async () => {
+      const order = deferred<WriteRecordOutput>();
+      const { send, state, snapshot, calls, child } = start({ writeRecord: () => order.promise });
       send({ type: 'checkout.addressSelected', id: 3 });
       send({ type: 'checkout.paymentMethodChanged', method: 'cod' });
       send({ type: 'checkout.notesChanged', notes: '  Leave with the watchman  ' });
       send({ type: 'checkout.submit' });
 
-      expect(state()).toBe('placingOrder');
-      expect(snapshot().hasTag('busy')).toBe(true);
-      expect(selectSubmitLabel(snapshot())).toBe('Placing order...');
-      expect(selectCanSubmit(snapshot())).toBe(false);
-      expect(calls.pay).not.toHaveBeenCalled();
-      expect(calls.placeOrder).toHaveBeenCalledTimes(1);
-      expect(calls.placeOrder.mock.calls[0]?.[0]).toEqual({
+      expect(child()?.getSnapshot().hasTag('writing')).toBe(true);
+      expect(submitLabelOf(child()?.getSnapshot(), false)).toBe('Placing order...');
+      expect(calls.createIntent).not.toHaveBeenCalled();
+      expect(calls.writeRecord.mock.calls[0]?.[0]).toEqual({
         idempotencyKey: 'key-1',
-        order: {
-          user_id: 7,
-          address_id: 3,
-          items: [
-            { product_id: 1, quantity: 2, price: 851, variant: null },
-            { product_id: 8, quantity: 1, price: 1499, variant: { size: '6 inch' } },
-          ],
-          subtotal: 3201,
-          shipping: 0,
-          discount: 300,
-          total: 2901,
-          payment_method: 'cod',
-          payment_id: null,
-          payment_status: 'pending',
-          order_status: 'processing',
-          notes: 'Leave with the watchman',
-          coupon_code: 'WELCOME10',
+        paymentId: null,
+        record: {
+          purpose: 'order',
+          cashOnDelivery: true,
+          order: {
+            user_id: 7,
+            address_id: 3,
+            items: [
+              { product_id: 1, quantity: 2, price: 851, variant: null },
+              { product_id: 8, quantity: 1, price: 1499, variant: { size: '6 inch' } },
+            ],
+            subtotal: 3201,
+            shipping: 0,
+            discount: 300,
+            total: 2901,
+            order_status: 'processing',
+            notes: 'Leave with the watchman',
+            coupon_code: 'WELCOME10',
+          },
         },
       });
 
-      order.resolve({ id: 42 });
+      order.resolve({ kind: 'created', id: 42, booking: null });
       await flush();
       expect(state()).toBe('orderPlaced');
       expect(calls.clearCart).toHaveBeenCalledTimes(1);
       expect(calls.navigateToConfirmation).toHaveBeenCalledWith(42);
-      expect(snapshot().context).toMatchObject({ orderPlaced: true, orderId: 42, attempt: null });
+      expect(snapshot().context).toMatchObject({ orderPlaced: true, orderId: 42 });
       expect(calls.clearCart.mock.invocationCallOrder[0]).toBeLessThan(
         calls.navigateToConfirmation.mock.invocationCallOrder[0] ?? 0,
       );
-      expect(selectIsLocked(snapshot())).toBe(true);
+      expect(selectIsOrderPlaced(snapshot())).toBe(true);
       expect(selectCanSubmit(snapshot())).toBe(false);
     });
 
@@ -295,337 +311,83 @@ describe('checkout machine', () => {
       expect(state()).toBe('orderPlaced');
       expect(calls.navigateToCart).not.toHaveBeenCalled();
     });
-
-    it('an empty cart with an order already placed never redirects (the orderPlaced flag)', async () => {
-      const { actor, calls } = start({ cart: EMPTY_CHECKOUT_CART });
-      // Resume mid-flow: the order exists and the cart is already empty.
-      const restored = checkoutMachine.resolveState({
-        value: 'redirectingToCart',
-        context: { ...actor.getSnapshot().context, orderPlaced: true, orderId: 42 },
-      });
-      actor.stop();
-      const navigateToCart = vi.fn();
-      const resumed = createActor(checkoutMachine.provide({ actions: { navigateToCart } }), {
-        snapshot: restored,
-        input: { signedIn: true, cart: EMPTY_CHECKOUT_CART },
-      });
-      resumed.start();
-      await vi.advanceTimersByTimeAsync(5000);
-      expect(navigateToCart).not.toHaveBeenCalled();
-      expect(calls.navigateToCart).not.toHaveBeenCalled();
-      expect(resumed.getSnapshot().value).toBe('redirectingToCart');
-      resumed.stop();
-    });
   });
 
   describe('online payment', () => {
-    it('waits 2 s in awaitingPayment (simulated provider), then places the order with a pay_sim_ id', async () => {
-      const { send, state, snapshot, calls } = start();
+    it('hands the order to the payment machine: intent, capture with the UPI ID, write with the payment id', async () => {
+      const { send, state, calls, child } = start();
       send({ type: 'checkout.addressSelected', id: 3 });
+      child()?.send({ type: 'payment.upiIdChanged', value: 'asha@okbank' });
       send({ type: 'checkout.submit' });
-
-      expect(state()).toBe('awaitingPayment');
-      expect(snapshot().hasTag('busy')).toBe(true);
-      expect(selectSubmitLabel(snapshot())).toBe('Processing payment...');
-      expect(selectCanSubmit(snapshot())).toBe(false);
-      expect(calls.pay).toHaveBeenCalledWith(
-        { amount: 2901, currency: 'INR', reference: 'key-1' },
-        expect.any(AbortSignal),
-      );
-
-      await vi.advanceTimersByTimeAsync(SIMULATED_PAYMENT_DELAY_MS - 1);
-      expect(state()).toBe('awaitingPayment');
-      expect(calls.placeOrder).not.toHaveBeenCalled();
-      await vi.advanceTimersByTimeAsync(1);
-      expect(calls.placeOrder).toHaveBeenCalledTimes(1);
-      const { order, idempotencyKey } = calls.placeOrder.mock.calls[0]![0];
-      expect(idempotencyKey).toBe('key-1');
-      expect(order).toMatchObject({
-        payment_method: 'online',
-        payment_status: 'completed',
-        order_status: 'processing',
-      });
-      expect(order.payment_id).toMatch(/^pay_sim_[a-z0-9]{16}$/);
-
+      expect(submitLabelOf(child()?.getSnapshot(), false)).toBe('Processing payment...');
       await flush();
       expect(state()).toBe('orderPlaced');
-      expect(calls.clearCart).toHaveBeenCalledTimes(1);
+      expect(calls.createIntent.mock.calls[0]?.[0].record).toMatchObject({ purpose: 'order' });
+      expect(calls.capture.mock.calls[0]?.[0]).toEqual({
+        paymentId: 'pay_1',
+        details: { method: 'upi', upiId: 'asha@okbank' },
+      });
+      expect(calls.writeRecord.mock.calls[0]?.[0]).toMatchObject({
+        paymentId: 'pay_1',
+        idempotencyKey: 'key-1',
+      });
       expect(calls.navigateToConfirmation).toHaveBeenCalledWith(42);
     });
 
-    it('a payment failure returns to editing with "Payment initialization failed" and ends processing', async () => {
-      const { send, state, snapshot, calls } = start({ pay: () => Promise.reject(new Error('')) });
-      send({ type: 'checkout.addressSelected', id: 3 });
-      send({ type: 'checkout.submit' });
-      await flush();
-      expect(state()).toBe('editing');
-      expect(selectError(snapshot())).toBe('Payment initialization failed');
-      expect(selectCanSubmit(snapshot())).toBe(true);
-      expect(selectIsLocked(snapshot())).toBe(false);
-      expect(calls.placeOrder).not.toHaveBeenCalled();
-    });
-
-    it("shows the provider's own message when it gives one", async () => {
-      const { send, snapshot } = start({ pay: () => Promise.reject(new Error('Card declined by the bank')) });
-      send({ type: 'checkout.addressSelected', id: 3 });
-      send({ type: 'checkout.submit' });
-      await flush();
-      expect(selectError(snapshot())).toBe('Card declined by the bank');
-    });
-
-    it('a retry after the order call failed keeps the payment already taken', async () => {
-      let attempt = 0;
-      const { send, state, calls } = start({
-        pay: () => Promise.resolve({ paymentId: 'pay_sim_first' }),
-        placeOrder: () =>
-          ++attempt === 1 ? Promise.reject(new TypeError('Failed to fetch')) : Promise.resolve({ id: 9 }),
+    it('a refusal after payment (refunded) returns to editing with its message and a fresh payment machine', async () => {
+      const { send, state, snapshot, calls, child } = start({
+        writeRecord: () =>
+          Promise.resolve({
+            kind: 'refused',
+            code: 'out_of_stock',
+            message: 'Only 1 left. Your payment of ₹2,901 has been refunded.',
+            refunded: { paymentId: 'pay_1', amount: 2901 },
+          }),
       });
       send({ type: 'checkout.addressSelected', id: 3 });
+      const first = child();
+      first?.send({ type: 'payment.upiIdChanged', value: 'asha@okbank' });
       send({ type: 'checkout.submit' });
       await flush();
       expect(state()).toBe('editing');
-      send({ type: 'checkout.submit' });
-      expect(state()).toBe('placingOrder');
-      await flush();
-      expect(calls.pay).toHaveBeenCalledTimes(1);
-      expect(
-        calls.placeOrder.mock.calls.map(([input]) => [input.idempotencyKey, input.order.payment_id]),
-      ).toEqual([
-        ['key-1', 'pay_sim_first'],
-        ['key-1', 'pay_sim_first'],
-      ]);
-      expect(state()).toBe('orderPlaced');
-    });
-  });
-
-  describe('order failures and retries', () => {
-    it("shows the server's message, returns to editing and ends processing", async () => {
-      const { send, state, snapshot, calls } = start({
-        placeOrder: () => Promise.reject(apiError('Only 1 left of 5 Mukhi Rudraksha (Nepal)', 409)),
-      });
-      send({ type: 'checkout.addressSelected', id: 3 });
-      send({ type: 'checkout.paymentMethodChanged', method: 'cod' });
-      send({ type: 'checkout.submit' });
-      await flush();
-      expect(state()).toBe('editing');
-      expect(selectError(snapshot())).toBe('Only 1 left of 5 Mukhi Rudraksha (Nepal)');
-      expect(selectCanSubmit(snapshot())).toBe(true);
-      expect(snapshot().hasTag('busy')).toBe(false);
+      expect(selectError(snapshot())).toBe('Only 1 left. Your payment of ₹2,901 has been refunded.');
+      expect(snapshot().context.error?.code).toBe('out_of_stock');
+      expect(child()).toBeDefined();
+      expect(child()).not.toBe(first);
+      expect(child()?.getSnapshot().value).toBe('editing');
       expect(calls.clearCart).not.toHaveBeenCalled();
-      expect(calls.navigateToConfirmation).not.toHaveBeenCalled();
     });
+  });
 
-    it('falls back to "Failed to create order" without a message', async () => {
-      const { send, snapshot } = start({ placeOrder: () => Promise.reject(new Error('   ')) });
-      send({ type: 'checkout.addressSelected', id: 3 });
-      send({ type: 'checkout.paymentMethodChanged', method: 'cod' });
-      send({ type: 'checkout.submit' });
-      await flush();
-      expect(selectError(snapshot())).toBe('Failed to create order');
-      // A new submit clears the old message while it runs.
-      send({ type: 'checkout.submit' });
-      expect(selectError(snapshot())).toBeUndefined();
-    });
-
-    it('a retry after a network failure reuses the Idempotency-Key; a changed address makes a new one', async () => {
-      const { send, snapshot, calls } = start({
-        placeOrder: () => Promise.reject(apiError('Failed to create order')),
+  describe('the cart actor', () => {
+    it('checkout follows the cart actor given as input: an item added opens the form, the order empties it', async () => {
+      const cart = createActor(cartMachine, { input: { stored: null } }).start();
+      const checkout = createActor(checkoutMachine, {
+        input: { signedIn: true, userId: 7, cart: checkoutCartOf(cart.getSnapshot()), cartActor: cart },
+      }).start();
+      expect(checkout.getSnapshot().value).toBe('redirectingToCart');
+      cart.send({
+        type: 'cart.add',
+        product: { id: 1, name: '5 Mukhi Rudraksha', image: '/r.svg', offerPrice: 851, stockQuantity: 5 },
+        quantity: 2,
       });
-      send({ type: 'checkout.addressSelected', id: 3 });
-      send({ type: 'checkout.paymentMethodChanged', method: 'cod' });
-      send({ type: 'checkout.submit' });
-      await flush();
-      expect(selectIdempotencyKey(snapshot())).toBe('key-1');
-      send({ type: 'checkout.submit' });
-      await flush();
-      send({ type: 'checkout.addressSelected', id: 4 });
-      expect(selectIdempotencyKey(snapshot())).toBeUndefined();
-      send({ type: 'checkout.submit' });
-      await flush();
-      expect(
-        calls.placeOrder.mock.calls.map(([input]) => [input.idempotencyKey, input.order.address_id]),
-      ).toEqual([
-        ['key-1', 3],
-        ['key-1', 3],
-        ['key-2', 4],
+      expect(checkout.getSnapshot().value).toBe('editing');
+      expect(checkout.getSnapshot().context.cart.items).toEqual([
+        expect.objectContaining({ id: 1, quantity: 2, price: 851 }),
       ]);
-    });
-
-    it('a new key also when the payment method, the notes or the cart change; not for the same cart again', async () => {
-      const { send, snapshot, calls } = start({
-        placeOrder: () => Promise.reject(apiError('Failed to create order')),
+      cart.send({ type: 'cart.orderPlaced' });
+      expect(checkout.getSnapshot().value).toBe('redirectingToCart');
+      checkout.stop();
+      // Stopped, it no longer follows the cart.
+      const before = checkout.getSnapshot();
+      cart.send({
+        type: 'cart.add',
+        product: { id: 1, name: '5 Mukhi Rudraksha', image: '/r.svg', offerPrice: 851, stockQuantity: 5 },
+        quantity: 1,
       });
-      const submitAndFail = async () => {
-        send({ type: 'checkout.submit' });
-        await vi.advanceTimersByTimeAsync(SIMULATED_PAYMENT_DELAY_MS);
-        return selectIdempotencyKey(snapshot());
-      };
-      send({ type: 'checkout.addressSelected', id: 3 });
-      send({ type: 'checkout.paymentMethodChanged', method: 'cod' });
-      expect(await submitAndFail()).toBe('key-1');
-      send({ type: 'checkout.cartChanged', cart: { ...fullCart, items: [...fullCart.items] } });
-      send({ type: 'checkout.notesChanged', notes: '' });
-      send({ type: 'checkout.addressSelected', id: 3 });
-      expect(await submitAndFail()).toBe('key-1');
-      send({ type: 'checkout.notesChanged', notes: 'Ring twice' });
-      expect(await submitAndFail()).toBe('key-2');
-      send({ type: 'checkout.cartChanged', cart: smallCart });
-      expect(await submitAndFail()).toBe('key-3');
-      send({ type: 'checkout.paymentMethodChanged', method: 'online' });
-      expect(await submitAndFail()).toBe('key-4');
-      expect(calls.placeOrder).toHaveBeenCalledTimes(5);
-    });
-
-    it('refuses a second submit while busy', async () => {
-      const order = deferred<OrderCreateResponse>();
-      const { send, snapshot, calls } = start({ placeOrder: () => order.promise });
-      send({ type: 'checkout.addressSelected', id: 3 });
-      send({ type: 'checkout.submit' });
-      expect(selectCanSubmit(snapshot())).toBe(false);
-      send({ type: 'checkout.submit' });
-      expect(calls.pay).toHaveBeenCalledTimes(1);
-      await vi.advanceTimersByTimeAsync(SIMULATED_PAYMENT_DELAY_MS);
-      expect(snapshot().value).toBe('placingOrder');
-      expect(selectCanSubmit(snapshot())).toBe(false);
-      send({ type: 'checkout.submit' });
-      expect(calls.placeOrder).toHaveBeenCalledTimes(1);
-      // The fields are locked too: method and notes changes are not taken while busy.
-      send({ type: 'checkout.paymentMethodChanged', method: 'cod' });
-      send({ type: 'checkout.notesChanged', notes: 'late' });
-      expect(snapshot().context).toMatchObject({ paymentMethod: 'online', notes: '' });
-      order.resolve({ id: 5 });
+      expect(checkout.getSnapshot()).toBe(before);
+      cart.stop();
       await flush();
-      expect(calls.placeOrder).toHaveBeenCalledTimes(1);
-      expect(calls.navigateToConfirmation).toHaveBeenCalledWith(5);
-    });
-
-    it('a cart change while busy is kept for the next attempt; the order in flight keeps its own lines', async () => {
-      const order = deferred<OrderCreateResponse>();
-      const { send, state, snapshot, calls } = start({ placeOrder: () => order.promise });
-      send({ type: 'checkout.addressSelected', id: 3 });
-      send({ type: 'checkout.paymentMethodChanged', method: 'cod' });
-      send({ type: 'checkout.submit' });
-      send({ type: 'checkout.cartChanged', cart: smallCart });
-      send({ type: 'checkout.addressSelected', id: 4 });
-      expect(snapshot().context).toMatchObject({ cart: smallCart, selectedAddressId: 4 });
-      expect(calls.placeOrder.mock.calls[0]?.[0].order).toMatchObject({ address_id: 3, total: 2901 });
-      order.reject(new TypeError('Failed to fetch'));
-      await flush();
-      expect(state()).toBe('editing');
-      expect(selectIdempotencyKey(snapshot())).toBeUndefined();
-    });
-
-    it('a cart emptied while the order call runs redirects once the call fails', async () => {
-      const order = deferred<OrderCreateResponse>();
-      const { send, state, calls } = start({ placeOrder: () => order.promise });
-      send({ type: 'checkout.addressSelected', id: 3 });
-      send({ type: 'checkout.paymentMethodChanged', method: 'cod' });
-      send({ type: 'checkout.submit' });
-      send({ type: 'checkout.cartChanged', cart: EMPTY_CHECKOUT_CART });
-      expect(state()).toBe('placingOrder');
-      order.reject(apiError('Your order has no items', 400));
-      await flush();
-      expect(state()).toBe('redirectingToCart');
-      await vi.advanceTimersByTimeAsync(EMPTY_CART_REDIRECT_MS);
-      expect(calls.navigateToCart).toHaveBeenCalledTimes(1);
-    });
-  });
-
-  describe('payload and fingerprint', () => {
-    const base = {
-      userId: null,
-      cart: smallCart,
-      selectedAddressId: 2,
-      paymentMethod: 'cod' as const,
-      notes: '',
-    };
-
-    it('sends null notes and coupon when blank, and the online payment id', () => {
-      expect(orderPayloadOf(base)).toMatchObject({
-        notes: null,
-        coupon_code: null,
-        payment_id: null,
-        user_id: null,
-      });
-      expect(orderPayloadOf({ ...base, paymentMethod: 'online' }, 'pay_sim_x')).toMatchObject({
-        payment_id: 'pay_sim_x',
-        payment_status: 'completed',
-      });
-    });
-
-    it('ignores amounts and coupon case, but not quantities or variants', () => {
-      const fp = fingerprintOf(base);
-      expect(fingerprintOf({ ...base, cart: { ...smallCart, total: 1, couponCode: undefined } })).toBe(fp);
-      expect(fingerprintOf({ ...base, cart: { ...smallCart, couponCode: 'welcome10' } })).toBe(
-        fingerprintOf({ ...base, cart: { ...smallCart, couponCode: 'WELCOME10' } }),
-      );
-      expect(
-        fingerprintOf({ ...base, cart: { ...smallCart, items: [{ ...rudraksha, quantity: 2 }] } }),
-      ).not.toBe(fp);
-      expect(
-        fingerprintOf({
-          ...base,
-          cart: { ...smallCart, items: [{ ...rudraksha, quantity: 1, variant: { color: 'red' } }] },
-        }),
-      ).not.toBe(fp);
     });
   });
 });
-
-describe('simulated payment provider', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
-  it('answers after 2 seconds with a locally made pay_sim_ id', async () => {
-    const done = vi.fn();
-    void simulatedPaymentProvider
-      .pay({ amount: 951, currency: 'INR', reference: 'key-1' }, new AbortController().signal)
-      .then(done);
-    await vi.advanceTimersByTimeAsync(1999);
-    expect(done).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(1);
-    expect(done).toHaveBeenCalledWith({
-      paymentId: expect.stringMatching(/^pay_sim_[a-z0-9]{16}$/) as string,
-    });
-  });
-
-  it('makes a different id each time', async () => {
-    const provider = createSimulatedPaymentProvider({ delayMs: 0 });
-    const signal = new AbortController().signal;
-    const [a, b] = await Promise.all([
-      provider.pay({ amount: 1, currency: 'INR', reference: 'a' }, signal),
-      provider.pay({ amount: 1, currency: 'INR', reference: 'b' }, signal),
-      vi.advanceTimersByTimeAsync(0),
-    ]);
-    expect(a?.paymentId).not.toBe(b?.paymentId);
-  });
-
-  it('stops when cancelled, and refuses an amount that is not whole rupees', async () => {
-    const controller = new AbortController();
-    const paying = simulatedPaymentProvider.pay(
-      { amount: 951, currency: 'INR', reference: 'k' },
-      controller.signal,
-    );
-    controller.abort();
-    await expect(paying).rejects.toBeDefined();
-    await expect(
-      simulatedPaymentProvider.pay(
-        { amount: 9.5, currency: 'INR', reference: 'k' },
-        new AbortController().signal,
-      ),
-    ).rejects.toThrow('Payment initialization failed');
-  });
-});
-
-// Every event of the machine is exercised above; this keeps the list honest when one is added.
-const _covered = {
-  'checkout.addressSelected': true,
-  'checkout.paymentMethodChanged': true,
-  'checkout.notesChanged': true,
-  'checkout.submit': true,
-  'checkout.cartChanged': true,
-} satisfies Record<CheckoutEvent['type'], true>;

@@ -11,18 +11,19 @@ import {
   type PersonDraft,
   type PersonField,
 } from '../../contract/booking.ts';
+import type {
+  CaptureInput,
+  CaptureOutput,
+  CreateIntentInput,
+  CreateIntentOutput,
+  WriteRecordInput,
+  WriteRecordOutput,
+} from '../../machines/payment/payment.actors.ts';
+import { paymentMachine } from '../../machines/payment/payment.machine.ts';
 import {
-  SIMULATED_PAYMENT_DELAY_MS,
-  type PaymentRequest,
-  type PaymentResult,
-} from '../../machines/checkout/payment-provider.ts';
-import {
-  fingerprintOf,
   pujaWizardMachine,
   pujaWizardMessages,
   wizardDraftKey,
-  type CreateBookingInput,
-  type CreateBookingOutput,
   type DraftParams,
   type PujaWizardEvent,
   type PujaWizardInput,
@@ -35,8 +36,7 @@ import {
   selectCanPay,
   selectError,
   selectFieldError,
-  selectIdempotencyKey,
-  selectIsBusy,
+  selectPaymentActor,
   selectIsWindowClosed,
   selectPersonCount,
   selectPersons,
@@ -87,9 +87,9 @@ const office: Address = {
   isDefault: false,
 };
 
-const apiError = (message: string, status?: number) => Object.assign(new Error(message), { status });
-
-function bookingOf({ payload }: CreateBookingInput): Booking {
+function bookingOf({ record, paymentId }: WriteRecordInput): Booking {
+  if (record.purpose !== 'booking') throw new Error('not a booking');
+  const payload = { ...record.booking, paymentId: paymentId ?? '' };
   return {
     id: 7,
     bookingNumber: 'PUJ-20260301-000007',
@@ -118,44 +118,54 @@ function bookingOf({ payload }: CreateBookingInput): Booking {
 }
 
 interface Setup extends Partial<PujaWizardInput> {
-  /** Stands in for the payment provider (default: paid at once). */
-  pay?: (request: PaymentRequest, signal: AbortSignal) => Promise<PaymentResult>;
-  /** Keep the machine's own simulated provider (2 s) instead. */
-  simulatedPayment?: boolean;
-  createBooking?: (input: CreateBookingInput) => Promise<CreateBookingOutput>;
+  capture?: (input: CaptureInput) => Promise<CaptureOutput>;
+  writeRecord?: (input: WriteRecordInput) => Promise<WriteRecordOutput>;
 }
 
-function start({ pay, simulatedPayment = false, createBooking, ...input }: Setup = {}) {
+const intent = {
+  id: 'pay_1',
+  amount: 4751,
+  currency: 'INR' as const,
+  status: 'created' as const,
+  expiresAt: '',
+};
+const captured: CaptureOutput = {
+  kind: 'captured',
+  capture: { id: 'pay_1', status: 'captured', method: 'upi', providerPaymentId: 'p', signature: 's' },
+};
+
+function start({ capture, writeRecord, ...input }: Setup = {}) {
   let keys = 0;
   const calls = {
     alert: vi.fn<(message: string) => void>(),
     saveDraft: vi.fn<(draft: DraftParams) => void>(),
     clearDraft: vi.fn<(key: { pujaId: number; packageId: number }) => void>(),
-    pay: vi.fn<(request: PaymentRequest, signal: AbortSignal) => Promise<PaymentResult>>(
-      pay ?? (() => Promise.resolve({ paymentId: 'pay_test_1' })),
+    createIntent: vi.fn<(input: CreateIntentInput) => Promise<CreateIntentOutput>>(() =>
+      Promise.resolve({ kind: 'intent', intent }),
     ),
-    createBooking: vi.fn<(input: CreateBookingInput) => Promise<CreateBookingOutput>>(
-      createBooking ?? ((i) => Promise.resolve({ kind: 'created', booking: bookingOf(i) })),
+    capture: vi.fn<(input: CaptureInput) => Promise<CaptureOutput>>(
+      capture ?? (() => Promise.resolve(captured)),
+    ),
+    writeRecord: vi.fn<(input: WriteRecordInput) => Promise<WriteRecordOutput>>(
+      writeRecord ?? ((i) => Promise.resolve({ kind: 'created', id: 7, booking: bookingOf(i) })),
     ),
   };
+  const payment = paymentMachine.provide({
+    actors: {
+      createIntent: fromPromise<CreateIntentOutput, CreateIntentInput>(({ input: i }) =>
+        calls.createIntent(i),
+      ),
+      capture: fromPromise<CaptureOutput, CaptureInput>(({ input: i }) => calls.capture(i)),
+      writeRecord: fromPromise<WriteRecordOutput, WriteRecordInput>(({ input: i }) => calls.writeRecord(i)),
+    },
+  });
   const machine = pujaWizardMachine.provide({
     actions: {
       alert: (_, { message }) => calls.alert(message),
       saveDraft: (_, draft) => calls.saveDraft(structuredClone(draft)),
       clearDraft: (_, key) => calls.clearDraft(key),
     },
-    actors: {
-      ...(simulatedPayment
-        ? {}
-        : {
-            pay: fromPromise<PaymentResult, PaymentRequest>(({ input: request, signal }) =>
-              calls.pay(request, signal),
-            ),
-          }),
-      createBooking: fromPromise<CreateBookingOutput, CreateBookingInput>(({ input: request }) =>
-        calls.createBooking(request),
-      ),
-    },
+    actors: { payment },
   });
   const actor = createActor(machine, {
     input: {
@@ -187,12 +197,14 @@ function start({ pay, simulatedPayment = false, createBooking, ...input }: Setup
     send({ type: 'address.selected', address });
     send({ type: 'wizard.next' });
     expect(steps()).toBe('payment');
+    selectPaymentActor(snapshot())?.send({ type: 'payment.upiIdChanged', value: 'asha@okbank' });
   };
+  const child = () => selectPaymentActor(snapshot());
   const errorsOf = (index: number) =>
     Object.fromEntries(
       PERSON_FIELDS.map((field) => [field, selectFieldError(index, field)(snapshot())]).filter(([, e]) => e),
     ) as Partial<Record<PersonField, string>>;
-  return { actor, calls, send, snapshot, step, steps, fill, toPayment, errorsOf };
+  return { actor, calls, send, snapshot, step, steps, fill, toPayment, errorsOf, child };
 }
 
 /** Lets settled promises (the actors' answers) reach the machine. */
@@ -400,175 +412,75 @@ describe('puja wizard: address', () => {
 });
 
 describe('puja wizard: payment and booking', () => {
-  it('pays through the simulated provider (2 s), creates the booking and confirms it', async () => {
-    const { actor, send, snapshot, step, steps, toPayment, calls } = start({ simulatedPayment: true });
+  it('pays through the payment machine, which writes the booking, and confirms it', async () => {
+    const { send, snapshot, toPayment, step, calls, child } = start();
     toPayment();
-    expect(selectCanPay(snapshot())).toBe(true);
     send({ type: 'wizard.pay' });
-    expect(steps()).toBe('paying');
-    expect(step()).toBe('payment');
-    expect(selectIsBusy(snapshot())).toBe(true);
-    expect(selectCanPay(snapshot())).toBe(false);
-    expect(selectCanGoBack(snapshot())).toBe(false);
-
-    await vi.advanceTimersByTimeAsync(SIMULATED_PAYMENT_DELAY_MS - 1);
-    expect(steps()).toBe('paying');
-    await vi.advanceTimersByTimeAsync(1);
+    expect(child()?.getSnapshot().hasTag('paying')).toBe(true);
     await flush();
-    expect(steps()).toBe('confirmation');
     expect(step()).toBe('confirmation');
-    expect(calls.createBooking).toHaveBeenCalledTimes(1);
-    const [request] = calls.createBooking.mock.calls[0]!;
-    expect(request.idempotencyKey).toBe('key-1');
-    expect(request.payload).toEqual({
-      pujaId: 3,
-      packageId: 31,
-      persons: [asha, ravi],
-      addressId: 11,
-      paymentMethod: 'online',
-      paymentId: expect.stringMatching(/^pay_sim_[a-z0-9]{16}$/) as string,
+    expect(calls.createIntent.mock.calls[0]?.[0]).toEqual({
+      record: {
+        purpose: 'booking',
+        booking: { pujaId: 3, packageId: 31, persons: [asha, ravi], addressId: 11 },
+      },
+    });
+    expect(calls.writeRecord.mock.calls[0]?.[0]).toMatchObject({
+      paymentId: 'pay_1',
+      idempotencyKey: 'key-1',
     });
     expect(selectBooking(snapshot())?.bookingNumber).toBe('PUJ-20260301-000007');
-    expect(selectIsBusy(snapshot())).toBe(false);
     expect(calls.clearDraft).toHaveBeenCalledWith({ pujaId: 3, packageId: 31 });
-    expect(actor.getSnapshot().status).toBe('active');
   });
 
-  it('asks the provider for the package price in rupees, referenced by the attempt key', async () => {
-    const { send, toPayment, calls, steps } = start();
-    toPayment();
-    send({ type: 'wizard.pay' });
-    expect(steps()).toBe('paying');
-    await flush();
-    expect(calls.pay).toHaveBeenCalledWith(
-      { amount: 4751, currency: 'INR', reference: 'key-1' },
-      expect.any(AbortSignal),
-    );
-    expect(steps()).toBe('confirmation');
-  });
-
-  it('creatingBooking is busy until the server answers', async () => {
-    let answer!: () => void;
-    const { send, toPayment, steps, snapshot } = start({
-      createBooking: (input) =>
-        new Promise((resolve) => (answer = () => resolve({ kind: 'created', booking: bookingOf(input) }))),
-    });
-    toPayment();
-    send({ type: 'wizard.pay' });
-    await flush();
-    expect(steps()).toBe('creatingBooking');
-    expect(selectIsBusy(snapshot())).toBe(true);
-    expect(selectCanPay(snapshot())).toBe(false);
-    answer();
-    await flush();
-    expect(steps()).toBe('confirmation');
-  });
-
-  it('a payment failure returns to Payment with the message, keeps everything, and Pay retries', async () => {
-    let fail = true;
-    const { send, toPayment, steps, snapshot, calls } = start({
-      pay: () => (fail ? Promise.reject(new Error('')) : Promise.resolve({ paymentId: 'pay_test_2' })),
-    });
-    toPayment(office);
-    send({ type: 'wizard.pay' });
-    await flush();
-    expect(steps()).toBe('payment');
-    expect(selectError(snapshot())).toBe('Payment initialization failed');
-    expect(selectIsBusy(snapshot())).toBe(false);
-    expect(selectPersons(snapshot())).toEqual([asha, ravi]);
-    expect(selectAddress(snapshot())).toEqual(office);
-    expect(calls.createBooking).not.toHaveBeenCalled();
-    expect(selectCanPay(snapshot())).toBe(true);
-
-    fail = false;
-    send({ type: 'wizard.pay' });
-    expect(selectError(snapshot())).toBeUndefined();
-    await flush();
-    expect(steps()).toBe('confirmation');
-    expect(calls.pay).toHaveBeenCalledTimes(2);
-    // Same persons and address: the retry is the same attempt, under the same key.
-    expect(calls.pay.mock.calls.map(([request]) => request.reference)).toEqual(['key-1', 'key-1']);
-    expect(calls.createBooking.mock.calls[0]![0].idempotencyKey).toBe('key-1');
-  });
-
-  it("shows the provider's own message when it gives one", async () => {
-    const { send, toPayment, snapshot } = start({
-      pay: () => Promise.reject(new Error('Card declined by bank')),
-    });
-    toPayment();
-    send({ type: 'wizard.pay' });
-    await flush();
-    expect(selectError(snapshot())).toBe('Card declined by bank');
-  });
-
-  it('a network failure on creation keeps the payment; the retry reuses the key and does not pay again', async () => {
-    let failures = 1;
-    const { send, toPayment, steps, snapshot, calls } = start({
-      createBooking: (input) =>
-        failures-- > 0
-          ? Promise.reject(apiError(pujaWizardMessages.createFailed))
-          : Promise.resolve({ kind: 'created', booking: bookingOf(input) }),
-    });
-    toPayment();
-    send({ type: 'wizard.pay' });
-    await flush();
-    expect(steps()).toBe('payment');
-    expect(selectError(snapshot())).toBe('Failed to create booking');
-    expect(selectIdempotencyKey(snapshot())).toBe('key-1');
-
-    send({ type: 'wizard.pay' });
-    expect(steps()).toBe('creatingBooking');
-    await flush();
-    expect(steps()).toBe('confirmation');
-    expect(calls.pay).toHaveBeenCalledTimes(1);
-    const requests = calls.createBooking.mock.calls.map(([request]) => request);
-    expect(requests.map((r) => r.idempotencyKey)).toEqual(['key-1', 'key-1']);
-    expect(requests[1]!.payload).toEqual(requests[0]!.payload);
-  });
-
-  it("shows the server's message on a refused creation, and the fallback without one", async () => {
-    const messages = [
-      apiError('This package is for 2 persons; please enter details for exactly 2', 400),
-      new Error(''),
+  it('a declined UPI ID stays on Payment with the message; another UPI ID pays on the same intent', async () => {
+    const declines = [
+      Promise.resolve<CaptureOutput>({
+        kind: 'refused',
+        code: 'payment_declined',
+        message: 'Your payment was declined.',
+      }),
+      Promise.resolve(captured),
     ];
-    const { send, toPayment, snapshot } = start({
-      createBooking: () => Promise.reject(messages.shift() ?? new Error('unexpected')),
+    const { send, toPayment, step, calls, child } = start({
+      capture: () => declines.shift() ?? Promise.reject(new Error()),
     });
     toPayment();
+    child()?.send({ type: 'payment.upiIdChanged', value: 'failure@upi' });
     send({ type: 'wizard.pay' });
     await flush();
-    expect(selectError(snapshot())).toBe('This package is for 2 persons; please enter details for exactly 2');
+    expect(step()).toBe('payment');
+    expect(child()?.getSnapshot().context.error?.message).toBe('Your payment was declined.');
+    child()?.send({ type: 'payment.upiIdChanged', value: 'asha@okbank' });
     send({ type: 'wizard.pay' });
     await flush();
-    expect(selectError(snapshot())).toBe('Failed to create booking');
+    expect(step()).toBe('confirmation');
+    expect(calls.createIntent).toHaveBeenCalledTimes(1);
+    expect(calls.capture.mock.calls.map(([c]) => c.details)).toEqual([
+      { method: 'upi', upiId: 'failure@upi' },
+      { method: 'upi', upiId: 'asha@okbank' },
+    ]);
   });
 
-  it('a new attempt (new key and payment) once the persons or the address change after a failure', async () => {
-    let failures = 1;
-    const { send, toPayment, steps, snapshot, calls } = start({
-      createBooking: (input) =>
-        failures-- > 0
-          ? Promise.reject(new Error(''))
-          : Promise.resolve({ kind: 'created', booking: bookingOf(input) }),
+  it("a refusal after payment shows the server's message (the refund) and starts a fresh payment", async () => {
+    const { send, snapshot, toPayment, steps, child } = start({
+      writeRecord: () =>
+        Promise.resolve({
+          kind: 'refused',
+          code: 'person_count_mismatch',
+          message: 'Refused. Your payment of ₹4,751 has been refunded.',
+          refunded: { paymentId: 'pay_1', amount: 4751 },
+        }),
     });
     toPayment();
-    const before = fingerprintOf(snapshot().context);
+    const first = child();
     send({ type: 'wizard.pay' });
     await flush();
-    send({ type: 'wizard.back' });
-    expect(selectError(snapshot())).toBeUndefined();
-    send({ type: 'address.selected', address: office });
-    send({ type: 'wizard.next' });
-    expect(fingerprintOf(snapshot().context)).not.toBe(before);
-    send({ type: 'wizard.pay' });
-    expect(steps()).toBe('paying');
-    await flush();
-    expect(steps()).toBe('confirmation');
-    expect(calls.createBooking.mock.calls.map(([r]) => [r.idempotencyKey, r.payload.addressId])).toEqual([
-      ['key-1', 11],
-      ['key-2', 12],
-    ]);
-    expect(calls.pay).toHaveBeenCalledTimes(2);
+    expect(steps()).toBe('payment');
+    expect(selectError(snapshot())).toBe('Refused. Your payment of ₹4,751 has been refunded.');
+    expect(child()).not.toBe(first);
+    expect(selectPersons(snapshot())).toEqual([asha, ravi]);
+    expect(selectCanGoBack(snapshot())).toBe(true);
   });
 });
 
@@ -588,7 +500,7 @@ describe('puja wizard: the booking window', () => {
       expect(selectCanPay(snapshot())).toBe(false);
       send({ type: 'wizard.pay' });
       expect(steps()).toBe('payment');
-      expect(calls.pay).not.toHaveBeenCalled();
+      expect(calls.createIntent).not.toHaveBeenCalled();
     }
     expect(pujaWizardMessages.closed).toBe('Booking for this puja has closed.');
   });
@@ -605,7 +517,7 @@ describe('puja wizard: the booking window', () => {
     expect(selectCanPay(snapshot())).toBe(false);
     send({ type: 'wizard.pay' });
     expect(steps()).toBe('payment');
-    expect(calls.pay).not.toHaveBeenCalled();
+    expect(calls.createIntent).not.toHaveBeenCalled();
     expect(selectPersons(snapshot())).toEqual([asha, ravi]);
     // Going back and forth still works; only paying is refused.
     send({ type: 'wizard.back' });
@@ -623,26 +535,6 @@ describe('puja wizard: the booking window', () => {
     expect(steps()).toBe('address');
   });
 
-  it('closing during the payment abandons it and returns to Payment', async () => {
-    let signal: AbortSignal | undefined;
-    const { snapshot, toPayment, send, steps, calls } = start({
-      closesAt: at(1_000),
-      pay: (_, s) => {
-        signal = s;
-        return new Promise(() => {});
-      },
-    });
-    toPayment();
-    send({ type: 'wizard.pay' });
-    expect(steps()).toBe('paying');
-    await vi.advanceTimersByTimeAsync(1_000);
-    expect(steps()).toBe('payment');
-    expect(signal?.aborted).toBe(true);
-    expect(selectIsWindowClosed(snapshot())).toBe(true);
-    expect(selectCanPay(snapshot())).toBe(false);
-    expect(calls.createBooking).not.toHaveBeenCalled();
-  });
-
   it('the page can report the close with window.closed', () => {
     const { snapshot, send, toPayment } = start();
     toPayment();
@@ -651,16 +543,23 @@ describe('puja wizard: the booking window', () => {
     expect(selectCanPay(snapshot())).toBe(false);
   });
 
-  it("the server's closed answer (its clock) closes the window here too, without an error banner", async () => {
+  it("the server's closed answer (its clock) closes the window here too and says the payment was refunded", async () => {
+    const message = `${bookingMessages.closed}. Your payment of ₹4,751 has been refunded.`;
     const { snapshot, send, toPayment, steps } = start({
-      createBooking: () => Promise.resolve({ kind: 'closed', message: bookingMessages.closed }),
+      writeRecord: () =>
+        Promise.resolve({
+          kind: 'refused',
+          code: 'booking_closed',
+          message,
+          refunded: { paymentId: 'pay_1', amount: 4751 },
+        }),
     });
     toPayment();
     send({ type: 'wizard.pay' });
     await flush();
     expect(steps()).toBe('payment');
     expect(selectIsWindowClosed(snapshot())).toBe(true);
-    expect(selectError(snapshot())).toBeUndefined();
+    expect(selectError(snapshot())).toBe(message);
     expect(selectCanPay(snapshot())).toBe(false);
   });
 

@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import axe from 'axe-core';
 import { MAX_ADDRESSES, type Address, type AddressListResponse } from '../../contract/address.ts';
-import { AddressPicker } from '../../src/features/account/address-picker.tsx';
+import { AddressPicker } from '../../src/ui/address-picker/address-picker.tsx';
 import { configureAuth } from '../../src/lib/api.ts';
 import { call, registerAndLogin, type Customer } from '../support/accounts.ts';
 import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
@@ -515,7 +515,7 @@ describe('account page: addresses', () => {
 });
 
 describe('address picker in select mode (for checkout and the booking wizard)', () => {
-  it('offers the cards as a radio group without the manage buttons and reports the choice', async () => {
+  it('offers the cards as a radio group with Set as default (no Edit or Delete) and reports the choice', async () => {
     const user = userEvent.setup();
     const customer = await registerAndLogin(shop.app);
     await call(shop.app, 'POST', '/api/addresses', {
@@ -533,9 +533,14 @@ describe('address picker in select mode (for checkout and the booking wizard)', 
     const group = await screen.findByRole('radiogroup', { name: 'Choose an address' }, PAGE);
     expect(within(group).getAllByRole('radio')).toHaveLength(2);
     expect(screen.getByRole('radio', { name: /Malleshwaram.*\(Default\)/ })).toBeChecked();
-    for (const name of ['Set as default', 'Edit', 'Delete']) {
+    for (const name of ['Edit', 'Delete']) {
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     }
+    // Set as default is offered while choosing too, only on the address that is not the default.
+    expect(screen.getAllByRole('button', { name: 'Set as default' })).toHaveLength(1);
+    expect(
+      within(screen.getByRole('group', { name: /Mylapore/ })).getByRole('button', { name: 'Set as default' }),
+    ).toBeInTheDocument();
     await waitFor(() => expect(chosen.at(-1)).toBe(malleshwaram.street));
 
     await user.click(screen.getByRole('radio', { name: /Mylapore/ }));

@@ -233,7 +233,25 @@ describe('checkout', () => {
     expect(window.location.hash).toBe(`#/order-confirmation/${order!.id}`);
   });
 
-  it('online payment: "Processing payment..." for 2 s, then the confirmation with payment completed', async () => {
+  it('the address picker offers "Set as default" while choosing: only that address becomes the default', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    await addAddress(shop.app, customer, 'MG Road 100');
+    const second = await addAddress(shop.app, customer, 'Brigade Road 7');
+    seedCart([[KALASH, 1]]);
+    await openCheckout();
+    const card = await screen.findByRole('group', { name: /Brigade Road 7/ }, PAGE);
+    await user.click(within(card).getByRole('button', { name: 'Set as default' }));
+    await waitFor(async () => {
+      const res = await send(shop.app, 'GET', '/api/addresses', { token: customer.token });
+      const { addresses } = res.body as { addresses: { id: number; isDefault: boolean }[] };
+      expect(addresses.filter((a) => a.isDefault).map((a) => a.id)).toEqual([second.id]);
+    }, PAGE);
+    expect(within(card).queryByRole('button', { name: 'Set as default' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+
+  it('online payment: UPI first, a declined UPI ID, then another on the same intent and the confirmation', async () => {
     const user = userEvent.setup();
     const customer = await signIn();
     await addAddress(shop.app, customer);
@@ -242,16 +260,31 @@ describe('checkout', () => {
     await screen.findByRole('radio', { name: /MG Road 100/ }, PAGE);
     await waitFor(() => expect(screen.getByRole('radio', { name: /MG Road 100/ })).toBeChecked());
 
+    // UPI comes first; Place Order without a UPI ID points at the field.
+    expect(screen.getByRole('radio', { name: /UPI/ })).toBeChecked();
+    expect(
+      screen.getByText(/failure@upi and the card\s+4000 0000 0000 0002 are declined/),
+    ).toBeInTheDocument();
     await user.click(placeOrderButton());
-    expect(placeOrderButton()).toHaveTextContent('Processing payment...');
-    expect(placeOrderButton()).toBeDisabled();
-    expect(screen.getByRole('radio', { name: /Cash on Delivery/ })).toBeDisabled();
+    expect(await screen.findByText('Please enter your UPI ID')).toBeInTheDocument();
+    expect(screen.getByLabelText('UPI ID')).toHaveFocus();
+    expect(screen.getByLabelText('UPI ID')).toHaveAttribute('aria-invalid', 'true');
+
+    // The simulated provider declines failure@upi; another UPI ID pays on the same intent.
+    await user.type(screen.getByLabelText('UPI ID'), 'failure@upi');
+    await user.click(placeOrderButton());
+    expect(await screen.findByRole('alert', {}, PAGE)).toHaveTextContent('Your payment was declined');
     expect(net.requests.filter((path) => path === '/api/orders')).toEqual([]);
+    await user.clear(screen.getByLabelText('UPI ID'));
+    await user.type(screen.getByLabelText('UPI ID'), 'asha@okbank');
+    // (The provider answers at once here; the 2 s and "Processing payment..." are walked in e2e.)
+    await user.click(placeOrderButton());
 
     await screen.findByRole('heading', { level: 1, name: 'Order Confirmed!' }, { timeout: 6000 });
     expect(detail('Payment Method')).toHaveTextContent('Online Payment');
     expect(within(detail('Payment Status')).getByText('completed')).toHaveClass('status-pill--green');
-    expect(detail('Payment ID')).toHaveTextContent(/^pay_sim_[a-z0-9]+$/);
+    expect(detail('Payment ID')).toHaveTextContent(/^pay_[A-Za-z0-9_-]+$/);
+    expect(net.requests.filter((path) => path === '/api/payments')).toEqual(['/api/payments']);
     expect(net.requests.filter((path) => path === '/api/orders')).toEqual(['/api/orders']);
     const [order] = await ordersOf(customer);
     expect(order).toMatchObject({ paymentMethod: 'online', paymentStatus: 'completed', total: 800 });

@@ -10,7 +10,7 @@ import { SessionContext } from '../../app/session.tsx';
 import { ErrorBanner, Spinner } from '../../ui/status.tsx';
 import { accountCalls } from '../../app/account.ts';
 import { useAccountForm } from './use-account-form.ts';
-import { AddressPicker } from './address-picker.tsx';
+import { AddressPicker } from '../../ui/address-picker/address-picker.tsx';
 import { BookingsPanel } from './bookings-panel.tsx';
 import { OrdersPanel } from './orders-panel.tsx';
 import './account.css';

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Redirect, useLocation, useParams } from 'wouter';
-import { fromPromise, type ActorRefFrom } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import {
   EARLIEST_DATE_OF_BIRTH,
   localToday,
@@ -11,18 +11,11 @@ import {
 } from '../../../contract/booking.ts';
 import type { Puja } from '../../../contract/catalogue.ts';
 import { formatAddress } from '../../../machines/address-book/address-book.selectors.ts';
-import {
-  simulatedPaymentProvider,
-  type PaymentRequest,
-  type PaymentResult,
-} from '../../../machines/checkout/payment-provider.ts';
 import { readBookingState, type PujaBookingState } from '../../../machines/puja-wizard/booking-state.ts';
 import {
   pujaWizardMachine,
   pujaWizardMessages,
   WIZARD_STEPS,
-  type CreateBookingInput,
-  type CreateBookingOutput,
   type WizardStep,
 } from '../../../machines/puja-wizard/puja-wizard.machine.ts';
 import {
@@ -33,8 +26,8 @@ import {
   selectCanPay,
   selectError,
   selectFieldError,
-  selectIsBusy,
   selectPackageName,
+  selectPaymentActor,
   selectPersonCount,
   selectPersons,
   selectPersonValue,
@@ -44,8 +37,7 @@ import {
   selectStep,
   selectWindowActor,
 } from '../../../machines/puja-wizard/puja-wizard.selectors.ts';
-import { ApiError } from '../../lib/api.ts';
-import { BOOKING_CLOSED_STATUS, createBooking } from '../../lib/bookings.ts';
+import { livePaymentMachine } from '../../app/payment.ts';
 import { fetchPuja } from '../../lib/catalogue.ts';
 import { formatRupees } from '../../../contract/money.ts';
 import { formatLongDate } from '../../lib/format.ts';
@@ -53,12 +45,10 @@ import { useResource } from '../../lib/use-resource.ts';
 import { Countdown } from '../../ui/countdown.tsx';
 import { ErrorBanner, Spinner } from '../../ui/status.tsx';
 import { parseNumericId } from '../../../contract/ids.ts';
-import { AddressPicker } from '../account/address-picker.tsx';
+import { AddressPicker } from '../../ui/address-picker/address-picker.tsx';
+import { PaymentStep as PaymentOptions } from '../../ui/payment-step/payment-step.tsx';
 import { wizardDraftStorage } from './wizard-draft.ts';
 import './booking.css';
-
-/** The one place the payment provider is chosen (the same interface as checkout). */
-const paymentProvider = simulatedPaymentProvider;
 
 type WizardRef = ActorRefFrom<typeof pujaWizardMachine>;
 type HeadingRef = RefObject<HTMLHeadingElement | null>;
@@ -71,21 +61,6 @@ const stepLabels: Record<WizardStep, string> = {
 };
 
 const personsText = (n: number) => `${n} ${n === 1 ? 'person' : 'persons'}`;
-
-/** A closed booking window is an expected answer of the API (409), not a failure. */
-async function createBookingOutcome(
-  { payload, idempotencyKey }: CreateBookingInput,
-  signal: AbortSignal,
-): Promise<CreateBookingOutput> {
-  try {
-    return { kind: 'created', booking: await createBooking(payload, idempotencyKey, signal) };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === BOOKING_CLOSED_STATUS) {
-      return { kind: 'closed', message: error.message };
-    }
-    throw error;
-  }
-}
 
 /**
  * /puja-booking/{id}: the four-step booking wizard for the package chosen on the puja's page
@@ -125,14 +100,7 @@ function PujaWizard({ puja, chosen }: { puja: Puja; chosen: PujaBookingState }) 
   const [, navigate] = useLocation();
   const [machine] = useState(() =>
     pujaWizardMachine.provide({
-      actors: {
-        pay: fromPromise<PaymentResult, PaymentRequest>(({ input, signal }) =>
-          paymentProvider.pay(input, signal),
-        ),
-        createBooking: fromPromise<CreateBookingOutput, CreateBookingInput>(({ input, signal }) =>
-          createBookingOutcome(input, signal),
-        ),
-      },
+      actors: { payment: livePaymentMachine },
       actions: {
         alert: (_, { message }) => window.alert(message),
         saveDraft: (_, draft) => wizardDraftStorage.write(draft),
@@ -459,8 +427,10 @@ function PaymentStep({
   const price = useSelector(wizard, selectPrice);
   const error = useSelector(wizard, selectError);
   const canPay = useSelector(wizard, selectCanPay);
-  const canGoBack = useSelector(wizard, selectCanGoBack);
-  const busy = useSelector(wizard, selectIsBusy);
+  const payment = useSelector(wizard, selectPaymentActor);
+  const busy = useSelector(payment, (s) => s?.hasTag('busy') ?? false);
+  const paying = useSelector(payment, (s) => s?.hasTag('paying') ?? false);
+  const canGoBack = useSelector(wizard, selectCanGoBack) && !busy;
   const titleId = useId();
   return (
     <section className="booking-step" aria-labelledby={titleId}>
@@ -490,15 +460,12 @@ function PaymentStep({
           <dt>Address</dt>
           <dd>{address ? formatAddress(address) : ''}</dd>
         </div>
-        <div>
-          <dt>Payment method</dt>
-          <dd>Online payment</dd>
-        </div>
         <div className="booking-summary__total">
           <dt>Amount</dt>
           <dd>{formatRupees(price)}</dd>
         </div>
       </dl>
+      {payment && <PaymentOptions payment={payment} />}
       {error !== undefined && <ErrorBanner message={error} />}
       <div className="booking-step__actions">
         <button
@@ -512,11 +479,11 @@ function PaymentStep({
         <button
           type="button"
           className="button button--primary booking-step__pay"
-          disabled={!canPay}
+          disabled={!canPay || busy}
           aria-busy={busy || undefined}
           onClick={() => wizard.send({ type: 'wizard.pay' })}
         >
-          {busy ? 'Processing payment...' : `Pay ${formatRupees(price)}`}
+          {paying ? 'Processing payment...' : busy ? 'Creating booking...' : `Pay ${formatRupees(price)}`}
         </button>
       </div>
     </section>

@@ -1,27 +1,23 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useLocation } from 'wouter';
-import { fromPromise, type ActorRefFrom } from 'xstate';
-import type { OrderCreateResponse, PaymentMethod } from '../../../contract/orders.ts';
+import type { ActorRefFrom } from 'xstate';
+import type { PaymentMethod } from '../../../contract/orders.ts';
 import { describeVariant, lineKey } from '../../../machines/cart/cart.lines.ts';
-import { checkoutMachine, type PlaceOrderInput } from '../../../machines/checkout/checkout.machine.ts';
+import { checkoutMachine } from '../../../machines/checkout/checkout.machine.ts';
 import {
   checkoutCartOf,
   selectCanSubmit,
   selectCart,
   selectError,
   selectIsCartEmptyNotice,
-  selectIsLocked,
+  selectIsOrderPlaced,
   selectIsRedirectingToLogin,
   selectNotes,
+  selectPaymentActor,
   selectPaymentMethod,
-  selectSubmitLabel,
+  submitLabelOf,
 } from '../../../machines/checkout/checkout.selectors.ts';
-import {
-  simulatedPaymentProvider,
-  type PaymentRequest,
-  type PaymentResult,
-} from '../../../machines/checkout/payment-provider.ts';
 import {
   selectIsRestoring,
   selectIsSignedIn,
@@ -33,13 +29,11 @@ import { CartContext } from '../../app/cart.tsx';
 import { SessionCheckFailed, SessionContext } from '../../app/session.tsx';
 import { formatRupees } from '../../../contract/money.ts';
 import { inspectOptions } from '../../lib/inspector.ts';
-import { createOrder } from '../../lib/orders.ts';
+import { livePaymentMachine } from '../../app/payment.ts';
+import { PaymentStep } from '../../ui/payment-step/payment-step.tsx';
 import { ErrorBanner, Spinner } from '../../ui/status.tsx';
-import { AddressPicker } from '../account/address-picker.tsx';
+import { AddressPicker } from '../../ui/address-picker/address-picker.tsx';
 import './checkout.css';
-
-/** The one place the payment provider is chosen: a real one replaces the simulation here. */
-const paymentProvider = simulatedPaymentProvider;
 
 type CheckoutRef = ActorRefFrom<typeof checkoutMachine>;
 
@@ -74,14 +68,7 @@ function Checkout({ signedIn, userId }: { signedIn: boolean; userId: number | nu
   const [, navigate] = useLocation();
   const [machine] = useState(() =>
     checkoutMachine.provide({
-      actors: {
-        pay: fromPromise<PaymentResult, PaymentRequest>(({ input, signal }) =>
-          paymentProvider.pay(input, signal),
-        ),
-        placeOrder: fromPromise<OrderCreateResponse, PlaceOrderInput>(({ input, signal }) =>
-          createOrder(input.order, input.idempotencyKey, signal),
-        ),
-      },
+      actors: { payment: livePaymentMachine },
       actions: {
         redirectToLogin: () =>
           navigate(`/login?redirect=${encodeURIComponent('/checkout')}`, { replace: true }),
@@ -93,18 +80,9 @@ function Checkout({ signedIn, userId }: { signedIn: boolean; userId: number | nu
     }),
   );
   const checkout = useActorRef(machine, {
-    input: { signedIn, userId, cart: checkoutCartOf(cart.getSnapshot()) },
+    input: { signedIn, userId, cart: checkoutCartOf(cart.getSnapshot()), cartActor: cart },
     ...inspectOptions(),
   });
-
-  // The cart is the app's root actor: every change of it is forwarded to checkout.
-  useEffect(() => {
-    const forward = () =>
-      checkout.send({ type: 'checkout.cartChanged', cart: checkoutCartOf(cart.getSnapshot()) });
-    forward();
-    const subscription = cart.subscribe(forward);
-    return () => subscription.unsubscribe();
-  }, [cart, checkout]);
 
   const redirectingToLogin = useSelector(checkout, selectIsRedirectingToLogin);
   const cartEmpty = useSelector(checkout, selectIsCartEmptyNotice);
@@ -125,8 +103,16 @@ function Checkout({ signedIn, userId }: { signedIn: boolean; userId: number | nu
   );
 }
 
+/** Fields are locked while the payment machine works and once the order exists. */
+function useLocked(checkout: CheckoutRef): boolean {
+  const payment = useSelector(checkout, selectPaymentActor);
+  const busy = useSelector(payment, (s) => s?.hasTag('busy') ?? false);
+  const placed = useSelector(checkout, selectIsOrderPlaced);
+  return busy || placed;
+}
+
 function CheckoutForm({ checkout }: { checkout: CheckoutRef }) {
-  const locked = useSelector(checkout, selectIsLocked);
+  const locked = useLocked(checkout);
   const addressTitle = useId();
   const paymentTitle = useId();
   const notesTitle = useId();
@@ -156,7 +142,8 @@ function CheckoutForm({ checkout }: { checkout: CheckoutRef }) {
 
 function PaymentSection({ checkout, titleId }: { checkout: CheckoutRef; titleId: string }) {
   const method = useSelector(checkout, selectPaymentMethod);
-  const locked = useSelector(checkout, selectIsLocked);
+  const locked = useLocked(checkout);
+  const payment = useSelector(checkout, selectPaymentActor);
   const name = useId();
   return (
     <section className="checkout-section">
@@ -182,13 +169,16 @@ function PaymentSection({ checkout, titleId }: { checkout: CheckoutRef; titleId:
           </label>
         ))}
       </fieldset>
+      {method === 'online' && payment && (
+        <PaymentStep payment={payment} disabled={locked} showError={false} />
+      )}
     </section>
   );
 }
 
 function NotesSection({ checkout, titleId }: { checkout: CheckoutRef; titleId: string }) {
   const notes = useSelector(checkout, selectNotes);
-  const locked = useSelector(checkout, selectIsLocked);
+  const locked = useLocked(checkout);
   const fieldId = useId();
   return (
     <section className="checkout-section" aria-labelledby={titleId}>
@@ -213,8 +203,14 @@ function NotesSection({ checkout, titleId }: { checkout: CheckoutRef; titleId: s
 function OrderSummary({ checkout }: { checkout: CheckoutRef }) {
   const cart = useSelector(checkout, selectCart);
   const error = useSelector(checkout, selectError);
-  const canSubmit = useSelector(checkout, selectCanSubmit);
-  const label = useSelector(checkout, selectSubmitLabel);
+  const payment = useSelector(checkout, selectPaymentActor);
+  const paymentSnapshot = useSelector(payment, (s) => s);
+  const paymentError = paymentSnapshot?.context.error?.message;
+  const canRetry = paymentSnapshot?.can({ type: 'payment.retry' }) ?? false;
+  const placed = useSelector(checkout, selectIsOrderPlaced);
+  const busy = useLocked(checkout);
+  const canSubmit = useSelector(checkout, selectCanSubmit) && !busy;
+  const label = submitLabelOf(paymentSnapshot, placed);
   const titleId = useId();
   return (
     <section className="checkout-summary" aria-labelledby={titleId}>
@@ -255,12 +251,17 @@ function OrderSummary({ checkout }: { checkout: CheckoutRef }) {
           <dd>{formatRupees(cart.total)}</dd>
         </div>
       </dl>
-      {error !== undefined && <ErrorBanner message={error} />}
+      {(error ?? paymentError) !== undefined && (
+        <ErrorBanner
+          message={error ?? paymentError ?? ''}
+          onRetry={canRetry && payment ? () => payment.send({ type: 'payment.retry' }) : undefined}
+        />
+      )}
       <button
         type="button"
         className="button button--primary checkout-summary__submit"
         disabled={!canSubmit}
-        aria-busy={!canSubmit || undefined}
+        aria-busy={busy || undefined}
         onClick={() => checkout.send({ type: 'checkout.submit' })}
       >
         {label}

@@ -59,9 +59,6 @@ const events = {
 
 type Snapshot = Parameters<MachineModel<typeof checkoutMachine>['abstract']>[0];
 
-const attemptOf = ({ context }: Snapshot) =>
-  context.attempt === null ? 'none' : context.attempt.paymentId === null ? 'unpaid' : 'paid';
-
 /** The end of a checkout: signed out, cart abandoned, or the order placed. */
 const isOutcome = (snapshot: Snapshot) =>
   snapshot.matches('redirectingToLogin') ||
@@ -92,10 +89,20 @@ export const checkoutModel: MachineModel<typeof checkoutMachine> = {
   ],
   events,
   actors: {
-    pay: { done: [{ paymentId: 'pay_model_1' }], error: [new Error('Payment failed. Please try again.')] },
-    placeOrder: {
-      done: [{ id: 41 }],
-      error: [Object.assign(new Error('Failed to create order'), { status: 500 }), new Error('')],
+    // Follows the cart actor of the input; the models give none (their cart changes are events).
+    watchCart: {},
+    // The payment machine's outcomes, as checkout sees them (its own model covers its inside).
+    payment: {
+      done: [
+        { kind: 'created', id: 41, booking: null },
+        {
+          kind: 'refused',
+          code: 'out_of_stock',
+          message: 'Only 1 left. Your payment of ₹2,901 has been refunded.',
+          refunded: { paymentId: 'pay_model_1', amount: 2901 },
+        },
+      ],
+      error: [new Error('Failed to create order'), new Error('')],
     },
   },
   abstract: (snapshot) => {
@@ -105,25 +112,19 @@ export const checkoutModel: MachineModel<typeof checkoutMachine> = {
       address: context.selectedAddressId !== null,
       method: context.paymentMethod,
       notes: context.notes !== '',
-      attempt: attemptOf(snapshot),
+      error: context.error?.message ?? null,
       orderPlaced: context.orderPlaced,
     };
   },
   simplePaths: {
-    // Journeys through what decides the route: something to pay for, an address, the method and
-    // the attempt (none, unpaid, paid).
+    // Journeys through what decides the route: something to pay for, an address and the method.
     abstract: (snapshot) => ({
       cart: snapshot.context.cart.items.length > 0,
       address: snapshot.context.selectedAddressId !== null,
       method: snapshot.context.paymentMethod,
-      attempt: attemptOf(snapshot),
     }),
-    // Changes made elsewhere while busy, and the second non-empty cart, are left to the shortest paths.
-    filterEvents: (snapshot, event) =>
-      !(
-        snapshot.hasTag('busy') &&
-        (event.type === 'checkout.addressSelected' || event.type === 'checkout.cartChanged')
-      ) && !(event.type === 'checkout.cartChanged' && event.cart === smallCart),
+    // The second non-empty cart is left to the shortest paths.
+    filterEvents: (_snapshot, event) => !(event.type === 'checkout.cartChanged' && event.cart === smallCart),
     toState: isOutcome,
     max: 200,
   },

@@ -76,10 +76,6 @@ const events = {
   'window.closed': [{ type: 'window.closed' }],
 } satisfies EventFixtures<PujaWizardEvent>;
 
-type Snapshot = Parameters<MachineModel<typeof pujaWizardMachine>['abstract']>[0];
-
-const attemptOf = ({ context }: Snapshot) =>
-  context.attempt === null ? 'none' : context.attempt.paymentId === null ? 'unpaid' : 'paid';
 
 /** The booking-window child as its parent sees it: still bookable, or closed. */
 const windowSnapshot = (remainingMs: number) =>
@@ -105,20 +101,25 @@ export const pujaWizardModel: MachineModel<typeof pujaWizardMachine> = {
           child.send({ type: 'window.reset', closesAt: snapshot.hasTag('bookable') ? inDays(30) : null }),
       },
     },
-    pay: { done: [{ paymentId: 'pay_model_1' }], error: [new Error('Payment failed. Please try again.')] },
-    createBooking: {
+    // The payment machine's outcomes, as the wizard sees them (its own model covers its inside).
+    payment: {
       done: [
-        { kind: 'created', booking },
-        { kind: 'closed', message: 'Booking for this puja has closed' },
+        { kind: 'created', id: 7, booking },
+        {
+          kind: 'refused',
+          code: 'booking_closed',
+          message: 'Booking for this puja has closed. Your payment of ₹2,100 has been refunded.',
+          refunded: { paymentId: 'pay_model_1', amount: 2100 },
+        },
+        { kind: 'refused', code: 'payment_used', message: 'This payment has already been used.' },
       ],
-      error: [Object.assign(new Error('Failed to create booking'), { status: 500 })],
+      error: [new Error('Failed to create booking')],
     },
   },
   abstract: (snapshot) => ({
     personsValid: snapshot.context.personErrors.every((errors) => Object.keys(errors).length === 0),
     showAllErrors: snapshot.context.showAllErrors,
     address: snapshot.context.addressId !== null,
-    attempt: attemptOf(snapshot),
     error: snapshot.context.error !== undefined,
     booked: snapshot.context.booking !== null,
   }),
@@ -126,7 +127,6 @@ export const pujaWizardModel: MachineModel<typeof pujaWizardMachine> = {
     abstract: (snapshot) => ({
       personsValid: snapshot.context.personErrors.every((errors) => Object.keys(errors).length === 0),
       address: snapshot.context.addressId !== null,
-      attempt: attemptOf(snapshot),
     }),
     // The journey ends booked, or on the payment step of a closed puja.
     toState: (snapshot) =>

@@ -4,6 +4,7 @@ import { bookingWindowModel } from './booking-window.model.ts';
 import { cartModel } from './cart.model.ts';
 import { checkoutModel } from './checkout.model.ts';
 import type { MachineModel } from './coverage.ts';
+import { paymentModel } from './payment.model.ts';
 import { pujaWizardModel } from './puja-wizard.model.ts';
 import { resourceModel } from './resource.model.ts';
 import { sessionModel } from './session.model.ts';
@@ -19,6 +20,7 @@ export const machineModels: MachineModel<AnyStateMachine>[] = [
   sessionModel,
   cartModel,
   checkoutModel,
+  paymentModel,
   addressBookModel,
   pujaWizardModel,
 ];

@@ -39,8 +39,8 @@ import {
   setDefaultAddress,
   updateAddress,
 } from '../../lib/addresses.ts';
-import { ErrorBanner, Spinner } from '../../ui/status.tsx';
-import './account.css';
+import { ErrorBanner, Spinner } from '../status.tsx';
+import './address-picker.css';
 
 /** The address book with the real API calls. */
 const liveAddressBookMachine = addressBookMachine.provide({
@@ -244,12 +244,12 @@ function AddressCard({
   const canDelete = useSelector(actorRef, selectCanDelete(address.id));
   const oneLine = formatAddress(address);
   return (
-    // In manage mode each card is a group named by its address, so "Edit" and "Delete" are heard
-    // with the address they act on.
+    // Each card is a group named by its address, so "Set as default", "Edit" and "Delete" are
+    // heard with the address they act on.
     <div
       className={`address-card${checked ? ' address-card--selected' : ''}`}
-      role={manage ? 'group' : undefined}
-      aria-label={manage ? oneLine : undefined}
+      role="group"
+      aria-label={oneLine}
     >
       <label className="address-card__choice">
         <input
@@ -270,8 +270,9 @@ function AddressCard({
         </span>
         {address.isDefault && <span className="badge address-card__badge">Default</span>}
       </label>
-      {manage && (
+      {(manage || !address.isDefault) && (
         <div className="address-card__actions">
+          {/* Offered while choosing too (checkout, booking): it makes only this address the default. */}
           {!address.isDefault && (
             <button
               type="button"
@@ -282,28 +283,32 @@ function AddressCard({
               Set as default
             </button>
           )}
-          <button
-            type="button"
-            className="button button--small"
-            disabled={!canEdit}
-            onClick={(event) => {
-              onOpener(event);
-              actorRef.send({ type: 'addressForm.edit', id: address.id });
-            }}
-          >
-            Edit
-          </button>
-          <button
-            type="button"
-            className="button button--small button--danger"
-            disabled={!canDelete}
-            onClick={(event) => {
-              onOpener(event);
-              actorRef.send({ type: 'address.delete', id: address.id });
-            }}
-          >
-            Delete
-          </button>
+          {manage && (
+            <>
+              <button
+                type="button"
+                className="button button--small"
+                disabled={!canEdit}
+                onClick={(event) => {
+                  onOpener(event);
+                  actorRef.send({ type: 'addressForm.edit', id: address.id });
+                }}
+              >
+                Edit
+              </button>
+              <button
+                type="button"
+                className="button button--small button--danger"
+                disabled={!canDelete}
+                onClick={(event) => {
+                  onOpener(event);
+                  actorRef.send({ type: 'address.delete', id: address.id });
+                }}
+              >
+                Delete
+              </button>
+            </>
+          )}
         </div>
       )}
     </div>

@@ -1,0 +1,318 @@
+import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { bookingMessages } from '../../contract/booking.ts';
+import { orderMessages } from '../../contract/orders.ts';
+import type { CaptureMethod, PaymentIntent } from '../../contract/payments.ts';
+import type {
+  CaptureInput,
+  CaptureOutput,
+  CreateIntentInput,
+  CreateIntentOutput,
+  PaidRecord,
+  PaymentDetails,
+  Refusal,
+  WriteRecordInput,
+  WriteRecordOutput,
+} from './payment.actors.ts';
+import {
+  capturePayloadOf,
+  EMPTY_PAYMENT_DETAILS,
+  newIdempotencyKey,
+  validatePaymentDetails,
+  type PaymentFieldErrors,
+} from './payment.details.ts';
+
+export const paymentMachineMessages = {
+  /** docs/product-rules.md, Payments: the fallback when paying fails unexpectedly. */
+  paymentFailed: orderMessages.paymentFailed,
+  orderFailed: orderMessages.createFailed,
+  bookingFailed: bookingMessages.createFailed,
+} as const;
+
+/**
+ * One record being paid for and its retries. The Idempotency-Key and the payment stay while the
+ * record is the same (`fingerprint`), so a retry after a lost answer neither pays twice nor
+ * writes twice.
+ */
+export interface PaymentAttempt {
+  fingerprint: string;
+  record: PaidRecord;
+  idempotencyKey: string;
+  intent: PaymentIntent | null;
+  captured: boolean;
+}
+
+/** The machine's output: the record exists, or the server refused it (money refunded if so). */
+export type PaymentOutcome = Extract<WriteRecordOutput, { kind: 'created' }> | Refusal;
+
+export interface PaymentInput {
+  /** Details the customer typed before (kept across a refused attempt). */
+  details?: PaymentDetails;
+  createIdempotencyKey?: () => string;
+}
+
+export interface PaymentContext {
+  details: PaymentDetails;
+  fieldErrors: PaymentFieldErrors;
+  showFieldErrors: boolean;
+  /** Counts refused submits (the view moves focus to the first field in error). */
+  refusedSubmitCount: number;
+  attempt: PaymentAttempt | null;
+  error: { message: string; code?: string } | undefined;
+  outcome: PaymentOutcome | null;
+  createIdempotencyKey: () => string;
+}
+
+export type PaymentEvent =
+  | { type: 'payment.methodChanged'; method: CaptureMethod }
+  | { type: 'payment.upiIdChanged'; value: string }
+  | { type: 'payment.cardNumberChanged'; value: string }
+  /** The parent asks to pay for (or, cash on delivery, just write) this record. */
+  | { type: 'payment.submit'; record: PaidRecord }
+  /** After an unexpected failure: try the step that failed again. */
+  | { type: 'payment.retry' };
+
+export const fingerprintOf = (record: PaidRecord) => JSON.stringify(record);
+
+const messageOf = (error: unknown, fallback: string) => {
+  const message = (error as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' && message.trim() ? message : fallback;
+};
+
+const isCash = (record: PaidRecord) => record.purpose === 'order' && record.cashOnDelivery === true;
+
+const intentDone = ({ event }: { event: DoneActorEvent<CreateIntentOutput> }) => event.output;
+const captureDone = ({ event }: { event: DoneActorEvent<CaptureOutput> }) => event.output;
+const writeDone = ({ event }: { event: DoneActorEvent<WriteRecordOutput> }) => event.output;
+const failure = ({ event }: { event: ErrorActorEvent }) => event.error;
+
+/**
+ * One paid write (docs/product-rules.md, Payments), invoked by checkout and by the puja wizard.
+ * `editing`: the customer chooses UPI (with a UPI ID), card (a card number) or net banking; the
+ * parent's `payment.submit` brings the record. Invalid details stay in `editing` with field
+ * errors. Then `creatingIntent` (the server prices exactly that record) -> `capturing` (the
+ * provider, about 2 s: "Processing payment...") -> `writing` (POST /api/orders or
+ * /api/bookings with the payment id and the attempt's Idempotency-Key) -> `done`, whose output
+ * is `{kind:'created', id}` or the server's refusal `{kind:'refused', code, message, refunded?}`.
+ * A declined capture returns to `editing` with the intent kept, so the customer pays again on
+ * the same intent with another UPI ID or method. Cash on delivery goes straight to `writing`.
+ * An unexpected failure (network, 500) waits in `failed`; retry resumes where it stopped, a
+ * captured payment and its key reused.
+ */
+export const paymentMachine = setup({
+  types: {
+    // Every field of the input is optional, so lint sees the assertion as redundant; it is the type.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
+    input: {} as PaymentInput,
+    context: {} as PaymentContext,
+    events: {} as PaymentEvent,
+    output: {} as PaymentOutcome,
+  },
+  actors: {
+    createIntent: fromPromise<CreateIntentOutput, CreateIntentInput>(() =>
+      Promise.reject(new Error('createIntent not provided')),
+    ),
+    capture: fromPromise<CaptureOutput, CaptureInput>(() =>
+      Promise.reject(new Error('capture not provided')),
+    ),
+    writeRecord: fromPromise<WriteRecordOutput, WriteRecordInput>(() =>
+      Promise.reject(new Error('writeRecord not provided')),
+    ),
+  },
+  actions: {
+    changeMethod: assign(({ context, event }) => {
+      if (event.type !== 'payment.methodChanged') return {};
+      const details = { ...context.details, method: event.method };
+      return { details, fieldErrors: validatePaymentDetails(details) };
+    }),
+    changeUpiId: assign(({ context, event }) => {
+      if (event.type !== 'payment.upiIdChanged') return {};
+      const details = { ...context.details, upiId: event.value };
+      return { details, fieldErrors: validatePaymentDetails(details) };
+    }),
+    changeCardNumber: assign(({ context, event }) => {
+      if (event.type !== 'payment.cardNumberChanged') return {};
+      const details = { ...context.details, cardNumber: event.value };
+      return { details, fieldErrors: validatePaymentDetails(details) };
+    }),
+    refuseDetails: assign({
+      fieldErrors: ({ context }) => validatePaymentDetails(context.details),
+      showFieldErrors: true,
+      refusedSubmitCount: ({ context }) => context.refusedSubmitCount + 1,
+    }),
+    /** Keep the attempt (key, intent, capture) when the record is the same, else start a new one. */
+    startAttempt: assign(({ context, event }) => {
+      if (event.type !== 'payment.submit') return {};
+      const fingerprint = fingerprintOf(event.record);
+      const same = context.attempt?.fingerprint === fingerprint ? context.attempt : null;
+      const attempt: PaymentAttempt = same ?? {
+        fingerprint,
+        record: event.record,
+        idempotencyKey: context.createIdempotencyKey(),
+        intent: null,
+        captured: false,
+      };
+      return { attempt, error: undefined, showFieldErrors: false };
+    }),
+    clearError: assign({ error: undefined }),
+    storeIntent: assign({
+      attempt: ({ context }, output: CreateIntentOutput) =>
+        context.attempt && output.kind === 'intent'
+          ? { ...context.attempt, intent: output.intent, captured: false }
+          : context.attempt,
+    }),
+    markCaptured: assign({
+      attempt: ({ context }) => context.attempt && { ...context.attempt, captured: true },
+    }),
+    /** A refused capture: the customer sees why; the intent stays for another try. */
+    storeDecline: assign({
+      error: (_, refusal: CaptureOutput | CreateIntentOutput | WriteRecordOutput) =>
+        refusal.kind === 'refused' ? { message: refusal.message, code: refusal.code } : undefined,
+    }),
+    /** A capture refused for another reason (the intent expired...): the next try starts a new intent. */
+    forgetIntent: assign({
+      attempt: ({ context }) => context.attempt && { ...context.attempt, intent: null, captured: false },
+    }),
+    storeOutcome: assign({
+      outcome: (_, output: CreateIntentOutput | WriteRecordOutput) =>
+        output.kind === 'refused' || output.kind === 'created' ? output : null,
+    }),
+    storeFailure: assign({
+      error: ({ context }, error: unknown) => {
+        const attempt = context.attempt;
+        const writing = attempt !== null && (attempt.captured || isCash(attempt.record));
+        const fallback = !writing
+          ? paymentMachineMessages.paymentFailed
+          : attempt.record.purpose === 'booking'
+            ? paymentMachineMessages.bookingFailed
+            : paymentMachineMessages.orderFailed;
+        return { message: messageOf(error, fallback) };
+      },
+    }),
+  },
+  guards: {
+    areDetailsInvalid: ({ context, event }) =>
+      event.type === 'payment.submit' &&
+      !isCash(event.record) &&
+      Object.keys(validatePaymentDetails(context.details)).length > 0,
+    isCashOnDelivery: ({ context }) => context.attempt !== null && isCash(context.attempt.record),
+    isCaptured: ({ context }) => context.attempt?.captured === true,
+    hasIntent: ({ context }) => (context.attempt?.intent ?? null) !== null,
+    isRefused: (_, output: { kind: string }) => output.kind === 'refused',
+    isDeclined: (_, output: CaptureOutput) => output.kind === 'refused' && output.code === 'payment_declined',
+  },
+}).createMachine({
+  id: 'payment',
+  context: ({ input }) => ({
+    details: input.details ?? EMPTY_PAYMENT_DETAILS,
+    fieldErrors: validatePaymentDetails(input.details ?? EMPTY_PAYMENT_DETAILS),
+    showFieldErrors: false,
+    refusedSubmitCount: 0,
+    attempt: null,
+    error: undefined,
+    outcome: null,
+    createIdempotencyKey: input.createIdempotencyKey ?? newIdempotencyKey,
+  }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'payment.methodChanged': { actions: 'changeMethod' },
+        'payment.upiIdChanged': { actions: 'changeUpiId' },
+        'payment.cardNumberChanged': { actions: 'changeCardNumber' },
+        'payment.submit': [
+          { guard: 'areDetailsInvalid', actions: 'refuseDetails' },
+          { target: 'resuming', actions: 'startAttempt' },
+        ],
+      },
+    },
+    /** Where the attempt stands decides the next step: nothing is paid or written twice. */
+    resuming: {
+      always: [
+        { guard: 'isCashOnDelivery', target: 'writing' },
+        { guard: 'isCaptured', target: 'writing' },
+        { guard: 'hasIntent', target: 'capturing' },
+        { target: 'creatingIntent' },
+      ],
+    },
+    creatingIntent: {
+      tags: ['busy', 'paying'],
+      invoke: {
+        src: 'createIntent',
+        input: ({ context }) => {
+          if (!context.attempt) throw new Error('creatingIntent without an attempt');
+          return { record: context.attempt.record };
+        },
+        onDone: [
+          {
+            guard: { type: 'isRefused', params: intentDone },
+            target: 'done',
+            actions: { type: 'storeOutcome', params: intentDone },
+          },
+          { target: 'capturing', actions: { type: 'storeIntent', params: intentDone } },
+        ],
+        onError: { target: 'failed', actions: { type: 'storeFailure', params: failure } },
+      },
+    },
+    capturing: {
+      tags: ['busy', 'paying'],
+      invoke: {
+        src: 'capture',
+        input: ({ context }) => {
+          const intent = context.attempt?.intent;
+          if (!intent) throw new Error('capturing without an intent');
+          return { paymentId: intent.id, details: capturePayloadOf(context.details) };
+        },
+        onDone: [
+          {
+            guard: { type: 'isDeclined', params: captureDone },
+            target: 'editing',
+            actions: { type: 'storeDecline', params: captureDone },
+          },
+          {
+            guard: { type: 'isRefused', params: captureDone },
+            target: 'editing',
+            actions: [{ type: 'storeDecline', params: captureDone }, 'forgetIntent'],
+          },
+          { target: 'writing', actions: 'markCaptured' },
+        ],
+        onError: { target: 'failed', actions: { type: 'storeFailure', params: failure } },
+      },
+    },
+    writing: {
+      tags: ['busy', 'writing'],
+      invoke: {
+        src: 'writeRecord',
+        input: ({ context }) => {
+          const attempt = context.attempt;
+          if (!attempt) throw new Error('writing without an attempt');
+          return {
+            record: attempt.record,
+            paymentId: isCash(attempt.record) ? null : (attempt.intent?.id ?? null),
+            idempotencyKey: attempt.idempotencyKey,
+          };
+        },
+        onDone: { target: 'done', actions: { type: 'storeOutcome', params: writeDone } },
+        onError: { target: 'failed', actions: { type: 'storeFailure', params: failure } },
+      },
+    },
+    failed: {
+      on: {
+        'payment.retry': { target: 'resuming', actions: 'clearError' },
+        'payment.methodChanged': { actions: 'changeMethod' },
+        'payment.upiIdChanged': { actions: 'changeUpiId' },
+        'payment.cardNumberChanged': { actions: 'changeCardNumber' },
+        'payment.submit': [
+          { guard: 'areDetailsInvalid', actions: 'refuseDetails' },
+          { target: 'resuming', actions: 'startAttempt' },
+        ],
+      },
+    },
+    done: {
+      type: 'final',
+    },
+  },
+  output: ({ context }) => {
+    if (!context.outcome) throw new Error('payment finished without an outcome');
+    return context.outcome;
+  },
+});

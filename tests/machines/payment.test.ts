@@ -1,0 +1,274 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type {
+  CaptureInput,
+  CaptureOutput,
+  CreateIntentInput,
+  CreateIntentOutput,
+  PaidRecord,
+  WriteRecordInput,
+  WriteRecordOutput,
+} from '../../machines/payment/payment.actors.ts';
+import { paymentMachine, type PaymentOutcome } from '../../machines/payment/payment.machine.ts';
+
+const record: PaidRecord = {
+  purpose: 'booking',
+  booking: { pujaId: 1, packageId: 2, persons: [], addressId: 3 },
+};
+const intent = {
+  id: 'pay_1',
+  amount: 1100,
+  currency: 'INR' as const,
+  status: 'created' as const,
+  expiresAt: '',
+};
+const declined = {
+  kind: 'refused' as const,
+  code: 'payment_declined',
+  message: 'Your payment was declined.',
+};
+
+/** Scripted actors: each call takes the next answer (a value, or an Error to reject with). */
+function harness(script: {
+  intents?: (CreateIntentOutput | Error)[];
+  captures?: (CaptureOutput | Error)[];
+  writes?: (WriteRecordOutput | Error)[];
+}) {
+  const calls = {
+    intents: [] as CreateIntentInput[],
+    captures: [] as CaptureInput[],
+    writes: [] as WriteRecordInput[],
+  };
+  const next = <T>(list: (T | Error)[] | undefined) => {
+    const answer = list?.shift();
+    if (answer === undefined) return Promise.reject(new Error('unexpected call'));
+    return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
+  };
+  const machine = paymentMachine.provide({
+    actors: {
+      createIntent: fromPromise<CreateIntentOutput, CreateIntentInput>(({ input }) => {
+        calls.intents.push(input);
+        return next(script.intents);
+      }),
+      capture: fromPromise<CaptureOutput, CaptureInput>(({ input }) => {
+        calls.captures.push(input);
+        return next(script.captures);
+      }),
+      writeRecord: fromPromise<WriteRecordOutput, WriteRecordInput>(({ input }) => {
+        calls.writes.push(input);
+        return next(script.writes);
+      }),
+    },
+  });
+  let keys = 0;
+  const actor = createActor(machine, { input: { createIdempotencyKey: () => `key_${++keys}` } }).start();
+  return { actor, calls };
+}
+
+const settle = (actor: ReturnType<typeof harness>['actor']) => waitFor(actor, (s) => !s.hasTag('busy'));
+
+describe('payment machine', () => {
+  it('refuses a submit with an invalid UPI ID, with the field error, and pays nothing', () => {
+    const { actor, calls } = harness({});
+    actor.send({ type: 'payment.submit', record });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.showFieldErrors).toBe(true);
+    expect(actor.getSnapshot().context.fieldErrors.upiId).toBe('Please enter your UPI ID');
+    expect(actor.getSnapshot().context.refusedSubmitCount).toBe(1);
+    actor.send({ type: 'payment.methodChanged', method: 'card' });
+    actor.send({ type: 'payment.cardNumberChanged', value: '12' });
+    actor.send({ type: 'payment.submit', record });
+    expect(actor.getSnapshot().context.fieldErrors.cardNumber).toBe('Please enter a valid card number');
+    expect(calls.intents).toHaveLength(0);
+  });
+
+  it('creates the intent, captures (busy "paying"), writes with the key and ends created', async () => {
+    const { actor, calls } = harness({
+      intents: [{ kind: 'intent', intent }],
+      captures: [
+        {
+          kind: 'captured',
+          capture: { id: 'pay_1', status: 'captured', method: 'upi', providerPaymentId: 'p', signature: 's' },
+        },
+      ],
+      writes: [{ kind: 'created', id: 42, booking: null }],
+    });
+    actor.send({ type: 'payment.upiIdChanged', value: 'asha@okbank' });
+    actor.send({ type: 'payment.submit', record });
+    expect(actor.getSnapshot().value).toBe('creatingIntent');
+    expect(actor.getSnapshot().hasTag('paying')).toBe(true);
+    expect(paymentMachine.getStateNodeById('payment.capturing').tags).toContain('paying');
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(actor.getSnapshot().output).toEqual({
+      kind: 'created',
+      id: 42,
+      booking: null,
+    } satisfies PaymentOutcome);
+    expect(calls.captures).toEqual([
+      { paymentId: 'pay_1', details: { method: 'upi', upiId: 'asha@okbank' } },
+    ]);
+    expect(calls.writes).toEqual([{ record, paymentId: 'pay_1', idempotencyKey: 'key_1' }]);
+  });
+
+  it('after a declined capture the customer changes the UPI ID and pays again on the same intent', async () => {
+    const { actor, calls } = harness({
+      intents: [{ kind: 'intent', intent }],
+      captures: [
+        declined,
+        {
+          kind: 'captured',
+          capture: { id: 'pay_1', status: 'captured', method: 'upi', providerPaymentId: 'p', signature: 's' },
+        },
+      ],
+      writes: [{ kind: 'created', id: 7, booking: null }],
+    });
+    actor.send({ type: 'payment.upiIdChanged', value: 'failure@upi' });
+    actor.send({ type: 'payment.submit', record });
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(actor.getSnapshot().context.error).toEqual({
+      message: declined.message,
+      code: 'payment_declined',
+    });
+    actor.send({ type: 'payment.upiIdChanged', value: 'asha@okbank' });
+    actor.send({ type: 'payment.submit', record });
+    expect(actor.getSnapshot().context.error).toBeUndefined();
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(calls.intents).toHaveLength(1);
+    expect(calls.captures.map((c) => c.paymentId)).toEqual(['pay_1', 'pay_1']);
+    expect(calls.captures[1]?.details).toEqual({ method: 'upi', upiId: 'asha@okbank' });
+    expect(calls.writes[0]?.idempotencyKey).toBe('key_1');
+  });
+
+  it('a capture refused otherwise (expired) forgets the intent: the next submit creates a new one', async () => {
+    const { actor, calls } = harness({
+      intents: [
+        { kind: 'intent', intent },
+        { kind: 'intent', intent: { ...intent, id: 'pay_2' } },
+      ],
+      captures: [
+        { kind: 'refused', code: 'payment_expired', message: 'This payment has expired.' },
+        new Error('down'),
+      ],
+    });
+    actor.send({ type: 'payment.upiIdChanged', value: 'asha@okbank' });
+    actor.send({ type: 'payment.submit', record });
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(actor.getSnapshot().context.attempt?.intent).toBeNull();
+    actor.send({ type: 'payment.submit', record });
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(calls.captures.map((c) => c.paymentId)).toEqual(['pay_1', 'pay_2']);
+  });
+
+  it('an unexpected failure after the capture retries the write with the captured payment and the same key', async () => {
+    const { actor, calls } = harness({
+      intents: [{ kind: 'intent', intent }],
+      captures: [
+        {
+          kind: 'captured',
+          capture: {
+            id: 'pay_1',
+            status: 'captured',
+            method: 'netbanking',
+            providerPaymentId: 'p',
+            signature: 's',
+          },
+        },
+      ],
+      writes: [new Error('Failed to create booking'), { kind: 'created', id: 9, booking: null }],
+    });
+    actor.send({ type: 'payment.methodChanged', method: 'netbanking' });
+    actor.send({ type: 'payment.submit', record });
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(actor.getSnapshot().context.error?.message).toBe('Failed to create booking');
+    expect(actor.getSnapshot().can({ type: 'payment.retry' })).toBe(true);
+    actor.send({ type: 'payment.retry' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(calls.intents).toHaveLength(1);
+    expect(calls.captures).toHaveLength(1);
+    expect(calls.writes.map((w) => [w.paymentId, w.idempotencyKey])).toEqual([
+      ['pay_1', 'key_1'],
+      ['pay_1', 'key_1'],
+    ]);
+  });
+
+  it('an unexpected failure while creating the intent or capturing waits for retry and resumes there', async () => {
+    const { actor, calls } = harness({
+      intents: [new Error(''), { kind: 'intent', intent }],
+      captures: [new Error('network'), declined],
+    });
+    actor.send({ type: 'payment.methodChanged', method: 'netbanking' });
+    actor.send({ type: 'payment.submit', record });
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(actor.getSnapshot().context.error?.message).toBe('Payment initialization failed');
+    actor.send({ type: 'payment.retry' });
+    await waitFor(actor, (s) => s.matches('failed'));
+    actor.send({ type: 'payment.retry' });
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(calls.intents).toHaveLength(2);
+    expect(calls.captures.map((c) => c.paymentId)).toEqual(['pay_1', 'pay_1']);
+  });
+
+  it('a refused write with a refund ends as a typed refusal carrying the refund', async () => {
+    const refusal = {
+      kind: 'refused' as const,
+      code: 'booking_closed',
+      message: 'Booking for this puja has closed. Your payment of ₹1,100 has been refunded.',
+      refunded: { paymentId: 'pay_1', amount: 1100 },
+    };
+    const { actor } = harness({
+      intents: [{ kind: 'intent', intent }],
+      captures: [
+        {
+          kind: 'captured',
+          capture: { id: 'pay_1', status: 'captured', method: 'upi', providerPaymentId: 'p', signature: 's' },
+        },
+      ],
+      writes: [refusal],
+    });
+    actor.send({ type: 'payment.upiIdChanged', value: 'asha@okbank' });
+    actor.send({ type: 'payment.submit', record });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(actor.getSnapshot().output).toEqual(refusal);
+  });
+
+  it('a refused intent (stock ran out) ends as a refusal without capturing', async () => {
+    const refusal = { kind: 'refused' as const, code: 'out_of_stock', message: 'Only 1 left' };
+    const { actor, calls } = harness({ intents: [refusal] });
+    actor.send({ type: 'payment.upiIdChanged', value: 'asha@okbank' });
+    actor.send({ type: 'payment.submit', record });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(actor.getSnapshot().output).toEqual(refusal);
+    expect(calls.captures).toHaveLength(0);
+  });
+
+  it('cash on delivery writes the order directly, with no payment and no UPI ID needed', async () => {
+    const order: PaidRecord = {
+      purpose: 'order',
+      order: { address_id: 3, items: [{ product_id: 1, quantity: 1 }] },
+      cashOnDelivery: true,
+    };
+    const { actor, calls } = harness({ writes: [{ kind: 'created', id: 5, booking: null }] });
+    actor.send({ type: 'payment.submit', record: order });
+    expect(actor.getSnapshot().hasTag('writing')).toBe(true);
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(calls.intents).toHaveLength(0);
+    expect(calls.writes).toEqual([{ record: order, paymentId: null, idempotencyKey: 'key_1' }]);
+  });
+
+  it('a different record after a failure starts a new attempt with a new key', async () => {
+    const { actor, calls } = harness({
+      writes: [new Error('down'), { kind: 'created', id: 6, booking: null }],
+    });
+    const order = (quantity: number): PaidRecord => ({
+      purpose: 'order',
+      order: { address_id: 3, items: [{ product_id: 1, quantity }] },
+      cashOnDelivery: true,
+    });
+    actor.send({ type: 'payment.submit', record: order(1) });
+    await waitFor(actor, (s) => s.matches('failed'));
+    actor.send({ type: 'payment.upiIdChanged', value: 'x' });
+    actor.send({ type: 'payment.submit', record: order(2) });
+    await settle(actor);
+    expect(calls.writes.map((w) => w.idempotencyKey)).toEqual(['key_1', 'key_2']);
+  });
+});
