@@ -5,7 +5,7 @@ import { MAX_PAYMENT_ID_LENGTH, orderMessages } from './orders.ts';
 import { requiredText, tooLongMessage } from './text.ts';
 
 /* ------------------------------------------------------------------------------------------
- * SPEC.md section 5: the person form's fixed lists.
+ * docs/product-rules.md, Persons: the person form's fixed lists.
  * ---------------------------------------------------------------------------------------- */
 
 export const RAASHI_OPTIONS = [
@@ -67,7 +67,7 @@ export const MAX_BOOKING_PERSONS = 20;
 /** Dates of birth before this are refused as typing mistakes. */
 export const EARLIEST_DATE_OF_BIRTH = '1900-01-01';
 
-/** Only online payment is offered for pujas (full advance payment, SPEC.md section 9). */
+/** Only online payment is offered for pujas (full advance payment, docs/product-rules.md, Bookings). */
 export const BOOKING_PAYMENT_METHODS = ['online'] as const;
 export type BookingPaymentMethod = (typeof BOOKING_PAYMENT_METHODS)[number];
 /** A new booking is `confirmed`; the others are for later fulfilment and cancellations. */
@@ -86,7 +86,7 @@ export const BOOKING_PAYMENT_ID = /^pay_[A-Za-z0-9_.:-]{1,96}$/;
 const persons = (n: number) => `${n} ${n === 1 ? 'person' : 'persons'}`;
 
 export const bookingMessages = {
-  // SPEC.md section 5 (the person form, shown under each field)
+  // docs/product-rules.md, Persons (shown under each field of the person form)
   nameRequired: 'Name is required',
   dateOfBirthRequired: 'Date of birth is required',
   birthTimeRequired: 'Birth time is required',
@@ -112,7 +112,7 @@ export const bookingMessages = {
   tooManyPersons: `A booking can have at most ${MAX_BOOKING_PERSONS} persons`,
   pujaIdInvalid: 'pujaId must be a positive whole number',
   packageIdInvalid: 'packageId must be a positive whole number',
-  // SPEC.md section 4 (the wizard's alert); also the API's answer to a missing addressId
+  // docs/product-rules.md, Bookings (the wizard's alert); also the API's answer to a missing addressId
   addressRequired: 'Please select or add an address',
   addressIdInvalid: 'addressId must be a positive whole number',
   paymentMethodInvalid: 'Puja bookings can only be paid online (paymentMethod must be "online")',
@@ -129,14 +129,14 @@ export const bookingMessages = {
   addressNotFound: 'Address not found',
   idempotencyMismatch: orderMessages.idempotencyMismatch,
   notFound: 'Booking not found',
-  // SPA fallbacks (SPEC.md section 8 shows none for bookings)
+  // SPA fallbacks (docs/product-rules.md, Messages and errors)
   createFailed: 'Failed to create booking',
   listFailed: 'Failed to fetch bookings',
   readFailed: 'Failed to fetch booking details',
 } as const;
 
 /* ------------------------------------------------------------------------------------------
- * The booking window (SPEC.md section 4), shared by the SPA and the server.
+ * The booking window (docs/product-rules.md, Booking window and countdowns), shared by the SPA and the server.
  * ---------------------------------------------------------------------------------------- */
 
 /** Open while the puja date is in the future; a missing or invalid date counts as closed. */
@@ -160,7 +160,7 @@ export function localToday(now: Date = new Date()): string {
 }
 
 /* ------------------------------------------------------------------------------------------
- * One person's details (SPEC.md sections 3 and 5).
+ * One person's details (docs/product-rules.md, Persons).
  * ---------------------------------------------------------------------------------------- */
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -8,18 +8,18 @@ import { FORBIDDEN_TEXT, notAllowedMessage, tooLongMessage } from './text.ts';
  * Money rules shared by the cart (SPA) and the server. Amounts are whole rupees.
  * ---------------------------------------------------------------------------------------- */
 
-/** SPEC.md section 9: shipping is free over this subtotal... */
+/** docs/product-rules.md, Shipping and totals: shipping is free over this subtotal... */
 export const FREE_SHIPPING_OVER = 1000;
 /** ...and costs this much otherwise (an empty cart ships nothing and costs nothing). */
 export const SHIPPING_FEE = 100;
 
-/** SPEC.md section 9: 0 for an empty cart (subtotal 0), 0 when the subtotal is over 1000, else 100. */
+/** docs/product-rules.md, Shipping and totals: 0 for an empty cart (subtotal 0), 0 when the subtotal is over 1000, else 100. */
 export function shippingFor(subtotal: number): number {
   if (subtotal <= 0) return 0;
   return subtotal > FREE_SHIPPING_OVER ? 0 : SHIPPING_FEE;
 }
 
-/** SPEC.md section 9: subtotal + shipping - discount, never below zero. */
+/** docs/product-rules.md, Shipping and totals: subtotal + shipping - discount, never below zero. */
 export function orderTotal({
   subtotal,
   shipping,
@@ -71,7 +71,7 @@ export const couponMessages = {
   expired: 'This coupon has expired',
   exhausted: 'This coupon is no longer available',
   belowMinimum: (shortBy: number) => `Add items worth ${formatRupees(shortBy)} more to use this coupon`,
-  // SPEC.md section 8 fallback (shown under the coupon field)
+  // docs/product-rules.md, Messages and errors: the fallback shown under the coupon field
   failed: 'Invalid coupon code',
 } as const;
 
@@ -109,7 +109,7 @@ export const orderMessages = {
   onlyLeft: (available: number, name: string) => `Only ${available} left of ${name}`,
   idempotencyMismatch: 'This Idempotency-Key was already used with a different request',
   notFound: 'Order not found',
-  // SPEC.md section 8 fallbacks
+  // docs/product-rules.md, Messages and errors: the fallbacks
   createFailed: 'Failed to create order',
   readFailed: 'Failed to fetch order details',
   readEmpty: 'Failed to load order details',
@@ -153,7 +153,7 @@ export type CouponValidateResponse = v.InferOutput<typeof CouponValidateResponse
  * ---------------------------------------------------------------------------------------- */
 
 /**
- * A client-sent amount: accepted so SPEC.md's payload passes, never used (the server prices).
+ * A client-sent amount: accepted so the original client's payload passes (docs/product-rules.md, Orders), never used (the server prices).
  * Still only what the cart can hold, a whole number of rupees, 0 or more: 1e308 or -5 is refused.
  */
 const IgnoredAmount = (field: string) =>
@@ -263,7 +263,7 @@ export const OrderCreateRequest = v.pipe(
 );
 export type OrderCreateRequest = v.InferOutput<typeof OrderCreateRequest>;
 
-/** What a client sends to POST /api/orders (SPEC.md section 3), typed strictly for the SPA. */
+/** What a client sends to POST /api/orders (docs/product-rules.md, Orders), typed strictly for the SPA. */
 export interface OrderCreatePayload extends OrderDraftPayload {
   payment_method: PaymentMethod;
   payment_id?: string | null;

@@ -12,7 +12,7 @@ import {
 import { addressMessages, type Address, type AddressInput } from '../../contract/address.ts';
 import { validateAddress, type AddressFieldErrors, type AddressFormValues } from './address-form.ts';
 
-/** SPEC.md section 8 fallbacks, plus the two for the calls the spec does not show. */
+/** docs/product-rules.md, Messages and errors: the address book's fallbacks. */
 export const addressBookMessages = {
   loadFailed: addressMessages.listFailed,
   addFailed: addressMessages.addFailed,

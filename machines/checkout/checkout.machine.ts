@@ -17,7 +17,7 @@ import { checkoutCartOf } from './checkout.selectors.ts';
 
 type CartRef = ActorRefFrom<typeof cartMachine>;
 
-/** SPEC.md section 9: an empty cart waits this long on the checkout page before going to /cart. */
+/** docs/product-rules.md, Orders: an empty cart waits this long on the checkout page before going to /cart. */
 export const EMPTY_CART_REDIRECT_MS = 1000;
 
 export const checkoutMessages = {
@@ -84,7 +84,7 @@ export type CheckoutEvent =
   /** Every change of the cart (sent by `watchCart`, which follows the cart actor given as input). */
   | { type: 'checkout.cartChanged'; cart: CheckoutCart };
 
-/** SPEC.md section 3's order (without its payment) from what the customer chose; the server re-prices it. */
+/** The order (docs/product-rules.md, Orders; without its payment) from what the customer chose; the server re-prices it. */
 export function orderDraftOf(
   context: Pick<CheckoutContext, 'userId' | 'cart' | 'selectedAddressId' | 'notes'>,
 ): OrderDraftPayload {
@@ -131,7 +131,7 @@ const outcomeOf = ({ event }: { event: DoneActorEvent<PaymentOutcome> }) => even
 const failure = ({ event }: { event: ErrorActorEvent }) => event.error;
 
 /**
- * Checkout. `checking` applies SPEC.md section 4's guards on opening: a visitor is sent to
+ * Checkout. `checking` applies the guards on opening (docs/product-rules.md, Orders): a visitor is sent to
  * /login?redirect=%2Fcheckout (`redirectingToLogin`); an empty cart waits 1 s in
  * `redirectingToCart`, then goes to /cart (`leftForCart`) unless an order was just placed.
  * Otherwise `editing`: address, payment method (online by default, or cod) and notes, with the

@@ -24,7 +24,7 @@ export const selectIsRedirectingToLogin = (s: Snapshot) => s.matches('redirectin
 export const selectIsOrderPlaced = (s: Snapshot) => s.matches('orderPlaced');
 export const selectCanSubmit = (s: Snapshot) => s.can({ type: 'checkout.submit' });
 
-/** The Place Order button's words (SPEC.md: "Processing payment..." and "Placing order..." while busy). */
+/** The Place Order button's words (docs/product-rules.md, Payments: "Processing payment..." and "Placing order..." while busy). */
 export function submitLabelOf(payment: PaymentSnapshot | undefined, orderPlaced: boolean): string {
   if (payment?.hasTag('paying')) return 'Processing payment...';
   if (orderPlaced || payment?.hasTag('writing')) return 'Placing order...';

@@ -2,8 +2,8 @@ import * as v from 'valibot';
 import { MAX_BOOKING_PERSONS } from '../../contract/booking.ts';
 
 /**
- * What a package's Book button hands to /puja-booking/{pujaId} as history state (SPEC.md
- * section 3): the package, how many persons it covers (1 when missing) and its price.
+ * What a package's Book button hands to /puja-booking/{pujaId} as history state (docs/product-rules.md,
+ * Bookings): the package, how many persons it covers (1 when missing) and its price.
  */
 export const PujaBookingState = v.object({
   packageId: v.pipe(v.number(), v.safeInteger(), v.minValue(1)),

@@ -31,9 +31,9 @@ export const WIZARD_STEPS = ['details', 'address', 'payment', 'confirmation'] as
 export type WizardStep = (typeof WIZARD_STEPS)[number];
 
 export const pujaWizardMessages = {
-  /** SPEC.md sections 4 and 8: the alert when Next is pressed without an address. */
+  /** docs/product-rules.md, Bookings: the alert when Next is pressed without an address. */
   addressRequired: bookingMessages.addressRequired,
-  /** SPEC.md section 8: "Payment start failure". */
+  /** docs/product-rules.md, Messages and errors: "Payment start failure". */
   paymentFailed: paymentMachineMessages.paymentFailed,
   createFailed: bookingMessages.createFailed,
   /** Shown once the puja's booking window has closed; Pay is refused from then on. */
@@ -53,7 +53,7 @@ export interface PujaWizardInput {
   pujaId: number;
   packageId: number;
   packageName: string;
-  /** SPEC.md section 5: one person form each; 1 when missing. */
+  /** docs/product-rules.md, Persons: one person form each; 1 when missing. */
   personCount: number;
   /** The package's offer price in whole rupees (what the customer pays). */
   price: number;
@@ -161,7 +161,7 @@ const failure = ({ event }: { event: ErrorActorEvent }) => event.error;
 type WindowSnapshot = SnapshotFrom<typeof bookingWindowMachine>;
 
 /**
- * The puja booking wizard (SPEC.md section 4), two regions side by side.
+ * The puja booking wizard (docs/product-rules.md, Bookings), two regions side by side.
  *
  * `steps`: `details` (one form per person; Next only when every person is valid, otherwise the
  * messages show) -> `address` (Next only with an address chosen, otherwise the alert "Please

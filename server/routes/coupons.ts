@@ -9,8 +9,8 @@ import { readBody } from '../validate.ts';
 
 /**
  * POST /api/coupons/validate {code, subtotal} -> 200 {discountAmount, code, description}, or
- * 400 {message, code} when the coupon cannot be applied to that subtotal. Public (SPEC.md
- * section 7 sends no token). The answer is informative only: the order re-checks the coupon
+ * 400 {message, code} when the coupon cannot be applied to that subtotal. Public (docs/product-rules.md,
+ * Coupons: a visitor may check a code). The answer is informative only: the order re-checks the coupon
  * against the server's own subtotal.
  *
  * Unknown codes are guesses, limited per customer (with a valid bearer token) or else per
@@ -51,5 +51,5 @@ async function validateCoupon(c: Context<AppEnv>) {
 
 export const couponRoutes = new Hono<AppEnv>()
   .post('/api/coupons/validate', validateCoupon)
-  // DECISIONS.md: the original client calls this path with a doubled slash.
+  // docs/product-rules.md, Coupons: the original client calls this path with a doubled slash.
   .post('//api/coupons/validate', validateCoupon);

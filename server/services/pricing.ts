@@ -144,9 +144,12 @@ export function describeCoupon(
   coupon: Pick<CouponRule, 'kind' | 'value' | 'minSubtotal' | 'maxDiscount'>,
 ): string {
   const off = coupon.kind === 'percent' ? `${coupon.value}% off` : `${formatRupees(coupon.value)} off`;
-  const on = coupon.minSubtotal > 0 ? ` orders of ${formatRupees(coupon.minSubtotal)} or more` : ' your order';
+  const on =
+    coupon.minSubtotal > 0 ? ` orders of ${formatRupees(coupon.minSubtotal)} or more` : ' your order';
   const cap =
-    coupon.kind === 'percent' && coupon.maxDiscount !== null ? ` (up to ${formatRupees(coupon.maxDiscount)})` : '';
+    coupon.kind === 'percent' && coupon.maxDiscount !== null
+      ? ` (up to ${formatRupees(coupon.maxDiscount)})`
+      : '';
   return `${off}${on}${cap}`;
 }
 
@@ -157,7 +160,7 @@ export interface OrderAmounts {
   total: number;
 }
 
-/** Subtotal, shipping (SPEC.md section 9, on the subtotal before the discount), discount and total. */
+/** Subtotal, shipping (docs/product-rules.md, Shipping and totals: on the subtotal before the discount), discount and total. */
 export function priceOrder(
   lines: readonly Pick<PricedLine, 'unitPrice' | 'quantity'>[],
   discount = 0,

@@ -71,7 +71,7 @@ function messageOf(error: unknown, fallback: string): ApiError {
 }
 
 export interface GetOptions {
-  /** Shown when the server sends no message of its own (SPEC.md section 8). */
+  /** Shown when the server sends no message of its own (docs/product-rules.md, Messages and errors). */
   fallback: string;
   /** Shown when the response does not have the expected shape. */
   invalid?: string;
