@@ -1,11 +1,13 @@
 import {
   and,
   assign,
+  enqueueActions,
   fromPromise,
   not,
   or,
   setup,
   stateIn,
+  type AnyActorRef,
   type DoneActorEvent,
   type ErrorActorEvent,
 } from 'xstate';
@@ -35,11 +37,29 @@ export interface AddressBookContext {
   formError: { message: string } | undefined;
   /** Client-side validation messages, shown under each field. */
   fieldErrors: AddressFieldErrors;
+  /** Who hears about the choice (checkout, the booking wizard); none on the account page. */
+  reportTo: AnyActorRef | null;
+}
+
+/**
+ * What the address book tells `reportTo` whenever the chosen address (or that address itself)
+ * changes: the parent machine keeps its own copy of the choice, and no view relays it.
+ */
+export interface AddressSelectedEvent {
+  type: 'address.selected';
+  address: Address | null;
+}
+
+/** The chosen address, if it is still in the list. */
+export function chosenAddress(context: Pick<AddressBookContext, 'addresses' | 'selectedId'>): Address | null {
+  return context.addresses.find((a) => a.id === context.selectedId) ?? null;
 }
 
 /** Optional: the address to keep chosen once the list has loaded (e.g. a choice made earlier). */
 export interface AddressBookInput {
   selectedId?: number | null;
+  /** The actor to send `address.selected` to (AddressSelectedEvent). */
+  reportTo?: AnyActorRef | null;
 }
 
 export type AddressBookEvent =
@@ -139,6 +159,12 @@ export const addressBookMachine = setup({
       }),
     }),
     clearError: assign({ error: undefined }),
+    /** Tells the parent, if any, which address is chosen now. */
+    reportSelection: enqueueActions(({ context, enqueue }) => {
+      if (!context.reportTo) return;
+      const event: AddressSelectedEvent = { type: 'address.selected', address: chosenAddress(context) };
+      enqueue.sendTo(context.reportTo, event);
+    }),
     select: assign({ selectedId: (_, id: number) => id }),
     startEditing: assign({
       editingId: (_, id: number) => id,
@@ -202,6 +228,7 @@ export const addressBookMachine = setup({
     addresses: [],
     // Kept after loading only if it is still one of the customer's addresses (chooseSelection).
     selectedId: (input as AddressBookInput | undefined)?.selectedId ?? null,
+    reportTo: (input as AddressBookInput | undefined)?.reportTo ?? null,
     editingId: null,
     pendingDeleteId: null,
     error: undefined,
@@ -216,10 +243,13 @@ export const addressBookMachine = setup({
         src: 'loadAddresses',
         onDone: {
           target: 'ready',
-          actions: {
-            type: 'storeAddresses',
-            params: ({ event }: { event: DoneActorEvent<Address[]> }) => event.output,
-          },
+          actions: [
+            {
+              type: 'storeAddresses',
+              params: ({ event }: { event: DoneActorEvent<Address[]> }) => event.output,
+            },
+            'reportSelection',
+          ],
         },
         onError: {
           target: 'loadFailed',
@@ -243,7 +273,7 @@ export const addressBookMachine = setup({
       on: {
         'address.select': {
           guard: { type: 'hasAddress', params: ({ event }) => event.id },
-          actions: { type: 'select', params: ({ event }) => event.id },
+          actions: [{ type: 'select', params: ({ event }) => event.id }, 'reportSelection'],
         },
       },
       states: {
@@ -290,7 +320,7 @@ export const addressBookMachine = setup({
                     },
                     onDone: {
                       target: '#addressBook.ready.form.hidden',
-                      actions: [{ type: 'storeSaved', params: savingDone }, 'resetForm'],
+                      actions: [{ type: 'storeSaved', params: savingDone }, 'resetForm', 'reportSelection'],
                     },
                     onError: {
                       target: 'filling',
@@ -340,7 +370,7 @@ export const addressBookMachine = setup({
                     },
                     onDone: {
                       target: '#addressBook.ready.form.hidden',
-                      actions: [{ type: 'storeSaved', params: savingDone }, 'resetForm'],
+                      actions: [{ type: 'storeSaved', params: savingDone }, 'resetForm', 'reportSelection'],
                     },
                     onError: {
                       target: 'filling',
@@ -385,10 +415,13 @@ export const addressBookMachine = setup({
                 },
                 onDone: {
                   target: 'idle',
-                  actions: {
-                    type: 'markDefault',
-                    params: ({ event }: { event: DoneActorEvent<Address> }) => event.output,
-                  },
+                  actions: [
+                    {
+                      type: 'markDefault',
+                      params: ({ event }: { event: DoneActorEvent<Address> }) => event.output,
+                    },
+                    'reportSelection',
+                  ],
                 },
                 onError: {
                   target: 'idle',
@@ -413,7 +446,7 @@ export const addressBookMachine = setup({
               invoke: {
                 src: 'deleteAddress',
                 input: ({ context }) => ({ id: context.pendingDeleteId ?? -1 }),
-                onDone: { target: 'refreshing', actions: 'removeDeleted' },
+                onDone: { target: 'refreshing', actions: ['removeDeleted', 'reportSelection'] },
                 onError: {
                   target: 'idle',
                   actions: [
@@ -435,14 +468,17 @@ export const addressBookMachine = setup({
                 src: 'loadAddresses',
                 onDone: {
                   target: 'idle',
-                  actions: {
-                    type: 'storeAddresses',
-                    params: ({ event }: { event: DoneActorEvent<Address[]> }) => event.output,
-                  },
+                  actions: [
+                    {
+                      type: 'storeAddresses',
+                      params: ({ event }: { event: DoneActorEvent<Address[]> }) => event.output,
+                    },
+                    'reportSelection',
+                  ],
                 },
                 // The address is gone either way; only a new default badge may be missing until
                 // the next visit, which is not worth an error banner.
-                onError: { target: 'idle', actions: 'selectFallback' },
+                onError: { target: 'idle', actions: ['selectFallback', 'reportSelection'] },
               },
             },
           },

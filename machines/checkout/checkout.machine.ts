@@ -8,6 +8,7 @@ import {
   type DoneActorEvent,
   type ErrorActorEvent,
 } from 'xstate';
+import type { AddressSelectedEvent } from '../address-book/address-book.machine.ts';
 import type { cartMachine } from '../cart/cart.machine.ts';
 import { orderMessages, type OrderDraftPayload, type PaymentMethod } from '../../contract/orders.ts';
 import type { CartItem } from '../cart/cart.lines.ts';
@@ -77,7 +78,8 @@ export interface CheckoutContext {
 }
 
 export type CheckoutEvent =
-  | { type: 'checkout.addressSelected'; id: number | null }
+  /** From the address book this checkout hands itself to (see AddressSelectedEvent). */
+  | AddressSelectedEvent
   | { type: 'checkout.paymentMethodChanged'; method: PaymentMethod }
   | { type: 'checkout.notesChanged'; notes: string }
   | { type: 'checkout.submit' }
@@ -171,10 +173,11 @@ export const checkoutMachine = setup({
       cart: ({ context, event }) => (event.type === 'checkout.cartChanged' ? event.cart : context.cart),
     }),
     selectAddress: assign(({ context, event }) => {
-      if (event.type !== 'checkout.addressSelected') return {};
+      if (event.type !== 'address.selected') return {};
+      const id = event.address?.id ?? null;
       // The "select an address" message has done its job once one is chosen.
-      const answered = event.id !== null && context.error?.message === checkoutMessages.addressRequired;
-      return { selectedAddressId: event.id, error: answered ? undefined : context.error };
+      const answered = id !== null && context.error?.message === checkoutMessages.addressRequired;
+      return { selectedAddressId: id, error: answered ? undefined : context.error };
     }),
     changePaymentMethod: assign({
       paymentMethod: ({ context, event }) =>
@@ -253,7 +256,7 @@ export const checkoutMachine = setup({
       },
       on: {
         'checkout.cartChanged': { guard: 'isDifferentCart', actions: 'storeCart' },
-        'checkout.addressSelected': { actions: 'selectAddress' },
+        'address.selected': { actions: 'selectAddress' },
       },
     },
     leftForCart: {
@@ -287,7 +290,7 @@ export const checkoutMachine = setup({
       },
       on: {
         'checkout.cartChanged': { guard: 'isDifferentCart', actions: 'storeCart' },
-        'checkout.addressSelected': { actions: 'selectAddress' },
+        'address.selected': { actions: 'selectAddress' },
         'checkout.paymentMethodChanged': { actions: 'changePaymentMethod' },
         'checkout.notesChanged': { actions: 'changeNotes' },
         'checkout.submit': [

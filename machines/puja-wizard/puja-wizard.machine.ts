@@ -23,6 +23,7 @@ import {
   type PersonErrors,
   type PersonField,
 } from '../../contract/booking.ts';
+import type { AddressSelectedEvent } from '../address-book/address-book.machine.ts';
 import { bookingWindowMachine } from '../booking-window/booking-window.machine.ts';
 import { paymentMachine, paymentMachineMessages, type PaymentOutcome } from '../payment/payment.machine.ts';
 
@@ -95,7 +96,8 @@ export type PujaWizardEvent =
   | { type: 'person.changed'; index: number; field: PersonField; value: string }
   | { type: 'person.blurred'; index: number; field: PersonField }
   /** The address picker's choice (null while it has none). */
-  | { type: 'address.selected'; address: Address | null }
+  /** From the address book this wizard hands itself to (see AddressSelectedEvent). */
+  | AddressSelectedEvent
   | { type: 'wizard.next' }
   | { type: 'wizard.back' }
   | { type: 'wizard.pay' }

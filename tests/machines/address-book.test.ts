@@ -1,9 +1,18 @@
-import { createActor, fromPromise, waitFor, type SnapshotFrom, type StateValue } from 'xstate';
+import {
+  createActor,
+  fromCallback,
+  fromPromise,
+  waitFor,
+  type AnyActorRef,
+  type SnapshotFrom,
+  type StateValue,
+} from 'xstate';
 import type { Address, AddressInput } from '../../contract/address.ts';
 import {
   addressBookMachine,
   type AddressBookContext,
   type AddressBookEvent,
+  type AddressSelectedEvent,
 } from '../../machines/address-book/address-book.machine.ts';
 import {
   formatAddress,
@@ -86,7 +95,7 @@ interface Calls {
 const unexpected = () => Promise.reject(new Error('not expected in this test'));
 
 /** The machine with every API call stubbed (and spied); unstubbed calls fail loudly. */
-function startBook(calls: Calls = {}) {
+function startBook(calls: Calls = {}, reportTo?: AnyActorRef) {
   const spies = {
     loadAddresses: vi.fn(calls.loadAddresses ?? (() => Promise.resolve([home, temple]))),
     addAddress: vi.fn(calls.addAddress ?? unexpected),
@@ -105,7 +114,7 @@ function startBook(calls: Calls = {}) {
       deleteAddress: fromPromise<void, { id: number }>(({ input }) => spies.deleteAddress(input)),
     },
   });
-  const actor = createActor(machine).start();
+  const actor = createActor(machine, { input: { reportTo } }).start();
   return { actor, spies };
 }
 
@@ -126,6 +135,46 @@ const view = (s: Snapshot) => ({
   ids: s.context.addresses.map((a) => a.id),
   defaults: s.context.addresses.filter((a) => a.isDefault).map((a) => a.id),
   selectedId: s.context.selectedId,
+});
+
+describe('address book: telling its owner the choice', () => {
+  /** A stand-in for checkout or the wizard: records every address.selected it is sent. */
+  function owner() {
+    const heard: (number | null)[] = [];
+    const ref = createActor(
+      fromCallback<AddressSelectedEvent>(({ receive }) => {
+        receive((event) => heard.push(event.address?.id ?? null));
+      }),
+    ).start();
+    return { ref, heard };
+  }
+
+  it('sends address.selected to its owner on loading, choosing, setting the default and deleting the chosen one', async () => {
+    const { ref, heard } = owner();
+    const { actor } = startBook(
+      {
+        setDefaultAddress: ({ id }) => Promise.resolve({ ...temple, id, isDefault: true }),
+        deleteAddress: () => Promise.resolve(),
+      },
+      ref,
+    );
+    await settled(actor);
+    expect(heard).toEqual([home.id]);
+
+    actor.send({ type: 'address.select', id: temple.id });
+    expect(heard.at(-1)).toBe(temple.id);
+
+    actor.send({ type: 'address.setDefault', id: temple.id });
+    await settled(actor);
+    expect(heard.at(-1)).toBe(temple.id);
+
+    actor.send({ type: 'address.delete', id: temple.id });
+    actor.send({ type: 'address.confirmDelete' });
+    await settled(actor);
+    // The chosen address is gone: the owner hears so, then the fallback once the list is back.
+    expect(heard).toContain(null);
+    expect(actor.getSnapshot().context.selectedId).toBe(heard.at(-1));
+  });
 });
 
 describe('address book: loading', () => {
@@ -637,6 +686,7 @@ describe('address book: events each state accepts', () => {
   } satisfies { [K in AddressBookEvent['type']]: Extract<AddressBookEvent, { type: K }> };
 
   const context: AddressBookContext = {
+    reportTo: null,
     addresses: [home, temple],
     selectedId: home.id,
     editingId: null,

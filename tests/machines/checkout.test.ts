@@ -27,6 +27,7 @@ import type {
 import { paymentMachine } from '../../machines/payment/payment.machine.ts';
 import { cartMachine } from '../../machines/cart/cart.machine.ts';
 import { checkoutCartOf } from '../../machines/checkout/checkout.selectors.ts';
+import { addressWithId } from '../support/addresses.ts';
 
 const rudraksha = {
   id: 1,
@@ -210,13 +211,13 @@ describe('checkout machine', () => {
       expect(calls.writeRecord).not.toHaveBeenCalled();
       expect(calls.createIntent).not.toHaveBeenCalled();
 
-      send({ type: 'checkout.addressSelected', id: null });
+      send({ type: 'address.selected', address: null });
       expect(selectError(snapshot())).toBe('Please select a delivery address');
-      send({ type: 'checkout.addressSelected', id: 3 });
+      send({ type: 'address.selected', address: addressWithId(3) });
       expect(selectError(snapshot())).toBeUndefined();
       expect(snapshot().context.selectedAddressId).toBe(3);
       // Deselecting (the picker lost its address) makes submit ask again.
-      send({ type: 'checkout.addressSelected', id: null });
+      send({ type: 'address.selected', address: null });
       send({ type: 'checkout.submit' });
       expect(selectError(snapshot())).toBe('Please select a delivery address');
     });
@@ -242,7 +243,7 @@ describe('checkout machine', () => {
 
     it('a cart emptied while editing shows the notice and goes to /cart after 1 s', async () => {
       const { send, state, calls } = start();
-      send({ type: 'checkout.addressSelected', id: 3 });
+      send({ type: 'address.selected', address: addressWithId(3) });
       send({ type: 'checkout.cartChanged', cart: EMPTY_CHECKOUT_CART });
       expect(state()).toBe('redirectingToCart');
       await vi.advanceTimersByTimeAsync(EMPTY_CART_REDIRECT_MS);
@@ -254,7 +255,7 @@ describe('checkout machine', () => {
     it('writes the order through the payment machine with no payment, clears the cart and opens the confirmation', async () => {
       const order = deferred<WriteRecordOutput>();
       const { send, state, snapshot, calls, child } = start({ writeRecord: () => order.promise });
-      send({ type: 'checkout.addressSelected', id: 3 });
+      send({ type: 'address.selected', address: addressWithId(3) });
       send({ type: 'checkout.paymentMethodChanged', method: 'cod' });
       send({ type: 'checkout.notesChanged', notes: '  Leave with the watchman  ' });
       send({ type: 'checkout.submit' });
@@ -301,7 +302,7 @@ describe('checkout machine', () => {
 
     it('the cart emptied by the order does not send the customer to /cart', async () => {
       const { send, state, calls } = start();
-      send({ type: 'checkout.addressSelected', id: 3 });
+      send({ type: 'address.selected', address: addressWithId(3) });
       send({ type: 'checkout.paymentMethodChanged', method: 'cod' });
       send({ type: 'checkout.submit' });
       await flush();
@@ -316,7 +317,7 @@ describe('checkout machine', () => {
   describe('online payment', () => {
     it('hands the order to the payment machine: intent, capture with the UPI ID, write with the payment id', async () => {
       const { send, state, calls, child } = start();
-      send({ type: 'checkout.addressSelected', id: 3 });
+      send({ type: 'address.selected', address: addressWithId(3) });
       child()?.send({ type: 'payment.upiIdChanged', value: 'asha@okbank' });
       send({ type: 'checkout.submit' });
       expect(submitLabelOf(child()?.getSnapshot(), false)).toBe('Processing payment...');
@@ -344,7 +345,7 @@ describe('checkout machine', () => {
             refunded: { paymentId: 'pay_1', amount: 2901 },
           }),
       });
-      send({ type: 'checkout.addressSelected', id: 3 });
+      send({ type: 'address.selected', address: addressWithId(3) });
       const first = child();
       first?.send({ type: 'payment.upiIdChanged', value: 'asha@okbank' });
       send({ type: 'checkout.submit' });

@@ -1,7 +1,9 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import axe from 'axe-core';
+import { createActor, fromCallback } from 'xstate';
 import { MAX_ADDRESSES, type Address, type AddressListResponse } from '../../contract/address.ts';
+import type { AddressSelectedEvent } from '../../machines/address-book/address-book.machine.ts';
 import { AddressPicker } from '../../src/ui/address-picker/address-picker.tsx';
 import { configureAuth } from '../../src/lib/api.ts';
 import { call, registerAndLogin, type Customer } from '../support/accounts.ts';
@@ -527,8 +529,14 @@ describe('address picker in select mode (for checkout and the booking wizard)', 
       json: { ...mylapore, country: 'India' },
     });
     configureAuth({ getToken: () => customer.token, onUnauthorized: () => {} });
+    // The machine that owns the choice (checkout, the wizard) hears of it from the address book.
     const chosen: Array<string | undefined> = [];
-    render(<AddressPicker mode="select" onSelectedChange={(address) => chosen.push(address?.street)} />);
+    const owner = createActor(
+      fromCallback<AddressSelectedEvent>(({ receive }) => {
+        receive((event) => chosen.push(event.address?.street));
+      }),
+    ).start();
+    render(<AddressPicker mode="select" reportTo={owner} />);
 
     const group = await screen.findByRole('radiogroup', { name: 'Choose an address' }, PAGE);
     expect(within(group).getAllByRole('radio')).toHaveLength(2);

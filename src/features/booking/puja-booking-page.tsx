@@ -390,7 +390,7 @@ function AddressStep({ wizard, headingRef }: { wizard: WizardRef; headingRef: He
         mode="select"
         label="Address for the prasadam"
         initialSelectedId={addressId}
-        onSelectedChange={(address) => wizard.send({ type: 'address.selected', address: address ?? null })}
+        reportTo={wizard}
       />
       <div className="booking-step__actions">
         <button type="button" className="button" onClick={() => wizard.send({ type: 'wizard.back' })}>

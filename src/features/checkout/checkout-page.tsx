@@ -126,9 +126,7 @@ function CheckoutForm({ checkout }: { checkout: CheckoutRef }) {
             <AddressPicker
               mode="select"
               label="Delivery address"
-              onSelectedChange={(address) =>
-                checkout.send({ type: 'checkout.addressSelected', id: address?.id ?? null })
-              }
+              reportTo={checkout}
             />
           </fieldset>
         </section>

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent, type RefObject } from 'react';
-import { fromPromise, type ActorRefFrom } from 'xstate';
+import { fromPromise, type ActorRefFrom, type AnyActorRef } from 'xstate';
 import type { Address, AddressInput } from '../../../contract/address.ts';
 import { addressBookMachine } from '../../../machines/address-book/address-book.machine.ts';
 import {
@@ -22,7 +22,6 @@ import {
   selectIsSaving,
   selectLoadError,
   selectPendingDelete,
-  selectSelectedAddress,
   selectSelectedId,
 } from '../../../machines/address-book/address-book.selectors.ts';
 import {
@@ -70,8 +69,11 @@ const fieldLabels: Record<AddressField, { label: string; autoComplete: string }>
 export interface AddressPickerProps {
   /** `manage`: set the default, edit and delete (account page). `select`: choose one (checkout, booking). */
   mode: 'manage' | 'select';
-  /** Called with the chosen address whenever the choice (or that address) changes. */
-  onSelectedChange?: (address: Address | undefined) => void;
+  /**
+   * The machine that owns the choice (checkout, the booking wizard): the address book sends it
+   * `address.selected` whenever the chosen address (or that address) changes.
+   */
+  reportTo?: AnyActorRef;
   /** Names the group of cards for assistive technology. */
   label?: string;
   /** The address to choose once the list has loaded, if it still exists (read when mounted). */
@@ -83,29 +85,16 @@ export interface AddressPickerProps {
  * mode) Set as default, Edit and Delete per card. Everything it knows lives in the address-book
  * machine; this component renders it and sends events.
  */
-export function AddressPicker({
-  mode,
-  onSelectedChange,
-  label,
-  initialSelectedId = null,
-}: AddressPickerProps) {
-  const ref = useActorRef(liveAddressBookMachine, { input: { selectedId: initialSelectedId } });
+export function AddressPicker({ mode, reportTo, label, initialSelectedId = null }: AddressPickerProps) {
+  const ref = useActorRef(liveAddressBookMachine, {
+    input: { selectedId: initialSelectedId, reportTo: reportTo ?? null },
+  });
   const loading = useSelector(ref, selectIsLoading);
   const loadError = useSelector(ref, selectLoadError);
   const addresses = useSelector(ref, selectAddresses);
-  const selected = useSelector(ref, selectSelectedAddress);
   const formMode = useSelector(ref, selectFormMode);
   const actionError = useSelector(ref, selectActionError);
   const canOpenForm = useSelector(ref, selectCanOpenForm);
-
-  // The parent hears about the choice; the latest callback is used without restarting anything.
-  const notify = useRef(onSelectedChange);
-  useEffect(() => {
-    notify.current = onSelectedChange;
-  });
-  useEffect(() => {
-    notify.current?.(selected);
-  }, [selected]);
 
   // Focus goes back to the button that opened the form (or the dialog) once it closes.
   const opener = useRef<HTMLElement | null>(null);

@@ -5,6 +5,7 @@ import {
   type CheckoutEvent,
 } from '../../../machines/checkout/checkout.machine.ts';
 import type { EventFixtures, MachineModel } from './coverage.ts';
+import { addressWithId } from '../../support/addresses.ts';
 
 const fullCart: CheckoutCart = {
   items: [
@@ -37,9 +38,9 @@ const smallCart: CheckoutCart = {
 };
 
 const events = {
-  'checkout.addressSelected': [
-    { type: 'checkout.addressSelected', id: 7 },
-    { type: 'checkout.addressSelected', id: null },
+  'address.selected': [
+    { type: 'address.selected', address: addressWithId(7) },
+    { type: 'address.selected', address: null },
   ],
   'checkout.paymentMethodChanged': [
     { type: 'checkout.paymentMethodChanged', method: 'cod' },
