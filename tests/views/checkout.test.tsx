@@ -163,6 +163,8 @@ describe('checkout', () => {
     expect(summaryRow('Subtotal')).toBe(formatRupees(1600));
     expect(summaryRow('Shipping')).toBe('Free');
     expect(summaryRow('Total')).toBe(formatRupees(1600));
+    // No coupon, no discount: no "Discount ₹0" row.
+    expect(within(screen.getByRole('region', { name: 'Order Summary' })).queryByText('Discount')).toBeNull();
 
     await user.click(placeOrderButton());
     expect(screen.getByRole('alert')).toHaveTextContent('Please select a delivery address');
@@ -284,6 +286,7 @@ describe('checkout', () => {
     expect(detail('Payment Method')).toHaveTextContent('Online Payment');
     expect(within(detail('Payment Status')).getByText('completed')).toHaveClass('status-pill--green');
     expect(detail('Payment ID')).toHaveTextContent(/^pay_[A-Za-z0-9_-]+$/);
+    expect(screen.queryByText('Discount', { selector: 'dt' })).toBeNull();
     expect(net.requests.filter((path) => path === '/api/payments')).toEqual(['/api/payments']);
     expect(net.requests.filter((path) => path === '/api/orders')).toEqual(['/api/orders']);
     const [order] = await ordersOf(customer);

@@ -123,11 +123,7 @@ function CheckoutForm({ checkout }: { checkout: CheckoutRef }) {
           <h2 id={addressTitle}>Delivery Address</h2>
           {/* A disabled fieldset locks every control of the picker while the order is processed. */}
           <fieldset className="checkout-section__fieldset" disabled={locked}>
-            <AddressPicker
-              mode="select"
-              label="Delivery address"
-              reportTo={checkout}
-            />
+            <AddressPicker mode="select" label="Delivery address" reportTo={checkout} />
           </fieldset>
         </section>
         <PaymentSection checkout={checkout} titleId={paymentTitle} />
@@ -237,13 +233,16 @@ function OrderSummary({ checkout }: { checkout: CheckoutRef }) {
           <dt>Shipping</dt>
           <dd>{cart.shipping === 0 ? 'Free' : formatRupees(cart.shipping)}</dd>
         </div>
-        <div className="checkout-summary__discount">
-          <dt>
-            Discount
-            {cart.couponCode && <span className="checkout-summary__code"> ({cart.couponCode})</span>}
-          </dt>
-          <dd>{cart.discount > 0 ? `-${formatRupees(cart.discount)}` : formatRupees(0)}</dd>
-        </div>
+        {/* docs/product-rules.md, Shipping and totals: no "Discount ₹0" row without a discount. */}
+        {cart.discount > 0 && (
+          <div className="checkout-summary__discount">
+            <dt>
+              Discount
+              {cart.couponCode && <span className="checkout-summary__code"> ({cart.couponCode})</span>}
+            </dt>
+            <dd>-{formatRupees(cart.discount)}</dd>
+          </div>
+        )}
         <div className="checkout-summary__total">
           <dt>Total</dt>
           <dd>{formatRupees(cart.total)}</dd>

@@ -152,10 +152,12 @@ function OrderDetails({ order }: { order: OrderRead }) {
               <dt>Shipping</dt>
               <dd>{order.shipping === 0 ? 'Free' : formatRupees(order.shipping)}</dd>
             </div>
-            <div className="confirmation-summary__discount">
-              <dt>Discount</dt>
-              <dd>{order.discount > 0 ? `-${formatRupees(order.discount)}` : formatRupees(0)}</dd>
-            </div>
+            {order.discount > 0 && (
+              <div className="confirmation-summary__discount">
+                <dt>Discount</dt>
+                <dd>-{formatRupees(order.discount)}</dd>
+              </div>
+            )}
             <div className="confirmation-summary__total">
               <dt>Total</dt>
               <dd>{formatRupees(order.total)}</dd>
