@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, type RefObject } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { CaptureMethod } from '../../../contract/payments.ts';
 import type { paymentMachine } from '../../../machines/payment/payment.machine.ts';
@@ -49,8 +49,6 @@ export function PaymentStep({
   const refusedCount = useSelector(payment, selectRefusedSubmitCount);
   const name = useId();
   const legend = useId();
-  const upiId = useId();
-  const cardId = useId();
   const upiRef = useRef<HTMLInputElement>(null);
   const cardRef = useRef<HTMLInputElement>(null);
 
@@ -87,49 +85,25 @@ export function PaymentStep({
           ))}
         </div>
         {details.method === 'upi' && (
-          <div className="payment-step__field">
-            <label htmlFor={upiId}>UPI ID</label>
-            <input
-              ref={upiRef}
-              id={upiId}
-              className="input"
-              inputMode="email"
-              autoComplete="off"
-              placeholder="name@bank"
-              value={details.upiId}
-              aria-invalid={upiError ? true : undefined}
-              aria-describedby={upiError ? `${upiId}-error` : undefined}
-              onChange={(event) => payment.send({ type: 'payment.upiIdChanged', value: event.target.value })}
-            />
-            {upiError && (
-              <p id={`${upiId}-error`} className="payment-step__error">
-                {upiError}
-              </p>
-            )}
-          </div>
+          <DetailField
+            label="UPI ID"
+            inputRef={upiRef}
+            inputMode="email"
+            placeholder="name@bank"
+            value={details.upiId}
+            error={upiError}
+            onChange={(value) => payment.send({ type: 'payment.upiIdChanged', value })}
+          />
         )}
         {details.method === 'card' && (
-          <div className="payment-step__field">
-            <label htmlFor={cardId}>Card number</label>
-            <input
-              ref={cardRef}
-              id={cardId}
-              className="input"
-              inputMode="numeric"
-              autoComplete="off"
-              value={details.cardNumber}
-              aria-invalid={cardError ? true : undefined}
-              aria-describedby={cardError ? `${cardId}-error` : undefined}
-              onChange={(event) =>
-                payment.send({ type: 'payment.cardNumberChanged', value: event.target.value })
-              }
-            />
-            {cardError && (
-              <p id={`${cardId}-error`} className="payment-step__error">
-                {cardError}
-              </p>
-            )}
-          </div>
+          <DetailField
+            label="Card number"
+            inputRef={cardRef}
+            inputMode="numeric"
+            value={details.cardNumber}
+            error={cardError}
+            onChange={(value) => payment.send({ type: 'payment.cardNumberChanged', value })}
+          />
         )}
         <p className="payment-step__note">
           Payments are simulated in this shop: no money moves. The UPI ID failure@upi and the card 4000 0000
@@ -144,6 +118,49 @@ export function PaymentStep({
           message={error}
           onRetry={canRetry ? () => payment.send({ type: 'payment.retry' }) : undefined}
         />
+      )}
+    </div>
+  );
+}
+
+/** One labelled payment detail (the UPI ID, the card number) with its error under it. */
+function DetailField({
+  label,
+  inputRef,
+  inputMode,
+  placeholder,
+  value,
+  error,
+  onChange,
+}: {
+  label: string;
+  inputRef: RefObject<HTMLInputElement | null>;
+  inputMode: 'email' | 'numeric';
+  placeholder?: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="payment-step__field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        ref={inputRef}
+        id={id}
+        className="input"
+        inputMode={inputMode}
+        autoComplete="off"
+        placeholder={placeholder}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {error && (
+        <p id={`${id}-error`} className="payment-step__error">
+          {error}
+        </p>
       )}
     </div>
   );
