@@ -236,7 +236,17 @@ describe('cart page', () => {
     expect(cartLink()).toHaveAccessibleName('Cart, 2 items');
     expect(summaryRow('Subtotal')).toBe(formatRupees(kalash.offerPrice * 2));
 
+    // Clear Cart asks first; keeping the items changes nothing.
     await user.click(screen.getByRole('button', { name: 'Clear Cart' }));
+    const ask = screen.getByRole('alertdialog', { name: 'Clear your cart?' });
+    expect(ask).toHaveTextContent('All 2 items in your cart will be removed.');
+    expect(within(ask).getByRole('button', { name: 'Keep my items' })).toHaveFocus();
+    await user.click(within(ask).getByRole('button', { name: 'Keep my items' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(cartLink()).toHaveAccessibleName('Cart, 2 items');
+
+    await user.click(screen.getByRole('button', { name: 'Clear Cart' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, clear cart' }));
     expect(screen.getByText('Your cart is empty')).toBeInTheDocument();
     expect(cartLink()).toHaveAccessibleName('Cart, 0 items');
     expect(JSON.parse(localStorage.getItem(CART_KEY) ?? '{}')).toMatchObject({ items: [] });

@@ -1,3 +1,4 @@
+import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { describeVariant, lineKey, type CartItem } from '../../../machines/cart/cart.lines.ts';
@@ -8,6 +9,7 @@ import {
   selectIsApplyingCoupon,
   selectIsCheckingCoupon,
   selectIsReconciling,
+  selectItemCount,
   selectItems,
   selectNotices,
   selectSummary,
@@ -16,6 +18,7 @@ import { CartContext } from '../../app/cart.tsx';
 import { imageUrl } from '../../lib/config.ts';
 import { formatRupees } from '../../../contract/money.ts';
 import { showPlaceholder } from '../../ui/product-card.tsx';
+import '../../ui/confirm-dialog.css';
 import './cart.css';
 
 /** /cart: the lines, the order summary with the coupon, and the way on to checkout. */
@@ -158,16 +161,58 @@ function CartLine({ item }: { item: CartItem }) {
   );
 }
 
+/**
+ * Clear Cart asks first (docs/product-rules.md, Cart, stock and quantities): it sits beside
+ * Continue Shopping, and one stray tap must not throw a whole cart away.
+ */
 function ClearCartButton() {
   const cart = CartContext.useActorRef();
+  const count = CartContext.useSelector(selectItemCount);
   return (
-    <button
-      type="button"
-      className="button cart-items__clear"
-      onClick={() => cart.send({ type: 'cart.clear' })}
-    >
-      Clear Cart
-    </button>
+    <Dialog.Root>
+      <Dialog.Trigger asChild>
+        <button type="button" className="button cart-items__clear">
+          Clear Cart
+        </button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="confirm-dialog__overlay" />
+        <Dialog.Content
+          className="confirm-dialog"
+          role="alertdialog"
+          onOpenAutoFocus={(event) => {
+            // The safe choice first: Enter on the opened confirmation keeps the cart.
+            event.preventDefault();
+            (event.currentTarget as HTMLElement | null)
+              ?.querySelector<HTMLButtonElement>('[data-autofocus]')
+              ?.focus();
+          }}
+        >
+          <Dialog.Title className="confirm-dialog__title">Clear your cart?</Dialog.Title>
+          <Dialog.Description className="confirm-dialog__text">
+            {count === 1
+              ? 'The 1 item in your cart will be removed.'
+              : `All ${count} items in your cart will be removed.`}
+          </Dialog.Description>
+          <div className="confirm-dialog__actions">
+            <Dialog.Close asChild>
+              <button
+                type="button"
+                className="button button--danger-solid"
+                onClick={() => cart.send({ type: 'cart.clear' })}
+              >
+                Yes, clear cart
+              </button>
+            </Dialog.Close>
+            <Dialog.Close asChild>
+              <button type="button" className="button" data-autofocus>
+                Keep my items
+              </button>
+            </Dialog.Close>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }
 

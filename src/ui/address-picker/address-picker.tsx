@@ -39,6 +39,7 @@ import {
   updateAddress,
 } from '../../lib/addresses.ts';
 import { ErrorBanner, Spinner } from '../status.tsx';
+import '../confirm-dialog.css';
 import './address-picker.css';
 
 /** The address book with the real API calls. */
