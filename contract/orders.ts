@@ -38,6 +38,11 @@ export function orderTotal({
 
 export const MAX_COUPON_CODE_LENGTH = 40;
 export const MAX_ORDER_LINES = 50;
+/**
+ * Most units of one product (over all its variants) in one order (docs/product-rules.md, Cart,
+ * stock and quantities): a devotional shop sells to households, not to resellers.
+ */
+export const MAX_QUANTITY_PER_PRODUCT = 10;
 export const MAX_NOTES_LENGTH = 500;
 export const MAX_VARIANT_TEXT_LENGTH = 50;
 export const MAX_PAYMENT_ID_LENGTH = 100;
@@ -86,6 +91,7 @@ export const orderMessages = {
   tooManyLines: `An order can have at most ${MAX_ORDER_LINES} lines`,
   productIdInvalid: 'Each item needs a product_id that is a positive whole number',
   quantityInvalid: 'Each item quantity must be a whole number of 1 or more',
+  quantityTooMany: `An order can have at most ${MAX_QUANTITY_PER_PRODUCT} of one product`,
   amountInvalid: (field: string) => `${field} must be a number`,
   amountNotWhole: (field: string) => `${field} must be a whole number of rupees, 0 or more`,
   variantInvalid: 'variant must be an object with optional size and color, or null',
@@ -190,7 +196,8 @@ const VariantInput = v.pipe(
 export const OrderItemInput = v.object(
   {
     product_id: PositiveId(orderMessages.productIdInvalid),
-    // Strictly a JSON number: "2", 1.5, 0 and -1 are refused. The upper bound is the stock.
+    // Strictly a JSON number: "2", 1.5, 0 and -1 are refused. The upper bounds are
+    // MAX_QUANTITY_PER_PRODUCT (over the product's lines, below) and the stock.
     quantity: PositiveId(orderMessages.quantityInvalid),
     price: IgnoredAmount('price'),
     variant: VariantInput,
@@ -198,6 +205,17 @@ export const OrderItemInput = v.object(
   orderMessages.itemInvalid,
 );
 export type OrderItemInput = v.InferOutput<typeof OrderItemInput>;
+
+/** No product more than MAX_QUANTITY_PER_PRODUCT times, counting all its variants' lines. */
+function withinQuantityLimit(items: ReadonlyArray<{ product_id: number; quantity: number }>): boolean {
+  const units = new Map<number, number>();
+  for (const { product_id, quantity } of items) {
+    const total = (units.get(product_id) ?? 0) + quantity;
+    if (total > MAX_QUANTITY_PER_PRODUCT) return false;
+    units.set(product_id, total);
+  }
+  return true;
+}
 
 const OptionalText = (typeMessage: string, max: number, tooLong: string) =>
   v.pipe(
@@ -221,6 +239,7 @@ const orderDraftEntries = {
     v.nullish(v.array(OrderItemInput, orderMessages.itemsInvalid), []),
     v.nonEmpty(orderMessages.itemsRequired),
     v.maxLength(MAX_ORDER_LINES, orderMessages.tooManyLines),
+    v.check((items) => withinQuantityLimit(items), orderMessages.quantityTooMany),
   ),
   subtotal: IgnoredAmount('subtotal'),
   shipping: IgnoredAmount('shipping'),

@@ -1,5 +1,5 @@
 import type { Product } from '../../contract/catalogue.ts';
-import { MAX_ORDER_LINES } from '../../contract/orders.ts';
+import { MAX_ORDER_LINES, MAX_QUANTITY_PER_PRODUCT } from '../../contract/orders.ts';
 
 /**
  * The cart's lines: their identity (product and variant) and keys, and adding, changing and
@@ -69,17 +69,32 @@ export function quantityInCart(items: readonly CartItem[], productId: number): n
   return items.reduce((sum, item) => (item.id === productId ? sum + item.quantity : sum), 0);
 }
 
-/** How many more units of the product the stock allows, given what is already in the cart. */
+/**
+ * The most units of a product the cart holds, over all its variants: the stock, and never more
+ * than one order may take (docs/product-rules.md, Cart, stock and quantities).
+ */
+export function limitOf(product: Pick<CartProduct, 'stockQuantity'>): number {
+  return Math.max(0, Math.min(product.stockQuantity, MAX_QUANTITY_PER_PRODUCT));
+}
+
+/** What stops the quantity where it is: "Only 3 in stock" or "At most 10 per order". */
+export function limitReason(product: Pick<CartProduct, 'stockQuantity'>): string {
+  return product.stockQuantity <= MAX_QUANTITY_PER_PRODUCT
+    ? `Only ${product.stockQuantity} in stock`
+    : `At most ${MAX_QUANTITY_PER_PRODUCT} per order`;
+}
+
+/** How many more units of the product the cart may take, given what is already in it. */
 export function roomFor(
   items: readonly CartItem[],
   product: Pick<CartProduct, 'id' | 'stockQuantity'>,
 ): number {
-  return Math.max(0, product.stockQuantity - quantityInCart(items, product.id));
+  return Math.max(0, limitOf(product) - quantityInCart(items, product.id));
 }
 
 const isWholeQuantity = (quantity: number) => Number.isSafeInteger(quantity) && quantity >= 1;
 
-/** cart.add is possible: a whole quantity of 1 or more, stock left for it, and room for a new line. */
+/** cart.add is possible: a whole quantity of 1 or more, room left under the limit, and room for a new line. */
 export function canAddToCart(
   items: readonly CartItem[],
   product: CartProduct,
@@ -92,7 +107,7 @@ export function canAddToCart(
 
 /**
  * Adds the product (a new line, or more of an existing line of the same product and variant),
- * at most up to the stock. The line takes the product's current name, image, price and stock.
+ * at most up to its limit (limitOf). The line takes the product's current name, image, price and stock.
  */
 export function addToItems(
   items: readonly CartItem[],
@@ -122,7 +137,7 @@ export function addToItems(
 
 export function canIncrease(items: readonly CartItem[], ref: LineRef): boolean {
   const line = findLine(items, ref);
-  return line !== undefined && quantityInCart(items, line.id) < line.stockQuantity;
+  return line !== undefined && quantityInCart(items, line.id) < limitOf(line);
 }
 
 /** docs/product-rules.md, Cart, stock and quantities: a quantity never drops below 1 (a decrease at 1 is refused). */

@@ -1,6 +1,10 @@
 import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
 import { formatRupees } from '../../contract/money.ts';
-import { couponMessages, type CouponValidateRequest } from '../../contract/orders.ts';
+import {
+  couponMessages,
+  MAX_QUANTITY_PER_PRODUCT,
+  type CouponValidateRequest,
+} from '../../contract/orders.ts';
 import {
   cartMachine,
   type CartEvent,
@@ -178,6 +182,29 @@ describe('cart machine: reconciliation', () => {
     expect(s.context.notices).toEqual([`Only 2 left of ${yantra.name}; we reduced the quantity.`]);
   });
 
+  it('reduces a stored quantity beyond the per-order limit, over all variants, and tells the customer', async () => {
+    const incense = product(7, 150, 140, 'Sandal Incense');
+    const { actor } = startCart({
+      storedCart: stored({
+        items: [
+          { ...line(incense, 8), variant: { size: 'S' } },
+          { ...line(incense, 40), variant: { size: 'L' } },
+          { ...line(incense, 1), variant: { size: 'M' } },
+        ],
+      }),
+      reconcile: () => Promise.resolve([incense]),
+    });
+    const s = await waitFor(actor, (snap) => catalogueState(snap) === 'current');
+    expect(s.context.items).toEqual([
+      { ...line(incense, 8), variant: { size: 'S' } },
+      { ...line(incense, 2), variant: { size: 'L' } },
+    ]);
+    expect(s.context.notices).toEqual([
+      `At most ${MAX_QUANTITY_PER_PRODUCT} of Sandal Incense per order; we reduced the quantity.`,
+      `At most ${MAX_QUANTITY_PER_PRODUCT} of Sandal Incense per order; we reduced the quantity.`,
+    ]);
+  });
+
   it('removes products that are out of stock or gone from the catalogue, and tells the customer', async () => {
     const { actor } = startCart({
       storedCart: stored({
@@ -296,6 +323,28 @@ describe('cart machine: lines', () => {
     actor.send({ type: 'cart.add', product: yantra, quantity: 1 });
     expect(actor.getSnapshot().context.items).toEqual([line(yantra, 3)]);
     expect(persist).toHaveBeenCalledTimes(2);
+  });
+
+  it('clamps an add to the per-order limit when the stock is larger (500 typed adds 10)', () => {
+    const incense = product(7, 150, 140, 'Sandal Incense');
+    const { actor } = startCart();
+    actor.send({ type: 'cart.add', product: incense, quantity: 500 });
+    expect(actor.getSnapshot().context.items).toEqual([line(incense, MAX_QUANTITY_PER_PRODUCT)]);
+    expect(actor.getSnapshot().can({ type: 'cart.add', product: incense, quantity: 1 })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'cart.increase', id: incense.id })).toBe(false);
+    expect(
+      actor.getSnapshot().can({ type: 'cart.add', product: incense, quantity: 1, variant: { size: 'L' } }),
+    ).toBe(false);
+  });
+
+  it('increases up to the per-order limit, then refuses', () => {
+    const incense = product(7, 150, 140, 'Sandal Incense');
+    const { actor } = startCart();
+    actor.send({ type: 'cart.add', product: incense, quantity: MAX_QUANTITY_PER_PRODUCT - 1 });
+    expect(actor.getSnapshot().can({ type: 'cart.increase', id: incense.id })).toBe(true);
+    actor.send({ type: 'cart.increase', id: incense.id });
+    expect(actor.getSnapshot().context.items[0]?.quantity).toBe(MAX_QUANTITY_PER_PRODUCT);
+    expect(actor.getSnapshot().can({ type: 'cart.increase', id: incense.id })).toBe(false);
   });
 
   it.each([

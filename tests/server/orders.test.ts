@@ -5,6 +5,8 @@ import {
   OrderCreateResponse,
   OrderListResponse,
   OrderRead,
+  MAX_QUANTITY_PER_PRODUCT,
+  orderMessages,
   orderTotal,
   shippingFor,
   type OrderCreatePayload,
@@ -38,6 +40,7 @@ let p999: number;
 let p1000: number;
 let p1001: number;
 let soldOut: number;
+let scarce: number;
 
 beforeAll(async () => {
   shop = await createTestShop();
@@ -46,6 +49,8 @@ beforeAll(async () => {
   p1000 = await addProduct(shop.db, { name: 'Copper Kalash', offerPrice: 1000, stockQuantity: 1000 });
   p1001 = await addProduct(shop.db, { name: 'Sandalwood Idol', offerPrice: 1001, stockQuantity: 1000 });
   soldOut = await addProduct(shop.db, { name: 'Sphatik Shivling', offerPrice: 2500, stockQuantity: 0 });
+  // Fewer in stock than one order may take, so the stock check is what refuses.
+  scarce = await addProduct(shop.db, { name: 'Panchmukhi Hanuman Idol', offerPrice: 650, stockQuantity: 4 });
   me = await registerAndLogin(shop.app, { name: 'Asha Rao' });
   myAddress = await addAddress(shop.app, me, '12, 4th Cross, Jayanagar');
   other = await registerAndLogin(shop.app, { name: 'Ravi Kumar' });
@@ -272,29 +277,61 @@ describe('quantities and stock', () => {
   });
 
   it('refuses stock + 1 with 409 "Only N left of <name>" and changes nothing', async () => {
-    const stock = await stockOf(shop.db, p450);
+    const stock = await stockOf(shop.db, scarce);
+    expect(stock + 1).toBeLessThanOrEqual(MAX_QUANTITY_PER_PRODUCT);
     await expectNothingChanged(async () => {
       const res = await post(
         cod([
           { product_id: p999, quantity: 1 },
-          { product_id: p450, quantity: stock + 1 },
+          { product_id: scarce, quantity: stock + 1 },
         ]),
       );
-      expect(res).toMatchObject({ status: 409, body: { message: `Only ${stock} left of Rudraksha Mala` } });
+      expect(res).toMatchObject({
+        status: 409,
+        body: { message: `Only ${stock} left of Panchmukhi Hanuman Idol` },
+      });
     });
   });
 
   it('counts a product’s lines together against its stock', async () => {
-    const stock = await stockOf(shop.db, p450);
+    const stock = await stockOf(shop.db, scarce);
     await expectNothingChanged(async () => {
       const res = await post(
         cod([
-          { product_id: p450, quantity: stock, variant: { color: 'Red' } },
-          { product_id: p450, quantity: 1, variant: { color: 'Black' } },
+          { product_id: scarce, quantity: stock, variant: { color: 'Red' } },
+          { product_id: scarce, quantity: 1, variant: { color: 'Black' } },
         ]),
       );
-      expect(res).toMatchObject({ status: 409, body: { message: `Only ${stock} left of Rudraksha Mala` } });
+      expect(res).toMatchObject({
+        status: 409,
+        body: { message: `Only ${stock} left of Panchmukhi Hanuman Idol` },
+      });
     });
+  });
+
+  it('refuses more than the per-order limit of one product with 400, counting its lines together', async () => {
+    expect(await stockOf(shop.db, p450)).toBeGreaterThan(MAX_QUANTITY_PER_PRODUCT);
+    for (const items of [
+      [{ product_id: p450, quantity: MAX_QUANTITY_PER_PRODUCT + 1 }],
+      [{ product_id: p450, quantity: 500 }],
+      [
+        { product_id: p450, quantity: MAX_QUANTITY_PER_PRODUCT, variant: { color: 'Red' } },
+        { product_id: p999, quantity: 1 },
+        { product_id: p450, quantity: 1, variant: { color: 'Black' } },
+      ],
+    ]) {
+      await expectNothingChanged(async () => {
+        const res = await post(cod(items));
+        expect(res).toMatchObject({ status: 400, body: { message: orderMessages.quantityTooMany } });
+      });
+    }
+  });
+
+  it('takes exactly the per-order limit of one product', async () => {
+    const stock = await stockOf(shop.db, p450);
+    const res = await post(cod([{ product_id: p450, quantity: MAX_QUANTITY_PER_PRODUCT }]));
+    expect(res.status).toBe(201);
+    expect(await stockOf(shop.db, p450)).toBe(stock - MAX_QUANTITY_PER_PRODUCT);
   });
 
   it('refuses an out-of-stock product with 409', async () => {

@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { Product } from '../../contract/catalogue.ts';
-import { shippingFor, type CouponValidateResponse } from '../../contract/orders.ts';
+import { MAX_QUANTITY_PER_PRODUCT, shippingFor, type CouponValidateResponse } from '../../contract/orders.ts';
 import { formatRupees } from '../../contract/money.ts';
 import { createApp } from '../../server/app.ts';
 import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
@@ -17,6 +17,7 @@ const TULSI = 'Test Tulsi Japa Mala';
 const KALASH = 'Test Copper Kalash';
 const SOLD_OUT = 'Test Sold Out Shankh';
 const DIYA = 'Test Brass Diya Set';
+const INCENSE = 'Test Sandal Incense';
 
 let shop: TestShop;
 let net: ApiFetchControl;
@@ -28,6 +29,7 @@ beforeAll(async () => {
   ids[KALASH] = await addProduct(shop.db, { name: KALASH, offerPrice: 700, stockQuantity: 2 });
   ids[SOLD_OUT] = await addProduct(shop.db, { name: SOLD_OUT, offerPrice: 300, stockQuantity: 0 });
   ids[DIYA] = await addProduct(shop.db, { name: DIYA, offerPrice: 250, stockQuantity: 5 });
+  ids[INCENSE] = await addProduct(shop.db, { name: INCENSE, offerPrice: 90, stockQuantity: 140 });
 });
 beforeEach(() => {
   net = routeFetchToApp(shop);
@@ -141,6 +143,45 @@ describe('adding to the cart', () => {
     expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
   });
 
+  it('caps a typed quantity at the per-order limit and says why (500 typed, 10 added)', async () => {
+    const user = userEvent.setup();
+    await openProduct(INCENSE);
+    const box = screen.getByRole('spinbutton', { name: 'Quantity' });
+    await user.clear(box);
+    await user.type(box, '500');
+    expect(screen.getByText(`At most ${MAX_QUANTITY_PER_PRODUCT} per order.`)).toBeInTheDocument();
+    await user.tab();
+    expect(box).toHaveValue(MAX_QUANTITY_PER_PRODUCT);
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(cartLink()).toHaveAccessibleName(`Cart, ${MAX_QUANTITY_PER_PRODUCT} items`);
+    expect(
+      screen.getByText(
+        `At most ${MAX_QUANTITY_PER_PRODUCT} per order, and ${MAX_QUANTITY_PER_PRODUCT} are already in your cart.`,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+    cleanup();
+
+    // The cart line says why its + is disabled.
+    await openCart();
+    const incenseLine = within(line(INCENSE));
+    expect(incenseLine.getByRole('button', { name: `Increase quantity of ${INCENSE}` })).toBeDisabled();
+    expect(incenseLine.getByText(`At most ${MAX_QUANTITY_PER_PRODUCT} per order`)).toBeInTheDocument();
+  });
+
+  it('caps a typed quantity at the stock and says how many more can be added', async () => {
+    const user = userEvent.setup();
+    await openProduct(DIYA);
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    const box = screen.getByRole('spinbutton', { name: 'Quantity' });
+    await user.clear(box);
+    await user.type(box, '9');
+    expect(screen.getByText('Only 5 in stock; you can add 4 more.')).toBeInTheDocument();
+    await user.tab();
+    expect(box).toHaveValue(4);
+    expect(screen.queryByText(/you can add/)).not.toBeInTheDocument();
+  });
+
   it('shows a disabled "Out of Stock" button for a product without stock', async () => {
     await openProduct(SOLD_OUT);
     expect(screen.getByRole('button', { name: 'Out of Stock' })).toBeDisabled();
@@ -219,6 +260,7 @@ describe('cart page', () => {
     await user.click(kalashIncrease);
     expect(kalashLine.getByText('2')).toBeInTheDocument();
     expect(kalashIncrease).toBeDisabled();
+    expect(kalashLine.getByText('Only 2 in stock')).toBeInTheDocument();
     expect(kalashDecrease).toBeEnabled();
     expect(kalashLine.getByText(formatRupees(kalash.offerPrice * 2))).toBeInTheDocument();
     expect(cartLink()).toHaveAccessibleName('Cart, 4 items');

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { describeVariant, lineKey, type CartItem } from '../../../machines/cart/cart.lines.ts';
+import { describeVariant, limitReason, lineKey, type CartItem } from '../../../machines/cart/cart.lines.ts';
 import { lineTotal } from '../../../machines/cart/cart.pricing.ts';
 import {
   selectAppliedCoupon,
@@ -121,6 +121,8 @@ function CartLine({ item }: { item: CartItem }) {
         <p className="cart-line__unit">
           {formatRupees(item.price)} <span className="cart-line__each">each</span>
         </p>
+        {/* docs/product-rules.md, Cart, stock and quantities: why + stops here */}
+        {!canIncrease && <p className="cart-line__limit">{limitReason(item)}</p>}
       </div>
       <div className="cart-line__quantity" role="group" aria-label={`Quantity of ${item.name}`}>
         <button

@@ -3,6 +3,8 @@ import { Link, useLocation, useParams } from 'wouter';
 import type { Product } from '../../../contract/catalogue.ts';
 import { PRODUCT_SHORT_DESCRIPTION_CUT, stockBadge } from '../../../contract/catalogue-display.ts';
 import { selectRoomFor } from '../../../machines/cart/cart.selectors.ts';
+import { MAX_QUANTITY_PER_PRODUCT } from '../../../contract/orders.ts';
+import { limitOf, limitReason } from '../../../machines/cart/cart.lines.ts';
 import { CartContext } from '../../app/cart.tsx';
 import { fetchProduct } from '../../lib/catalogue.ts';
 import { imageUrl } from '../../lib/config.ts';
@@ -145,6 +147,11 @@ function BuyNow({ product }: { product: Product }) {
  * Quantity stepper (1 up to the stock not already in the cart) and Add to Cart, with a
  * confirmation and a View Cart link once added. Out of stock, the button says so and is disabled.
  */
+function QuantityLimit({ product, room }: { product: Product; room: number }) {
+  const reason = limitReason(product);
+  return room < limitOf(product) ? `${reason}; you can add ${room} more.` : `${reason}.`;
+}
+
 function AddToCart({ product }: { product: Product }) {
   const cart = CartContext.useActorRef();
   const room = CartContext.useSelector(selectRoomFor(product));
@@ -154,6 +161,8 @@ function AddToCart({ product }: { product: Product }) {
   const quantityId = useId();
   const typed = Number.parseInt(draft, 10);
   const quantity = Math.min(Math.max(Number.isNaN(typed) ? 1 : typed, 1), Math.max(room, 1));
+  // docs/product-rules.md, Cart, stock and quantities: asking for more than the limit says why.
+  const capped = room > 0 && !Number.isNaN(typed) && typed > room;
   const canAdd = CartContext.useSelector((s) => s.can({ type: 'cart.add', product, quantity }));
 
   if (product.stockQuantity <= 0) {
@@ -203,9 +212,16 @@ function AddToCart({ product }: { product: Product }) {
               +
             </button>
           </div>
+          <p className="quantity-stepper__limit" aria-live="polite">
+            {capped && <QuantityLimit product={product} room={room} />}
+          </p>
         </div>
       ) : (
-        <p className="add-to-cart__note">All {product.stockQuantity} in stock are already in your cart.</p>
+        <p className="add-to-cart__note">
+          {product.stockQuantity <= MAX_QUANTITY_PER_PRODUCT
+            ? `All ${product.stockQuantity} in stock are already in your cart.`
+            : `At most ${MAX_QUANTITY_PER_PRODUCT} per order, and ${MAX_QUANTITY_PER_PRODUCT} are already in your cart.`}
+        </p>
       )}
       <button
         type="button"
