@@ -55,6 +55,93 @@ export const NAKSHATRA_OPTIONS = [
 ] as const;
 export type Nakshatra = (typeof NAKSHATRA_OPTIONS)[number];
 
+/**
+ * The names a South Indian devotee knows them by (docs/product-rules.md, Persons). `south` is
+ * shown beside the spec's name ("Karka / Kark (Cancer)"); `aliases` are other spellings
+ * (Sanskrit, Tamil, Malayalam, Kannada) that are also understood. The spec's value is what is
+ * stored.
+ */
+export const RAASHI_NAMES: Record<Raashi, { south: string; aliases: readonly string[] }> = {
+  'Mesh (Aries)': { south: 'Mesha', aliases: ['Mesham'] },
+  'Vrishabh (Taurus)': { south: 'Vrishabha', aliases: ['Rishabam', 'Edavam', 'Vrushabha'] },
+  'Mithun (Gemini)': { south: 'Mithuna', aliases: ['Mithunam'] },
+  'Kark (Cancer)': { south: 'Karka', aliases: ['Kadagam', 'Karkidakam', 'Karkataka'] },
+  'Simha (Leo)': { south: 'Simha', aliases: ['Simham', 'Chingam'] },
+  'Kanya (Virgo)': { south: 'Kanya', aliases: ['Kanni'] },
+  'Tula (Libra)': { south: 'Tula', aliases: ['Thulam', 'Thula'] },
+  'Vrishchik (Scorpio)': { south: 'Vrishchika', aliases: ['Viruchigam', 'Vrischikam', 'Vrushchika'] },
+  'Dhanu (Sagittarius)': { south: 'Dhanu', aliases: ['Dhanusu', 'Dhanus'] },
+  'Makar (Capricorn)': { south: 'Makara', aliases: ['Magaram', 'Makaram'] },
+  'Kumbh (Aquarius)': { south: 'Kumbha', aliases: ['Kumbam', 'Kumbham'] },
+  'Meen (Pisces)': { south: 'Meena', aliases: ['Meenam'] },
+};
+
+export const NAKSHATRA_NAMES: Record<Nakshatra, { south: string; aliases: readonly string[] }> = {
+  Ashwini: { south: 'Aswini', aliases: ['Aswathi', 'Ashvini'] },
+  Bharani: { south: 'Bharani', aliases: [] },
+  Krittika: { south: 'Karthigai', aliases: ['Karthika', 'Kritika', 'Kruthika'] },
+  Rohini: { south: 'Rohini', aliases: [] },
+  Mrigashira: { south: 'Mirugasirisham', aliases: ['Makayiram', 'Mrigasira', 'Mrigashirsha'] },
+  Ardra: { south: 'Thiruvathirai', aliases: ['Thiruvathira', 'Aridra', 'Arudra'] },
+  Punarvasu: { south: 'Punarpoosam', aliases: ['Punartham'] },
+  Pushya: { south: 'Poosam', aliases: ['Pooyam', 'Pushyami'] },
+  Ashlesha: { south: 'Ayilyam', aliases: ['Aslesha', 'Ashlesha'] },
+  Magha: { south: 'Magam', aliases: ['Makam', 'Makha'] },
+  'Purva Phalguni': { south: 'Pooram', aliases: ['Pubba', 'Purvaphalguni'] },
+  'Uttara Phalguni': { south: 'Uthiram', aliases: ['Uthram', 'Uttara', 'Uttaraphalguni'] },
+  Hasta: { south: 'Hastham', aliases: ['Atham', 'Hastam'] },
+  Chitra: { south: 'Chithirai', aliases: ['Chithira', 'Chitta', 'Chitta'] },
+  Swati: { south: 'Swathi', aliases: ['Chothi', 'Svati'] },
+  Vishakha: { south: 'Visakam', aliases: ['Vishakham', 'Visakha'] },
+  Anuradha: { south: 'Anusham', aliases: ['Anizham', 'Anusha'] },
+  Jyeshtha: { south: 'Kettai', aliases: ['Thrikketta', 'Jyeshta', 'Jyesta'] },
+  Mula: { south: 'Moolam', aliases: ['Moola'] },
+  'Purva Ashadha': { south: 'Pooradam', aliases: ['Poorvashadha', 'Purvashada'] },
+  'Uttara Ashadha': { south: 'Uthiradam', aliases: ['Uthradam', 'Uttarashadha', 'Uttarashada'] },
+  Shravana: { south: 'Thiruvonam', aliases: ['Sravana', 'Shravanam', 'Onam'] },
+  Dhanishta: { south: 'Avittam', aliases: ['Dhanishtha', 'Shravishta'] },
+  Shatabhisha: { south: 'Sathayam', aliases: ['Chathayam', 'Shatabhishak', 'Satabhisha'] },
+  'Purva Bhadrapada': { south: 'Poorattathi', aliases: ['Pooruruttathi', 'Poorvabhadra', 'Purvabhadra'] },
+  'Uttara Bhadrapada': { south: 'Uthirattathi', aliases: ['Uthrattathi', 'Uttarabhadra'] },
+  Revati: { south: 'Revathi', aliases: ['Revathy'] },
+};
+
+/** "Karka / Kark (Cancer)" or "Krittika / Karthigai": the spec's name with the South Indian one. */
+export function raashiLabel(value: Raashi): string {
+  const { south } = RAASHI_NAMES[value];
+  const [short] = value.split(' (');
+  return south === short ? value : `${south} / ${value}`;
+}
+
+export function nakshatraLabel(value: Nakshatra): string {
+  const { south } = NAKSHATRA_NAMES[value];
+  return south === value ? value : `${value} / ${south}`;
+}
+
+const fold = (text: string) => text.toLowerCase().replace(/[^a-z]/g, '');
+
+function nameIndex<T extends string>(
+  names: Record<T, { south: string; aliases: readonly string[] }>,
+  label: (value: T) => string,
+): Map<string, T> {
+  const index = new Map<string, T>();
+  for (const [value, { south, aliases }] of Object.entries(names) as [T, (typeof names)[T]][]) {
+    const short = value.split(' (')[0]!;
+    for (const name of [value, short, south, label(value), ...aliases]) index.set(fold(name), value);
+  }
+  return index;
+}
+
+const raashiIndex = nameIndex(RAASHI_NAMES, raashiLabel);
+const nakshatraIndex = nameIndex(NAKSHATRA_NAMES, nakshatraLabel);
+
+/**
+ * The stored raashi for any of its names ("Karka", "kadagam", "Kark (Cancer)", the label), or
+ * the text unchanged when it names none (the schema then refuses it).
+ */
+export const canonicalRaashi = (text: string): string => raashiIndex.get(fold(text)) ?? text;
+export const canonicalNakshatra = (text: string): string => nakshatraIndex.get(fold(text)) ?? text;
+
 /* ------------------------------------------------------------------------------------------
  * Limits and enumerations.
  * ---------------------------------------------------------------------------------------- */
@@ -104,6 +191,7 @@ export const bookingMessages = {
   nameTooLong: tooLongMessage('Name', MAX_PERSON_NAME_LENGTH),
   birthPlaceTooLong: tooLongMessage('Birth place', MAX_BIRTH_PLACE_LENGTH),
   gothraTooLong: tooLongMessage('Gothra', MAX_GOTHRA_LENGTH),
+  notKnownInvalid: 'birthTimeNotKnown and birthPlaceNotKnown must be true or false',
   // request validation
   personInvalid:
     'Each person must be an object with name, dateOfBirth, birthTime, birthPlace, raashi, nakshatra and gothra',
@@ -175,9 +263,23 @@ function isRealDate(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** A required choice from a fixed list: blank is "required", anything else off the list is refused. */
-const choice = <const T extends readonly string[]>(options: T, required: string, invalid: string) =>
-  v.pipe(v.nullish(v.string(invalid), ''), v.trim(), v.nonEmpty(required), v.picklist(options, invalid));
+/**
+ * A required choice from a fixed list, by any of its names (stored by the list's own): blank is
+ * "required", anything else off the list is refused.
+ */
+const choice = <const T extends readonly string[]>(
+  options: T,
+  canonical: (text: string) => string,
+  required: string,
+  invalid: string,
+) =>
+  v.pipe(
+    v.nullish(v.string(invalid), ''),
+    v.trim(),
+    v.nonEmpty(required),
+    v.transform(canonical),
+    v.picklist(options, invalid),
+  );
 
 /** `today` gives the latest allowed date of birth (YYYY-MM-DD); it is read on every parse. */
 function personFields(today: () => string) {
@@ -198,21 +300,68 @@ function personFields(today: () => string) {
       v.regex(HH_MM, bookingMessages.birthTimeInvalid),
     ),
     birthPlace: requiredText('Birth place', bookingMessages.birthPlaceRequired, MAX_BIRTH_PLACE_LENGTH),
-    raashi: choice(RAASHI_OPTIONS, bookingMessages.raashiRequired, bookingMessages.raashiInvalid),
-    nakshatra: choice(NAKSHATRA_OPTIONS, bookingMessages.nakshatraRequired, bookingMessages.nakshatraInvalid),
+    raashi: choice(RAASHI_OPTIONS, canonicalRaashi, bookingMessages.raashiRequired, bookingMessages.raashiInvalid),
+    nakshatra: choice(
+      NAKSHATRA_OPTIONS,
+      canonicalNakshatra,
+      bookingMessages.nakshatraRequired,
+      bookingMessages.nakshatraInvalid,
+    ),
     gothra: requiredText('Gothra', bookingMessages.gothraRequired, MAX_GOTHRA_LENGTH),
   };
 }
 
-/** The person schema with a given "today" (the SPA passes its local date, the server its clock's). */
-export const bookingPersonSchema = (today: () => string) =>
-  v.object(personFields(today), bookingMessages.personInvalid);
+/** The fields a devotee may mark "not known" (docs/product-rules.md, Persons). */
+export const NOT_KNOWN_FIELDS = ['birthTime', 'birthPlace'] as const;
+export type NotKnownField = (typeof NOT_KNOWN_FIELDS)[number];
+/** The request's mark for each: `birthTimeNotKnown: true` stores the birth time as not known. */
+export const notKnownFlag = { birthTime: 'birthTimeNotKnown', birthPlace: 'birthPlaceNotKnown' } as const;
+type NotKnownFlag = (typeof notKnownFlag)[NotKnownField];
+
+const NotKnownMark = v.optional(v.boolean(bookingMessages.notKnownInvalid), false);
+
+/**
+ * The person schema with a given "today" (the SPA passes its local date, the server its
+ * clock's). Birth time and birth place marked not known are read back as null, whatever was
+ * typed in them; unmarked, they are required.
+ */
+export const bookingPersonSchema = (today: () => string) => {
+  const fields = personFields(today);
+  return v.pipe(
+    v.object(
+      {
+        ...fields,
+        // Checked below, unless marked not known (a missing key is then fine).
+        birthTime: v.optional(v.unknown()),
+        birthPlace: v.optional(v.unknown()),
+        birthTimeNotKnown: NotKnownMark,
+        birthPlaceNotKnown: NotKnownMark,
+      },
+      bookingMessages.personInvalid,
+    ),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const { birthTimeNotKnown, birthPlaceNotKnown, ...person } = dataset.value;
+      const known: Record<NotKnownField, string | null> = { birthTime: null, birthPlace: null };
+      const marks: Record<NotKnownFlag, boolean> = { birthTimeNotKnown, birthPlaceNotKnown };
+      for (const field of NOT_KNOWN_FIELDS) {
+        if (marks[notKnownFlag[field]]) continue;
+        const result = v.safeParse(fields[field], person[field], { abortPipeEarly: true });
+        if (!result.success) {
+          addIssue({ message: result.issues[0].message });
+          return NEVER;
+        }
+        known[field] = result.output;
+      }
+      return { ...person, ...known };
+    }),
+  );
+};
 
 /** One person's details, validated against the current date (see latestToday). */
 export const BookingPerson = bookingPersonSchema(() => latestToday(new Date()));
 export type BookingPerson = v.InferOutput<typeof BookingPerson>;
 
-export type PersonField = keyof BookingPerson;
+/** The person form's text fields. */
 export const PERSON_FIELDS = [
   'name',
   'dateOfBirth',
@@ -221,10 +370,11 @@ export const PERSON_FIELDS = [
   'raashi',
   'nakshatra',
   'gothra',
-] as const satisfies readonly PersonField[];
+] as const;
+export type PersonField = (typeof PERSON_FIELDS)[number];
 
-/** A person form as the SPA holds it: every field a string, '' when not filled in. */
-export type PersonDraft = Record<PersonField, string>;
+/** A person form as the SPA holds it: every text field '' when not filled in, and the two marks. */
+export type PersonDraft = Record<PersonField, string> & Record<NotKnownFlag, boolean>;
 export const emptyPerson = (): PersonDraft => ({
   name: '',
   dateOfBirth: '',
@@ -233,18 +383,27 @@ export const emptyPerson = (): PersonDraft => ({
   raashi: '',
   nakshatra: '',
   gothra: '',
+  birthTimeNotKnown: false,
+  birthPlaceNotKnown: false,
 });
 
 export type PersonErrors = Partial<Record<PersonField, string>>;
 
 /**
  * The first problem with each field of one person form (e.g. `{ raashi: 'Raashi is required' }`),
- * or `{}` when the person is valid. `today` is YYYY-MM-DD (the SPA passes `localToday()`).
+ * or `{}` when the person is valid. A field marked not known has none. `today` is YYYY-MM-DD
+ * (the SPA passes `localToday()`).
  */
-export function validatePerson(values: Partial<Record<PersonField, unknown>>, today: string): PersonErrors {
+export function validatePerson(
+  values: Partial<Record<PersonField, unknown> & Record<NotKnownFlag, unknown>>,
+  today: string,
+): PersonErrors {
   const fields = personFields(() => today);
   const errors: PersonErrors = {};
   for (const field of PERSON_FIELDS) {
+    if (field === 'birthTime' || field === 'birthPlace') {
+      if (values[notKnownFlag[field]] === true) continue;
+    }
     const result = v.safeParse(fields[field], values[field], { abortPipeEarly: true });
     if (!result.success) errors[field] = result.issues[0].message;
   }
@@ -320,12 +479,12 @@ type Assert<T extends true> = T;
  * Reading bookings: POST's answer, GET /api/bookings/{id} and GET /api/bookings
  * ---------------------------------------------------------------------------------------- */
 
-/** A stored person, as read back (already validated when the booking was made). */
+/** A stored person, as read back (already validated when the booking was made); null is "not known". */
 export const BookedPerson = v.object({
   name: v.string(),
   dateOfBirth: v.string(),
-  birthTime: v.string(),
-  birthPlace: v.string(),
+  birthTime: v.nullable(v.string()),
+  birthPlace: v.nullable(v.string()),
   raashi: v.picklist(RAASHI_OPTIONS),
   nakshatra: v.picklist(NAKSHATRA_OPTIONS),
   gothra: v.string(),

@@ -15,11 +15,14 @@ import {
   isBookingOpen,
   localToday,
   MAX_BOOKING_PERSONS,
+  NOT_KNOWN_FIELDS,
+  notKnownFlag,
   PERSON_FIELDS,
   validatePerson,
   type Booking,
   type BookingDraftPayload,
   type PersonDraft,
+  type NotKnownField,
   type PersonErrors,
   type PersonField,
 } from '../../contract/booking.ts';
@@ -43,7 +46,7 @@ export const pujaWizardMessages = {
 
 /** What survives a reload of the wizard (session storage, per puja and package). */
 export interface WizardDraft {
-  persons?: readonly Partial<Record<PersonField, unknown>>[];
+  persons?: readonly Partial<Record<keyof PersonDraft, unknown>>[];
   addressId?: number | null;
 }
 
@@ -95,6 +98,10 @@ export interface PujaWizardContext {
 export type PujaWizardEvent =
   | { type: 'person.changed'; index: number; field: PersonField; value: string }
   | { type: 'person.blurred'; index: number; field: PersonField }
+  /** "Birth time not known" / "Birth place not known" ticked or cleared: ticked empties the field. */
+  | { type: 'person.notKnownChanged'; index: number; field: NotKnownField; notKnown: boolean }
+  /** "Use this gothra for everyone": the first person's gothra into every other person's. */
+  | { type: 'persons.gothraCopied' }
   /** The address picker's choice (null while it has none). */
   /** From the address book this wizard hands itself to (see AddressSelectedEvent). */
   | AddressSelectedEvent
@@ -131,9 +138,32 @@ function restorePersons(count: number, draft: WizardDraft | undefined): PersonDr
         const value = saved[field];
         if (typeof value === 'string') person[field] = value;
       }
+      for (const field of NOT_KNOWN_FIELDS) {
+        if (saved[notKnownFlag[field]] === true) person[notKnownFlag[field]] = true;
+      }
     }
     return person;
   });
+}
+
+/**
+ * The persons with `changes` (by index) applied, each changed one validated again and its
+ * `field` marked touched; indexes that do not exist are ignored.
+ */
+function withPersons(
+  context: PujaWizardContext,
+  changes: Record<number, Partial<PersonDraft>>,
+  field: PersonField,
+): Pick<PujaWizardContext, 'persons' | 'personErrors' | 'touched'> {
+  const changed = (i: number) => changes[i] !== undefined;
+  const persons = context.persons.map((p, i) => (changed(i) ? { ...p, ...changes[i] } : p));
+  return {
+    persons,
+    personErrors: context.personErrors.map((e, i) =>
+      changed(i) ? validatePerson(persons[i]!, context.today()) : e,
+    ),
+    touched: context.touched.map((t, i) => (changed(i) ? { ...t, [field]: true as const } : t)),
+  };
 }
 
 const validateAll = (persons: PersonDraft[], today: string) => persons.map((p) => validatePerson(p, today));
@@ -200,18 +230,20 @@ export const pujaWizardMachine = setup({
     saveDraft: (_, _params: DraftParams) => {},
     clearDraft: (_, _params: { pujaId: number; packageId: number }) => {},
     changePerson: assign(({ context, event }) => {
-      if (event.type !== 'person.changed') return {};
-      const { index, field, value } = event;
-      const current = context.persons[index];
-      if (!current || !PERSON_FIELDS.includes(field)) return {};
-      const person = { ...current, [field]: value };
-      return {
-        persons: context.persons.map((p, i) => (i === index ? person : p)),
-        personErrors: context.personErrors.map((e, i) =>
-          i === index ? validatePerson(person, context.today()) : e,
-        ),
-        touched: context.touched.map((t, i) => (i === index ? { ...t, [field]: true as const } : t)),
-      };
+      if (event.type !== 'person.changed' || !PERSON_FIELDS.includes(event.field)) return {};
+      return withPersons(context, { [event.index]: { [event.field]: event.value } }, event.field);
+    }),
+    markNotKnown: assign(({ context, event }) => {
+      if (event.type !== 'person.notKnownChanged' || !NOT_KNOWN_FIELDS.includes(event.field)) return {};
+      const { index, field, notKnown } = event;
+      // Ticked, whatever was typed goes: the field is disabled and is not sent.
+      const change = notKnown ? { [notKnownFlag[field]]: true, [field]: '' } : { [notKnownFlag[field]]: false };
+      return withPersons(context, { [index]: change }, field);
+    }),
+    copyGothra: assign(({ context }) => {
+      const gothra = context.persons[0]?.gothra ?? '';
+      const changes = Object.fromEntries(context.persons.slice(1).map((_, i) => [i + 1, { gothra }]));
+      return withPersons(context, changes, 'gothra');
     }),
     touchField: assign({
       touched: ({ context, event }) =>
@@ -251,6 +283,8 @@ export const pujaWizardMachine = setup({
     closeWindow: raise({ type: 'window.closed' }),
   },
   guards: {
+    /** More than one person, and the first has a gothra to give. */
+    canCopyGothra: ({ context }) => context.persons.length > 1 && context.persons[0]!.gothra.trim() !== '',
     arePersonsValid: ({ context }) =>
       validateAll(context.persons, context.today()).every((errors) => !hasErrors(errors)),
     hasAddress: ({ context }) => context.addressId !== null && context.address?.id === context.addressId,
@@ -324,6 +358,11 @@ export const pujaWizardMachine = setup({
           on: {
             'person.changed': { actions: ['changePerson', { type: 'saveDraft', params: draftOf }] },
             'person.blurred': { actions: 'touchField' },
+            'person.notKnownChanged': { actions: ['markNotKnown', { type: 'saveDraft', params: draftOf }] },
+            'persons.gothraCopied': {
+              guard: 'canCopyGothra',
+              actions: ['copyGothra', { type: 'saveDraft', params: draftOf }],
+            },
             'wizard.next': [
               { guard: 'arePersonsValid', target: 'address', actions: 'revalidatePersons' },
               { actions: ['revalidatePersons', 'showPersonErrors'] },

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { PersonField } from '../../contract/booking.ts';
+import { notKnownFlag, type NotKnownField, type PersonField } from '../../contract/booking.ts';
 import type { pujaWizardMachine, WizardStep } from './puja-wizard.machine.ts';
 
 type Snapshot = SnapshotFrom<typeof pujaWizardMachine>;
@@ -14,6 +14,11 @@ export function selectStep(s: Snapshot): WizardStep {
 
 export const selectPersonCount = (s: Snapshot) => s.context.personCount;
 export const selectPersons = (s: Snapshot) => s.context.persons;
+/** Whether the person's birth time or birth place is marked "not known". */
+export const selectNotKnown = (index: number, field: NotKnownField) => (s: Snapshot) =>
+  s.context.persons[index]?.[notKnownFlag[field]] === true;
+/** "Use this gothra for everyone" does something: several persons, and the first has a gothra. */
+export const selectCanCopyGothra = (s: Snapshot) => s.can({ type: 'persons.gothraCopied' });
 export const selectPersonValue = (index: number, field: PersonField) => (s: Snapshot) =>
   s.context.persons[index]?.[field] ?? '';
 

@@ -261,9 +261,13 @@ export interface BookingPersonsTable {
   name: string;
   /** YYYY-MM-DD. */
   dateOfBirth: string;
-  /** HH:MM (24-hour). */
+  /** HH:MM (24-hour); '' when not known. */
   birthTime: string;
+  /** 1, or 0 when the devotee does not know it (docs/product-rules.md, Persons). */
+  birthTimeKnown: Generated<number>;
+  /** '' when not known. */
   birthPlace: string;
+  birthPlaceKnown: Generated<number>;
   raashi: Raashi;
   nakshatra: Nakshatra;
   gothra: string;

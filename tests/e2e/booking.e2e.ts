@@ -98,8 +98,8 @@ describe('a customer books a puja in Chromium', () => {
       const group = page.getByRole('group', { name: `Person ${index + 1} of 2` });
       await group.getByLabel('Name').fill(name);
       await group.getByLabel('Date of birth').fill(dob);
-      await group.getByLabel('Birth time').fill(time);
-      await group.getByLabel('Birth place').fill(place);
+      await group.getByLabel('Birth time', { exact: true }).fill(time);
+      await group.getByLabel('Birth place', { exact: true }).fill(place);
       await group.getByLabel('Raashi').selectOption(raashi);
       await group.getByLabel('Nakshatra').selectOption(nakshatra);
       await group.getByLabel('Gothra').fill(gothra);

@@ -337,8 +337,8 @@ export const eventActions = {
       const group = page.getByRole('group', { name: `Person ${index + 1} of ${count}` });
       await group.getByLabel('Name').fill(person.name);
       await group.getByLabel('Date of birth').fill(person.dateOfBirth);
-      await group.getByLabel('Birth time').fill(person.birthTime);
-      await group.getByLabel('Birth place').fill(person.birthPlace);
+      await group.getByLabel('Birth time', { exact: true }).fill(person.birthTime);
+      await group.getByLabel('Birth place', { exact: true }).fill(person.birthPlace);
       await group.getByLabel('Raashi').selectOption(person.raashi);
       await group.getByLabel('Nakshatra').selectOption(person.nakshatra);
       await group.getByLabel('Gothra').fill(person.gothra);

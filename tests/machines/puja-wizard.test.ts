@@ -59,6 +59,8 @@ const asha: PersonDraft = {
   raashi: 'Simha (Leo)',
   nakshatra: 'Magha',
   gothra: 'Kashyapa',
+  birthTimeNotKnown: false,
+  birthPlaceNotKnown: false,
 };
 const ravi: PersonDraft = {
   name: 'Ravi Rao',
@@ -68,6 +70,8 @@ const ravi: PersonDraft = {
   raashi: 'Kanya (Virgo)',
   nakshatra: 'Hasta',
   gothra: 'Kashyapa',
+  birthTimeNotKnown: false,
+  birthPlaceNotKnown: false,
 };
 
 const home: Address = {
@@ -186,7 +190,7 @@ function start({ capture, writeRecord, ...input }: Setup = {}) {
   const steps = () => (snapshot().value as { steps: string }).steps;
   const fill = (index: number, person: Partial<PersonDraft>) => {
     for (const [field, value] of Object.entries(person)) {
-      send({ type: 'person.changed', index, field: field as PersonField, value });
+      if (typeof value === 'string') send({ type: 'person.changed', index, field: field as PersonField, value });
     }
   };
   /** Both persons filled in, Next, an address chosen, Next: on the payment step. */

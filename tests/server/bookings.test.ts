@@ -11,6 +11,7 @@ import {
   latestToday,
   validatePerson,
   type Booking,
+  type PersonDraft,
   type PersonField,
 } from '../../contract/booking.ts';
 import { createApp, type App } from '../../server/app.ts';
@@ -19,7 +20,14 @@ import { createSimulatedGateway } from '../../server/payments/simulated-gateway.
 import { makeBooking } from '../../server/services/bookings.ts';
 import { paidWrite } from '../../server/services/paid-write.ts';
 import { call, registerAndLogin, type Customer } from '../support/accounts.ts';
-import { addPuja, bookingBody, countBookingRows, person, type TestPuja } from '../support/bookings.ts';
+import {
+  addPuja,
+  asBooked,
+  bookingBody,
+  countBookingRows,
+  person,
+  type TestPuja,
+} from '../support/bookings.ts';
 import { addAddress, send } from '../support/orders.ts';
 import { paid, paymentStatus } from '../support/payments.ts';
 import { createTestShop, type TestShop } from '../support/test-db.ts';
@@ -186,7 +194,7 @@ describe('booking a puja', () => {
       },
       package: { id: puja.packages[2]!.id, title: puja.packages[2]!.title, noPersons: 2 },
       persons: [
-        person({ name: 'Asha Rao', birthPlace: 'Udupi', gothra: 'Kashyapa' }),
+        asBooked(person({ name: 'Asha Rao', birthPlace: 'Udupi', gothra: 'Kashyapa' })),
         {
           name: 'Ravi Rao',
           dateOfBirth: '1985-12-01',
@@ -428,10 +436,10 @@ describe('the person details (product rules, Persons)', () => {
 
   it.each([
     ['raashi', 'Aries', 'Please choose a raashi from the list'],
-    ['raashi', 'mesh (aries)', 'Please choose a raashi from the list'],
-    ['raashi', 'Mesh', 'Please choose a raashi from the list'],
+    ['raashi', 'Leo Rising', 'Please choose a raashi from the list'],
+    ['raashi', 'Mesh Tula', 'Please choose a raashi from the list'],
     ['nakshatra', 'Abhijit', 'Please choose a nakshatra from the list'],
-    ['nakshatra', 'ashwini', 'Please choose a nakshatra from the list'],
+    ['nakshatra', 'Ashwin', 'Please choose a nakshatra from the list'],
     ['dateOfBirth', '1990/05/12', 'Date of birth must be a real date (YYYY-MM-DD)'],
     ['dateOfBirth', '12-05-1990', 'Date of birth must be a real date (YYYY-MM-DD)'],
     ['dateOfBirth', '2001-02-29', 'Date of birth must be a real date (YYYY-MM-DD)'],
@@ -447,6 +455,58 @@ describe('the person details (product rules, Persons)', () => {
     ['birthTime', '09:30:00', 'Birth time must be a 24-hour time (HH:MM)'],
   ] as const)('refuses %s "%s" (400): %s', async (field, value, message) => {
     await expectRefused({ ...body(1), persons: [person({ [field]: value })] }, 400, message);
+  });
+
+  it('stores a birth time and place marked not known as null, whatever was typed', async () => {
+    const persons = [
+      person({ birthTime: '', birthTimeNotKnown: true }),
+      person({ name: 'Ravi Rao', birthPlace: 'ignored', birthPlaceNotKnown: true }),
+      { ...person({ name: 'Uma Rao', birthTimeNotKnown: true, birthPlaceNotKnown: true }) },
+    ];
+    delete (persons[2] as Partial<PersonDraft>).birthTime;
+    delete (persons[2] as Partial<PersonDraft>).birthPlace;
+    const booking = await book({ ...body(4), persons: [...persons, person({ name: 'Gita Rao' })] });
+    expect(booking.persons.map((p) => [p.name, p.birthTime, p.birthPlace])).toEqual([
+      ['Asha Rao', null, 'Udupi'],
+      ['Ravi Rao', '06:45', null],
+      ['Uma Rao', null, null],
+      ['Gita Rao', '06:45', 'Udupi'],
+    ]);
+    const read = await call(app, 'GET', `/api/bookings/${booking.id}`, { token: me.token });
+    expect(read).toMatchObject({ status: 200, body: { booking: { persons: booking.persons } } });
+  });
+
+  it('refuses a mark that is not true or false, and still checks an unmarked field', async () => {
+    await expectRefused(
+      { ...body(1), persons: [person({ birthTimeNotKnown: 'yes' as unknown as boolean })] },
+      400,
+      bookingMessages.notKnownInvalid,
+    );
+    await expectRefused(
+      { ...body(1), persons: [person({ birthPlaceNotKnown: true, birthTime: '25:00' })] },
+      400,
+      'Birth time must be a 24-hour time (HH:MM)',
+    );
+  });
+
+  it('understands the South Indian names of raashis and nakshatras, and stores the list’s', async () => {
+    const booking = await book({
+      ...body(2),
+      persons: [
+        person({ raashi: 'Karka', nakshatra: 'Karthigai' }),
+        person({ raashi: ' kadagam ', nakshatra: 'Thiruvonam' }),
+      ],
+    });
+    expect(booking.persons.map((p) => [p.raashi, p.nakshatra])).toEqual([
+      ['Kark (Cancer)', 'Krittika'],
+      ['Kark (Cancer)', 'Shravana'],
+    ]);
+    expect(
+      validatePerson(
+        person({ raashi: 'Karka / Kark (Cancer)', nakshatra: 'Krittika / Karthigai' }),
+        '2026-01-01',
+      ),
+    ).toEqual({});
   });
 
   it('refuses a date of birth after today anywhere on Earth, by the server’s clock', async () => {

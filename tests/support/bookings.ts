@@ -13,8 +13,19 @@ export const person = (overrides: Partial<PersonDraft> = {}): PersonDraft => ({
   raashi: 'Simha (Leo)',
   nakshatra: 'Magha',
   gothra: 'Kashyapa',
+  birthTimeNotKnown: false,
+  birthPlaceNotKnown: false,
   ...overrides,
 });
+
+/** A person form as the API reads it back: the marks gone, a field marked not known null. */
+export function asBooked({ birthTimeNotKnown, birthPlaceNotKnown, ...fields }: PersonDraft) {
+  return {
+    ...fields,
+    birthTime: birthTimeNotKnown ? null : fields.birthTime,
+    birthPlace: birthPlaceNotKnown ? null : fields.birthPlace,
+  };
+}
 
 export interface TestPuja {
   id: number;

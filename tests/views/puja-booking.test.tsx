@@ -5,7 +5,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { Address } from '../../contract/address.ts';
 import {
   NAKSHATRA_OPTIONS,
+  nakshatraLabel,
   RAASHI_OPTIONS,
+  raashiLabel,
   localToday,
   type BookingListResponse,
   type PersonDraft,
@@ -269,10 +271,54 @@ describe('the booking wizard (/puja-booking/{id})', () => {
       within(personGroup(0, 1).getByRole('combobox', { name }))
         .getAllByRole('option')
         .map((o) => o.textContent);
-    expect(optionsOf('Raashi')).toEqual(['Select raashi', ...RAASHI_OPTIONS]);
-    expect(optionsOf('Nakshatra')).toEqual(['Select nakshatra', ...NAKSHATRA_OPTIONS]);
+    const valuesOf = (name: string) =>
+      within(personGroup(0, 1).getByRole('combobox', { name }))
+        .getAllByRole<HTMLOptionElement>('option')
+        .map((o) => o.value);
+    // Shown with the South Indian name, sent as the product rules' value.
+    expect(optionsOf('Raashi')).toEqual(['Select raashi', ...RAASHI_OPTIONS.map(raashiLabel)]);
+    expect(optionsOf('Raashi')).toContain('Karka / Kark (Cancer)');
+    expect(valuesOf('Raashi')).toEqual(['', ...RAASHI_OPTIONS]);
+    expect(optionsOf('Nakshatra')).toEqual(['Select nakshatra', ...NAKSHATRA_OPTIONS.map(nakshatraLabel)]);
+    expect(optionsOf('Nakshatra')).toContain('Krittika / Karthigai');
+    expect(valuesOf('Nakshatra')).toEqual(['', ...NAKSHATRA_OPTIONS]);
     expect(RAASHI_OPTIONS).toHaveLength(12);
     expect(NAKSHATRA_OPTIONS).toHaveLength(27);
+  });
+
+  it('birth time and place can be marked not known, and one gothra can go to everyone', async () => {
+    const user = userEvent.setup();
+    await signIn();
+    await openWizard(open, 2);
+    const first = personGroup(0, 2);
+    const copy = first.getByRole('button', { name: 'Use this gothra for everyone' });
+    expect(copy).toBeDisabled();
+    expect(personGroup(1, 2).queryByRole('button', { name: 'Use this gothra for everyone' })).toBeNull();
+
+    await fillPerson(user, 0, 2, asha);
+    await user.click(first.getByRole('checkbox', { name: 'Birth time not known' }));
+    expect(first.getByLabelText('Birth time')).toBeDisabled();
+    expect(first.getByLabelText('Birth time')).toHaveValue('');
+    expect(first.getByLabelText('Birth time')).not.toBeRequired();
+
+    const second = personGroup(1, 2);
+    await fillPerson(user, 1, 2, { ...ravi, birthPlace: '', gothra: '' });
+    await user.click(second.getByRole('checkbox', { name: 'Birth place not known' }));
+    expect(second.getByRole('textbox', { name: 'Birth place' })).toBeDisabled();
+    await user.click(copy);
+    expect(second.getByRole('textbox', { name: 'Gothra' })).toHaveValue(asha.gothra);
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Address' })).toHaveFocus();
+
+    // Back, the marks are kept; unticked, the field is required again.
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await screen.findByRole('heading', { level: 2, name: 'Person Details' });
+    const again = personGroup(0, 2);
+    expect(again.getByRole('checkbox', { name: 'Birth time not known' })).toBeChecked();
+    await user.click(again.getByRole('checkbox', { name: 'Birth time not known' }));
+    expect(again.getByLabelText('Birth time')).toBeEnabled();
+    expect(again.getByText('Birth time is required')).toBeInTheDocument();
   });
 
   it('the address step alerts "Please select or add an address" without one, and Back returns to the details', async () => {

@@ -43,7 +43,17 @@ export async function insertBooking(
     .execute();
   await db
     .insertInto('bookingPersons')
-    .values(persons.map((person, i) => ({ bookingId: id, position: i + 1, ...person })))
+    .values(
+      persons.map((person, i) => ({
+        bookingId: id,
+        position: i + 1,
+        ...person,
+        birthTime: person.birthTime ?? '',
+        birthTimeKnown: person.birthTime === null ? 0 : 1,
+        birthPlace: person.birthPlace ?? '',
+        birthPlaceKnown: person.birthPlace === null ? 0 : 1,
+      })),
+    )
     .execute();
   return id;
 }
@@ -65,8 +75,8 @@ export function findBookingByKey(
 const toPerson = (row: BookingPersonRow): BookingPerson => ({
   name: row.name,
   dateOfBirth: row.dateOfBirth,
-  birthTime: row.birthTime,
-  birthPlace: row.birthPlace,
+  birthTime: row.birthTimeKnown === 1 ? row.birthTime : null,
+  birthPlace: row.birthPlaceKnown === 1 ? row.birthPlace : null,
   raashi: row.raashi,
   nakshatra: row.nakshatra,
   gothra: row.gothra,

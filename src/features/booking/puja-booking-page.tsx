@@ -6,7 +6,10 @@ import {
   EARLIEST_DATE_OF_BIRTH,
   localToday,
   NAKSHATRA_OPTIONS,
+  nakshatraLabel,
   RAASHI_OPTIONS,
+  raashiLabel,
+  type NotKnownField,
   type PersonField,
 } from '../../../contract/booking.ts';
 import type { Puja } from '../../../contract/catalogue.ts';
@@ -22,12 +25,14 @@ import {
   selectAddress,
   selectAddressId,
   selectBooking,
+  selectCanCopyGothra,
   selectCanGoBack,
   selectCanPay,
   selectError,
   selectFieldError,
   selectPackageName,
   selectPaymentActor,
+  selectNotKnown,
   selectPersonCount,
   selectPersons,
   selectPersonValue,
@@ -244,7 +249,8 @@ function DetailsStep({ wizard, headingRef }: { wizard: WizardRef; headingRef: He
       </StepHeading>
       <p className="booking-step__hint">
         The priest recites these details in the sankalpam, so please enter them for every person the puja is
-        performed for. All fields are required.
+        performed for. All fields are required; if a birth time or birth place is not known, tick the box
+        below it.
       </p>
       {Array.from({ length: count }, (_, index) => (
         <PersonFieldset key={index} wizard={wizard} index={index} count={count} />
@@ -285,6 +291,7 @@ function PersonFieldset({ wizard, index, count }: { wizard: WizardRef; index: nu
           label="Raashi"
           placeholder="Select raashi"
           options={RAASHI_OPTIONS}
+          optionLabel={raashiLabel}
         />
         <PersonSelect
           wizard={wizard}
@@ -293,10 +300,51 @@ function PersonFieldset({ wizard, index, count }: { wizard: WizardRef; index: nu
           label="Nakshatra"
           placeholder="Select nakshatra"
           options={NAKSHATRA_OPTIONS}
+          optionLabel={nakshatraLabel}
         />
         <PersonInput wizard={wizard} index={index} field="gothra" label="Gothra" />
+        {index === 0 && count > 1 && <CopyGothraButton wizard={wizard} />}
       </div>
     </fieldset>
+  );
+}
+
+/** Families share a gothra: the first person's goes to everyone else in one tap. */
+function CopyGothraButton({ wizard }: { wizard: WizardRef }) {
+  const enabled = useSelector(wizard, selectCanCopyGothra);
+  return (
+    <div className="booking-field booking-field--copy">
+      <button
+        type="button"
+        className="button"
+        disabled={!enabled}
+        onClick={() => wizard.send({ type: 'persons.gothraCopied' })}
+      >
+        Use this gothra for everyone
+      </button>
+    </div>
+  );
+}
+
+const notKnownLabels: Record<NotKnownField, string> = {
+  birthTime: 'Birth time not known',
+  birthPlace: 'Birth place not known',
+};
+
+/** "Birth time not known": ticked, the field is cleared, disabled and no longer required. */
+function NotKnownBox({ wizard, index, field }: { wizard: WizardRef; index: number; field: NotKnownField }) {
+  const notKnown = useSelector(wizard, selectNotKnown(index, field));
+  return (
+    <label className="booking-field__not-known">
+      <input
+        type="checkbox"
+        checked={notKnown}
+        onChange={(event) =>
+          wizard.send({ type: 'person.notKnownChanged', index, field, notKnown: event.target.checked })
+        }
+      />
+      {notKnownLabels[field]}
+    </label>
   );
 }
 
@@ -339,21 +387,36 @@ function FieldMessage({ id, error }: { id: string; error: string | undefined }) 
   );
 }
 
+const canBeNotKnown = (field: PersonField): field is NotKnownField =>
+  field === 'birthTime' || field === 'birthPlace';
+
 function PersonInput(props: FieldProps & { type?: 'text' | 'date' | 'time'; min?: string; max?: string }) {
   const { id, error, errorId, control } = usePersonField(props);
-  const { type = 'text', min, max, label, field } = props;
+  const { type = 'text', min, max, label, field, wizard, index } = props;
+  const notKnown = useSelector(wizard, (s) => canBeNotKnown(field) && selectNotKnown(index, field)(s));
   return (
     <div className={`field booking-field booking-field--${field}`}>
       <label htmlFor={id}>{label}</label>
-      <input {...control} className="input" type={type} min={min} max={max} />
+      <input
+        {...control}
+        className="input"
+        type={type}
+        min={min}
+        max={max}
+        disabled={notKnown}
+        required={!notKnown}
+      />
       <FieldMessage id={errorId} error={error} />
+      {canBeNotKnown(field) && <NotKnownBox wizard={wizard} index={index} field={field} />}
     </div>
   );
 }
 
-function PersonSelect(props: FieldProps & { placeholder: string; options: readonly string[] }) {
+function PersonSelect<T extends string>(
+  props: FieldProps & { placeholder: string; options: readonly T[]; optionLabel: (value: T) => string },
+) {
   const { id, error, errorId, control } = usePersonField(props);
-  const { placeholder, options, label, field } = props;
+  const { placeholder, options, optionLabel, label, field } = props;
   return (
     <div className={`field booking-field booking-field--${field}`}>
       <label htmlFor={id}>{label}</label>
@@ -361,7 +424,7 @@ function PersonSelect(props: FieldProps & { placeholder: string; options: readon
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {optionLabel(option)}
           </option>
         ))}
       </select>

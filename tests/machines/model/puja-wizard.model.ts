@@ -19,6 +19,8 @@ const asha: PersonDraft = {
   raashi: 'Simha (Leo)',
   nakshatra: 'Magha',
   gothra: 'Kashyapa',
+  birthTimeNotKnown: false,
+  birthPlaceNotKnown: false,
 };
 
 const home: Address = {
@@ -41,7 +43,7 @@ const booking: Booking = {
   paymentId: 'pay_model_1',
   puja: { id: 3, pujaName: 'Chandi Homam', place: 'Kollur', pujaDate: inDays(30), image: '/images/p3.svg' },
   package: { id: 31, title: 'Single', noPersons: 1 },
-  persons: [{ ...asha, raashi: 'Simha (Leo)', nakshatra: 'Magha' }],
+  persons: [{ ...asha, raashi: 'Simha (Leo)', nakshatra: 'Magha', birthTime: '06:45', birthPlace: 'Udupi' }],
   address: home,
   amount: 2100,
   currency: 'INR',
@@ -66,6 +68,11 @@ const events = {
     { type: 'person.changed', index: 0, field: 'dateOfBirth', value: '2031-01-01' },
   ],
   'person.blurred': [{ type: 'person.blurred', index: 0, field: 'gothra' }],
+  'person.notKnownChanged': [
+    { type: 'person.notKnownChanged', index: 0, field: 'birthTime', notKnown: true },
+    { type: 'person.notKnownChanged', index: 0, field: 'birthTime', notKnown: false },
+  ],
+  'persons.gothraCopied': [{ type: 'persons.gothraCopied' }],
   'address.selected': [
     { type: 'address.selected', address: home },
     { type: 'address.selected', address: null },
@@ -90,6 +97,10 @@ export const pujaWizardModel: MachineModel<typeof pujaWizardMachine> = {
   inputs: [
     { label: 'puja in 30 days', input: input(inDays(30)) },
     { label: 'booking closed, details complete', input: input(inDays(-1), asha) },
+    {
+      label: 'two persons, the first complete',
+      input: { ...input(inDays(30), asha), packageName: 'Couple', personCount: 2 },
+    },
   ],
   events,
   actors: {
