@@ -300,7 +300,12 @@ function personFields(today: () => string) {
       v.regex(HH_MM, bookingMessages.birthTimeInvalid),
     ),
     birthPlace: requiredText('Birth place', bookingMessages.birthPlaceRequired, MAX_BIRTH_PLACE_LENGTH),
-    raashi: choice(RAASHI_OPTIONS, canonicalRaashi, bookingMessages.raashiRequired, bookingMessages.raashiInvalid),
+    raashi: choice(
+      RAASHI_OPTIONS,
+      canonicalRaashi,
+      bookingMessages.raashiRequired,
+      bookingMessages.raashiInvalid,
+    ),
     nakshatra: choice(
       NAKSHATRA_OPTIONS,
       canonicalNakshatra,

@@ -237,7 +237,9 @@ export const pujaWizardMachine = setup({
       if (event.type !== 'person.notKnownChanged' || !NOT_KNOWN_FIELDS.includes(event.field)) return {};
       const { index, field, notKnown } = event;
       // Ticked, whatever was typed goes: the field is disabled and is not sent.
-      const change = notKnown ? { [notKnownFlag[field]]: true, [field]: '' } : { [notKnownFlag[field]]: false };
+      const change = notKnown
+        ? { [notKnownFlag[field]]: true, [field]: '' }
+        : { [notKnownFlag[field]]: false };
       return withPersons(context, { [index]: change }, field);
     }),
     copyGothra: assign(({ context }) => {

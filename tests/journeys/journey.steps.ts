@@ -24,7 +24,6 @@ export interface JourneyContext {
 export type StateAssertion = (page: Page, ctx: JourneyContext) => Promise<void>;
 export type EventAction = (page: Page, ctx: JourneyContext) => Promise<void>;
 
-
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The hash route of the page, e.g. `/login?redirect=%2Fcheckout`. */
@@ -258,7 +257,9 @@ export const stateAssertions = {
   cartWithItems: async (page, ctx) => {
     await h1(page, 'Your Shopping Cart').waitFor();
     await page.getByRole('link', { name: ctx.data.product.name, exact: true }).waitFor();
-    ctx.expect(await summaryValue(page, 'Subtotal').textContent()).toBe(formatRupees(ctx.data.money.subtotal));
+    ctx
+      .expect(await summaryValue(page, 'Subtotal').textContent())
+      .toBe(formatRupees(ctx.data.money.subtotal));
     ctx.expect(await summaryValue(page, 'Total').textContent()).toBe(formatRupees(ctx.data.money.total));
   },
   couponRejected: async (page, ctx) => {
@@ -267,7 +268,9 @@ export const stateAssertions = {
   },
   couponApplied: async (page, ctx) => {
     const { discount, totalWithCoupon } = ctx.data.money;
-    await page.getByText(`Coupon ${ctx.data.validCoupon} applied: you save ${formatRupees(discount)}.`).waitFor();
+    await page
+      .getByText(`Coupon ${ctx.data.validCoupon} applied: you save ${formatRupees(discount)}.`)
+      .waitFor();
     ctx.expect(await summaryValue(page, 'Total').textContent()).toBe(formatRupees(totalWithCoupon));
   },
   checkoutSignedOut: async (page, ctx) => {

@@ -190,7 +190,8 @@ function start({ capture, writeRecord, ...input }: Setup = {}) {
   const steps = () => (snapshot().value as { steps: string }).steps;
   const fill = (index: number, person: Partial<PersonDraft>) => {
     for (const [field, value] of Object.entries(person)) {
-      if (typeof value === 'string') send({ type: 'person.changed', index, field: field as PersonField, value });
+      if (typeof value === 'string')
+        send({ type: 'person.changed', index, field: field as PersonField, value });
     }
   };
   /** Both persons filled in, Next, an address chosen, Next: on the payment step. */

@@ -83,7 +83,6 @@ const events = {
   'window.closed': [{ type: 'window.closed' }],
 } satisfies EventFixtures<PujaWizardEvent>;
 
-
 /** The booking-window child as its parent sees it: still bookable, or closed. */
 const windowSnapshot = (remainingMs: number) =>
   bookingWindowMachine.resolveState({
