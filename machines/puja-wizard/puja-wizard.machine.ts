@@ -1,4 +1,5 @@
 import {
+  and,
   assign,
   raise,
   sendTo,
@@ -35,7 +36,7 @@ export const WIZARD_STEPS = ['details', 'address', 'payment', 'confirmation'] as
 export type WizardStep = (typeof WIZARD_STEPS)[number];
 
 export const pujaWizardMessages = {
-  /** docs/product-rules.md, Bookings: the alert when Next is pressed without an address. */
+  /** docs/product-rules.md, Bookings: shown under the picker when Next is pressed without an address. */
   addressRequired: bookingMessages.addressRequired,
   /** docs/product-rules.md, Messages and errors: "Payment start failure". */
   paymentFailed: paymentMachineMessages.paymentFailed,
@@ -91,6 +92,13 @@ export interface PujaWizardContext {
   address: Address | null;
   error: { message: string; code?: string } | undefined;
   booking: Booking | null;
+  /** "Please select or add an address" after a refused Next, until an address is chosen. */
+  addressError: string | undefined;
+  /**
+   * A step asked for before it could be reached: a reload on Payment waits on Address for the
+   * draft's address to load, then goes on to Payment.
+   */
+  resumeAt: WizardStep | null;
   createIdempotencyKey: (() => string) | undefined;
   today: () => string;
 }
@@ -108,6 +116,11 @@ export type PujaWizardEvent =
   | { type: 'wizard.next' }
   | { type: 'wizard.back' }
   | { type: 'wizard.pay' }
+  /**
+   * The page's URL asks for a step (browser Back or Forward, a reload, a shared link). An earlier
+   * step is always granted; a later one only as Next would grant it. docs/product-rules.md, Bookings.
+   */
+  | { type: 'step.requested'; step: WizardStep }
   /** The booking window has closed (the wizard's own window actor notices it; a page may also tell). */
   | { type: 'window.closed' };
 
@@ -188,6 +201,9 @@ const draftOf = ({ context }: { context: PujaWizardContext }): DraftParams => ({
   addressId: context.addressId,
 });
 
+/** The guard "the URL asks for this step". */
+const requested = (step: WizardStep) => ({ type: 'isRequested', params: { step } }) as const;
+
 const failure = ({ event }: { event: ErrorActorEvent }) => event.error;
 
 type WindowSnapshot = SnapshotFrom<typeof bookingWindowMachine>;
@@ -196,8 +212,8 @@ type WindowSnapshot = SnapshotFrom<typeof bookingWindowMachine>;
  * The puja booking wizard (docs/product-rules.md, Bookings), two regions side by side.
  *
  * `steps`: `details` (one form per person; Next only when every person is valid, otherwise the
- * messages show) -> `address` (Next only with an address chosen, otherwise the alert "Please
- * select or add an address"; Back to details) -> `payment` (a summary; Back to address; Pay)
+ * messages show) -> `address` (Next only with an address chosen, otherwise "Please select or
+ * add an address" under the picker; Back to details) -> `payment` (a summary; Back to address; Pay)
  * with the payment machine (machines/payment) invoked: it holds the UPI / card / net banking
  * details, and Pay hands it the booking; it pays (about 2 s) and writes the booking, then
  * `confirmation`. A refusal (a refunded payment says so) or a failure returns to `payment` with
@@ -208,6 +224,10 @@ type WindowSnapshot = SnapshotFrom<typeof bookingWindowMachine>;
  * `window`: the puja's booking window (the booking-window machine runs inside `open`). Once it
  * is `closed`, Pay is refused and a running payment is abandoned; a creation already sent is
  * left to the server's clock, and its "closed" answer closes the window here too.
+ *
+ * `step.requested` follows the URL's `?step=` (browser Back and Forward, a reload): back to an
+ * earlier step at any time before the confirmation, forward only where Next would go. A reload
+ * on Payment passes through Address until the chosen address has loaded (`resumeAt`).
  *
  * Every change of the persons or the address is handed to `saveDraft`; `clearDraft` runs once
  * the booking exists.
@@ -224,8 +244,6 @@ export const pujaWizardMachine = setup({
     payment: paymentMachine,
   },
   actions: {
-    /** Tell the customer something that needs acknowledging (src: window.alert). */
-    alert: (_, _params: { message: string }) => {},
     /** Keep what was typed (src: session storage under wizardDraftKey). */
     saveDraft: (_, _params: DraftParams) => {},
     clearDraft: (_, _params: { pujaId: number; packageId: number }) => {},
@@ -267,6 +285,17 @@ export const pujaWizardMachine = setup({
         : {},
     ),
     clearError: assign({ error: undefined }),
+    showAddressRequired: assign({ addressError: pujaWizardMessages.addressRequired }),
+    clearAddressError: assign({ addressError: undefined }),
+    resumeAtPayment: assign({ resumeAt: 'payment' as const }),
+    forgetResume: assign({ resumeAt: null }),
+    /** A resumed Payment goes on only with the address it was left with. */
+    keepResumeForSameAddress: assign({
+      resumeAt: ({ context, event }) =>
+        event.type === 'address.selected' && event.address?.id === context.addressId
+          ? context.resumeAt
+          : null,
+    }),
     submitToPayment: sendTo('payment', ({ context }) => ({
       type: 'payment.submit' as const,
       record: { purpose: 'booking' as const, booking: bookingDraftOf(context) },
@@ -285,6 +314,13 @@ export const pujaWizardMachine = setup({
     closeWindow: raise({ type: 'window.closed' }),
   },
   guards: {
+    /** The URL asks for one of these steps. */
+    isRequested: ({ event }, params: { step: WizardStep }) =>
+      event.type === 'step.requested' && event.step === params.step,
+    /** An address was chosen before (the draft's) and the picker has yet to load it. */
+    isAddressLoading: ({ context }) =>
+      context.addressId !== null && context.address?.id !== context.addressId,
+    isResumingToPayment: ({ context }) => context.resumeAt === 'payment',
     /** More than one person, and the first has a gothra to give. */
     canCopyGothra: ({ context }) => context.persons.length > 1 && context.persons[0]!.gothra.trim() !== '',
     arePersonsValid: ({ context }) =>
@@ -320,6 +356,8 @@ export const pujaWizardMachine = setup({
       address: null,
       error: undefined,
       booking: null,
+      addressError: undefined,
+      resumeAt: null,
       createIdempotencyKey: input.createIdempotencyKey,
       today,
     };
@@ -369,16 +407,63 @@ export const pujaWizardMachine = setup({
               { guard: 'arePersonsValid', target: 'address', actions: 'revalidatePersons' },
               { actions: ['revalidatePersons', 'showPersonErrors'] },
             ],
+            'step.requested': [
+              {
+                guard: and([requested('payment'), 'arePersonsValid', 'hasAddress']),
+                target: 'payment',
+                actions: 'revalidatePersons',
+              },
+              {
+                guard: and([requested('payment'), 'arePersonsValid', 'isAddressLoading']),
+                target: 'address',
+                actions: ['revalidatePersons', 'resumeAtPayment'],
+              },
+              {
+                guard: and([requested('payment'), 'arePersonsValid']),
+                target: 'address',
+                actions: 'revalidatePersons',
+              },
+              {
+                guard: and([requested('address'), 'arePersonsValid']),
+                target: 'address',
+                actions: 'revalidatePersons',
+              },
+            ],
           },
         },
         address: {
+          always: {
+            guard: and(['isResumingToPayment', 'hasAddress']),
+            target: 'payment',
+            actions: 'forgetResume',
+          },
+          exit: 'clearAddressError',
           on: {
-            'address.selected': { actions: ['selectAddress', { type: 'saveDraft', params: draftOf }] },
+            'address.selected': {
+              actions: [
+                'keepResumeForSameAddress',
+                'selectAddress',
+                'clearAddressError',
+                { type: 'saveDraft', params: draftOf },
+              ],
+            },
             'wizard.next': [
               { guard: 'hasAddress', target: 'payment' },
-              { actions: { type: 'alert', params: { message: pujaWizardMessages.addressRequired } } },
+              { actions: ['showAddressRequired', 'forgetResume'] },
             ],
-            'wizard.back': 'details',
+            'wizard.back': { target: 'details', actions: 'forgetResume' },
+            'step.requested': [
+              {
+                guard: requested('details'),
+                target: 'details',
+                actions: 'forgetResume',
+              },
+              { guard: and([requested('payment'), 'hasAddress']), target: 'payment' },
+              {
+                guard: and([requested('payment'), 'isAddressLoading']),
+                actions: 'resumeAtPayment',
+              },
+            ],
           },
         },
         payment: {
@@ -415,6 +500,18 @@ export const pujaWizardMachine = setup({
           on: {
             'wizard.pay': { guard: 'isWindowOpen', actions: ['clearError', 'submitToPayment'] },
             'wizard.back': { target: 'address', actions: 'clearError' },
+            'step.requested': [
+              {
+                guard: requested('details'),
+                target: 'details',
+                actions: 'clearError',
+              },
+              {
+                guard: requested('address'),
+                target: 'address',
+                actions: 'clearError',
+              },
+            ],
           },
         },
         confirmation: {

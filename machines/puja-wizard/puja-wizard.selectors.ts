@@ -47,3 +47,9 @@ export const selectShowClosedNotice = (s: Snapshot) =>
 export const selectCanPay = (s: Snapshot) => s.can({ type: 'wizard.pay' });
 export const selectCanGoBack = (s: Snapshot) => s.can({ type: 'wizard.back' });
 export const selectCanGoNext = (s: Snapshot) => s.can({ type: 'wizard.next' });
+
+/** "Please select or add an address", after Next was pressed without one. */
+export const selectAddressError = (s: Snapshot) => s.context.addressError;
+
+/** The step a reload asked for that the wizard is still on its way to (see `resumeAt`). */
+export const selectResumeAt = (s: Snapshot) => s.context.resumeAt;

@@ -22,13 +22,16 @@ export interface SessionContext {
   error: { message: string } | undefined;
   /** A one-off message for the login screen, e.g. after registering. */
   notice: string | undefined;
+  /** The e-mail just registered: the login screen that follows starts with it filled in. */
+  registeredEmail: string | undefined;
   /** Checks of the stored token in a row that got no usable answer (sets the wait before the next). */
   checkFailures: number;
 }
 
 export type SessionEvent =
   | { type: 'session.login'; email: string; password: string; remember: boolean; returnTo?: string }
-  | { type: 'session.register'; details: RegisterRequest }
+  /** `returnTo`: where to go after the sign-in that follows (the login screen's `?redirect=`). */
+  | { type: 'session.register'; details: RegisterRequest; returnTo?: string }
   | { type: 'session.logout' }
   /** A bearer call answered 401: the token expired or was revoked. */
   | { type: 'session.expired' }
@@ -58,6 +61,10 @@ export const sessionMessages = {
 /** The first automatic re-check of a stored token waits this long; each failure doubles it, up to the maximum. */
 export const SESSION_RECHECK_MS = 2000;
 export const SESSION_RECHECK_MAX_MS = 30000;
+
+/** /login, with `?redirect=` when there is somewhere to return to. */
+export const loginPathFor = (returnTo: string) =>
+  returnTo === '/' ? '/login' : `/login?redirect=${encodeURIComponent(returnTo)}`;
 
 const messageOf = (error: unknown, fallback: string) => {
   const message = (error as ErrorWithStatus | undefined)?.message;
@@ -100,7 +107,9 @@ export const sessionMachine = setup({
       notice: undefined,
       remember: ({ context, event }) => (event.type === 'session.login' ? event.remember : context.remember),
       returnTo: ({ context, event }) =>
-        event.type === 'session.login' && event.returnTo ? event.returnTo : context.returnTo,
+        (event.type === 'session.login' || event.type === 'session.register') && event.returnTo
+          ? event.returnTo
+          : context.returnTo,
     }),
     openForm: assign({
       error: undefined,
@@ -123,7 +132,10 @@ export const sessionMachine = setup({
     storeRegisterError: assign({
       error: (_, error: unknown) => ({ message: messageOf(error, authMessages.registerFailed) }),
     }),
-    noteRegistered: assign({ notice: authMessages.registered }),
+    noteRegistered: assign({
+      notice: authMessages.registered,
+      registeredEmail: (_, user: User) => user.email,
+    }),
   },
   guards: {
     hasStoredToken: ({ context }) => context.token !== null,
@@ -144,6 +156,7 @@ export const sessionMachine = setup({
     returnTo: '/',
     error: undefined,
     notice: undefined,
+    registeredEmail: undefined,
     checkFailures: 0,
   }),
   initial: 'restoring',
@@ -238,7 +251,15 @@ export const sessionMachine = setup({
           event.type === 'session.register' ? event.details : { name: '', email: '', password: '' },
         onDone: {
           target: 'signedOut',
-          actions: ['noteRegistered', { type: 'navigate', params: { to: '/login' } }],
+          // On to sign in, carrying the place the customer came from (docs/product-rules.md,
+          // Sign-in, registration and tokens).
+          actions: [
+            { type: 'noteRegistered', params: ({ event }: { event: DoneActorEvent<User> }) => event.output },
+            {
+              type: 'navigate',
+              params: ({ context }: { context: SessionContext }) => ({ to: loginPathFor(context.returnTo) }),
+            },
+          ],
         },
         onError: {
           target: 'signedOut',

@@ -79,7 +79,7 @@ describe('a customer books a puja in Chromium', () => {
     await page.getByRole('button', { name: `Book ${pkg.title}` }).click();
 
     await page.getByRole('heading', { level: 2, name: 'Person Details' }).waitFor();
-    expect(page.url()).toMatch(new RegExp(`#/puja-booking/${puja.id}$`));
+    expect(page.url()).toMatch(new RegExp(`#/puja-booking/${puja.id}\\?package=${pkg.id}&step=details$`));
     expect(await page.getByRole('group', { name: /^Person \d of 2$/ }).count()).toBe(2);
 
     // A validation pass: Next with empty forms shows the messages and stays.
@@ -119,6 +119,23 @@ describe('a customer books a puja in Chromium', () => {
     await page.getByRole('button', { name: 'Next' }).click();
 
     await page.getByRole('heading', { level: 2, name: 'Payment' }).waitFor();
+    await page.getByText('Lakshmi Iyer').first().waitFor();
+
+    // Browser Back and Forward walk the steps, and a reload stays on its step, all kept.
+    await page.goBack();
+    await page.getByRole('heading', { level: 2, name: 'Address' }).waitFor();
+    await page.goBack();
+    await page.getByRole('heading', { level: 2, name: 'Person Details' }).waitFor();
+    expect(await page.getByRole('group', { name: 'Person 2 of 2' }).getByLabel('Name').inputValue()).toBe(
+      'Venkat Iyer',
+    );
+    await page.goForward();
+    await page.getByRole('heading', { level: 2, name: 'Address' }).waitFor();
+    await page.goForward();
+    await page.getByRole('heading', { level: 2, name: 'Payment' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { level: 2, name: 'Payment' }).waitFor();
+    expect(page.url()).toMatch(/&step=payment$/);
     await page.getByText('Lakshmi Iyer').first().waitFor();
     // The simulated provider declines failure@upi; another UPI ID pays on the same intent.
     await page.getByLabel('UPI ID', { exact: true }).fill('failure@upi');

@@ -12,6 +12,10 @@ export type JourneyEvent =
   | { type: 'puja.viewClosed' }
   | { type: 'package.book' }
   | { type: 'login.submit' }
+  | { type: 'register.open' }
+  | { type: 'register.submit' }
+  | { type: 'history.back' }
+  | { type: 'history.forward' }
   | { type: 'wizard.next' }
   | { type: 'details.complete' }
   | { type: 'address.add' }
@@ -37,11 +41,14 @@ export type JourneyEventType = JourneyEvent['type'];
  * From `home` a visitor either goes to the pujas or to the products.
  *
  * Pujas: the list, then a closed puja (`pujaDetailClosed`: Booking Closed, Book disabled) or an
- * open one. Book while signed out asks to sign in (`bookingSignIn`), which returns to the puja
- * (`pujaDetailSignedIn`); Book again opens the wizard: `bookingDetails` (Next with empty forms
- * shows the messages, `bookingDetailsInvalid`), `bookingAddress` (Next without an address alerts,
- * `bookingNoAddressAlert`; an added address is chosen, `bookingAddressChosen`), `bookingPayment`,
- * then `bookingConfirmed`, `bookingPaymentFailed` when the booking cannot be created (Pay again
+ * open one. Book while signed out asks to sign in (`bookingSignIn`); signing in, or creating an
+ * account on the way (`bookingRegister`, then sign-in with the e-mail filled in:
+ * `bookingSignInRegistered`), resumes the wizard with the package: `bookingDetails` (Next with
+ * empty forms shows the messages, `bookingDetailsInvalid`), `bookingAddress` (Next without an
+ * address says so in place, `bookingNoAddressAlert`; an added address is chosen,
+ * `bookingAddressChosen`), `bookingPayment`; the browser's Back returns to Address
+ * (`bookingBackAtAddress`) and Forward to Payment (`bookingPaymentAgain`); then
+ * `bookingConfirmed`, `bookingPaymentFailed` when the booking cannot be created (Pay again
  * confirms it), or `bookingClosed` when the puja's date passes while paying is still to come.
  *
  * Products: the list, a product, Add to Cart (`productInCart`), the cart (`cartWithItems`), an
@@ -77,10 +84,13 @@ export const journeyMachine = setup({
       on: { 'package.book': 'bookingSignIn' },
     },
     bookingSignIn: {
-      on: { 'login.submit': 'pujaDetailSignedIn' },
+      on: { 'login.submit': 'bookingDetails', 'register.open': 'bookingRegister' },
     },
-    pujaDetailSignedIn: {
-      on: { 'package.book': 'bookingDetails' },
+    bookingRegister: {
+      on: { 'register.submit': 'bookingSignInRegistered' },
+    },
+    bookingSignInRegistered: {
+      on: { 'login.submit': 'bookingDetails' },
     },
     bookingDetails: {
       on: {
@@ -108,7 +118,14 @@ export const journeyMachine = setup({
         'booking.pay': 'bookingConfirmed',
         'booking.payDuringOutage': 'bookingPaymentFailed',
         'time.pujaDatePassed': 'bookingClosed',
+        'history.back': 'bookingBackAtAddress',
       },
+    },
+    bookingBackAtAddress: {
+      on: { 'history.forward': 'bookingPaymentAgain' },
+    },
+    bookingPaymentAgain: {
+      on: { 'booking.pay': 'bookingConfirmed' },
     },
     bookingPaymentFailed: {
       on: { 'booking.pay': 'bookingConfirmed' },

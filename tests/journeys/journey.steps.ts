@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import type { ExpectStatic } from 'vitest';
+import { authMessages } from '../../contract/auth.ts';
 import { BookingListResponse, bookingMessages } from '../../contract/booking.ts';
 import { OrderListResponse, couponMessages, orderMessages } from '../../contract/orders.ts';
 import { formatRupees } from '../../contract/money.ts';
@@ -19,6 +20,8 @@ export interface JourneyContext {
   expect: ExpectStatic;
   /** The valid coupon was applied on the way (the totals further on include its discount). */
   couponApplied: boolean;
+  /** An account created on the way (register.submit); sign-in then uses it. */
+  registered?: { email: string; password: string };
 }
 
 export type StateAssertion = (page: Page, ctx: JourneyContext) => Promise<void>;
@@ -34,6 +37,10 @@ async function expectRoute(page: Page, ctx: JourneyContext, expected: string | R
     .poll(() => route(page))
     .toMatch(expected instanceof RegExp ? expected : new RegExp(`^${escape(expected)}$`));
 }
+
+/** The wizard's route for the journey's package at a step. */
+const wizardRoute = (ctx: JourneyContext, step: string) =>
+  `/puja-booking/${ctx.data.openPuja.id}?package=${ctx.data.pkg.id}&step=${step}`;
 
 const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 const h2 = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
@@ -132,7 +139,8 @@ async function orderCount(ctx: JourneyContext) {
 }
 
 async function bookingCount(ctx: JourneyContext) {
-  const token = await tokenOf(ctx.baseUrl, ctx.customer);
+  // The account that booked: the one created on the way, if any.
+  const token = await tokenOf(ctx.baseUrl, { ...ctx.customer, ...ctx.registered });
   return (await api(ctx.baseUrl, '/api/bookings', BookingListResponse, { token })).bookings.length;
 }
 
@@ -177,21 +185,22 @@ export const stateAssertions = {
   },
   bookingSignIn: async (page, ctx) => {
     await h1(page, 'Welcome back').waitFor();
-    await expectRoute(
-      page,
-      ctx,
-      `/login?redirect=${encodeURIComponent(`/puja-booking/${ctx.data.openPuja.id}`)}`,
-    );
+    await expectRoute(page, ctx, `/login?redirect=${encodeURIComponent(wizardRoute(ctx, 'details'))}`);
   },
-  pujaDetailSignedIn: async (page, ctx) => {
-    await h1(page, ctx.data.openPuja.pujaName).waitFor();
-    await expectRoute(page, ctx, `/pujas/${ctx.data.openPuja.id}`);
-    await accountButton(page, ctx).waitFor();
-    await expectEnabled(ctx, bookButton(page, ctx));
+  bookingRegister: async (page, ctx) => {
+    await h1(page, 'Create your account').waitFor();
+    await expectRoute(page, ctx, `/register?redirect=${encodeURIComponent(wizardRoute(ctx, 'details'))}`);
+  },
+  bookingSignInRegistered: async (page, ctx) => {
+    await h1(page, 'Welcome back').waitFor();
+    await page.getByText(authMessages.registered).waitFor();
+    await expectRoute(page, ctx, `/login?redirect=${encodeURIComponent(wizardRoute(ctx, 'details'))}`);
+    ctx.expect(await page.getByLabel('Email address').inputValue()).toBe(ctx.registered?.email);
   },
   bookingDetails: async (page, ctx) => {
     await h2(page, 'Person Details').waitFor();
-    await expectRoute(page, ctx, `/puja-booking/${ctx.data.openPuja.id}`);
+    await expectRoute(page, ctx, wizardRoute(ctx, 'details'));
+    await accountButton(page, ctx).waitFor();
     const count = ctx.data.pkg.noPersons;
     ctx
       .expect(await page.getByRole('group', { name: new RegExp(`^Person \\d of ${count}$`) }).count())
@@ -210,8 +219,20 @@ export const stateAssertions = {
     await page.getByText('No addresses').waitFor();
   },
   bookingNoAddressAlert: async (page, ctx) => {
-    await ctx.expect.poll(() => ctx.dialogs.at(-1)).toBe(pujaWizardMessages.addressRequired);
+    await alertWith(page, pujaWizardMessages.addressRequired).waitFor();
     await h2(page, 'Address').waitFor();
+    ctx.expect(ctx.dialogs).toEqual([]);
+  },
+  bookingBackAtAddress: async (page, ctx) => {
+    await h2(page, 'Address').waitFor();
+    await expectRoute(page, ctx, wizardRoute(ctx, 'address'));
+    await ctx.expect.poll(() => addressRadio(page).isChecked()).toBe(true);
+  },
+  bookingPaymentAgain: async (page, ctx) => {
+    await h2(page, 'Payment').waitFor();
+    await expectRoute(page, ctx, wizardRoute(ctx, 'payment'));
+    await page.getByRole('definition').filter({ hasText: person.name }).waitFor();
+    await expectEnabled(ctx, payButton(page, ctx));
   },
   bookingAddressChosen: async (page, ctx) => {
     await h2(page, 'Address').waitFor();
@@ -327,9 +348,32 @@ export const eventActions = {
     await bookButton(page, ctx).click();
   },
   'login.submit': async (page, ctx) => {
-    await page.getByLabel('Email address').fill(ctx.customer.email);
-    await page.getByLabel('Password', { exact: true }).fill(ctx.customer.password);
+    const { email, password } = ctx.registered ?? ctx.customer;
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
+  },
+  'register.open': async (page) => {
+    await page.getByRole('link', { name: 'Create an account' }).click();
+  },
+  'register.submit': async (page, ctx) => {
+    const registered = {
+      email: `journey-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`,
+      password: 'journey-secret-1',
+    };
+    ctx.registered = registered;
+    await page.getByLabel('Full name').fill(ctx.customer.name);
+    await page.getByLabel('Email address').fill(registered.email);
+    await page.getByLabel('Password', { exact: true }).fill(registered.password);
+    await page.getByLabel('Confirm password').fill(registered.password);
+    await page.getByRole('checkbox', { name: /I agree/ }).check();
+    await page.getByRole('button', { name: 'Create account' }).click();
+  },
+  'history.back': async (page) => {
+    await page.goBack();
+  },
+  'history.forward': async (page) => {
+    await page.goForward();
   },
   'wizard.next': async (page) => {
     await page.getByRole('button', { name: 'Next', exact: true }).click();

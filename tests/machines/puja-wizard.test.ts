@@ -30,6 +30,7 @@ import {
 } from '../../machines/puja-wizard/puja-wizard.machine.ts';
 import {
   selectAddress,
+  selectAddressError,
   selectBooking,
   selectCanGoBack,
   selectCanGoNext,
@@ -141,7 +142,6 @@ const captured: CaptureOutput = {
 function start({ capture, writeRecord, ...input }: Setup = {}) {
   let keys = 0;
   const calls = {
-    alert: vi.fn<(message: string) => void>(),
     saveDraft: vi.fn<(draft: DraftParams) => void>(),
     clearDraft: vi.fn<(key: { pujaId: number; packageId: number }) => void>(),
     createIntent: vi.fn<(input: CreateIntentInput) => Promise<CreateIntentOutput>>(() =>
@@ -165,7 +165,6 @@ function start({ capture, writeRecord, ...input }: Setup = {}) {
   });
   const machine = pujaWizardMachine.provide({
     actions: {
-      alert: (_, { message }) => calls.alert(message),
       saveDraft: (_, draft) => calls.saveDraft(structuredClone(draft)),
       clearDraft: (_, key) => calls.clearDraft(key),
     },
@@ -343,38 +342,44 @@ describe('puja wizard: person details', () => {
 });
 
 describe('puja wizard: address', () => {
-  it('without an address, Next stays and alerts "Please select or add an address"', () => {
+  it('without an address, Next stays and says "Please select or add an address" until one is chosen', () => {
     const { send, fill, steps, calls, snapshot } = start();
     fill(0, asha);
     fill(1, ravi);
     send({ type: 'wizard.next' });
     expect(steps()).toBe('address');
     expect(selectCanGoNext(snapshot())).toBe(true);
+    expect(selectAddressError(snapshot())).toBeUndefined();
 
     send({ type: 'wizard.next' });
     expect(steps()).toBe('address');
-    expect(calls.alert).toHaveBeenCalledWith('Please select or add an address');
+    expect(selectAddressError(snapshot())).toBe('Please select or add an address');
     expect(pujaWizardMessages.addressRequired).toBe('Please select or add an address');
 
-    send({ type: 'address.selected', address: null });
-    send({ type: 'wizard.next' });
-    expect(calls.alert).toHaveBeenCalledTimes(2);
-
     send({ type: 'address.selected', address: office });
+    expect(selectAddressError(snapshot())).toBeUndefined();
     expect(selectAddress(snapshot())).toEqual(office);
     expect(calls.saveDraft).toHaveBeenLastCalledWith(expect.objectContaining({ addressId: 12 }));
+    send({ type: 'address.selected', address: null });
+    send({ type: 'wizard.next' });
+    expect(selectAddressError(snapshot())).toBe('Please select or add an address');
+
+    // Leaving the step forgets the message.
+    send({ type: 'wizard.back' });
+    send({ type: 'wizard.next' });
+    expect(selectAddressError(snapshot())).toBeUndefined();
+    send({ type: 'address.selected', address: office });
     send({ type: 'wizard.next' });
     expect(steps()).toBe('payment');
-    expect(calls.alert).toHaveBeenCalledTimes(2);
   });
 
   it('a restored address id alone is not a choice until the picker confirms it', () => {
-    const { send, fill, steps, calls } = start({ draft: { addressId: 11 } });
+    const { send, fill, steps, snapshot } = start({ draft: { addressId: 11 } });
     fill(0, asha);
     fill(1, ravi);
     send({ type: 'wizard.next' });
     send({ type: 'wizard.next' });
-    expect(calls.alert).toHaveBeenCalledTimes(1);
+    expect(selectAddressError(snapshot())).toBe('Please select or add an address');
     send({ type: 'address.selected', address: home });
     send({ type: 'wizard.next' });
     expect(steps()).toBe('payment');
@@ -413,6 +418,64 @@ describe('puja wizard: address', () => {
     send({ type: 'address.selected', address: office });
     expect(selectPersons(snapshot())[0]).toEqual(asha);
     expect(selectAddress(snapshot())).toEqual(home);
+  });
+});
+
+describe('puja wizard: the step the URL asks for (step.requested)', () => {
+  it('goes forward only where Next would, and back at any time', () => {
+    const { send, fill, steps, snapshot } = start();
+    send({ type: 'step.requested', step: 'address' });
+    send({ type: 'step.requested', step: 'payment' });
+    expect(steps()).toBe('details');
+    fill(0, asha);
+    fill(1, ravi);
+    send({ type: 'step.requested', step: 'address' });
+    expect(steps()).toBe('address');
+    send({ type: 'step.requested', step: 'payment' });
+    expect(steps()).toBe('address');
+    send({ type: 'address.selected', address: home });
+    send({ type: 'step.requested', step: 'payment' });
+    expect(steps()).toBe('payment');
+    send({ type: 'step.requested', step: 'details' });
+    expect(steps()).toBe('details');
+    expect(selectPersons(snapshot())).toEqual([asha, ravi]);
+    // Forward twice at once (Forward, Forward) lands on Payment while the address is still chosen.
+    send({ type: 'step.requested', step: 'payment' });
+    expect(steps()).toBe('payment');
+    send({ type: 'step.requested', step: 'address' });
+    expect(steps()).toBe('address');
+    expect(selectAddress(snapshot())).toEqual(home);
+  });
+
+  it('a reload on Payment waits on Address for the draft’s address, then goes on', () => {
+    const { send, steps } = start({
+      draft: { persons: [asha, ravi], addressId: home.id },
+    });
+    send({ type: 'step.requested', step: 'payment' });
+    expect(steps()).toBe('address');
+    send({ type: 'address.selected', address: home });
+    expect(steps()).toBe('payment');
+  });
+
+  it('a reload on Payment whose address is gone stays on Address, and later choices do not jump', () => {
+    const { send, steps, snapshot } = start({ draft: { persons: [asha, ravi], addressId: 99 } });
+    send({ type: 'step.requested', step: 'payment' });
+    expect(steps()).toBe('address');
+    send({ type: 'address.selected', address: null });
+    send({ type: 'wizard.next' });
+    expect(selectAddressError(snapshot())).toBe('Please select or add an address');
+    send({ type: 'address.selected', address: office });
+    expect(steps()).toBe('address');
+  });
+
+  it('never leaves the confirmation', async () => {
+    const { send, toPayment, steps } = start();
+    toPayment();
+    send({ type: 'wizard.pay' });
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(steps()).toBe('confirmation');
+    send({ type: 'step.requested', step: 'details' });
+    expect(steps()).toBe('confirmation');
   });
 });
 

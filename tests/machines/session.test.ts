@@ -286,6 +286,17 @@ describe('session machine: registering', () => {
     expect(done.context.notice).toBe('Registration successful! Please log in.');
     expect(actions.navigate).toHaveBeenCalledWith(expect.anything(), { to: '/login' });
     expect(actions.persistToken).not.toHaveBeenCalled();
+    expect(done.context.registeredEmail).toBe(asha.email);
+  });
+
+  it('carries the place the customer came from on to sign-in', async () => {
+    const { actor, actions } = startSession({ register: () => Promise.resolve(asha) });
+    const returnTo = '/puja-booking/3?package=31&step=details';
+    actor.send({ type: 'session.register', details, returnTo });
+    await waitFor(actor, settled);
+    expect(actions.navigate).toHaveBeenCalledWith(expect.anything(), {
+      to: `/login?redirect=${encodeURIComponent(returnTo)}`,
+    });
   });
 
   it('keeps the server message when registration fails (e.g. 409 duplicate e-mail)', async () => {
@@ -392,6 +403,7 @@ describe('session machine: events that do not apply', () => {
     returnTo: '/',
     error: undefined,
     notice: undefined,
+    registeredEmail: undefined,
     checkFailures: 0,
   };
 

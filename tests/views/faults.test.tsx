@@ -180,11 +180,7 @@ async function openCheckoutForCod(user: UserEvent) {
 /** Opens the wizard as the puja page's Book button does, fills one person, picks the address, reaches Payment. */
 async function openWizardAtPayment(user: UserEvent) {
   const pkg = puja.packages[1]!;
-  window.history.replaceState(
-    { packageId: pkg.id, packageName: pkg.title, personCount: 1, price: pkg.offerPrice },
-    '',
-    `#/puja-booking/${puja.id}`,
-  );
+  window.history.replaceState(null, '', `#/puja-booking/${puja.id}?package=${pkg.id}&step=details`);
   render(<App />);
   await screen.findByRole('heading', { level: 2, name: 'Person Details' }, PAGE);
   const values = person({ name: 'Asha Rao' });

@@ -361,7 +361,9 @@ describe('Register page', () => {
     await fillRegister(user, details);
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     await expectNotice('Registration successful! Please log in.');
-    await fillLogin(user, details.email, details.password, { remember: true });
+    // The e-mail just registered is filled in: only the password is left to type.
+    expect(screen.getByLabelText('Email address')).toHaveValue(details.email);
+    await fillLogin(user, '', details.password, { remember: true });
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('button', { name: details.name })).toBeInTheDocument();
     expect(hashRoute()).toBe('#/');

@@ -8,6 +8,7 @@ import {
   selectIsUnverified,
   selectIsSigningIn,
   selectNotice,
+  selectRegisteredEmail,
 } from '../../../machines/session/session.selectors.ts';
 import { SessionCheckFailed, SessionContext } from '../../app/session.tsx';
 import { ErrorBanner, Spinner } from '../../ui/status.tsx';
@@ -40,7 +41,9 @@ export function LoginPage() {
     return () => session.send({ type: 'session.formOpened' });
   }, [session, openingNotice]);
 
-  const [email, setEmail] = useState('');
+  // Just registered: the e-mail is filled in, the password is the one thing left to type.
+  const [registeredEmail] = useState(() => selectRegisteredEmail(session.getSnapshot()));
+  const [email, setEmail] = useState(registeredEmail ?? '');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
   const [invalid, setInvalid] = useState<string>();
@@ -146,7 +149,10 @@ export function LoginPage() {
           </p>
         </div>
         <p className="auth-card__footer">
-          Don&apos;t have an account? <Link href="/register">Create an account</Link>
+          Don&apos;t have an account?{' '}
+          <Link href={returnTo === '/' ? '/register' : `/register?redirect=${encodeURIComponent(returnTo)}`}>
+            Create an account
+          </Link>
         </p>
       </section>
     </div>

@@ -1,7 +1,12 @@
 import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link, Redirect } from 'wouter';
+import { Link, Redirect, useSearch } from 'wouter';
 import { MIN_PASSWORD_LENGTH } from '../../../contract/auth.ts';
-import { validateRegistration, type RegistrationValues } from '../../../machines/session/auth-forms.ts';
+import {
+  returnToFrom,
+  validateRegistration,
+  type RegistrationValues,
+} from '../../../machines/session/auth-forms.ts';
+import { loginPathFor } from '../../../machines/session/session.machine.ts';
 import {
   selectError,
   selectIsRegistering,
@@ -34,7 +39,8 @@ const textFields: { field: TextField; label: string; type: string; autoComplete:
 
 /**
  * Register (docs/product-rules.md, Sign-in, registration and tokens). Validation runs in the rules' order before anything is sent;
- * on success the session machine goes to /login, which shows "Registration successful! ...".
+ * on success the session machine goes to /login, which shows "Registration successful! ..." with
+ * the e-mail filled in, and keeps `?redirect=` so signing in returns to where the visitor was.
  */
 export function RegisterPage() {
   const session = SessionContext.useActorRef();
@@ -43,6 +49,8 @@ export function RegisterPage() {
   const unverified = SessionContext.useSelector(selectIsUnverified);
   const registering = SessionContext.useSelector(selectIsRegistering);
   const serverError = SessionContext.useSelector(selectError);
+  // Where the visitor was going (a booking, checkout): kept through registering and signing in.
+  const returnTo = returnToFrom(useSearch());
 
   useEffect(() => {
     session.send({ type: 'session.formOpened' });
@@ -52,7 +60,7 @@ export function RegisterPage() {
   const [invalid, setInvalid] = useState<string>();
   const id = useId();
 
-  if (signedIn) return <Redirect to="/account" replace />;
+  if (signedIn) return <Redirect to={returnTo === '/' ? '/account' : returnTo} replace />;
   if (restoring) {
     return (
       <div className="container page">
@@ -73,7 +81,7 @@ export function RegisterPage() {
       return;
     }
     setInvalid(undefined);
-    session.send({ type: 'session.register', details: result.request });
+    session.send({ type: 'session.register', details: result.request, returnTo });
   };
 
   const error = invalid ?? serverError;
@@ -133,7 +141,7 @@ export function RegisterPage() {
           </button>
         </form>
         <p className="auth-card__footer">
-          <Link href="/login">Already have an account? Sign in</Link>
+          <Link href={loginPathFor(returnTo)}>Already have an account? Sign in</Link>
         </p>
       </section>
     </div>

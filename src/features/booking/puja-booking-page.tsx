@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { Redirect, useLocation, useParams } from 'wouter';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { Redirect, useLocation, useParams, useSearch } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import {
   EARLIEST_DATE_OF_BIRTH,
@@ -12,9 +12,13 @@ import {
   type NotKnownField,
   type PersonField,
 } from '../../../contract/booking.ts';
-import type { Puja } from '../../../contract/catalogue.ts';
+import type { Puja, PujaPackage } from '../../../contract/catalogue.ts';
 import { formatAddress } from '../../../machines/address-book/address-book.selectors.ts';
-import { readBookingState, type PujaBookingState } from '../../../machines/puja-wizard/booking-state.ts';
+import {
+  previousStep,
+  pujaBookingPath,
+  readWizardPlace,
+} from '../../../machines/puja-wizard/wizard-place.ts';
 import {
   pujaWizardMachine,
   pujaWizardMessages,
@@ -23,6 +27,7 @@ import {
 } from '../../../machines/puja-wizard/puja-wizard.machine.ts';
 import {
   selectAddress,
+  selectAddressError,
   selectAddressId,
   selectBooking,
   selectCanCopyGothra,
@@ -38,12 +43,13 @@ import {
   selectPersonValue,
   selectPrice,
   selectRefusedNextCount,
+  selectResumeAt,
   selectShowClosedNotice,
   selectStep,
   selectWindowActor,
 } from '../../../machines/puja-wizard/puja-wizard.selectors.ts';
 import { livePaymentMachine } from '../../app/payment.ts';
-import { fetchPuja } from '../../lib/catalogue.ts';
+import { fetchPackages, fetchPuja } from '../../lib/catalogue.ts';
 import { formatRupees } from '../../../contract/money.ts';
 import { formatLongDate } from '../../lib/format.ts';
 import { useResource } from '../../lib/use-resource.ts';
@@ -67,47 +73,73 @@ const stepLabels: Record<WizardStep, string> = {
 
 const personsText = (n: number) => `${n} ${n === 1 ? 'person' : 'persons'}`;
 
+/** The package being booked, as the wizard shows and prices it for display. */
+interface ChosenPackage {
+  packageId: number;
+  packageName: string;
+  personCount: number;
+  price: number;
+}
+
+const chosenFrom = (pkg: PujaPackage): ChosenPackage => ({
+  packageId: pkg.id,
+  packageName: pkg.title,
+  personCount: pkg.noPersons,
+  price: pkg.offerPrice,
+});
+
 /**
- * /puja-booking/{id}: the four-step booking wizard for the package chosen on the puja's page
- * (history state). Without that state the customer is sent back to /pujas/{id}.
+ * /puja-booking/{id}?package={packageId}&step={step}: the four-step booking wizard for a package
+ * (docs/product-rules.md, Bookings). Without a package of this puja the customer is sent back to
+ * /pujas/{id}. Opened again on the confirmation (a reload after booking), it shows My Bookings.
  */
 export function PujaBookingPage() {
   const { id = '' } = useParams<{ id: string }>();
-  return <PujaBookingRoute key={id} id={id} />;
+  const search = useSearch();
+  const { packageId } = readWizardPlace(search);
+  return <PujaBookingRoute key={`${id}:${packageId}`} id={id} packageId={packageId} />;
 }
 
-function PujaBookingRoute({ id }: { id: string }) {
-  // The package comes from the Book button's history state, read once when the page opens.
-  const [chosen] = useState(() => readBookingState(window.history.state));
+function PujaBookingRoute({ id, packageId }: { id: string; packageId: number | undefined }) {
+  const search = useSearch();
+  // Read once: the wizard's own confirmation later sets ?step=confirmation too.
+  const [openedOn] = useState(() => readWizardPlace(search).step);
   const pujaId = parseNumericId(id);
-  if (!chosen || pujaId === undefined) return <Redirect to={`/pujas/${encodeURIComponent(id)}`} replace />;
-  return <BookingForPuja pujaId={pujaId} chosen={chosen} />;
+  if (pujaId === undefined || packageId === undefined) {
+    return <Redirect to={`/pujas/${encodeURIComponent(id)}`} replace />;
+  }
+  if (openedOn === 'confirmation') return <Redirect to="/account/bookings" replace />;
+  return <BookingForPuja pujaId={pujaId} packageId={packageId} />;
 }
 
-function BookingForPuja({ pujaId, chosen }: { pujaId: number; chosen: PujaBookingState }) {
-  const puja = useResource((signal) => fetchPuja(String(pujaId), signal));
-  if (puja.status !== 'loaded' || !puja.data) {
+function BookingForPuja({ pujaId, packageId }: { pujaId: number; packageId: number }) {
+  const loaded = useResource((signal) =>
+    Promise.all([fetchPuja(String(pujaId), signal), fetchPackages(String(pujaId), signal)]),
+  );
+  if (loaded.status !== 'loaded' || !loaded.data) {
     return (
       <div className="page container booking">
         <h1 className="booking__title">Book a puja</h1>
-        {puja.status === 'failed' ? (
-          <ErrorBanner message={puja.error ?? 'Failed to load puja details'} onRetry={puja.retry} />
+        {loaded.status === 'failed' ? (
+          <ErrorBanner message={loaded.error ?? 'Failed to load puja details'} onRetry={loaded.retry} />
         ) : (
           <Spinner label="Loading puja details..." />
         )}
       </div>
     );
   }
-  return <PujaWizard puja={puja.data} chosen={chosen} />;
+  const [puja, packages] = loaded.data;
+  const pkg = packages.find((p) => p.id === packageId);
+  if (!pkg) return <Redirect to={`/pujas/${pujaId}`} replace />;
+  return <PujaWizard puja={puja} chosen={chosenFrom(pkg)} />;
 }
 
-function PujaWizard({ puja, chosen }: { puja: Puja; chosen: PujaBookingState }) {
+function PujaWizard({ puja, chosen }: { puja: Puja; chosen: ChosenPackage }) {
   const [, navigate] = useLocation();
   const [machine] = useState(() =>
     pujaWizardMachine.provide({
       actors: { payment: livePaymentMachine },
       actions: {
-        alert: (_, { message }) => window.alert(message),
         saveDraft: (_, draft) => wizardDraftStorage.write(draft),
         clearDraft: (_, { pujaId, packageId }) => wizardDraftStorage.clear(pujaId, packageId),
       },
@@ -121,6 +153,7 @@ function PujaWizard({ puja, chosen }: { puja: Puja; chosen: PujaBookingState }) 
   const personCount = useSelector(wizard, selectPersonCount);
   const showClosed = useSelector(wizard, selectShowClosedNotice);
   const windowRef = useSelector(wizard, selectWindowActor);
+  const goBack = useStepInUrl(wizard, puja.id, chosen.packageId, step);
 
   return (
     <div className="page container booking">
@@ -138,10 +171,74 @@ function PujaWizard({ puja, chosen }: { puja: Puja; chosen: PujaBookingState }) 
         wizard={wizard}
         step={step}
         puja={puja}
+        onBack={goBack}
         onViewBookings={() => navigate('/account/bookings')}
       />
     </div>
   );
+}
+
+/** History state on an entry the wizard pushed: the step it was pushed from. */
+interface PushedStep {
+  wizardFrom: WizardStep;
+}
+const pushedFrom = (state: unknown) => (state as Partial<PushedStep> | null)?.wizardFrom;
+
+const isPaymentBusy = (wizard: WizardRef) =>
+  wizard.getSnapshot().children.payment?.getSnapshot().hasTag('busy') ?? false;
+
+/**
+ * Keeps the URL's `?step=` and the wizard's step together (docs/product-rules.md, Bookings):
+ * - the URL moved (browser Back or Forward, a reload): the machine is asked (`step.requested`)
+ *   and the URL is corrected to wherever it stays;
+ * - the machine moved (Next, Back, paid): a step forward gets its own history entry, the
+ *   confirmation replaces Payment's, a step back replaces the entry.
+ * Back or Forward away from the confirmation leaves the wizard for the puja's page: the booking
+ * is made. Returns the in-page Back, which is the browser's Back when the entry before is the
+ * previous step, so the history stays in order.
+ */
+function useStepInUrl(wizard: WizardRef, pujaId: number, packageId: number, step: WizardStep) {
+  const [, navigate] = useLocation();
+  const urlStep = readWizardPlace(useSearch()).step;
+  const resumeAt = useSelector(wizard, selectResumeAt);
+  const followed = useRef<WizardStep | null>(null);
+
+  useEffect(() => {
+    const go = (to: WizardStep, push: boolean) =>
+      navigate(pujaBookingPath(pujaId, packageId, to), {
+        replace: !push,
+        state: push ? ({ wizardFrom: urlStep } satisfies PushedStep) : (window.history.state as unknown),
+      });
+    if (urlStep !== followed.current) {
+      followed.current = urlStep;
+      const current = selectStep(wizard.getSnapshot());
+      if (current === urlStep) return;
+      if (current === 'confirmation') {
+        navigate(`/pujas/${pujaId}`, { replace: true });
+        return;
+      }
+      // Paying cannot be walked away from: the URL returns to Payment.
+      if (!isPaymentBusy(wizard)) wizard.send({ type: 'step.requested', step: urlStep });
+      const now = selectStep(wizard.getSnapshot());
+      // On its way (a reload on Payment waits for its address): the URL waits too.
+      if (now !== urlStep && selectResumeAt(wizard.getSnapshot()) !== urlStep) {
+        followed.current = now;
+        go(now, false);
+      }
+      return;
+    }
+    if (step === urlStep || resumeAt === urlStep) return;
+    const forward = WIZARD_STEPS.indexOf(step) > WIZARD_STEPS.indexOf(urlStep) && step !== 'confirmation';
+    followed.current = step;
+    go(step, forward);
+  }, [wizard, navigate, pujaId, packageId, urlStep, step, resumeAt]);
+
+  return useCallback(() => {
+    const current = selectStep(wizard.getSnapshot());
+    const previous = previousStep(current);
+    if (previous !== undefined && pushedFrom(window.history.state) === previous) window.history.back();
+    else wizard.send({ type: 'wizard.back' });
+  }, [wizard]);
 }
 
 function WizardProgress({ step }: { step: WizardStep }) {
@@ -175,11 +272,13 @@ function WizardStepView({
   wizard,
   step,
   puja,
+  onBack,
   onViewBookings,
 }: {
   wizard: WizardRef;
   step: WizardStep;
   puja: Puja;
+  onBack: () => void;
   onViewBookings: () => void;
 }) {
   const heading = useRef<HTMLHeadingElement | null>(null);
@@ -194,9 +293,9 @@ function WizardStepView({
     case 'details':
       return <DetailsStep wizard={wizard} headingRef={heading} />;
     case 'address':
-      return <AddressStep wizard={wizard} headingRef={heading} />;
+      return <AddressStep wizard={wizard} headingRef={heading} onBack={onBack} />;
     case 'payment':
-      return <PaymentStep wizard={wizard} puja={puja} headingRef={heading} />;
+      return <PaymentStep wizard={wizard} puja={puja} headingRef={heading} onBack={onBack} />;
     case 'confirmation':
       return <ConfirmationStep wizard={wizard} headingRef={heading} onViewBookings={onViewBookings} />;
   }
@@ -437,9 +536,18 @@ function PersonSelect<T extends string>(
  * Step 2: Address
  * ---------------------------------------------------------------------------------------- */
 
-function AddressStep({ wizard, headingRef }: { wizard: WizardRef; headingRef: HeadingRef }) {
+function AddressStep({
+  wizard,
+  headingRef,
+  onBack,
+}: {
+  wizard: WizardRef;
+  headingRef: HeadingRef;
+  onBack: () => void;
+}) {
   // The picker reads this once, when it mounts: coming Back, or after a reload, keeps the choice.
   const addressId = useSelector(wizard, selectAddressId);
+  const addressError = useSelector(wizard, selectAddressError);
   const titleId = useId();
   return (
     <section className="booking-step" aria-labelledby={titleId}>
@@ -455,8 +563,13 @@ function AddressStep({ wizard, headingRef }: { wizard: WizardRef; headingRef: He
         initialSelectedId={addressId}
         reportTo={wizard}
       />
+      {addressError !== undefined && (
+        <p className="booking-field__error booking-step__message" role="alert">
+          {addressError}
+        </p>
+      )}
       <div className="booking-step__actions">
-        <button type="button" className="button" onClick={() => wizard.send({ type: 'wizard.back' })}>
+        <button type="button" className="button" onClick={onBack}>
           Back
         </button>
         <button
@@ -479,10 +592,12 @@ function PaymentStep({
   wizard,
   puja,
   headingRef,
+  onBack,
 }: {
   wizard: WizardRef;
   puja: Puja;
   headingRef: HeadingRef;
+  onBack: () => void;
 }) {
   const persons = useSelector(wizard, selectPersons);
   const address = useSelector(wizard, selectAddress);
@@ -531,12 +646,7 @@ function PaymentStep({
       {payment && <PaymentOptions payment={payment} />}
       {error !== undefined && <ErrorBanner message={error} />}
       <div className="booking-step__actions">
-        <button
-          type="button"
-          className="button"
-          disabled={!canGoBack}
-          onClick={() => wizard.send({ type: 'wizard.back' })}
-        >
+        <button type="button" className="button" disabled={!canGoBack} onClick={onBack}>
           Back
         </button>
         <button

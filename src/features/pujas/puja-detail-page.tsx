@@ -5,7 +5,7 @@ import { useLocation, useParams } from 'wouter';
 import type { Puja, PujaPackage } from '../../../contract/catalogue.ts';
 import { bookingWindowMachine } from '../../../machines/booking-window/booking-window.machine.ts';
 import { selectIsOpen } from '../../../machines/booking-window/booking-window.selectors.ts';
-import { pujaBookingPath, type PujaBookingState } from '../../../machines/puja-wizard/booking-state.ts';
+import { pujaBookingPath } from '../../../machines/puja-wizard/wizard-place.ts';
 import { fetchPackages, fetchPuja } from '../../lib/catalogue.ts';
 import { imageUrl } from '../../lib/config.ts';
 import { formatPujaDate, stripHtml } from '../../lib/format.ts';
@@ -268,7 +268,7 @@ function PackageGrid({
   );
 }
 
-/** A package with its Book button, which opens the booking wizard with the package as history state. */
+/** A package with its Book button, which opens the booking wizard for it (`?package=`). */
 function PackageCard({
   pujaId,
   pkg,
@@ -280,15 +280,8 @@ function PackageCard({
 }) {
   const open = useSelector(windowRef, selectIsOpen);
   const [, navigate] = useLocation();
-  const book = () => {
-    const state: PujaBookingState = {
-      packageId: pkg.id,
-      packageName: pkg.title,
-      personCount: pkg.noPersons,
-      price: pkg.offerPrice,
-    };
-    navigate(pujaBookingPath(pujaId), { state });
-  };
+  // The package goes in the URL, so it survives signing in and a reload.
+  const book = () => navigate(pujaBookingPath(pujaId, pkg.id));
   return (
     <article className="card package-card">
       <div className="card__body">

@@ -80,6 +80,11 @@ const events = {
   'wizard.next': [{ type: 'wizard.next' }],
   'wizard.back': [{ type: 'wizard.back' }],
   'wizard.pay': [{ type: 'wizard.pay' }],
+  'step.requested': [
+    { type: 'step.requested', step: 'details' },
+    { type: 'step.requested', step: 'address' },
+    { type: 'step.requested', step: 'payment' },
+  ],
   'window.closed': [{ type: 'window.closed' }],
 } satisfies EventFixtures<PujaWizardEvent>;
 
@@ -96,6 +101,10 @@ export const pujaWizardModel: MachineModel<typeof pujaWizardMachine> = {
   inputs: [
     { label: 'puja in 30 days', input: input(inDays(30)) },
     { label: 'booking closed, details complete', input: input(inDays(-1), asha) },
+    {
+      label: 'a reload: details and an address id from the draft',
+      input: { ...input(inDays(30), asha), draft: { persons: [asha], addressId: home.id } },
+    },
     {
       label: 'two persons, the first complete',
       input: { ...input(inDays(30), asha), packageName: 'Couple', personCount: 2 },
@@ -130,6 +139,10 @@ export const pujaWizardModel: MachineModel<typeof pujaWizardMachine> = {
     personsValid: snapshot.context.personErrors.every((errors) => Object.keys(errors).length === 0),
     showAllErrors: snapshot.context.showAllErrors,
     address: snapshot.context.addressId !== null,
+    addressLoaded:
+      snapshot.context.address !== null && snapshot.context.address.id === snapshot.context.addressId,
+    resumeAt: snapshot.context.resumeAt,
+    addressError: snapshot.context.addressError !== undefined,
     error: snapshot.context.error !== undefined,
     booked: snapshot.context.booking !== null,
   }),
