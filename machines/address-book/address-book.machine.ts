@@ -39,6 +39,11 @@ export interface AddressBookContext {
   fieldErrors: AddressFieldErrors;
   /** Who hears about the choice (checkout, the booking wizard); none on the account page. */
   reportTo: AnyActorRef | null;
+  /**
+   * The address the form saved last, with a count of saves: the view brings its card into view
+   * and says "Address saved" each time the count moves.
+   */
+  saved: { id: number; count: number } | null;
 }
 
 /**
@@ -183,6 +188,7 @@ export const addressBookMachine = setup({
     storeSaved: assign(({ context }, saved: Address) => ({
       addresses: withSaved(context.addresses, saved),
       selectedId: saved.id,
+      saved: { id: saved.id, count: (context.saved?.count ?? 0) + 1 },
     })),
     storeFormError: assign({
       formError: (_, { error, fallback }: { error: unknown; fallback: string }) => ({
@@ -234,6 +240,7 @@ export const addressBookMachine = setup({
     error: undefined,
     formError: undefined,
     fieldErrors: {},
+    saved: null,
   }),
   initial: 'loading',
   states: {

@@ -47,3 +47,6 @@ export const selectCanOpenForm = (s: Snapshot) => s.can({ type: 'addressForm.ope
 /** One line for an address: "12 MG Road, Bengaluru, Karnataka 560001, India". */
 export const formatAddress = (a: Pick<Address, 'street' | 'city' | 'state' | 'postalCode' | 'country'>) =>
   `${a.street}, ${a.city}, ${a.state} ${a.postalCode}, ${a.country}`;
+
+/** The last address the form saved and how many saves there were (see `saved`). */
+export const selectSaved = (s: Snapshot) => s.context.saved;

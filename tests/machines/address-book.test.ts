@@ -328,9 +328,13 @@ describe('address book: adding', () => {
       loadAddresses: () => Promise.resolve([]),
       addAddress: (input) => Promise.resolve({ ...input, id: 1, isDefault: true }),
     });
+    expect(actor.getSnapshot().context.saved).toBeNull();
     actor.send({ type: 'addressForm.open' });
     actor.send({ type: 'addressForm.submit', values: newValues });
-    expect(view(await settled(actor))).toMatchObject({ ids: [1], defaults: [1], selectedId: 1 });
+    const done = await settled(actor);
+    expect(view(done)).toMatchObject({ ids: [1], defaults: [1], selectedId: 1 });
+    // The view brings the saved card into view and says "Address saved" once per save.
+    expect(done.context.saved).toEqual({ id: 1, count: 1 });
   });
 
   it('shows the server message when adding fails, keeps the form open and the list unchanged', async () => {
@@ -694,6 +698,7 @@ describe('address book: events each state accepts', () => {
     error: undefined,
     formError: undefined,
     fieldErrors: {},
+    saved: null,
   };
   const ready = (form: StateValue, list: string) => ({ ready: { form, list } });
 

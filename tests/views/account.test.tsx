@@ -249,7 +249,7 @@ describe('account page: addresses', () => {
     expect(await savedAddresses(customer)).toEqual([]);
   });
 
-  it('adds two addresses (the first is the default, each new one is selected) and sets the second as default', async () => {
+  it('adds two addresses (the first is the default, each saved card is focused and "Address saved" said) and sets the second as default', async () => {
     const user = userEvent.setup();
     const customer = await signIn();
     await openAccount(customer, '/account/addresses');
@@ -258,27 +258,22 @@ describe('account page: addresses', () => {
     await addAddressThroughForm(user, malleshwaram);
     expect(card(/Malleshwaram/)).toBeInTheDocument();
     expect(hasDefaultBadge(/Malleshwaram/)).toBe(true);
-    expect(within(card(/Malleshwaram/)).getByRole('radio')).toBeChecked();
+    expect(card(/Malleshwaram/)).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent('Address saved');
+    // Nothing to choose in the account: no radio buttons.
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
     // The default card offers no "Set as default".
     expect(
       within(card(/Malleshwaram/)).queryByRole('button', { name: 'Set as default' }),
     ).not.toBeInTheDocument();
 
     await addAddressThroughForm(user, mylapore);
-    const group = screen.getByRole('radiogroup', { name: 'Saved addresses' });
-    expect(within(group).getAllByRole('radio')).toHaveLength(2);
+    const list = screen.getByRole('list', { name: 'Saved addresses' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(hasDefaultBadge(/Mylapore/)).toBe(false);
-    expect(within(card(/Mylapore/)).getByRole('radio')).toBeChecked();
-    expect(within(card(/Malleshwaram/)).getByRole('radio')).not.toBeChecked();
-    expect(
-      screen.getByRole('radio', {
-        name: /7, North Mada Street, Mylapore, Chennai, Tamil Nadu 600004, India/,
-      }),
-    ).toBeInTheDocument();
-
-    // Choosing a card selects it.
-    await user.click(within(card(/Malleshwaram/)).getByRole('radio'));
-    expect(within(card(/Malleshwaram/)).getByRole('radio')).toBeChecked();
+    expect(card(/7, North Mada Street, Mylapore, Chennai, Tamil Nadu 600004, India/)).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent('Address saved');
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
 
     await user.click(within(card(/Mylapore/)).getByRole('button', { name: 'Set as default' }));
     await waitFor(() => expect(hasDefaultBadge(/Mylapore/)).toBe(true));
@@ -338,8 +333,8 @@ describe('account page: addresses', () => {
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit address' })).not.toBeInTheDocument());
     expect(card(/9, South Mada Street/)).toHaveTextContent('Chennai, Tamil Nadu 600005');
     expect(screen.queryByRole('group', { name: /7, North Mada Street/ })).not.toBeInTheDocument();
-    expect(within(card(/South Mada Street/)).getByRole('radio')).toBeChecked();
-    expect(within(card(/South Mada Street/)).getByRole('button', { name: 'Edit' })).toHaveFocus();
+    expect(card(/South Mada Street/)).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent('Address saved');
     const saved = await savedAddresses(customer);
     expect(saved.map((a) => a.street).sort()).toEqual([
       malleshwaram.street,
@@ -393,7 +388,6 @@ describe('account page: addresses', () => {
     expect(saved.map((a) => [a.street, a.isDefault])).toEqual([[mylapore.street, true]]);
     // The deleted default's badge passes to the remaining address, as the server decided.
     await waitFor(() => expect(hasDefaultBadge(/Mylapore/)).toBe(true));
-    expect(within(card(/Mylapore/)).getByRole('radio')).toBeChecked();
   });
 
   it('shows "Failed to fetch addresses" with Retry when loading fails, and Retry recovers', async () => {

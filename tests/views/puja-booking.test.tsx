@@ -448,6 +448,9 @@ describe('the booking wizard (/puja-booking/{id})', () => {
     await user.type(screen.getByRole('textbox', { name: 'Postal code' }), '560003');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('radio', { name: /Malleshwaram/ })).toBeChecked();
+    // The new card is chosen, focused (and scrolled to) and the save is said.
+    expect(screen.getByRole('radio', { name: /Malleshwaram/ })).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent('Address saved');
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Payment' })).toHaveFocus();

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { fromPromise, type ActorRefFrom, type AnyActorRef } from 'xstate';
 import type { Address, AddressInput } from '../../../contract/address.ts';
 import { addressBookMachine } from '../../../machines/address-book/address-book.machine.ts';
@@ -22,6 +22,7 @@ import {
   selectIsSaving,
   selectLoadError,
   selectPendingDelete,
+  selectSaved,
   selectSelectedId,
 } from '../../../machines/address-book/address-book.selectors.ts';
 import {
@@ -41,6 +42,9 @@ import {
 import { ErrorBanner, Spinner } from '../status.tsx';
 import '../confirm-dialog.css';
 import './address-picker.css';
+
+/** Said (role status) once an address is saved (docs/product-rules.md, Addresses). */
+export const addressSavedMessage = 'Address saved';
 
 /** The address book with the real API calls. */
 const liveAddressBookMachine = addressBookMachine.provide({
@@ -96,11 +100,12 @@ export function AddressPicker({ mode, reportTo, label, initialSelectedId = null 
   const formMode = useSelector(ref, selectFormMode);
   const actionError = useSelector(ref, selectActionError);
   const canOpenForm = useSelector(ref, selectCanOpenForm);
+  const saved = useSelector(ref, selectSaved);
 
   // Focus goes back to the button that opened the form (or the dialog) once it closes.
   const opener = useRef<HTMLElement | null>(null);
   const addButton = useRef<HTMLButtonElement | null>(null);
-  const cards = useRef<HTMLFieldSetElement | null>(null);
+  const cards = useRef<HTMLDivElement | null>(null);
   const restoreFocus = () => {
     const target = opener.current?.isConnected
       ? opener.current
@@ -108,13 +113,27 @@ export function AddressPicker({ mode, reportTo, label, initialSelectedId = null 
     target?.focus();
   };
   const previousMode = useRef(formMode);
+  const announcedSave = useRef(saved?.count ?? 0);
   useEffect(() => {
-    if (previousMode.current !== 'hidden' && formMode === 'hidden') {
+    const justSaved = saved !== null && saved.count !== announcedSave.current;
+    if (justSaved) {
+      // Saved: the new (or edited) card comes into view, chosen and focused, and it is said.
+      announcedSave.current = saved.count;
+      const card = cards.current?.querySelector<HTMLElement>(`[data-address-id="${saved.id}"]`);
+      card?.scrollIntoView?.({ block: 'center' });
+      (card?.querySelector<HTMLElement>('input[type="radio"]') ?? card)?.focus();
+    } else if (previousMode.current !== 'hidden' && formMode === 'hidden') {
       const target = opener.current?.isConnected ? opener.current : addButton.current;
       target?.focus();
     }
     previousMode.current = formMode;
-  }, [formMode]);
+  }, [formMode, saved]);
+  // Said after each save until the form opens again; an invisible mark alternates so that a
+  // second save is announced too.
+  const savedMessage =
+    saved !== null && formMode === 'hidden'
+      ? `${addressSavedMessage}${saved.count % 2 === 1 ? '' : '\u200b'}`
+      : '';
 
   const rememberOpener = (event: MouseEvent<HTMLElement>) => {
     opener.current = event.currentTarget;
@@ -143,6 +162,9 @@ export function AddressPicker({ mode, reportTo, label, initialSelectedId = null 
 
   return (
     <div className="address-picker">
+      <p className="address-picker__saved" role="status">
+        {savedMessage}
+      </p>
       {actionError !== undefined && <ErrorBanner message={actionError} />}
       {addresses.length === 0 ? (
         formMode === 'hidden' && (
@@ -154,14 +176,15 @@ export function AddressPicker({ mode, reportTo, label, initialSelectedId = null 
         )
       ) : (
         <>
-          <AddressCards
-            actorRef={ref}
-            addresses={addresses}
-            mode={mode}
-            label={groupLabel}
-            fieldsetRef={cards}
-            onOpener={rememberOpener}
-          />
+          <div ref={cards}>
+            <AddressCards
+              actorRef={ref}
+              addresses={addresses}
+              mode={mode}
+              label={groupLabel}
+              onOpener={rememberOpener}
+            />
+          </div>
           {addButtonElement}
         </>
       )}
@@ -172,30 +195,47 @@ export function AddressPicker({ mode, reportTo, label, initialSelectedId = null 
 }
 
 /**
- * Native radio buttons in a fieldset named by its legend: arrow keys move between cards, Tab
- * enters at the chosen one. The radio is the choice; the card's buttons sit beside it, never
- * inside it (a radio's content is flattened for assistive technology).
+ * Choosing (checkout, booking): native radio buttons in a fieldset named by its legend: arrow
+ * keys move between cards, Tab enters at the chosen one. The radio is the choice; the card's
+ * buttons sit beside it, never inside it (a radio's content is flattened for assistive
+ * technology). Managing (the account): a plain list, since there is nothing to choose.
  */
 function AddressCards({
   actorRef,
   addresses,
   mode,
   label,
-  fieldsetRef,
   onOpener,
 }: {
   actorRef: AddressBookRef;
   addresses: Address[];
   mode: AddressPickerProps['mode'];
   label: string;
-  fieldsetRef: RefObject<HTMLFieldSetElement | null>;
   onOpener: (event: MouseEvent<HTMLElement>) => void;
 }) {
   const selectedId = useSelector(actorRef, selectSelectedId);
   const name = useId();
   const legendId = useId();
+  if (mode === 'manage') {
+    return (
+      <ul className="address-cards address-cards--list" aria-label={label}>
+        {addresses.map((address) => (
+          <li key={address.id}>
+            <AddressCard
+              actorRef={actorRef}
+              address={address}
+              name={name}
+              checked={false}
+              manage
+              onOpener={onOpener}
+            />
+          </li>
+        ))}
+      </ul>
+    );
+  }
   return (
-    <fieldset ref={fieldsetRef} className="address-cards" role="radiogroup" aria-labelledby={legendId}>
+    <fieldset className="address-cards" role="radiogroup" aria-labelledby={legendId}>
       <legend id={legendId} className="visually-hidden">
         {label}
       </legend>
@@ -206,7 +246,7 @@ function AddressCards({
           address={address}
           name={name}
           checked={address.id === selectedId}
-          manage={mode === 'manage'}
+          manage={false}
           onOpener={onOpener}
         />
       ))}
@@ -240,26 +280,27 @@ function AddressCard({
       className={`address-card${checked ? ' address-card--selected' : ''}`}
       role="group"
       aria-label={oneLine}
+      data-address-id={address.id}
+      tabIndex={-1}
     >
-      <label className="address-card__choice">
-        <input
-          className="address-card__radio"
-          type="radio"
-          name={name}
-          value={address.id}
-          checked={checked}
-          aria-label={address.isDefault ? `${oneLine} (Default)` : oneLine}
-          onChange={() => actorRef.send({ type: 'address.select', id: address.id })}
-        />
-        <span className="address-card__text">
-          <span className="address-card__line address-card__street">{address.street}</span>
-          <span className="address-card__line">
-            {address.city}, {address.state} {address.postalCode}
-          </span>
-          <span className="address-card__line">{address.country}</span>
-        </span>
-        {address.isDefault && <span className="badge address-card__badge">Default</span>}
-      </label>
+      {manage ? (
+        <div className="address-card__choice">
+          <AddressText address={address} />
+        </div>
+      ) : (
+        <label className="address-card__choice">
+          <input
+            className="address-card__radio"
+            type="radio"
+            name={name}
+            value={address.id}
+            checked={checked}
+            aria-label={address.isDefault ? `${oneLine} (Default)` : oneLine}
+            onChange={() => actorRef.send({ type: 'address.select', id: address.id })}
+          />
+          <AddressText address={address} />
+        </label>
+      )}
       {(manage || !address.isDefault) && (
         <div className="address-card__actions">
           {/* Offered while choosing too (checkout, booking): it makes only this address the default. */}
@@ -302,6 +343,21 @@ function AddressCard({
         </div>
       )}
     </div>
+  );
+}
+
+function AddressText({ address }: { address: Address }) {
+  return (
+    <>
+      <span className="address-card__text">
+        <span className="address-card__line address-card__street">{address.street}</span>
+        <span className="address-card__line">
+          {address.city}, {address.state} {address.postalCode}
+        </span>
+        <span className="address-card__line">{address.country}</span>
+      </span>
+      {address.isDefault && <span className="badge address-card__badge">Default</span>}
+    </>
   );
 }
 
