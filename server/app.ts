@@ -23,6 +23,7 @@ import { bookingRoutes } from './routes/bookings.ts';
 import { couponRoutes } from './routes/coupons.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { paymentRoutes } from './routes/payments.ts';
+import { pincodeRoutes } from './routes/pincodes.ts';
 import { productRoutes } from './routes/products.ts';
 import { pujaRoutes } from './routes/pujas.ts';
 import { refusalBody, refusalStatus } from './routes/refusal-status.ts';
@@ -176,6 +177,7 @@ export function createApp({
   app.route('/', astrologerRoutes);
   app.route('/', authRoutes);
   app.route('/', addressRoutes);
+  app.route('/', pincodeRoutes);
   app.route('/', couponRoutes);
   app.route('/', orderRoutes);
   app.route('/', bookingRoutes);

@@ -45,8 +45,33 @@ export const selectCanEdit = (id: number) => (s: Snapshot) => s.can({ type: 'add
 export const selectCanOpenForm = (s: Snapshot) => s.can({ type: 'addressForm.open' });
 
 /** One line for an address: "12 MG Road, Bengaluru, Karnataka 560001, India". */
-export const formatAddress = (a: Pick<Address, 'street' | 'city' | 'state' | 'postalCode' | 'country'>) =>
-  `${a.street}, ${a.city}, ${a.state} ${a.postalCode}, ${a.country}`;
+type Shown = Pick<
+  Address,
+  'recipientName' | 'mobile' | 'street' | 'area' | 'landmark' | 'city' | 'state' | 'postalCode' | 'country'
+>;
+
+/** A mobile as Indians write it: "+91 98450 12345". */
+export const formatMobile = (mobile: string) =>
+  /^\d{10}$/.test(mobile) ? `+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}` : mobile;
+
+/**
+ * An address as lines, wherever one is shown (docs/product-rules.md, Addresses): who receives it
+ * and their mobile, the house and street with the area, the landmark, the city, state and PIN,
+ * the country. Parts an older address lacks are left out.
+ */
+export function addressLines(a: Shown): string[] {
+  const who = [a.recipientName, a.mobile && formatMobile(a.mobile)].filter(Boolean).join(', ');
+  return [
+    who,
+    [a.street, a.area].filter(Boolean).join(', '),
+    a.landmark ?? '',
+    `${a.city}, ${a.state} ${a.postalCode}`,
+    a.country,
+  ].filter((line) => line !== '');
+}
+
+/** The address on one line: its lines joined by commas. */
+export const formatAddress = (a: Shown) => addressLines(a).join(', ');
 
 /** The last address the form saved and how many saves there were (see `saved`). */
 export const selectSaved = (s: Snapshot) => s.context.saved;

@@ -1,41 +1,54 @@
 import * as v from 'valibot';
 import { AddressInput, type Address } from '../../contract/address.ts';
 
-/** The text fields of the address form, in the order they are shown. */
-export const addressFields = ['street', 'city', 'state', 'postalCode', 'country'] as const;
+/** The text fields of the address form, in the order they are shown (country is fixed: India). */
+export const addressFields = [
+  'recipientName',
+  'mobile',
+  'street',
+  'area',
+  'landmark',
+  'postalCode',
+  'city',
+  'state',
+] as const;
 export type AddressField = (typeof addressFields)[number];
 
 /** What the form holds while the customer types: raw text, not yet trimmed or checked. */
-export interface AddressFormValues {
-  street: string;
-  city: string;
-  state: string;
-  postalCode: string;
-  country: string;
-  isDefault: boolean;
-}
+export type AddressFormValues = Record<AddressField, string> & { isDefault: boolean };
 
 /** One message per field, the first rule that field breaks. */
 export type AddressFieldErrors = Partial<Record<AddressField | 'isDefault', string>>;
 
 export type AddressValidation = { ok: true; value: AddressInput } | { ok: false; errors: AddressFieldErrors };
 
-/** Most of our customers live in India, so the country starts filled in. */
-export const DEFAULT_COUNTRY = 'India';
-
 export function emptyAddressForm(): AddressFormValues {
-  return { street: '', city: '', state: '', postalCode: '', country: DEFAULT_COUNTRY, isDefault: false };
+  return {
+    recipientName: '',
+    mobile: '',
+    street: '',
+    area: '',
+    landmark: '',
+    postalCode: '',
+    city: '',
+    state: '',
+    isDefault: false,
+  };
 }
 
-export function addressFormValues({
-  street,
-  city,
-  state,
-  postalCode,
-  country,
-  isDefault,
-}: Address): AddressFormValues {
-  return { street, city, state, postalCode, country, isDefault };
+/** An address into the form; one saved before recipients were asked for has those blank. */
+export function addressFormValues(address: Address): AddressFormValues {
+  return {
+    recipientName: address.recipientName ?? '',
+    mobile: address.mobile ?? '',
+    street: address.street,
+    area: address.area ?? '',
+    landmark: address.landmark ?? '',
+    postalCode: address.postalCode,
+    city: address.city,
+    state: address.state,
+    isDefault: address.isDefault,
+  };
 }
 
 const isFormKey = (key: string | null): key is AddressField | 'isDefault' =>

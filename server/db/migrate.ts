@@ -8,6 +8,7 @@ import * as abuseCounters from './migrations/2026_11_23_220000_abuse_counters.ts
 import * as payments from './migrations/2026_11_23_220000_payments.ts';
 import * as passwordResets from './migrations/2026_11_23_233000_password_resets.ts';
 import * as personsNotKnown from './migrations/2026_11_24_030000_persons_not_known.ts';
+import * as indianAddresses from './migrations/2026_11_24_040000_indian_addresses.ts';
 
 /**
  * Migrations are listed here rather than read from the folder, so they work the same under
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_23_220000_payments': payments,
   '2026_11_23_233000_password_resets': passwordResets,
   '2026_11_24_030000_persons_not_known': personsNotKnown,
+  '2026_11_24_040000_indian_addresses': indianAddresses,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -140,7 +140,12 @@ export interface PasswordResetsTable {
 export interface AddressesTable {
   id: Generated<number>;
   userId: number;
+  /** null on addresses saved before recipients, mobiles and areas were asked for. */
+  recipientName: string | null;
+  mobile: string | null;
   street: string;
+  area: string | null;
+  landmark: string | null;
   city: string;
   state: string;
   postalCode: string;
@@ -179,7 +184,12 @@ export interface OrdersTable {
   orderNumber: string;
   userId: number;
   addressId: number;
+  /** null on addresses saved before recipients, mobiles and areas were asked for. */
+  recipientName: string | null;
+  mobile: string | null;
   street: string;
+  area: string | null;
+  landmark: string | null;
   city: string;
   state: string;
   postalCode: string;
@@ -240,7 +250,12 @@ export interface BookingsTable {
   paymentStatus: BookingPaymentStatus;
   status: BookingStatus;
   addressId: number;
+  /** null on addresses saved before recipients, mobiles and areas were asked for. */
+  recipientName: string | null;
+  mobile: string | null;
   street: string;
+  area: string | null;
+  landmark: string | null;
   city: string;
   state: string;
   postalCode: string;

@@ -6,6 +6,7 @@ import {
   type BookingDraft,
 } from '../../contract/booking.ts';
 import type { Db } from '../db/client.ts';
+import { addressCopyOf } from '../db/repositories/address-copy.ts';
 import { findAddress } from '../db/repositories/addresses.ts';
 import {
   findBookingByKey,
@@ -101,13 +102,7 @@ export async function makeBooking(
       paymentId: claim.paymentId,
       paymentStatus: 'completed',
       status: 'confirmed',
-      addressId: address.id,
-      street: address.street,
-      city: address.city,
-      state: address.state,
-      postalCode: address.postalCode,
-      country: address.country,
-      addressIsDefault: address.isDefault ? 1 : 0,
+      ...addressCopyOf(address),
       idempotencyKey,
       requestHash,
       createdAt: now.toISOString(),

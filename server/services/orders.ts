@@ -7,6 +7,7 @@ import {
   type PaymentMethod,
 } from '../../contract/orders.ts';
 import type { Db } from '../db/client.ts';
+import { addressCopyOf } from '../db/repositories/address-copy.ts';
 import { findAddress } from '../db/repositories/addresses.ts';
 import { findCoupon, useCoupon as countCouponUse } from '../db/repositories/coupons.ts';
 import { findOrderByKey, findProductsForPricing, insertOrder, takeStock } from '../db/repositories/orders.ts';
@@ -122,13 +123,7 @@ export async function placeOrder(
     trx,
     {
       userId,
-      addressId: address.id,
-      street: address.street,
-      city: address.city,
-      state: address.state,
-      postalCode: address.postalCode,
-      country: address.country,
-      addressIsDefault: address.isDefault ? 1 : 0,
+      ...addressCopyOf(address),
       ...quote.amounts,
       couponCode: draft.coupon_code,
       paymentMethod,

@@ -118,11 +118,7 @@ async function refundFor(refusal: Refusal, payment: PaymentRow, w: PaidWrite): P
 
 /** The refusal, telling the customer their payment was refunded (WriteRefusal's `refunded`). */
 function withRefund(refusal: Refusal, refunded: { paymentId: string; amount: number }): Refusal {
-  return new Refusal(
-    refusal.code,
-    withRefundNote(refusal.message, formatRupees(refunded.amount)),
-    refunded,
-  );
+  return new Refusal(refusal.code, withRefundNote(refusal.message, formatRupees(refunded.amount)), refunded);
 }
 
 function claimFor(trx: Db, payment: PaymentRow | null, w: PaidWrite): PaymentClaim {

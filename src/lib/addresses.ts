@@ -1,12 +1,14 @@
 import {
+  addressMessages,
   AddressListResponse,
   AddressResponse,
+  PincodeResponse,
   type Address,
   type AddressInput,
 } from '../../contract/address.ts';
 import { MessageResponse } from '../../contract/auth.ts';
 import { addressBookMessages } from '../../machines/address-book/address-book.machine.ts';
-import { callApi } from './api.ts';
+import { callApi, getJson } from './api.ts';
 
 /** The signed-in customer's address book (bearer calls: a 401 signs the session out). */
 export async function listAddresses(signal?: AbortSignal): Promise<Address[]> {
@@ -67,4 +69,20 @@ export async function setDefaultAddress(id: number, signal?: AbortSignal): Promi
     signal,
   });
   return address;
+}
+
+/**
+ * Where a PIN code is (GET /api/pincodes/{pin}), or undefined when the directory does not know it
+ * or cannot be asked: the customer then types the city and state.
+ */
+export async function lookUpPincode(pin: string, signal?: AbortSignal): Promise<PincodeResponse | undefined> {
+  try {
+    return await getJson(`/api/pincodes/${encodeURIComponent(pin)}`, PincodeResponse, {
+      fallback: addressMessages.pincodeNotFound,
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return undefined;
+  }
 }

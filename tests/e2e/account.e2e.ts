@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { inject } from 'vitest';
-import { launchBrowser, watchConsole } from './browser.ts';
+import { fillAddressForm, launchBrowser, watchConsole } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -42,21 +42,21 @@ describe('a customer account in Chromium', () => {
     await page.getByText(/Welcome.*Asha Raghavan/).waitFor();
     await page.getByText('No addresses').waitFor();
 
-    const addAddress = async (street: string, city: string, state: string, postalCode: string) => {
+    const addAddress = async (street: string, area: string, postalCode: string, expected: string) => {
       await page
         .getByRole('button', { name: /Add new address/i })
         .first()
         .click();
-      await page.getByLabel('Street address').fill(street);
-      await page.getByLabel('City').fill(city);
-      await page.getByLabel('State').fill(state);
-      await page.getByLabel('Postal code').fill(postalCode);
-      await page.getByLabel('Country').fill('India');
+      const filled = await fillAddressForm(page, { street, area, postalCode });
+      expect(`${filled.city}, ${filled.state}`).toBe(expected);
       await page.getByRole('button', { name: 'Save' }).click();
-      await page.getByText(street).waitFor();
+      await page.getByRole('status').filter({ hasText: 'Address saved' }).waitFor();
+      await page.getByText(`${street}, ${area}`).waitFor();
     };
-    await addAddress('12, 4th Cross, Malleshwaram', 'Bengaluru', 'Karnataka', '560003');
-    await addAddress('7, North Mada Street, Mylapore', 'Chennai', 'Tamil Nadu', '600004');
+    // The PIN code fills in the city and state from the shop's PIN directory.
+    await addAddress('12, 4th Cross', 'Malleshwaram', '560003', 'Bangalore, Karnataka');
+    await addAddress('7, North Mada Street', 'Mylapore', '600004', 'Chennai, Tamil Nadu');
+    await page.getByText('Asha Rao, +91 98450 12345').first().waitFor();
 
     const second = page.getByRole('group', { name: /North Mada Street/ });
     await second.getByRole('button', { name: 'Set as default' }).click();

@@ -3,7 +3,7 @@ import { inject } from 'vitest';
 import type { LoginResponse } from '../../contract/auth.ts';
 import type { BookingListResponse } from '../../contract/booking.ts';
 import type { PackageListResponse, PujaListResponse } from '../../contract/catalogue.ts';
-import { launchBrowser, watchConsole } from './browser.ts';
+import { fillAddressForm, launchBrowser, watchConsole } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const TOKEN_KEY = 'shop.session.token';
@@ -110,10 +110,16 @@ describe('a customer books a puja in Chromium', () => {
     await page.getByRole('heading', { level: 2, name: 'Address' }).waitFor();
     await page.getByText('No addresses').waitFor();
     await page.getByRole('button', { name: /Add new address/i }).click();
-    await page.getByLabel('Street address').fill('14, South Main Street, Srirangam');
-    await page.getByLabel('City').fill('Tiruchirappalli');
-    await page.getByLabel('State').fill('Tamil Nadu');
-    await page.getByLabel('Postal code').fill('620006');
+    // The PIN code fills in the city and state.
+    expect(
+      await fillAddressForm(page, {
+        recipientName: 'Lakshmi Iyer',
+        mobile: '94430 12345',
+        street: '14, South Main Street',
+        area: 'Srirangam',
+        postalCode: '620006',
+      }),
+    ).toEqual({ city: 'Tiruchirappalli', state: 'Tamil Nadu' });
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.getByRole('radio', { name: /Srirangam/ }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Next' }).click();
@@ -162,7 +168,9 @@ describe('a customer books a puja in Chromium', () => {
     });
     await page.getByText(booking!.bookingNumber).waitFor();
     await page
-      .getByText('14, South Main Street, Srirangam, Tiruchirappalli, Tamil Nadu 620006, India')
+      .getByText(
+        'Lakshmi Iyer, +91 94430 12345, 14, South Main Street, Srirangam, Tiruchirappalli, Tamil Nadu 620006, India',
+      )
       .waitFor();
 
     await page.getByRole('button', { name: 'View My Bookings' }).click();

@@ -32,3 +32,38 @@ export function watchConsole(page: Page): string[] {
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
 }
+
+/** What a person types into the address form; the city and state come from the PIN code. */
+export interface TypedAddress {
+  recipientName?: string;
+  mobile?: string;
+  street: string;
+  area: string;
+  landmark?: string;
+  postalCode: string;
+}
+
+/**
+ * Fills the open address form in the browser as a person would, and waits for the PIN code to
+ * fill in the city and state (docs/product-rules.md, Addresses). Answers what it filled in.
+ */
+export async function fillAddressForm(
+  page: Page,
+  address: TypedAddress,
+): Promise<{ city: string; state: string }> {
+  const form = page.getByRole('form', { name: /^(Add new|Edit) address$/ });
+  await form.getByLabel('Recipient name').fill(address.recipientName ?? 'Asha Rao');
+  await form.getByLabel('Mobile number').fill(address.mobile ?? '98450 12345');
+  await form.getByLabel('House no. and street').fill(address.street);
+  await form.getByLabel('Area / locality').fill(address.area);
+  if (address.landmark) await form.getByLabel('Landmark (optional)').fill(address.landmark);
+  await form.getByLabel('PIN code').fill(address.postalCode);
+  const city = form.getByLabel('City', { exact: true });
+  const state = form.getByLabel('State', { exact: true });
+  for (let tries = 0; ; tries += 1) {
+    const filled = { city: await city.inputValue(), state: await state.inputValue() };
+    if (filled.city !== '' && filled.state !== '') return filled;
+    if (tries === 50) throw new Error('The PIN code did not fill in the city and state');
+    await page.waitForTimeout(100);
+  }
+}

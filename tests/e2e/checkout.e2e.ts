@@ -1,6 +1,7 @@
+import { addressInput } from '../support/addresses.ts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { launchBrowser, watchConsole } from './browser.ts';
+import { fillAddressForm, launchBrowser, watchConsole } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -132,10 +133,8 @@ describe('checkout in Chromium', () => {
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.getByRole('alert').filter({ hasText: 'Please select a delivery address' }).waitFor();
     await page.getByRole('button', { name: /Add new address/i }).click();
-    await page.getByLabel('Street address').fill('12, 4th Cross, Malleshwaram');
-    await page.getByLabel('City').fill('Bengaluru');
-    await page.getByLabel('State').fill('Karnataka');
-    await page.getByLabel('Postal code').fill('560003');
+    await fillAddressForm(page, { street: '12, 4th Cross', area: 'Malleshwaram', postalCode: '560003' });
+    await page.getByLabel('City', { exact: true }).fill('Bengaluru');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.getByRole('radio', { name: /Malleshwaram/ }).isChecked()).toBe(true);
 
@@ -155,7 +154,9 @@ describe('checkout in Chromium', () => {
     expect(await paymentStatus.textContent()).toBe('pending');
     expect(await paymentStatus.getAttribute('class')).toContain('status-pill--yellow');
     expect(await summaryValue(page, 'Total').textContent()).toBe(rupees(total));
-    await page.getByText('12, 4th Cross, Malleshwaram, Bengaluru, Karnataka 560003, India').waitFor();
+    await page
+      .getByText('Asha Rao, +91 98450 12345, 12, 4th Cross, Malleshwaram, Bengaluru, Karnataka 560003, India')
+      .waitFor();
     expect(await cartLink(page).getAttribute('aria-label')).toBe('Cart, 0 items');
 
     await page.getByRole('link', { name: 'View My Orders' }).click();
@@ -179,13 +180,13 @@ describe('checkout in Chromium', () => {
     await api('/api/addresses', {
       method: 'POST',
       token,
-      json: {
-        street: '7, North Mada Street, Mylapore',
+      json: addressInput({
+        street: '7, North Mada Street',
+        area: 'Mylapore',
         city: 'Chennai',
         state: 'Tamil Nadu',
         postalCode: '600004',
-        country: 'India',
-      },
+      }),
     });
     await context.addInitScript((value) => localStorage.setItem('shop.session.token', value), token);
     const [product] = await twoProducts();

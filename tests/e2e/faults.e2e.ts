@@ -1,3 +1,4 @@
+import { addressInput } from '../support/addresses.ts';
 import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
 import { inject } from 'vitest';
 import type { LoginResponse } from '../../contract/auth.ts';
@@ -60,13 +61,7 @@ async function newCustomer(name: string) {
   await api('/api/addresses', {
     method: 'POST',
     token,
-    json: {
-      street: '9, Car Street',
-      city: 'Udupi',
-      state: 'Karnataka',
-      postalCode: '576101',
-      country: 'India',
-    },
+    json: addressInput({ street: '9, Car Street', area: 'Car Street', city: 'Udupi', postalCode: '576101' }),
   });
   return { name, token };
 }

@@ -26,6 +26,10 @@ import type { AddressFormValues } from '../../machines/address-book/address-form
 
 const home: Address = {
   id: 1,
+  recipientName: 'Asha Rao',
+  mobile: '9845012345',
+  area: 'Malleshwaram',
+  landmark: 'Near the temple',
   street: '12, 4th Cross, Malleshwaram',
   city: 'Bengaluru',
   state: 'Karnataka',
@@ -35,6 +39,10 @@ const home: Address = {
 };
 const temple: Address = {
   id: 2,
+  recipientName: 'Meena Iyer',
+  mobile: '9443012345',
+  area: 'Mylapore',
+  landmark: 'Near the temple',
   street: '7, North Mada Street, Mylapore',
   city: 'Chennai',
   state: 'Tamil Nadu',
@@ -44,6 +52,10 @@ const temple: Address = {
 };
 const parents: Address = {
   id: 3,
+  recipientName: 'Ravi Rao',
+  mobile: '9448012345',
+  area: 'Car Street',
+  landmark: 'Near the temple',
   street: '21, Car Street',
   city: 'Udupi',
   state: 'Karnataka',
@@ -53,22 +65,43 @@ const parents: Address = {
 };
 
 const newValues: AddressFormValues = {
-  street: '  4, Temple Road, Gandhi Bazaar ',
+  recipientName: 'Asha Rao',
+  mobile: '98450 12345',
+  street: '  4, Temple Road ',
+  area: 'Gandhi Bazaar',
+  landmark: '',
   city: 'Bengaluru',
   state: 'Karnataka',
   postalCode: '560004',
-  country: 'India',
   isDefault: false,
 };
-const newInput: AddressInput = { ...newValues, street: '4, Temple Road, Gandhi Bazaar' };
+const newInput: AddressInput = {
+  ...newValues,
+  mobile: '9845012345',
+  street: '4, Temple Road',
+  landmark: null,
+  state: 'Karnataka',
+  country: 'India',
+};
 const blank: AddressFormValues = {
+  recipientName: '',
+  mobile: '',
   street: '',
+  area: '',
+  landmark: '',
   city: ' ',
   state: '',
   postalCode: '',
-  country: '',
   isDefault: false,
 };
+/** A saved address as the form shows it. */
+const formOf = ({ id: _id, country: _country, ...address }: Address): AddressFormValues => ({
+  ...address,
+  recipientName: address.recipientName ?? '',
+  mobile: address.mobile ?? '',
+  area: address.area ?? '',
+  landmark: address.landmark ?? '',
+});
 
 /** An API error as src/lib/api.ts raises it. */
 const apiError = (message: string, status?: number) => Object.assign(new Error(message), { status });
@@ -275,17 +308,19 @@ describe('address book: adding', () => {
     const s = actor.getSnapshot();
     expect(s.value).toEqual({ ready: { form: { adding: 'filling' }, list: 'idle' } });
     expect(s.context.fieldErrors).toEqual({
-      street: 'Street address is required',
+      recipientName: 'Recipient name is required',
+      mobile: 'Mobile number is required',
+      street: 'House and street are required',
+      area: 'Area is required',
       city: 'City is required',
       state: 'State is required',
-      postalCode: 'Postal code is required',
-      country: 'Country is required',
+      postalCode: 'PIN code is required',
     });
     expect(spies.addAddress).not.toHaveBeenCalled();
 
     actor.send({ type: 'addressForm.submit', values: { ...newValues, street: 'x'.repeat(201) } });
     expect(actor.getSnapshot().context.fieldErrors).toEqual({
-      street: 'Street address must be at most 200 characters',
+      street: 'House and street must be at most 200 characters',
     });
     expect(spies.addAddress).not.toHaveBeenCalled();
   });
@@ -399,13 +434,17 @@ describe('address book: editing', () => {
     expect(editing.context.editingId).toBe(temple.id);
     expect(selectFormMode(editing)).toBe('editing');
 
-    const values = { ...temple, street: ' 9, South Mada Street, Mylapore ' };
+    const values = { ...formOf(temple), street: ' 9, South Mada Street, Mylapore ' };
     actor.send({ type: 'addressForm.submit', values });
     expect(actor.getSnapshot().value).toEqual({ ready: { form: { editing: 'saving' }, list: 'idle' } });
     expect(spies.updateAddress).toHaveBeenCalledWith({
       id: temple.id,
       values: {
+        recipientName: 'Meena Iyer',
+        mobile: '9443012345',
         street: '9, South Mada Street, Mylapore',
+        area: 'Mylapore',
+        landmark: 'Near the temple',
         city: 'Chennai',
         state: 'Tamil Nadu',
         postalCode: '600004',
@@ -428,14 +467,14 @@ describe('address book: editing', () => {
       updateAddress: ({ id, values }) => Promise.resolve({ ...values, id, isDefault: true }),
     });
     actor.send({ type: 'addressForm.edit', id: temple.id });
-    actor.send({ type: 'addressForm.submit', values: { ...temple, isDefault: true } });
+    actor.send({ type: 'addressForm.submit', values: { ...formOf(temple), isDefault: true } });
     expect(view(await settled(actor))).toMatchObject({ ids: [1, 2], defaults: [2] });
   });
 
   it('validates edits too, and sends nothing while invalid', async () => {
     const { actor, spies } = await readyBook();
     actor.send({ type: 'addressForm.edit', id: temple.id });
-    actor.send({ type: 'addressForm.submit', values: { ...temple, city: '  ' } });
+    actor.send({ type: 'addressForm.submit', values: { ...formOf(temple), city: '  ' } });
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ city: 'City is required' });
     expect(actor.getSnapshot().value).toEqual({ ready: { form: { editing: 'filling' }, list: 'idle' } });
     expect(spies.updateAddress).not.toHaveBeenCalled();
@@ -448,12 +487,12 @@ describe('address book: editing', () => {
         ++calls === 1 ? Promise.reject(apiError('Address not found', 404)) : Promise.reject(new Error('')),
     });
     actor.send({ type: 'addressForm.edit', id: temple.id });
-    actor.send({ type: 'addressForm.submit', values: { ...temple } });
+    actor.send({ type: 'addressForm.submit', values: formOf(temple) });
     let failed = await waitFor(actor, (s) => s.context.formError !== undefined);
     expect(failed.value).toEqual({ ready: { form: { editing: 'filling' }, list: 'idle' } });
     expect(failed.context.formError?.message).toBe('Address not found');
     expect(failed.context.addresses).toEqual([home, temple]);
-    actor.send({ type: 'addressForm.submit', values: { ...temple } });
+    actor.send({ type: 'addressForm.submit', values: formOf(temple) });
     failed = await waitFor(actor, (s) => s.context.formError !== undefined);
     expect(failed.context.formError?.message).toBe('Failed to update address');
   });
@@ -821,7 +860,9 @@ describe('address book: events each state accepts', () => {
 
 describe('formatAddress', () => {
   it('writes an address on one line', () => {
-    expect(formatAddress(home)).toBe('12, 4th Cross, Malleshwaram, Bengaluru, Karnataka 560003, India');
+    expect(formatAddress(home)).toBe(
+      'Asha Rao, +91 98450 12345, 12, 4th Cross, Malleshwaram, Malleshwaram, Near the temple, Bengaluru, Karnataka 560003, India',
+    );
   });
 });
 

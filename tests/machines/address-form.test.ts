@@ -1,17 +1,21 @@
-import { addressMessages, type Address } from '../../contract/address.ts';
+import { addressMessages, INDIAN_STATES, normaliseMobile, type Address } from '../../contract/address.ts';
 import {
   addressFormValues,
   emptyAddressForm,
   validateAddress,
   type AddressFormValues,
 } from '../../machines/address-book/address-form.ts';
+import { addressLines, formatAddress } from '../../machines/address-book/address-book.selectors.ts';
 
 const filled: AddressFormValues = {
-  street: '12, 4th Cross, Malleshwaram',
+  recipientName: 'Asha Rao',
+  mobile: '9845012345',
+  street: '12, 4th Cross',
+  area: 'Malleshwaram',
+  landmark: 'Near Kadu Malleshwara Temple',
   city: 'Bengaluru',
   state: 'Karnataka',
   postalCode: '560003',
-  country: 'India',
   isDefault: false,
 };
 
@@ -20,20 +24,27 @@ const errorsOf = (values: Partial<AddressFormValues>) => {
   return result.ok ? {} : result.errors;
 };
 
-describe('validateAddress', () => {
-  it('accepts a complete address and trims every field', () => {
+describe('validateAddress (an Indian address)', () => {
+  it('accepts a complete address, trims every field, normalises the mobile and sets India', () => {
     const result = validateAddress({
+      recipientName: ' Meena Iyer ',
+      mobile: '+91 94430-12345',
       street: '  7, North Mada Street  ',
+      area: ' Mylapore',
+      landmark: '  ',
       city: ' Chennai ',
-      state: 'Tamil Nadu ',
+      state: 'Tamil Nadu',
       postalCode: ' 600004',
-      country: ' India ',
       isDefault: true,
     });
     expect(result).toEqual({
       ok: true,
       value: {
+        recipientName: 'Meena Iyer',
+        mobile: '9443012345',
         street: '7, North Mada Street',
+        area: 'Mylapore',
+        landmark: null,
         city: 'Chennai',
         state: 'Tamil Nadu',
         postalCode: '600004',
@@ -43,88 +54,122 @@ describe('validateAddress', () => {
     });
   });
 
-  it('gives the five required messages of the product rules (Addresses) for a blank form, one per field', () => {
-    const result = validateAddress({
-      street: '',
-      city: '',
-      state: '',
-      postalCode: '',
-      country: '',
-      isDefault: false,
-    });
-    expect(result).toEqual({
+  it('gives each required field its message for a blank form; the landmark is optional', () => {
+    expect(validateAddress(emptyAddressForm())).toEqual({
       ok: false,
       errors: {
-        street: 'Street address is required',
+        recipientName: 'Recipient name is required',
+        mobile: 'Mobile number is required',
+        street: 'House and street are required',
+        area: 'Area is required',
         city: 'City is required',
         state: 'State is required',
-        postalCode: 'Postal code is required',
-        country: 'Country is required',
+        postalCode: 'PIN code is required',
       },
     });
   });
 
   it('treats whitespace-only fields as missing', () => {
-    expect(
-      errorsOf({ street: '   ', city: '\u00a0 ', state: '  ', postalCode: ' ', country: '    ' }),
-    ).toEqual({
+    expect(errorsOf({ street: '   ', city: '\u00a0 ', postalCode: ' ' })).toEqual({
       street: addressMessages.streetRequired,
       city: addressMessages.cityRequired,
-      state: addressMessages.stateRequired,
       postalCode: addressMessages.postalCodeRequired,
-      country: addressMessages.countryRequired,
     });
   });
 
-  it('names only the fields in error', () => {
-    expect(errorsOf({ city: '' })).toEqual({ city: 'City is required' });
-    expect(errorsOf({ country: ' ' })).toEqual({ country: 'Country is required' });
+  it.each([
+    '98450 12345',
+    '+91 98450 12345',
+    '+91-9845012345',
+    '919845012345',
+    '09845012345',
+    '(98450) 12345',
+  ])('reads the mobile "%s" as 9845012345', (mobile) => {
+    expect(normaliseMobile(mobile)).toBe('9845012345');
+    expect(errorsOf({ mobile })).toEqual({});
+  });
+
+  it.each(['12345', '5845012345', '98450123456', '+1 9845012345', 'nine eight'])(
+    'refuses the mobile "%s"',
+    (mobile) => {
+      expect(errorsOf({ mobile })).toEqual({ mobile: 'Enter a 10-digit Indian mobile number' });
+    },
+  );
+
+  it.each(['6000', '060001', '5600031', '56000A', '560 003'])('refuses the PIN code "%s"', (postalCode) => {
+    expect(errorsOf({ postalCode })).toEqual({
+      postalCode: 'PIN code must be 6 digits and cannot start with 0',
+    });
+  });
+
+  it('takes the state from the list of states and union territories only', () => {
+    expect(INDIAN_STATES).toHaveLength(36);
+    expect(INDIAN_STATES).toContain('Puducherry');
+    expect(INDIAN_STATES).toContain('Ladakh');
+    expect(errorsOf({ state: 'Puducherry' })).toEqual({});
+    expect(errorsOf({ state: 'KA' })).toEqual({ state: 'Please choose a state from the list' });
+    expect(errorsOf({ state: 'karnataka' })).toEqual({ state: 'Please choose a state from the list' });
   });
 
   it('refuses text that is too long with the limit in the message (as the API would)', () => {
     expect(errorsOf({ street: 'x'.repeat(10_000) })).toEqual({
-      street: 'Street address must be at most 200 characters',
+      street: 'House and street must be at most 200 characters',
     });
     expect(errorsOf({ street: 'x'.repeat(200) })).toEqual({});
-    expect(errorsOf({ city: 'c'.repeat(101), state: 's'.repeat(101), country: 'i'.repeat(101) })).toEqual({
+    expect(errorsOf({ city: 'c'.repeat(101), landmark: 'l'.repeat(101) })).toEqual({
       city: 'City must be at most 100 characters',
-      state: 'State must be at most 100 characters',
-      country: 'Country must be at most 100 characters',
+      landmark: 'Landmark must be at most 100 characters',
     });
-    expect(errorsOf({ postalCode: '1'.repeat(13) })).toEqual({
-      postalCode: 'Postal code must be at most 12 characters',
-    });
-  });
-
-  it('checks the postal code format', () => {
-    expect(errorsOf({ postalCode: '56' })).toEqual({ postalCode: addressMessages.postalCodeInvalid });
-    expect(errorsOf({ postalCode: '560#01' })).toEqual({ postalCode: addressMessages.postalCodeInvalid });
-    expect(errorsOf({ postalCode: 'SW1A 1AA' })).toEqual({});
-    expect(errorsOf({ postalCode: '110-001' })).toEqual({});
   });
 
   it('refuses control characters but keeps emoji and Indian scripts', () => {
     expect(errorsOf({ street: 'Line one\nLine two' })).toEqual({
-      street: 'Street address contains characters that are not allowed',
+      street: 'House and street contains characters that are not allowed',
     });
-    expect(errorsOf({ street: '🛕 Temple Street, ಮಲ್ಲೇಶ್ವರಂ', city: 'சென்னை' })).toEqual({});
+    expect(errorsOf({ street: '🛕 Temple Street', area: 'ಮಲ್ಲೇಶ್ವರಂ', city: 'சென்னை' })).toEqual({});
   });
 });
 
-describe('form values', () => {
-  it('starts empty with India as the country and not the default', () => {
+describe('form values and how an address reads', () => {
+  it('starts empty and not the default', () => {
     expect(emptyAddressForm()).toEqual({
+      recipientName: '',
+      mobile: '',
       street: '',
+      area: '',
+      landmark: '',
+      postalCode: '',
       city: '',
       state: '',
-      postalCode: '',
-      country: 'India',
       isDefault: false,
     });
   });
 
-  it('fills the form from a saved address', () => {
-    const saved: Address = { id: 4, ...filled, isDefault: true };
+  it('fills the form from a saved address, an older one with blanks for what it lacks', () => {
+    const saved: Address = { id: 4, ...filled, country: 'India', isDefault: true };
     expect(addressFormValues(saved)).toEqual({ ...filled, isDefault: true });
+    const older: Address = { ...saved, recipientName: null, mobile: null, area: null, landmark: null };
+    expect(addressFormValues(older)).toEqual({
+      ...filled,
+      recipientName: '',
+      mobile: '',
+      area: '',
+      landmark: '',
+      isDefault: true,
+    });
+  });
+
+  it('shows the recipient and mobile first, and leaves out what an older address lacks', () => {
+    const saved: Address = { id: 4, ...filled, country: 'India', isDefault: false };
+    expect(addressLines(saved)).toEqual([
+      'Asha Rao, +91 98450 12345',
+      '12, 4th Cross, Malleshwaram',
+      'Near Kadu Malleshwara Temple',
+      'Bengaluru, Karnataka 560003',
+      'India',
+    ]);
+    expect(formatAddress({ ...saved, recipientName: null, mobile: null, area: null, landmark: null })).toBe(
+      '12, 4th Cross, Bengaluru, Karnataka 560003, India',
+    );
   });
 });

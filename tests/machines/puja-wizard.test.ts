@@ -77,6 +77,10 @@ const ravi: PersonDraft = {
 
 const home: Address = {
   id: 11,
+  recipientName: null,
+  mobile: null,
+  area: null,
+  landmark: null,
   street: '12, 4th Cross, Malleshwaram',
   city: 'Bengaluru',
   state: 'Karnataka',
@@ -87,6 +91,10 @@ const home: Address = {
 const office: Address = {
   ...home,
   id: 12,
+  recipientName: null,
+  mobile: null,
+  area: null,
+  landmark: null,
   street: '7, North Mada Street',
   city: 'Chennai',
   isDefault: false,

@@ -1,5 +1,6 @@
 import type { Address, AddressListResponse, AddressResponse } from '../../contract/address.ts';
 import { call, registerAndLogin, type Customer } from '../support/accounts.ts';
+import { addressInput } from '../support/addresses.ts';
 import { createTestShop, type TestShop } from '../support/test-db.ts';
 
 let shop: TestShop;
@@ -9,27 +10,22 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-const home = {
-  street: '12, 4th Cross, Jayanagar',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  postalCode: '560011',
-  country: 'India',
-};
-const office = {
+const home = addressInput({ street: '12, 4th Cross', area: 'Jayanagar', postalCode: '560011' });
+const office = addressInput({
   street: 'MG Road 100',
-  city: 'Bengaluru',
-  state: 'Karnataka',
+  area: 'Ashok Nagar',
+  landmark: null,
   postalCode: '560001',
-  country: 'India',
-};
-const parents = {
+});
+const parents = addressInput({
+  recipientName: 'Lakshmi Rao',
+  mobile: '9448012345',
   street: 'Temple Street 7',
+  area: 'Chamundipuram',
+  landmark: 'Opposite the water tank',
   city: 'Mysuru',
-  state: 'Karnataka',
   postalCode: '570001',
-  country: 'India',
-};
+});
 
 const list = async (customer: Customer) => {
   const res = await call(shop.app, 'GET', '/api/addresses', { token: customer.token });
@@ -158,11 +154,11 @@ describe('the address book', () => {
 
   it('accepts emoji and non-Latin text and returns it intact', async () => {
     const fancy = {
+      ...home,
+      recipientName: 'ಆಶಾ 🙏',
       street: 'ಶ್ರೀ ನಿಲಯ 🏠, 3rd Main',
+      area: 'மயிலாப்பூர்',
       city: 'ಬೆಂಗಳೂರು',
-      state: 'Karnataka 🌴',
-      postalCode: '560 001',
-      country: 'भारत 🇮🇳',
     };
     const address = await add(customer, fancy);
     expect(address).toMatchObject(fancy);
@@ -237,44 +233,59 @@ describe('bad input', () => {
 
   const long = 'x'.repeat(10_000);
   const cases: [string, unknown, string][] = [
-    ['an empty object', {}, 'Street address is required'],
-    ['a missing street', { ...office, street: undefined }, 'Street address is required'],
-    ['a null street', { ...office, street: null }, 'Street address is required'],
-    ['a whitespace-only street', { ...office, street: '   \t ' }, 'Street address is required'],
+    ['an empty object', {}, 'Recipient name is required'],
+    ['no recipient', { ...office, recipientName: undefined }, 'Recipient name is required'],
+    ['no mobile', { ...office, mobile: ' ' }, 'Mobile number is required'],
+    ['a 9-digit mobile', { ...office, mobile: '984501234' }, 'Enter a 10-digit Indian mobile number'],
+    [
+      'a mobile starting with 5',
+      { ...office, mobile: '5845012345' },
+      'Enter a 10-digit Indian mobile number',
+    ],
+    ['a missing street', { ...office, street: undefined }, 'House and street are required'],
+    ['a null street', { ...office, street: null }, 'House and street are required'],
+    ['a whitespace-only street', { ...office, street: '   \t ' }, 'House and street are required'],
+    ['no area', { ...office, area: '' }, 'Area is required'],
     ['a whitespace-only city', { ...office, city: '  ' }, 'City is required'],
     ['an empty state', { ...office, state: '' }, 'State is required'],
-    ['a whitespace-only postal code', { ...office, postalCode: '   ' }, 'Postal code is required'],
-    ['a missing country', { ...office, country: undefined }, 'Country is required'],
+    ['a state off the list', { ...office, state: 'Karnataka 🌴' }, 'Please choose a state from the list'],
+    ['a whitespace-only PIN code', { ...office, postalCode: '   ' }, 'PIN code is required'],
+    ['another country', { ...office, country: 'Nepal' }, 'We deliver only in India'],
     [
       'a 10,000-character street',
       { ...office, street: long },
-      'Street address must be at most 200 characters',
+      'House and street must be at most 200 characters',
     ],
     ['a 10,000-character city', { ...office, city: long }, 'City must be at most 100 characters'],
-    ['a 10,000-character country', { ...office, country: long }, 'Country must be at most 100 characters'],
+    ['a 10,000-character landmark', { ...office, landmark: long }, 'Landmark must be at most 100 characters'],
     [
-      'a 10,000-character postal code',
+      'a 10,000-character PIN code',
       { ...office, postalCode: long },
-      'Postal code must be at most 12 characters',
+      'PIN code must be at most 12 characters',
     ],
     [
-      'a postal code with symbols',
-      { ...office, postalCode: '560#001' },
-      'Postal code must be 3 to 12 letters or digits (spaces and hyphens allowed)',
+      'a 4-digit PIN code',
+      { ...office, postalCode: '6000' },
+      'PIN code must be 6 digits and cannot start with 0',
     ],
     [
-      'a two-character postal code',
-      { ...office, postalCode: '56' },
-      'Postal code must be 3 to 12 letters or digits (spaces and hyphens allowed)',
+      'a PIN code starting with 0',
+      { ...office, postalCode: '060001' },
+      'PIN code must be 6 digits and cannot start with 0',
+    ],
+    [
+      'a PIN code with symbols',
+      { ...office, postalCode: '560#01' },
+      'PIN code must be 6 digits and cannot start with 0',
     ],
     ['a number for the city', { ...office, city: 5 }, 'City must be text'],
-    ['an object for the street', { ...office, street: { line1: 'x' } }, 'Street address must be text'],
-    ['a number for the postal code', { ...office, postalCode: 560001 }, 'Postal code must be text'],
+    ['an object for the street', { ...office, street: { line1: 'x' } }, 'House and street must be text'],
+    ['a number for the PIN code', { ...office, postalCode: 560001 }, 'PIN code must be text'],
     ['a string for isDefault', { ...office, isDefault: 'yes' }, 'isDefault must be true or false'],
     [
       'a control character in the street',
       { ...office, street: 'MG Road\u0007' },
-      'Street address contains characters that are not allowed',
+      'House and street contains characters that are not allowed',
     ],
     [
       'a newline in the city',
@@ -282,9 +293,9 @@ describe('bad input', () => {
       'City contains characters that are not allowed',
     ],
     [
-      'a lone surrogate in the state',
-      { ...office, state: 'Karn\udc00ataka' },
-      'State contains characters that are not allowed',
+      'a lone surrogate in the area',
+      { ...office, area: 'Jaya\udc00nagar' },
+      'Area contains characters that are not allowed',
     ],
   ];
 
@@ -354,16 +365,111 @@ describe('bad input', () => {
     });
     expect(created.id).not.toBe(existing.id);
     expect(Object.keys(created).sort()).toEqual([
+      'area',
       'city',
       'country',
       'id',
       'isDefault',
+      'landmark',
+      'mobile',
       'postalCode',
+      'recipientName',
       'state',
       'street',
     ]);
     expect(await list(other)).toEqual([]);
     await call(shop.app, 'DELETE', `/api/addresses/${created.id}`, { token: customer.token });
     expect(await list(customer)).toEqual([existing]);
+  });
+});
+
+describe('Indian addresses (docs/product-rules.md, Addresses)', () => {
+  it('stores the mobile as 10 digits, an empty landmark as none, and India as the country', async () => {
+    const customer = await registerAndLogin(shop.app);
+    const address = await add(customer, {
+      ...home,
+      mobile: '+91 98450-12345',
+      landmark: '  ',
+      country: undefined,
+    });
+    expect(address).toMatchObject({ mobile: '9845012345', landmark: null, country: 'India' });
+  });
+
+  it('keeps an address saved before recipients and mobiles were asked for working', async () => {
+    const customer = await registerAndLogin(shop.app);
+    const { id } = await shop.db
+      .insertInto('addresses')
+      .values({
+        userId: customer.user.id,
+        street: '21, Car Street',
+        city: 'Udupi',
+        state: 'KA',
+        postalCode: '576101',
+        country: 'India',
+        isDefault: 1,
+        createdAt: new Date().toISOString(),
+        recipientName: null,
+        mobile: null,
+        area: null,
+        landmark: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(await list(customer)).toEqual([
+      {
+        id,
+        recipientName: null,
+        mobile: null,
+        street: '21, Car Street',
+        area: null,
+        landmark: null,
+        city: 'Udupi',
+        state: 'KA',
+        postalCode: '576101',
+        country: 'India',
+        isDefault: true,
+      },
+    ]);
+    // Editing it asks for what it lacks, then stores it whole.
+    const refused = await call(shop.app, 'PUT', `/api/addresses/${id}`, {
+      json: { street: '21, Car Street', city: 'Udupi', state: 'Karnataka', postalCode: '576101' },
+      token: customer.token,
+    });
+    expect(refused).toMatchObject({ status: 400, body: { message: 'Recipient name is required' } });
+    const fixed = await call(shop.app, 'PUT', `/api/addresses/${id}`, {
+      json: { ...home, street: '21, Car Street', area: 'Car Street', city: 'Udupi', postalCode: '576101' },
+      token: customer.token,
+    });
+    expect(fixed).toMatchObject({
+      status: 200,
+      body: { address: { id, recipientName: 'Asha Rao', state: 'Karnataka' } },
+    });
+  });
+});
+
+describe('GET /api/pincodes/{pin}', () => {
+  it.each([
+    ['560003', 'Bangalore', 'Karnataka'],
+    ['600004', 'Chennai', 'Tamil Nadu'],
+    ['500001', 'Hyderabad', 'Telangana'],
+    ['605001', 'Pondicherry', 'Puducherry'],
+    ['194101', 'Leh', 'Ladakh'],
+  ])('finds %s in %s, %s, without a sign-in, cacheable', async (pin, city, state) => {
+    const res = await call(shop.app, 'GET', `/api/pincodes/${pin}`);
+    expect(res).toMatchObject({ status: 200, body: { pincode: pin, city, state } });
+    expect(res.headers.get('cache-control')).toBe('public, max-age=86400');
+  });
+
+  it('answers 404 with a message for a PIN code nobody uses, and 400 for one that cannot be', async () => {
+    expect(await call(shop.app, 'GET', '/api/pincodes/999999')).toMatchObject({
+      status: 404,
+      body: { message: 'We could not find this PIN code. Please enter the city and state.' },
+    });
+    for (const pin of ['6000', '060001', 'abcdef', '5600031']) {
+      expect(await call(shop.app, 'GET', `/api/pincodes/${pin}`)).toMatchObject({
+        status: 400,
+        body: { message: 'PIN code must be 6 digits and cannot start with 0' },
+      });
+    }
   });
 });

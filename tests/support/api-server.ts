@@ -1,3 +1,4 @@
+import { addressInput } from './addresses.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -164,13 +165,7 @@ export async function newCustomer(base: string, name = 'Asha Rao'): Promise<Http
   const { token, user } = login.body as LoginResponse;
   const saved = await http(base, 'POST', '/api/addresses', {
     token,
-    json: {
-      street: 'MG Road 100',
-      city: 'Bengaluru',
-      state: 'Karnataka',
-      postalCode: '560001',
-      country: 'India',
-    },
+    json: addressInput({ street: 'MG Road 100', area: 'Gandhi Nagar', postalCode: '560001' }),
   });
   if (saved.status !== 201) throw new Error(`address: ${saved.status} ${JSON.stringify(saved.body)}`);
   return { token, userId: user.id, email, addressId: (saved.body as { address: Address }).address.id };

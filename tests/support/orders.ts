@@ -1,3 +1,4 @@
+import { addressInput } from './addresses.ts';
 import type { Address } from '../../contract/address.ts';
 import type { App } from '../../server/app.ts';
 import type { Db } from '../../server/db/client.ts';
@@ -93,7 +94,7 @@ export async function timesUsed(db: Db, code: string): Promise<number> {
 export async function addAddress(app: App, customer: Customer, street = 'MG Road 100'): Promise<Address> {
   const res = await call(app, 'POST', '/api/addresses', {
     token: customer.token,
-    json: { street, city: 'Bengaluru', state: 'Karnataka', postalCode: '560001', country: 'India' },
+    json: addressInput({ street, area: 'Gandhi Nagar', postalCode: '560001' }),
   });
   if (res.status !== 201) throw new Error(`address failed: ${res.status} ${JSON.stringify(res.body)}`);
   return (res.body as { address: Address }).address;

@@ -8,6 +8,8 @@ import { AddressPicker } from '../../src/ui/address-picker/address-picker.tsx';
 import { configureAuth } from '../../src/lib/api.ts';
 import { call, registerAndLogin, type Customer } from '../support/accounts.ts';
 import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
+import { fillAddressForm, type FormAddress } from '../support/address-form.ts';
+import { addressInput } from '../support/addresses.ts';
 import { renderAppAt } from '../support/render-app.tsx';
 import { createTestShop, type TestShop } from '../support/test-db.ts';
 
@@ -56,24 +58,13 @@ const hasDefaultBadge = (street: RegExp) =>
   within(card(street)).queryByText('Default', { exact: true }) !== null;
 const field = (label: string) => screen.getByRole('textbox', { name: label });
 
-interface NewAddress {
-  street: string;
-  city: string;
-  state: string;
-  postalCode: string;
-  makeDefault?: boolean;
-}
+type NewAddress = FormAddress;
 
-/** Opens the add form, fills it in (the country is already India) and presses Save. */
+/** Opens the add form, fills it in (the country is India) and presses Save. */
 async function submitNewAddress(user: UserEvent, address: NewAddress) {
   await user.click(screen.getByRole('button', { name: /add new address/i }));
-  await user.type(field('Street address'), address.street);
-  await user.type(field('City'), address.city);
-  await user.type(field('State'), address.state);
-  await user.type(field('Postal code'), address.postalCode);
-  expect(field('Country')).toHaveValue('India');
-  if (address.makeDefault)
-    await user.click(screen.getByRole('checkbox', { name: 'Make this my default address' }));
+  expect(screen.getByText('Country: India')).toBeInTheDocument();
+  await fillAddressForm(user, address);
   await user.click(screen.getByRole('button', { name: 'Save' }));
 }
 
@@ -85,17 +76,25 @@ async function addAddressThroughForm(user: UserEvent, address: NewAddress) {
 }
 
 const malleshwaram: NewAddress = {
-  street: '12, 4th Cross, Malleshwaram',
+  street: '12, 4th Cross',
+  area: 'Malleshwaram',
   city: 'Bengaluru',
   state: 'Karnataka',
   postalCode: '560003',
 };
 const mylapore: NewAddress = {
-  street: '7, North Mada Street, Mylapore',
+  recipientName: 'Meena Iyer',
+  mobile: '94430 12345',
+  street: '7, North Mada Street',
+  area: 'Mylapore',
   city: 'Chennai',
   state: 'Tamil Nadu',
   postalCode: '600004',
 };
+
+/** The same address as a POST /api/addresses body. */
+const asInput = ({ makeDefault: _, ...a }: NewAddress) =>
+  addressInput({ recipientName: 'Asha Rao', mobile: '98450 12345', landmark: null, ...a });
 
 describe('account page', () => {
   it('sends a signed-out visitor to the login page, coming back here afterwards', async () => {
@@ -197,36 +196,71 @@ describe('account page: addresses', () => {
     expect(screen.getByText("You haven't added any addresses yet.")).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /add new address/i }));
     expect(screen.getByRole('form', { name: 'Add new address' })).toBeInTheDocument();
-    expect(field('Street address')).toHaveFocus();
+    expect(field('Recipient name')).toHaveFocus();
     expect(screen.queryByText('No addresses')).not.toBeInTheDocument();
   });
 
-  it('shows all five required-field messages for a blank form and sends nothing', async () => {
+  it('shows every required-field message for a blank form and sends nothing', async () => {
     const user = userEvent.setup();
     const customer = await signIn();
     await openAccount(customer, '/account/addresses');
     await user.click(await screen.findByRole('button', { name: /add new address/i }));
-    await user.clear(field('Country'));
     await user.type(field('City'), '   ');
     const before = addressRequests();
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     const messages = {
-      'Street address': 'Street address is required',
+      'Recipient name': 'Recipient name is required',
+      'Mobile number': 'Mobile number is required',
+      'House no. and street': 'House and street are required',
+      'Area / locality': 'Area is required',
       City: 'City is required',
-      State: 'State is required',
-      'Postal code': 'Postal code is required',
-      Country: 'Country is required',
+      'PIN code': 'PIN code is required',
     };
     for (const [label, message] of Object.entries(messages)) {
       expect(screen.getByText(message)).toBeInTheDocument();
       expect(field(label)).toHaveAttribute('aria-invalid', 'true');
-      expect(field(label)).toHaveAccessibleDescription(message);
+      expect(field(label)).toHaveAccessibleDescription(expect.stringContaining(message));
     }
+    const state = screen.getByRole('combobox', { name: 'State' });
+    expect(state).toHaveAttribute('aria-invalid', 'true');
+    expect(state).toHaveAccessibleDescription('State is required');
+    // The landmark is optional.
+    expect(field('Landmark (optional)')).toHaveAttribute('aria-invalid', 'false');
     // Focus moves to the first field in error, so its message is read out.
-    expect(field('Street address')).toHaveFocus();
+    expect(field('Recipient name')).toHaveFocus();
     expect(addressRequests()).toBe(before);
     expect(await savedAddresses(customer)).toEqual([]);
+  });
+
+  it('a PIN code fills in the city and state; an unknown one says so and leaves them to the customer', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    await openAccount(customer, '/account/addresses');
+    await user.click(await screen.findByRole('button', { name: /add new address/i }));
+    await user.type(field('PIN code'), '600004');
+    await waitFor(() => expect(field('City')).toHaveValue('Chennai'));
+    expect(screen.getByRole('combobox', { name: 'State' })).toHaveValue('Tamil Nadu');
+    expect(field('PIN code')).toHaveAccessibleDescription('Chennai, Tamil Nadu');
+    expect(
+      within(screen.getByRole('combobox', { name: 'State' }))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toHaveLength(37);
+
+    // A city the customer typed is kept; an unknown PIN code asks for the city and state.
+    await user.clear(field('City'));
+    await user.type(field('City'), 'Mylapore');
+    await user.clear(field('PIN code'));
+    await user.type(field('PIN code'), '999999');
+    expect(
+      await screen.findByText('We could not find this PIN code. Please enter the city and state.'),
+    ).toBeInTheDocument();
+    expect(field('City')).toHaveValue('Mylapore');
+    await user.clear(field('PIN code'));
+    await user.type(field('PIN code'), '560003');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'State' })).toHaveValue('Karnataka'));
+    expect(field('City')).toHaveValue('Mylapore');
   });
 
   it('Cancel hides the form and resets it; focus returns to the Add button', async () => {
@@ -234,7 +268,7 @@ describe('account page: addresses', () => {
     const customer = await signIn();
     await openAccount(customer, '/account/addresses');
     await user.click(await screen.findByRole('button', { name: /add new address/i }));
-    await user.type(field('Street address'), '12, 4th Cross');
+    await user.type(field('House no. and street'), '12, 4th Cross');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByText('City is required')).toBeInTheDocument();
 
@@ -243,8 +277,7 @@ describe('account page: addresses', () => {
     expect(screen.getByRole('button', { name: /add new address/i })).toHaveFocus();
 
     await user.click(screen.getByRole('button', { name: /add new address/i }));
-    expect(field('Street address')).toHaveValue('');
-    expect(field('Country')).toHaveValue('India');
+    expect(field('House no. and street')).toHaveValue('');
     expect(screen.queryByText('City is required')).not.toBeInTheDocument();
     expect(await savedAddresses(customer)).toEqual([]);
   });
@@ -306,11 +339,11 @@ describe('account page: addresses', () => {
     const customer = await signIn();
     await call(shop.app, 'POST', '/api/addresses', {
       token: customer.token,
-      json: { ...malleshwaram, country: 'India' },
+      json: asInput(malleshwaram),
     });
     await call(shop.app, 'POST', '/api/addresses', {
       token: customer.token,
-      json: { ...mylapore, country: 'India' },
+      json: asInput(mylapore),
     });
     await openAccount(customer, '/account/addresses');
 
@@ -319,15 +352,15 @@ describe('account page: addresses', () => {
     });
     await user.click(editButton);
     const form = screen.getByRole('form', { name: 'Edit address' });
-    expect(within(form).getByRole('textbox', { name: 'Street address' })).toHaveValue(mylapore.street);
+    expect(within(form).getByRole('textbox', { name: 'House no. and street' })).toHaveValue(mylapore.street);
     expect(within(form).getByRole('textbox', { name: 'City' })).toHaveValue('Chennai');
     // The address open in the form cannot be deleted from under it.
     expect(within(card(/Mylapore/)).getByRole('button', { name: 'Delete' })).toBeDisabled();
 
-    await user.clear(field('Street address'));
-    await user.type(field('Street address'), '9, South Mada Street, Mylapore');
-    await user.clear(field('Postal code'));
-    await user.type(field('Postal code'), '600005');
+    await user.clear(field('House no. and street'));
+    await user.type(field('House no. and street'), '9, South Mada Street');
+    await user.clear(field('PIN code'));
+    await user.type(field('PIN code'), '600005');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit address' })).not.toBeInTheDocument());
@@ -336,10 +369,7 @@ describe('account page: addresses', () => {
     expect(card(/South Mada Street/)).toHaveFocus();
     expect(screen.getByRole('status')).toHaveTextContent('Address saved');
     const saved = await savedAddresses(customer);
-    expect(saved.map((a) => a.street).sort()).toEqual([
-      malleshwaram.street,
-      '9, South Mada Street, Mylapore',
-    ]);
+    expect(saved.map((a) => a.street).sort()).toEqual([malleshwaram.street, '9, South Mada Street']);
     expect(saved.find((a) => a.street.startsWith('9,'))?.postalCode).toBe('600005');
   });
 
@@ -348,11 +378,11 @@ describe('account page: addresses', () => {
     const customer = await signIn();
     await call(shop.app, 'POST', '/api/addresses', {
       token: customer.token,
-      json: { ...malleshwaram, country: 'India' },
+      json: asInput(malleshwaram),
     });
     await call(shop.app, 'POST', '/api/addresses', {
       token: customer.token,
-      json: { ...mylapore, country: 'India' },
+      json: asInput(mylapore),
     });
     await openAccount(customer, '/account/addresses');
     await screen.findByRole('group', { name: /Malleshwaram/ });
@@ -361,7 +391,7 @@ describe('account page: addresses', () => {
     await user.click(deleteButton);
     let dialog = screen.getByRole('alertdialog', { name: 'Delete this address?' });
     expect(dialog).toHaveAccessibleDescription(
-      '12, 4th Cross, Malleshwaram, Bengaluru, Karnataka 560003, India',
+      'Asha Rao, +91 98450 12345, 12, 4th Cross, Malleshwaram, Bengaluru, Karnataka 560003, India',
     );
     // The safe choice has focus.
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
@@ -395,7 +425,7 @@ describe('account page: addresses', () => {
     const customer = await signIn();
     await call(shop.app, 'POST', '/api/addresses', {
       token: customer.token,
-      json: { ...malleshwaram, country: 'India' },
+      json: asInput(malleshwaram),
     });
     net.failNetwork(/\/api\/addresses/);
     await openAccount(customer, '/account/addresses');
@@ -413,11 +443,11 @@ describe('account page: addresses', () => {
     const customer = await signIn();
     await call(shop.app, 'POST', '/api/addresses', {
       token: customer.token,
-      json: { ...malleshwaram, country: 'India' },
+      json: asInput(malleshwaram),
     });
     await call(shop.app, 'POST', '/api/addresses', {
       token: customer.token,
-      json: { ...mylapore, country: 'India' },
+      json: asInput(mylapore),
     });
     await openAccount(customer, '/account/addresses');
     await screen.findByRole('group', { name: /Mylapore/ });
@@ -441,14 +471,12 @@ describe('account page: addresses', () => {
     const customer = await signIn();
     await openAccount(customer, '/account/addresses');
     await user.click(await screen.findByRole('button', { name: /add new address/i }));
-    await user.click(field('Street address'));
+    await fillAddressForm(user, { street: 'x', postalCode: '560003' });
+    await user.click(field('House no. and street'));
     await user.paste('x'.repeat(10_000));
-    await user.type(field('City'), 'Bengaluru');
-    await user.type(field('State'), 'Karnataka');
-    await user.type(field('Postal code'), '560003');
     const before = addressRequests();
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(screen.getByText('Street address must be at most 200 characters')).toBeInTheDocument();
+    expect(screen.getByText('House and street must be at most 200 characters')).toBeInTheDocument();
     expect(addressRequests()).toBe(before);
     expect(await savedAddresses(customer)).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -457,19 +485,18 @@ describe('account page: addresses', () => {
     for (let i = 0; i < MAX_ADDRESSES; i += 1) {
       await call(shop.app, 'POST', '/api/addresses', {
         token: customer.token,
-        json: {
+        json: addressInput({
           street: `${i + 1}, Temple Street`,
           city: 'Madurai',
           state: 'Tamil Nadu',
           postalCode: '625001',
-          country: 'India',
-        },
+        }),
       });
     }
     // Reopening the tab reads the list again.
     await user.click(tab('Profile'));
     await user.click(tab('Addresses'));
-    await screen.findByRole('group', { name: /^1, Temple Street/ }, PAGE);
+    await screen.findByRole('group', { name: /, 1, Temple Street, / }, PAGE);
     await submitNewAddress(user, malleshwaram);
     const form = screen.getByRole('form', { name: 'Add new address' });
     expect(await within(form).findByRole('alert')).toHaveTextContent(
@@ -483,11 +510,11 @@ describe('account page: addresses', () => {
     const customer = await signIn();
     await call(shop.app, 'POST', '/api/addresses', {
       token: customer.token,
-      json: { ...malleshwaram, country: 'India' },
+      json: asInput(malleshwaram),
     });
     await call(shop.app, 'POST', '/api/addresses', {
       token: customer.token,
-      json: { ...mylapore, country: 'India' },
+      json: asInput(mylapore),
     });
     await openAccount(customer, '/account/addresses');
     await screen.findByRole('group', { name: /Mylapore/ });
@@ -516,11 +543,11 @@ describe('address picker in select mode (for checkout and the booking wizard)', 
     const customer = await registerAndLogin(shop.app);
     await call(shop.app, 'POST', '/api/addresses', {
       token: customer.token,
-      json: { ...malleshwaram, country: 'India' },
+      json: asInput(malleshwaram),
     });
     await call(shop.app, 'POST', '/api/addresses', {
       token: customer.token,
-      json: { ...mylapore, country: 'India' },
+      json: asInput(mylapore),
     });
     configureAuth({ getToken: () => customer.token, onUnauthorized: () => {} });
     // The machine that owns the choice (checkout, the wizard) hears of it from the address book.
@@ -554,12 +581,7 @@ describe('address picker in select mode (for checkout and the booking wizard)', 
     await waitFor(() => expect(chosen.at(-1)).toBe(malleshwaram.street));
 
     // A new address can be added here too, and is chosen.
-    await addAddressThroughForm(user, {
-      street: '21, Car Street',
-      city: 'Udupi',
-      state: 'Karnataka',
-      postalCode: '576101',
-    });
+    await addAddressThroughForm(user, { street: '21, Car Street', postalCode: '576101' });
     expect(screen.getByRole('radio', { name: /Car Street/ })).toBeChecked();
     await waitFor(() => expect(chosen.at(-1)).toBe('21, Car Street'));
   });

@@ -6,6 +6,7 @@ import { formatRupees } from '../../contract/money.ts';
 import { registerAndLogin, type Customer } from '../support/accounts.ts';
 import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import { addAddress, addProduct, send, setStock, stockOf } from '../support/orders.ts';
+import { fillAddressForm } from '../support/address-form.ts';
 import { renderAppAt } from '../support/render-app.tsx';
 import { createTestShop, type TestShop } from '../support/test-db.ts';
 
@@ -187,10 +188,12 @@ describe('checkout', () => {
     expect(summaryRow('Total')).toBe(formatRupees(910));
 
     await user.click(screen.getByRole('button', { name: /add new address/i }));
-    await user.type(screen.getByRole('textbox', { name: 'Street address' }), '12, 4th Cross, Malleshwaram');
-    await user.type(screen.getByRole('textbox', { name: 'City' }), 'Bengaluru');
-    await user.type(screen.getByRole('textbox', { name: 'State' }), 'Karnataka');
-    await user.type(screen.getByRole('textbox', { name: 'Postal code' }), '560003');
+    await fillAddressForm(user, {
+      street: '12, 4th Cross',
+      area: 'Malleshwaram',
+      city: 'Bengaluru',
+      postalCode: '560003',
+    });
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const card = await screen.findByRole('radio', { name: /Malleshwaram/ });
     expect(card).toBeChecked();
@@ -216,7 +219,9 @@ describe('checkout', () => {
     expect(detail('Order Date')).toHaveTextContent(/\d{1,2} [A-Z][a-z]+ \d{4}/);
     expect(screen.getByRole('rowheader', { name: MALA })).toBeInTheDocument();
     expect(
-      screen.getByText(/12, 4th Cross, Malleshwaram, Bengaluru, Karnataka 560003, India/),
+      screen.getByText(
+        /Asha Rao, \+91 98450 12345, 12, 4th Cross, Malleshwaram, Bengaluru, Karnataka 560003, India/,
+      ),
     ).toBeInTheDocument();
     expect(summaryRow('Subtotal')).toBe(formatRupees(900));
     expect(summaryRow('Discount')).toBe(`-${formatRupees(90)}`);

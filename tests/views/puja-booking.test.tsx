@@ -19,6 +19,7 @@ import { registerAndLogin, type Customer } from '../support/accounts.ts';
 import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import { addPuja, person, type TestPuja } from '../support/bookings.ts';
 import { addAddress, send } from '../support/orders.ts';
+import { fillAddressForm } from '../support/address-form.ts';
 import { renderAppAt } from '../support/render-app.tsx';
 import { createTestShop, type TestShop } from '../support/test-db.ts';
 
@@ -442,10 +443,12 @@ describe('the booking wizard (/puja-booking/{id})', () => {
     await screen.findByText('No addresses', {}, PAGE);
 
     await user.click(screen.getByRole('button', { name: /add new address/i }));
-    await user.type(screen.getByRole('textbox', { name: 'Street address' }), '12, 4th Cross, Malleshwaram');
-    await user.type(screen.getByRole('textbox', { name: 'City' }), 'Bengaluru');
-    await user.type(screen.getByRole('textbox', { name: 'State' }), 'Karnataka');
-    await user.type(screen.getByRole('textbox', { name: 'Postal code' }), '560003');
+    await fillAddressForm(user, {
+      street: '12, 4th Cross',
+      area: 'Malleshwaram',
+      city: 'Bengaluru',
+      postalCode: '560003',
+    });
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('radio', { name: /Malleshwaram/ })).toBeChecked();
     // The new card is chosen, focused (and scrolled to) and the save is said.
@@ -459,7 +462,9 @@ describe('the booking wizard (/puja-booking/{id})', () => {
     expect(summary('Puja')).toBe(open.pujaName);
     expect(summary('Package')).toBe(pkg.title);
     expect(summary('Persons')).toBe('Asha RaoRavi Rao');
-    expect(summary('Address')).toBe('12, 4th Cross, Malleshwaram, Bengaluru, Karnataka 560003, India');
+    expect(summary('Address')).toBe(
+      'Asha Rao, +91 98450 12345, 12, 4th Cross, Malleshwaram, Bengaluru, Karnataka 560003, India',
+    );
     expect(summary('Amount')).toBe(formatRupees(pkg.offerPrice));
     expect(await axeViolations()).toEqual([]);
 
@@ -490,7 +495,9 @@ describe('the booking wizard (/puja-booking/{id})', () => {
     expect(summary('Puja')).toBe(open.pujaName);
     expect(summary('Package')).toBe(pkg.title);
     expect(summary('Persons')).toBe('Asha RaoRavi Rao');
-    expect(summary('Address')).toBe('12, 4th Cross, Malleshwaram, Bengaluru, Karnataka 560003, India');
+    expect(summary('Address')).toBe(
+      'Asha Rao, +91 98450 12345, 12, 4th Cross, Malleshwaram, Bengaluru, Karnataka 560003, India',
+    );
     expect(summary('Amount paid')).toBe(formatRupees(pkg.offerPrice));
     expect(sessionStorage.getItem(wizardDraftKey(open.id, pkg.id))).toBeNull();
 

@@ -7,8 +7,22 @@ const toAddress = ({ userId: _userId, createdAt: _createdAt, isDefault, ...row }
   isDefault: isDefault === 1,
 });
 
-const fields = ({ street, city, state, postalCode, country }: AddressInput) => ({
+const fields = ({
+  recipientName,
+  mobile,
   street,
+  area,
+  landmark,
+  city,
+  state,
+  postalCode,
+  country,
+}: AddressInput) => ({
+  recipientName,
+  mobile,
+  street,
+  area,
+  landmark,
   city,
   state,
   postalCode,

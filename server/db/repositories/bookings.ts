@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type { Booking, BookingPerson, BookingSummary } from '../../../contract/booking.ts';
+import { addressFromCopy } from './address-copy.ts';
 import type { Db } from '../client.ts';
 import type { BookingPersonRow, BookingRow, BookingsTable } from '../types.ts';
 
@@ -100,15 +101,7 @@ function toBooking(row: BookingRow, persons: BookingPersonRow[]): Booking {
     },
     package: { id: row.packageId, title: row.packageTitle, noPersons: row.packageNoPersons },
     persons: persons.map(toPerson),
-    address: {
-      id: row.addressId,
-      street: row.street,
-      city: row.city,
-      state: row.state,
-      postalCode: row.postalCode,
-      country: row.country,
-      isDefault: row.addressIsDefault === 1,
-    },
+    address: addressFromCopy(row),
     amount: row.amount,
     currency: 'INR',
   };

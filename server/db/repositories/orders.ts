@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type { OrderRead, OrderSummary, OrderVariant } from '../../../contract/orders.ts';
+import { addressFromCopy } from './address-copy.ts';
 import type { Db } from '../client.ts';
 import type { OrderItemRow, OrderItemsTable, OrderRow, OrdersTable } from '../types.ts';
 
@@ -90,15 +91,7 @@ function toOrderRead(row: OrderRow, items: OrderItemRow[]): OrderRead {
     paymentStatus: row.paymentStatus,
     paymentId: row.paymentId,
     items: items.map(toLine),
-    address: {
-      id: row.addressId,
-      street: row.street,
-      city: row.city,
-      state: row.state,
-      postalCode: row.postalCode,
-      country: row.country,
-      isDefault: row.addressIsDefault === 1,
-    },
+    address: addressFromCopy(row),
     subtotal: row.subtotal,
     shipping: row.shipping,
     discount: row.discount,

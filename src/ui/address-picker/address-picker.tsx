@@ -2,9 +2,17 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { fromPromise, type ActorRefFrom, type AnyActorRef } from 'xstate';
-import type { Address, AddressInput } from '../../../contract/address.ts';
+import {
+  ADDRESS_COUNTRY,
+  addressMessages,
+  INDIAN_STATES,
+  PIN_CODE,
+  type Address,
+  type AddressInput,
+} from '../../../contract/address.ts';
 import { addressBookMachine } from '../../../machines/address-book/address-book.machine.ts';
 import {
+  addressLines,
   formatAddress,
   selectActionError,
   selectAddresses,
@@ -36,6 +44,7 @@ import {
   addAddress,
   deleteAddress,
   listAddresses,
+  lookUpPincode,
   setDefaultAddress,
   updateAddress,
 } from '../../lib/addresses.ts';
@@ -63,12 +72,35 @@ const liveAddressBookMachine = addressBookMachine.provide({
 
 type AddressBookRef = ActorRefFrom<typeof addressBookMachine>;
 
-const fieldLabels: Record<AddressField, { label: string; autoComplete: string }> = {
-  street: { label: 'Street address', autoComplete: 'street-address' },
+interface FieldLook {
+  label: string;
+  autoComplete: string;
+  type?: 'text' | 'tel';
+  inputMode?: 'numeric' | 'tel';
+  optional?: boolean;
+  hint?: string;
+}
+
+const fieldLooks: Record<AddressField, FieldLook> = {
+  recipientName: { label: 'Recipient name', autoComplete: 'name' },
+  mobile: {
+    label: 'Mobile number',
+    autoComplete: 'tel-national',
+    type: 'tel',
+    inputMode: 'tel',
+    hint: '10 digits, for the courier',
+  },
+  street: { label: 'House no. and street', autoComplete: 'address-line1' },
+  area: { label: 'Area / locality', autoComplete: 'address-line2' },
+  landmark: { label: 'Landmark (optional)', autoComplete: 'off', optional: true },
+  postalCode: {
+    label: 'PIN code',
+    autoComplete: 'postal-code',
+    inputMode: 'numeric',
+    hint: 'Fills in the city and state',
+  },
   city: { label: 'City', autoComplete: 'address-level2' },
   state: { label: 'State', autoComplete: 'address-level1' },
-  postalCode: { label: 'Postal code', autoComplete: 'postal-code' },
-  country: { label: 'Country', autoComplete: 'country-name' },
 };
 
 export interface AddressPickerProps {
@@ -347,18 +379,61 @@ function AddressCard({
 }
 
 function AddressText({ address }: { address: Address }) {
+  const [first, ...rest] = addressLines(address);
   return (
     <>
       <span className="address-card__text">
-        <span className="address-card__line address-card__street">{address.street}</span>
-        <span className="address-card__line">
-          {address.city}, {address.state} {address.postalCode}
-        </span>
-        <span className="address-card__line">{address.country}</span>
+        <span className="address-card__line address-card__street">{first}</span>
+        {rest.map((line, index) => (
+          <span key={index} className="address-card__line">
+            {line}
+          </span>
+        ))}
       </span>
       {address.isDefault && <span className="badge address-card__badge">Default</span>}
     </>
   );
+}
+
+/**
+ * A complete PIN code fills in the city and state from our PIN directory (docs/product-rules.md,
+ * Addresses), unless the customer typed their own; answers the note shown under the PIN field.
+ */
+function usePincodeFill(
+  postalCode: string,
+  setValues: (update: (current: AddressFormValues) => AddressFormValues) => void,
+): string | undefined {
+  const [found, setFound] = useState<{ pin: string; note: string } | undefined>();
+  const filled = useRef<{ city: string; state: string } | undefined>(undefined);
+  const pin = postalCode.trim();
+  useEffect(() => {
+    if (!PIN_CODE.test(pin)) return;
+    const controller = new AbortController();
+    lookUpPincode(pin, controller.signal).then(
+      (place) => {
+        if (!place) {
+          setFound({ pin, note: addressMessages.pincodeNotFound });
+          return;
+        }
+        setValues((current) => {
+          // Only fields left empty, or filled by an earlier PIN, are replaced.
+          const untouched = (field: 'city' | 'state') =>
+            current[field].trim() === '' || current[field] === filled.current?.[field];
+          const next = {
+            ...current,
+            city: untouched('city') ? place.city : current.city,
+            state: untouched('state') ? place.state : current.state,
+          };
+          filled.current = { city: next.city, state: next.state };
+          return next;
+        });
+        setFound({ pin, note: `${place.city}, ${place.state}` });
+      },
+      () => {},
+    );
+    return () => controller.abort();
+  }, [pin, setValues]);
+  return found?.pin === pin ? found.note : undefined;
 }
 
 /** Picks the starting values: a fresh form, or the address being edited. Keyed so each opening starts clean. */
@@ -395,7 +470,8 @@ function AddressForm({
   const busy = useSelector(actorRef, selectIsBusy);
   const headingId = useId();
   const idPrefix = useId();
-  const inputs = useRef<Partial<Record<AddressField, HTMLInputElement | null>>>({});
+  const inputs = useRef<Partial<Record<AddressField, HTMLInputElement | HTMLSelectElement | null>>>({});
+  const pinNote = usePincodeFill(values.postalCode, setValues);
 
   // After a refused Save, focus the first field in error: its message is read with it.
   useEffect(() => {
@@ -418,25 +494,66 @@ function AddressForm({
         {addressFields.map((field, index) => {
           const id = `${idPrefix}-${field}`;
           const error = fieldErrors[field];
+          const look = fieldLooks[field];
+          const note = field === 'postalCode' ? (pinNote ?? look.hint) : look.hint;
+          const described = [error !== undefined && `${id}-error`, note && `${id}-hint`]
+            .filter(Boolean)
+            .join(' ');
+          const control = {
+            id,
+            name: field,
+            required: !look.optional,
+            autoComplete: look.autoComplete,
+            value: values[field],
+            'aria-invalid': error !== undefined,
+            'aria-describedby': described || undefined,
+            onChange: (event: { target: { value: string } }) =>
+              setValues((current) => ({ ...current, [field]: event.target.value })),
+          };
           return (
             <div key={field} className={`field address-form__field address-form__field--${field}`}>
-              <label htmlFor={id}>{fieldLabels[field].label}</label>
-              <input
-                ref={(element) => {
-                  inputs.current[field] = element;
-                }}
-                id={id}
-                name={field}
-                className="input"
-                type="text"
-                required
-                autoFocus={index === 0}
-                autoComplete={fieldLabels[field].autoComplete}
-                value={values[field]}
-                aria-invalid={error !== undefined}
-                aria-describedby={error !== undefined ? `${id}-error` : undefined}
-                onChange={(event) => setValues((current) => ({ ...current, [field]: event.target.value }))}
-              />
+              <label htmlFor={id}>{look.label}</label>
+              {field === 'state' ? (
+                <select
+                  {...control}
+                  ref={(element) => {
+                    inputs.current[field] = element;
+                  }}
+                  className="select"
+                >
+                  <option value="">Select state</option>
+                  {/* An older address's free-text state stays visible until another is chosen. */}
+                  {values.state !== '' && !(INDIAN_STATES as readonly string[]).includes(values.state) && (
+                    <option value={values.state}>{values.state}</option>
+                  )}
+                  {INDIAN_STATES.map((state) => (
+                    <option key={state} value={state}>
+                      {state}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input
+                  {...control}
+                  ref={(element) => {
+                    inputs.current[field] = element;
+                  }}
+                  className="input"
+                  type={look.type ?? 'text'}
+                  inputMode={look.inputMode}
+                  maxLength={field === 'postalCode' ? 6 : undefined}
+                  autoFocus={index === 0}
+                />
+              )}
+              {note && (
+                <p
+                  id={`${id}-hint`}
+                  className="field__hint"
+                  aria-live={field === 'postalCode' ? 'polite' : undefined}
+                >
+                  {note}
+                </p>
+              )}
               {error !== undefined && (
                 <p id={`${id}-error`} className="field__error">
                   {error}
@@ -445,6 +562,7 @@ function AddressForm({
             </div>
           );
         })}
+        <p className="address-form__country">Country: {ADDRESS_COUNTRY}</p>
       </div>
       <label className="address-form__checkbox">
         <input

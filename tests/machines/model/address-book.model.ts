@@ -8,6 +8,10 @@ import type { EventFixtures, MachineModel } from './coverage.ts';
 
 const home: Address = {
   id: 1,
+  recipientName: null,
+  mobile: null,
+  area: null,
+  landmark: null,
   street: '12 MG Road',
   city: 'Bengaluru',
   state: 'Karnataka',
@@ -18,6 +22,10 @@ const home: Address = {
 const office: Address = {
   ...home,
   id: 2,
+  recipientName: null,
+  mobile: null,
+  area: null,
+  landmark: null,
   street: '4 Park Street',
   city: 'Kolkata',
   state: 'West Bengal',
@@ -27,6 +35,10 @@ const office: Address = {
 const parents: Address = {
   ...home,
   id: 3,
+  recipientName: null,
+  mobile: null,
+  area: null,
+  landmark: null,
   street: '9 FC Road',
   city: 'Pune',
   state: 'Maharashtra',
@@ -35,11 +47,14 @@ const parents: Address = {
 };
 
 const valid: AddressFormValues = {
+  recipientName: 'Asha Rao',
+  mobile: '9845012345',
   street: '9 FC Road',
+  area: 'Shivajinagar',
+  landmark: '',
   city: 'Pune',
   state: 'Maharashtra',
   postalCode: '411004',
-  country: 'India',
   isDefault: false,
 };
 const invalid: AddressFormValues = { ...valid, street: '  ', postalCode: '4' };

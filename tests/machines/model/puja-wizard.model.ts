@@ -25,6 +25,10 @@ const asha: PersonDraft = {
 
 const home: Address = {
   id: 11,
+  recipientName: null,
+  mobile: null,
+  area: null,
+  landmark: null,
   street: '12, 4th Cross, Malleshwaram',
   city: 'Bengaluru',
   state: 'Karnataka',
