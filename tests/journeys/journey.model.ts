@@ -24,6 +24,7 @@ export type JourneyEvent =
   | { type: 'time.pujaDatePassed' }
   | { type: 'product.view' }
   | { type: 'cart.add' }
+  | { type: 'product.buyNow' }
   | { type: 'cart.open' }
   | { type: 'coupon.applyInvalid' }
   | { type: 'coupon.applyValid' }
@@ -51,7 +52,8 @@ export type JourneyEventType = JourneyEvent['type'];
  * `bookingConfirmed`, `bookingPaymentFailed` when the booking cannot be created (Pay again
  * confirms it), or `bookingClosed` when the puja's date passes while paying is still to come.
  *
- * Products: the list, a product, Add to Cart (`productInCart`), the cart (`cartWithItems`), an
+ * Products: the list, a product, Buy Now (one in the cart and straight to checkout, which asks
+ * a visitor to sign in: `checkoutSignedOut`) or Add to Cart (`productInCart`), the cart (`cartWithItems`), an
  * unknown coupon (`couponRejected`) or WELCOME10 (`couponApplied`), Proceed to Checkout while
  * signed out (`checkoutSignedOut`, the login page), sign in (`checkoutNoAddress`); Place Order
  * without an address (`noAddressError`); an added address (`checkoutReady`); then cash on delivery
@@ -137,7 +139,7 @@ export const journeyMachine = setup({
       on: { 'product.view': 'productDetail' },
     },
     productDetail: {
-      on: { 'cart.add': 'productInCart' },
+      on: { 'cart.add': 'productInCart', 'product.buyNow': 'checkoutSignedOut' },
     },
     productInCart: {
       on: { 'cart.open': 'cartWithItems' },

@@ -424,6 +424,9 @@ export const eventActions = {
   'cart.add': async (page) => {
     await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
   },
+  'product.buyNow': async (page) => {
+    await page.getByRole('button', { name: 'Buy Now', exact: true }).click();
+  },
   'cart.open': async (page) => {
     await cartLink(page).click();
   },

@@ -325,19 +325,29 @@ describe('product detail', () => {
     expect(text).toContain('home & family.');
   });
 
-  it('Buy Now as a visitor puts one in the cart and opens checkout, which asks for sign-in first', async () => {
-    const user = userEvent.setup();
-    const p = byName(LOW_STOCK);
-    renderAppAt(`/productDetails/${p.id}`);
-    const buy = await screen.findByRole('button', { name: 'Buy Now' });
-    expect(buy).toBeEnabled();
-    await user.click(buy);
-    await waitFor(() => expect(window.location.hash).toBe('#/login?redirect=%2Fcheckout'));
-    const stored = JSON.parse(localStorage.getItem('shop.cart') ?? '{}') as {
-      items?: { id: number; quantity: number }[];
-    };
-    expect(stored.items?.map(({ id, quantity }) => ({ id, quantity }))).toEqual([{ id: p.id, quantity: 1 }]);
-  });
+  it.each([
+    ['3 in stock', () => byName(LOW_STOCK)],
+    // More than the per-order limit of 10 in stock: still one goes in.
+    ['plenty in stock', () => products.find((p) => p.stockQuantity > 10)!],
+  ])(
+    'Buy Now as a visitor (%s) puts one in the cart and opens checkout, which asks for sign-in first',
+    async (_, pick) => {
+      const user = userEvent.setup();
+      const p = pick();
+      expect(p).toBeDefined();
+      renderAppAt(`/productDetails/${p.id}`);
+      const buy = await screen.findByRole('button', { name: 'Buy Now' });
+      expect(buy).toBeEnabled();
+      await user.click(buy);
+      await waitFor(() => expect(window.location.hash).toBe('#/login?redirect=%2Fcheckout'));
+      const stored = JSON.parse(localStorage.getItem('shop.cart') ?? '{}') as {
+        items?: { id: number; quantity: number }[];
+      };
+      expect(stored.items?.map(({ id, quantity }) => ({ id, quantity }))).toEqual([
+        { id: p.id, quantity: 1 },
+      ]);
+    },
+  );
 
   it('shows a not-found page with links to the lists for an unknown product, without Retry', async () => {
     renderAppAt('/productDetails/9999');

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import type { Product } from '../../../contract/catalogue.ts';
 import { PRODUCT_SHORT_DESCRIPTION_CUT, stockBadge } from '../../../contract/catalogue-display.ts';
-import { selectRoomFor } from '../../../machines/cart/cart.selectors.ts';
+import { selectQuantityOf, selectRoomFor } from '../../../machines/cart/cart.selectors.ts';
 import { MAX_QUANTITY_PER_PRODUCT } from '../../../contract/orders.ts';
 import { limitOf, limitReason } from '../../../machines/cart/cart.lines.ts';
 import { CartContext } from '../../app/cart.tsx';
@@ -126,7 +126,7 @@ function BuyNow({ product }: { product: Product }) {
   const cart = CartContext.useActorRef();
   const [, navigate] = useLocation();
   const canAdd = CartContext.useSelector((s) => s.can({ type: 'cart.add', product, quantity: 1 }));
-  const inCart = CartContext.useSelector(selectRoomFor(product)) < product.stockQuantity;
+  const inCart = CartContext.useSelector(selectQuantityOf(product.id)) > 0;
   const outOfStock = product.stockQuantity <= 0;
   return (
     <button
