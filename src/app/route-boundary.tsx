@@ -11,6 +11,8 @@ interface Props {
 
 interface State {
   error: Error | undefined;
+  /** The route the state belongs to: a crash is shown only on the route where it happened. */
+  resetKey: string;
 }
 
 /** A page's code could not be downloaded (Chromium, Firefox, Safari wording; Vite's CSS preload). */
@@ -27,13 +29,20 @@ export const routeErrorMessages = {
  * root actors (session, cart) and everything in memory are kept.
  */
 class RouteErrorBoundary extends Component<Props, State> {
-  override state: State = { error: undefined };
+  override state: State = { error: undefined, resetKey: this.props.resetKey };
 
-  override componentDidUpdate(previous: Props) {
-    if (previous.resetKey !== this.props.resetKey && this.state.error) this.reset();
+  /**
+   * Navigation forgets the crash before the new route renders. Doing it here rather than after
+   * the commit means a route that throws at once is rendered (and caught) once, not twice: the
+   * banner on screen is the one whose Retry works.
+   */
+  static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
+    if (props.resetKey === state.resetKey) return null;
+    if (state.error) props.onReset?.();
+    return { error: undefined, resetKey: props.resetKey };
   }
 
-  static getDerivedStateFromError(error: Error): State {
+  static getDerivedStateFromError(error: Error): Partial<State> {
     return { error };
   }
 

@@ -384,7 +384,9 @@ describe('promise 7 (SPA): an error boundary per route', () => {
     const again = await screen.findByRole('alert', {}, PAGE);
     faults.aboutThrows = false;
     await user.click(within(again).getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('heading', { level: 1, name: `About ${site.brand}` })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: `About ${site.brand}` }, PAGE),
+    ).toBeInTheDocument();
     expect(cartLink()).toHaveAccessibleName('Cart, 3 items');
     stillSameApp();
   });
