@@ -29,7 +29,8 @@ export const Puja = v.object({
 });
 export type Puja = v.InferOutput<typeof Puja>;
 
-export const PujaListResponse = v.object({ pujas: v.array(Puja) });
+/** `total`: how many pujas the whole (filtered) list holds, when the server says (contract/catalogue-query.ts). */
+export const PujaListResponse = v.object({ pujas: v.array(Puja), total: v.optional(v.number()) });
 export type PujaListResponse = v.InferOutput<typeof PujaListResponse>;
 
 export const PujaPackage = v.object({
@@ -72,7 +73,8 @@ export const Product = v.object({
 });
 export type Product = v.InferOutput<typeof Product>;
 
-export const ProductListResponse = v.object({ products: v.array(Product) });
+/** `total`: how many products the whole (filtered) list holds, when the server says (contract/catalogue-query.ts). */
+export const ProductListResponse = v.object({ products: v.array(Product), total: v.optional(v.number()) });
 export type ProductListResponse = v.InferOutput<typeof ProductListResponse>;
 
 export const ProductDetailResponse = v.object({ product: v.array(Product) });

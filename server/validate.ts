@@ -88,3 +88,16 @@ export async function readBody<S extends v.GenericSchema>(c: Context, schema: S)
   if (unsafe) bad(`The field "${unsafe.join('.')}" contains characters that are not allowed`);
   return output;
 }
+
+/**
+ * Reads and validates a request's query string (the first value of each parameter): 400 with
+ * the schema's first message when a value is bad, or when a kept text holds control characters
+ * or lone surrogates. Parameters the schema does not name are ignored.
+ */
+export function readQuery<S extends v.GenericSchema>(c: Context, schema: S): v.InferOutput<S> {
+  const result = v.safeParse(schema, c.req.query(), { abortEarly: true });
+  if (!result.success) bad(result.issues[0].message);
+  const unsafe = findUnsafeText(result.output);
+  if (unsafe) bad(`The parameter "${unsafe.join('.')}" contains characters that are not allowed`);
+  return result.output;
+}

@@ -12,6 +12,7 @@ import {
   type Driver,
   type QueryResult,
 } from 'kysely';
+import { CatalogueChanges, registerCatalogueChanges } from './catalogue-changes.ts';
 import { isDatabaseBusy } from './errors.ts';
 import type { Database } from './types.ts';
 
@@ -159,7 +160,12 @@ export async function openDb({
   sqliteFile = ':memory:',
   lockWaitMs = DEFAULT_LOCK_WAIT_MS,
 }: DbOptions = {}): Promise<Db> {
-  const plugins = [new CamelCasePlugin()];
+  const changes = new CatalogueChanges();
+  const plugins = [new CamelCasePlugin(), changes];
+  const opened = (db: Db) => {
+    registerCatalogueChanges(db, changes);
+    return db;
+  };
   if (databaseUrl) {
     const { default: pg } = await import('pg');
     // 0 means "no limit" to PostgreSQL and pg; a wait must always be bounded.
@@ -172,7 +178,7 @@ export async function openDb({
       lock_timeout: wait,
       connectionTimeoutMillis: Math.max(wait, 1000),
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    return opened(new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins }));
   }
   if (sqliteFile !== ':memory:') fs.mkdirSync(path.dirname(sqliteFile), { recursive: true });
   const database = new SQLite(sqliteFile);
@@ -180,5 +186,5 @@ export async function openDb({
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma(`busy_timeout = ${lockWaitMs}`);
-  return new Kysely<Database>({ dialect: new ShopSqliteDialect(database, lockWaitMs), plugins });
+  return opened(new Kysely<Database>({ dialect: new ShopSqliteDialect(database, lockWaitMs), plugins }));
 }

@@ -1,13 +1,26 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
+import { catalogueQueryString, ProductQuery } from '../../contract/catalogue-query.ts';
 import { findProduct, listCategories, listProducts } from '../db/repositories/catalogue.ts';
 import { idParam, notFound } from '../http.ts';
+import { readQuery } from '../validate.ts';
 
 export const productRoutes = new Hono<AppEnv>()
-  .get('/products', async (c) => c.json({ products: await listProducts(c.var.db) }, 200))
-  .get('/products/:id', async (c) => {
-    const product = await findProduct(c.var.db, idParam(c));
-    if (!product) notFound('Product');
-    return c.json({ product: [product] }, 200);
+  .get('/products', (c) => {
+    const query = readQuery(c, ProductQuery);
+    return c.var.catalogue.respond(c, `products${catalogueQueryString(query)}`, async () => {
+      const { items, total } = await listProducts(c.var.db, query);
+      return { products: items, total };
+    });
   })
-  .get('/categories', async (c) => c.json({ categories: await listCategories(c.var.db) }, 200));
+  .get('/products/:id', (c) => {
+    const id = idParam(c);
+    return c.var.catalogue.respond(c, `product/${id}`, async () => {
+      const product = await findProduct(c.var.db, id);
+      if (!product) notFound('Product');
+      return { product: [product] };
+    });
+  })
+  .get('/categories', (c) =>
+    c.var.catalogue.respond(c, 'categories', async () => ({ categories: await listCategories(c.var.db) })),
+  );

@@ -1,17 +1,35 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
+import { catalogueQueryString, PujaQuery } from '../../contract/catalogue-query.ts';
 import { findPuja, listPackages, listPujas } from '../db/repositories/catalogue.ts';
 import { idParam, notFound } from '../http.ts';
+import { readQuery } from '../validate.ts';
+
+const MINUTE_MS = 60_000;
 
 export const pujaRoutes = new Hono<AppEnv>()
-  .get('/pujas', async (c) => c.json({ pujas: await listPujas(c.var.db) }, 200))
-  .get('/pujas/:id', async (c) => {
-    const puja = await findPuja(c.var.db, idParam(c));
-    if (!puja) notFound('Puja');
-    return c.json({ pujas: [puja] }, 200);
+  .get('/pujas', (c) => {
+    const query = readQuery(c, PujaQuery);
+    const now = c.var.now();
+    // A date filter reads the clock: its answer is kept for the minute it was made in.
+    const minute = query.when ? Math.floor(now.getTime() / MINUTE_MS) : undefined;
+    return c.var.catalogue.respond(c, `pujas${catalogueQueryString({ ...query, minute })}`, async () => {
+      const { items, total } = await listPujas(c.var.db, query, now);
+      return { pujas: items, total };
+    });
   })
-  .get('/packages/:pujaId', async (c) => {
+  .get('/pujas/:id', (c) => {
+    const id = idParam(c);
+    return c.var.catalogue.respond(c, `puja/${id}`, async () => {
+      const puja = await findPuja(c.var.db, id);
+      if (!puja) notFound('Puja');
+      return { pujas: [puja] };
+    });
+  })
+  .get('/packages/:pujaId', (c) => {
     const pujaId = idParam(c, 'pujaId');
-    if (!(await findPuja(c.var.db, pujaId))) notFound('Puja');
-    return c.json({ packages: await listPackages(c.var.db, pujaId) }, 200);
+    return c.var.catalogue.respond(c, `packages/${pujaId}`, async () => {
+      if (!(await findPuja(c.var.db, pujaId))) notFound('Puja');
+      return { packages: await listPackages(c.var.db, pujaId) };
+    });
   });

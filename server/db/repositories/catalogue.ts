@@ -1,5 +1,9 @@
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import type { ProductQuery, PujaQuery } from '../../../contract/catalogue-query.ts';
+import { STARTING_SOON_DAYS } from '../../../contract/catalogue-display.ts';
 import type { Astrologer, Category, Product, Puja, PujaPackage } from '../../../contract/catalogue.ts';
 import type { Db } from '../client.ts';
+import type { Database } from '../types.ts';
 import type { PujaRow } from '../types.ts';
 
 const toPuja = ({ inDemand, ...row }: PujaRow): Puja => ({ ...row, inDemand: inDemand === 1 });
@@ -23,9 +27,82 @@ const toPujaWithPrice = ({ fromPrice, ...row }: PujaRow & { fromPrice: number | 
   fromPrice: fromPrice === null ? null : Number(fromPrice),
 });
 
-export async function listPujas(db: Db): Promise<Puja[]> {
-  const rows = await pujasWithFromPrice(db).orderBy('puja.id').execute();
-  return rows.map(toPujaWithPrice);
+/** A page of a list and how many items the whole (filtered) list holds. */
+export interface CataloguePage<T> {
+  items: T[];
+  total: number;
+}
+
+/** `text` as a LIKE pattern matching it anywhere, its own % _ and \\ taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+const lowerLike = (column: string, text: string) =>
+  sql<boolean>`lower(${sql.ref(column)}) like ${containsPattern(text)} escape '\\'`;
+
+/** SQLite needs a LIMIT before an OFFSET; "no limit" is this many. */
+const NO_LIMIT = 2_147_483_647;
+
+function page<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  { limit, offset }: { limit?: number; offset?: number },
+): SelectQueryBuilder<DB, TB, O> {
+  if (limit === undefined && offset === undefined) return query;
+  return query.limit(limit ?? NO_LIMIT).offset(offset ?? 0);
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Pujas in the catalogue's order, or as `query` asks (docs/product-rules.md, Catalogue queries):
+ * name contains `q` (any case); "from" price within the bounds (a puja without packages has no
+ * price and is left out once a bound is given); puja date after `now` (upcoming) or within the
+ * "Starting soon" window; sorted by date or price with the id breaking ties; one page of it.
+ */
+export async function listPujas(
+  db: Db,
+  query: PujaQuery = {},
+  now: Date = new Date(),
+): Promise<CataloguePage<Puja>> {
+  const filtered = pujasWithFromPrice(db).where((eb: ExpressionBuilder<Database, 'puja'>) => {
+    const conditions = [];
+    if (query.q) conditions.push(lowerLike('puja.pujaName', query.q));
+    const fromPrice = eb
+      .selectFrom('pujaPackage')
+      .select((inner) => inner.fn.min<number>('pujaPackage.offerPrice').as('minOffer'))
+      .whereRef('pujaPackage.pujaId', '=', 'puja.id');
+    if (query.minPrice !== undefined) conditions.push(eb(fromPrice, '>=', query.minPrice));
+    if (query.maxPrice !== undefined) conditions.push(eb(fromPrice, '<=', query.maxPrice));
+    if (query.when) {
+      conditions.push(eb('puja.pujaDate', '>', now.toISOString()));
+      if (query.when === 'starting-soon')
+        conditions.push(
+          eb('puja.pujaDate', '<=', new Date(now.getTime() + STARTING_SOON_DAYS * DAY_MS).toISOString()),
+        );
+    }
+    return eb.and(conditions);
+  });
+  const { count } = await db
+    .selectFrom(filtered.as('filtered'))
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  let ordered = filtered;
+  switch (query.sort ?? 'default') {
+    case 'date':
+      ordered = ordered.orderBy('puja.pujaDate');
+      break;
+    case 'price-asc':
+      ordered = ordered.orderBy('fromPrice');
+      break;
+    case 'price-desc':
+      ordered = ordered.orderBy('fromPrice', 'desc');
+      break;
+    case 'default':
+      break;
+  }
+  const rows = await page(ordered.orderBy('puja.id'), query).execute();
+  return { items: rows.map(toPujaWithPrice), total: Number(count) };
 }
 
 export async function findPuja(db: Db, id: number): Promise<Puja | undefined> {
@@ -54,9 +131,31 @@ const productQuery = (db: Db) =>
     .selectAll('product')
     .select('category.category as category');
 
-/** Newest first: the product list's default order (highest id first). */
-export function listProducts(db: Db): Promise<Product[]> {
-  return productQuery(db).orderBy('product.id', 'desc').execute();
+/**
+ * Products newest first (highest id first), or as `query` asks (docs/product-rules.md,
+ * Catalogue queries): name or description contains `q` (any case); in one category; selling
+ * price (offerPrice) within the bounds, inclusive; by price with the newest first among equals;
+ * one page of it.
+ */
+export async function listProducts(db: Db, query: ProductQuery = {}): Promise<CataloguePage<Product>> {
+  const filtered = productQuery(db).where((eb) => {
+    const conditions = [];
+    if (query.q)
+      conditions.push(eb.or([lowerLike('product.name', query.q), lowerLike('product.description', query.q)]));
+    if (query.category !== undefined) conditions.push(eb('product.categoryId', '=', query.category));
+    if (query.minPrice !== undefined) conditions.push(eb('product.offerPrice', '>=', query.minPrice));
+    if (query.maxPrice !== undefined) conditions.push(eb('product.offerPrice', '<=', query.maxPrice));
+    return eb.and(conditions);
+  });
+  const { count } = await db
+    .selectFrom(filtered.as('filtered'))
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  let ordered = filtered;
+  if (query.sort === 'price-asc') ordered = ordered.orderBy('product.offerPrice');
+  if (query.sort === 'price-desc') ordered = ordered.orderBy('product.offerPrice', 'desc');
+  const items = await page(ordered.orderBy('product.id', 'desc'), query).execute();
+  return { items, total: Number(count) };
 }
 
 export function findProduct(db: Db, id: number): Promise<Product | undefined> {
