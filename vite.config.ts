@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 /** Paths the JSON API answers; the dev server forwards them to the API process. */
 export const apiPrefixes = [
@@ -13,8 +14,18 @@ export const apiPrefixes = [
 ];
 
 export default defineConfig({
-  plugins: [react()],
-  build: { outDir: 'dist', sourcemap: false },
+  plugins: [
+    react(),
+    // Every text asset is also written as .br and .gz at build, so the server sends the smallest
+    // form a browser accepts without compressing per request (docs/decisions/0017-precompressed-assets-served-by-a-static-middleware.md).
+    compression({
+      include: /\.(js|css|html|svg|json|txt)$/,
+      threshold: 512,
+      algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
+    }),
+  ],
+  // The manifest lets the bundle budget (tests/budget/) follow each route's chunks.
+  build: { outDir: 'dist', sourcemap: false, manifest: true },
   server: {
     proxy: Object.fromEntries(
       apiPrefixes.map((prefix) => [prefix, { target: `http://127.0.0.1:${process.env.API_PORT ?? 3001}` }]),

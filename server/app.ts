@@ -1,7 +1,8 @@
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { bodyLimit } from 'hono/body-limit';
@@ -27,6 +28,7 @@ import { pincodeRoutes } from './routes/pincodes.ts';
 import { productRoutes } from './routes/products.ts';
 import { pujaRoutes } from './routes/pujas.ts';
 import { refusalBody, refusalStatus } from './routes/refusal-status.ts';
+import { createCatalogueCache, type CatalogueCache } from './services/catalogue-cache.ts';
 import { Refusal } from './services/refusal.ts';
 import { generateSecret } from './secret-file.ts';
 
@@ -54,6 +56,8 @@ export interface AppEnv {
     now: () => Date;
     /** The payment provider (docs/decisions/0012-payments-through-a-server-gateway.md). */
     payments: PaymentGateway;
+    /** The catalogue's answers kept in memory (server/services/catalogue-cache.ts). */
+    catalogue: CatalogueCache;
   };
 }
 
@@ -100,31 +104,25 @@ export interface AppOptions {
 
 export const defaultImagesDir = path.join(import.meta.dirname, 'assets', 'images');
 
-const imageTypes: Record<string, string> = {
-  '.svg': 'image/svg+xml',
-  '.webp': 'image/webp',
-  '.png': 'image/png',
-};
-const staticTypes: Record<string, string> = {
-  ...imageTypes,
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json',
-  '.woff2': 'font/woff2',
-};
+/** Hashed build assets never change under their name; everything else is checked each time. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** Resolves `rel` inside `root`, refusing anything that escapes it. */
-function safeJoin(root: string, rel: string): string | undefined {
-  const full = path.resolve(root, '.' + path.posix.normalize('/' + rel));
-  return full.startsWith(path.resolve(root) + path.sep) ? full : undefined;
-}
-
-function fileResponse(file: string | undefined, cache: string): Response | undefined {
-  if (!file || !fs.existsSync(file) || !fs.statSync(file).isFile()) return undefined;
-  const type = staticTypes[path.extname(file)] ?? 'application/octet-stream';
-  return new Response(fs.readFileSync(file), { headers: { 'content-type': type, 'cache-control': cache } });
+/**
+ * Files from `root` under the path prefix `prefix`, served by @hono/node-server's static
+ * middleware: streamed, the .br or .gz twin made at build sent when the browser accepts it,
+ * Range requests honoured, `..` refused. `cacheFor` picks each file's Cache-Control.
+ */
+function staticFiles(root: string, prefix: string, cacheFor: (file: string) => string) {
+  return serveStatic({
+    root,
+    precompressed: true,
+    rewriteRequestPath: (requestPath) => requestPath.slice(prefix.length) || '/',
+    onFound: (_file, c) => {
+      c.header('Cache-Control', cacheFor(c.req.path));
+      // A precompressed twin sets Vary itself; an uncompressed answer must say it could vary too.
+      if (!c.res.headers.get('Vary')) c.header('Vary', 'Accept-Encoding');
+    },
+  });
 }
 
 /** The JSON API (and, in production, the SPA) as one Hono app. */
@@ -156,9 +154,13 @@ export function createApp({
   };
   const limits = createAbuseLimits({ db, limits: limitSettings, now: () => now().getTime() });
   const clientKey = createClientKey(trustProxy);
+  const catalogue = createCatalogueCache(db);
   void prepareDummyHash();
 
   app.use(secureHeaders({ crossOriginResourcePolicy: 'cross-origin' }));
+  // JSON answers of 1 KB or more go gzipped to browsers that accept it; the catalogue's cached
+  // answers and the built assets arrive already compressed and pass through.
+  app.use(compress());
   app.use(
     bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ message: 'Request body too large' }, 413) }),
   );
@@ -169,6 +171,7 @@ export function createApp({
     c.set('client', clientKey(c));
     c.set('now', now);
     c.set('payments', paymentGateway);
+    c.set('catalogue', catalogue);
     await next();
   });
 
@@ -183,28 +186,18 @@ export function createApp({
   app.route('/', bookingRoutes);
   app.route('/', paymentRoutes);
 
-  app.get('/images/*', (c) => {
-    let rel: string;
-    try {
-      rel = decodeURIComponent(c.req.path.slice('/images/'.length));
-    } catch {
-      return c.json({ message: 'Image not found' }, 404);
-    }
-    return (
-      fileResponse(safeJoin(imagesDir, rel), 'public, max-age=86400') ??
-      c.json({ message: 'Image not found' }, 404)
-    );
-  });
+  app.get(
+    '/images/*',
+    staticFiles(imagesDir, '/images', () => 'public, max-age=86400'),
+    (c) => c.json({ message: 'Image not found' }, 404),
+  );
 
   if (staticDir) {
-    app.get('*', (c) => {
-      const rel = c.req.path === '/' ? 'index.html' : c.req.path.slice(1);
-      const hashed = rel.startsWith('assets/');
-      return (
-        fileResponse(safeJoin(staticDir, rel), hashed ? 'public, max-age=31536000, immutable' : 'no-cache') ??
-        c.json({ message: 'Not found' }, 404)
-      );
-    });
+    app.get(
+      '*',
+      staticFiles(staticDir, '', (file) => (file.startsWith('/assets/') ? IMMUTABLE : 'no-cache')),
+      (c) => c.json({ message: 'Not found' }, 404),
+    );
   }
 
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
