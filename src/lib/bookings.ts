@@ -8,7 +8,6 @@ import {
 } from '../../contract/booking.ts';
 import { ApiError, callApi } from './api.ts';
 
-
 /** GET /api/bookings/{id} (bearer): the customer's own booking, else "Booking not found". */
 export async function fetchBooking(id: string | number, signal?: AbortSignal): Promise<Booking> {
   const bookingId = parseNumericId(id);

@@ -1,12 +1,6 @@
 import { parseNumericId } from '../../contract/ids.ts';
-import {
-  OrderListResponse,
-  orderMessages,
-  OrderRead,
-  type OrderSummary,
-} from '../../contract/orders.ts';
+import { OrderListResponse, orderMessages, OrderRead, type OrderSummary } from '../../contract/orders.ts';
 import { ApiError, callApi } from './api.ts';
-
 
 /** GET /api/orders/{id} (bearer): the customer's own order, else "Order not found". */
 export function fetchOrder(id: string | number, signal?: AbortSignal): Promise<OrderRead> {
