@@ -49,7 +49,14 @@ export async function startApiServer({
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-api-')),
   env = {},
   timeoutMs = 30000,
-}: { dataDir?: string; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<ApiServer> {
+  serveSpa = false,
+}: {
+  dataDir?: string;
+  env?: Record<string, string>;
+  timeoutMs?: number;
+  /** Serve the built SPA from dist/ too (the benchmark); needs `npm run build` first. */
+  serveSpa?: boolean;
+} = {}): Promise<ApiServer> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: repoRoot,
@@ -61,7 +68,7 @@ export async function startApiServer({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      SERVE_SPA: '0',
+      SERVE_SPA: serveSpa ? '1' : '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,0 +1,426 @@
+/**
+ * The benchmark (`npm run bench`): measures the shop against floors measured in the same run, on
+ * loopback, and writes docs/perf.md (issue targets in docs/perf.md). It builds the shop and the
+ * floor app (bench/floor/, the same Vite config), starts the shop over a fresh demo catalogue and
+ * over a scaled one (10,000 products, 1,000 pujas), a static server of the floor, and a bare
+ * Node http server of the same bytes as the catalogue answers. Every loop is bounded.
+ *
+ *   npm run bench                  everything (about 8 minutes)
+ *   npm run bench -- --runs 1 --seconds 3 --no-write   a quick look, docs/perf.md untouched
+ *
+ * Timings are benchmarks, never tests: nothing here fails on a number.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { serve } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import autocannon from 'autocannon';
+import * as chromeLauncher from 'chrome-launcher';
+import { Hono } from 'hono';
+import lighthouse from 'lighthouse';
+import { chromium, type Page } from 'playwright-core';
+import { build, mergeConfig, type UserConfig } from 'vite';
+import shopViteConfig from '../vite.config.ts';
+import { freePort, startApiServer, type ApiServer } from '../tests/support/api-server.ts';
+import { gzipBytes, readManifest, routeDownload, entryKey, closure } from './lib/bundle.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    scale: { type: 'string', default: '10000' },
+    'no-write': { type: 'boolean', default: false },
+    'no-build': { type: 'boolean', default: false },
+  },
+});
+const bounded = (name: string, value: string, min: number, max: number) => {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < min || n > max) throw new Error(`--${name} must be ${min} to ${max}`);
+  return n;
+};
+const RUNS = bounded('runs', args.runs, 1, 9);
+const SECONDS = bounded('seconds', args.seconds, 1, 60);
+const CONNECTIONS = bounded('connections', args.connections, 1, 500);
+const SCALE = bounded('scale', args.scale, 100, 100_000);
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const root = path.resolve(import.meta.dirname, '..');
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
+const log = (line: string) => console.log(`[bench] ${line}`);
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+interface Row {
+  measure: string;
+  ours: string;
+  floor: string;
+  ratio: string;
+  target: string;
+}
+const rows: Row[] = [];
+const row = (measure: string, ours: string, floor: string, ratio: string, target: string) =>
+  rows.push({ measure, ours, floor, ratio, target });
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value: number) => `${Math.round(value)} ms`;
+const x = (value: number) => `${value.toFixed(2)}×`;
+
+/* ----------------------------------------------------------------------------------------- builds */
+
+async function buildFloor(): Promise<string> {
+  const outDir = path.join(work, 'floor');
+  const config = mergeConfig(shopViteConfig, {
+    root: path.join(root, 'bench', 'floor'),
+    base: './',
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  });
+  await build({ ...config, configFile: false });
+  fs.writeFileSync(path.join(outDir, 'greeting.json'), JSON.stringify({ text: 'Namaste' }));
+  return outDir;
+}
+
+/* ------------------------------------------------------------------------------------ servers */
+
+async function serveFloor(dir: string) {
+  const app = new Hono();
+  app.get('*', serveStatic({ root: dir, precompressed: true }));
+  const port = await freePort();
+  const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' });
+  return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
+}
+
+/** Node's own http module answering every request with `body`, from memory: the throughput floor. */
+async function serveBytes(body: Buffer) {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
+    res.end(body);
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
+}
+
+async function startShop(dataDir: string): Promise<ApiServer> {
+  return startApiServer({ dataDir, serveSpa: true, env: { PAYMENT_DELAY_MS: '0' }, timeoutMs: 60_000 });
+}
+
+/* --------------------------------------------------------------------------------- lighthouse */
+
+interface PageScore {
+  performance: number;
+  accessibility: number;
+  fcp: number;
+  lcp: number;
+  cls: number;
+  tbt: number;
+}
+
+async function lighthouseMedian(port: number, url: string): Promise<PageScore> {
+  const runs: PageScore[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { categories, audits } = result.lhr;
+    runs.push({
+      performance: Math.round((categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+      fcp: audits['first-contentful-paint']?.numericValue ?? NaN,
+      lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
+      cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+      tbt: audits['total-blocking-time']?.numericValue ?? NaN,
+    });
+  }
+  const pick = (key: keyof PageScore) => median(runs.map((run) => run[key]));
+  return {
+    performance: pick('performance'),
+    accessibility: pick('accessibility'),
+    fcp: pick('fcp'),
+    lcp: pick('lcp'),
+    cls: pick('cls'),
+    tbt: pick('tbt'),
+  };
+}
+
+/* --------------------------------------------------------------------------------- throughput */
+
+async function throughput(
+  url: string,
+  requests?: autocannon.Request[],
+): Promise<{ rps: number; p99: number; errors: number }> {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    ...(requests ? { requests } : {}),
+  });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+function rssOf(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) * 1024;
+}
+
+/* --------------------------------------------------------------------------- main-thread work */
+
+/** Main-thread task time (ms) the page spends while `during` runs, from the DevTools protocol. */
+async function mainThreadMs(page: Page, during: () => Promise<void>): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const task = async () => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN) * 1000;
+  };
+  const before = await task();
+  await during();
+  const after = await task();
+  await cdp.detach();
+  return after - before;
+}
+
+/* ---------------------------------------------------------------------------------------- run */
+
+const started = Date.now();
+const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).toString().trim();
+const cleanups: (() => unknown)[] = [];
+try {
+  if (!args['no-build']) {
+    log('building the shop');
+    execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
+  }
+  log('building the floor app');
+  const floorDir = await buildFloor();
+
+  // Bundle: the home page's first download against the floor's, gzip.
+  const shopManifest = readManifest(path.join(root, 'dist'));
+  const home = routeDownload(shopManifest, 'src/features/home/home-page.tsx');
+  const homeJs = gzipBytes(path.join(root, 'dist'), home.js);
+  const floorManifest = readManifest(floorDir);
+  const floorJs = gzipBytes(floorDir, closure(floorManifest, entryKey(floorManifest)).js);
+  row('Home initial JS (gzip)', kb(homeJs), kb(floorJs), x(homeJs / floorJs), '≤ 1.20×');
+  row(
+    'Home JS files',
+    String(home.js.length),
+    String(closure(floorManifest, entryKey(floorManifest)).js.length),
+    '',
+    '',
+  );
+
+  log('starting the shop (demo catalogue), the floor and Chromium');
+  const shop = await startShop(path.join(work, 'demo'));
+  cleanups.push(() => shop.stop());
+  const floor = await serveFloor(floorDir);
+  cleanups.push(floor.close);
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
+  cleanups.push(() => chrome.kill());
+
+  const { products } = (await (await fetch(`${shop.url}/products?limit=1`)).json()) as {
+    products: { id: number }[];
+  };
+  const { pujas } = (await (await fetch(`${shop.url}/pujas?when=upcoming&limit=1`)).json()) as {
+    pujas: { id: number }[];
+  };
+  const pages: [string, string][] = [
+    ['home', '/#/'],
+    ['puja list', '/#/pujas'],
+    ['puja detail', `/#/pujas/${pujas[0]!.id}`],
+    ['product list', '/#/products'],
+    ['product detail', `/#/productDetails/${products[0]!.id}`],
+    ['cart', '/#/cart'],
+  ];
+  log(`Lighthouse (mobile, median of ${RUNS}) on the floor`);
+  const floorScore = await lighthouseMedian(chrome.port, `${floor.url}/`);
+  const scores = new Map<string, PageScore>();
+  for (const [name, hash] of pages) {
+    log(`Lighthouse on ${name}`);
+    scores.set(name, await lighthouseMedian(chrome.port, `${shop.url}${hash}`));
+  }
+  for (const [name] of pages) {
+    const s = scores.get(name)!;
+    row(`Lighthouse performance: ${name}`, String(s.performance), String(floorScore.performance), '', '≥ 95');
+  }
+  for (const [name] of pages) {
+    const s = scores.get(name)!;
+    row(`First contentful paint: ${name}`, ms(s.fcp), ms(floorScore.fcp), x(s.fcp / floorScore.fcp), '');
+  }
+  for (const [name] of pages) {
+    const s = scores.get(name)!;
+    row(`Largest contentful paint: ${name}`, ms(s.lcp), ms(floorScore.lcp), x(s.lcp / floorScore.lcp), '');
+  }
+  for (const [name] of pages) {
+    const s = scores.get(name)!;
+    row(`Layout shift (CLS): ${name}`, s.cls.toFixed(3), floorScore.cls.toFixed(3), '', '< 0.02');
+  }
+  for (const [name] of pages) {
+    const s = scores.get(name)!;
+    row(`Accessibility: ${name}`, String(s.accessibility), String(floorScore.accessibility), '', '100');
+  }
+
+  // Throughput of the catalogue against Node serving the same bytes from memory.
+  for (const route of ['/products', '/pujas']) {
+    const body = Buffer.from(await (await fetch(`${shop.url}${route}`)).arrayBuffer());
+    const bare = await serveBytes(body);
+    log(`autocannon GET ${route} (${CONNECTIONS} connections, ${SECONDS} s) against the bare server`);
+    const staticResult = await throughput(`${bare.url}${route}`);
+    bare.close();
+    const ours = await throughput(`${shop.url}${route}`);
+    row(
+      `GET ${route} requests/s (p99)`,
+      `${Math.round(ours.rps)} (${ours.p99} ms)`,
+      `${Math.round(staticResult.rps)} (${staticResult.p99} ms)`,
+      x(ours.rps / staticResult.rps),
+      '≥ 0.50×',
+    );
+  }
+  await shop.stop();
+
+  // The same shop over a catalogue a hundred times larger.
+  log(`seeding ${SCALE} products and ${SCALE / 10} pujas`);
+  const scaledDir = path.join(work, 'scaled');
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/seed-scale.ts', String(SCALE)], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: scaledDir },
+    stdio: 'ignore',
+  });
+  const scaled = await startShop(scaledDir);
+  cleanups.push(() => scaled.stop());
+  log('Lighthouse on the product list at scale');
+  const scaledList = await lighthouseMedian(chrome.port, `${scaled.url}/#/products`);
+  const smallList = scores.get('product list')!;
+  row(
+    `Product list first paint, ${SCALE} vs 40 products`,
+    ms(scaledList.fcp),
+    ms(smallList.fcp),
+    x(scaledList.fcp / smallList.fcp),
+    '≈ 1.00×',
+  );
+  row(
+    `Product list LCP, ${SCALE} vs 40 products`,
+    ms(scaledList.lcp),
+    ms(smallList.lcp),
+    x(scaledList.lcp / smallList.lcp),
+    '≈ 1.00×',
+  );
+
+  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS });
+  cleanups.push(() => browser.close());
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await page.goto(`${scaled.url}/#/products`);
+  const search = page.getByRole('searchbox').first();
+  await search.waitFor({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  const keystrokes: number[] = [];
+  for (const letter of 'rudra') {
+    keystrokes.push(
+      await mainThreadMs(page, async () => {
+        await search.press(letter);
+        await page.waitForLoadState('networkidle');
+        await page.waitForTimeout(100);
+      }),
+    );
+  }
+  row(
+    `Search keystroke main-thread work at ${SCALE} products (median of 5)`,
+    ms(median(keystrokes)),
+    '',
+    '',
+    '≤ 16 ms',
+  );
+
+  await page.goto(`${scaled.url}/#/pujas`);
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1000);
+  const countdowns = await page.locator('.countdown:not(.countdown--closed)').count();
+  const idleMs = 5000;
+  const ticking = await mainThreadMs(page, () => page.waitForTimeout(idleMs));
+  row(
+    `Countdowns ticking on the puja list (${countdowns} shown), share of main thread`,
+    `${((ticking / idleMs) * 100).toFixed(1)} %`,
+    '',
+    '',
+    '< 5 % at 500',
+  );
+
+  // Memory: many distinct searches and pages against the scaled shop.
+  const rssBefore = rssOf(scaled.child.pid!);
+  const words = ['rudraksha', 'yantra', 'mala', 'gem', 'idol', 'kit', 'book', 'nepal', 'silver', 'antique'];
+  const requests: autocannon.Request[] = words.flatMap((word, i) => [
+    { method: 'GET', path: `/products?q=${word}&limit=24&offset=${i * 24}` },
+    { method: 'GET', path: `/products?q=${word}${i}&sort=price-asc&limit=24` },
+    { method: 'GET', path: `/pujas?when=upcoming&limit=24&offset=${i * 24}` },
+  ]);
+  log('autocannon: mixed searches against the scaled shop');
+  const mixed = await throughput(`${scaled.url}`, requests);
+  const rssAfter = rssOf(scaled.child.pid!);
+  row(
+    `Server memory (RSS) before and after ${SECONDS} s of searches at scale`,
+    `${(rssAfter / 1048576).toFixed(0)} MB`,
+    `${(rssBefore / 1048576).toFixed(0)} MB`,
+    x(rssAfter / rssBefore),
+    'flat',
+  );
+  row(
+    `Mixed catalogue searches at scale, requests/s (p99)`,
+    `${Math.round(mixed.rps)} (${mixed.p99} ms)`,
+    '',
+    '',
+    '',
+  );
+
+  const seconds = Math.round((Date.now() - started) / 1000);
+  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB, Node ${process.version}, ${os.platform()} ${os.release()}`;
+  const table = [
+    '| measure | ours | floor | ratio | target |',
+    '| --- | --- | --- | --- | --- |',
+    ...rows.map((r) => `| ${r.measure} | ${r.ours} | ${r.floor} | ${r.ratio} | ${r.target} |`),
+  ].join('\n');
+  const report = `# Performance
+
+Measured by \`npm run bench\` (scripts/bench.ts) on ${new Date().toISOString().slice(0, 10)} at commit \`${commit}\`, in ${seconds} s.
+Machine: ${machine}. Lighthouse ${RUNS === 1 ? 'one run' : `median of ${RUNS}`} per page, mobile preset with its default simulated
+throttling, Chromium headless. autocannon: ${CONNECTIONS} connections for ${SECONDS} s per measure, on loopback.
+
+The floors are measured in the same run: the floor app (bench/floor/: React, react-dom, XState, @xstate/react,
+wouter, ofetch and valibot rendering one component, built with the shop's Vite config) for the page measures, and
+Node's own http module answering the same bytes from memory for throughput. Absolute times on this machine are
+noise; the ratios are the measure.
+
+${table}
+
+The bundle budget (\`npm run test:budget\`, tests/budget/budgets.json) keeps the byte counts from growing unseen in CI.
+`;
+  if (!args['no-write']) fs.writeFileSync(path.join(root, 'docs', 'perf.md'), report);
+  console.log(`\n${table}\n`);
+  log(`done in ${seconds} s${args['no-write'] ? '' : '; wrote docs/perf.md'}`);
+} finally {
+  for (const cleanup of cleanups.reverse()) {
+    try {
+      await cleanup();
+    } catch {
+      // already gone
+    }
+  }
+  fs.rmSync(work, { recursive: true, force: true });
+}
+process.exit(0);
