@@ -23,7 +23,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import { Hono } from 'hono';
 import lighthouse from 'lighthouse';
 import { chromium, type Page } from 'playwright-core';
-import { build, mergeConfig, type UserConfig } from 'vite';
+import { build, mergeConfig } from 'vite';
 import shopViteConfig from '../vite.config.ts';
 import { freePort, startApiServer, type ApiServer } from '../tests/support/api-server.ts';
 import { gzipBytes, readManifest, routeDownload, entryKey, closure } from './lib/bundle.ts';
