@@ -12,6 +12,7 @@ import {
   type Puja,
   type PujaPackage,
 } from '../../contract/catalogue.ts';
+import { catalogueQueryString, type ProductQuery, type PujaQuery } from '../../contract/catalogue-query.ts';
 import { DEFAULT_START_DAYS_AHEAD, HOME_ASTROLOGERS } from '../../contract/catalogue-display.ts';
 import { ApiError, getJson } from './api.ts';
 
@@ -27,12 +28,16 @@ export function normaliseStartDates(pujas: Puja[], now = Date.now()): Puja[] {
   });
 }
 
-export async function fetchPujas(signal?: AbortSignal): Promise<Puja[]> {
+export async function fetchPujas(signal?: AbortSignal, query: PujaQuery = {}): Promise<Puja[]> {
   // The list is checked loosely first so a body without a pujas array gets its own message.
-  const body = await getJson('/pujas', v.object({ pujas: v.array(v.unknown()) }), {
-    fallback: 'Failed to fetch pujas',
-    signal,
-  });
+  const body = await getJson(
+    `/pujas${catalogueQueryString(query)}`,
+    v.object({ pujas: v.array(v.unknown()) }),
+    {
+      fallback: 'Failed to fetch pujas',
+      signal,
+    },
+  );
   const parsed = v.safeParse(PujaListResponse, body);
   if (!parsed.success) throw new ApiError('Invalid data received from server');
   return normaliseStartDates(parsed.output.pujas);
@@ -57,8 +62,8 @@ export async function fetchPackages(pujaId: string, signal?: AbortSignal): Promi
   return packages;
 }
 
-export async function fetchProducts(signal?: AbortSignal): Promise<Product[]> {
-  const { products } = await getJson('/products', ProductListResponse, {
+export async function fetchProducts(signal?: AbortSignal, query: ProductQuery = {}): Promise<Product[]> {
+  const { products } = await getJson(`/products${catalogueQueryString(query)}`, ProductListResponse, {
     fallback: 'Failed to fetch products',
     signal,
   });

@@ -24,6 +24,8 @@ export interface PujaCardProps {
   puja: Puja;
   /** Heading level of the puja name: 3 under a section heading (home), 2 directly under the page's h1. */
   headingLevel?: 2 | 3;
+  /** The first card in view: its image loads at once and first (it is the page's largest paint). */
+  eager?: boolean;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface PujaCardProps {
  * link to its detail page. Each card owns its booking window, and only the Countdown inside
  * subscribes to the ticks, so a tick re-renders that countdown and never the card or the list.
  */
-export const PujaCard = memo(function PujaCard({ puja, headingLevel = 3 }: PujaCardProps) {
+export const PujaCard = memo(function PujaCard({ puja, headingLevel = 3, eager = false }: PujaCardProps) {
   const windowRef = useActorRef(bookingWindowMachine, { input: { closesAt: puja.pujaDate } });
 
   // The actor read its date at mount; re-measure if the same card is later given a new date.
@@ -55,7 +57,8 @@ export const PujaCard = memo(function PujaCard({ puja, headingLevel = 3 }: PujaC
         alt={puja.pujaName}
         width={400}
         height={300}
-        loading="lazy"
+        loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager ? 'high' : 'auto'}
         decoding="async"
       />
       <div className="card__body">

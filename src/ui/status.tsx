@@ -2,9 +2,14 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 
 /** A loading indicator that screen readers announce. */
-export function Spinner({ label = 'Loading...' }: { label?: string }) {
+export function Spinner({ label = 'Loading...', reserve }: { label?: string; reserve?: string }) {
   return (
-    <div className="spinner" role="status" aria-live="polite">
+    <div
+      className="spinner"
+      role="status"
+      aria-live="polite"
+      style={reserve ? { minHeight: reserve } : undefined}
+    >
       <span className="spinner__ring" aria-hidden="true" />
       <span className="visually-hidden">{label}</span>
     </div>
@@ -89,17 +94,24 @@ export function ResourceView<T>({
   resource,
   children,
   loadingLabel,
+  reserve,
   notFound,
 }: {
   resource: ResourceLike<T>;
   children: (data: T) => ReactNode;
   loadingLabel?: string;
+  /**
+   * The height (CSS) the loading state keeps free for the content, so what follows does not
+   * move when it arrives (no layout shift, docs/perf.md).
+   */
+  reserve?: string;
   /** Shown instead of the error when the server answers that the thing does not exist. */
   notFound?: ReactNode;
 }) {
   if (resource.status === 'failed') {
     return <ResourceFailure resource={resource} notFound={notFound} />;
   }
-  if (resource.status !== 'loaded' || resource.data === undefined) return <Spinner label={loadingLabel} />;
+  if (resource.status !== 'loaded' || resource.data === undefined)
+    return <Spinner label={loadingLabel} reserve={reserve} />;
   return <>{children(resource.data)}</>;
 }

@@ -11,6 +11,8 @@ export interface ApiCall {
 export interface ApiFetchControl {
   /** Every path requested, in order (e.g. "/pujas"). */
   requests: string[];
+  /** Every path requested with its query, in order (e.g. "/pujas?limit=6"). */
+  urls: string[];
   /** Every request in order, with its method and headers (e.g. to read an Idempotency-Key). */
   calls: ApiCall[];
   /** Make requests whose path matches fail like a dropped connection, until cleared. */
@@ -39,6 +41,7 @@ const abortError = () => new DOMException('The operation was aborted.', 'AbortEr
 export function routeFetchToApp(shop: TestShop): ApiFetchControl {
   const original = globalThis.fetch;
   const requests: string[] = [];
+  const urls: string[] = [];
   const calls: ApiCall[] = [];
   let failing: RegExp | null = null;
   let losing: RegExp | null = null;
@@ -51,6 +54,7 @@ export function routeFetchToApp(shop: TestShop): ApiFetchControl {
     const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
     const signal = init?.signal ?? undefined;
     requests.push(url.pathname);
+    urls.push(url.pathname + url.search);
     calls.push({ method, path: url.pathname, headers: new Headers(init?.headers) });
     if (failing?.test(url.pathname)) throw new TypeError('Failed to fetch');
     if (erroring?.match.test(url.pathname)) {
@@ -80,6 +84,7 @@ export function routeFetchToApp(shop: TestShop): ApiFetchControl {
   };
   return {
     requests,
+    urls,
     calls,
     failNetwork: (match) => {
       failing = match;

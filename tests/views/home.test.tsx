@@ -319,6 +319,15 @@ describe('home page', () => {
     for (const path of HOME_PATHS) expect(countOf(path), path).toBe(1);
   });
 
+  it('asks the API for only the 6 pujas and 4 products it shows, however large the catalogue', async () => {
+    await openHome();
+    await within(sectionOf('Featured Products')).findAllByRole('listitem');
+    await within(sectionOf('Popular Pujas')).findAllByRole('listitem');
+    expect(net.urls).toContain('/pujas?limit=6');
+    expect(net.urls).toContain('/products?limit=4');
+    expect(net.urls.filter((url) => url === '/pujas' || url === '/products')).toEqual([]);
+  });
+
   it('shows an error with Retry in the failed section only, and Retry reloads that section', async () => {
     const user = userEvent.setup();
     net.failNetwork(/\/categories/);

@@ -12,6 +12,9 @@ import { HOME_PRODUCTS, HOME_PUJAS } from '../../../contract/catalogue-display.t
 import type { Astrologer } from '../../../contract/catalogue.ts';
 import { CartContext } from '../../app/cart.tsx';
 import { fetchAstrologers, fetchCategories, fetchProducts, fetchPujas } from '../../lib/catalogue.ts';
+
+const fetchHomePujas = (signal: AbortSignal) => fetchPujas(signal, { limit: HOME_PUJAS });
+const fetchHomeProducts = (signal: AbortSignal) => fetchProducts(signal, { limit: HOME_PRODUCTS });
 import { imageUrl, site } from '../../lib/config.ts';
 import { formatRupees } from '../../../contract/money.ts';
 import { useResource, type Resource } from '../../lib/use-resource.ts';
@@ -30,9 +33,10 @@ const SLIDE_SPEED_MS = 300;
  * resource machine starts once, at mount, so re-renders never fetch again.
  */
 export function HomePage() {
-  const pujas = useResource(fetchPujas);
+  // Home asks for what it shows, however large the catalogue (docs/product-rules.md, Catalogue queries).
+  const pujas = useResource(fetchHomePujas);
   const categories = useResource(fetchCategories);
-  const products = useResource(fetchProducts);
+  const products = useResource(fetchHomeProducts);
   const astrologers = useResource(fetchAstrologers);
   const cart = CartContext.useActorRef();
 
@@ -48,15 +52,15 @@ export function HomePage() {
           </Link>
         }
       >
-        <ResourceView resource={pujas} loadingLabel="Loading pujas...">
+        <ResourceView resource={pujas} loadingLabel="Loading pujas..." reserve="100vh">
           {(list) =>
             list.length === 0 ? (
               <p className="empty-state">No pujas are open for booking right now.</p>
             ) : (
               <ul className="grid grid--3 home-list">
-                {list.slice(0, HOME_PUJAS).map((puja) => (
+                {list.map((puja, index) => (
                   <li key={puja.id}>
-                    <PujaCard puja={puja} />
+                    <PujaCard puja={puja} eager={index === 0} />
                   </li>
                 ))}
               </ul>
@@ -99,7 +103,7 @@ export function HomePage() {
               <p className="empty-state">No products yet.</p>
             ) : (
               <ul className="grid grid--4 home-list">
-                {list.slice(0, HOME_PRODUCTS).map((product) => (
+                {list.map((product) => (
                   <li key={product.id}>
                     <ProductCard product={product} cart={cart} />
                   </li>
