@@ -39,3 +39,9 @@ export const PUJA_DELIVERABLES = [
     maxDays: 10,
   },
 ] as const satisfies ReadonlyArray<{ item: string; detail: string; minDays: number; maxDays: number }>;
+
+/**
+ * The product and puja lists render this many cards, then "Show more" adds as many again: a
+ * catalogue of thousands never renders (or ticks) thousands of cards at once (docs/perf.md).
+ */
+export const LIST_PAGE_SIZE = 48;

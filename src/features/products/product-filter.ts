@@ -55,12 +55,19 @@ export function parseCategoryId(raw: string | undefined): number | null {
 }
 
 // Descriptions are catalogue HTML; the search matches what the customer reads, not the markup.
-function searchableText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/gi, ' ')
-    .replace(/\s+/g, ' ')
-    .toLowerCase();
+// Worked out once per product (the list is searched again on every keystroke).
+const searchable = new WeakMap<Product, string>();
+function searchableText(product: Product): string {
+  let text = searchable.get(product);
+  if (text === undefined) {
+    text = `${product.name.toLowerCase()}\n${product.description
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/&nbsp;/gi, ' ')
+      .replace(/\s+/g, ' ')
+      .toLowerCase()}`;
+    searchable.set(product, text);
+  }
+  return text;
 }
 
 function compare(sort: ProductSort): (a: Product, b: Product) => number {
@@ -87,9 +94,7 @@ export function filterProducts(products: readonly Product[], filter: ProductFilt
         (filter.categoryId === null || product.categoryId === filter.categoryId) &&
         product.offerPrice >= filter.minPrice &&
         product.offerPrice <= filter.maxPrice &&
-        (needle === '' ||
-          product.name.toLowerCase().includes(needle) ||
-          searchableText(product.description).includes(needle)),
+        (needle === '' || searchableText(product).includes(needle)),
     )
     .sort(compare(filter.sort));
 }

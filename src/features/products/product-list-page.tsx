@@ -15,6 +15,7 @@ import { CartContext } from '../../app/cart.tsx';
 import { fetchCategories, fetchProducts } from '../../lib/catalogue.ts';
 import { useResource, type Resource } from '../../lib/use-resource.ts';
 import { ProductCard } from '../../ui/product-card.tsx';
+import { ShowMore, usePage } from '../../ui/show-more.tsx';
 import { ErrorBanner, Spinner } from '../../ui/status.tsx';
 import './products.css';
 
@@ -89,6 +90,7 @@ function ProductBrowser({ initialCategoryId, products, categories }: BrowserProp
         : [],
     [all, search, categoryId, minInput, maxInput, ceiling, sort],
   );
+  const page = usePage(visible, JSON.stringify([search, categoryId, minInput, maxInput, sort]));
 
   // The chosen category stays visible in the select even before (or without) the category list.
   const categoryOptions = useMemo(() => {
@@ -212,13 +214,14 @@ function ProductBrowser({ initialCategoryId, products, categories }: BrowserProp
               <p className="empty-state">No products found matching your criteria.</p>
             ) : (
               <ul className="grid grid--3 products-grid" role="list">
-                {visible.map((product) => (
+                {page.shown.map((product) => (
                   <li key={product.id}>
                     <ProductCard product={product} cart={cart} />
                   </li>
                 ))}
               </ul>
             )}
+            <ShowMore remaining={page.remaining} noun="products" onMore={page.more} />
           </>
         )}
       </section>

@@ -4,6 +4,7 @@ import { filterPujas, PUJA_FILTERS, type PujaFilter } from './puja-filter.ts';
 import { fetchPujas } from '../../lib/catalogue.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { PujaCard } from '../../ui/puja-card.tsx';
+import { ShowMore, usePage } from '../../ui/show-more.tsx';
 import { ResourceView } from '../../ui/status.tsx';
 import './pujas.css';
 
@@ -87,6 +88,7 @@ function PujaGrid({
   now: number;
 }) {
   const visible = useMemo(() => filterPujas(pujas, { search, filter }, now), [pujas, search, filter, now]);
+  const page = usePage(visible, `${filter} ${search}`);
   if (visible.length === 0) {
     return (
       <p className="empty-state" role="status">
@@ -95,12 +97,15 @@ function PujaGrid({
     );
   }
   return (
-    <ul className="grid grid--3 puja-grid" aria-label="Pujas">
-      {visible.map((puja) => (
-        <li key={puja.id}>
-          <PujaCard puja={puja} headingLevel={2} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="grid grid--3 puja-grid" aria-label="Pujas">
+        {page.shown.map((puja, index) => (
+          <li key={puja.id}>
+            <PujaCard puja={puja} headingLevel={2} eager={index === 0} />
+          </li>
+        ))}
+      </ul>
+      <ShowMore remaining={page.remaining} noun="pujas" onMore={page.more} />
+    </>
   );
 }
