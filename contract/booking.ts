@@ -252,10 +252,10 @@ export function localToday(now: Date = new Date()): string {
  * ---------------------------------------------------------------------------------------- */
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const HH_MM = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
+export const HH_MM = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
 
 /** True for a YYYY-MM-DD that names a real day (no 2001-02-29, no 2024-13-01). */
-function isRealDate(value: string): boolean {
+export function isRealDate(value: string): boolean {
   const match = ISO_DATE.exec(value);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];

@@ -18,6 +18,7 @@ import type { PaymentGateway } from './payments/gateway.ts';
 import { createSimulatedGateway } from './payments/simulated-gateway.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { addressRoutes } from './routes/addresses.ts';
+import { astroRoutes } from './routes/astro.ts';
 import { astrologerRoutes } from './routes/astrologers.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bookingRoutes } from './routes/bookings.ts';
@@ -181,6 +182,7 @@ export function createApp({
   app.route('/', authRoutes);
   app.route('/', addressRoutes);
   app.route('/', pincodeRoutes);
+  app.route('/', astroRoutes);
   app.route('/', couponRoutes);
   app.route('/', orderRoutes);
   app.route('/', bookingRoutes);

@@ -1,7 +1,7 @@
 /**
  * Issue 7, promise 5: no one gets in where they don't belong. Every /api route needs a valid,
  * unexpired, correctly signed token, except those public by design: register, login, the
- * password reset, the PIN code directory and coupon validation (docs/product-rules.md, Coupons: it needs no sign-in; it only answers what a
+ * password reset, the PIN code directory, the birth star and coupon validation (docs/product-rules.md, Coupons: it needs no sign-in; it only answers what a
  * coupon would be worth and changes nothing). A customer reaches only their own orders,
  * bookings, payments and addresses; registration stores only name, e-mail, phone and password;
  * failed logins are limited per account and client address (the other abuse limits are proven
@@ -100,6 +100,8 @@ const PUBLIC_ROUTES = [
   'POST //api/coupons/validate',
   // Where a PIN code is: the same for everyone, about no one (docs/product-rules.md, Addresses).
   'GET /api/pincodes/:pin',
+  // The raashi and nakshatra of a birth: astronomy, stores nothing (docs/product-rules.md, Raashi and nakshatra from birth details).
+  'POST /api/astro/birth-star',
 ];
 
 interface BearerRoute {
@@ -305,6 +307,12 @@ async function crawl(): Promise<{ label: string; text: string; headers: string }
     ['GET', `/api/payments/${ids.payment}`, { token }],
     ['GET', `/api/payments/${theirs.payment}`, { token }],
     ['GET', '/api/payments/pay_I_made_this_up', { token }],
+    ['POST', '/api/astro/birth-star', json({ dateOfBirth: '1985-08-14', birthTime: '05:40' })],
+    [
+      'POST',
+      '/api/astro/birth-star',
+      json({ dateOfBirth: '1985-02-29', birthTime: '25:40', timeZone: 'Mars/Olympus' }),
+    ],
     ['POST', '/api/coupons/validate', json({ code: 'WELCOME10', subtotal: 1000 })],
     ['POST', '/api/coupons/validate', json({ code: 'EXPIRED50', subtotal: 1000 })],
     ['POST', '//api/coupons/validate', { body: 'code=x', headers: { 'content-type': 'text/plain' } }],

@@ -1,7 +1,7 @@
 /**
  * Issue 7, promise 6: bad input gets a clear 4xx JSON error and changes nothing. Each clause is
  * tried against every route that takes a body: register, addresses (POST and PUT), orders,
- * bookings, payments (intents and captures) and coupon validation. Every answer must be a 4xx with a JSON {message}, and no row
+ * bookings, payments (intents and captures), coupon validation and the birth star. Every answer must be a 4xx with a JSON {message}, and no row
  * of any table may change. (The last clause, user text rendered as text in the SPA, is in
  * tests/views/security-text.test.tsx: it needs a DOM.)
  */
@@ -210,6 +210,23 @@ const TARGETS: Target[] = [
       { ...body, subtotal: '1000' },
       { ...body, subtotal: null },
       { ...body, code: { code: 'WELCOME10' } },
+    ],
+  },
+  {
+    name: 'work out a birth star',
+    method: 'POST',
+    path: () => '/api/astro/birth-star',
+    valid: () => ({ dateOfBirth: '1985-08-14', birthTime: '05:40', timeZone: 'Asia/Kolkata' }),
+    withText: (body, text) => ({ ...body, timeZone: text }),
+    withNumbers: (body, n) => [
+      { ...body, birthTime: n },
+      { ...body, dateOfBirth: n },
+    ],
+    wrongTypes: (body) => [
+      { ...body, dateOfBirth: 19850814 },
+      { ...body, birthTime: ['05:40'] },
+      { ...body, timeZone: { id: 'Asia/Kolkata' } },
+      { ...body, dateOfBirth: null },
     ],
   },
 ];

@@ -1,0 +1,118 @@
+import * as v from 'valibot';
+import {
+  bookingMessages,
+  EARLIEST_DATE_OF_BIRTH,
+  HH_MM,
+  isRealDate,
+  latestToday,
+  NAKSHATRA_OPTIONS,
+  RAASHI_OPTIONS,
+} from './booking.ts';
+
+/* ------------------------------------------------------------------------------------------
+ * POST /api/astro/birth-star: the raashi and nakshatra suggested from a date and time of birth
+ * (docs/product-rules.md, Raashi and nakshatra from birth details).
+ * ---------------------------------------------------------------------------------------- */
+
+/** India's zone, with its history (Madras time before 1906, war time 1942-45): the default. */
+export const DEFAULT_BIRTH_TIME_ZONE = 'Asia/Kolkata';
+
+/**
+ * The zones the person form offers for a birth abroad: India first, then where most devotees'
+ * families live (docs/decisions/0018-birth-time-zones.md). The API takes any IANA zone.
+ */
+export const BIRTH_TIME_ZONES = [
+  { id: 'Asia/Kolkata', label: 'India (IST)' },
+  { id: 'Asia/Colombo', label: 'Sri Lanka' },
+  { id: 'Asia/Kathmandu', label: 'Nepal' },
+  { id: 'Asia/Dubai', label: 'UAE, Oman (Gulf time)' },
+  { id: 'Asia/Riyadh', label: 'Saudi Arabia, Kuwait, Qatar, Bahrain' },
+  { id: 'Asia/Singapore', label: 'Singapore, Malaysia' },
+  { id: 'Europe/London', label: 'United Kingdom' },
+  { id: 'Europe/Berlin', label: 'Germany, central Europe' },
+  { id: 'America/New_York', label: 'US and Canada, Eastern' },
+  { id: 'America/Chicago', label: 'US and Canada, Central' },
+  { id: 'America/Los_Angeles', label: 'US and Canada, Pacific' },
+  { id: 'Australia/Sydney', label: 'Australia, Sydney and Melbourne' },
+  { id: 'Africa/Johannesburg', label: 'South Africa' },
+] as const;
+
+/**
+ * True for an IANA zone of the form Area/Location ("Asia/Kolkata") that this runtime knows.
+ * Abbreviations are refused even where the runtime knows one: "IST" is India's, Ireland's and
+ * Israel's.
+ */
+export function isTimeZone(zone: string): boolean {
+  if (!/^[A-Za-z]+(?:\/[A-Za-z0-9_+-]+)+$/.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const birthStarMessages = {
+  bodyInvalid: 'Send {dateOfBirth, birthTime, timeZone?} as JSON',
+  timeZoneInvalid: 'timeZone must be a time zone such as "Asia/Kolkata"',
+  // SPA fallback (docs/product-rules.md, Messages and errors)
+  failed: 'Failed to work out the raashi and nakshatra',
+} as const;
+
+/**
+ * The request, with a given "today" for the date of birth (the server passes its clock): the
+ * date and time are the birth place's own clock; without a zone, India's.
+ */
+export const birthStarRequestSchema = (today: () => string) =>
+  v.object(
+    {
+      dateOfBirth: v.pipe(
+        v.nullish(v.string(bookingMessages.dateOfBirthInvalid), ''),
+        v.trim(),
+        v.nonEmpty(bookingMessages.dateOfBirthRequired),
+        v.check(isRealDate, bookingMessages.dateOfBirthInvalid),
+        v.check((value) => value >= EARLIEST_DATE_OF_BIRTH, bookingMessages.dateOfBirthTooEarly),
+        v.check((value) => value <= today(), bookingMessages.dateOfBirthFuture),
+      ),
+      birthTime: v.pipe(
+        v.nullish(v.string(bookingMessages.birthTimeInvalid), ''),
+        v.trim(),
+        v.nonEmpty(bookingMessages.birthTimeRequired),
+        v.regex(HH_MM, bookingMessages.birthTimeInvalid),
+      ),
+      timeZone: v.pipe(
+        v.nullish(v.string(birthStarMessages.timeZoneInvalid), DEFAULT_BIRTH_TIME_ZONE),
+        v.trim(),
+        v.maxLength(64, birthStarMessages.timeZoneInvalid),
+        v.check(isTimeZone, birthStarMessages.timeZoneInvalid),
+      ),
+    },
+    birthStarMessages.bodyInvalid,
+  );
+export const BirthStarRequest = birthStarRequestSchema(() => latestToday(new Date()));
+export type BirthStarRequest = v.InferOutput<typeof BirthStarRequest>;
+
+const RaashiPair = v.tuple([v.picklist(RAASHI_OPTIONS), v.picklist(RAASHI_OPTIONS)]);
+const NakshatraPair = v.tuple([v.picklist(NAKSHATRA_OPTIONS), v.picklist(NAKSHATRA_OPTIONS)]);
+
+/**
+ * The answer. `raashi` and `nakshatra` are the suggestion, in the person form's own values.
+ * When the Moon was within the margin of a boundary, `nearBoundary` names the two neighbours
+ * (in zodiac order, the suggestion one of them): either may be right, the devotee chooses.
+ */
+export const BirthStar = v.object({
+  raashi: v.picklist(RAASHI_OPTIONS),
+  nakshatra: v.picklist(NAKSHATRA_OPTIONS),
+  nearBoundary: v.object({
+    raashi: v.optional(RaashiPair),
+    nakshatra: v.optional(NakshatraPair),
+  }),
+  /** The Moon's sidereal (Lahiri) longitude, degrees in [0, 360). */
+  moonLongitude: v.number(),
+  /** The Lahiri ayanamsa used, in degrees. */
+  ayanamsa: v.number(),
+  /** The birth instant the date, time and zone name, ISO 8601 in UTC. */
+  birthInstant: v.string(),
+  timeZone: v.string(),
+});
+export type BirthStar = v.InferOutput<typeof BirthStar>;

@@ -1,0 +1,20 @@
+import { Hono } from 'hono';
+import { birthStarRequestSchema } from '../../contract/birth-star.ts';
+import { latestToday } from '../../contract/booking.ts';
+import type { AppEnv } from '../app.ts';
+import { birthStar } from '../services/birth-star.ts';
+import { readBody } from '../validate.ts';
+
+/**
+ * POST /api/astro/birth-star {dateOfBirth, birthTime, timeZone?} -> 200 {raashi, nakshatra,
+ * nearBoundary, moonLongitude, ayanamsa, birthInstant, timeZone}: the suggestion the person form
+ * offers (docs/product-rules.md, Raashi and nakshatra from birth details). Public: it stores
+ * nothing and tells nothing about anyone. The astronomy stays on the server, out of the SPA.
+ */
+export const astroRoutes = new Hono<AppEnv>().post('/api/astro/birth-star', async (c) => {
+  const input = await readBody(
+    c,
+    birthStarRequestSchema(() => latestToday(c.var.now())),
+  );
+  return c.json(birthStar(input), 200);
+});
