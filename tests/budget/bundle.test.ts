@@ -27,6 +27,10 @@ const HOME = 'src/features/home/home-page.tsx';
 /** Back office and developer tools: never downloaded by a customer page. */
 const STAFF_ONLY = [/^src\/features\/admin\//, /^src\/features\/pages\/admin-page\.tsx$/];
 const TOOLING_TEXT = ['createBrowserInspector', '@statelyai/inspect'];
+/** A method name of @indic-transliteration/sanscript that minifying keeps. */
+const SANSCRIPT_TEXT = 'transliterateWordwise';
+/** An error message of astronomy-engine's nutation, which the Moon's position needs. */
+const ASTRONOMY_TEXT = 'Invalid precess direction';
 const isStaffRoute = (route: string) => STAFF_ONLY.some((pattern) => pattern.test(route));
 
 describe('the bundle budget', () => {
@@ -64,6 +68,22 @@ describe('the bundle budget', () => {
       expect(
         routeDownload(manifest, route).chunks.filter((chunk) => STAFF_ONLY.some((p) => p.test(chunk))),
       ).toEqual([]);
+    }
+  });
+
+  it('no route’s first download holds the sankalp transliteration (src/lib/sankalp-script.ts loads it on use)', () => {
+    for (const route of routes) {
+      for (const file of routeDownload(manifest, route).js) {
+        const text = fs.readFileSync(path.join(dist, file), 'utf8');
+        expect(text.includes(SANSCRIPT_TEXT), `${route}: ${file} holds Sanscript`).toBe(false);
+      }
+    }
+  });
+
+  it('no built asset holds the astronomy library (the birth star is worked out on the server)', () => {
+    for (const file of fs.readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js'))) {
+      const text = fs.readFileSync(path.join(dist, 'assets', file), 'utf8');
+      expect(text.includes(ASTRONOMY_TEXT), `${file} holds astronomy-engine`).toBe(false);
     }
   });
 

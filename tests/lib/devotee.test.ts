@@ -1,0 +1,48 @@
+/**
+ * The SPA's seams for the devotee's details: the birth-star call through the one API client,
+ * against the real API app, and the lazily loaded transliteration.
+ */
+import { ApiError } from '../../src/lib/api.ts';
+import { fetchBirthStar } from '../../src/lib/astro.ts';
+import { loadSankalpScript } from '../../src/lib/sankalp-script.ts';
+import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
+import { createTestShop, type TestShop } from '../support/test-db.ts';
+
+let shop: TestShop;
+let net: ApiFetchControl;
+
+beforeAll(async () => {
+  shop = await createTestShop({ seed: false });
+  net = routeFetchToApp(shop);
+});
+afterAll(async () => {
+  net.restore();
+  await shop.close();
+});
+afterEach(() => net.failNetwork(null));
+
+describe('fetchBirthStar', () => {
+  it('asks the server and reads its answer with the contract', async () => {
+    const star = await fetchBirthStar({ dateOfBirth: '1985-08-14', birthTime: '05:40' });
+    expect(star.timeZone).toBe('Asia/Kolkata');
+    expect(star.birthInstant).toBe('1985-08-14T00:10:00.000Z');
+    expect(typeof star.raashi).toBe('string');
+  });
+
+  it('shows the server’s message for bad input, and the fallback when the network fails', async () => {
+    await expect(fetchBirthStar({ dateOfBirth: '1985-08-14', birthTime: '25:00' })).rejects.toEqual(
+      new ApiError('Birth time must be a 24-hour time (HH:MM)', 400),
+    );
+    net.failNetwork(/astro/);
+    await expect(fetchBirthStar({ dateOfBirth: '1985-08-14', birthTime: '05:40' })).rejects.toMatchObject({
+      message: 'Failed to work out the raashi and nakshatra',
+    });
+  });
+});
+
+describe('loadSankalpScript', () => {
+  it('loads the transliteration on demand', async () => {
+    const { nameInScript } = await loadSankalpScript();
+    expect(nameInScript('Srinivas', 'telugu')).toBe('శ్రీనివాస్');
+  });
+});
