@@ -564,15 +564,25 @@ describe('Promise 5: no one gets in where they don’t belong', () => {
     expect(res.status).toBe(201);
     const { user } = res.body as { user: Record<string, unknown> };
     expect(Object.keys(res.body as object)).toEqual(['user']);
-    expect(Object.keys(user).sort()).toEqual(['email', 'id', 'name', 'phone']);
+    expect(Object.keys(user).sort()).toEqual(['email', 'id', 'name', 'phone', 'role']);
     expect(user.id).not.toBe(999_999);
+    expect(user.role).toBe('customer');
 
     const row = await shop.db
       .selectFrom('users')
       .selectAll()
       .where('email', '=', email)
       .executeTakeFirstOrThrow();
-    expect(Object.keys(row).sort()).toEqual(['createdAt', 'email', 'id', 'name', 'passwordHash', 'phone']);
+    expect(Object.keys(row).sort()).toEqual([
+      'createdAt',
+      'email',
+      'id',
+      'name',
+      'passwordHash',
+      'phone',
+      'role',
+    ]);
+    expect(row.role).toBe('customer');
     expect(row.createdAt).not.toBe('2000-01-01T00:00:00.000Z');
     expect(await verifyPassword('secret123', row.passwordHash)).toBe(true);
   });

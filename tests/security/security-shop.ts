@@ -57,6 +57,9 @@ const TABLES = [
   'coupons',
   'payments',
   'payment_history',
+  'order_events',
+  'booking_events',
+  'uploads',
 ] as const;
 
 /** The whole mutable state of the shop (every row of every table above), to compare before and after. */
