@@ -43,3 +43,9 @@ export async function migrateToLatest(db: Db): Promise<void> {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
   }
 }
+
+/** Migrates up to (and including) the named migration: for testing a migration over older data. */
+export async function migrateUpTo(db: Db, name: string): Promise<void> {
+  const { error } = await new Migrator({ db, provider }).migrateTo(name);
+  if (error) throw new Error(`Migration to ${name} failed`, { cause: error });
+}
