@@ -121,7 +121,7 @@ interface BearerRoute {
   /** A body that a genuine token gets a 2xx for. */
   body?: () => unknown;
   /** Or raw bytes (an upload), sent as they are. */
-  bytes?: () => Uint8Array;
+  bytes?: () => Buffer;
 }
 
 /** A photo as a phone sends it: PNG bytes. */
@@ -226,7 +226,7 @@ const hit = (route: BearerRoute, headers: Record<string, string>, app: App = sho
   if (bytes)
     return rawCall(app, route.method, route.url(), {
       headers: { ...headers, 'content-type': 'image/png' },
-      body: bytes,
+      body: new Uint8Array(bytes),
     });
   const body = route.body?.();
   return rawCall(app, route.method, route.url(), {

@@ -177,12 +177,16 @@ export const staffBooking = (res: JsonCall) => (res.body as AdminBookingResponse
 export async function upload(
   shop: LifecycleShop,
   token: string | undefined,
-  bytes: Uint8Array,
+  bytes: Buffer,
   contentType = 'image/jpeg',
 ): Promise<JsonCall> {
   const headers: Record<string, string> = { 'content-type': contentType };
   if (token) headers.authorization = `Bearer ${token}`;
-  const res = await shop.app.request('/api/uploads', { method: 'POST', headers, body: bytes });
+  const res = await shop.app.request('/api/uploads', {
+    method: 'POST',
+    headers,
+    body: new Uint8Array(bytes),
+  });
   const text = await res.text();
   return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined, headers: res.headers };
 }
