@@ -37,7 +37,14 @@ function BookingList({ bookings }: { bookings: BookingSummary[] }) {
       {bookings.map((booking) => (
         <li key={booking.id} className="order-row booking-row">
           <div className="order-row__main">
-            <h3 className="booking-row__puja">{booking.pujaName}</h3>
+            <h3 className="booking-row__puja">
+              <Link
+                href={`/account/bookings/${booking.id}`}
+                aria-label={`Booking ${booking.bookingNumber}: ${booking.pujaName}`}
+              >
+                {booking.pujaName}
+              </Link>
+            </h3>
             <span className="booking-row__package">{booking.packageTitle}</span>
             <span className="order-row__date">
               Booking <span className="order-row__number">{booking.bookingNumber}</span>, booked on{' '}

@@ -1,5 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
 import { addressBookModel } from './address-book.model.ts';
+import { afterSaleModel } from './after-sale.model.ts';
 import { bookingLifecycleModel } from './booking-lifecycle.model.ts';
 import { bookingWindowModel } from './booking-window.model.ts';
 import { cartModel } from './cart.model.ts';
@@ -27,4 +28,5 @@ export const machineModels: MachineModel<AnyStateMachine>[] = [
   pujaWizardModel,
   orderLifecycleModel,
   bookingLifecycleModel,
+  afterSaleModel,
 ];
