@@ -164,13 +164,10 @@ describe('the booking page', () => {
     const user = userEvent.setup();
     const booking = await book(shop, shop.me, shop.myAddressId);
     renderAppAt('/account/bookings');
-    await user.click(
-      await screen.findByRole(
-        'link',
-        { name: `Booking ${booking.bookingNumber}: ${booking.puja.pujaName}` },
-        PAGE,
-      ),
-    );
+    // Newest first: the booking just made.
+    const [link] = await screen.findAllByRole('link', { name: booking.puja.pujaName }, PAGE);
+    expect(link).toHaveAttribute('href', `#/account/bookings/${booking.id}`);
+    await user.click(link!);
     await screen.findByRole('heading', { level: 1, name: booking.puja.pujaName });
     expect(screen.getByText(/Names and details can be corrected until/)).toBeInTheDocument();
 

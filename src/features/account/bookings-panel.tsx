@@ -38,12 +38,7 @@ function BookingList({ bookings }: { bookings: BookingSummary[] }) {
         <li key={booking.id} className="order-row booking-row">
           <div className="order-row__main">
             <h3 className="booking-row__puja">
-              <Link
-                href={`/account/bookings/${booking.id}`}
-                aria-label={`Booking ${booking.bookingNumber}: ${booking.pujaName}`}
-              >
-                {booking.pujaName}
-              </Link>
+              <Link href={`/account/bookings/${booking.id}`}>{booking.pujaName}</Link>
             </h3>
             <span className="booking-row__package">{booking.packageTitle}</span>
             <span className="order-row__date">
