@@ -18,6 +18,7 @@ import {
   findOrderRow,
   findOrdersAwaitingRefund,
   readOrder,
+  returnStock,
   updateOrderLifecycle,
   type OrderLifecycleColumns,
 } from '../db/repositories/orders.ts';
@@ -94,7 +95,8 @@ async function checkClaimPhoto(db: Db, event: OrderEventRequest, row: OrderRow):
 /**
  * Takes one step of the order's life: the chart, in the order's stored state at the server's
  * clock, must accept the event from this sender (else its refusal, 409); its next state and
- * facts are stored with the step's event row. A customer reaches only their own orders
+ * facts are stored with the step's event row (a cancellation also puts the units back in
+ * stock). A customer reaches only their own orders
  * (`ownerId`); staff pass null. An online order that now waits for its refund is refunded
  * through the gateway at once (the scheduler retries it if the gateway fails).
  */
@@ -127,6 +129,8 @@ export async function sendOrderEvent(
     note: noteOf(event),
     data: dataOf(event),
     store: (trx) => updateOrderLifecycle(trx, row.id, row.orderStatus, columnsOf(next)),
+    // A cancelled order never left the shop: its units go back on the shelf with the step.
+    alsoWrite: event.type === 'order.cancel' ? (trx) => returnStock(trx, row.id) : undefined,
   });
   if (next.value === 'refundPending') await settleOrderRefund(deps, row.id).catch(logRefundFailure(row.id));
   return readOrder(db, await orderFor(db, row.id, null));

@@ -22,6 +22,7 @@ import {
   uploadPhoto,
   type LifecycleShop,
 } from '../support/lifecycle.ts';
+import { stockOf } from '../support/orders.ts';
 import { paymentStatus } from '../support/payments.ts';
 import { expectClearRefusal, expectNothingChanged } from '../security/security-shop.ts';
 
@@ -68,9 +69,11 @@ describe('the customer cancels', () => {
     expect(await readOrder(shop, shop.me, order.id)).toEqual(after);
   });
 
-  it('cash on delivery: cancelled, nothing to refund', async () => {
+  it('cash on delivery: cancelled, nothing to refund, the unit back in stock', async () => {
     const order = await placeOrder(shop, shop.me, shop.myAddressId, 'cod');
+    const stock = await stockOf(shop.db, shop.productId);
     const res = await orderEvent(shop, shop.me.token, order.id, cancel);
+    expect(await stockOf(shop.db, shop.productId)).toBe(stock + 1);
     expect(res.status).toBe(200);
     const after = (res.body as { order: OrderRead }).order;
     expect(after).toMatchObject({ orderStatus: 'cancelled', paymentStatus: 'pending', refund: null });

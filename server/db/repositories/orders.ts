@@ -207,3 +207,20 @@ export async function countOrders(db: Db): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(n);
 }
+
+/** Puts a cancelled order's units back on the shelf, product by product (in product id order). */
+export async function returnStock(db: Db, orderId: number): Promise<void> {
+  const lines = await db
+    .selectFrom('orderItems')
+    .select(['productId', (eb) => eb.fn.sum<number>('quantity').as('units')])
+    .where('orderId', '=', orderId)
+    .groupBy('productId')
+    .orderBy('productId')
+    .execute();
+  for (const { productId, units } of lines)
+    await db
+      .updateTable('product')
+      .set((eb) => ({ stockQuantity: eb('stockQuantity', '+', Number(units)) }))
+      .where('id', '=', productId)
+      .execute();
+}
