@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { FormEvent, ReactNode } from 'react';
+import '../confirm-dialog.css';
 
 /**
  * A step the customer asks for (cancel, report damage, correct details...) in a Radix dialog: a
