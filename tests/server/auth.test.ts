@@ -228,6 +228,7 @@ describe('POST /api/auth/login', () => {
       name: 'Login Person',
       email,
       phone: '9845012345',
+      role: 'customer',
     });
     expect(Object.keys(body).sort()).toEqual(['token', 'user']);
   });
