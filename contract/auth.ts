@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { USER_ROLES } from './lifecycle.ts';
 import { FORBIDDEN_TEXT, requiredText, tooLongMessage, wireText } from './text.ts';
 
 /** docs/product-rules.md, Sign-in, registration and tokens. */
@@ -126,6 +127,8 @@ export const User = v.object({
   name: v.string(),
   email: v.string(),
   phone: v.nullable(v.string()),
+  /** customer, staff or admin; an answer without one is a customer's. */
+  role: v.optional(v.picklist(USER_ROLES), 'customer'),
 });
 export type User = v.InferOutput<typeof User>;
 

@@ -19,7 +19,7 @@ export const DEFAULT_BIRTH_TIME_ZONE = 'Asia/Kolkata';
 
 /**
  * The zones the person form offers for a birth abroad: India first, then where most devotees'
- * families live (docs/decisions/0018-birth-time-zones.md). The API takes any IANA zone.
+ * families live (docs/decisions/0019-birth-time-zones.md). The API takes any IANA zone.
  */
 export const BIRTH_TIME_ZONES = [
   { id: 'Asia/Kolkata', label: 'India (IST)' },

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { Address } from './address.ts';
+import { BOOKING_STATES, Refund, Shipment, TimelineEntry, type BookingState } from './lifecycle.ts';
 import { PositiveId } from './ids.ts';
 import { MAX_PAYMENT_ID_LENGTH, orderMessages } from './orders.ts';
 import { requiredText, tooLongMessage } from './text.ts';
@@ -157,9 +158,8 @@ export const EARLIEST_DATE_OF_BIRTH = '1900-01-01';
 /** Only online payment is offered for pujas (full advance payment, docs/product-rules.md, Bookings). */
 export const BOOKING_PAYMENT_METHODS = ['online'] as const;
 export type BookingPaymentMethod = (typeof BOOKING_PAYMENT_METHODS)[number];
-/** A new booking is `confirmed`; the others are for later fulfilment and cancellations. */
-export const BOOKING_STATUSES = ['confirmed', 'completed', 'cancelled'] as const;
-export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+/** A new booking is `confirmed`; the others are its lifecycle's (machines/booking-lifecycle/). */
+export type BookingStatus = BookingState;
 export const BOOKING_PAYMENT_STATUSES = ['completed', 'refunded'] as const;
 export type BookingPaymentStatus = (typeof BOOKING_PAYMENT_STATUSES)[number];
 
@@ -502,7 +502,7 @@ export const Booking = v.object({
   bookingNumber: v.string(),
   /** ISO 8601 (UTC); the SPA formats it for en-IN. */
   createdAt: v.string(),
-  status: v.picklist(BOOKING_STATUSES),
+  status: v.picklist(BOOKING_STATES),
   paymentStatus: v.picklist(BOOKING_PAYMENT_STATUSES),
   paymentMethod: v.picklist(BOOKING_PAYMENT_METHODS),
   paymentId: v.string(),
@@ -522,6 +522,16 @@ export const Booking = v.object({
   /** The package's offer price when booked, in whole rupees. */
   amount: v.number(),
   currency: v.literal('INR'),
+  /** The new dates offered after the puja could not be performed (ISO 8601). */
+  offeredDates: v.array(v.string()),
+  /** The proof of the puja once performed: the video link (allowlisted) and photo upload ids. */
+  proof: v.nullable(v.object({ videoUrl: v.string(), photoIds: v.array(v.string()) })),
+  /** The prasad's carrier and tracking number, once shipped. */
+  prasad: v.nullable(Shipment),
+  /** The money going back, once cancelled or refunded instead of a new date. */
+  refund: v.nullable(Refund),
+  /** Every step of its life, oldest first. */
+  timeline: v.array(TimelineEntry),
 });
 export type Booking = v.InferOutput<typeof Booking>;
 
@@ -529,6 +539,9 @@ export const BookingResponse = v.object({ booking: Booking });
 export type BookingResponse = v.InferOutput<typeof BookingResponse>;
 
 export const BookingCreateResponse = BookingResponse;
+/** POST /api/bookings/{id}/events: the booking after the step. */
+export const BookingEventResponse = BookingResponse;
+export type BookingEventResponse = BookingResponse;
 export type BookingCreateResponse = BookingResponse;
 
 export const BookingSummary = v.object({
@@ -540,7 +553,7 @@ export const BookingSummary = v.object({
   pujaDate: v.string(),
   personCount: v.number(),
   amount: v.number(),
-  status: v.picklist(BOOKING_STATUSES),
+  status: v.picklist(BOOKING_STATES),
 });
 export type BookingSummary = v.InferOutput<typeof BookingSummary>;
 

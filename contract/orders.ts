@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { Address } from './address.ts';
+import { ORDER_STATES, Refund, Shipment, TimelineEntry } from './lifecycle.ts';
 import { PositiveId } from './ids.ts';
 import { formatRupees } from './money.ts';
 import { FORBIDDEN_TEXT, notAllowedMessage, tooLongMessage } from './text.ts';
@@ -52,6 +53,11 @@ export const PAYMENT_METHODS = ['online', 'cod'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/**
+ * The statuses the original API's create payload may carry in `order_status` (accepted and
+ * ignored: a new order is always `processing`). What an order is now is its lifecycle state,
+ * `ORDER_STATES` (contract/lifecycle.ts).
+ */
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -340,7 +346,8 @@ export const OrderRead = v.object({
   orderNumber: v.string(),
   /** ISO 8601 (UTC); the SPA formats it for en-IN. */
   createdAt: v.string(),
-  orderStatus: v.picklist(ORDER_STATUSES),
+  /** Where its lifecycle is (machines/order-lifecycle/). */
+  orderStatus: v.picklist(ORDER_STATES),
   paymentMethod: v.picklist(PAYMENT_METHODS),
   paymentStatus: v.picklist(PAYMENT_STATUSES),
   paymentId: v.nullable(v.string()),
@@ -353,6 +360,15 @@ export const OrderRead = v.object({
   total: v.number(),
   couponCode: v.nullable(v.string()),
   notes: v.nullable(v.string()),
+  /** The carrier and tracking number, once shipped. */
+  shipment: v.nullable(Shipment),
+  deliveredAt: v.nullable(v.string()),
+  /** The customer's damage claim: the note, the photo (an upload id) and when. */
+  claim: v.nullable(v.object({ note: v.string(), photoId: v.string(), claimedAt: v.string() })),
+  /** The money going back, once the order is cancelled (online) or a claim approved. */
+  refund: v.nullable(Refund),
+  /** Every step of its life, oldest first. */
+  timeline: v.array(TimelineEntry),
 });
 export type OrderRead = v.InferOutput<typeof OrderRead>;
 
@@ -360,7 +376,7 @@ export const OrderSummary = v.object({
   id: v.number(),
   orderNumber: v.string(),
   createdAt: v.string(),
-  orderStatus: v.picklist(ORDER_STATUSES),
+  orderStatus: v.picklist(ORDER_STATES),
   paymentStatus: v.picklist(PAYMENT_STATUSES),
   paymentMethod: v.picklist(PAYMENT_METHODS),
   total: v.number(),
@@ -368,6 +384,10 @@ export const OrderSummary = v.object({
   itemCount: v.number(),
 });
 export type OrderSummary = v.InferOutput<typeof OrderSummary>;
+
+/** POST /api/orders/{id}/events: the order after the step. */
+export const OrderEventResponse = v.object({ order: OrderRead });
+export type OrderEventResponse = v.InferOutput<typeof OrderEventResponse>;
 
 export const OrderListResponse = v.object({ orders: v.array(OrderSummary) });
 export type OrderListResponse = v.InferOutput<typeof OrderListResponse>;

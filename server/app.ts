@@ -19,6 +19,7 @@ import { createSimulatedGateway } from './payments/simulated-gateway.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { astroRoutes } from './routes/astro.ts';
+import { adminRoutes } from './routes/admin.ts';
 import { astrologerRoutes } from './routes/astrologers.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bookingRoutes } from './routes/bookings.ts';
@@ -28,6 +29,7 @@ import { paymentRoutes } from './routes/payments.ts';
 import { pincodeRoutes } from './routes/pincodes.ts';
 import { productRoutes } from './routes/products.ts';
 import { pujaRoutes } from './routes/pujas.ts';
+import { uploadRoutes } from './routes/uploads.ts';
 import { refusalBody, refusalStatus } from './routes/refusal-status.ts';
 import { createCatalogueCache, type CatalogueCache } from './services/catalogue-cache.ts';
 import { Refusal } from './services/refusal.ts';
@@ -59,6 +61,8 @@ export interface AppEnv {
     payments: PaymentGateway;
     /** The catalogue's answers kept in memory (server/services/catalogue-cache.ts). */
     catalogue: CatalogueCache;
+    /** Where uploaded photos and videos are kept (DATA_DIR/uploads). */
+    uploadsDir: string;
   };
 }
 
@@ -101,6 +105,8 @@ export interface AppOptions {
   publicUrl?: string;
   /** The shop's name in e-mails. */
   brand?: string;
+  /** Where uploads are kept (server/services/uploads.ts). Default: a folder under the system's temp folder. */
+  uploadsDir?: string;
 }
 
 export const defaultImagesDir = path.join(import.meta.dirname, 'assets', 'images');
@@ -145,6 +151,7 @@ export function createApp({
   }),
   publicUrl = 'http://localhost:3000',
   brand = 'Divya Puja Seva',
+  uploadsDir = path.join(os.tmpdir(), 'shop-uploads'),
 }: AppOptions) {
   const app = new Hono<AppEnv>();
   const auth: AuthServices = {
@@ -162,9 +169,12 @@ export function createApp({
   // JSON answers of 1 KB or more go gzipped to browsers that accept it; the catalogue's cached
   // answers and the built assets arrive already compressed and pass through.
   app.use(compress());
-  app.use(
-    bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ message: 'Request body too large' }, 413) }),
-  );
+  const jsonBodyLimit = bodyLimit({
+    maxSize: 64 * 1024,
+    onError: (c) => c.json({ message: 'Request body too large' }, 413),
+  });
+  // Uploads carry a photo or a video: their route sets its own, larger limit (routes/uploads.ts).
+  app.use((c, next) => (c.req.path === '/api/uploads' ? next() : jsonBodyLimit(c, next)));
   app.use(async (c, next) => {
     c.set('db', db);
     c.set('auth', auth);
@@ -173,6 +183,7 @@ export function createApp({
     c.set('now', now);
     c.set('payments', paymentGateway);
     c.set('catalogue', catalogue);
+    c.set('uploadsDir', uploadsDir);
     await next();
   });
 
@@ -187,6 +198,8 @@ export function createApp({
   app.route('/', orderRoutes);
   app.route('/', bookingRoutes);
   app.route('/', paymentRoutes);
+  app.route('/', uploadRoutes);
+  app.route('/', adminRoutes);
 
   app.get(
     '/images/*',

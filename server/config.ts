@@ -2,6 +2,9 @@ import path from 'node:path';
 import { DEFAULT_LOCK_WAIT_MS } from './db/client.ts';
 import { parseTrustedProxies } from './limits/client-address.ts';
 
+/** How often each process looks for due scheduled work, by default (server/jobs/scheduler.ts). */
+export const SCHEDULER_TICK_MS = 15_000;
+
 /** A whole number of milliseconds from the environment, or the default when unset or empty. */
 function milliseconds(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
@@ -40,6 +43,13 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env) {
     mailFrom: env.MAIL_FROM || 'Divya Puja Seva <no-reply@divyapujaseva.in>',
     /** PUBLIC_URL: where customers reach the shop; e-mailed links point there. */
     publicUrl: env.PUBLIC_URL || `http://localhost:${env.PORT ?? 3000}`,
+    /** Where uploaded photos and videos are kept (damage claims, proof of a puja). */
+    uploadsDir: path.join(dataDir, 'uploads'),
+    /**
+     * How often each process looks for due scheduled work (the payment sweep, the sankalp lock,
+     * pending refunds; server/jobs/scheduler.ts). SCHEDULER_TICK_MS.
+     */
+    schedulerTickMs: milliseconds('SCHEDULER_TICK_MS', env.SCHEDULER_TICK_MS, SCHEDULER_TICK_MS),
     /** SHOP_NAME: the shop's name in e-mails (the SPA's is VITE_SITE_BRAND). */
     brand: env.SHOP_NAME || 'Divya Puja Seva',
   };

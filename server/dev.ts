@@ -1,7 +1,7 @@
 import { createServer } from 'vite';
 import { loadAuthSecret } from './auth/secret.ts';
 import { readServerConfig } from './config.ts';
-import { listen, paymentGatewayFor, prepareDb, startPaymentSweep } from './start.ts';
+import { listen, paymentGatewayFor, prepareDb, startBackgroundJobs } from './start.ts';
 
 /** Development: the API on API_PORT (3001) and Vite with hot reload on PORT, proxying the API. */
 const config = readServerConfig();
@@ -9,9 +9,15 @@ const apiPort = Number(process.env.API_PORT ?? 3001);
 process.env.API_PORT = String(apiPort);
 const db = await prepareDb(config);
 const paymentGateway = paymentGatewayFor(config);
-startPaymentSweep(db, paymentGateway);
+startBackgroundJobs(db, paymentGateway, config.schedulerTickMs);
 await listen(
-  { db, authSecret: loadAuthSecret(config.dataDir), trustProxy: config.trustProxy, paymentGateway },
+  {
+    db,
+    authSecret: loadAuthSecret(config.dataDir),
+    trustProxy: config.trustProxy,
+    paymentGateway,
+    uploadsDir: config.uploadsDir,
+  },
   apiPort,
   '127.0.0.1',
 );

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { loadAuthSecret } from './auth/secret.ts';
 import { readServerConfig } from './config.ts';
 import { createMailer } from './mail/mailer.ts';
-import { listen, paymentGatewayFor, prepareDb, startPaymentSweep } from './start.ts';
+import { listen, paymentGatewayFor, prepareDb, startBackgroundJobs } from './start.ts';
 
 /**
  * Production entry: the API and the built SPA on one origin. With SERVE_SPA=0 it serves the
@@ -20,7 +20,7 @@ if (config.serveSpa) {
 }
 const db = await prepareDb(config);
 const paymentGateway = paymentGatewayFor(config);
-const stopSweep = startPaymentSweep(db, paymentGateway);
+const jobs = startBackgroundJobs(db, paymentGateway, config.schedulerTickMs);
 const server = await listen(
   {
     db,
@@ -31,6 +31,7 @@ const server = await listen(
     publicUrl: config.publicUrl,
     brand: config.brand,
     paymentGateway,
+    uploadsDir: config.uploadsDir,
   },
   config.port,
   config.host,
@@ -38,9 +39,11 @@ const server = await listen(
 console.log(`${staticDir ? 'Shop' : 'API (no SPA)'} ready on http://localhost:${config.port}`);
 
 const stop = () => {
-  stopSweep();
   server.close();
-  void db.destroy().finally(() => process.exit(0));
+  void jobs
+    .stop()
+    .then(() => db.destroy())
+    .finally(() => process.exit(0));
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

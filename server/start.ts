@@ -4,10 +4,10 @@ import { openDb, type Db } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedCoupons } from './db/seed/coupons.ts';
 import { isCatalogueEmpty, seedCatalogue } from './db/seed/seed.ts';
-import { readServerConfig } from './config.ts';
+import { readServerConfig, SCHEDULER_TICK_MS } from './config.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
 import { createSimulatedGateway, loadPaymentSecret } from './payments/simulated-gateway.ts';
-import { expireStalePayments } from './services/payments.ts';
+import { shopJobs, startScheduler } from './jobs/scheduler.ts';
 
 /** Opens, migrates and (when empty) seeds the configured database. */
 export async function prepareDb(config = readServerConfig()): Promise<Db> {
@@ -43,21 +43,12 @@ export function paymentGatewayFor(config = readServerConfig()): PaymentGateway {
   });
 }
 
-/** How often stale payments are settled (expired, or refunded when captured and never used). */
-export const PAYMENT_SWEEP_INTERVAL_MS = 60_000;
-
 /**
- * Settles stale payments now and then every `intervalMs` (expireStalePayments), on an unref'd
- * timer so it never keeps the process alive. Returns a function that stops it.
+ * Starts the server's scheduled work (server/jobs/scheduler.ts): the payment sweep, the sankalp
+ * lock and pending refunds, each run by one process at a time through leases in the database.
+ * `stop()` resolves once a tick in progress has finished.
  */
-export function startPaymentSweep(db: Db, gateway: PaymentGateway, intervalMs = PAYMENT_SWEEP_INTERVAL_MS) {
-  const sweep = () => {
-    expireStalePayments(db, gateway, new Date()).catch((err: unknown) => {
-      console.error('Payment sweep failed', err);
-    });
-  };
-  sweep();
-  const timer = setInterval(sweep, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+export function startBackgroundJobs(db: Db, gateway: PaymentGateway, tickMs = SCHEDULER_TICK_MS) {
+  const now = () => new Date();
+  return startScheduler({ db, jobs: shopJobs({ db, gateway, now }), tickMs, now });
 }

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { authMessages, type User } from '../../contract/auth.ts';
+import { isStaffRole, lifecycleMessages } from '../../contract/lifecycle.ts';
 import type { AppEnv } from '../app.ts';
 import { findSessionUser } from '../db/repositories/users.ts';
 
@@ -29,5 +30,14 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   }
   c.set('user', signedIn.user);
   c.set('sessionId', signedIn.sessionId);
+  await next();
+});
+
+/**
+ * After requireAuth: lets only the shop's staff and admins through (docs/product-rules.md, Roles
+ * and the back office); a signed-in customer gets 403 {message}.
+ */
+export const requireStaff = createMiddleware<AppEnv>(async (c, next) => {
+  if (!isStaffRole(c.var.user.role)) return c.json({ message: lifecycleMessages.staffOnly }, 403);
   await next();
 });

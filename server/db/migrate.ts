@@ -9,6 +9,10 @@ import * as payments from './migrations/2026_11_23_220000_payments.ts';
 import * as passwordResets from './migrations/2026_11_23_233000_password_resets.ts';
 import * as personsNotKnown from './migrations/2026_11_24_030000_persons_not_known.ts';
 import * as indianAddresses from './migrations/2026_11_24_040000_indian_addresses.ts';
+import * as roles from './migrations/2026_11_26_000000_roles.ts';
+import * as lifecycles from './migrations/2026_11_26_010000_lifecycles.ts';
+import * as scheduledJobs from './migrations/2026_11_26_020000_scheduled_jobs.ts';
+import * as uploads from './migrations/2026_11_26_030000_uploads.ts';
 
 /**
  * Migrations are listed here rather than read from the folder, so they work the same under
@@ -24,6 +28,10 @@ const migrations: Record<string, Migration> = {
   '2026_11_23_233000_password_resets': passwordResets,
   '2026_11_24_030000_persons_not_known': personsNotKnown,
   '2026_11_24_040000_indian_addresses': indianAddresses,
+  '2026_11_26_000000_roles': roles,
+  '2026_11_26_010000_lifecycles': lifecycles,
+  '2026_11_26_020000_scheduled_jobs': scheduledJobs,
+  '2026_11_26_030000_uploads': uploads,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
@@ -34,4 +42,10 @@ export async function migrateToLatest(db: Db): Promise<void> {
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
   }
+}
+
+/** Migrates up to (and including) the named migration: for testing a migration over older data. */
+export async function migrateUpTo(db: Db, name: string): Promise<void> {
+  const { error } = await new Migrator({ db, provider }).migrateTo(name);
+  if (error) throw new Error(`Migration to ${name} failed`, { cause: error });
 }

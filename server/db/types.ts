@@ -2,11 +2,17 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type {
   BookingPaymentMethod,
   BookingPaymentStatus,
-  BookingStatus,
   Nakshatra,
   Raashi,
 } from '../../contract/booking.ts';
-import type { OrderStatus, PaymentMethod, PaymentStatus } from '../../contract/orders.ts';
+import type {
+  BookingState,
+  LifecycleActor,
+  OrderState,
+  UploadType,
+  UserRole,
+} from '../../contract/lifecycle.ts';
+import type { PaymentMethod, PaymentStatus } from '../../contract/orders.ts';
 import type { CaptureMethod, PaymentPurpose, PaymentState } from '../../contract/payments.ts';
 
 /** Tables as the code sees them (CamelCasePlugin maps them to snake_case columns). */
@@ -100,6 +106,10 @@ export interface Database {
   payments: PaymentsTable;
   paymentHistory: PaymentHistoryTable;
   passwordResets: PasswordResetsTable;
+  orderEvents: OrderEventsTable;
+  bookingEvents: BookingEventsTable;
+  scheduledJobs: ScheduledJobsTable;
+  uploads: UploadsTable;
 }
 
 export type NewPuja = Insertable<PujaTable>;
@@ -117,6 +127,8 @@ export interface UsersTable {
   phone: string | null;
   /** `scrypt$N$r$p$salt$hash` (base64); never leaves the server. */
   passwordHash: string;
+  /** customer unless made staff or admin on the command line. */
+  role: Generated<UserRole>;
   createdAt: string;
 }
 
@@ -204,12 +216,20 @@ export interface OrdersTable {
   paymentMethod: PaymentMethod;
   paymentId: string | null;
   paymentStatus: PaymentStatus;
-  orderStatus: OrderStatus;
+  /** The order lifecycle's state (machines/order-lifecycle/). */
+  orderStatus: OrderState;
   notes: string | null;
   idempotencyKey: string | null;
   /** SHA-256 (hex) of the normalised request, to tell a retry from a different order. */
   requestHash: string | null;
   createdAt: string;
+  /** What the lifecycle's steps recorded: the shipment, the delivery, a damage claim. */
+  shipmentCarrier: ColumnType<string | null, string | null | undefined, string | null>;
+  shipmentTrackingNumber: ColumnType<string | null, string | null | undefined, string | null>;
+  deliveredAt: ColumnType<string | null, string | null | undefined, string | null>;
+  claimNote: ColumnType<string | null, string | null | undefined, string | null>;
+  claimPhotoId: ColumnType<string | null, string | null | undefined, string | null>;
+  claimedAt: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OrderItemsTable {
@@ -248,7 +268,8 @@ export interface BookingsTable {
   paymentMethod: BookingPaymentMethod;
   paymentId: string;
   paymentStatus: BookingPaymentStatus;
-  status: BookingStatus;
+  /** The booking lifecycle's state (machines/booking-lifecycle/). */
+  status: BookingState;
   addressId: number;
   /** null on addresses saved before recipients, mobiles and areas were asked for. */
   recipientName: string | null;
@@ -266,6 +287,13 @@ export interface BookingsTable {
   /** SHA-256 (hex) of the normalised request, to tell a retry from a different booking. */
   requestHash: string | null;
   createdAt: string;
+  /** What the lifecycle's steps recorded. JSON array of ISO instants. */
+  offeredDates: Generated<string>;
+  proofVideoUrl: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON array of upload ids. */
+  proofPhotoIds: ColumnType<string | null, string | null | undefined, string | null>;
+  prasadCarrier: ColumnType<string | null, string | null | undefined, string | null>;
+  prasadTrackingNumber: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface BookingPersonsTable {
@@ -323,3 +351,49 @@ export interface PaymentHistoryTable {
 
 export type PaymentRow = Selectable<PaymentsTable>;
 export type PaymentHistoryRow = Selectable<PaymentHistoryTable>;
+
+/** One step of an order's or a booking's life (server/services/lifecycle.ts). */
+interface LifecycleEventColumns {
+  id: Generated<number>;
+  /** null for the record's first row. */
+  fromState: string | null;
+  toState: string;
+  event: string;
+  actor: LifecycleActor;
+  /** Who sent it (null for the server's own steps). */
+  actorUserId: number | null;
+  at: string;
+  note: string | null;
+  /** JSON object, or null. */
+  data: string | null;
+}
+export interface OrderEventsTable extends LifecycleEventColumns {
+  orderId: number;
+}
+export interface BookingEventsTable extends LifecycleEventColumns {
+  bookingId: number;
+}
+export type LifecycleEventRow = Selectable<OrderEventsTable> | Selectable<BookingEventsTable>;
+
+/** One job of the scheduler (server/jobs/scheduler.ts) and its lease. */
+export interface ScheduledJobsTable {
+  name: string;
+  nextRunAt: string;
+  leaseOwner: string | null;
+  leaseUntil: string | null;
+  lastStartedAt: string | null;
+  lastFinishedAt: string | null;
+  lastError: string | null;
+  runs: Generated<number>;
+}
+
+/** An uploaded photo or video; its bytes are the file DATA_DIR/uploads/<id>. */
+export interface UploadsTable {
+  id: string;
+  userId: number;
+  contentType: UploadType;
+  size: number;
+  sha256: string;
+  createdAt: string;
+}
+export type UploadRow = Selectable<UploadsTable>;

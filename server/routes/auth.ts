@@ -89,7 +89,7 @@ export const authRoutes = new Hono<AppEnv>()
     await deleteExpiredSessions(c.var.db, row.id, now);
     const { token, jti, expiresAt } = await tokens.issue(row.id);
     await createSession(c.var.db, { id: jti, userId: row.id, expiresAt });
-    const user = { id: row.id, name: row.name, email: row.email, phone: row.phone };
+    const user = { id: row.id, name: row.name, email: row.email, phone: row.phone, role: row.role };
     return c.json({ token, user }, 200);
   })
 

@@ -3,13 +3,17 @@ import {
   bookingCreateRequestSchema,
   latestToday,
   type BookingCreateResponse,
+  type BookingEventResponse,
   type BookingListResponse,
   type BookingResponse,
 } from '../../contract/booking.ts';
 import type { AppEnv } from '../app.ts';
 import { requireAuth } from '../auth/middleware.ts';
+import { bookingEventRequestSchema } from '../../contract/lifecycle-events.ts';
 import { findBooking, listBookings } from '../db/repositories/bookings.ts';
-import { idParam, notFound } from '../http.ts';
+import { idParam } from '../http.ts';
+import { readOwnBooking, sendBookingEvent } from '../services/booking-lifecycle.ts';
+import { lifecycleDeps } from './lifecycle-deps.ts';
 import { submitBooking } from '../services/bookings.ts';
 import { readBody } from '../validate.ts';
 import { readIdempotencyKey } from './idempotency-key.ts';
@@ -48,9 +52,29 @@ export const bookingRoutes = new Hono<AppEnv>()
     return c.json(body, 200);
   })
 
+  // A sankalp lock that is due is taken first, so the customer sees the booking as it is now.
   .get('/api/bookings/:id', requireAuth, async (c) => {
-    const booking = await findBooking(c.var.db, c.var.user.id, idParam(c));
-    if (!booking) notFound('Booking');
+    const booking = await readOwnBooking(lifecycleDeps(c), c.var.user.id, idParam(c));
     const body: BookingResponse = { booking };
+    return c.json(body, 200);
+  })
+
+  // A step of the booking's life from its customer (cancel, correct the persons, choose a new
+  // date or a refund): the booking lifecycle decides (services/booking-lifecycle.ts); a refusal
+  // is 409 {message, code}, nothing changed.
+  .post('/api/bookings/:id/events', requireAuth, async (c) => {
+    const bookingId = idParam(c);
+    const now = c.var.now();
+    const event = await readBody(
+      c,
+      bookingEventRequestSchema({ today: () => latestToday(now), ownOrigin: c.var.auth.publicUrl }),
+    );
+    const booking = await sendBookingEvent(lifecycleDeps(c), {
+      bookingId,
+      ownerId: c.var.user.id,
+      event,
+      sender: { by: 'customer', userId: c.var.user.id },
+    });
+    const body: BookingEventResponse = { booking };
     return c.json(body, 200);
   });

@@ -1,13 +1,18 @@
 import { Hono } from 'hono';
+import { OrderEventRequest } from '../../contract/lifecycle-events.ts';
 import {
   OrderCreateRequest,
   type OrderCreateResponse,
+  type OrderEventResponse,
   type OrderListResponse,
+  type OrderRead,
 } from '../../contract/orders.ts';
 import type { AppEnv } from '../app.ts';
 import { requireAuth } from '../auth/middleware.ts';
-import { findOrder, listOrders } from '../db/repositories/orders.ts';
-import { idParam, notFound } from '../http.ts';
+import { listOrders } from '../db/repositories/orders.ts';
+import { idParam } from '../http.ts';
+import { lifecycleDeps } from './lifecycle-deps.ts';
+import { readOwnOrder, sendOrderEvent } from '../services/order-lifecycle.ts';
 import { submitOrder } from '../services/orders.ts';
 import { readBody } from '../validate.ts';
 import { readIdempotencyKey } from './idempotency-key.ts';
@@ -40,7 +45,21 @@ export const orderRoutes = new Hono<AppEnv>()
   })
 
   .get('/api/orders/:id', requireAuth, async (c) => {
-    const order = await findOrder(c.var.db, c.var.user.id, idParam(c));
-    if (!order) notFound('Order');
+    const order: OrderRead = await readOwnOrder(c.var.db, c.var.user.id, idParam(c));
     return c.json(order, 200);
+  })
+
+  // A step of the order's life from its customer (cancel, report damage): the order lifecycle
+  // decides (services/order-lifecycle.ts); a refusal is 409 {message, code}, nothing changed.
+  .post('/api/orders/:id/events', requireAuth, async (c) => {
+    const orderId = idParam(c);
+    const event = await readBody(c, OrderEventRequest);
+    const order = await sendOrderEvent(lifecycleDeps(c), {
+      orderId,
+      ownerId: c.var.user.id,
+      event,
+      sender: { by: 'customer', userId: c.var.user.id },
+    });
+    const body: OrderEventResponse = { order };
+    return c.json(body, 200);
   });

@@ -36,6 +36,23 @@ const STATUS_BY_CODE: Record<string, ContentfulStatusCode> = {
   payment_refunded: 409,
   payment_purpose_mismatch: 409,
   payment_amount_mismatch: 409,
+  // after the sale (docs/product-rules.md, Orders and bookings after the sale): the lifecycle
+  // said no, or another step came first; nothing changed
+  order_not_found: 404,
+  booking_not_found: 404,
+  lifecycle_wrong_state: 409,
+  lifecycle_not_allowed: 409,
+  lifecycle_window_passed: 409,
+  lifecycle_sankalp_locked: 409,
+  lifecycle_not_due: 409,
+  lifecycle_invalid: 409,
+  lifecycle_conflict: 409,
+  // uploads
+  upload_not_found: 404,
+  upload_empty: 400,
+  upload_not_image: 415,
+  upload_too_large: 413,
+  too_many_uploads: 429,
 };
 
 export function refusalStatus(code: string): ContentfulStatusCode {

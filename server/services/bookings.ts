@@ -7,6 +7,7 @@ import {
 } from '../../contract/booking.ts';
 import type { Db } from '../db/client.ts';
 import { addressCopyOf } from '../db/repositories/address-copy.ts';
+import { insertLifecycleEvent } from '../db/repositories/lifecycle-events.ts';
 import { findAddress } from '../db/repositories/addresses.ts';
 import {
   findBookingByKey,
@@ -111,6 +112,18 @@ export async function makeBooking(
     (bookingId) => bookingNumber(bookingId, now),
   );
   await claim.use(amount, { bookingId: id });
+  // The first step of its life (machines/booking-lifecycle/ starts in `confirmed`).
+  await insertLifecycleEvent(trx, 'booking', {
+    recordId: id,
+    fromState: null,
+    toState: 'confirmed',
+    event: 'booking.placed',
+    actor: 'customer',
+    actorUserId: userId,
+    at: now.toISOString(),
+    note: null,
+    data: null,
+  });
   return id;
 }
 

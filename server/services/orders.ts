@@ -10,6 +10,7 @@ import type { Db } from '../db/client.ts';
 import { addressCopyOf } from '../db/repositories/address-copy.ts';
 import { findAddress } from '../db/repositories/addresses.ts';
 import { findCoupon, useCoupon as countCouponUse } from '../db/repositories/coupons.ts';
+import { insertLifecycleEvent } from '../db/repositories/lifecycle-events.ts';
 import { findOrderByKey, findProductsForPricing, insertOrder, takeStock } from '../db/repositories/orders.ts';
 import type { CouponRow } from '../db/types.ts';
 import {
@@ -148,6 +149,18 @@ export async function placeOrder(
     (orderId) => orderNumber(orderId, now),
   );
   await claim.use(quote.amounts.total, { orderId: id });
+  // The first step of its life (machines/order-lifecycle/ starts in `processing`).
+  await insertLifecycleEvent(trx, 'order', {
+    recordId: id,
+    fromState: null,
+    toState: 'processing',
+    event: 'order.placed',
+    actor: 'customer',
+    actorUserId: userId,
+    at: now.toISOString(),
+    note: null,
+    data: null,
+  });
   return id;
 }
 

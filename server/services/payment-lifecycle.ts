@@ -8,13 +8,15 @@ import type { PaymentsTable } from '../db/types.ts';
  * The payment lifecycle (docs/product-rules.md, Payments), the one place that decides which
  * status may follow which: created -> captured | declined | expired; declined -> captured (a
  * declined intent may be paid again, e.g. with another UPI id) | declined (another declined
- * attempt) | expired; captured -> used | refunded | expired. used, refunded and expired are final.
+ * attempt) | expired; captured -> used | refunded | expired; used -> refunded (the order or
+ * booking it paid for was cancelled: docs/product-rules.md, Cancellation and refunds). refunded
+ * and expired are final.
  */
 export const PAYMENT_TRANSITIONS: Readonly<Record<PaymentState, readonly PaymentState[]>> = {
   created: ['captured', 'declined', 'expired'],
   declined: ['captured', 'declined', 'expired'],
   captured: ['used', 'refunded', 'expired'],
-  used: [],
+  used: ['refunded'],
   refunded: [],
   expired: [],
 };

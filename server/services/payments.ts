@@ -136,6 +136,33 @@ export async function refundPayment(
 }
 
 /**
+ * Gives back the payment of an order or booking that was cancelled (or whose claim was
+ * approved), inside the caller's transaction: used -> refunded (conditional, so it happens once
+ * however many processes try) with a history row, then the gateway's refund and its id. Null
+ * when the payment was not `used` any more (nothing was done). The gateway is called last: if it
+ * fails, the caller's transaction rolls everything back and the refund stays pending.
+ */
+export async function refundUsedPayment(
+  trx: Db,
+  gateway: PaymentGateway,
+  paymentId: string,
+  now: Date,
+  note: string,
+): Promise<{ refundId: string; amount: number } | null> {
+  const payment = await findPayment(trx, paymentId);
+  if (!payment || payment.providerPaymentId === null) return null;
+  const moved = await movePayment(trx, { id: payment.id, to: 'refunded', from: ['used'], at: now, note });
+  if (moved === null) return null;
+  const { refundId } = await gateway.refund({
+    intentId: payment.id,
+    providerPaymentId: payment.providerPaymentId,
+    amount: payment.amount,
+  });
+  await setPaymentRefundId(trx, payment.id, refundId);
+  return { refundId, amount: payment.amount };
+}
+
+/**
  * Settles one payment past its expiry: an uncaptured one expires, a captured one never used is
  * refunded ('expired unused'). Returns the payment as it is afterwards.
  */

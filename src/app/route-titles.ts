@@ -37,6 +37,8 @@ const prefixes: ReadonlyArray<readonly [string, string]> = [
   ['/products/', 'Products'],
   ['/productDetails/', 'Product Details'],
   ['/order-confirmation/', 'Order Confirmation'],
+  ['/account/orders/', 'Order Details'],
+  ['/account/bookings/', 'Booking Details'],
   ['/admin', 'Back Office'],
 ];
 

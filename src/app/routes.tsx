@@ -72,6 +72,11 @@ const ResetPasswordPage = page(
   'ResetPasswordPage',
 );
 const AccountPage = page(() => import('../features/account/account-page.tsx'), 'AccountPage');
+const OrderDetailPage = page(() => import('../features/account/order-detail-page.tsx'), 'OrderDetailPage');
+const BookingDetailPage = page(
+  () => import('../features/account/booking-detail-page.tsx'),
+  'BookingDetailPage',
+);
 const NotFoundPage = page(() => import('../features/pages/not-found-page.tsx'), 'NotFoundPage');
 
 /** Legal pages answer on both path sets, plus /terms and /privacy (docs/product-rules.md, Routes and pages). */
@@ -121,6 +126,16 @@ export function AppRoutes() {
         <Route path="/register" component={RegisterPage} />
         <Route path="/forgot-password" component={ForgotPasswordPage} />
         <Route path="/reset-password" component={ResetPasswordPage} />
+        <Route path="/account/orders/:id">
+          <RequireSignIn>
+            <OrderDetailPage />
+          </RequireSignIn>
+        </Route>
+        <Route path="/account/bookings/:id">
+          <RequireSignIn>
+            <BookingDetailPage />
+          </RequireSignIn>
+        </Route>
         <Route path="/account/:tab?">
           <RequireSignIn>
             <AccountPage />

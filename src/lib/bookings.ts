@@ -6,6 +6,8 @@ import {
   type Booking,
   type BookingSummary,
 } from '../../contract/booking.ts';
+import { lifecycleMessages } from '../../contract/lifecycle.ts';
+import type { BookingEventPayload } from '../../contract/lifecycle-events.ts';
 import { ApiError, callApi } from './api.ts';
 
 /** GET /api/bookings/{id} (bearer): the customer's own booking, else "Booking not found". */
@@ -30,4 +32,21 @@ export async function fetchBookings(signal?: AbortSignal): Promise<BookingSummar
     signal,
   });
   return bookings;
+}
+
+/** POST /api/bookings/{id}/events (bearer): a step of the booking's life; the booking as it is after it. */
+export async function sendBookingEvent(
+  id: number,
+  event: BookingEventPayload,
+  signal?: AbortSignal,
+): Promise<Booking> {
+  const { booking } = await callApi(`/api/bookings/${id}/events`, {
+    method: 'POST',
+    body: event,
+    schema: BookingResponse,
+    bearer: true,
+    fallback: lifecycleMessages.sendFailed,
+    signal,
+  });
+  return booking;
 }

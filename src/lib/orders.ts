@@ -1,5 +1,13 @@
 import { parseNumericId } from '../../contract/ids.ts';
-import { OrderListResponse, orderMessages, OrderRead, type OrderSummary } from '../../contract/orders.ts';
+import { lifecycleMessages } from '../../contract/lifecycle.ts';
+import type { OrderEventPayload } from '../../contract/lifecycle-events.ts';
+import {
+  OrderEventResponse,
+  OrderListResponse,
+  orderMessages,
+  OrderRead,
+  type OrderSummary,
+} from '../../contract/orders.ts';
 import { ApiError, callApi } from './api.ts';
 
 /** GET /api/orders/{id} (bearer): the customer's own order, else "Order not found". */
@@ -25,4 +33,21 @@ export async function fetchOrders(signal?: AbortSignal): Promise<OrderSummary[]>
     signal,
   });
   return orders;
+}
+
+/** POST /api/orders/{id}/events (bearer): a step of the order's life; the order as it is after it. */
+export async function sendOrderEvent(
+  id: number,
+  event: OrderEventPayload,
+  signal?: AbortSignal,
+): Promise<OrderRead> {
+  const { order } = await callApi(`/api/orders/${id}/events`, {
+    method: 'POST',
+    body: event,
+    schema: OrderEventResponse,
+    bearer: true,
+    fallback: lifecycleMessages.sendFailed,
+    signal,
+  });
+  return order;
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { BookingState, OrderState } from '../../contract/lifecycle.ts';
 import './status-pill.css';
 
 export type StatusTone = 'green' | 'red' | 'yellow' | 'neutral';
@@ -14,3 +15,27 @@ export function paymentStatusTone(status: string): StatusTone {
 export function StatusPill({ tone, children }: { tone: StatusTone; children: ReactNode }) {
   return <span className={`status-pill status-pill--${tone}`}>{children}</span>;
 }
+
+/** An order's lifecycle state: on its way green, waiting on someone yellow, ended by a refusal red. */
+export const orderStateTone: Record<OrderState, StatusTone> = {
+  processing: 'yellow',
+  packed: 'yellow',
+  shipped: 'green',
+  delivered: 'green',
+  damageClaimed: 'yellow',
+  claimRejected: 'red',
+  cancelled: 'neutral',
+  refundPending: 'yellow',
+  refunded: 'neutral',
+};
+
+export const bookingStateTone: Record<BookingState, StatusTone> = {
+  confirmed: 'green',
+  sankalpLocked: 'green',
+  performed: 'green',
+  prasadShipped: 'green',
+  prasadDelivered: 'neutral',
+  notPerformed: 'red',
+  refundPending: 'yellow',
+  refunded: 'neutral',
+};

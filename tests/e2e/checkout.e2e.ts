@@ -164,7 +164,10 @@ describe('checkout in Chromium', () => {
     const orderLink = page.getByRole('link', { name: `Order ${orderNumber}` });
     await orderLink.waitFor();
     await orderLink.click();
-    await page.getByRole('heading', { level: 1, name: 'Order Confirmed!' }).waitFor();
+    // The order's own page: its state and timeline, and Cancel while the hour lasts.
+    await page.getByRole('heading', { level: 1, name: `Order ${orderNumber}` }).waitFor();
+    await page.getByRole('list', { name: 'Timeline' }).getByText('Order placed').waitFor();
+    await page.getByRole('button', { name: 'Cancel order' }).waitFor();
 
     expect(errors.filter((e) => !/401|Unauthorized|400|Bad Request/.test(e))).toEqual([]);
     await context.close();

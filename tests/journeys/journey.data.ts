@@ -3,16 +3,16 @@ import { LoginResponse } from '../../contract/auth.ts';
 import { PackageListResponse, ProductListResponse, PujaListResponse } from '../../contract/catalogue.ts';
 import type { Product, Puja, PujaPackage } from '../../contract/catalogue.ts';
 import { orderTotal, shippingFor } from '../../contract/orders.ts';
+import { HOUR_MS, SANKALP_LOCK_HOURS } from '../../contract/policy.ts';
 import { coupons } from '../../server/db/seed/coupons.ts';
 import { couponDiscount } from '../../server/services/pricing.ts';
 
-const DAY = 86_400_000;
 /** Enough stock that every journey of a run (one unit each) leaves the product in stock. */
 const PLENTY_OF_STOCK = 100;
 
 /** What the journeys shop for, read from the running app's API over its fresh database. */
 export interface JourneyData {
-  /** An open puja closing a day or more from now (the server still takes bookings for it). */
+  /** An open puja an hour or more away, inside the sankalp cutoff (booked, it locks at once). */
   openPuja: Puja & { pujaDate: string };
   /** Its package for one person (one person form to fill). */
   pkg: PujaPackage;
@@ -81,9 +81,15 @@ export async function loadJourneyData(baseUrl: string, now = Date.now()): Promis
   const closedPuja = pujas.find((p) => !p.pujaDate || Date.parse(p.pujaDate) <= now);
   if (!closedPuja) throw new Error('The demo catalogue has no closed puja');
 
-  // The soonest puja that still closes a day or more from now: the clock jump past it stays short.
+  // The soonest puja still open an hour from now (the run never sees it close) and inside the
+  // sankalp cutoff, so a booking for it is locked at once and staff can record it performed.
   const open = pujas
-    .filter((p): p is Puja & { pujaDate: string } => !!p.pujaDate && Date.parse(p.pujaDate) >= now + DAY)
+    .filter(
+      (p): p is Puja & { pujaDate: string } =>
+        !!p.pujaDate &&
+        Date.parse(p.pujaDate) >= now + HOUR_MS &&
+        Date.parse(p.pujaDate) < now + SANKALP_LOCK_HOURS * HOUR_MS,
+    )
     .sort((a, b) => Date.parse(a.pujaDate) - Date.parse(b.pujaDate));
   let choice: { openPuja: Puja & { pujaDate: string }; pkg: PujaPackage } | undefined;
   for (const puja of open) {
@@ -94,7 +100,10 @@ export async function loadJourneyData(baseUrl: string, now = Date.now()): Promis
       break;
     }
   }
-  if (!choice) throw new Error('The demo catalogue has no open puja with a one-person package');
+  if (!choice)
+    throw new Error(
+      'The demo catalogue has no open puja within the sankalp cutoff with a one-person package',
+    );
 
   const welcome = coupons.find((c) => c.code === 'WELCOME10');
   if (!welcome) throw new Error('The seeded coupons no longer include WELCOME10');

@@ -3,7 +3,8 @@ import { setup, type StateValueFrom } from 'xstate';
 /**
  * What a person does in the shop, one event per thing they do with the mouse or keyboard.
  * `*.DuringOutage` events are the same clicks while the API cannot be reached (the runner aborts
- * that one request); `time.pujaDatePassed` is the clock passing the puja's date.
+ * that one request); `time.pujaDatePassed` is the clock passing the puja's date;
+ * `staff.markPerformed` is the shop's staff recording the puja through the staff API.
  */
 export type JourneyEvent =
   | { type: 'nav.pujas' }
@@ -31,7 +32,11 @@ export type JourneyEvent =
   | { type: 'checkout.proceed' }
   | { type: 'order.placeCod' }
   | { type: 'order.placeOnline' }
-  | { type: 'order.placeDuringOutage' };
+  | { type: 'order.placeDuringOutage' }
+  | { type: 'order.track' }
+  | { type: 'order.cancel' }
+  | { type: 'booking.viewPage' }
+  | { type: 'staff.markPerformed' };
 
 export type JourneyEventType = JourneyEvent['type'];
 
@@ -51,6 +56,9 @@ export type JourneyEventType = JourneyEvent['type'];
  * (`bookingBackAtAddress`) and Forward to Payment (`bookingPaymentAgain`); then
  * `bookingConfirmed`, `bookingPaymentFailed` when the booking cannot be created (Pay again
  * confirms it), or `bookingClosed` when the puja's date passes while paying is still to come.
+ * After the sale: the booking's page (`bookingLocked`: the puja is within the sankalp cutoff, so
+ * the details are read-only and say why), then staff mark it performed and the page shows the
+ * proof (`bookingPerformed`).
  *
  * Products: the list, a product, Buy Now (one in the cart and straight to checkout, which asks
  * a visitor to sign in: `checkoutSignedOut`) or Add to Cart (`productInCart`), the cart (`cartWithItems`), an
@@ -58,7 +66,8 @@ export type JourneyEventType = JourneyEvent['type'];
  * signed out (`checkoutSignedOut`, the login page), sign in (`checkoutNoAddress`); Place Order
  * without an address (`noAddressError`); an added address (`checkoutReady`); then cash on delivery
  * (`orderConfirmedCod`), online payment (`orderConfirmedOnline`), or an order the API cannot
- * take (`orderFailed`, retried by cash on delivery).
+ * take (`orderFailed`, retried by cash on delivery). A paid order is tracked on its page
+ * (`orderTracking`) and cancelled within the hour with a reason: refunded (`orderRefunded`).
  */
 export const journeyMachine = setup({
   types: {
@@ -133,7 +142,13 @@ export const journeyMachine = setup({
       on: { 'booking.pay': 'bookingConfirmed' },
     },
     bookingClosed: { type: 'final' },
-    bookingConfirmed: { type: 'final' },
+    bookingConfirmed: {
+      on: { 'booking.viewPage': 'bookingLocked' },
+    },
+    bookingLocked: {
+      on: { 'staff.markPerformed': 'bookingPerformed' },
+    },
+    bookingPerformed: { type: 'final' },
 
     productList: {
       on: { 'product.view': 'productDetail' },
@@ -180,7 +195,13 @@ export const journeyMachine = setup({
       on: { 'order.placeCod': 'orderConfirmedCod' },
     },
     orderConfirmedCod: { type: 'final' },
-    orderConfirmedOnline: { type: 'final' },
+    orderConfirmedOnline: {
+      on: { 'order.track': 'orderTracking' },
+    },
+    orderTracking: {
+      on: { 'order.cancel': 'orderRefunded' },
+    },
+    orderRefunded: { type: 'final' },
   },
 });
 

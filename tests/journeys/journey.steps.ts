@@ -3,7 +3,8 @@ import { fillAddressForm } from '../e2e/browser.ts';
 import type { ExpectStatic } from 'vitest';
 import { authMessages } from '../../contract/auth.ts';
 import { BookingListResponse, bookingMessages } from '../../contract/booking.ts';
-import { OrderListResponse, couponMessages, orderMessages } from '../../contract/orders.ts';
+import { AdminBookingResponse } from '../../contract/admin.ts';
+import { OrderListResponse, OrderRead, couponMessages, orderMessages } from '../../contract/orders.ts';
 import { formatRupees } from '../../contract/money.ts';
 import { DECLINED_UPI_ID, paymentMessages } from '../../contract/payments.ts';
 import { pujaWizardMessages } from '../../machines/puja-wizard/puja-wizard.machine.ts';
@@ -23,6 +24,8 @@ export interface JourneyContext {
   couponApplied: boolean;
   /** An account created on the way (register.submit); sign-in then uses it. */
   registered?: { email: string; password: string };
+  /** The shop's staff member (made with admin:create), who works bookings through the staff API. */
+  staff: { email: string; password: string };
 }
 
 export type StateAssertion = (page: Page, ctx: JourneyContext) => Promise<void>;
@@ -145,6 +148,26 @@ async function bookingCount(ctx: JourneyContext) {
   const token = await tokenOf(ctx.baseUrl, { ...ctx.customer, ...ctx.registered });
   return (await api(ctx.baseUrl, '/api/bookings', BookingListResponse, { token })).bookings.length;
 }
+
+/** The journey's one order, as its customer reads it through the API. */
+async function theOrder(ctx: JourneyContext) {
+  const token = await tokenOf(ctx.baseUrl, ctx.customer);
+  const [summary] = (await api(ctx.baseUrl, '/api/orders', OrderListResponse, { token })).orders;
+  if (!summary) throw new Error('The journey has no order');
+  return api(ctx.baseUrl, `/api/orders/${summary.id}`, OrderRead, { token });
+}
+
+/** The journey's one booking (of the account that booked: the one created on the way, if any). */
+async function theBooking(ctx: JourneyContext) {
+  const token = await tokenOf(ctx.baseUrl, { ...ctx.customer, ...ctx.registered });
+  const [booking] = (await api(ctx.baseUrl, '/api/bookings', BookingListResponse, { token })).bookings;
+  if (!booking) throw new Error('The journey has no booking');
+  return booking;
+}
+
+const statusPill = (page: Page, text: string) =>
+  page.locator('.after-sale__head .status-pill', { hasText: text });
+const PROOF_VIDEO = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
 
 async function expectOrderConfirmed(page: Page, ctx: JourneyContext, paymentStatus: 'pending' | 'completed') {
   await h1(page, 'Order Confirmed!').waitFor();
@@ -330,6 +353,44 @@ export const stateAssertions = {
     const paymentId = page.locator('dt', { hasText: 'Payment ID' }).locator('xpath=..').locator('dd');
     ctx.expect(await paymentId.textContent()).toMatch(/^pay_[A-Za-z0-9_-]+$/);
   },
+  orderTracking: async (page, ctx) => {
+    const order = await theOrder(ctx);
+    await h1(page, `Order ${order.orderNumber}`).waitFor();
+    await expectRoute(page, ctx, `/account/orders/${order.id}`);
+    await statusPill(page, 'Processing').waitFor();
+    await page.getByRole('list', { name: 'Timeline' }).getByText('Order placed').waitFor();
+    await expectEnabled(ctx, page.getByRole('button', { name: 'Cancel order', exact: true }));
+    await page.getByText(/^You can cancel until /).waitFor();
+  },
+  orderRefunded: async (page, ctx) => {
+    const order = await theOrder(ctx);
+    await statusPill(page, 'Refunded').waitFor();
+    const refund = page.getByRole('region', { name: 'Refund' });
+    await refund.getByText(`Refunded ${formatRupees(order.total)}`).waitFor();
+    ctx.expect(await refund.textContent()).toContain('within 7-10 working days');
+    await page.getByRole('list', { name: 'Timeline' }).getByText('Refund issued').waitFor();
+    ctx.expect(await page.getByRole('button', { name: 'Cancel order', exact: true }).count()).toBe(0);
+    ctx.expect(order).toMatchObject({ orderStatus: 'refunded', paymentStatus: 'refunded' });
+  },
+  bookingLocked: async (page, ctx) => {
+    const booking = await theBooking(ctx);
+    await h1(page, ctx.data.openPuja.pujaName).waitFor();
+    await expectRoute(page, ctx, `/account/bookings/${booking.id}`);
+    await statusPill(page, 'Sankalp locked').waitFor();
+    await page.getByText(/^The sankalp was locked on .*12 hours before the puja/).waitFor();
+    await page.getByRole('list', { name: 'Timeline' }).getByText('Sankalp locked').waitFor();
+    ctx.expect(await page.getByRole('button', { name: 'Correct details' }).count()).toBe(0);
+    ctx.expect(await page.getByRole('button', { name: 'Cancel booking' }).count()).toBe(0);
+  },
+  bookingPerformed: async (page, ctx) => {
+    await statusPill(page, 'Performed').waitFor();
+    const proof = page.getByRole('region', { name: 'Your puja was performed' });
+    const link = proof.getByRole('link', { name: 'Watch the puja video on YouTube' });
+    await link.waitFor();
+    ctx.expect(await link.getAttribute('href')).toBe(PROOF_VIDEO);
+    await proof.getByRole('button', { name: 'Play the video here' }).waitFor();
+    await page.getByRole('list', { name: 'Timeline' }).getByText('Puja performed').waitFor();
+  },
 } satisfies Record<JourneyState, StateAssertion>;
 
 /** What a person does for each event of the journey model. */
@@ -454,5 +515,35 @@ export const eventActions = {
   'order.placeDuringOutage': async (page) => {
     await page.getByRole('radio', { name: /Cash on Delivery/ }).check();
     await duringOutage(page, '/api/orders', () => placeOrderButton(page).click());
+  },
+  'order.track': async (page) => {
+    await page.getByRole('link', { name: 'Track this order' }).click();
+  },
+  'order.cancel': async (page) => {
+    await page.getByRole('button', { name: 'Cancel order', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel this order?' });
+    await dialog.getByLabel('Why are you cancelling?').fill('Ordered the wrong mala');
+    await dialog.getByRole('button', { name: 'Cancel order', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+  },
+  'booking.viewPage': async (page, ctx) => {
+    await page.getByRole('button', { name: 'View My Bookings' }).click();
+    await page.getByRole('link', { name: ctx.data.openPuja.pujaName, exact: true }).first().click();
+  },
+  'staff.markPerformed': async (page, ctx) => {
+    const booking = await theBooking(ctx);
+    const staffToken = await tokenOf(ctx.baseUrl, { name: 'Journey Staff', ...ctx.staff });
+    const { booking: after } = await api(
+      ctx.baseUrl,
+      `/api/admin/bookings/${booking.id}/events`,
+      AdminBookingResponse,
+      {
+        method: 'POST',
+        token: staffToken,
+        json: { type: 'booking.perform', videoUrl: PROOF_VIDEO },
+      },
+    );
+    ctx.expect(after.status).toBe('performed');
+    await page.reload();
   },
 } satisfies Record<JourneyEventType, EventAction>;

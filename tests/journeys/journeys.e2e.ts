@@ -17,6 +17,7 @@ import {
 import { eventActions, stateAssertions, type JourneyContext } from './journey.steps.ts';
 
 const baseUrl = inject('baseUrl');
+const staff = inject('staff');
 const { journeys, stats } = generateJourneys();
 const coverage = new JourneyCoverage();
 const startedAt = Date.now();
@@ -52,6 +53,7 @@ async function walk(journey: Journey, index: number, expect: ExpectStatic) {
     expect,
     dialogs: [],
     couponApplied: false,
+    staff,
   };
   page.on('dialog', (dialog) => {
     ctx.dialogs.push(dialog.message());

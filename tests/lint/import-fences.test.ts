@@ -50,4 +50,35 @@ describe('import fences', () => {
       importProblems('machines/cart/cart.lines.ts', "import { x } from '../../src/lib/format.ts';"),
     ).toHaveLength(1);
   });
+
+  it('lets the server run the lifecycle charts, and no other machine', () => {
+    expect(
+      importProblems(
+        'server/services/order-lifecycle.ts',
+        "import { orderLifecycleMachine } from '../../machines/order-lifecycle/order-lifecycle.machine.ts';",
+      ),
+    ).toEqual([]);
+    expect(
+      importProblems(
+        'server/services/booking-lifecycle.ts',
+        "import { whyBookingRefused } from '../../machines/booking-lifecycle/booking-lifecycle.selectors.ts';",
+      ),
+    ).toEqual([]);
+    expect(
+      importProblems(
+        'server/services/orders.ts',
+        "import { cartMachine } from '../../machines/cart/cart.machine.ts';",
+      ),
+    ).toHaveLength(1);
+    expect(importProblems('server/app.ts', "import { x } from '../src/lib/format.ts';")).toHaveLength(1);
+  });
+
+  it('keeps contract free of machines, server and src', () => {
+    expect(
+      importProblems(
+        'contract/orders.ts',
+        "import { orderLifecycleMachine } from '../machines/order-lifecycle/order-lifecycle.machine.ts';",
+      ),
+    ).toHaveLength(1);
+  });
 });

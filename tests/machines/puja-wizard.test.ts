@@ -127,6 +127,11 @@ function bookingOf({ record, paymentId }: WriteRecordInput): Booking {
     address: home,
     amount: 4751,
     currency: 'INR',
+    offeredDates: [],
+    proof: null,
+    prasad: null,
+    refund: null,
+    timeline: [],
   };
 }
 

@@ -9,7 +9,13 @@ import {
   type SessionEvent,
 } from '../../machines/session/session.machine.ts';
 
-const asha: User = { id: 7, name: 'Asha Rao', email: 'asha@example.com', phone: '+91 98450 12345' };
+const asha: User = {
+  id: 7,
+  name: 'Asha Rao',
+  email: 'asha@example.com',
+  phone: '+91 98450 12345',
+  role: 'customer',
+};
 const details: RegisterRequest = {
   name: 'Asha Rao',
   email: 'asha@example.com',

@@ -4,6 +4,7 @@ import { isBookingOpen, type BookingCreatePayload } from '../../contract/booking
 import type { PackageListResponse, PujaListResponse } from '../../contract/catalogue.ts';
 import type { OrderCreatePayload } from '../../contract/orders.ts';
 import type { PaymentIntentResponse, PaymentPurpose } from '../../contract/payments.ts';
+import { HOUR_MS, SANKALP_LOCK_HOURS } from '../../contract/policy.ts';
 import { http, type HttpCustomer } from '../support/api-server.ts';
 import { person } from '../support/bookings.ts';
 import { GOOD_UPI, draftOf } from '../support/payments.ts';
@@ -65,7 +66,7 @@ export async function payOverHttp(
 }
 
 /**
- * A booking request for the first seeded puja still open for booking, for `noPersons` persons,
+ * A booking request for the first seeded puja open for booking beyond its sankalp lock, for `noPersons` persons,
  * paid for through the server's payment API.
  */
 export async function openPujaBooking(
@@ -74,7 +75,9 @@ export async function openPujaBooking(
   noPersons = 1,
 ): Promise<BookingCreatePayload> {
   const { body: pujas } = await http(base, 'GET', '/pujas');
-  const puja = (pujas as PujaListResponse).pujas.find((p) => isBookingOpen(p.pujaDate, new Date()));
+  // One whose sankalp lock is well ahead, so the booking stays as it was made while a test looks.
+  const lockAhead = new Date(Date.now() + (SANKALP_LOCK_HOURS + 1) * HOUR_MS);
+  const puja = (pujas as PujaListResponse).pujas.find((p) => isBookingOpen(p.pujaDate, lockAhead));
   if (!puja) throw new Error('No seeded puja is open for booking');
   const { body: packages } = await http(base, 'GET', `/packages/${puja.id}`);
   const pkg = (packages as PackageListResponse).packages.find((p) => p.noPersons === noPersons);

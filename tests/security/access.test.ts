@@ -3,7 +3,9 @@
  * unexpired, correctly signed token, except those public by design: register, login, the
  * password reset, the PIN code directory, the birth star and coupon validation (docs/product-rules.md, Coupons: it needs no sign-in; it only answers what a
  * coupon would be worth and changes nothing). A customer reaches only their own orders,
- * bookings, payments and addresses; registration stores only name, e-mail, phone and password;
+ * bookings, payments and addresses, and takes steps only of their own orders' and bookings'
+ * lives; the staff API (/api/admin/...) lets only staff and admins in (403 for a customer, 401
+ * for a visitor), and nobody becomes staff over HTTP; registration stores only name, e-mail, phone and password;
  * failed logins are limited per account and client address (the other abuse limits are proven
  * in tests/server/limits.test.ts); no response carries a password hash or a stack trace.
  */
@@ -21,7 +23,7 @@ import { createApp, type App } from '../../server/app.ts';
 import { verifyPassword } from '../../server/auth/passwords.ts';
 import { clientKeyOf } from '../../server/limits/client-address.ts';
 import { call, registerAndLogin, type Customer } from '../support/accounts.ts';
-import { bookingBody } from '../support/bookings.ts';
+import { bookingBody, person } from '../support/bookings.ts';
 import { GOOD_UPI, draftOf, intentFor, paid } from '../support/payments.ts';
 import { addAddress, send } from '../support/orders.ts';
 import { postOverSocket } from '../support/socket.ts';
@@ -36,8 +38,15 @@ import {
 } from './security-shop.ts';
 
 let shop: SecurityShop;
-/** Ids of my own records, used for the :id of the bearer routes. */
-let ids: { address: number; order: number; booking: number; payment: string };
+/** Ids of my own records, used for the :id of the bearer routes (the event ones get a step). */
+let ids: {
+  address: number;
+  order: number;
+  booking: number;
+  payment: string;
+  eventOrder: number;
+  eventBooking: number;
+};
 /** The other customer's order, booking and payment intent. */
 let theirs: { order: number; booking: number; payment: string };
 /** A booking body of mine, paid for through the API, for the control walk. */
@@ -75,6 +84,8 @@ beforeAll(async () => {
     order: await placeOrder(shop.me, shop.myAddress.id),
     booking: await book(shop.me, shop.myAddress.id),
     payment: (await intentFor(shop.app, shop.me.token, 'order', orderBody(shop.myAddress.id))).id,
+    eventOrder: await placeOrder(shop.me, shop.myAddress.id),
+    eventBooking: await book(shop.me, shop.myAddress.id),
   };
   theirs = {
     order: await placeOrder(shop.other, shop.otherAddress.id),
@@ -111,7 +122,15 @@ interface BearerRoute {
   url: () => string;
   /** A body that a genuine token gets a 2xx for. */
   body?: () => unknown;
+  /** Or raw bytes (an upload), sent as they are. */
+  bytes?: () => Buffer;
 }
+
+/** A photo as a phone sends it: PNG bytes. */
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('0000000d49484452000000010000000108060000001f15c489', 'hex'),
+]);
 
 const address = addressInput({ street: 'Token Road 5', city: 'Mysuru', postalCode: '570001' });
 
@@ -157,6 +176,19 @@ const BEARER_ROUTES: BearerRoute[] = [
     body: () => GOOD_UPI,
   },
   { method: 'GET', path: '/api/payments/:id', url: () => `/api/payments/${ids.payment}` },
+  {
+    method: 'POST',
+    path: '/api/orders/:id/events',
+    url: () => `/api/orders/${ids.eventOrder}/events`,
+    body: () => ({ type: 'order.cancel', reason: 'The access walk' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/bookings/:id/events',
+    url: () => `/api/bookings/${ids.eventBooking}/events`,
+    body: () => ({ type: 'booking.cancel', reason: 'The access walk' }),
+  },
+  { method: 'POST', path: '/api/uploads', url: () => '/api/uploads', bytes: () => PNG },
   { method: 'DELETE', path: '/api/addresses/:id', url: () => `/api/addresses/${ids.address}` },
   // Same password again: allowed, but it ends my other sessions (the control test signs in anew).
   {
@@ -168,7 +200,36 @@ const BEARER_ROUTES: BearerRoute[] = [
   { method: 'POST', path: '/api/auth/logout', url: () => '/api/auth/logout' },
 ];
 
+/**
+ * The staff API (docs/product-rules.md, Roles and the back office): a staff token gets a 2xx
+ * (the control), a customer's 403, a visitor 401, every other token 401.
+ */
+const STAFF_ROUTES: BearerRoute[] = [
+  { method: 'GET', path: '/api/admin/orders', url: () => '/api/admin/orders?status=processing&q=DPS' },
+  { method: 'GET', path: '/api/admin/orders/:id', url: () => `/api/admin/orders/${ids.order}` },
+  {
+    method: 'POST',
+    path: '/api/admin/orders/:id/events',
+    url: () => `/api/admin/orders/${ids.order}/events`,
+    body: () => ({ type: 'order.pack' }),
+  },
+  { method: 'GET', path: '/api/admin/bookings', url: () => '/api/admin/bookings?dateOf=booked' },
+  { method: 'GET', path: '/api/admin/bookings/:id', url: () => `/api/admin/bookings/${ids.booking}` },
+  {
+    method: 'POST',
+    path: '/api/admin/bookings/:id/events',
+    url: () => `/api/admin/bookings/${ids.booking}/events`,
+    body: () => ({ type: 'booking.correctPersons', persons: [person({ name: 'Asha Rao' })] }),
+  },
+];
+
 const hit = (route: BearerRoute, headers: Record<string, string>, app: App = shop.app) => {
+  const bytes = route.bytes?.();
+  if (bytes)
+    return rawCall(app, route.method, route.url(), {
+      headers: { ...headers, 'content-type': 'image/png' },
+      body: new Uint8Array(bytes),
+    });
   const body = route.body?.();
   return rawCall(app, route.method, route.url(), {
     headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
@@ -176,10 +237,10 @@ const hit = (route: BearerRoute, headers: Record<string, string>, app: App = sho
   });
 };
 
-/** Every bearer route answers 401 {message} to this Authorization header, and nothing changes. */
+/** Every bearer and staff route answers 401 {message} to this Authorization header, and nothing changes. */
 async function expectRefusedEverywhere(authorization: string | undefined, label: string) {
   await expectNothingChanged(shop.db, async () => {
-    for (const route of BEARER_ROUTES) {
+    for (const route of [...BEARER_ROUTES, ...STAFF_ROUTES]) {
       const res = await hit(route, authorization === undefined ? {} : { authorization });
       expectClearRefusal(res, 401, `${label}: ${route.method} ${route.path}`);
     }
@@ -390,7 +451,10 @@ describe('Promise 5: no one gets in where they don’t belong', () => {
     const apiRoutes = new Set(
       shop.app.routes.filter((r) => /^\/\/?api\//.test(r.path)).map((r) => `${r.method} ${r.path}`),
     );
-    const listed = [...PUBLIC_ROUTES, ...BEARER_ROUTES.map((r) => `${r.method} ${r.path}`)];
+    const listed = [
+      ...PUBLIC_ROUTES,
+      ...[...BEARER_ROUTES, ...STAFF_ROUTES].map((r) => `${r.method} ${r.path}`),
+    ];
     expect([...apiRoutes].sort()).toEqual([...listed].sort());
   });
 
@@ -404,6 +468,45 @@ describe('Promise 5: no one gets in where they don’t belong', () => {
     shop.me.token = (await freshToken()).token;
     // Put back the spare address the DELETE removed, for the ownership tests.
     ids.address = (await addAddress(shop.app, shop.me, 'Spare Street 2')).id;
+  });
+
+  it('lets a staff token through on every staff route (control), and refuses a customer’s (403), changing nothing', async () => {
+    for (const route of STAFF_ROUTES) {
+      const res = await hit(route, { authorization: `Bearer ${shop.staff.token}` });
+      expect(res.status, `${route.method} ${route.path}: ${res.text}`).toBeLessThan(300);
+    }
+    await expectNothingChanged(shop.db, async () => {
+      for (const customer of [shop.me, shop.other])
+        for (const route of STAFF_ROUTES)
+          expectClearRefusal(
+            await hit(route, { authorization: `Bearer ${customer.token}` }),
+            403,
+            `${route.method} ${route.path}`,
+          );
+    });
+  });
+
+  it('lets a customer take no step of another’s order or booking (404, as for an unknown one), changing nothing', async () => {
+    await expectNothingChanged(shop.db, async () => {
+      for (const id of [theirs.order, 999_999])
+        expectClearRefusal(
+          await send(shop.app, 'POST', `/api/orders/${id}/events`, {
+            json: { type: 'order.cancel', reason: 'Not mine' },
+            token: shop.me.token,
+          }),
+          404,
+          `order ${id}`,
+        );
+      for (const id of [theirs.booking, 999_999])
+        expectClearRefusal(
+          await send(shop.app, 'POST', `/api/bookings/${id}/events`, {
+            json: { type: 'booking.cancel', reason: 'Not mine' },
+            token: shop.me.token,
+          }),
+          404,
+          `booking ${id}`,
+        );
+    });
   });
 
   it('refuses a request without a token, or with a malformed Authorization header (401)', async () => {
@@ -572,15 +675,25 @@ describe('Promise 5: no one gets in where they don’t belong', () => {
     expect(res.status).toBe(201);
     const { user } = res.body as { user: Record<string, unknown> };
     expect(Object.keys(res.body as object)).toEqual(['user']);
-    expect(Object.keys(user).sort()).toEqual(['email', 'id', 'name', 'phone']);
+    expect(Object.keys(user).sort()).toEqual(['email', 'id', 'name', 'phone', 'role']);
     expect(user.id).not.toBe(999_999);
+    expect(user.role).toBe('customer');
 
     const row = await shop.db
       .selectFrom('users')
       .selectAll()
       .where('email', '=', email)
       .executeTakeFirstOrThrow();
-    expect(Object.keys(row).sort()).toEqual(['createdAt', 'email', 'id', 'name', 'passwordHash', 'phone']);
+    expect(Object.keys(row).sort()).toEqual([
+      'createdAt',
+      'email',
+      'id',
+      'name',
+      'passwordHash',
+      'phone',
+      'role',
+    ]);
+    expect(row.role).toBe('customer');
     expect(row.createdAt).not.toBe('2000-01-01T00:00:00.000Z');
     expect(await verifyPassword('secret123', row.passwordHash)).toBe(true);
   });

@@ -2,7 +2,9 @@ import { sql } from 'kysely';
 import type { Address } from '../../contract/address.ts';
 import { createApp, type App } from '../../server/app.ts';
 import type { Db } from '../../server/db/client.ts';
-import { registerAndLogin, type Customer, type JsonCall } from '../support/accounts.ts';
+import type { LoginResponse } from '../../contract/auth.ts';
+import { createStaffAccount } from '../../server/admin-create.ts';
+import { call, registerAndLogin, type Customer, type JsonCall } from '../support/accounts.ts';
 import { addPuja, type TestPuja } from '../support/bookings.ts';
 import { addAddress, addProduct } from '../support/orders.ts';
 import { createTestShop, type TestShop } from '../support/test-db.ts';
@@ -21,6 +23,8 @@ export interface SecurityShop extends TestShop {
   productId: number;
   /** A puja whose booking window is open for 30 days, with 1-, 2- and 4-person packages. */
   puja: TestPuja;
+  /** A staff member (made the only way there is: admin:create's own function). */
+  staff: Customer;
 }
 
 /**
@@ -32,6 +36,14 @@ export async function createSecurityShop(): Promise<SecurityShop> {
   const app: App = createApp({ db: base.db, authSecret: SECRET });
   const me = await registerAndLogin(app, { name: 'Asha Rao' });
   const other = await registerAndLogin(app, { name: 'Ravi Kumar' });
+  const staffEmail = `staff-${Date.now()}@divyapujaseva.in`;
+  await createStaffAccount(base.db, {
+    email: staffEmail,
+    name: 'Lakshmi',
+    role: 'staff',
+    password: 'temple-bell-108',
+  });
+  const staff = await registerAndLoginExisting(app, staffEmail, 'temple-bell-108');
   return {
     ...base,
     app,
@@ -41,7 +53,14 @@ export async function createSecurityShop(): Promise<SecurityShop> {
     otherAddress: await addAddress(app, other, 'Temple Street 7'),
     productId: await addProduct(base.db, { name: 'Security Mala', offerPrice: 450, stockQuantity: 100 }),
     puja: await addPuja(base.db),
+    staff,
   };
+}
+
+async function registerAndLoginExisting(app: App, email: string, password: string): Promise<Customer> {
+  const res = await call(app, 'POST', '/api/auth/login', { json: { email, password } });
+  const { token, user } = res.body as LoginResponse;
+  return { token, user, email, password };
 }
 
 /** Every table a request could change, in storage order. */
@@ -57,6 +76,9 @@ const TABLES = [
   'coupons',
   'payments',
   'payment_history',
+  'order_events',
+  'booking_events',
+  'uploads',
 ] as const;
 
 /** The whole mutable state of the shop (every row of every table above), to compare before and after. */

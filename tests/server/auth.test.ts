@@ -55,6 +55,7 @@ describe('POST /api/auth/register', () => {
       name: 'Asha Rao',
       email: email.toLowerCase(),
       phone: '+91 98450 12345',
+      role: 'customer',
     });
     expect(JSON.stringify(res.body)).not.toMatch(/password|hash|scrypt|secret123/i);
   });
@@ -185,7 +186,9 @@ describe('POST /api/auth/register', () => {
     expect(res.status).toBe(201);
     const { user } = res.body as RegisterResponse;
     expect(user.id).not.toBe(999999);
-    expect(Object.keys(user).sort()).toEqual(['email', 'id', 'name', 'phone']);
+    expect(Object.keys(user).sort()).toEqual(['email', 'id', 'name', 'phone', 'role']);
+    // Nobody becomes staff over HTTP.
+    expect(user.role).toBe('customer');
   });
 
   it('refuses a body that is not JSON, not sent as JSON or not an object', async () => {
@@ -225,6 +228,7 @@ describe('POST /api/auth/login', () => {
       name: 'Login Person',
       email,
       phone: '9845012345',
+      role: 'customer',
     });
     expect(Object.keys(body).sort()).toEqual(['token', 'user']);
   });

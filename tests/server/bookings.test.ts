@@ -208,6 +208,23 @@ describe('booking a puja', () => {
       address: myAddress,
       amount: 2202,
       currency: 'INR',
+      offeredDates: [],
+      proof: null,
+      prasad: null,
+      refund: null,
+      // Its life starts here: the first step of its timeline.
+      timeline: [
+        {
+          id: expect.any(Number) as number,
+          at: booking.createdAt,
+          from: null,
+          to: 'confirmed',
+          event: 'booking.placed',
+          by: 'customer',
+          note: null,
+          data: null,
+        },
+      ],
     });
     expect(booking.bookingNumber.endsWith(String(booking.id).padStart(6, '0'))).toBe(true);
     expect(new Date(booking.createdAt).toISOString()).toBe(booking.createdAt);

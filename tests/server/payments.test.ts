@@ -32,7 +32,7 @@ import { paidWrite } from '../../server/services/paid-write.ts';
 import { movePayment } from '../../server/services/payment-lifecycle.ts';
 import { expireStalePayments, refundPayment } from '../../server/services/payments.ts';
 import { orderRequestHash } from '../../server/services/request-fingerprint.ts';
-import { startPaymentSweep } from '../../server/start.ts';
+import { startBackgroundJobs } from '../../server/start.ts';
 import { call, registerAndLogin, type Customer } from '../support/accounts.ts';
 import { addPuja, bookingBody, countBookingRows, type TestPuja } from '../support/bookings.ts';
 import {
@@ -698,13 +698,18 @@ describe('the lifecycle allows only its own moves', () => {
     expect(transitions(await read(id))).toEqual(['->created', 'created>captured', 'captured>refunded']);
   });
 
-  it('never moves a used, refunded or expired payment, and never skips capture', async () => {
+  it('moves a used payment only to refunded (its order was cancelled), never a refunded or expired one, and never skips capture', async () => {
     const used = await payFor(app, me.token, 'order', order(1));
     expect((await postOrder(order(1, { payment_id: used }))).status).toBe(201);
     const created = (await intentFor(app, me.token, 'order', order(1))).id;
     const at = new Date();
-    for (const to of ['created', 'captured', 'declined', 'refunded', 'expired'] as const)
+    for (const to of ['created', 'captured', 'declined', 'expired'] as const)
       expect(await movePayment(shop.db, { id: used, to, at, note: 'illegal' }), to).toBeNull();
+    const refunded = await payFor(app, me.token, 'order', order(1));
+    expect((await postOrder(order(1, { payment_id: refunded }))).status).toBe(201);
+    expect(await movePayment(shop.db, { id: refunded, to: 'refunded', at, note: 'cancelled' })).toBe('used');
+    for (const to of ['created', 'captured', 'declined', 'used', 'refunded', 'expired'] as const)
+      expect(await movePayment(shop.db, { id: refunded, to, at, note: 'illegal' }), to).toBeNull();
     expect(await movePayment(shop.db, { id: created, to: 'used', at, note: 'illegal' })).toBeNull();
     expect(await movePayment(shop.db, { id: created, to: 'refunded', at, note: 'illegal' })).toBeNull();
     expect(await paymentStatus(shop.db, used)).toBe('used');
@@ -740,12 +745,12 @@ describe('expireStalePayments: the sweep', () => {
     try {
       const id = (await intentFor(app, me.token, 'order', order(1))).id;
       const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-      const stop = startPaymentSweep(shop.db, gateway, 60_000);
+      const jobs = startBackgroundJobs(shop.db, gateway, 60_000);
       vi.setSystemTime(Date.now() + (PAYMENT_INTENT_TTL_MINUTES + 1) * MINUTE);
       expect(await paymentStatus(shop.db, id)).toBe('created');
       await vi.advanceTimersByTimeAsync(60_000);
       await vi.waitFor(async () => expect(await paymentStatus(shop.db, id)).toBe('expired'));
-      stop();
+      await jobs.stop();
       expect(errors).not.toHaveBeenCalled();
       errors.mockRestore();
     } finally {

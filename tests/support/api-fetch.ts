@@ -32,6 +32,16 @@ export interface ApiFetchControl {
   restore: () => void;
 }
 
+/**
+ * The body as it would cross the network: jsdom's Blob and File (an uploaded photo) are not
+ * Node's, so their bytes are read out; anything else goes as it is.
+ */
+async function wireBody(body: BodyInit | null | undefined): Promise<BodyInit | undefined> {
+  if (body && typeof body === 'object' && 'arrayBuffer' in body && typeof body.arrayBuffer === 'function')
+    return new Uint8Array(await (body).arrayBuffer());
+  return body ?? undefined;
+}
+
 const abortError = () => new DOMException('The operation was aborted.', 'AbortError');
 
 /**
@@ -74,7 +84,7 @@ export function routeFetchToApp(shop: TestShop): ApiFetchControl {
     const response = await shop.app.request(url.pathname + url.search, {
       method,
       headers: init?.headers,
-      body: init?.body as BodyInit | undefined,
+      body: await wireBody(init?.body),
     });
     if (losing?.test(url.pathname)) {
       await response.text();

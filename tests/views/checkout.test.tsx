@@ -213,7 +213,7 @@ describe('checkout', () => {
     expect(detail('Payment Method')).toHaveTextContent('Cash on Delivery');
     const status = within(detail('Payment Status')).getByText('pending');
     expect(status).toHaveClass('status-pill--yellow');
-    expect(detail('Order Status')).toHaveTextContent('processing');
+    expect(detail('Order Status')).toHaveTextContent('Processing');
     expect(screen.queryByText('Payment ID', { selector: 'dt' })).not.toBeInTheDocument();
     expect(detail('Order Notes')).toHaveTextContent('Please call before delivery');
     expect(detail('Order Date')).toHaveTextContent(/\d{1,2} [A-Z][a-z]+ \d{4}/);
@@ -355,23 +355,23 @@ describe('checkout', () => {
 });
 
 describe('order confirmation and the Orders tab', () => {
-  it('lists the orders in the account with links to their confirmation pages', async () => {
+  it('lists the orders in the account with links to their pages', async () => {
     const user = userEvent.setup();
     const customer = await signIn();
     const id = await placeOrderThroughApi(customer);
     const [order] = await ordersOf(customer);
     renderAppAt('/account/orders');
     const link = await screen.findByRole('link', { name: `Order ${order!.orderNumber}` }, PAGE);
-    expect(link).toHaveAttribute('href', `#/order-confirmation/${id}`);
+    expect(link).toHaveAttribute('href', `#/account/orders/${id}`);
     const row = link.closest('li')!;
-    expect(row).toHaveTextContent('processing');
+    expect(row).toHaveTextContent('Processing');
     expect(row).toHaveTextContent(formatRupees(order!.total));
     expect(within(row).getByText('pending')).toHaveClass('status-pill--yellow');
     expect(screen.queryByText('No orders')).not.toBeInTheDocument();
 
     await user.click(link);
-    await screen.findByRole('heading', { level: 1, name: 'Order Confirmed!' }, PAGE);
-    expect(window.location.hash).toBe(`#/order-confirmation/${id}`);
+    await screen.findByRole('heading', { level: 1, name: `Order ${order!.orderNumber}` }, PAGE);
+    expect(window.location.hash).toBe(`#/account/orders/${id}`);
   });
 
   it('shows "Failed to fetch orders" with Retry when the list cannot be read', async () => {

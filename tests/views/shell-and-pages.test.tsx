@@ -142,6 +142,8 @@ describe('static pages', () => {
           /7-10 working days/,
           /within 24 hours of delivery/,
           /double charge within 24 hours/,
+          /the sankalp is locked 12 hours before the puja/,
+          /another date for the same puja or a full refund/,
         ],
       ],
       ['/pricingpolicy', [/include taxes unless stated otherwise/, /Full advance payment is required/]],

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type { Booking, BookingPerson, BookingSummary } from '../../../contract/booking.ts';
+import type { TimelineEntry } from '../../../contract/lifecycle.ts';
 import { addressFromCopy } from './address-copy.ts';
+import { listLifecycleEvents, refundOf, toTimelineEntry } from './lifecycle-events.ts';
 import type { Db } from '../client.ts';
 import type { BookingPersonRow, BookingRow, BookingsTable } from '../types.ts';
 
@@ -21,6 +23,17 @@ export function findPackageForBooking(db: Db, id: number) {
     .where('id', '=', id)
     .executeTakeFirst();
 }
+
+const personRows = (bookingId: number, persons: readonly BookingPerson[]) =>
+  persons.map((person, i) => ({
+    bookingId,
+    position: i + 1,
+    ...person,
+    birthTime: person.birthTime ?? '',
+    birthTimeKnown: person.birthTime === null ? 0 : 1,
+    birthPlace: person.birthPlace ?? '',
+    birthPlaceKnown: person.birthPlace === null ? 0 : 1,
+  }));
 
 export type NewBookingRow = Omit<Insertable<BookingsTable>, 'bookingNumber'>;
 
@@ -42,20 +55,7 @@ export async function insertBooking(
     .set({ bookingNumber: numberFor(id) })
     .where('id', '=', id)
     .execute();
-  await db
-    .insertInto('bookingPersons')
-    .values(
-      persons.map((person, i) => ({
-        bookingId: id,
-        position: i + 1,
-        ...person,
-        birthTime: person.birthTime ?? '',
-        birthTimeKnown: person.birthTime === null ? 0 : 1,
-        birthPlace: person.birthPlace ?? '',
-        birthPlaceKnown: person.birthPlace === null ? 0 : 1,
-      })),
-    )
-    .execute();
+  await db.insertInto('bookingPersons').values(personRows(id, persons)).execute();
   return id;
 }
 
@@ -83,7 +83,9 @@ const toPerson = (row: BookingPersonRow): BookingPerson => ({
   gothra: row.gothra,
 });
 
-function toBooking(row: BookingRow, persons: BookingPersonRow[]): Booking {
+const parseJsonArray = (text: string | null): string[] => (text ? (JSON.parse(text) as string[]) : []);
+
+function toBooking(row: BookingRow, persons: BookingPersonRow[], timeline: TimelineEntry[]): Booking {
   return {
     id: row.id,
     bookingNumber: row.bookingNumber,
@@ -104,25 +106,109 @@ function toBooking(row: BookingRow, persons: BookingPersonRow[]): Booking {
     address: addressFromCopy(row),
     amount: row.amount,
     currency: 'INR',
+    offeredDates: parseJsonArray(row.offeredDates),
+    proof:
+      row.proofVideoUrl === null
+        ? null
+        : { videoUrl: row.proofVideoUrl, photoIds: parseJsonArray(row.proofPhotoIds) },
+    prasad:
+      row.prasadCarrier !== null && row.prasadTrackingNumber !== null
+        ? { carrier: row.prasadCarrier, trackingNumber: row.prasadTrackingNumber }
+        : null,
+    refund: refundOf(row.status, row.amount, timeline),
+    timeline,
   };
+}
+
+/** The booking's row, whoever it belongs to. */
+export function findBookingRow(db: Db, id: number): Promise<BookingRow | undefined> {
+  return db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The booking with its persons and timeline, from its row. */
+export async function readBooking(db: Db, row: BookingRow): Promise<Booking> {
+  const persons = await db
+    .selectFrom('bookingPersons')
+    .selectAll()
+    .where('bookingId', '=', row.id)
+    .orderBy('position')
+    .execute();
+  const events = await listLifecycleEvents(db, 'booking', row.id);
+  return toBooking(row, persons, events.map(toTimelineEntry));
 }
 
 /** The customer's booking with its persons; undefined when there is none or it is someone else's. */
 export async function findBooking(db: Db, userId: number, id: number): Promise<Booking | undefined> {
-  const row = await db
-    .selectFrom('bookings')
-    .selectAll()
-    .where('userId', '=', userId)
+  const row = await findBookingRow(db, id);
+  return row && row.userId === userId ? readBooking(db, row) : undefined;
+}
+
+/** The lifecycle's columns of a booking: its state and what its steps recorded. */
+export type BookingLifecycleColumns = Pick<
+  BookingRow,
+  | 'status'
+  | 'paymentStatus'
+  | 'pujaDate'
+  | 'offeredDates'
+  | 'proofVideoUrl'
+  | 'proofPhotoIds'
+  | 'prasadCarrier'
+  | 'prasadTrackingNumber'
+>;
+
+/**
+ * Stores the lifecycle's next state and facts with ONE conditional UPDATE (`status = from`):
+ * false when another step moved the booking meanwhile, so two steps never both apply.
+ */
+export async function updateBookingLifecycle(
+  db: Db,
+  id: number,
+  from: BookingRow['status'],
+  set: BookingLifecycleColumns,
+): Promise<boolean> {
+  const { numUpdatedRows } = await db
+    .updateTable('bookings')
+    .set(set)
     .where('id', '=', id)
+    .where('status', '=', from)
     .executeTakeFirst();
-  if (!row) return undefined;
-  const persons = await db
-    .selectFrom('bookingPersons')
-    .selectAll()
-    .where('bookingId', '=', id)
-    .orderBy('position')
+  return numUpdatedRows > 0n;
+}
+
+/** The persons as corrected (before the sankalp lock): replaces the booking's list, in order. */
+export async function replaceBookingPersons(
+  db: Db,
+  bookingId: number,
+  persons: readonly BookingPerson[],
+): Promise<void> {
+  await db.deleteFrom('bookingPersons').where('bookingId', '=', bookingId).execute();
+  await db.insertInto('bookingPersons').values(personRows(bookingId, persons)).execute();
+}
+
+/**
+ * Confirmed bookings whose puja is at most `lockBefore` (ISO) away from now: the candidates of the
+ * scheduled sankalp lock, oldest puja first. The lifecycle decides each one.
+ */
+export function findBookingsDueForLock(db: Db, lockBefore: string, limit = 200) {
+  return db
+    .selectFrom('bookings')
+    .select('id')
+    .where('status', '=', 'confirmed')
+    .where('pujaDate', '<=', lockBefore)
+    .orderBy('pujaDate')
+    .limit(limit)
     .execute();
-  return toBooking(row, persons);
+}
+
+/** Bookings waiting for their refund (the scheduler settles them through the gateway). */
+export function findBookingsAwaitingRefund(db: Db, limit = 100) {
+  return db
+    .selectFrom('bookings')
+    .select('id')
+    .where('status', '=', 'refundPending')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 /** The customer's bookings, newest first. */

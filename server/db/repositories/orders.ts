@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
+import type { TimelineEntry } from '../../../contract/lifecycle.ts';
 import type { OrderRead, OrderSummary, OrderVariant } from '../../../contract/orders.ts';
 import { addressFromCopy } from './address-copy.ts';
+import { listLifecycleEvents, refundOf, toTimelineEntry } from './lifecycle-events.ts';
 import type { Db } from '../client.ts';
 import type { OrderItemRow, OrderItemsTable, OrderRow, OrdersTable } from '../types.ts';
 
@@ -81,7 +83,7 @@ const toLine = (row: OrderItemRow) => ({
   variant: row.variant === null ? null : (JSON.parse(row.variant) as OrderVariant),
 });
 
-function toOrderRead(row: OrderRow, items: OrderItemRow[]): OrderRead {
+function toOrderRead(row: OrderRow, items: OrderItemRow[], timeline: TimelineEntry[]): OrderRead {
   return {
     id: row.id,
     orderNumber: row.orderNumber,
@@ -98,25 +100,85 @@ function toOrderRead(row: OrderRow, items: OrderItemRow[]): OrderRead {
     total: row.total,
     couponCode: row.couponCode,
     notes: row.notes,
+    shipment:
+      row.shipmentCarrier !== null && row.shipmentTrackingNumber !== null
+        ? { carrier: row.shipmentCarrier, trackingNumber: row.shipmentTrackingNumber }
+        : null,
+    deliveredAt: row.deliveredAt,
+    claim:
+      row.claimNote !== null && row.claimPhotoId !== null && row.claimedAt !== null
+        ? { note: row.claimNote, photoId: row.claimPhotoId, claimedAt: row.claimedAt }
+        : null,
+    refund: refundOf(row.orderStatus, row.total, timeline),
+    timeline,
   };
+}
+
+/** The order's row, whoever it belongs to. */
+export function findOrderRow(db: Db, id: number): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The order with its lines and timeline, from its row. */
+export async function readOrder(db: Db, row: OrderRow): Promise<OrderRead> {
+  const items = await db
+    .selectFrom('orderItems')
+    .selectAll()
+    .where('orderId', '=', row.id)
+    .orderBy('id')
+    .execute();
+  const events = await listLifecycleEvents(db, 'order', row.id);
+  return toOrderRead(row, items, events.map(toTimelineEntry));
 }
 
 /** The customer's order with its lines; undefined when there is none or it is someone else's. */
 export async function findOrder(db: Db, userId: number, id: number): Promise<OrderRead | undefined> {
-  const row = await db
-    .selectFrom('orders')
-    .selectAll()
-    .where('userId', '=', userId)
+  const row = await findOrderRow(db, id);
+  return row && row.userId === userId ? readOrder(db, row) : undefined;
+}
+
+/** The lifecycle's columns of an order: its state and what its steps recorded. */
+export type OrderLifecycleColumns = Pick<
+  OrderRow,
+  | 'orderStatus'
+  | 'paymentStatus'
+  | 'shipmentCarrier'
+  | 'shipmentTrackingNumber'
+  | 'deliveredAt'
+  | 'claimNote'
+  | 'claimPhotoId'
+  | 'claimedAt'
+>;
+
+/**
+ * Stores the lifecycle's next state and facts with ONE conditional UPDATE (`order_status =
+ * from`): false when another step moved the order meanwhile, so two steps never both apply.
+ */
+export async function updateOrderLifecycle(
+  db: Db,
+  id: number,
+  from: OrderRow['orderStatus'],
+  set: OrderLifecycleColumns,
+): Promise<boolean> {
+  const { numUpdatedRows } = await db
+    .updateTable('orders')
+    .set(set)
     .where('id', '=', id)
+    .where('orderStatus', '=', from)
     .executeTakeFirst();
-  if (!row) return undefined;
-  const items = await db
-    .selectFrom('orderItems')
-    .selectAll()
-    .where('orderId', '=', id)
+  return numUpdatedRows > 0n;
+}
+
+/** Online orders waiting for their refund (the scheduler settles them through the gateway). */
+export function findOrdersAwaitingRefund(db: Db, limit = 100) {
+  return db
+    .selectFrom('orders')
+    .select('id')
+    .where('orderStatus', '=', 'refundPending')
+    .where('paymentMethod', '=', 'online')
     .orderBy('id')
+    .limit(limit)
     .execute();
-  return toOrderRead(row, items);
 }
 
 /** The customer's orders, newest first. */
@@ -144,4 +206,21 @@ export async function countOrders(db: Db): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(n);
+}
+
+/** Puts a cancelled order's units back on the shelf, product by product (in product id order). */
+export async function returnStock(db: Db, orderId: number): Promise<void> {
+  const lines = await db
+    .selectFrom('orderItems')
+    .select(['productId', (eb) => eb.fn.sum<number>('quantity').as('units')])
+    .where('orderId', '=', orderId)
+    .groupBy('productId')
+    .orderBy('productId')
+    .execute();
+  for (const { productId, units } of lines)
+    await db
+      .updateTable('product')
+      .set((eb) => ({ stockQuantity: eb('stockQuantity', '+', Number(units)) }))
+      .where('id', '=', productId)
+      .execute();
 }

@@ -16,7 +16,7 @@ function isUniqueViolation(err: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }
 
-const publicColumns = ['users.id', 'users.name', 'users.email', 'users.phone'] as const;
+const publicColumns = ['users.id', 'users.name', 'users.email', 'users.phone', 'users.role'] as const;
 
 /** The user with this (already normalised) e-mail, including the password hash, for sign-in only. */
 export function findUserForLogin(db: Db, email: string): Promise<UserRow | undefined> {
@@ -129,4 +129,9 @@ export async function deleteSessionsOf(db: Db, userId: number, keep?: string): P
 
 export function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
   return db.selectFrom('users').select(publicColumns).where('email', '=', email).executeTakeFirst();
+}
+
+/** Makes the user staff or admin (the command line's admin:create only; never over HTTP). */
+export async function setRole(db: Db, userId: number, role: UserRow['role']): Promise<void> {
+  await db.updateTable('users').set({ role }).where('id', '=', userId).execute();
 }

@@ -1,24 +1,13 @@
 import { Link } from 'wouter';
-import type { BookingStatus, BookingSummary } from '../../../contract/booking.ts';
+import type { BookingSummary } from '../../../contract/booking.ts';
+import { bookingStateLabels } from '../../../contract/lifecycle.ts';
 import { fetchBookings } from '../../lib/bookings.ts';
 import { formatRupees } from '../../../contract/money.ts';
 import { formatLongDate, formatOrderDate } from '../../lib/format.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { ResourceView } from '../../ui/status.tsx';
-import { StatusPill, type StatusTone } from '../../ui/status-pill.tsx';
+import { bookingStateTone, StatusPill } from '../../ui/status-pill.tsx';
 import './bookings-panel.css';
-
-const statusTone: Record<BookingStatus, StatusTone> = {
-  confirmed: 'green',
-  completed: 'neutral',
-  cancelled: 'red',
-};
-
-const statusLabel: Record<BookingStatus, string> = {
-  confirmed: 'Confirmed',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-};
 
 /** The Bookings tab: the customer's puja bookings, newest first, or the empty state of docs/product-rules.md, Shell and account. */
 export function BookingsPanel() {
@@ -48,7 +37,9 @@ function BookingList({ bookings }: { bookings: BookingSummary[] }) {
       {bookings.map((booking) => (
         <li key={booking.id} className="order-row booking-row">
           <div className="order-row__main">
-            <h3 className="booking-row__puja">{booking.pujaName}</h3>
+            <h3 className="booking-row__puja">
+              <Link href={`/account/bookings/${booking.id}`}>{booking.pujaName}</Link>
+            </h3>
             <span className="booking-row__package">{booking.packageTitle}</span>
             <span className="order-row__date">
               Booking <span className="order-row__number">{booking.bookingNumber}</span>, booked on{' '}
@@ -69,7 +60,9 @@ function BookingList({ bookings }: { bookings: BookingSummary[] }) {
             <div>
               <dt>Status</dt>
               <dd>
-                <StatusPill tone={statusTone[booking.status]}>{statusLabel[booking.status]}</StatusPill>
+                <StatusPill tone={bookingStateTone[booking.status]}>
+                  {bookingStateLabels[booking.status]}
+                </StatusPill>
               </dd>
             </div>
             <div>

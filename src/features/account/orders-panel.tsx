@@ -6,9 +6,10 @@ import { formatOrderDate } from '../../lib/format.ts';
 import { fetchOrders } from '../../lib/orders.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { ResourceView } from '../../ui/status.tsx';
-import { StatusPill, paymentStatusTone } from '../../ui/status-pill.tsx';
+import { orderStateTone, StatusPill, paymentStatusTone } from '../../ui/status-pill.tsx';
+import { orderStateLabels } from '../../../contract/lifecycle.ts';
 
-/** The Orders tab: the customer's orders, newest first, each linking to its confirmation page. */
+/** The Orders tab: the customer's orders, newest first, each linking to its page (status, timeline, cancel). */
 export function OrdersPanel({ empty }: { empty: ReactNode }) {
   const orders = useResource(fetchOrders);
   return (
@@ -25,7 +26,7 @@ function OrderList({ orders }: { orders: OrderSummary[] }) {
         <li key={order.id} className="order-row">
           <div className="order-row__main">
             <Link
-              href={`/order-confirmation/${order.id}`}
+              href={`/account/orders/${order.id}`}
               className="order-row__number"
               aria-label={`Order ${order.orderNumber}`}
             >
@@ -39,7 +40,9 @@ function OrderList({ orders }: { orders: OrderSummary[] }) {
             <div>
               <dt>Status</dt>
               <dd>
-                <StatusPill tone="neutral">{order.orderStatus}</StatusPill>
+                <StatusPill tone={orderStateTone[order.orderStatus]}>
+                  {orderStateLabels[order.orderStatus]}
+                </StatusPill>
               </dd>
             </div>
             <div>

@@ -7,7 +7,8 @@ import { formatOrderDate } from '../../lib/format.ts';
 import { fetchOrder } from '../../lib/orders.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { ErrorBanner, Spinner } from '../../ui/status.tsx';
-import { paymentStatusTone, StatusPill } from '../../ui/status-pill.tsx';
+import { orderStateTone, paymentStatusTone, StatusPill } from '../../ui/status-pill.tsx';
+import { orderStateLabels } from '../../../contract/lifecycle.ts';
 import './checkout.css';
 
 const paymentMethodLabels: Record<PaymentMethod, string> = {
@@ -72,7 +73,9 @@ function OrderDetails({ order }: { order: OrderRead }) {
             <div>
               <dt>Order Status</dt>
               <dd>
-                <StatusPill tone="neutral">{order.orderStatus}</StatusPill>
+                <StatusPill tone={orderStateTone[order.orderStatus]}>
+                  {orderStateLabels[order.orderStatus]}
+                </StatusPill>
               </dd>
             </div>
             <div>
@@ -167,7 +170,10 @@ function OrderDetails({ order }: { order: OrderRead }) {
       </div>
 
       <div className="confirmation__actions">
-        <Link href="/account/orders" className="button button--primary">
+        <Link href={`/account/orders/${order.id}`} className="button button--primary">
+          Track this order
+        </Link>
+        <Link href="/account/orders" className="button">
           View My Orders
         </Link>
         <Link href="/products" className="button">

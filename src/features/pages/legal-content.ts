@@ -1,3 +1,4 @@
+import { policyText } from '../../../contract/policy.ts';
 import { site } from '../../lib/config.ts';
 
 export interface LegalDocument {
@@ -39,7 +40,7 @@ export const terms: LegalDocument = {
       heading: 'Payments',
       paragraphs: [
         'Prices include taxes unless stated otherwise.',
-        'If you are charged twice for the same booking or order, report the double charge within 24 hours so we can reverse it.',
+        `If you are charged twice for the same booking or order, report the double charge within ${policyText.doubleChargeWindow} so we can reverse it.`,
       ],
     },
   ],
@@ -80,25 +81,27 @@ export const refund: LegalDocument = {
     {
       heading: 'Pujas and consultations',
       paragraphs: [
-        'Refund requests made within 1 hour of payment or booking may be considered. After that, the temple has usually prepared the puja and the booking cannot be cancelled.',
+        `Refund requests made within ${policyText.cancelWindow} of payment or booking may be considered. After that, the temple has usually prepared the puja and the booking cannot be cancelled.`,
+        `You can cancel a booking yourself on its page within ${policyText.cancelWindow} of payment, until the sankalp is locked ${policyText.sankalpLock} before the puja; until then you can also correct the names and details. An order can be cancelled within ${policyText.cancelWindow} of being placed, before it ships.`,
+        'If the temple cannot perform your puja, choose another date for the same puja or a full refund.',
       ],
     },
     {
       heading: 'Damaged products',
       paragraphs: [
-        'If a product arrives damaged, send us photographs or a video of the item and its packaging within 24 hours of delivery. Evidence received later cannot be accepted.',
+        `If a product arrives damaged, send us photographs or a video of the item and its packaging within ${policyText.damageClaimWindow} of delivery (Report damage, on the order's page). Evidence received later cannot be accepted.`,
       ],
     },
     {
       heading: 'Double charges',
       paragraphs: [
-        'Report a double charge within 24 hours of payment; the extra amount is refunded in full.',
+        `Report a double charge within ${policyText.doubleChargeWindow} of payment; the extra amount is refunded in full.`,
       ],
     },
     {
       heading: 'How refunds are paid',
       paragraphs: [
-        'Approved refunds are paid to the original payment method and take 7-10 working days to reach you.',
+        `Approved refunds are paid to the original payment method and take ${policyText.refundTime} to reach you.`,
       ],
     },
   ],

@@ -51,6 +51,11 @@ const booking: Booking = {
   address: home,
   amount: 2100,
   currency: 'INR',
+  offeredDates: [],
+  proof: null,
+  prasad: null,
+  refund: null,
+  timeline: [],
 };
 
 /** One person, every field but the gothra typed before a reload: one change makes it valid. */

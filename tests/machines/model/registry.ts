@@ -1,9 +1,12 @@
 import type { AnyStateMachine } from 'xstate';
 import { addressBookModel } from './address-book.model.ts';
+import { afterSaleModel } from './after-sale.model.ts';
+import { bookingLifecycleModel } from './booking-lifecycle.model.ts';
 import { bookingWindowModel } from './booking-window.model.ts';
 import { cartModel } from './cart.model.ts';
 import { checkoutModel } from './checkout.model.ts';
 import type { MachineModel } from './coverage.ts';
+import { orderLifecycleModel } from './order-lifecycle.model.ts';
 import { paymentModel } from './payment.model.ts';
 import { pujaWizardModel } from './puja-wizard.model.ts';
 import { resourceModel } from './resource.model.ts';
@@ -23,4 +26,7 @@ export const machineModels: MachineModel<AnyStateMachine>[] = [
   paymentModel,
   addressBookModel,
   pujaWizardModel,
+  orderLifecycleModel,
+  bookingLifecycleModel,
+  afterSaleModel,
 ];

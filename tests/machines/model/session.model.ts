@@ -2,7 +2,7 @@ import type { User } from '../../../contract/auth.ts';
 import { sessionMachine, type SessionEvent } from '../../../machines/session/session.machine.ts';
 import type { EventFixtures, MachineModel } from './coverage.ts';
 
-const asha: User = { id: 3, name: 'Asha Rao', email: 'asha@example.com', phone: null };
+const asha: User = { id: 3, name: 'Asha Rao', email: 'asha@example.com', phone: null, role: 'customer' };
 
 /** An API error as src/lib/api.ts raises it. */
 const apiError = (message: string, status?: number) => Object.assign(new Error(message), { status });

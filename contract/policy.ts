@@ -1,0 +1,46 @@
+/**
+ * The shop's policy figures (docs/product-rules.md, Cancellation and refunds), in one place: the
+ * lifecycle machines' guards, the server, the texts customers read and the legal pages all use
+ * these, so a figure is changed here or nowhere.
+ */
+
+export const HOUR_MS = 60 * 60 * 1000;
+
+/** A customer may cancel an order or a booking within this many hours of paying (placing, for cash on delivery). */
+export const CANCEL_WINDOW_HOURS = 1;
+/** A damaged product is claimed, with a photo, within this many hours of delivery. */
+export const DAMAGE_CLAIM_WINDOW_HOURS = 24;
+/** A double charge is reported within this many hours of paying. */
+export const DOUBLE_CHARGE_WINDOW_HOURS = 24;
+/** How long a refund takes to reach the original payment method, in working days. */
+export const REFUND_WORKING_DAYS = { min: 7, max: 10 } as const;
+/**
+ * The sankalp (the list of names and gothras the priest recites) is locked this many hours
+ * before the puja: until then the customer may correct the persons' details and (within the
+ * cancel window) cancel.
+ */
+export const SANKALP_LOCK_HOURS = 12;
+
+const hours = (n: number) => `${n} ${n === 1 ? 'hour' : 'hours'}`;
+
+/** The figures as customers read them: "1 hour", "24 hours", "7-10 working days", "12 hours". */
+export const policyText = {
+  cancelWindow: hours(CANCEL_WINDOW_HOURS),
+  damageClaimWindow: hours(DAMAGE_CLAIM_WINDOW_HOURS),
+  doubleChargeWindow: hours(DOUBLE_CHARGE_WINDOW_HOURS),
+  refundTime: `${REFUND_WORKING_DAYS.min}-${REFUND_WORKING_DAYS.max} working days`,
+  sankalpLock: hours(SANKALP_LOCK_HOURS),
+} as const;
+
+/** The instant `hoursAfter` hours after the ISO instant `from` (NaN stays NaN). */
+export const hoursAfter = (from: string, n: number): number => Date.parse(from) + n * HOUR_MS;
+
+/** Until when a record paid at `paidAt` may be cancelled by its customer (ms since the epoch). */
+export const cancelDeadline = (paidAt: string): number => hoursAfter(paidAt, CANCEL_WINDOW_HOURS);
+
+/** When the sankalp of a puja on `pujaDate` is locked (ms since the epoch). */
+export const sankalpLockAt = (pujaDate: string): number => hoursAfter(pujaDate, -SANKALP_LOCK_HOURS);
+
+/** Until when a product delivered at `deliveredAt` may be claimed as damaged (ms since the epoch). */
+export const damageClaimDeadline = (deliveredAt: string): number =>
+  hoursAfter(deliveredAt, DAMAGE_CLAIM_WINDOW_HOURS);

@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { SCHEDULER_TICK_MS } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { claimJob, finishJob, registerJob } from '../db/repositories/scheduled-jobs.ts';
+import type { PaymentGateway } from '../payments/gateway.ts';
+import { lockDueBookings, settlePendingBookingRefunds } from '../services/booking-lifecycle.ts';
+import { settlePendingOrderRefunds } from '../services/order-lifecycle.ts';
+import { expireStalePayments } from '../services/payments.ts';
+
+/**
+ * The server's one mechanism for work that happens on time without a person
+ * (docs/decisions/0022-one-scheduler-with-leases-in-the-database.md): every API process ticks,
+ * and on each tick runs the jobs that are due, each after claiming it in the database
+ * (scheduled_jobs, a conditional UPDATE). However many processes share the database, a job runs
+ * in one of them at a time and once per interval; a process that dies holding a lease loses it
+ * when the lease runs out. The jobs themselves are idempotent too (each step they take is a
+ * conditional UPDATE), so even a lease that ran out mid-run cannot make a step happen twice.
+ */
+export interface Job {
+  name: string;
+  /** How long after a run ends the next one is due. */
+  everyMs: number;
+  /** How long a claim holds: longer than a run may take. */
+  leaseMs: number;
+  /** Does the work; returns how many things it changed (for the log). */
+  run: () => Promise<number>;
+}
+
+export interface SchedulerDeps {
+  db: Db;
+  gateway: PaymentGateway;
+  now: () => Date;
+}
+
+const MINUTE = 60_000;
+
+/** The shop's scheduled work. */
+export function shopJobs(deps: SchedulerDeps): Job[] {
+  return [
+    {
+      // docs/product-rules.md, Payments: intents never captured expire, captures never used are refunded.
+      name: 'payments.expire',
+      everyMs: MINUTE,
+      leaseMs: 5 * MINUTE,
+      run: () => expireStalePayments(deps.db, deps.gateway, deps.now()),
+    },
+    {
+      // docs/product-rules.md, Orders and bookings after the sale: the sankalp locks on time.
+      name: 'bookings.lockSankalp',
+      everyMs: MINUTE,
+      leaseMs: 5 * MINUTE,
+      run: () => lockDueBookings(deps),
+    },
+    {
+      // Refunds the gateway could not make at once (it was down) are tried again.
+      name: 'refunds.settle',
+      everyMs: 5 * MINUTE,
+      leaseMs: 10 * MINUTE,
+      run: async () => (await settlePendingOrderRefunds(deps)) + (await settlePendingBookingRefunds(deps)),
+    },
+  ];
+}
+
+/** This process's name in the leases it holds. */
+export const processOwner = () => `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+
+export interface JobRun {
+  name: string;
+  changed: number | null;
+  error: string | null;
+}
+
+/**
+ * Runs every job that is due and that this process can claim, one after the other; returns what
+ * it ran. A job that throws is recorded (last_error) and due again after its interval.
+ */
+export async function runDueJobs(
+  db: Db,
+  jobs: readonly Job[],
+  { owner, now }: { owner: string; now: () => Date },
+): Promise<JobRun[]> {
+  const runs: JobRun[] = [];
+  for (const job of jobs) {
+    const started = now();
+    await registerJob(db, job.name, started.toISOString());
+    const claimed = await claimJob(db, {
+      name: job.name,
+      owner,
+      now: started.toISOString(),
+      leaseUntil: new Date(started.getTime() + job.leaseMs).toISOString(),
+    });
+    if (!claimed) continue;
+    let changed: number | null = null;
+    let error: string | null = null;
+    try {
+      changed = await job.run();
+    } catch (failure) {
+      error = failure instanceof Error ? failure.message : String(failure);
+      console.error(`Scheduled job ${job.name} failed`, failure);
+    }
+    const finished = now();
+    await finishJob(db, {
+      name: job.name,
+      owner,
+      now: finished.toISOString(),
+      nextRunAt: new Date(finished.getTime() + job.everyMs).toISOString(),
+      error,
+    });
+    runs.push({ name: job.name, changed, error });
+  }
+  return runs;
+}
+
+/**
+ * Ticks now and then every `tickMs` on an unref'd timer (it never keeps the process alive). A
+ * tick never overlaps the previous one. `stop()` ends the ticking and resolves once a tick in
+ * progress has finished, so a graceful shutdown does not cut a job short.
+ */
+export function startScheduler({
+  db,
+  jobs,
+  tickMs = SCHEDULER_TICK_MS,
+  owner = processOwner(),
+  now = () => new Date(),
+}: {
+  db: Db;
+  jobs: readonly Job[];
+  tickMs?: number;
+  owner?: string;
+  now?: () => Date;
+}): { stop: () => Promise<void> } {
+  let running: Promise<unknown> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = runDueJobs(db, jobs, { owner, now })
+      .catch((error: unknown) => console.error('Scheduler tick failed', error))
+      .finally(() => {
+        running = null;
+      });
+  };
+  tick();
+  const timer = setInterval(tick, tickMs);
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,273 @@
+import { transition } from 'xstate';
+import { bookingMessages, type Booking } from '../../contract/booking.ts';
+import { lifecycleMessages, parseProofVideo, IMAGE_TYPES } from '../../contract/lifecycle.ts';
+import type { BookingEventRequest } from '../../contract/lifecycle-events.ts';
+import { SANKALP_LOCK_HOURS, HOUR_MS } from '../../contract/policy.ts';
+import {
+  bookingLifecycleMachine,
+  type BookingLifecycleEvent,
+} from '../../machines/booking-lifecycle/booking-lifecycle.machine.ts';
+import {
+  bookingLifecycleOf,
+  whyBookingRefused,
+  type BookingLifecycleFacts,
+  type BookingLifecycleSnapshot,
+} from '../../machines/booking-lifecycle/booking-lifecycle.selectors.ts';
+import type { Db } from '../db/client.ts';
+import {
+  findBookingRow,
+  findBookingsAwaitingRefund,
+  findBookingsDueForLock,
+  readBooking,
+  replaceBookingPersons,
+  updateBookingLifecycle,
+  type BookingLifecycleColumns,
+} from '../db/repositories/bookings.ts';
+import { insertLifecycleEvent } from '../db/repositories/lifecycle-events.ts';
+import { findUpload } from '../db/repositories/uploads.ts';
+import { inTransaction } from '../db/transaction.ts';
+import type { BookingRow } from '../db/types.ts';
+import { commitStep, dataOf, noteOf, refuse, systemSender, type Sender } from './lifecycle.ts';
+import type { LifecycleDeps } from './order-lifecycle.ts';
+import { refundUsedPayment } from './payments.ts';
+import { Refusal } from './refusal.ts';
+
+/**
+ * Every step of a booking's life after it is paid, as machines/booking-lifecycle/ allows it
+ * (docs/product-rules.md, Orders and bookings after the sale). This service keeps no list of
+ * its own of which step may follow which: it asks the chart.
+ */
+
+const parseList = (text: string | null): string[] => (text ? (JSON.parse(text) as string[]) : []);
+
+/** The facts of a booking the chart reads, from its row. */
+export const bookingFactsOf = (row: BookingRow): BookingLifecycleFacts => ({
+  status: row.status,
+  paymentStatus: row.paymentStatus,
+  createdAt: row.createdAt,
+  puja: { pujaDate: row.pujaDate },
+  offeredDates: parseList(row.offeredDates),
+  proof:
+    row.proofVideoUrl === null
+      ? null
+      : { videoUrl: row.proofVideoUrl, photoIds: parseList(row.proofPhotoIds) },
+  prasad:
+    row.prasadCarrier !== null && row.prasadTrackingNumber !== null
+      ? { carrier: row.prasadCarrier, trackingNumber: row.prasadTrackingNumber }
+      : null,
+});
+
+/** The chart's state and facts as the booking's columns. */
+function columnsOf(snapshot: BookingLifecycleSnapshot): BookingLifecycleColumns {
+  const { context } = snapshot;
+  return {
+    status: snapshot.value,
+    paymentStatus: context.paymentStatus,
+    pujaDate: context.pujaDate,
+    offeredDates: JSON.stringify(context.offeredDates),
+    proofVideoUrl: context.proof?.videoUrl ?? null,
+    proofPhotoIds: context.proof ? JSON.stringify(context.proof.photoIds) : null,
+    prasadCarrier: context.prasad?.carrier ?? null,
+    prasadTrackingNumber: context.prasad?.trackingNumber ?? null,
+  };
+}
+
+/** The booking, or "Booking not found" when there is none or (for a customer) it is someone else's. */
+async function bookingFor(db: Db, id: number, ownerId: number | null): Promise<BookingRow> {
+  const row = await findBookingRow(db, id);
+  if (!row || (ownerId !== null && row.userId !== ownerId))
+    throw new Refusal('booking_not_found', bookingMessages.notFound);
+  return row;
+}
+
+/** What the chart does not check of a step's data: persons for the whole package, proof uploads that exist. */
+async function checkEventData(db: Db, event: BookingEventRequest, row: BookingRow): Promise<void> {
+  if (event.type === 'booking.correctPersons' && event.persons.length !== row.packageNoPersons)
+    throw new Refusal('person_count_mismatch', bookingMessages.personCountMismatch(row.packageNoPersons));
+  if (event.type !== 'booking.perform') return;
+  const video = parseProofVideo(event.videoUrl);
+  const uploads = [...event.photoIds, ...(video?.kind === 'upload' ? [video.id] : [])];
+  for (const id of uploads) {
+    const upload = await findUpload(db, id);
+    if (!upload) throw new Refusal('upload_not_found', lifecycleMessages.uploadNotFound);
+    if (event.photoIds.includes(id) && !(IMAGE_TYPES as readonly string[]).includes(upload.contentType))
+      throw new Refusal('upload_not_image', lifecycleMessages.notAnImage);
+  }
+}
+
+/** Who did what, kept with the step: the persons before a correction, the dates of a move. */
+function extraDataOf(event: BookingEventRequest, row: BookingRow, persons: () => Promise<unknown>) {
+  if (event.type === 'booking.reschedule') return Promise.resolve({ from: row.pujaDate, to: event.date });
+  if (event.type === 'booking.correctPersons') return persons().then((previous) => ({ previous }));
+  return Promise.resolve({});
+}
+
+/**
+ * Takes one step of the booking's life: the chart, in the booking's stored state at the server's
+ * clock, must accept the event from this sender (else its refusal, 409); its next state and
+ * facts are stored with the step's event row (a correction also replaces the persons). A
+ * customer reaches only their own bookings (`ownerId`); staff pass null. A sankalp lock that is
+ * due is taken first, so every step sees the booking as it is at this moment. A booking that
+ * now waits for its refund is refunded through the gateway at once (the scheduler retries it).
+ */
+export async function sendBookingEvent(
+  deps: LifecycleDeps,
+  {
+    bookingId,
+    ownerId,
+    event,
+    sender,
+  }: { bookingId: number; ownerId: number | null; event: BookingEventRequest; sender: Sender },
+): Promise<Booking> {
+  const { db, now } = deps;
+  let row = await bookingFor(db, bookingId, ownerId);
+  if (event.type !== 'booking.lock') row = await lockIfDue(deps, row);
+  await checkEventData(db, event, row);
+  const at = now();
+  const snapshot = bookingLifecycleOf(bookingFactsOf(row), () => at);
+  const full = { ...event, by: sender.by } as BookingLifecycleEvent;
+  const refusal = whyBookingRefused(snapshot, full);
+  if (refusal) refuse(refusal);
+  const [next] = transition(bookingLifecycleMachine, snapshot, full);
+  const before = row;
+  const extra = await extraDataOf(event, before, async () => (await readBooking(db, before)).persons);
+  await commitStep(db, {
+    kind: 'booking',
+    recordId: row.id,
+    from: row.status,
+    to: next.value,
+    event: event.type,
+    sender,
+    at,
+    note: noteOf(event),
+    data: dataOf(event, extra),
+    store: (trx) => updateBookingLifecycle(trx, before.id, before.status, columnsOf(next)),
+    alsoWrite:
+      event.type === 'booking.correctPersons'
+        ? (trx) => replaceBookingPersons(trx, before.id, event.persons)
+        : undefined,
+  });
+  if (next.value === 'refundPending') await settleBookingRefund(deps, row.id).catch(logRefundFailure(row.id));
+  return readBooking(db, await bookingFor(db, row.id, null));
+}
+
+const logRefundFailure = (bookingId: number) => (error: unknown) => {
+  console.error(`Refund of booking ${bookingId} failed; the scheduler will try again`, error);
+  return false;
+};
+
+/**
+ * Locks the booking's sankalp if the chart says it is due (a step from the server itself),
+ * and answers the booking as it is afterwards. A lock another process took meanwhile is fine.
+ */
+async function lockIfDue(deps: LifecycleDeps, row: BookingRow): Promise<BookingRow> {
+  if (row.status !== 'confirmed') return row;
+  const at = deps.now();
+  const lock: BookingLifecycleEvent = { type: 'booking.lock', by: 'system' };
+  if (!bookingLifecycleOf(bookingFactsOf(row), () => at).can(lock)) return row;
+  await lockBooking(deps, row.id);
+  return bookingFor(deps.db, row.id, null);
+}
+
+/** The server locks one booking's sankalp; false when the chart refuses (not due, locked already). */
+async function lockBooking(deps: LifecycleDeps, bookingId: number): Promise<boolean> {
+  try {
+    await sendBookingEvent(deps, {
+      bookingId,
+      ownerId: null,
+      event: { type: 'booking.lock' },
+      sender: systemSender,
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof Refusal) return false;
+    throw error;
+  }
+}
+
+/**
+ * The scheduler's sankalp-lock job: every confirmed booking whose puja is within the lock cutoff
+ * is offered `booking.lock` from the server, and the chart locks those that are due. Idempotent
+ * and safe across processes: each lock is a conditional UPDATE from `confirmed`, so a booking is
+ * locked (and its event row written) once however many ticks race. Returns how many it locked.
+ */
+export async function lockDueBookings(deps: LifecycleDeps): Promise<number> {
+  const horizon = new Date(deps.now().getTime() + SANKALP_LOCK_HOURS * HOUR_MS).toISOString();
+  let locked = 0;
+  for (const { id } of await findBookingsDueForLock(deps.db, horizon)) {
+    if (await lockBooking(deps, id)) locked += 1;
+  }
+  return locked;
+}
+
+/**
+ * Pays back a booking waiting for its refund: the payment goes used -> refunded through the
+ * gateway and the chart takes `refund.completed` from the server, in one transaction. False when
+ * there is nothing to do (not pending, settled meanwhile by another process).
+ */
+export async function settleBookingRefund(
+  { db, gateway, now }: LifecycleDeps,
+  bookingId: number,
+): Promise<boolean> {
+  const row = await findBookingRow(db, bookingId);
+  if (!row || row.status !== 'refundPending') return false;
+  const at = now();
+  const snapshot = bookingLifecycleOf(bookingFactsOf(row), () => at);
+  const event: BookingLifecycleEvent = { type: 'refund.completed', by: 'system', reference: undefined };
+  if (!snapshot.can(event)) return false;
+  const [next] = transition(bookingLifecycleMachine, snapshot, event);
+  return inTransaction(db, async (trx) => {
+    // The record first (conditional): a second process settling the same booking stops here.
+    if (!(await updateBookingLifecycle(trx, row.id, 'refundPending', columnsOf(next)))) return false;
+    const refund = await refundUsedPayment(
+      trx,
+      gateway,
+      row.paymentId,
+      at,
+      `booking ${row.bookingNumber} refunded`,
+    );
+    if (!refund) throw new Error(`Booking ${row.id}: its payment ${row.paymentId} cannot be refunded`);
+    await insertLifecycleEvent(trx, 'booking', {
+      recordId: row.id,
+      fromState: 'refundPending',
+      toState: next.value,
+      event: event.type,
+      actor: systemSender.by,
+      actorUserId: systemSender.userId,
+      at: at.toISOString(),
+      note: null,
+      data: { reference: refund.refundId, amount: refund.amount },
+    });
+    return true;
+  });
+}
+
+/** The scheduler's refunds job: every booking still waiting for its refund. */
+export async function settlePendingBookingRefunds(deps: LifecycleDeps): Promise<number> {
+  let settled = 0;
+  for (const { id } of await findBookingsAwaitingRefund(deps.db)) {
+    if (await settleBookingRefund(deps, id).catch(logRefundFailure(id))) settled += 1;
+  }
+  return settled;
+}
+
+/** The booking as its customer reads it (GET /api/bookings/{id}): a due lock is taken first. */
+export async function readOwnBooking(
+  deps: LifecycleDeps,
+  userId: number,
+  bookingId: number,
+): Promise<Booking> {
+  const row = await lockIfDue(deps, await bookingFor(deps.db, bookingId, userId));
+  return readBooking(deps.db, row);
+}
+
+/** The booking and what staff may do with it now (GET /api/admin/bookings/{id}). */
+export async function readBookingForStaff(deps: LifecycleDeps, bookingId: number) {
+  const row = await lockIfDue(deps, await bookingFor(deps.db, bookingId, null));
+  const at = deps.now();
+  return {
+    row,
+    booking: await readBooking(deps.db, row),
+    snapshot: bookingLifecycleOf(bookingFactsOf(row), () => at),
+  };
+}

@@ -1,0 +1,199 @@
+import { transition } from 'xstate';
+import { IMAGE_TYPES, lifecycleMessages } from '../../contract/lifecycle.ts';
+import type { OrderEventRequest } from '../../contract/lifecycle-events.ts';
+import { orderMessages, type OrderRead } from '../../contract/orders.ts';
+import {
+  orderLifecycleMachine,
+  type OrderLifecycleEvent,
+} from '../../machines/order-lifecycle/order-lifecycle.machine.ts';
+import {
+  orderLifecycleOf,
+  whyOrderRefused,
+  type OrderLifecycleFacts,
+  type OrderLifecycleSnapshot,
+} from '../../machines/order-lifecycle/order-lifecycle.selectors.ts';
+import type { Db } from '../db/client.ts';
+import { insertLifecycleEvent } from '../db/repositories/lifecycle-events.ts';
+import {
+  findOrderRow,
+  findOrdersAwaitingRefund,
+  readOrder,
+  returnStock,
+  updateOrderLifecycle,
+  type OrderLifecycleColumns,
+} from '../db/repositories/orders.ts';
+import { findUpload } from '../db/repositories/uploads.ts';
+import { inTransaction } from '../db/transaction.ts';
+import type { OrderRow } from '../db/types.ts';
+import type { PaymentGateway } from '../payments/gateway.ts';
+import { commitStep, dataOf, noteOf, refuse, systemSender, type Sender } from './lifecycle.ts';
+import { refundUsedPayment } from './payments.ts';
+import { Refusal } from './refusal.ts';
+
+/**
+ * Every step of an order's life after it is placed, as machines/order-lifecycle/ allows it
+ * (docs/product-rules.md, Orders and bookings after the sale). This service keeps no list of
+ * its own of which step may follow which: it asks the chart.
+ */
+
+export interface LifecycleDeps {
+  db: Db;
+  gateway: PaymentGateway;
+  now: () => Date;
+}
+
+/** The facts of an order the chart reads, from its row. */
+export const orderFactsOf = (row: OrderRow): OrderLifecycleFacts => ({
+  orderStatus: row.orderStatus,
+  paymentMethod: row.paymentMethod,
+  paymentStatus: row.paymentStatus,
+  createdAt: row.createdAt,
+  shipment:
+    row.shipmentCarrier !== null && row.shipmentTrackingNumber !== null
+      ? { carrier: row.shipmentCarrier, trackingNumber: row.shipmentTrackingNumber }
+      : null,
+  deliveredAt: row.deliveredAt,
+  claim:
+    row.claimNote !== null && row.claimPhotoId !== null && row.claimedAt !== null
+      ? { note: row.claimNote, photoId: row.claimPhotoId, claimedAt: row.claimedAt }
+      : null,
+});
+
+/** The chart's state and facts as the order's columns. */
+function columnsOf(snapshot: OrderLifecycleSnapshot): OrderLifecycleColumns {
+  const { context } = snapshot;
+  return {
+    orderStatus: snapshot.value,
+    paymentStatus: context.paymentStatus,
+    shipmentCarrier: context.shipment?.carrier ?? null,
+    shipmentTrackingNumber: context.shipment?.trackingNumber ?? null,
+    deliveredAt: context.deliveredAt,
+    claimNote: context.claim?.note ?? null,
+    claimPhotoId: context.claim?.photoId ?? null,
+    claimedAt: context.claim?.claimedAt ?? null,
+  };
+}
+
+/** The order, or "Order not found" when there is none or (for a customer) it is someone else's. */
+async function orderFor(db: Db, id: number, ownerId: number | null): Promise<OrderRow> {
+  const row = await findOrderRow(db, id);
+  if (!row || (ownerId !== null && row.userId !== ownerId))
+    throw new Refusal('order_not_found', orderMessages.notFound);
+  return row;
+}
+
+/** A damage claim's photo must be an image its customer uploaded. */
+async function checkClaimPhoto(db: Db, event: OrderEventRequest, row: OrderRow): Promise<void> {
+  if (event.type !== 'order.claimDamage') return;
+  const upload = await findUpload(db, event.photoId);
+  if (!upload || upload.userId !== row.userId)
+    throw new Refusal('upload_not_found', lifecycleMessages.uploadNotFound);
+  if (!(IMAGE_TYPES as readonly string[]).includes(upload.contentType))
+    throw new Refusal('upload_not_image', lifecycleMessages.notAnImage);
+}
+
+/**
+ * Takes one step of the order's life: the chart, in the order's stored state at the server's
+ * clock, must accept the event from this sender (else its refusal, 409); its next state and
+ * facts are stored with the step's event row (a cancellation also puts the units back in
+ * stock). A customer reaches only their own orders
+ * (`ownerId`); staff pass null. An online order that now waits for its refund is refunded
+ * through the gateway at once (the scheduler retries it if the gateway fails).
+ */
+export async function sendOrderEvent(
+  deps: LifecycleDeps,
+  {
+    orderId,
+    ownerId,
+    event,
+    sender,
+  }: { orderId: number; ownerId: number | null; event: OrderEventRequest; sender: Sender },
+): Promise<OrderRead> {
+  const { db, now } = deps;
+  const row = await orderFor(db, orderId, ownerId);
+  await checkClaimPhoto(db, event, row);
+  const at = now();
+  const snapshot = orderLifecycleOf(orderFactsOf(row), () => at);
+  const full = { ...event, by: sender.by } as OrderLifecycleEvent;
+  const refusal = whyOrderRefused(snapshot, full);
+  if (refusal) refuse(refusal);
+  const [next] = transition(orderLifecycleMachine, snapshot, full);
+  await commitStep(db, {
+    kind: 'order',
+    recordId: row.id,
+    from: row.orderStatus,
+    to: next.value,
+    event: event.type,
+    sender,
+    at,
+    note: noteOf(event),
+    data: dataOf(event),
+    store: (trx) => updateOrderLifecycle(trx, row.id, row.orderStatus, columnsOf(next)),
+    // A cancelled order never left the shop: its units go back on the shelf with the step.
+    alsoWrite: event.type === 'order.cancel' ? (trx) => returnStock(trx, row.id) : undefined,
+  });
+  if (next.value === 'refundPending') await settleOrderRefund(deps, row.id).catch(logRefundFailure(row.id));
+  return readOrder(db, await orderFor(db, row.id, null));
+}
+
+const logRefundFailure = (orderId: number) => (error: unknown) => {
+  console.error(`Refund of order ${orderId} failed; the scheduler will try again`, error);
+  return false;
+};
+
+/**
+ * Pays back an online order waiting for its refund: the payment goes used -> refunded through
+ * the gateway and the chart takes `refund.completed` from the server, in one transaction. False
+ * when there is nothing to do (not pending, paid in cash, settled meanwhile by another process).
+ */
+export async function settleOrderRefund(
+  { db, gateway, now }: LifecycleDeps,
+  orderId: number,
+): Promise<boolean> {
+  const row = await findOrderRow(db, orderId);
+  if (!row || row.orderStatus !== 'refundPending' || row.paymentId === null) return false;
+  const at = now();
+  const snapshot = orderLifecycleOf(orderFactsOf(row), () => at);
+  const event: OrderLifecycleEvent = { type: 'refund.completed', by: 'system', reference: undefined };
+  if (!snapshot.can(event)) return false;
+  const [next] = transition(orderLifecycleMachine, snapshot, event);
+  const paymentId = row.paymentId;
+  return inTransaction(db, async (trx) => {
+    // The record first (conditional): a second process settling the same order stops here.
+    if (!(await updateOrderLifecycle(trx, row.id, 'refundPending', columnsOf(next)))) return false;
+    const refund = await refundUsedPayment(trx, gateway, paymentId, at, `order ${row.orderNumber} refunded`);
+    if (!refund) throw new Error(`Order ${row.id}: its payment ${paymentId} cannot be refunded`);
+    await insertLifecycleEvent(trx, 'order', {
+      recordId: row.id,
+      fromState: 'refundPending',
+      toState: next.value,
+      event: event.type,
+      actor: systemSender.by,
+      actorUserId: systemSender.userId,
+      at: at.toISOString(),
+      note: null,
+      data: { reference: refund.refundId, amount: refund.amount },
+    });
+    return true;
+  });
+}
+
+/** The scheduler's refunds job: every online order still waiting for its refund. */
+export async function settlePendingOrderRefunds(deps: LifecycleDeps): Promise<number> {
+  let settled = 0;
+  for (const { id } of await findOrdersAwaitingRefund(deps.db)) {
+    if (await settleOrderRefund(deps, id).catch(logRefundFailure(id))) settled += 1;
+  }
+  return settled;
+}
+
+/** The order as its customer reads it (GET /api/orders/{id}), or "not found". */
+export async function readOwnOrder(db: Db, userId: number, orderId: number): Promise<OrderRead> {
+  return readOrder(db, await orderFor(db, orderId, userId));
+}
+
+/** The order and what staff may do with it now (GET /api/admin/orders/{id}). */
+export async function readOrderForStaff(db: Db, orderId: number, now: Date) {
+  const row = await orderFor(db, orderId, null);
+  return { row, order: await readOrder(db, row), snapshot: orderLifecycleOf(orderFactsOf(row), () => now) };
+}

@@ -1,0 +1,105 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileTypeFromBuffer } from 'file-type';
+import {
+  IMAGE_TYPES,
+  isStaffRole,
+  lifecycleMessages,
+  MAX_CUSTOMER_UPLOADS_PER_DAY,
+  MAX_IMAGE_BYTES,
+  MAX_VIDEO_BYTES,
+  uploadPath,
+  VIDEO_TYPES,
+  type Upload,
+  type UploadType,
+  type UserRole,
+} from '../../contract/lifecycle.ts';
+import type { Db } from '../db/client.ts';
+import { countUploadsSince, findUpload, insertUpload } from '../db/repositories/uploads.ts';
+import type { UploadRow } from '../db/types.ts';
+import { Refusal } from './refusal.ts';
+
+/**
+ * Photos (damage claims, proof of a puja) and the staff's proof videos (docs/product-rules.md,
+ * Orders and bookings after the sale). What a file is comes from its bytes (file-type), never
+ * from its name or the type the client declares; only JPEG, PNG and WebP photos (and, from
+ * staff, MP4 and WebM videos) are kept, under their size limits, in `dir` (DATA_DIR/uploads) as
+ * files named by a random id. They are served with the sniffed type and headers that forbid
+ * any other reading (routes/uploads.ts), so an upload can never be served as a page.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const newUploadId = () => `upl_${randomBytes(18).toString('base64url')}`;
+const MB = 1024 * 1024;
+
+/** The largest upload anyone may send (a staff video); the route's body limit. */
+export const MAX_UPLOAD_BYTES = MAX_VIDEO_BYTES;
+
+const isImage = (type: string): type is (typeof IMAGE_TYPES)[number] =>
+  (IMAGE_TYPES as readonly string[]).includes(type);
+const isVideo = (type: string): type is (typeof VIDEO_TYPES)[number] =>
+  (VIDEO_TYPES as readonly string[]).includes(type);
+
+/** Keeps an upload: sniffed, limited, written under `dir`, recorded as the user's. */
+export async function saveUpload({
+  db,
+  dir,
+  user,
+  bytes,
+  now,
+}: {
+  db: Db;
+  dir: string;
+  user: { id: number; role: UserRole };
+  bytes: Uint8Array;
+  now: Date;
+}): Promise<Upload> {
+  if (bytes.byteLength === 0) throw new Refusal('upload_empty', lifecycleMessages.uploadEmpty);
+  const staff = isStaffRole(user.role);
+  const sniffed = (await fileTypeFromBuffer(bytes))?.mime ?? '';
+  const type: UploadType | undefined = isImage(sniffed) || (staff && isVideo(sniffed)) ? sniffed : undefined;
+  if (!type)
+    throw new Refusal('upload_not_image', staff ? lifecycleMessages.notAMedia : lifecycleMessages.notAnImage);
+  const limit = isImage(type) ? MAX_IMAGE_BYTES : MAX_VIDEO_BYTES;
+  if (bytes.byteLength > limit)
+    throw new Refusal('upload_too_large', lifecycleMessages.uploadTooLarge(limit / MB));
+  if (!staff) {
+    const since = new Date(now.getTime() - DAY_MS).toISOString();
+    if ((await countUploadsSince(db, user.id, since)) >= MAX_CUSTOMER_UPLOADS_PER_DAY)
+      throw new Refusal('too_many_uploads', lifecycleMessages.tooManyUploads);
+  }
+
+  const id = newUploadId();
+  await fs.mkdir(dir, { recursive: true });
+  // Written under a temporary name and renamed: a file is either whole or absent.
+  const file = path.join(dir, id);
+  await fs.writeFile(`${file}.part`, bytes, { mode: 0o640 });
+  await fs.rename(`${file}.part`, file);
+  const row: UploadRow = {
+    id,
+    userId: user.id,
+    contentType: type,
+    size: bytes.byteLength,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    createdAt: now.toISOString(),
+  };
+  try {
+    await insertUpload(db, row);
+  } catch (error) {
+    await fs.rm(file, { force: true });
+    throw error;
+  }
+  return { id, url: uploadPath(id), contentType: type, size: row.size };
+}
+
+/** An upload's row and bytes, or undefined when there is no such upload. */
+export async function openUpload(db: Db, dir: string, id: string) {
+  const row = await findUpload(db, id);
+  if (!row) return undefined;
+  try {
+    return { row, bytes: await fs.readFile(path.join(dir, row.id)) };
+  } catch {
+    return undefined;
+  }
+}

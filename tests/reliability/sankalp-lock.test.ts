@@ -1,0 +1,132 @@
+/**
+ * The sankalp lock happens on time without a person, once (docs/decisions/0022-one-scheduler-with-leases-in-the-database.md):
+ * two processes running the lock at the same moment over one database lock each due booking
+ * exactly once (one state change, one event row), and two processes ticking at once run the job
+ * in only one of them.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BookingResponse } from '../../contract/booking.ts';
+import { http, newCustomer, startApiServer, type ApiServer } from '../support/api-server.ts';
+import { openShopFile } from './helpers.ts';
+import { isBookingOpen } from '../../contract/booking.ts';
+import type { PackageListResponse, PujaListResponse } from '../../contract/catalogue.ts';
+import { person } from '../support/bookings.ts';
+import { payOverHttp } from './helpers.ts';
+import { SANKALP_LOCK_HOURS, HOUR_MS } from '../../contract/policy.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+
+/** Runs the worker in two processes that start the same moment; their printed results. */
+function twoAtOnce(dataDir: string, mode: 'lock' | 'tick'): Promise<Record<string, unknown>[]> {
+  const startAt = String(Date.now() + 2500);
+  return Promise.all(
+    [0, 1].map(
+      () =>
+        new Promise<Record<string, unknown>>((resolve, reject) => {
+          const child = spawn(
+            process.execPath,
+            ['--import', 'tsx', 'tests/reliability/lock-tick-worker.ts'],
+            {
+              cwd: repoRoot,
+              env: { ...process.env, DATA_DIR: dataDir, START_AT: startAt, MODE: mode },
+              stdio: ['ignore', 'pipe', 'pipe'],
+            },
+          );
+          let out = '';
+          child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+          child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+          child.on('exit', (code) => {
+            const line = out.trim().split('\n').at(-1) ?? '';
+            if (code !== 0) return reject(new Error(`worker exited ${code}:\n${out}`));
+            resolve(JSON.parse(line) as Record<string, unknown>);
+          });
+        }),
+    ),
+  );
+}
+
+describe('the scheduled sankalp lock across two processes', () => {
+  let server: ApiServer;
+  const due: number[] = [];
+  const notDue: number[] = [];
+
+  beforeAll(async () => {
+    // The server's own ticks stay out of the way: one at start (nothing due), none after.
+    server = await startApiServer({ env: { SCHEDULER_TICK_MS: String(3_600_000) } });
+    const customer = await newCustomer(server.url);
+    const { body } = await http(server.url, 'GET', '/pujas');
+    const lockHorizon = Date.now() + SANKALP_LOCK_HOURS * HOUR_MS;
+    const pujas = (body as PujaListResponse).pujas;
+    const soon = pujas.find(
+      (p) =>
+        isBookingOpen(p.pujaDate, new Date(Date.now() + HOUR_MS)) && Date.parse(p.pujaDate!) < lockHorizon,
+    );
+    const later = pujas.find((p) => p.pujaDate && Date.parse(p.pujaDate) > lockHorizon + 24 * HOUR_MS);
+    if (!soon || !later)
+      throw new Error('The demo catalogue has no open puja within the sankalp cutoff, or none later');
+    const bookPuja = async (pujaId: number) => {
+      const { body: packages } = await http(server.url, 'GET', `/packages/${pujaId}`);
+      const pkg = (packages as PackageListResponse).packages.find((p) => p.noPersons === 1)!;
+      const draft = { pujaId, packageId: pkg.id, persons: [person()], addressId: customer.addressId };
+      const paymentId = await payOverHttp(server.url, customer, 'booking', draft);
+      const res = await http(server.url, 'POST', '/api/bookings', {
+        token: customer.token,
+        json: { ...draft, paymentMethod: 'online', paymentId },
+      });
+      expect(res.status).toBe(201);
+      return (res.body as BookingResponse).booking.id;
+    };
+    for (let i = 0; i < 12; i++) due.push(await bookPuja(soon.id));
+    for (let i = 0; i < 2; i++) notDue.push(await bookPuja(later.id));
+    await server.stop();
+  }, 60_000);
+  afterAll(() => {
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+  });
+
+  const statusOf = (file: ReturnType<typeof openShopFile>, id: number) =>
+    (file.prepare('select status from bookings where id = ?').get(id) as { status: string }).status;
+  const lockRows = (file: ReturnType<typeof openShopFile>, id: number) =>
+    (
+      file
+        .prepare("select count(*) as n from booking_events where booking_id = ? and event = 'booking.lock'")
+        .get(id) as { n: number }
+    ).n;
+
+  it('locks each due booking once when two processes run the lock at the same moment', async () => {
+    const results = await twoAtOnce(server.dataDir, 'lock');
+    const locked = results.map((r) => r.locked as number);
+    console.log(`locked by each process: ${locked.join(" + ")}`);
+    // Between them, each due booking was locked exactly once.
+    expect(locked[0]! + locked[1]!).toBe(due.length);
+    const file = openShopFile(server.dataDir);
+    try {
+      for (const id of due) {
+        expect(statusOf(file, id), `booking ${id}`).toBe('sankalpLocked');
+        expect(lockRows(file, id), `booking ${id}`).toBe(1);
+      }
+      for (const id of notDue) {
+        expect(statusOf(file, id)).toBe('confirmed');
+        expect(lockRows(file, id)).toBe(0);
+      }
+    } finally {
+      file.close();
+    }
+  }, 60_000);
+
+  it('runs the job in only one of two processes ticking at the same moment', async () => {
+    const file = openShopFile(server.dataDir);
+    try {
+      // Due again now (the server's start-up tick set it a minute ahead).
+      file.prepare("update scheduled_jobs set next_run_at = '2000-01-01T00:00:00.000Z'").run();
+    } finally {
+      file.close();
+    }
+    const results = await twoAtOnce(server.dataDir, 'tick');
+    const ran = results.flatMap((r) => r.ran as string[]);
+    expect(ran.filter((name) => name === 'bookings.lockSankalp')).toHaveLength(1);
+    expect(ran.filter((name) => name === 'payments.expire')).toHaveLength(1);
+  }, 60_000);
+});

@@ -1,0 +1,107 @@
+/**
+ * Uploads (docs/product-rules.md, Orders and bookings after the sale): what a file is comes from
+ * its bytes, within size limits, kept under DATA_DIR, served with its sniffed type and headers
+ * that never let a browser run it as a page.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  lifecycleMessages,
+  MAX_CUSTOMER_UPLOADS_PER_DAY,
+  MAX_IMAGE_BYTES,
+  type UploadResponse,
+} from '../../contract/lifecycle.ts';
+import { registerAndLogin } from '../support/accounts.ts';
+import {
+  createLifecycleShop,
+  filesIn,
+  HTML,
+  MP4,
+  PHOTOS,
+  upload,
+  type LifecycleShop,
+} from '../support/lifecycle.ts';
+import { expectClearRefusal, expectNothingChanged } from '../security/security-shop.ts';
+
+let shop: LifecycleShop;
+beforeAll(async () => {
+  shop = await createLifecycleShop();
+});
+afterAll(() => shop.close());
+
+describe('POST /api/uploads', () => {
+  it('keeps a JPEG, PNG or WebP photo, whatever type the client declared, under the uploads folder', async () => {
+    for (const [kind, bytes] of Object.entries(PHOTOS)) {
+      const res = await upload(shop, shop.me.token, bytes, 'application/octet-stream');
+      expect(res.status, kind).toBe(201);
+      const { upload: kept } = res.body as UploadResponse;
+      expect(kept).toEqual({
+        id: expect.stringMatching(/^upl_[A-Za-z0-9_-]{24}$/) as string,
+        url: `/uploads/${kept.id}`,
+        contentType: kind === 'jpeg' ? 'image/jpeg' : `image/${kind}`,
+        size: bytes.length,
+      });
+      expect(fs.readFileSync(path.join(shop.uploadsDir, kept.id))).toEqual(bytes);
+    }
+  });
+
+  it('refuses what is not an image (HTML, SVG, text, a video from a customer), empty or too large, keeping nothing', async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>');
+    const files = filesIn(shop.uploadsDir);
+    await expectNothingChanged(shop.db, async () => {
+      for (const [label, bytes, status] of [
+        ['html named .jpg', HTML, 415],
+        ['svg', svg, 415],
+        ['text', Buffer.from('just some words'), 415],
+        ['mp4 from a customer', MP4, 415],
+        ['empty', Buffer.alloc(0), 400],
+        ['a photo over 5 MB', Buffer.concat([PHOTOS.jpeg, Buffer.alloc(MAX_IMAGE_BYTES)]), 413],
+      ] as const) {
+        const res = await upload(shop, shop.me.token, bytes, 'image/jpeg');
+        expectClearRefusal(res, status, label);
+      }
+    });
+    expect(filesIn(shop.uploadsDir)).toEqual(files);
+  });
+
+  it('needs a signed-in user (401)', async () => {
+    await expectNothingChanged(shop.db, async () => {
+      expectClearRefusal(await upload(shop, undefined, PHOTOS.png), 401);
+    });
+  });
+
+  it('limits a customer to a number of uploads a day (429), staff not', async () => {
+    const busy = await registerAndLogin(shop.app);
+    for (let i = 0; i < MAX_CUSTOMER_UPLOADS_PER_DAY; i++)
+      expect((await upload(shop, busy.token, PHOTOS.png)).status).toBe(201);
+    const res = await upload(shop, busy.token, PHOTOS.png);
+    expectClearRefusal(res, 429);
+    expect(res.body).toEqual({ code: 'too_many_uploads', message: lifecycleMessages.tooManyUploads });
+  });
+});
+
+describe('GET /uploads/{id}', () => {
+  it('serves the bytes with their sniffed type, never to be sniffed again or run as a page', async () => {
+    const res = await upload(shop, shop.me.token, PHOTOS.webp, 'text/html');
+    const { upload: kept } = res.body as UploadResponse;
+    const served = await shop.app.request(kept.url);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(PHOTOS.webp);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+  });
+
+  it('answers 404 for an unknown or malformed id, and never a file outside the uploads', async () => {
+    for (const url of [
+      '/uploads/upl_aaaaaaaaaaaaaaaaaaaaaaaa',
+      '/uploads/..%2F..%2Fshop.sqlite',
+      '/uploads/shop.sqlite',
+      '/uploads/upl_short',
+    ]) {
+      const res = await shop.app.request(url);
+      expect(res.status, url).toBe(404);
+      expect(res.headers.get('content-type'), url).toMatch(/^application\/json/);
+    }
+  });
+});

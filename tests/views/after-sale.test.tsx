@@ -1,0 +1,278 @@
+/**
+ * The customer's side after the sale (docs/product-rules.md, Orders and bookings after the
+ * sale): the order and booking pages read their timeline from the server, offer Cancel only
+ * while the lifecycle chart allows it (asking for a reason in a dialog, then showing the
+ * refund), take a damage report with a photo, correct the persons until the sankalp lock (and
+ * say why not after), show the proof of a performed puja and the prasad's tracking, and offer
+ * another date or a refund for a puja that could not be performed. The real API app over a
+ * fresh database.
+ */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { bookingStateLabels } from '../../contract/lifecycle.ts';
+import { formatRupees } from '../../contract/money.ts';
+import type { Customer } from '../support/accounts.ts';
+import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
+import {
+  book,
+  bookingEvent,
+  createLifecycleShop,
+  DAY,
+  HOUR,
+  orderEvent,
+  PHOTOS,
+  placeOrder,
+  pujaOn,
+  uploadPhoto,
+  type LifecycleShop,
+} from '../support/lifecycle.ts';
+import { renderAppAt } from '../support/render-app.tsx';
+
+const TOKEN_KEY = 'shop.session.token';
+const PAGE = { timeout: 5000 };
+
+let shop: LifecycleShop;
+let net: ApiFetchControl;
+
+beforeAll(async () => {
+  shop = await createLifecycleShop();
+});
+beforeEach(() => {
+  shop.clock.set(new Date());
+  net = routeFetchToApp(shop);
+  localStorage.setItem(TOKEN_KEY, shop.me.token);
+});
+afterEach(() => net.restore());
+afterAll(() => shop.close());
+
+const staffOrder = (id: number, event: object) => orderEvent(shop, shop.staff.token, id, event, true);
+const staffBooking = (id: number, event: object) => bookingEvent(shop, shop.staff.token, id, event, true);
+const timeline = () => screen.getByRole('list', { name: 'Timeline' });
+const dialog = () => screen.getByRole('dialog');
+
+async function axeViolations() {
+  let result!: axe.AxeResults;
+  await act(async () => {
+    const include = [['main'], ...(screen.queryByRole('dialog') ? [['[role="dialog"]']] : [])];
+    result = await axe.run({ include }, { rules: { 'color-contrast': { enabled: false } } });
+  });
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Moves a record's payment time back (the SPA and the server read the same real clock). */
+const placedAgo = (table: 'orders' | 'bookings', id: number, ms: number) =>
+  shop.db
+    .updateTable(table)
+    .set({ createdAt: new Date(Date.now() - ms).toISOString() })
+    .where('id', '=', id)
+    .execute();
+
+describe('the order page', () => {
+  it('cancels within the hour after asking for a reason, then shows the refund and the timeline', async () => {
+    const user = userEvent.setup();
+    const order = await placeOrder(shop, shop.me, shop.myAddressId, 'online');
+    renderAppAt(`/account/orders/${order.id}`);
+    await screen.findByRole('heading', { level: 1, name: `Order ${order.orderNumber}` }, PAGE);
+    expect(screen.getByText('Processing')).toBeInTheDocument();
+    expect(within(timeline()).getByText('Order placed')).toBeInTheDocument();
+    expect(screen.getByText(/You can cancel until/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel order' }));
+    expect(dialog()).toHaveTextContent('Cancel this order?');
+    expect(dialog()).toHaveTextContent(
+      `${formatRupees(order.total)} goes back to your original payment method`,
+    );
+    expect(await axeViolations()).toEqual([]);
+    // Sent without a reason, the server's message shows in the dialog.
+    screen.getByRole('textbox', { name: 'Why are you cancelling?' }).removeAttribute('required');
+    await user.click(within(dialog()).getByRole('button', { name: 'Cancel order' }));
+    expect(await within(dialog()).findByRole('alert')).toHaveTextContent('Please give a reason');
+
+    await user.type(screen.getByRole('textbox', { name: 'Why are you cancelling?' }), 'Ordered twice');
+    await user.click(within(dialog()).getByRole('button', { name: 'Cancel order' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('status')).toHaveTextContent('Your order has been cancelled.');
+    expect(screen.getByText('Refunded', { selector: '.status-pill' })).toBeInTheDocument();
+    const refund = screen.getByRole('region', { name: 'Refund' });
+    expect(refund).toHaveTextContent(`Refunded ${formatRupees(order.total)}`);
+    expect(refund).toHaveTextContent('within 7-10 working days');
+    expect(within(timeline()).getByText('Cancelled')).toBeInTheDocument();
+    expect(within(timeline()).getByText('Ordered twice')).toBeInTheDocument();
+    expect(within(timeline()).getByText('Refund issued')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+  });
+
+  it('offers no Cancel once the hour has passed', async () => {
+    const late = await placeOrder(shop, shop.me, shop.myAddressId, 'cod');
+    await placedAgo('orders', late.id, 2 * HOUR);
+    renderAppAt(`/account/orders/${late.id}`);
+    await screen.findByRole('heading', { level: 1, name: `Order ${late.orderNumber}` }, PAGE);
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+  });
+
+  it('takes a damage report with a photo within 24 hours of delivery', async () => {
+    const user = userEvent.setup();
+    const order = await placeOrder(shop, shop.me, shop.myAddressId, 'cod');
+    await staffOrder(order.id, { type: 'order.pack' });
+    await staffOrder(order.id, {
+      type: 'order.ship',
+      carrier: 'India Post',
+      trackingNumber: 'EK123456789IN',
+    });
+    await staffOrder(order.id, { type: 'order.deliver' });
+    renderAppAt(`/account/orders/${order.id}`);
+    await screen.findByRole('heading', { level: 1, name: `Order ${order.orderNumber}` }, PAGE);
+    expect(screen.getByRole('region', { name: 'Shipment' })).toHaveTextContent('EK123456789IN');
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Report damage' }));
+    await user.upload(
+      screen.getByLabelText('Photo (JPEG, PNG or WebP)'),
+      new File([PHOTOS.png], 'broken.png', { type: 'image/png' }),
+    );
+    await user.type(screen.getByRole('textbox', { name: 'What is damaged?' }), 'The lamp is bent');
+    // jsdom's validity does not see files chosen through user-event (a browser does).
+    screen.getByLabelText('Photo (JPEG, PNG or WebP)').removeAttribute('required');
+    await user.click(within(dialog()).getByRole('button', { name: 'Send report' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByText('Damage claimed', { selector: '.status-pill' })).toBeInTheDocument();
+    const report = screen.getByRole('region', { name: 'Your damage report' });
+    expect(report).toHaveTextContent('The lamp is bent');
+    expect(within(report).getByRole('img', { name: 'The photo you sent of the damage' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/\/uploads\/upl_/) as string,
+    );
+  });
+
+  it('says the order was not found for another customer’s order, without Retry', async () => {
+    const theirs = await placeOrder(shop, shop.other, shop.otherAddressId, 'cod');
+    renderAppAt(`/account/orders/${theirs.id}`);
+    await screen.findByRole('heading', { name: 'Order not found' }, PAGE);
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the booking page', () => {
+  async function openBooking(customer: Customer, id: number, name: string) {
+    localStorage.setItem(TOKEN_KEY, customer.token);
+    renderAppAt(`/account/bookings/${id}`);
+    await screen.findByRole('heading', { level: 1, name }, PAGE);
+  }
+
+  it('is linked from the bookings tab; corrects the persons until the lock, then shows them read-only with the reason', async () => {
+    const user = userEvent.setup();
+    const booking = await book(shop, shop.me, shop.myAddressId);
+    renderAppAt('/account/bookings');
+    // Newest first: the booking just made.
+    const [link] = await screen.findAllByRole('link', { name: booking.puja.pujaName }, PAGE);
+    expect(link).toHaveAttribute('href', `#/account/bookings/${booking.id}`);
+    await user.click(link!);
+    await screen.findByRole('heading', { level: 1, name: booking.puja.pujaName });
+    expect(screen.getByText(/Names and details can be corrected until/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Correct details' }));
+    const name = within(dialog()).getByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'Asha Ramesh Rao');
+    expect(await axeViolations()).toEqual([]);
+    await user.click(within(dialog()).getByRole('button', { name: 'Save details' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('status')).toHaveTextContent('The person details are corrected.');
+    expect(screen.getByRole('region', { name: 'Persons' })).toHaveTextContent('Asha Ramesh Rao');
+    expect(within(timeline()).getByText('Person details corrected')).toBeInTheDocument();
+  });
+
+  it('shows the details read-only once the sankalp is locked, and says why', async () => {
+    const booking = await book(shop, shop.me, shop.myAddressId, { puja: await pujaOn(shop, 6 * HOUR) });
+    await openBooking(shop.me, booking.id, booking.puja.pujaName);
+    expect(
+      screen.getByText(bookingStateLabels.sankalpLocked, { selector: '.status-pill' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/The sankalp was locked on .*12 hours before the puja/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Correct details' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel booking' })).not.toBeInTheDocument();
+    expect(within(timeline()).getByText('Sankalp locked')).toBeInTheDocument();
+  });
+
+  it('cancels within the hour and shows the refund', async () => {
+    const user = userEvent.setup();
+    const booking = await book(shop, shop.me, shop.myAddressId);
+    await openBooking(shop.me, booking.id, booking.puja.pujaName);
+    await user.click(screen.getByRole('button', { name: 'Cancel booking' }));
+    await user.type(screen.getByRole('textbox', { name: 'Why are you cancelling?' }), 'Travelling');
+    await user.click(within(dialog()).getByRole('button', { name: 'Cancel booking' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('region', { name: 'Refund' })).toHaveTextContent(
+      `Refunded ${formatRupees(booking.amount)}`,
+    );
+  });
+
+  it('offers no Cancel after the hour, but corrections until the lock', async () => {
+    const late = await book(shop, shop.me, shop.myAddressId);
+    await placedAgo('bookings', late.id, 2 * HOUR);
+    await openBooking(shop.me, late.id, late.puja.pujaName);
+    expect(screen.queryByRole('button', { name: 'Cancel booking' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Correct details' })).toBeInTheDocument();
+  });
+
+  it('shows the proof of a performed puja (a link, a sandboxed player on request, photos) and the prasad tracking', async () => {
+    const user = userEvent.setup();
+    const booking = await book(shop, shop.me, shop.myAddressId, { puja: await pujaOn(shop, 6 * HOUR) });
+    const photo = await uploadPhoto(shop, shop.staff.token);
+    // The lock is due: staff's step takes it first.
+    expect(
+      (
+        await staffBooking(booking.id, {
+          type: 'booking.perform',
+          videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+          photoIds: [photo],
+        })
+      ).status,
+    ).toBe(200);
+    await staffBooking(booking.id, {
+      type: 'booking.shipPrasad',
+      carrier: 'DTDC',
+      trackingNumber: 'D7654321',
+    });
+    await openBooking(shop.me, booking.id, booking.puja.pujaName);
+    const proof = screen.getByRole('region', { name: 'Your puja was performed' });
+    expect(within(proof).getByRole('link', { name: 'Watch the puja video on YouTube' })).toHaveAttribute(
+      'href',
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    );
+    expect(within(proof).queryByTitle('Video of your puja')).not.toBeInTheDocument();
+    await user.click(within(proof).getByRole('button', { name: 'Play the video here' }));
+    const player = within(proof).getByTitle('Video of your puja');
+    expect(player).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+    expect(player).toHaveAttribute('sandbox', 'allow-scripts allow-same-origin allow-presentation');
+    expect(within(proof).getByRole('img', { name: 'Photo 1 of your puja' })).toHaveAttribute(
+      'src',
+      `/uploads/${photo}`,
+    );
+    expect(screen.getByRole('region', { name: 'Prasad' })).toHaveTextContent('D7654321');
+  });
+
+  it('offers another date or a refund after a puja could not be performed', async () => {
+    const user = userEvent.setup();
+    const booking = await book(shop, shop.me, shop.myAddressId, { puja: await pujaOn(shop, 6 * HOUR) });
+    const offered = new Date(Date.now() + 10 * DAY).toISOString();
+    const res = await staffBooking(booking.id, {
+      type: 'booking.markNotPerformed',
+      reason: 'The temple was closed for a festival',
+      offeredDates: [offered],
+    });
+    expect(res.status).toBe(200);
+    await openBooking(shop.me, booking.id, booking.puja.pujaName);
+    const section = screen.getByRole('region', { name: 'The puja could not be performed' });
+    expect(section).toHaveTextContent('The temple was closed for a festival');
+    expect(within(section).getByRole('button', { name: 'Ask for a refund' })).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Choose another date' }));
+    expect(within(dialog()).getByRole('radio')).toBeChecked();
+    await user.click(within(dialog()).getByRole('button', { name: 'Move my puja' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByText('Confirmed', { selector: '.status-pill' })).toBeInTheDocument();
+    expect(within(timeline()).getByText('Moved to a new date')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Correct details' })).toBeInTheDocument();
+  });
+});
