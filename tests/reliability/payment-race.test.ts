@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import type { ProductListResponse } from '../../contract/catalogue.ts';
 import { paymentMessages } from '../../contract/payments.ts';
+import type { Db } from '../../server/db/client.ts';
 import {
   http,
   newCustomer,
@@ -14,7 +15,11 @@ import {
   type ApiServer,
   type HttpCustomer,
 } from '../support/api-server.ts';
-import { codOrder, countStatuses, openPujaBooking, openShopFile, payOverHttp } from './helpers.ts';
+import { sql } from 'kysely';
+import { codOrder, countStatuses, numberOf, openPujaBooking, openShopDb, payOverHttp } from './helpers.ts';
+
+const paymentStatusOf = async (db: Db, id: string) =>
+  (await sql<{ status: string }>`select status from payments where id = ${id}`.execute(db)).rows[0]?.status;
 
 describe('two server processes racing one payment', () => {
   let first: ApiServer;
@@ -52,31 +57,31 @@ describe('two server processes racing one payment', () => {
   it('turns one payment into exactly one order; the others are refused as used and change nothing', async () => {
     const body = codOrder(me, productId, 1, { payment_method: 'online' });
     const paymentId = await payOverHttp(first.url, me, 'order', body);
-    const file = openShopFile(first.dataDir);
+    const stored = await openShopDb(first);
     try {
-      const stock = () => file.prepare('select stock_quantity as n from product where id = ?').get(productId);
-      const stockBefore = stock() as { n: number };
+      const stock = () =>
+        numberOf(stored, sql`select stock_quantity as n from product where id = ${productId}`);
+      const stockBefore = await stock();
 
       const results = await race('/api/orders', { ...body, payment_id: paymentId }, 'race-order');
 
       expect(countStatuses(results.map((r) => r.status))).toEqual({ 201: 1, 409: 9 });
       for (const refused of results.filter((r) => r.status === 409))
         expect(refused.body).toEqual({ message: paymentMessages.used, code: 'payment_used' });
-      expect(file.prepare('select count(*) as n from orders where payment_id = ?').get(paymentId)).toEqual({
-        n: 1,
-      });
-      expect(file.prepare('select count(*) as n from orders').get()).toEqual({ n: 1 });
-      expect(stock()).toEqual({ n: stockBefore.n - 1 });
-      expect(file.prepare('select status from payments where id = ?').get(paymentId)).toEqual({
-        status: 'used',
-      });
       expect(
-        file
-          .prepare("select count(*) as n from payment_history where payment_id = ? and to_status = 'used'")
-          .get(paymentId),
-      ).toEqual({ n: 1 });
+        await numberOf(stored, sql`select count(*) as n from orders where payment_id = ${paymentId}`),
+      ).toBe(1);
+      expect(await numberOf(stored, sql`select count(*) as n from orders`)).toBe(1);
+      expect(await stock()).toBe(stockBefore - 1);
+      expect(await paymentStatusOf(stored, paymentId)).toBe('used');
+      expect(
+        await numberOf(
+          stored,
+          sql`select count(*) as n from payment_history where payment_id = ${paymentId} and to_status = 'used'`,
+        ),
+      ).toBe(1);
     } finally {
-      file.close();
+      await stored.destroy();
     }
   });
 
@@ -84,18 +89,17 @@ describe('two server processes racing one payment', () => {
     const booking = await openPujaBooking(first.url, me);
     const results = await race('/api/bookings', booking, 'race-booking');
     expect(countStatuses(results.map((r) => r.status))).toEqual({ 201: 1, 409: 9 });
-    const file = openShopFile(first.dataDir);
+    const stored = await openShopDb(first);
     try {
       expect(
-        file.prepare('select count(*) as n from bookings where payment_id = ?').get(booking.paymentId),
-      ).toEqual({
-        n: 1,
-      });
-      expect(file.prepare('select status from payments where id = ?').get(booking.paymentId)).toEqual({
-        status: 'used',
-      });
+        await numberOf(
+          stored,
+          sql`select count(*) as n from bookings where payment_id = ${booking.paymentId}`,
+        ),
+      ).toBe(1);
+      expect(await paymentStatusOf(stored, booking.paymentId)).toBe('used');
     } finally {
-      file.close();
+      await stored.destroy();
     }
   });
 });
