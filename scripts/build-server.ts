@@ -10,20 +10,31 @@ import path from 'node:path';
 import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
-const out = path.join(root, 'build', 'server');
 
-fs.rmSync(out, { recursive: true, force: true });
-await build({
-  entryPoints: [path.join(root, 'server', 'main.ts')],
-  outfile: path.join(out, 'main.js'),
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  sourcemap: true,
-  logLevel: 'warning',
-});
-// server/app.ts serves the images from beside itself (import.meta.dirname/assets/images).
-fs.cpSync(path.join(root, 'server', 'assets'), path.join(out, 'assets'), { recursive: true });
-console.log(`Built the server into ${path.relative(root, out)}/main.js`);
+/** The built entry, run by `npm start`, `npm run serve` and `npm run cluster`. */
+export const serverEntry = path.join(root, 'build', 'server', 'main.js');
+
+/** Builds the server into `out` (default build/server); returns the path of its main.js. */
+export async function buildServer(out = path.dirname(serverEntry)): Promise<string> {
+  const entry = path.join(out, 'main.js');
+  fs.rmSync(out, { recursive: true, force: true });
+  await build({
+    entryPoints: [path.join(root, 'server', 'main.ts')],
+    outfile: entry,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  // server/app.ts serves the images from beside itself (import.meta.dirname/assets/images).
+  fs.cpSync(path.join(root, 'server', 'assets'), path.join(out, 'assets'), { recursive: true });
+  return entry;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
+  await buildServer();
+  console.log(`Built the server into ${path.relative(root, serverEntry)}`);
+}

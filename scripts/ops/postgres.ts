@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { ensureDebianPackage } from './debian.ts';
 import { freePort } from './ports.ts';
 
 /**
@@ -65,11 +66,8 @@ function exited(child: ChildProcess): Promise<void> {
 export async function startThrowawayPostgres({
   timeoutMs = 30_000,
 }: { timeoutMs?: number } = {}): Promise<ThrowawayPostgres> {
-  const bin = postgresBinDir();
-  if (!bin)
-    throw new Error(
-      'PostgreSQL is not installed: `apt-get install -y postgresql` (Debian), or set PG_BIN to its bin folder.',
-    );
+  ensureDebianPackage('postgresql', () => postgresBinDir() !== undefined);
+  const bin = postgresBinDir()!;
   const user = asPostgresUser();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-pg-'));
   if (user.uid !== undefined) fs.chownSync(dir, user.uid, user.gid!);
