@@ -4,6 +4,7 @@
  * processes starting at once on an empty database wait for the migration lock and the seed
  * lock, and the shop comes up migrated and seeded exactly once.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -214,3 +215,29 @@ it('keeps every process from seeding while another holds the seed lock, then see
     await start.started.catch(() => undefined);
   }
 }, 90_000);
+
+it('refuses to start on PostgreSQL without AUTH_SECRET and PAYMENT_SECRET from the environment, naming the missing one', async () => {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: path.resolve(import.meta.dirname, '..', '..'),
+    env: {
+      ...process.env,
+      // Never reached: the check comes before the database is opened.
+      DATABASE_URL: 'postgres://shop@127.0.0.1:1/shop',
+      AUTH_SECRET: '',
+      PAYMENT_SECRET: 'p'.repeat(40),
+      DATA_DIR: dataDir,
+      SERVE_SPA: '0',
+      PORT: '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  expect(code).toBe(1);
+  const line = JSON.parse(output.trim().split('\n').at(-1)!) as { level: number; msg: string };
+  expect(line.level).toBe(60);
+  expect(line.msg).toMatch(/^On PostgreSQL every API process must share its secrets: set AUTH_SECRET \(/);
+  expect(line.msg).not.toContain('PAYMENT_SECRET');
+});
