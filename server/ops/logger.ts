@@ -46,7 +46,13 @@ export function createLogger({
       ...options,
       transport: {
         target: 'pino-pretty',
-        options: { colorize: true, ignore: 'pid', translateTime: 'HH:MM:ss.l' },
+        options: {
+          colorize: true,
+          translateTime: 'HH:MM:ss.l',
+          // A request on one line: "request GET /products 200 (3.2 ms)".
+          messageFormat: '{msg}{if method} {method} {route} {status} ({ms} ms){end}',
+          ignore: 'pid,reqId,method,route,status,ms',
+        },
       },
     });
   return destination ? pino(options, destination) : pino(options);
