@@ -20,7 +20,12 @@ export default defineConfig({
         test: {
           name: 'node (postgres)',
           environment: 'node',
-          include: ['tests/{server,security,reliability}/**/*.test.ts', 'tests/lib/api.test.ts'],
+          include: [
+            'tests/{server,security,reliability}/**/*.test.ts',
+            'tests/lib/api.test.ts',
+            // What only PostgreSQL has (its pool).
+            'tests/postgres/**/*.test.ts',
+          ],
         },
       },
       {

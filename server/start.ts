@@ -20,6 +20,8 @@ export async function prepareDb(config = readServerConfig(), logger: Logger = si
     databaseUrl: config.databaseUrl,
     sqliteFile: config.sqliteFile,
     lockWaitMs: config.lockWaitMs,
+    onIdleConnectionError: (err) =>
+      logger.warn({ err }, 'A pooled database connection broke; the pool replaces it'),
   });
   try {
     const applied = await migrateToLatest(db);

@@ -35,6 +35,12 @@ export interface DbOptions {
    * Retry-After. Default DEFAULT_LOCK_WAIT_MS.
    */
   lockWaitMs?: number;
+  /**
+   * PostgreSQL: told when an idle pooled connection breaks (the server restarted, or an
+   * administrator ended the session). The pool drops that connection and opens a new one for
+   * the next query; without a listener pg would crash the process. Default: ignored.
+   */
+  onIdleConnectionError?: (err: Error) => void;
 }
 
 /** However short the budget gets during a busy spell, a statement still waits this long (a short lock passes). */
@@ -186,6 +192,7 @@ export async function openDb({
   databaseUrl,
   sqliteFile = ':memory:',
   lockWaitMs = DEFAULT_LOCK_WAIT_MS,
+  onIdleConnectionError = () => {},
 }: DbOptions = {}): Promise<Db> {
   const changes = new CatalogueChanges();
   const plugins = [new CamelCasePlugin(), changes];
@@ -205,6 +212,7 @@ export async function openDb({
       lock_timeout: wait,
       connectionTimeoutMillis: Math.max(wait, 1000),
     });
+    pool.on('error', onIdleConnectionError);
     const db = opened(new Kysely<Database>({ dialect: new ShopPostgresDialect({ pool }), plugins }));
     pools.set(db, pool);
     return db;

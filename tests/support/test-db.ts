@@ -83,7 +83,21 @@ export async function createTestDatabase(dir: string): Promise<TestDatabase> {
     },
     open: ({ lockWaitMs } = {}) => openDb({ databaseUrl: url.toString(), lockWaitMs }),
     drop: () =>
-      admin((client) => client.query(`drop database if exists "${name}" with (force)`)).then(() => {}),
+      admin(async (client) => {
+        // Pools report "ended" before their connections are gone: wait for them (a server
+        // process being stopped, too), so no closing connection is killed under a client,
+        // which would surface as an uncaught "terminating connection" error. Force after 5 s.
+        const deadline = Date.now() + 5000;
+        while (Date.now() < deadline) {
+          const { rows } = await client.query<{ n: number }>(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [name],
+          );
+          if (rows[0]!.n === 0) break;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        await client.query(`drop database if exists "${name}" with (force)`);
+      }),
   };
 }
 
