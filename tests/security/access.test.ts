@@ -132,6 +132,9 @@ const OTHER_ROUTES = {
     'GET /images/*',
     'GET /healthz',
     'GET /readyz',
+    // An upload is reached by its random id, the capability (docs/decisions/0024): uploads.test.ts
+    // proves it is never served as a page and that a made-up id finds nothing.
+    'GET /uploads/:id',
   ],
   protected: ['GET /metrics'],
 };
