@@ -2,6 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import { addressBookModel } from './address-book.model.ts';
 import { bookingWindowModel } from './booking-window.model.ts';
 import { cartModel } from './cart.model.ts';
+import { catalogueListModel } from './catalogue-list.model.ts';
 import { checkoutModel } from './checkout.model.ts';
 import type { MachineModel } from './coverage.ts';
 import { paymentModel } from './payment.model.ts';
@@ -23,4 +24,5 @@ export const machineModels: MachineModel<AnyStateMachine>[] = [
   paymentModel,
   addressBookModel,
   pujaWizardModel,
+  catalogueListModel,
 ];
