@@ -1,5 +1,5 @@
 import { useActorRef } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import { catalogueQueryString } from '../../contract/catalogue-query.ts';
@@ -30,7 +30,8 @@ export interface CatalogueListOptions {
  */
 export function useCatalogueList({ path, route, load }: CatalogueListOptions) {
   const [, navigate] = useLocation();
-  const ref = useActorRef(
+  // Provided once: `.provide()` builds a new machine, and a render is no reason to.
+  const [logic] = useState(() =>
     catalogueListMachine.provide({
       actors: {
         loadPage: fromPromise<ListPage, LoadPageInput>(({ input, signal }) =>
@@ -45,8 +46,11 @@ export function useCatalogueList({ path, route, load }: CatalogueListOptions) {
         writeQuery: (_, query) => navigate(`${path}${catalogueQueryString(query)}`, { replace: true }),
       },
     }),
-    { ...inspectOptions(), input: { query: route.query, base: route.base, pageSize: LIST_PAGE_SIZE } },
   );
+  const ref = useActorRef(logic, {
+    ...inspectOptions(),
+    input: { query: route.query, base: route.base, pageSize: LIST_PAGE_SIZE },
+  });
   const routeKey = JSON.stringify(route);
   useEffect(() => {
     const { query, base } = JSON.parse(routeKey) as CatalogueListOptions['route'];

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useId, useMemo } from 'react';
+import { useDeferredValue, useId, useMemo } from 'react';
 import { useParams, useSearch } from 'wouter';
 import type { Category, Product } from '../../../contract/catalogue.ts';
 import { CATALOGUE_SEARCH_MAX } from '../../../contract/catalogue-query.ts';
@@ -104,7 +104,9 @@ function ProductBrowser({ list, categories, ceiling }: BrowserProps) {
   const ids = useId();
   const cart = CartContext.useActorRef();
   const draft = useSelector(list, selectDraft);
-  const products = useSelector(list, selectItems<Product>);
+  // The cards follow the answer in a background render, in slices, so drawing a page of them never
+  // holds up a keystroke or a tap (docs/perf.md).
+  const products = useDeferredValue(useSelector(list, selectItems<Product>));
   const total = useSelector(list, selectTotal);
   const remaining = useSelector(list, selectRemaining);
   const firstLoad = useSelector(list, selectIsFirstLoad);

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useId } from 'react';
+import { useDeferredValue, useId } from 'react';
 import { useSearch } from 'wouter';
 import type { Puja } from '../../../contract/catalogue.ts';
 import { CATALOGUE_SEARCH_MAX } from '../../../contract/catalogue-query.ts';
@@ -83,7 +83,8 @@ export function PujaListPage() {
 }
 
 function PujaResults({ list }: { list: ReturnType<typeof useCatalogueList> }) {
-  const pujas = useSelector(list, selectItems<Puja>);
+  // The cards follow the answer in a background render, in slices (docs/perf.md).
+  const pujas = useDeferredValue(useSelector(list, selectItems<Puja>));
   const remaining = useSelector(list, selectRemaining);
   const firstLoad = useSelector(list, selectIsFirstLoad);
   const failure = useSelector(list, selectFailure);
