@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { launchBrowser, watchConsole } from './browser.ts';
 
@@ -65,7 +65,7 @@ describe('every public route renders in Chromium without console errors', () => 
 });
 
 describe("a page's chunk is fetched when a link to it is pointed at or focused, before the click", () => {
-  const chunkRequests = (page: import('playwright-core').Page) => {
+  const chunkRequests = (page: Page) => {
     const seen: string[] = [];
     page.on('request', (request) => {
       const file = new URL(request.url()).pathname.split('/').pop() ?? '';
