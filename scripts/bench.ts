@@ -333,20 +333,31 @@ try {
     }
   }
 
-  // Throughput of the catalogue against Node serving the same bytes from memory.
+  // Throughput of the catalogue against Node serving the same bytes from memory. The two take
+  // turns, bare, ours, ours, bare, so a neighbour's load on the shared cores weighs on both alike.
   for (const route of want('throughput') ? ['/products', '/pujas'] : []) {
     const body = Buffer.from(await (await fetch(`${shop.url}${route}`)).arrayBuffer());
     const bare = await serveBytes(body);
-    log(`autocannon GET ${route} (${CONNECTIONS} connections, ${SECONDS} s) against the bare server`);
-    const staticResult = await throughput(`${bare.url}${route}`);
+    log(`autocannon GET ${route} (${CONNECTIONS} connections, 4 × ${SECONDS} s) against the bare server`);
+    const bareRuns = [];
+    const ourRuns = [];
+    bareRuns.push(await throughput(`${bare.url}${route}`));
+    ourRuns.push(await throughput(`${shop.url}${route}`));
+    ourRuns.push(await throughput(`${shop.url}${route}`));
+    bareRuns.push(await throughput(`${bare.url}${route}`));
     bare.close();
-    const ours = await throughput(`${shop.url}${route}`);
+    const mean = (runs: { rps: number; p99: number }[]) => ({
+      rps: runs.reduce((sum, r) => sum + r.rps, 0) / runs.length,
+      p99: Math.max(...runs.map((r) => r.p99)),
+    });
+    const ours = mean(ourRuns);
+    const staticResult = mean(bareRuns);
     row(
-      `GET ${route} requests/s (p99)`,
+      `GET ${route} requests/s (p99), ${body.length.toLocaleString('en-IN')} bytes`,
       `${Math.round(ours.rps)} (${ours.p99} ms)`,
       `${Math.round(staticResult.rps)} (${staticResult.p99} ms)`,
       x(ours.rps / staticResult.rps),
-      '≥ 0.50×',
+      '≥ 0.50× (aim 0.70×)',
     );
   }
 
