@@ -16,7 +16,10 @@ export const apiPrefixes = [
 /**
  * The entry's style sheet goes into index.html as a <style>: the page can paint as soon as the
  * HTML arrives instead of waiting for one more request first (docs/perf.md). The file stays in
- * the build (the manifest and the bundle budget read it); nothing links it.
+ * the build (the manifest and the bundle budget read it). Its <link> stays too, `disabled`, so
+ * it is neither fetched nor applied: Vite's loader of lazy chunks looks for that link before it
+ * adds a style sheet, and would otherwise add the entry's rules a second time, after the page's
+ * own, and move the page.
  */
 function inlineEntryCss(): Plugin {
   return {
@@ -29,7 +32,8 @@ function inlineEntryCss(): Plugin {
           /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
           (tag, file: string) => {
             const asset = bundle?.[file];
-            return asset?.type === 'asset' ? `<style>${String(asset.source)}</style>` : tag;
+            if (asset?.type !== 'asset') return tag;
+            return `<style>${String(asset.source)}</style>${tag.replace(/>$/, ' disabled>')}`;
           },
         );
       },
