@@ -15,7 +15,7 @@ const fetchHomePujas = (signal: AbortSignal) => fetchPujas(signal, { limit: HOME
 const fetchHomeProducts = (signal: AbortSignal) => fetchProducts(signal, { limit: HOME_PRODUCTS });
 
 /** The carousel's height (card, dots and buttons), kept free while it loads so nothing moves. */
-const CAROUSEL_HEIGHT = '420px';
+const CAROUSEL_HEIGHT = '440px';
 
 /**
  * Home: app banner, then four sections that each load, fail and retry on their own. Each
