@@ -7,7 +7,7 @@
  * another date or a refund for a puja that could not be performed. The real API app over a
  * fresh database.
  */
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { bookingStateLabels } from '../../contract/lifecycle.ts';
@@ -101,6 +101,24 @@ describe('the order page', () => {
     expect(within(timeline()).getByText('Ordered twice')).toBeInTheDocument();
     expect(within(timeline()).getByText('Refund issued')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+  });
+
+  it('no longer says "Order Confirmed!" on the confirmation once the order is cancelled', async () => {
+    const user = userEvent.setup();
+    const order = await placeOrder(shop, shop.me, shop.myAddressId, 'cod');
+    renderAppAt(`/order-confirmation/${order.id}`);
+    await screen.findByRole('heading', { level: 1, name: 'Order Confirmed!' }, PAGE);
+    cleanup();
+
+    await orderEvent(shop, shop.me.token, order.id, { type: 'order.cancel', reason: 'Ordered twice' });
+    renderAppAt(`/order-confirmation/${order.id}`);
+    await screen.findByRole('heading', { level: 1, name: 'Order Cancelled' }, PAGE);
+    expect(screen.queryByText('Order Confirmed!')).not.toBeInTheDocument();
+    expect(screen.getByText(/is cancelled/)).toHaveTextContent(
+      `Your order ${order.orderNumber} is cancelled.`,
+    );
+    await user.click(screen.getByRole('link', { name: 'See its timeline' }));
+    await screen.findByRole('heading', { level: 1, name: `Order ${order.orderNumber}` }, PAGE);
   });
 
   it('offers no Cancel once the hour has passed', async () => {

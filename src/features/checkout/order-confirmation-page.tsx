@@ -8,7 +8,7 @@ import { fetchOrder } from '../../lib/orders.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { ErrorBanner, Spinner } from '../../ui/status.tsx';
 import { orderStateTone, paymentStatusTone, StatusPill } from '../../ui/status-pill.tsx';
-import { orderStateLabels } from '../../../contract/lifecycle.ts';
+import { orderStateLabels, type OrderState } from '../../../contract/lifecycle.ts';
 import './checkout.css';
 
 const paymentMethodLabels: Record<PaymentMethod, string> = {
@@ -43,17 +43,41 @@ function OrderConfirmation({ id }: { id: string }) {
   return <OrderDetails order={order.data} />;
 }
 
+/**
+ * Revisited after the order was cancelled or refunded, the page no longer says "Order
+ * Confirmed!": it says what became of the order and leads to its timeline.
+ */
+const endedTitles: Partial<Record<OrderState, string>> = {
+  cancelled: 'Order Cancelled',
+  refundPending: 'Refund Pending',
+  refunded: 'Order Refunded',
+};
+
 function OrderDetails({ order }: { order: OrderRead }) {
+  const ended = endedTitles[order.orderStatus];
   return (
     <div className="container page confirmation">
       <div className="confirmation__head">
-        <span className="confirmation__icon" aria-hidden="true">
-          ✓
-        </span>
-        <h1 className="confirmation__title">Order Confirmed!</h1>
-        <p className="confirmation__number">
-          Thank you for your order. Your order number is <strong>{order.orderNumber}</strong>.
-        </p>
+        {ended ? (
+          <>
+            <h1 className="confirmation__title">{ended}</h1>
+            <p className="confirmation__number">
+              Your order <strong>{order.orderNumber}</strong> is{' '}
+              {orderStateLabels[order.orderStatus].toLowerCase()}.{' '}
+              <Link href={`/account/orders/${order.id}`}>See its timeline</Link>
+            </p>
+          </>
+        ) : (
+          <>
+            <span className="confirmation__icon" aria-hidden="true">
+              ✓
+            </span>
+            <h1 className="confirmation__title">Order Confirmed!</h1>
+            <p className="confirmation__number">
+              Thank you for your order. Your order number is <strong>{order.orderNumber}</strong>.
+            </p>
+          </>
+        )}
       </div>
 
       <div className="confirmation-grid">
