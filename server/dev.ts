@@ -14,7 +14,7 @@ const apiPort = Number(process.env.API_PORT ?? 3001);
 process.env.API_PORT = String(apiPort);
 const db = await prepareDb(config, logger);
 const paymentGateway = paymentGatewayFor(config);
-startBackgroundJobs(db, paymentGateway, config.schedulerTickMs);
+startBackgroundJobs(db, paymentGateway, config.uploadsDir, config.schedulerTickMs);
 await listen(
   {
     db,

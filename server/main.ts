@@ -41,7 +41,7 @@ if (missing.length > 0) {
 
 const db = await prepareDb(config, logger);
 const paymentGateway = paymentGatewayFor(config);
-const jobs = startBackgroundJobs(db, paymentGateway, config.schedulerTickMs);
+const jobs = startBackgroundJobs(db, paymentGateway, config.uploadsDir, config.schedulerTickMs);
 const lifecycle: Lifecycle = { draining: false };
 const server = await listen(
   {

@@ -52,10 +52,15 @@ export function paymentGatewayFor(config = readServerConfig()): PaymentGateway {
 
 /**
  * Starts the server's scheduled work (server/jobs/scheduler.ts): the payment sweep, the sankalp
- * lock and pending refunds, each run by one process at a time through leases in the database.
+ * lock, pending refunds and unused uploads, each run by one process at a time through leases in the database.
  * `stop()` resolves once a tick in progress has finished.
  */
-export function startBackgroundJobs(db: Db, gateway: PaymentGateway, tickMs = SCHEDULER_TICK_MS) {
+export function startBackgroundJobs(
+  db: Db,
+  gateway: PaymentGateway,
+  uploadsDir: string,
+  tickMs = SCHEDULER_TICK_MS,
+) {
   const now = () => new Date();
-  return startScheduler({ db, jobs: shopJobs({ db, gateway, now }), tickMs, now });
+  return startScheduler({ db, jobs: shopJobs({ db, gateway, uploadsDir, now }), tickMs, now });
 }

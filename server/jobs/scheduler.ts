@@ -7,6 +7,7 @@ import type { PaymentGateway } from '../payments/gateway.ts';
 import { lockDueBookings, settlePendingBookingRefunds } from '../services/booking-lifecycle.ts';
 import { settlePendingOrderRefunds } from '../services/order-lifecycle.ts';
 import { expireStalePayments } from '../services/payments.ts';
+import { pruneUnusedUploads } from '../services/uploads.ts';
 
 /**
  * The server's one mechanism for work that happens on time without a person
@@ -30,6 +31,8 @@ export interface Job {
 export interface SchedulerDeps {
   db: Db;
   gateway: PaymentGateway;
+  /** Where uploads are kept (DATA_DIR/uploads unless UPLOADS_DIR says otherwise). */
+  uploadsDir: string;
   now: () => Date;
 }
 
@@ -58,6 +61,13 @@ export function shopJobs(deps: SchedulerDeps): Job[] {
       everyMs: 5 * MINUTE,
       leaseMs: 10 * MINUTE,
       run: async () => (await settlePendingOrderRefunds(deps)) + (await settlePendingBookingRefunds(deps)),
+    },
+    {
+      // docs/product-rules.md, Orders and bookings after the sale: uploads nothing used are deleted.
+      name: 'uploads.prune',
+      everyMs: 60 * MINUTE,
+      leaseMs: 10 * MINUTE,
+      run: () => pruneUnusedUploads(deps.db, deps.uploadsDir, deps.now()),
     },
   ];
 }

@@ -16,7 +16,13 @@ import {
   type UserRole,
 } from '../../contract/lifecycle.ts';
 import type { Db } from '../db/client.ts';
-import { countUploadsSince, findUpload, insertUpload } from '../db/repositories/uploads.ts';
+import {
+  countUploadsSince,
+  deleteUpload,
+  findUnusedUploads,
+  findUpload,
+  insertUpload,
+} from '../db/repositories/uploads.ts';
 import type { UploadRow } from '../db/types.ts';
 import { Refusal } from './refusal.ts';
 
@@ -102,4 +108,21 @@ export async function openUpload(db: Db, dir: string, id: string) {
   } catch {
     return undefined;
   }
+}
+
+/** How long an upload may wait for the claim or proof that uses it before it is deleted. */
+export const UNUSED_UPLOAD_GRACE_MS = DAY_MS;
+
+/**
+ * Deletes the uploads nothing came to use within a day (a photo for a claim that was refused or
+ * never sent): the file first, then its row, so a row never points at a missing file for
+ * long and a crash between the two leaves only a row the next run removes. Returns how many.
+ */
+export async function pruneUnusedUploads(db: Db, dir: string, now: Date): Promise<number> {
+  const ids = await findUnusedUploads(db, new Date(now.getTime() - UNUSED_UPLOAD_GRACE_MS).toISOString());
+  for (const id of ids) {
+    await fs.rm(path.join(dir, id), { force: true });
+    await deleteUpload(db, id);
+  }
+  return ids.length;
 }

@@ -7,6 +7,7 @@
 import { lifecycleMessages } from '../../contract/lifecycle.ts';
 import type { Booking } from '../../contract/booking.ts';
 import { lockDueBookings } from '../../server/services/booking-lifecycle.ts';
+import { pruneUnusedUploads } from '../../server/services/uploads.ts';
 import { createSimulatedGateway } from '../../server/payments/simulated-gateway.ts';
 import { call } from '../support/accounts.ts';
 import { asBooked, person } from '../support/bookings.ts';
@@ -215,6 +216,23 @@ describe('performed, with proof, and the prasad', () => {
       'staff:booking.shipPrasad>prasadShipped',
       'staff:booking.deliverPrasad>prasadDelivered',
     ]);
+  });
+
+  it('keeps the proof’s photos and uploaded video when unused uploads are pruned', async () => {
+    const booking = await lockedBooking();
+    const photos = [await uploadPhoto(shop, shop.staff.token)];
+    const video = await uploadPhoto(shop, shop.staff.token, MP4);
+    const stray = await uploadPhoto(shop, shop.staff.token);
+    const performed = await staffEvent(booking.id, {
+      type: 'booking.perform',
+      videoUrl: `/uploads/${video}`,
+      photoIds: photos,
+    });
+    expect(performed.status).toBe(200);
+    shop.clock.advance(2 * DAY);
+    await pruneUnusedUploads(shop.db, shop.uploadsDir, shop.clock.now());
+    for (const id of [...photos, video]) expect((await shop.app.request(`/uploads/${id}`)).status).toBe(200);
+    expect((await shop.app.request(`/uploads/${stray}`)).status).toBe(404);
   });
 
   it('a proof video of the shop’s own uploads, or Vimeo', async () => {

@@ -745,7 +745,12 @@ describe('expireStalePayments: the sweep', () => {
     try {
       const id = (await intentFor(app, me.token, 'order', order(1))).id;
       const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-      const jobs = startBackgroundJobs(shop.db, gateway, 60_000);
+      const jobs = startBackgroundJobs(
+        shop.db,
+        gateway,
+        fs.mkdtempSync(path.join(os.tmpdir(), 'shop-uploads-')),
+        60_000,
+      );
       vi.setSystemTime(Date.now() + (PAYMENT_INTENT_TTL_MINUTES + 1) * MINUTE);
       expect(await paymentStatus(shop.db, id)).toBe('created');
       await vi.advanceTimersByTimeAsync(60_000);

@@ -15,12 +15,18 @@ import { registerAndLogin } from '../support/accounts.ts';
 import {
   createLifecycleShop,
   filesIn,
+  DAY,
   HTML,
+  MINUTE,
   MP4,
+  orderEvent,
   PHOTOS,
+  placeOrder,
   upload,
+  uploadPhoto,
   type LifecycleShop,
 } from '../support/lifecycle.ts';
+import { pruneUnusedUploads } from '../../server/services/uploads.ts';
 import { expectClearRefusal, expectNothingChanged } from '../security/security-shop.ts';
 
 let shop: LifecycleShop;
@@ -102,6 +108,47 @@ describe('GET /uploads/{id}', () => {
       const res = await shop.app.request(url);
       expect(res.status, url).toBe(404);
       expect(res.headers.get('content-type'), url).toMatch(/^application\/json/);
+    }
+  });
+});
+
+describe('unused uploads', () => {
+  const staffEvent = (id: number, event: object) => orderEvent(shop, shop.staff.token, id, event, true);
+
+  it("are deleted, file and row, a day after nothing came to use them; a claim's photo and a new upload stay", async () => {
+    const order = await placeOrder(shop, shop.me, shop.myAddressId, 'cod');
+    for (const event of [
+      { type: 'order.pack' },
+      { type: 'order.ship', carrier: 'India Post', trackingNumber: 'EK123456789IN' },
+      { type: 'order.deliver' },
+    ])
+      expect((await staffEvent(order.id, event)).status).toBe(200);
+    const claimed = await uploadPhoto(shop, shop.me.token);
+    const claim = await orderEvent(shop, shop.me.token, order.id, {
+      type: 'order.claimDamage',
+      note: 'The diya arrived bent.',
+      photoId: claimed,
+    });
+    expect(claim.status).toBe(200);
+    // Sent for a claim the shop refused (here: the note was missing), so nothing uses it.
+    const unused = await uploadPhoto(shop, shop.me.token);
+    const refused = await orderEvent(shop, shop.me.token, order.id, {
+      type: 'order.claimDamage',
+      photoId: unused,
+    });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+
+    expect(await pruneUnusedUploads(shop.db, shop.uploadsDir, shop.clock.now())).toBe(0);
+    shop.clock.advance(DAY + MINUTE);
+    const fresh = await uploadPhoto(shop, shop.me.token);
+    const pruned = await pruneUnusedUploads(shop.db, shop.uploadsDir, shop.clock.now());
+
+    expect(pruned).toBeGreaterThanOrEqual(1);
+    expect(filesIn(shop.uploadsDir)).not.toContain(unused);
+    expect((await shop.app.request(`/uploads/${unused}`)).status).toBe(404);
+    for (const kept of [claimed, fresh]) {
+      expect(filesIn(shop.uploadsDir)).toContain(kept);
+      expect((await shop.app.request(`/uploads/${kept}`)).status).toBe(200);
     }
   });
 });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../client.ts';
 import type { UploadRow } from '../types.ts';
 
@@ -20,4 +21,41 @@ export async function countUploadsSince(db: Db, userId: number, since: string): 
     .where('createdAt', '>', since)
     .executeTakeFirstOrThrow();
   return Number(n);
+}
+
+/**
+ * Uploads made before `before` (ISO 8601) that nothing refers to: no order's damage claim, no
+ * booking's proof photos or video. A photo sent for a claim that was then refused, or never
+ * sent, is one of these.
+ */
+export async function findUnusedUploads(db: Db, before: string, limit = 500): Promise<string[]> {
+  const rows = await db
+    .selectFrom('uploads as u')
+    .select('u.id')
+    .where('u.createdAt', '<', before)
+    .where(({ exists, not, selectFrom }) =>
+      not(exists(selectFrom('orders as o').select('o.id').whereRef('o.claimPhotoId', '=', 'u.id'))),
+    )
+    .where(({ exists, not, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('bookings as b')
+            .select('b.id')
+            .where((eb) =>
+              eb.or([
+                eb('b.proofPhotoIds', 'like', sql<string>`'%"' || u.id || '"%'`),
+                eb('b.proofVideoUrl', 'like', sql<string>`'%' || u.id`),
+              ]),
+            ),
+        ),
+      ),
+    )
+    .orderBy('u.createdAt')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export async function deleteUpload(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('uploads').where('id', '=', id).execute();
 }
