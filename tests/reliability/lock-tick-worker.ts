@@ -13,7 +13,12 @@ import { lockDueBookings } from '../../server/services/booking-lifecycle.ts';
 import { prepareDb } from '../../server/start.ts';
 
 const db = await prepareDb(readServerConfig());
-const deps = { db, gateway: createSimulatedGateway({ secret: 'w'.repeat(32) }), now: () => new Date() };
+const deps = {
+  db,
+  gateway: createSimulatedGateway({ secret: 'w'.repeat(32) }),
+  uploadsDir: readServerConfig().uploadsDir,
+  now: () => new Date(),
+};
 await sleep(Math.max(0, Number(process.env.START_AT) - Date.now()));
 if (process.env.MODE === 'lock') {
   console.log(JSON.stringify({ locked: await lockDueBookings(deps) }));

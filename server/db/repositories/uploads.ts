@@ -33,18 +33,19 @@ export async function findUnusedUploads(db: Db, before: string, limit = 500): Pr
     .selectFrom('uploads as u')
     .select('u.id')
     .where('u.createdAt', '<', before)
-    .where(({ exists, not, selectFrom }) =>
-      not(exists(selectFrom('orders as o').select('o.id').whereRef('o.claimPhotoId', '=', 'u.id'))),
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('orders as o').select('o.id').whereRef('o.claimPhotoId', '=', 'u.id'))),
     )
-    .where(({ exists, not, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('bookings as b')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('bookings as b')
             .select('b.id')
-            .where((eb) =>
-              eb.or([
-                eb('b.proofPhotoIds', 'like', sql<string>`'%"' || u.id || '"%'`),
-                eb('b.proofVideoUrl', 'like', sql<string>`'%' || u.id`),
+            .where((inner) =>
+              inner.or([
+                inner('b.proofPhotoIds', 'like', sql<string>`'%"' || u.id || '"%'`),
+                inner('b.proofVideoUrl', 'like', sql<string>`'%' || u.id`),
               ]),
             ),
         ),
