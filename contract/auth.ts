@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { USER_ROLES } from './lifecycle.ts';
+import { USER_ROLES } from './roles.ts';
 import { FORBIDDEN_TEXT, requiredText, tooLongMessage, wireText } from './text.ts';
 
 /** docs/product-rules.md, Sign-in, registration and tokens. */
