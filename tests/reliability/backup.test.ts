@@ -36,7 +36,10 @@ it('copies the database consistently in the middle of a burst of orders', async 
   );
   const { products } = (await http(server.url, 'GET', '/products')).body as ProductListResponse;
   const product = products.find((p) => p.stockQuantity >= 100)!;
+  // Enough stock that the burst never runs out, however long a slow machine takes to back up:
+  // once orders are refused, every later one is missing from "placed" and the copy looks whole.
   const live = await openShopDb(server);
+  await sql`update product set stock_quantity = 1000000 where id = ${product.id}`.execute(live);
   const initial = await numberOf(live, sql`select stock_quantity as n from product where id = ${product.id}`);
   await live.destroy();
 
@@ -65,7 +68,9 @@ it('copies the database consistently in the middle of a burst of orders', async 
   });
   backingUp = false;
   await burst;
+  const before = placed;
   await twoOrders(0);
+  expect(placed - before).toBe(2);
   expect(backup.stdout).toMatch(/^Backed up /m);
 
   // Read the copy: SQLite directly; PostgreSQL restored into a fresh database first.
