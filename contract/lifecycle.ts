@@ -14,10 +14,8 @@ import { notAllowedMessage, tooLongMessage } from './text.ts';
  * Who acts, and roles
  * ---------------------------------------------------------------------------------------- */
 
-/** A user's role: every account is a customer; staff and admins are made on the command line only. */
-export const USER_ROLES = ['customer', 'staff', 'admin'] as const;
-export type UserRole = (typeof USER_ROLES)[number];
-export const isStaffRole = (role: UserRole | undefined) => role === 'staff' || role === 'admin';
+/** A user's role (contract/roles.ts, kept apart so the session needs nothing else of this module). */
+export { isStaffRole, USER_ROLES, type UserRole } from './roles.ts';
 
 /** Who sent a lifecycle event: the customer, the shop's staff (staff or admin), or the server itself. */
 export const LIFECYCLE_ACTORS = ['customer', 'staff', 'system'] as const;

@@ -1,49 +1,34 @@
 import * as v from 'valibot';
 import { Address } from './address.ts';
 import { ORDER_STATES, Refund, Shipment, TimelineEntry } from './lifecycle.ts';
+import { couponMessages, MAX_COUPON_CODE_LENGTH } from './coupons.ts';
 import { PositiveId } from './ids.ts';
-import { formatRupees } from './money.ts';
-import { FORBIDDEN_TEXT, notAllowedMessage, tooLongMessage } from './text.ts';
+import { MAX_ORDER_LINES, MAX_QUANTITY_PER_PRODUCT } from './order-rules.ts';
+import { tooLongMessage } from './text.ts';
 
-/* ------------------------------------------------------------------------------------------
- * Money rules shared by the cart (SPA) and the server. Amounts are whole rupees.
- * ---------------------------------------------------------------------------------------- */
-
-/** docs/product-rules.md, Shipping and totals: shipping is free over this subtotal... */
-export const FREE_SHIPPING_OVER = 1000;
-/** ...and costs this much otherwise (an empty cart ships nothing and costs nothing). */
-export const SHIPPING_FEE = 100;
-
-/** docs/product-rules.md, Shipping and totals: 0 for an empty cart (subtotal 0), 0 when the subtotal is over 1000, else 100. */
-export function shippingFor(subtotal: number): number {
-  if (subtotal <= 0) return 0;
-  return subtotal > FREE_SHIPPING_OVER ? 0 : SHIPPING_FEE;
-}
-
-/** docs/product-rules.md, Shipping and totals: subtotal + shipping - discount, never below zero. */
-export function orderTotal({
-  subtotal,
-  shipping,
-  discount,
-}: {
-  subtotal: number;
-  shipping: number;
-  discount: number;
-}): number {
-  return Math.max(0, subtotal + shipping - discount);
-}
+/**
+ * The money rules, the limits and the coupon check live in their own modules, so the cart can
+ * use them without these schemas; they are part of this contract too, and answer here as well.
+ */
+export {
+  FREE_SHIPPING_OVER,
+  MAX_ORDER_LINES,
+  MAX_QUANTITY_PER_PRODUCT,
+  orderTotal,
+  SHIPPING_FEE,
+  shippingFor,
+} from './order-rules.ts';
+export {
+  couponMessages,
+  CouponValidateRequest,
+  CouponValidateResponse,
+  MAX_COUPON_CODE_LENGTH,
+} from './coupons.ts';
 
 /* ------------------------------------------------------------------------------------------
  * Limits and enumerations.
  * ---------------------------------------------------------------------------------------- */
 
-export const MAX_COUPON_CODE_LENGTH = 40;
-export const MAX_ORDER_LINES = 50;
-/**
- * Most units of one product (over all its variants) in one order (docs/product-rules.md, Cart,
- * stock and quantities): a devotional shop sells to households, not to resellers.
- */
-export const MAX_QUANTITY_PER_PRODUCT = 10;
 export const MAX_NOTES_LENGTH = 500;
 export const MAX_VARIANT_TEXT_LENGTH = 50;
 export const MAX_PAYMENT_ID_LENGTH = 100;
@@ -69,22 +54,6 @@ export const PAYMENT_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
 /* ------------------------------------------------------------------------------------------
  * Messages.
  * ---------------------------------------------------------------------------------------- */
-
-export const couponMessages = {
-  // request validation
-  codeRequired: 'Please enter a coupon code',
-  codeText: 'Coupon code must be text',
-  codeTooLong: tooLongMessage('Coupon code', MAX_COUPON_CODE_LENGTH),
-  codeNotAllowed: notAllowedMessage('Coupon code'),
-  subtotalInvalid: 'subtotal must be a whole number of rupees, 0 or more',
-  // the coupon's rules
-  invalid: 'Invalid coupon code',
-  expired: 'This coupon has expired',
-  exhausted: 'This coupon is no longer available',
-  belowMinimum: (shortBy: number) => `Add items worth ${formatRupees(shortBy)} more to use this coupon`,
-  // docs/product-rules.md, Messages and errors: the fallback shown under the coupon field
-  failed: 'Invalid coupon code',
-} as const;
 
 export const orderMessages = {
   // request validation
@@ -128,37 +97,6 @@ export const orderMessages = {
   paymentFailed: 'Payment initialization failed',
   listFailed: 'Failed to fetch orders',
 } as const;
-
-/* ------------------------------------------------------------------------------------------
- * POST /api/coupons/validate
- * ---------------------------------------------------------------------------------------- */
-
-/** Trimmed and upper-cased, so " welcome10 " is WELCOME10. */
-const CouponCode = v.pipe(
-  v.nullish(v.string(couponMessages.codeText), ''),
-  v.trim(),
-  v.nonEmpty(couponMessages.codeRequired),
-  v.maxLength(MAX_COUPON_CODE_LENGTH, couponMessages.codeTooLong),
-  v.check((value) => !FORBIDDEN_TEXT.test(value), couponMessages.codeNotAllowed),
-  v.toUpperCase(),
-);
-
-/** A required amount; missing or null gets the field's own message (a bare key would say "Invalid key"). */
-const Rupees = (message: string) =>
-  v.pipe(v.nullish(v.number(message), -1), v.safeInteger(message), v.minValue(0, message));
-
-export const CouponValidateRequest = v.object({
-  code: CouponCode,
-  subtotal: Rupees(couponMessages.subtotalInvalid),
-});
-export type CouponValidateRequest = v.InferOutput<typeof CouponValidateRequest>;
-
-export const CouponValidateResponse = v.object({
-  discountAmount: v.number(),
-  code: v.string(),
-  description: v.optional(v.string()),
-});
-export type CouponValidateResponse = v.InferOutput<typeof CouponValidateResponse>;
 
 /* ------------------------------------------------------------------------------------------
  * POST /api/orders

@@ -1,5 +1,5 @@
 import type { Product } from '../../contract/catalogue.ts';
-import { MAX_ORDER_LINES, MAX_QUANTITY_PER_PRODUCT } from '../../contract/orders.ts';
+import { MAX_ORDER_LINES, MAX_QUANTITY_PER_PRODUCT } from '../../contract/order-rules.ts';
 
 /**
  * The cart's lines: their identity (product and variant) and keys, and adding, changing and

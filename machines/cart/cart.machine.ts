@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type DoneActorEvent } from 'xstate';
-import { couponMessages, type CouponValidateRequest } from '../../contract/orders.ts';
+import { couponMessages, type CouponValidateRequest } from '../../contract/coupons.ts';
 import {
   addToItems,
   canAddToCart,

@@ -1,8 +1,8 @@
-import { orderTotal, shippingFor } from '../../contract/orders.ts';
+import { orderTotal, shippingFor } from '../../contract/order-rules.ts';
 import type { CartItem } from './cart.lines.ts';
 
 /**
- * The cart's money summary, by the rules the server also prices with (contract/orders.ts;
+ * The cart's money summary, by the rules the server also prices with (contract/order-rules.ts;
  * docs/product-rules.md, Shipping and totals). The server prices the order itself; these are for display.
  */
 

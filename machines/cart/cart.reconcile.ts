@@ -1,5 +1,5 @@
 import { formatRupees } from '../../contract/money.ts';
-import { MAX_QUANTITY_PER_PRODUCT } from '../../contract/orders.ts';
+import { MAX_QUANTITY_PER_PRODUCT } from '../../contract/order-rules.ts';
 import { limitOf, type CartItem, type CartProduct } from './cart.lines.ts';
 
 /** The cart's lines compared with a fresh catalogue, and what the customer is told about it. */

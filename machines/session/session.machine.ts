@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
-import type { RegisterRequest, User } from '../../contract/auth.ts';
-import { authMessages } from '../../contract/auth.ts';
+import type { RegisterRequest } from '../../contract/auth.ts';
+import { authMessages, type User } from '../../contract/auth-session.ts';
 
 export interface Credentials {
   email: string;

@@ -1,7 +1,11 @@
 import { createActorContext } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { fromPromise } from 'xstate';
-import { couponMessages, CouponValidateResponse, type CouponValidateRequest } from '../../contract/orders.ts';
+import {
+  couponMessages,
+  CouponValidateResponse,
+  type CouponValidateRequest,
+} from '../../contract/coupons.ts';
 import {
   cartMachine,
   type CartProduct,

@@ -5,13 +5,13 @@ import { currentRoute, navigate } from './hash-location.ts';
 import { sessionMachine, type LoginResult } from '../../machines/session/session.machine.ts';
 import { selectCheckError } from '../../machines/session/session.selectors.ts';
 import {
+  authMessages,
   LoginResponse,
   MeResponse,
   MessageResponse,
   RegisterResponse,
   type User,
-} from '../../contract/auth.ts';
-import { authMessages } from '../../contract/auth.ts';
+} from '../../contract/auth-session.ts';
 import { callApi, configureAuth } from '../lib/api.ts';
 import { inspectOptions } from '../lib/inspector.ts';
 import { ErrorBanner } from '../ui/status.tsx';

@@ -48,6 +48,13 @@ describe('the bundle budget', () => {
     expect(bytes).toBeLessThanOrEqual(budgets.homeInitialGzip);
   });
 
+  // The benchmark compares this figure with the floor app's (docs/perf.md; the target is 1.2× of
+  // it). The budget holds the figure reached, so the ratio can only improve unseen.
+  it(`home's first JS download (gzip) stays within ${budgets.homeInitialJsGzip} bytes`, () => {
+    const { js } = routeDownload(manifest, HOME);
+    expect(gzipBytes(dist, js)).toBeLessThanOrEqual(budgets.homeInitialJsGzip);
+  });
+
   it(`the entry (what every page loads first, JS + CSS, gzip) stays within ${budgets.entryGzip} bytes`, () => {
     const { js, css } = closure(manifest, entryKey(manifest));
     expect(gzipBytes(dist, [...js, ...css])).toBeLessThanOrEqual(budgets.entryGzip);

@@ -1,13 +1,39 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { selectIsSessionUnknown, selectUser } from '../../../machines/session/session.selectors.ts';
 import { site } from '../../lib/config.ts';
 import { SessionContext } from '../session.tsx';
 import { CartLink } from './cart-link.tsx';
 import { SocialLinks } from './social-links.tsx';
-import { MobileAccountLinks, UserMenu } from './user-menu.tsx';
 
 const SCROLL_THRESHOLD = 80;
+
+/**
+ * The signed-in customer's menus come in their own chunk: a visitor who is not signed in (most
+ * first visits) never downloads them, and a kept sign-in fetches them while its token is checked
+ * (docs/decisions/0032-the-entry-loads-what-the-first-paint-needs.md). Should that download fail
+ * (offline), a plain link to the account page stands in, where the customer can also log out.
+ */
+const loadUserMenu = () => import('./user-menu.tsx');
+function AccountLink() {
+  return (
+    <Link className="button" href="/account">
+      My Account
+    </Link>
+  );
+}
+const UserMenu = lazy(() =>
+  loadUserMenu().then(
+    (menu) => ({ default: menu.UserMenu }),
+    () => ({ default: AccountLink }),
+  ),
+);
+const MobileAccountLinks = lazy(() =>
+  loadUserMenu().then(
+    (menu) => ({ default: menu.MobileAccountLinks }),
+    () => ({ default: AccountLink }),
+  ),
+);
 
 export const navItems = [
   { href: '/', label: 'Home' },
@@ -58,6 +84,9 @@ export function Header() {
   // While a stored token is checked (or kept through an outage until it can be), neither Login nor
   // the user menu shows (no flash of either, and no "Login" for a customer who is signed in).
   const restoring = SessionContext.useSelector(selectIsSessionUnknown);
+  useEffect(() => {
+    if (restoring) void loadUserMenu().catch(() => {});
+  }, [restoring]);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -106,7 +135,9 @@ export function Header() {
         <div className="site-header__actions">
           <CartLink />
           {restoring ? null : user ? (
-            <UserMenu name={user.name} />
+            <Suspense fallback={null}>
+              <UserMenu name={user.name} />
+            </Suspense>
           ) : (
             // The shop's main actions stay on the web (docs/product-rules.md, Routes and pages).
             <Link className="button button--primary" href="/login">
@@ -161,7 +192,11 @@ export function Header() {
         <nav aria-label="Mobile" className="nav nav--mobile">
           {links}
         </nav>
-        {user && <MobileAccountLinks name={user.name} location={location} />}
+        {user && (
+          <Suspense fallback={null}>
+            <MobileAccountLinks name={user.name} location={location} />
+          </Suspense>
+        )}
         <div className="mobile-menu__contact">
           <a href={`tel:${site.supportPhone.replace(/\s/g, '')}`}>{site.supportPhone}</a>
           <a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a>
