@@ -11,7 +11,13 @@ import { addressCopyOf } from '../db/repositories/address-copy.ts';
 import { findAddress } from '../db/repositories/addresses.ts';
 import { findCoupon, useCoupon as countCouponUse } from '../db/repositories/coupons.ts';
 import { insertLifecycleEvent } from '../db/repositories/lifecycle-events.ts';
-import { findOrderByKey, findProductsForPricing, insertOrder, takeStock } from '../db/repositories/orders.ts';
+import {
+  findOrderByKey,
+  findProductsForPricing,
+  insertOrder,
+  recordOrderStock,
+  takeStock,
+} from '../db/repositories/orders.ts';
 import type { CouponRow } from '../db/types.ts';
 import {
   checkCoupon,
@@ -112,11 +118,14 @@ export async function placeOrder(
   if (quote.coupon && !(await countCouponUse(trx, quote.coupon.id)))
     throw new Refusal('coupon_exhausted', couponMessages.exhausted);
 
+  const taken: { productId: number; quantity: number; balance: number }[] = [];
   for (const [productId, quantity] of quote.quantities) {
-    if (!(await takeStock(trx, productId, quantity))) {
+    const balance = await takeStock(trx, productId, quantity);
+    if (balance === undefined) {
       const [product] = await findProductsForPricing(trx, [productId]);
       throw new Refusal('out_of_stock', stockProblem(product!).message);
     }
+    taken.push({ productId, quantity, balance });
   }
 
   const { address } = quote;
@@ -148,6 +157,8 @@ export async function placeOrder(
     })),
     (orderId) => orderNumber(orderId, now),
   );
+  // What the order took, in the stock ledger (docs/decisions/0030-stock-is-a-ledger.md).
+  await recordOrderStock(trx, id, userId, taken, now.toISOString());
   await claim.use(quote.amounts.total, { orderId: id });
   // The first step of its life (machines/order-lifecycle/ starts in `processing`).
   await insertLifecycleEvent(trx, 'order', {
