@@ -20,7 +20,7 @@ import { FORBIDDEN_TEXT, notAllowedMessage, tooLongMessage, wireText } from './t
  *   POST /api/admin/staff/invitations  {email}     (admin)  -> 201 StaffListResponse
  *   DELETE /api/admin/staff/invitations/{id}       (admin)  -> StaffListResponse
  *   DELETE /api/admin/staff/{id}                   (admin)  -> StaffListResponse
- *   GET  /api/staff-invitations/{token}            (anyone) -> StaffInvitationInfo
+ *   POST /api/staff-invitations/lookup  {token}     (anyone with the link) -> StaffInvitationInfo
  *   POST /api/staff-invitations/accept  AcceptInvitationInput (anyone with the link) -> {message}
  */
 
@@ -346,11 +346,14 @@ const noteText = (label: string, max: number) =>
     v.maxLength(max, tooLongMessage(label, max)),
     v.check((value) => !FORBIDDEN_TEXT.test(value), notAllowedMessage(label)),
   );
+const invitationToken = v.pipe(
+  v.string(staffMessages.linkInvalid),
+  v.regex(STAFF_INVITATION_TOKEN, staffMessages.linkInvalid),
+);
+/** The invitation's token, sent in a body (POST /api/staff-invitations/lookup), never in a URL the API logs. */
+export const InvitationTokenInput = v.object({ token: invitationToken });
 export const AcceptInvitationInput = v.object({
-  token: v.pipe(
-    v.string(staffMessages.linkInvalid),
-    v.regex(STAFF_INVITATION_TOKEN, staffMessages.linkInvalid),
-  ),
+  token: invitationToken,
   /** For a new account; ignored when the e-mail already has one. */
   name: v.optional(noteText('Name', 100), ''),
   password: NewPassword,

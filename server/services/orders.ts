@@ -9,7 +9,12 @@ import {
 import type { Db } from '../db/client.ts';
 import { addressCopyOf } from '../db/repositories/address-copy.ts';
 import { findAddress } from '../db/repositories/addresses.ts';
-import { findCoupon, useCoupon as countCouponUse } from '../db/repositories/coupons.ts';
+import {
+  countCouponUsesBy,
+  findCoupon,
+  lockCustomer,
+  useCoupon as countCouponUse,
+} from '../db/repositories/coupons.ts';
 import { insertLifecycleEvent } from '../db/repositories/lifecycle-events.ts';
 import {
   findOrderByKey,
@@ -21,6 +26,7 @@ import {
 import type { CouponRow } from '../db/types.ts';
 import {
   checkCoupon,
+  refuseCoupon,
   priceLines,
   priceOrder,
   quantitiesByProduct,
@@ -82,6 +88,14 @@ export async function quoteOrder(db: Db, userId: number, draft: OrderDraft, now:
     coupon = await findCoupon(db, draft.coupon_code);
     const check = checkCoupon(coupon, subtotalOf(priced.lines), now);
     if (!check.ok) throw new Refusal(`coupon_${check.reason}`, check.message);
+    // A limit per customer counts their own orders with it (docs/product-rules.md, Coupons).
+    if (coupon!.perCustomerLimit !== null) {
+      if (db.isTransaction) await lockCustomer(db, userId);
+      if ((await countCouponUsesBy(db, coupon!.code, userId)) >= coupon!.perCustomerLimit) {
+        const refused = refuseCoupon('used_by_you');
+        throw new Refusal(`coupon_${refused.reason}`, refused.message);
+      }
+    }
     discount = check.discount;
   }
   return { address, lines: priced.lines, quantities, coupon, amounts: priceOrder(priced.lines, discount) };
