@@ -57,7 +57,7 @@ const featureFence = (feature) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'coverage', 'scratch'] },
+  { ignores: ['dist', 'build', 'data', 'node_modules', 'coverage', 'scratch'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -41,7 +41,8 @@ export const PUJA_DELIVERABLES = [
 ] as const satisfies ReadonlyArray<{ item: string; detail: string; minDays: number; maxDays: number }>;
 
 /**
- * The product and puja lists render this many cards, then "Show more" adds as many again: a
- * catalogue of thousands never renders (or ticks) thousands of cards at once (docs/perf.md).
+ * The product and puja lists ask the server for this many cards, then "Show more" asks for as
+ * many again: a page fills a phone's screen a few times over, and a catalogue of thousands never
+ * travels, renders or ticks at once (docs/perf.md).
  */
-export const LIST_PAGE_SIZE = 48;
+export const LIST_PAGE_SIZE = 24;

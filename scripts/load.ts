@@ -6,8 +6,10 @@
  *
  *   npm run load                                 own API server over a fresh temp DATA_DIR
  *   npm run load -- --seconds 30 --concurrency 16
- *   npm run load -- --url http://127.0.0.1:3000  a running server (loopback only; run it quiet:
- *                                                other buyers of the same products unbalance the ledger)
+ *   npm run load -- --url http://127.0.0.1:3000  a running server, or nginx in front of several
+ *                                                (`npm run cluster` prints its URL; loopback only; run it
+ *                                                quiet: other buyers of the same products unbalance the ledger)
+ *   npm run load -- --summary out.json           also write the figures as JSON (npm run load:cluster)
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -36,6 +38,7 @@ const { values: args } = parseArgs({
     customers: { type: 'string', default: '12' },
     'checkout-share': { type: 'string', default: '0.2' },
     seed: { type: 'string', default: '7' },
+    summary: { type: 'string' },
   },
 });
 
@@ -281,6 +284,29 @@ try {
       `orders ${orders}, ledger ${balanced ? 'ok' : 'UNBALANCED'} ` +
       `(${totals.initial} = ${totals.remaining} + ${totals.sold})`,
   );
+  if (args.summary) {
+    const perKind = Object.fromEntries(
+      kinds.map((kind) => {
+        const list = latencies.get(kind)!;
+        return [kind, { requests: list.length, p50: percentile(list, 50), p99: percentile(list, 99) }];
+      }),
+    );
+    fs.writeFileSync(
+      args.summary,
+      JSON.stringify({
+        requests: all.length,
+        seconds: elapsed,
+        perSecond: all.length / elapsed,
+        p50: percentile(all, 50),
+        p99: percentile(all, 99),
+        errors: errorCount,
+        orders,
+        refusedForStock: outOfStock,
+        balanced,
+        perKind,
+      }),
+    );
+  }
   if (!balanced) exitCode = 1;
   if (serverFailures > 0) {
     console.error(`load: the server failed ${serverFailures} requests (5xx or no answer)`);

@@ -5,6 +5,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
+import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { bodyLimit } from 'hono/body-limit';
 import type { User } from '../contract/auth.ts';
@@ -18,6 +19,10 @@ import { createAbuseLimits, type AbuseLimits, type LimitSettings } from './limit
 import type { PaymentGateway } from './payments/gateway.ts';
 import { createSimulatedGateway } from './payments/simulated-gateway.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { opsRoutes, type Lifecycle } from './ops/health.ts';
+import { silentLogger, type Logger } from './ops/logger.ts';
+import { createMetrics, type Metrics } from './ops/metrics.ts';
+import { observe } from './ops/observability.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { astroRoutes } from './routes/astro.ts';
 import { adminRoutes } from './routes/admin.ts';
@@ -110,6 +115,14 @@ export interface AppOptions {
   brand?: string;
   /** Where uploads are kept (server/services/uploads.ts). Default: a folder under the system's temp folder. */
   uploadsDir?: string;
+  /** Request logs and unexpected errors (server/ops/logger.ts). Default: nothing is logged. */
+  logger?: Logger;
+  /** The process's Prometheus metrics, served at /metrics. Default: a registry of this app's own. */
+  metrics?: Metrics;
+  /** Set `draining` when the process is told to stop: /readyz then answers 503. */
+  lifecycle?: Lifecycle;
+  /** METRICS_TOKEN: the bearer token /metrics needs; unset, /metrics answers this machine only. */
+  metricsToken?: string;
 }
 
 export const defaultImagesDir = path.join(import.meta.dirname, 'assets', 'images');
@@ -155,6 +168,10 @@ export function createApp({
   publicUrl = 'http://localhost:3000',
   brand = 'Divya Puja Seva',
   uploadsDir = path.join(os.tmpdir(), 'shop-uploads'),
+  logger = silentLogger,
+  metrics = createMetrics({ db }),
+  lifecycle = { draining: false },
+  metricsToken,
 }: AppOptions) {
   const app = new Hono<AppEnv>();
   const auth: AuthServices = {
@@ -168,6 +185,9 @@ export function createApp({
   const catalogue = createCatalogueCache(db);
   void prepareDummyHash();
 
+  // First, so the log line and the metrics see every answer, errors and compression included.
+  app.use(requestId({ headerName: 'X-Request-Id' }));
+  app.use(observe({ logger, metrics, lifecycle }));
   app.use(secureHeaders({ crossOriginResourcePolicy: 'cross-origin' }));
   // JSON answers of 1 KB or more go gzipped to browsers that accept it; the catalogue's cached
   // answers and the built assets arrive already compressed and pass through.
@@ -176,8 +196,15 @@ export function createApp({
     maxSize: 64 * 1024,
     onError: (c) => c.json({ message: 'Request body too large' }, 413),
   });
-  // Uploads carry a photo or a video: their route sets its own, larger limit (routes/uploads.ts).
-  app.use((c, next) => (c.req.path === '/api/uploads' ? next() : jsonBodyLimit(c, next)));
+  // Only requests whose body a handler reads are limited: looking at a GET's body makes the Node
+  // adapter build a whole fetch Request for it, which cost the catalogue reads a third of their
+  // time (docs/perf.md). No GET or HEAD handler reads a body. Uploads carry a photo or a video:
+  // their route sets its own, larger limit (routes/uploads.ts).
+  app.use((c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === '/api/uploads'
+      ? next()
+      : jsonBodyLimit(c, next),
+  );
   app.use(async (c, next) => {
     c.set('db', db);
     c.set('auth', auth);
@@ -190,6 +217,7 @@ export function createApp({
     await next();
   });
 
+  app.route('/', opsRoutes({ lifecycle, metrics, metricsToken }));
   app.route('/', pujaRoutes);
   app.route('/', productRoutes);
   app.route('/', astrologerRoutes);
@@ -239,7 +267,7 @@ export function createApp({
       return c.json({ message: databaseBusy.message }, databaseBusy.status, {
         'Retry-After': String(databaseBusy.retryAfterSeconds),
       });
-    console.error(err);
+    logger.error({ reqId: c.get('requestId'), err }, 'unexpected error');
     return c.json({ message: 'Something went wrong on our side. Please try again.' }, 500);
   });
 

@@ -43,8 +43,11 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env) {
     mailFrom: env.MAIL_FROM || 'Divya Puja Seva <no-reply@divyapujaseva.in>',
     /** PUBLIC_URL: where customers reach the shop; e-mailed links point there. */
     publicUrl: env.PUBLIC_URL || `http://localhost:${env.PORT ?? 3000}`,
-    /** Where uploaded photos and videos are kept (damage claims, proof of a puja). */
-    uploadsDir: path.join(dataDir, 'uploads'),
+    /**
+     * UPLOADS_DIR: where uploaded photos and videos are kept (damage claims, proof of a puja).
+     * Default DATA_DIR/uploads; several processes must share one folder (a shared volume).
+     */
+    uploadsDir: path.resolve(env.UPLOADS_DIR || path.join(dataDir, 'uploads')),
     /**
      * How often each process looks for due scheduled work (the payment sweep, the sankalp lock,
      * pending refunds; server/jobs/scheduler.ts). SCHEDULER_TICK_MS.
@@ -52,5 +55,27 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env) {
     schedulerTickMs: milliseconds('SCHEDULER_TICK_MS', env.SCHEDULER_TICK_MS, SCHEDULER_TICK_MS),
     /** SHOP_NAME: the shop's name in e-mails (the SPA's is VITE_SITE_BRAND). */
     brand: env.SHOP_NAME || 'Divya Puja Seva',
+    /** METRICS_TOKEN: the bearer token GET /metrics needs; unset, /metrics answers this machine only. */
+    metricsToken: env.METRICS_TOKEN || undefined,
+    /**
+     * SHUTDOWN_DRAIN_MS: after SIGTERM, how long the process keeps serving (with /readyz at 503)
+     * before it stops accepting, for a load balancer that polls /readyz. Default 0 (nginx needs
+     * none: a refused connection sends it to the next process).
+     */
+    shutdownDrainMs: milliseconds('SHUTDOWN_DRAIN_MS', env.SHUTDOWN_DRAIN_MS, 0),
+    /** SHUTDOWN_TIMEOUT_MS: how long requests still running may take to finish before they are cut. */
+    shutdownTimeoutMs: milliseconds('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000),
   };
+}
+
+export type ServerConfig = ReturnType<typeof readServerConfig>;
+
+/**
+ * On PostgreSQL the shop runs as several processes, each with a DATA_DIR of its own, so the
+ * secrets they must agree on cannot be files generated per process: a token signed by one
+ * would be refused by the next. They must come from the environment; the message says which.
+ */
+export function missingSharedSecrets(config: ServerConfig, env: NodeJS.ProcessEnv = process.env): string[] {
+  if (!config.databaseUrl) return [];
+  return ['AUTH_SECRET', 'PAYMENT_SECRET'].filter((name) => !env[name]);
 }

@@ -1,13 +1,18 @@
 import { createServer } from 'vite';
 import { loadAuthSecret } from './auth/secret.ts';
 import { readServerConfig } from './config.ts';
+import { createLogger } from './ops/logger.ts';
 import { listen, paymentGatewayFor, prepareDb, startBackgroundJobs } from './start.ts';
 
-/** Development: the API on API_PORT (3001) and Vite with hot reload on PORT, proxying the API. */
+/**
+ * Development: the API on API_PORT (3001) and Vite with hot reload on PORT, proxying the API.
+ * Request logs are pretty-printed for people (production writes JSON lines).
+ */
 const config = readServerConfig();
+const logger = createLogger({ pretty: true });
 const apiPort = Number(process.env.API_PORT ?? 3001);
 process.env.API_PORT = String(apiPort);
-const db = await prepareDb(config);
+const db = await prepareDb(config, logger);
 const paymentGateway = paymentGatewayFor(config);
 startBackgroundJobs(db, paymentGateway, config.schedulerTickMs);
 await listen(
@@ -17,6 +22,7 @@ await listen(
     trustProxy: config.trustProxy,
     paymentGateway,
     uploadsDir: config.uploadsDir,
+    logger,
   },
   apiPort,
   '127.0.0.1',

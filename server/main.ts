@@ -1,26 +1,48 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { loadAuthSecret } from './auth/secret.ts';
-import { readServerConfig } from './config.ts';
+import { missingSharedSecrets, readServerConfig } from './config.ts';
 import { createMailer } from './mail/mailer.ts';
+import type { Lifecycle } from './ops/health.ts';
+import { createLogger } from './ops/logger.ts';
+import { createMetrics } from './ops/metrics.ts';
 import { listen, paymentGatewayFor, prepareDb, startBackgroundJobs } from './start.ts';
 
 /**
- * Production entry: the API and the built SPA on one origin. With SERVE_SPA=0 it serves the
- * API alone and needs no dist/ (the reliability tests and the load check run it that way).
+ * Production entry: the API and the built SPA on one origin (`npm start` builds it to
+ * build/server/main.js and runs that). With SERVE_SPA=0 it serves the API alone and needs no
+ * dist/ (the reliability tests and the load check run it that way). SIGTERM or SIGINT: a
+ * graceful stop (docs/decisions/0028-health-readiness-and-graceful-shutdown.md).
  */
+const logger = createLogger();
+process.on('uncaughtException', (err) => {
+  logger.fatal({ err }, 'uncaught exception');
+  process.exit(1);
+});
+
 const config = readServerConfig();
 let staticDir: string | undefined;
 if (config.serveSpa) {
   staticDir = path.resolve('dist');
   if (!fs.existsSync(path.join(staticDir, 'index.html'))) {
-    console.error('No built SPA in dist/. Run `npm run build` first (npm start does this for you).');
+    logger.fatal('No built SPA in dist/. Run `npm run build` first (npm start does this for you).');
     process.exit(1);
   }
 }
-const db = await prepareDb(config);
+const missing = missingSharedSecrets(config);
+if (missing.length > 0) {
+  logger.fatal(
+    `On PostgreSQL every API process must share its secrets: set ${missing.join(' and ')} ` +
+      '(each at least 32 random characters, e.g. `openssl rand -base64 48`), the same on every process.',
+  );
+  process.exit(1);
+}
+
+const db = await prepareDb(config, logger);
 const paymentGateway = paymentGatewayFor(config);
 const jobs = startBackgroundJobs(db, paymentGateway, config.schedulerTickMs);
+const lifecycle: Lifecycle = { draining: false };
 const server = await listen(
   {
     db,
@@ -32,18 +54,56 @@ const server = await listen(
     brand: config.brand,
     paymentGateway,
     uploadsDir: config.uploadsDir,
+    logger,
+    metrics: createMetrics({ db, processMetrics: true }),
+    lifecycle,
+    metricsToken: config.metricsToken,
   },
   config.port,
   config.host,
 );
-console.log(`${staticDir ? 'Shop' : 'API (no SPA)'} ready on http://localhost:${config.port}`);
+logger.info(
+  { port: config.port, database: config.databaseUrl ? 'postgresql' : 'sqlite' },
+  `${staticDir ? 'Shop' : 'API (no SPA)'} ready on http://localhost:${config.port}`,
+);
 
-const stop = () => {
-  server.close();
-  void jobs
-    .stop()
-    .then(() => db.destroy())
-    .finally(() => process.exit(0));
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+/**
+ * The graceful stop: /readyz answers 503 at once (answers carry Connection: close); after
+ * SHUTDOWN_DRAIN_MS the listener closes (new connections are refused, so a load balancer
+ * sends them to another process); requests still running get SHUTDOWN_TIMEOUT_MS to finish,
+ * then their connections are cut; then the database is closed and the process exits.
+ */
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  lifecycle.draining = true;
+  logger.info(
+    { signal, drainMs: config.shutdownDrainMs, timeoutMs: config.shutdownTimeoutMs },
+    'Shutting down',
+  );
+  if (config.shutdownDrainMs > 0) await sleep(config.shutdownDrainMs);
+  // The scheduler finishes a tick in progress and starts no other.
+  const jobsStopped = jobs.stop();
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  let cut = false;
+  const deadline = setTimeout(() => {
+    cut = true;
+    logger.warn('Requests still running after SHUTDOWN_TIMEOUT_MS: closing their connections');
+    server.closeAllConnections();
+  }, config.shutdownTimeoutMs);
+  await closed;
+  clearTimeout(deadline);
+  await jobsStopped;
+  await db.destroy();
+  logger.info(
+    { cut },
+    cut
+      ? 'Stopped (some requests were cut), database closed'
+      : 'Stopped: every request answered, database closed',
+  );
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

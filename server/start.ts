@@ -1,37 +1,44 @@
+import type http from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp, type AppOptions } from './app.ts';
 import { openDb, type Db } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { seedCoupons } from './db/seed/coupons.ts';
-import { isCatalogueEmpty, seedCatalogue } from './db/seed/seed.ts';
+import { seedIfEmpty } from './db/seed/seed.ts';
 import { readServerConfig, SCHEDULER_TICK_MS } from './config.ts';
+import { silentLogger, type Logger } from './ops/logger.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
 import { createSimulatedGateway, loadPaymentSecret } from './payments/simulated-gateway.ts';
 import { shopJobs, startScheduler } from './jobs/scheduler.ts';
 
-/** Opens, migrates and (when empty) seeds the configured database. */
-export async function prepareDb(config = readServerConfig()): Promise<Db> {
+/**
+ * Opens, migrates and (when empty) seeds the configured database. Several processes may do
+ * this at once on one database: the migrations and the seeding each run once
+ * (docs/decisions/0026-migrations-and-seeding-run-once.md).
+ */
+export async function prepareDb(config = readServerConfig(), logger: Logger = silentLogger): Promise<Db> {
   const db = await openDb({
     databaseUrl: config.databaseUrl,
     sqliteFile: config.sqliteFile,
     lockWaitMs: config.lockWaitMs,
+    onIdleConnectionError: (err) =>
+      logger.warn({ err }, 'A pooled database connection broke; the pool replaces it'),
   });
-  await migrateToLatest(db);
-  if (await isCatalogueEmpty(db)) {
-    await seedCatalogue(db);
-    console.log('Seeded the demo catalogue.');
-  } else {
-    // A shop seeded before coupons existed gets the demo coupons once (a no-op when it has any).
-    await seedCoupons(db);
+  try {
+    const applied = await migrateToLatest(db);
+    if (applied.length > 0) logger.info({ migrations: applied }, `Applied ${applied.length} migrations`);
+    if (await seedIfEmpty(db)) logger.info('Seeded the demo catalogue');
+  } catch (err) {
+    await db.destroy();
+    throw err;
   }
   return db;
 }
 
-/** Starts the HTTP server; resolves once it listens. */
+/** Starts the HTTP/1.1 server; resolves once it listens. */
 export function listen(options: AppOptions, port: number, host: string) {
   const app = createApp(options);
-  return new Promise<ReturnType<typeof serve>>((resolve) => {
-    const server = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(server));
+  return new Promise<http.Server>((resolve) => {
+    const server = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(server as http.Server));
   });
 }
 

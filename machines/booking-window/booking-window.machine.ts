@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate';
 import { COUNTDOWN_TICK_MS } from '../../contract/catalogue-display.ts';
+import { lastSecondAlarm } from './booking-window.actors.ts';
 
 export interface BookingWindowInput {
   /** ISO date at which booking closes (the puja date). Missing or invalid counts as closed. */
@@ -7,18 +8,25 @@ export interface BookingWindowInput {
 }
 
 export interface BookingWindowContext {
+  /** When booking closes (ms since the epoch); NaN for a missing or invalid date. */
   closesAt: number;
-  remainingMs: number;
 }
 
-export type BookingWindowEvent = { type: 'window.reset'; closesAt: string | null | undefined };
+export type BookingWindowEvent =
+  | { type: 'window.reset'; closesAt: string | null | undefined }
+  /** The shared clock found a second or less left. */
+  | { type: 'window.lastSecondStarted' };
 
 const parse = (iso: string | null | undefined) => (iso ? Date.parse(iso) : NaN);
+const msLeft = ({ context }: { context: BookingWindowContext }) => context.closesAt - Date.now();
 
 /**
- * A puja's booking window: `open` while its date is in the future, re-measured every second
- * (on the second boundary, so a countdown never skips), and `closed` once the date is reached
- * or when the date is missing or invalid. `window.reset` measures a new date.
+ * A puja's booking window: `open` while its date is in the future, `closed` once the date is
+ * reached or when the date is missing or invalid. While open it is `counting`: the countdowns
+ * that show it read the page's one shared clock, and the window only listens to that clock for
+ * its last second (`lastSecondAlarm`), so a page of windows runs one timer and does no work per
+ * window each second. The last second is `closing`: timed exactly, so the window closes the
+ * moment its date is reached. `window.reset` measures a new date.
  */
 export const bookingWindowMachine = setup({
   types: {
@@ -26,23 +34,21 @@ export const bookingWindowMachine = setup({
     context: {} as BookingWindowContext,
     events: {} as BookingWindowEvent,
   },
+  actors: { lastSecondAlarm },
   actions: {
-    measureRemaining: assign({
-      remainingMs: ({ context }) =>
-        Number.isNaN(context.closesAt) ? 0 : Math.max(0, context.closesAt - Date.now()),
-    }),
     storeClosingDate: assign({ closesAt: (_, closesAt: string | null | undefined) => parse(closesAt) }),
   },
   guards: {
-    hasTimeLeft: ({ context }) => context.remainingMs > 0,
+    // NaN (no date) compares false: closed.
+    hasTimeLeft: (args) => msLeft(args) > 0,
+    isInLastSecond: (args) => msLeft(args) <= COUNTDOWN_TICK_MS,
   },
   delays: {
-    // Wake on the next whole second of the remaining time, at most one tick away.
-    untilNextSecond: ({ context }) => context.remainingMs % COUNTDOWN_TICK_MS || COUNTDOWN_TICK_MS,
+    untilClosed: (args) => Math.max(0, msLeft(args)),
   },
 }).createMachine({
   id: 'bookingWindow',
-  context: ({ input }) => ({ closesAt: parse(input.closesAt), remainingMs: 0 }),
+  context: ({ input }) => ({ closesAt: parse(input.closesAt) }),
   initial: 'measuring',
   on: {
     'window.reset': {
@@ -52,12 +58,21 @@ export const bookingWindowMachine = setup({
   },
   states: {
     measuring: {
-      entry: 'measureRemaining',
       always: [{ guard: 'hasTimeLeft', target: 'open' }, { target: 'closed' }],
     },
     open: {
       tags: ['bookable'],
-      after: { untilNextSecond: 'measuring' },
+      initial: 'counting',
+      states: {
+        counting: {
+          always: { guard: 'isInLastSecond', target: 'closing' },
+          invoke: { src: 'lastSecondAlarm', input: ({ context }) => ({ closesAt: context.closesAt }) },
+          on: { 'window.lastSecondStarted': 'closing' },
+        },
+        closing: {
+          after: { untilClosed: '#bookingWindow.closed' },
+        },
+      },
     },
     closed: {},
   },

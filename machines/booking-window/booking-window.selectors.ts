@@ -11,9 +11,16 @@ export interface CountdownParts {
 }
 
 export const selectIsOpen = (s: Snapshot) => s.hasTag('bookable');
+export const selectClosesAt = (s: Snapshot) => s.context.closesAt;
 
-/** Whole seconds left, rounded up so the display reaches 0s exactly when the window closes. */
-export const selectSecondsLeft = (s: Snapshot) => Math.ceil(s.context.remainingMs / 1000);
+/**
+ * Whole seconds left at `now` (ms), rounded up so the display reaches 0s when the window closes;
+ * 0 for a missing date or one already reached.
+ */
+export function secondsLeftAt(closesAt: number, now: number): number {
+  const ms = closesAt - now;
+  return Number.isNaN(ms) || ms <= 0 ? 0 : Math.ceil(ms / 1000);
+}
 
 export function toCountdownParts(totalSeconds: number): CountdownParts {
   return {

@@ -5,15 +5,19 @@ import {
   CamelCasePlugin,
   CompiledQuery,
   Kysely,
+  PostgresAdapter,
   PostgresDialect,
   SqliteDialect,
   SqliteDriver,
   type DatabaseConnection,
+  type DialectAdapter,
   type Driver,
   type QueryResult,
 } from 'kysely';
+import type { Pool } from 'pg';
 import { CatalogueChanges, registerCatalogueChanges } from './catalogue-changes.ts';
 import { isDatabaseBusy } from './errors.ts';
+import { postgresAdapterWithLock, sqliteAdapterWithLock } from './migration-lock.ts';
 import type { Database } from './types.ts';
 
 export type Db = Kysely<Database>;
@@ -31,6 +35,12 @@ export interface DbOptions {
    * Retry-After. Default DEFAULT_LOCK_WAIT_MS.
    */
   lockWaitMs?: number;
+  /**
+   * PostgreSQL: told when an idle pooled connection breaks (the server restarted, or an
+   * administrator ended the session). The pool drops that connection and opens a new one for
+   * the next query; without a listener pg would crash the process. Default: ignored.
+   */
+  onIdleConnectionError?: (err: Error) => void;
 }
 
 /** However short the budget gets during a busy spell, a statement still waits this long (a short lock passes). */
@@ -144,6 +154,29 @@ class ShopSqliteDialect extends SqliteDialect {
   override createDriver(): Driver {
     return new ShopSqliteDriver(this.#database, this.#lockWaitMs);
   }
+
+  /** With a migration lock that holds across processes (server/db/migration-lock.ts). */
+  override createAdapter(): DialectAdapter {
+    return sqliteAdapterWithLock();
+  }
+}
+
+class ShopPostgresDialect extends PostgresDialect {
+  override createAdapter(): DialectAdapter {
+    return postgresAdapterWithLock();
+  }
+}
+
+/** True when `db` talks to PostgreSQL (else SQLite). */
+export const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+const pools = new WeakMap<Db, Pool>();
+
+/** How the PostgreSQL pool of a handle `openDb` returned is used right now; undefined on SQLite. */
+export function poolUsage(db: Db): { total: number; idle: number; waiting: number; max: number } | undefined {
+  const pool = pools.get(db);
+  if (!pool) return undefined;
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max };
 }
 
 /**
@@ -159,6 +192,7 @@ export async function openDb({
   databaseUrl,
   sqliteFile = ':memory:',
   lockWaitMs = DEFAULT_LOCK_WAIT_MS,
+  onIdleConnectionError = () => {},
 }: DbOptions = {}): Promise<Db> {
   const changes = new CatalogueChanges();
   const plugins = [new CamelCasePlugin(), changes];
@@ -178,7 +212,10 @@ export async function openDb({
       lock_timeout: wait,
       connectionTimeoutMillis: Math.max(wait, 1000),
     });
-    return opened(new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins }));
+    pool.on('error', onIdleConnectionError);
+    const db = opened(new Kysely<Database>({ dialect: new ShopPostgresDialect({ pool }), plugins }));
+    pools.set(db, pool);
+    return db;
   }
   if (sqliteFile !== ':memory:') fs.mkdirSync(path.dirname(sqliteFile), { recursive: true });
   const database = new SQLite(sqliteFile);

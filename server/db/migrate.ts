@@ -1,5 +1,8 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './client.ts';
+import { isDatabaseBusy } from './errors.ts';
+import { MIGRATION_WAIT_MS } from './migration-lock.ts';
 import * as catalogue from './migrations/2026_11_21_220000_catalogue.ts';
 import * as accounts from './migrations/2026_11_21_230000_accounts.ts';
 import * as orders from './migrations/2026_11_22_000000_orders.ts';
@@ -38,10 +41,26 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
 
-export async function migrateToLatest(db: Db): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
+/** The names of the migrations this code knows, in the order they run. */
+export const migrationNames: readonly string[] = Object.keys(migrations).sort();
+
+/**
+ * Brings the database up to date and returns the names of the migrations this call ran (none
+ * when another process ran them first). Safe when several processes start at once: the
+ * Migrator runs under a lock that holds across processes (server/db/migration-lock.ts), and a
+ * moment of "database busy" while it creates its own tables is waited out.
+ */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const deadline = Date.now() + MIGRATION_WAIT_MS;
+  for (;;) {
+    const { error, results = [] } = await new Migrator({ db, provider }).migrateToLatest();
+    const failed = results.find((r) => r.status === 'Error');
+    if (!error && !failed) return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    // Nothing ran yet when a busy database refused the Migrator's own bookkeeping: try again.
+    if (isDatabaseBusy(error) && !failed && Date.now() < deadline) {
+      await sleep(50);
+      continue;
+    }
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
   }
 }
@@ -50,4 +69,24 @@ export async function migrateToLatest(db: Db): Promise<void> {
 export async function migrateUpTo(db: Db, name: string): Promise<void> {
   const { error } = await new Migrator({ db, provider }).migrateTo(name);
   if (error) throw new Error(`Migration to ${name} failed`, { cause: error });
+}
+
+/**
+ * The migrations this code knows that the database has not run (all of them when it was never
+ * migrated). Throws when the database does not answer.
+ */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  let ran: Set<string>;
+  try {
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+    ran = new Set(rows.map((r) => r.name));
+  } catch (err) {
+    // No migration table yet: nothing ran. Any other failure is the database not answering.
+    const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
+    const missingTable =
+      code === '42P01' || (typeof message === 'string' && message.includes('no such table'));
+    if (!missingTable) throw err;
+    ran = new Set();
+  }
+  return migrationNames.filter((name) => !ran.has(name));
 }

@@ -44,7 +44,7 @@ export function parseTrustedProxies(value: string | undefined): string[] {
 }
 
 /** Where Hono's Node adapter keeps the request (as `c.env.incoming`, or under `c.env.server`). */
-function incomingOf(c: Context): IncomingMessage | undefined {
+export function incomingOf(c: Context): IncomingMessage | undefined {
   const env = c.env as { incoming?: IncomingMessage; server?: { incoming?: IncomingMessage } } | undefined;
   return env?.server?.incoming ?? env?.incoming;
 }

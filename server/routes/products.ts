@@ -8,19 +8,21 @@ import { readQuery } from '../validate.ts';
 export const productRoutes = new Hono<AppEnv>()
   .get('/products', (c) => {
     const query = readQuery(c, ProductQuery);
-    return c.var.catalogue.respond(c, `products${catalogueQueryString(query)}`, async () => {
-      const { items, total } = await listProducts(c.var.db, query);
+    return c.get('catalogue').respond(c, `products${catalogueQueryString(query)}`, async () => {
+      const { items, total } = await listProducts(c.get('db'), query);
       return { products: items, total };
     });
   })
   .get('/products/:id', (c) => {
     const id = idParam(c);
-    return c.var.catalogue.respond(c, `product/${id}`, async () => {
-      const product = await findProduct(c.var.db, id);
+    return c.get('catalogue').respond(c, `product/${id}`, async () => {
+      const product = await findProduct(c.get('db'), id);
       if (!product) notFound('Product');
       return { product: [product] };
     });
   })
   .get('/categories', (c) =>
-    c.var.catalogue.respond(c, 'categories', async () => ({ categories: await listCategories(c.var.db) })),
+    c
+      .get('catalogue')
+      .respond(c, 'categories', async () => ({ categories: await listCategories(c.get('db')) })),
   );

@@ -10,26 +10,26 @@ const MINUTE_MS = 60_000;
 export const pujaRoutes = new Hono<AppEnv>()
   .get('/pujas', (c) => {
     const query = readQuery(c, PujaQuery);
-    const now = c.var.now();
+    const now = c.get('now')();
     // A date filter reads the clock: its answer is kept for the minute it was made in.
     const minute = query.when ? Math.floor(now.getTime() / MINUTE_MS) : undefined;
-    return c.var.catalogue.respond(c, `pujas${catalogueQueryString({ ...query, minute })}`, async () => {
-      const { items, total } = await listPujas(c.var.db, query, now);
+    return c.get('catalogue').respond(c, `pujas${catalogueQueryString({ ...query, minute })}`, async () => {
+      const { items, total } = await listPujas(c.get('db'), query, now);
       return { pujas: items, total };
     });
   })
   .get('/pujas/:id', (c) => {
     const id = idParam(c);
-    return c.var.catalogue.respond(c, `puja/${id}`, async () => {
-      const puja = await findPuja(c.var.db, id);
+    return c.get('catalogue').respond(c, `puja/${id}`, async () => {
+      const puja = await findPuja(c.get('db'), id);
       if (!puja) notFound('Puja');
       return { pujas: [puja] };
     });
   })
   .get('/packages/:pujaId', (c) => {
     const pujaId = idParam(c, 'pujaId');
-    return c.var.catalogue.respond(c, `packages/${pujaId}`, async () => {
-      if (!(await findPuja(c.var.db, pujaId))) notFound('Puja');
-      return { packages: await listPackages(c.var.db, pujaId) };
+    return c.get('catalogue').respond(c, `packages/${pujaId}`, async () => {
+      if (!(await findPuja(c.get('db'), pujaId))) notFound('Puja');
+      return { packages: await listPackages(c.get('db'), pujaId) };
     });
   });

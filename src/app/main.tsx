@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { startInspector } from '../lib/inspector.ts';
@@ -9,10 +9,14 @@ if (!root) throw new Error('index.html has no #root element');
 
 // The root actors are created on the first render, so the inspector (dev only, `?inspect`) must be
 // ready before it.
+// The first render is a transition: React renders it in slices, yielding to the browser between
+// them, instead of one long task that keeps a phone from answering a tap (docs/perf.md).
 void startInspector(window.location).then(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   ),
 );

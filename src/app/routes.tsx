@@ -1,5 +1,5 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { Route, Switch, useLocation } from 'wouter';
+import { lazy, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { matchRoute, Route, Switch, useLocation, useRouter } from 'wouter';
 import { RequireSignIn } from './require-sign-in.tsx';
 import { RouteBoundary } from './route-boundary.tsx';
 
@@ -10,13 +10,17 @@ function retryFailedPages() {
   for (const forget of forgetFailedDownloads) forget();
 }
 
+/** A code-split page: the component, and `preload()` to fetch its chunk before it is opened. */
+type Page = ComponentType & { preload: () => void };
+
 /**
- * Code-split pages: each route downloads its own chunk the first time it is opened. React.lazy
+ * Code-split pages: each route downloads its own chunk the first time it is opened, or earlier,
+ * when a link to it is pointed at or focused (`preload`, see `usePreloadOnIntent`). React.lazy
  * keeps a failed download failed for good, so a page whose chunk could not be fetched (offline,
  * a dropped connection) gets a new lazy component when its route's Retry is pressed or the
  * visitor navigates: the chunk is fetched again without reloading the app.
  */
-function page<M, K extends keyof M>(load: () => Promise<M>, name: K): ComponentType {
+function page<M, K extends keyof M>(load: () => Promise<M>, name: K): Page {
   const attempt = () => {
     const state: { failed: boolean; Component: LazyExoticComponent<ComponentType> } = {
       failed: false,
@@ -35,10 +39,14 @@ function page<M, K extends keyof M>(load: () => Promise<M>, name: K): ComponentT
   forgetFailedDownloads.add(() => {
     if (current.failed) current = attempt();
   });
-  return function Page() {
+  function Page() {
     const { Component } = current;
     return <Component />;
-  };
+  }
+  // The browser keeps a fetched module: the page's own load later finds it there. A failed
+  // preload is forgotten (opening the page tries again and shows its own error).
+  Page.preload = () => void load().catch(() => {});
+  return Page;
 }
 
 const HomePage = page(() => import('../features/home/home-page.tsx'), 'HomePage');
@@ -98,8 +106,58 @@ const legalPaths = [
   '/disclaimer',
 ];
 
+/** Where each page's links lead, for preloading (the Switch below is the routing itself). */
+const preloads: ReadonlyArray<[pattern: string, page: Page]> = [
+  ['/', HomePage],
+  ['/pujas', PujaListPage],
+  ['/pujas/:id', PujaDetailPage],
+  ['/puja-booking/:id', PujaBookingPage],
+  ['/products/:id?', ProductListPage],
+  ['/productDetails/:id', ProductDetailPage],
+  ['/productCategory', CategoryPage],
+  ['/cart', CartPage],
+  ['/checkout', CheckoutPage],
+  ['/order-confirmation/:id', OrderConfirmationPage],
+  ['/about', AboutPage],
+  ['/contact', ContactPage],
+  ...legalPaths.map((path): [string, Page] => [path, LegalPage]),
+  ['/login', LoginPage],
+  ['/register', RegisterPage],
+  ['/forgot-password', ForgotPasswordPage],
+  ['/reset-password', ResetPasswordPage],
+  ['/account/:tab?', AccountPage],
+];
+
+/**
+ * Fetches a page's chunk as soon as a link to it is pointed at (mouse hover, or a finger's first
+ * touch) or focused with the keyboard, so the click finds it ready. One listener on the document
+ * serves every in-app link: the header's, the cards', the breadcrumbs'.
+ */
+function usePreloadOnIntent() {
+  const { parser } = useRouter();
+  useEffect(() => {
+    const started = new Set<Page>();
+    const onIntent = (event: Event) => {
+      const link = event.target instanceof Element ? event.target.closest('a[href^="#/"]') : null;
+      if (!link) return;
+      const path = (link.getAttribute('href') ?? '').slice(1).split('?')[0] ?? '/';
+      const found = preloads.find(([pattern]) => matchRoute(parser, pattern, path)[0]);
+      if (!found || started.has(found[1])) return;
+      started.add(found[1]);
+      found[1].preload();
+    };
+    document.addEventListener('pointerover', onIntent, { passive: true });
+    document.addEventListener('focusin', onIntent);
+    return () => {
+      document.removeEventListener('pointerover', onIntent);
+      document.removeEventListener('focusin', onIntent);
+    };
+  }, [parser]);
+}
+
 export function AppRoutes() {
   const [location] = useLocation();
+  usePreloadOnIntent();
   return (
     <RouteBoundary resetKey={location} onReset={retryFailedPages}>
       <Switch>

@@ -28,11 +28,20 @@ export function normaliseStartDates(pujas: Puja[], now = Date.now()): Puja[] {
   });
 }
 
-export async function fetchPujas(signal?: AbortSignal, query: PujaQuery = {}): Promise<Puja[]> {
+/** A page of a catalogue list as the server answers it: the items and how many the filtered list holds. */
+export interface CataloguePage<T> {
+  items: T[];
+  total: number;
+}
+
+export async function fetchPujaPage(
+  signal?: AbortSignal,
+  query: PujaQuery = {},
+): Promise<CataloguePage<Puja>> {
   // The list is checked loosely first so a body without a pujas array gets its own message.
   const body = await getJson(
     `/pujas${catalogueQueryString(query)}`,
-    v.object({ pujas: v.array(v.unknown()) }),
+    v.looseObject({ pujas: v.array(v.unknown()) }),
     {
       fallback: 'Failed to fetch pujas',
       signal,
@@ -40,7 +49,12 @@ export async function fetchPujas(signal?: AbortSignal, query: PujaQuery = {}): P
   );
   const parsed = v.safeParse(PujaListResponse, body);
   if (!parsed.success) throw new ApiError('Invalid data received from server');
-  return normaliseStartDates(parsed.output.pujas);
+  const { pujas, total = pujas.length } = parsed.output;
+  return { items: normaliseStartDates(pujas), total };
+}
+
+export async function fetchPujas(signal?: AbortSignal, query: PujaQuery = {}): Promise<Puja[]> {
+  return (await fetchPujaPage(signal, query)).items;
 }
 
 export async function fetchPuja(id: string, signal?: AbortSignal): Promise<Puja> {
@@ -62,12 +76,30 @@ export async function fetchPackages(pujaId: string, signal?: AbortSignal): Promi
   return packages;
 }
 
+export async function fetchProductPage(
+  signal?: AbortSignal,
+  query: ProductQuery = {},
+): Promise<CataloguePage<Product>> {
+  const { products, total = products.length } = await getJson(
+    `/products${catalogueQueryString(query)}`,
+    ProductListResponse,
+    { fallback: 'Failed to fetch products', signal },
+  );
+  return { items: products, total };
+}
+
 export async function fetchProducts(signal?: AbortSignal, query: ProductQuery = {}): Promise<Product[]> {
-  const { products } = await getJson(`/products${catalogueQueryString(query)}`, ProductListResponse, {
-    fallback: 'Failed to fetch products',
-    signal,
-  });
-  return products;
+  return (await fetchProductPage(signal, query)).items;
+}
+
+/**
+ * The highest selling price in the catalogue (0 when it is empty): where the product list's price
+ * filter starts, so nothing is hidden at first (docs/product-rules.md, Catalogue display). One
+ * product, the dearest, is asked for.
+ */
+export async function fetchPriceCeiling(signal?: AbortSignal): Promise<number> {
+  const [dearest] = await fetchProducts(signal, { sort: 'price-desc', limit: 1 });
+  return dearest?.offerPrice ?? 0;
 }
 
 export async function fetchProduct(id: string, signal?: AbortSignal): Promise<Product> {

@@ -1,4 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import { resourceMachine } from '../../machines/resource/resource.machine.ts';
 import {
@@ -27,7 +28,8 @@ export interface Resource<T> {
  * mounts: give the component a `key` to load something else.
  */
 export function useResource<T>(load: (signal: AbortSignal) => Promise<T>): Resource<T> {
-  const ref = useActorRef(
+  // Provided once: `.provide()` builds a new machine, and a render is no reason to.
+  const [logic] = useState(() =>
     resourceMachine.provide({
       actors: {
         load: fromPromise<unknown, void>(({ signal }) =>
@@ -40,8 +42,8 @@ export function useResource<T>(load: (signal: AbortSignal) => Promise<T>): Resou
         ),
       },
     }),
-    inspectOptions(),
   );
+  const ref = useActorRef(logic, inspectOptions());
   const status = useSelector(ref, selectStatus);
   const data = useSelector(ref, selectData) as T | undefined;
   const error = useSelector(ref, selectErrorMessage);

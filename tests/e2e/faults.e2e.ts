@@ -127,6 +127,9 @@ const cartLink = (page: Page) => page.getByRole('banner').getByRole('link', { na
 const userMenu = (page: Page, name: string) => page.getByRole('banner').getByRole('button', { name });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** GET /pujas, with or without a query (the list asks for a page: `/pujas?limit=24&offset=0`). */
+const PUJA_LIST = (url: URL) => url.pathname === '/pujas';
+
 describe('promise 7 in Chromium: the API down or slow', () => {
   it('with GET /pujas aborted the list shows "Failed to fetch pujas" and Retry; once it answers, Retry shows the cards without a reload', async () => {
     const { context, page } = await newPage();
@@ -135,14 +138,15 @@ describe('promise 7 in Chromium: the API down or slow', () => {
     const notReloaded = await markPage(page);
 
     const abort = (route: Route) => route.abort('internetdisconnected');
-    await page.route('**/pujas', abort);
+    // The list asks for a page of pujas: /pujas with a query.
+    await page.route(PUJA_LIST, abort);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pujas' }).click();
     await page.getByRole('heading', { level: 1, name: 'Pujas' }).waitFor();
     const alert = page.getByRole('alert');
     await alert.filter({ hasText: 'Failed to fetch pujas' }).waitFor();
     expect(await page.getByRole('list', { name: 'Pujas' }).count()).toBe(0);
 
-    await page.unroute('**/pujas', abort);
+    await page.unroute(PUJA_LIST, abort);
     await alert.getByRole('button', { name: 'Retry' }).click();
     await page.getByRole('list', { name: 'Pujas' }).waitFor();
     expect(await page.getByRole('list', { name: 'Pujas' }).getByRole('listitem').count()).toBeGreaterThan(0);
@@ -221,7 +225,7 @@ describe('promise 7 in Chromium: the API down or slow', () => {
       await sleep(1500);
       await route.continue();
     };
-    await page.route('**/pujas', slow);
+    await page.route(PUJA_LIST, slow);
     const started = Date.now();
     await page.goto(`${baseUrl}/#/pujas`);
     await page.getByRole('heading', { level: 1, name: 'Pujas' }).waitFor();

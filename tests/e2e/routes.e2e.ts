@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { launchBrowser, watchConsole } from './browser.ts';
 
@@ -60,6 +60,47 @@ describe('every public route renders in Chromium without console errors', () => 
     await page.waitForLoadState('networkidle');
     await expect.poll(() => page.locator('[role=status] .spinner__ring').count(), { timeout: 10000 }).toBe(0);
     expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("a page's chunk is fetched when a link to it is pointed at or focused, before the click", () => {
+  const chunkRequests = (page: Page) => {
+    const seen: string[] = [];
+    page.on('request', (request) => {
+      const file = new URL(request.url()).pathname.split('/').pop() ?? '';
+      if (file.endsWith('.js')) seen.push(file);
+    });
+    return seen;
+  };
+
+  it('hovering the header link to Products fetches the product list page', async () => {
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/#/about`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const seen = chunkRequests(page);
+    expect(seen.filter((file) => file.startsWith('product-list-page-'))).toEqual([]);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).hover();
+    await expect.poll(() => seen.some((file) => file.startsWith('product-list-page-'))).toBe(true);
+    // The click then finds it ready: the page renders without fetching it again.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Our Products' }).waitFor();
+    expect(seen.filter((file) => file.startsWith('product-list-page-'))).toHaveLength(1);
+    await page.close();
+  });
+
+  it("focusing a puja card's link with the keyboard fetches the puja page", async () => {
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/#/pujas`);
+    await page.getByRole('list', { name: 'Pujas' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const seen = chunkRequests(page);
+    await page
+      .getByRole('link', { name: /^View Details of / })
+      .first()
+      .focus();
+    await expect.poll(() => seen.some((file) => file.startsWith('puja-detail-page-'))).toBe(true);
     await page.close();
   });
 });

@@ -37,13 +37,16 @@ async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 30000) 
   throw new Error(`Server did not answer ${url} within ${timeoutMs} ms`);
 }
 
-/** Starts `server/main.ts` (the production entry, serving dist/) on a free port over a fresh DATA_DIR. */
+/**
+ * Starts the production server as `npm start` runs it (build/server/main.js, serving dist/) on
+ * a free port over a fresh DATA_DIR.
+ */
 export async function startServer({ dataDir }: { dataDir?: string } = {}): Promise<RunningServer> {
-  if (!fs.existsSync('dist/index.html'))
-    throw new Error('dist/ is missing: run `npm run build` before the browser tests');
+  if (!fs.existsSync('dist/index.html') || !fs.existsSync('build/server/main.js'))
+    throw new Error('dist/ or build/server/ is missing: run `npm run build` before the browser tests');
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'build/server/main.js'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -3,8 +3,8 @@
  * answers 503 {message} with Retry-After within a bounded time (the configured lock wait),
  * instead of hanging or failing with a 500; nothing is half-written, and the retry succeeds.
  */
-import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import pg from 'pg';
 import { sql } from 'kysely';
 import { databaseBusy, isDatabaseBusy } from '../../server/db/errors.ts';
 import { call, registerAndLogin, type Customer } from '../support/accounts.ts';
@@ -29,14 +29,30 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-/** Another connection (as another process would) takes the write lock and keeps it. */
-function holdWriteLock() {
-  const other = new SQLite(path.join(shop.dir, 'shop.sqlite'));
+/**
+ * Another connection (as another process would) holds what an order needs and keeps it:
+ * SQLite's write lock (the whole file), or on PostgreSQL the product's row (SELECT ... FOR UPDATE).
+ */
+async function holdWriteLock() {
+  if (shop.database.url) {
+    const other = new pg.Client({ connectionString: shop.database.url });
+    await other.connect();
+    await other.query('begin');
+    await other.query('select * from product where id = $1 for update', [product]);
+    return {
+      release: async () => {
+        await other.query('rollback');
+        await other.end();
+      },
+    };
+  }
+  const other = new SQLite(shop.database.sqliteFile);
   other.exec('begin immediate');
   return {
     release: () => {
       other.exec('rollback');
       other.close();
+      return Promise.resolve();
     },
   };
 }
@@ -50,7 +66,7 @@ const postOrder = (key: string) =>
 
 it('answers 503 with Retry-After after the lock wait (no hang, no 500); the retry succeeds on an intact database', async () => {
   const [orders, stock] = [await countOrders(shop.db), await stockOf(shop.db, product)];
-  const lock = holdWriteLock();
+  const lock = await holdWriteLock();
   try {
     const started = performance.now();
     const busy = await postOrder('busy-retry-1');
@@ -61,10 +77,10 @@ it('answers 503 with Retry-After after the lock wait (no hang, no 500); the retr
     // It waited for the lock, but not much longer.
     expect(ms).toBeGreaterThanOrEqual(LOCK_WAIT_MS - 50);
     expect(ms).toBeLessThan(LOCK_WAIT_MS + 1500);
-    // Reading is not blocked by a writer (WAL): the catalogue still answers.
+    // Reading is not blocked by a writer (SQLite's WAL, PostgreSQL's MVCC): the catalogue still answers.
     expect((await call(shop.app, 'GET', `/products/${product}`)).status).toBe(200);
   } finally {
-    lock.release();
+    await lock.release();
   }
   expect(await countOrders(shop.db)).toBe(orders);
   expect(await stockOf(shop.db, product)).toBe(stock);
@@ -73,13 +89,15 @@ it('answers 503 with Retry-After after the lock wait (no hang, no 500); the retr
   expect(retried.status).toBe(201);
   expect(await countOrders(shop.db)).toBe(orders + 1);
   expect(await stockOf(shop.db, product)).toBe(stock - 1);
-  const { rows } = await sql<{ integrityCheck: string }>`pragma integrity_check`.execute(shop.db);
-  expect(rows).toEqual([{ integrityCheck: 'ok' }]);
+  if (shop.database.kind === 'sqlite') {
+    const { rows } = await sql<{ integrityCheck: string }>`pragma integrity_check`.execute(shop.db);
+    expect(rows).toEqual([{ integrityCheck: 'ok' }]);
+  }
 });
 
 it('answers 10 concurrent writes to a locked database within about one lock wait, not one wait each', async () => {
   const orders = await countOrders(shop.db);
-  const lock = holdWriteLock();
+  const lock = await holdWriteLock();
   let results: Awaited<ReturnType<typeof postOrder>>[];
   let ms: number;
   try {
@@ -87,7 +105,7 @@ it('answers 10 concurrent writes to a locked database within about one lock wait
     results = await Promise.all(Array.from({ length: 10 }, (_, i) => postOrder(`busy-many-${i}`)));
     ms = performance.now() - started;
   } finally {
-    lock.release();
+    await lock.release();
   }
 
   expect(countStatuses(results.map((r) => r.status))).toEqual({ 503: 10 });

@@ -12,7 +12,7 @@ import { Booking, type BookingCreatePayload } from '../../contract/booking.ts';
 import type { ProductDetailResponse, ProductListResponse } from '../../contract/catalogue.ts';
 import { OrderRead, type OrderCreatePayload } from '../../contract/orders.ts';
 import { readServerConfig } from '../../server/config.ts';
-import { DEFAULT_LOCK_WAIT_MS } from '../../server/db/client.ts';
+import { DEFAULT_LOCK_WAIT_MS, type Db } from '../../server/db/client.ts';
 import { prepareDb } from '../../server/start.ts';
 import { registerAndLogin, type Customer } from '../support/accounts.ts';
 import {
@@ -25,38 +25,55 @@ import {
 import { addPuja, bookingBody, countBookingRows } from '../support/bookings.ts';
 import { addAddress, addProduct, countOrders, send, stockOf, timesUsed } from '../support/orders.ts';
 import { paid, paymentStatus } from '../support/payments.ts';
-import { createTestShop, type TestShop } from '../support/test-db.ts';
-import { codOrder, openPujaBooking, openShopFile } from './helpers.ts';
+import { createTestDatabase, createTestShop, onPostgres, type TestShop } from '../support/test-db.ts';
+import { codOrder, numberOf, openPujaBooking, openShopDb } from './helpers.ts';
 
 describe('the database settings behind it', () => {
-  it('opens SQLite in WAL mode with synchronous FULL (fsync on every commit), foreign keys and a bounded lock wait', async () => {
+  /** The server's own start-up path (its config and prepareDb) over a fresh database of the kind under test. */
+  async function prepared(env: Record<string, string>, work: (db: Db) => Promise<void>) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-settings-'));
-    const pragma = async (db: Awaited<ReturnType<typeof prepareDb>>, name: string) => {
-      const { rows } = await sql<Record<string, unknown>>`${sql.raw(`pragma ${name}`)}`.execute(db);
-      return Object.values(rows[0] ?? {})[0];
-    };
+    const database = await createTestDatabase(dir);
     try {
-      // The production path: the server's own config and prepareDb.
-      const db = await prepareDb(readServerConfig({ DATA_DIR: dir }));
+      const db = await prepareDb(
+        readServerConfig({ DATA_DIR: dir, DATABASE_URL: database.url ?? '', ...env }),
+      );
       try {
-        expect(await pragma(db, 'journal_mode')).toBe('wal');
-        // 2 = FULL. better-sqlite3's build default in WAL mode is 1 (NORMAL): durable against a
-        // process crash but not against a power cut.
-        expect(await pragma(db, 'synchronous')).toBe(2);
-        expect(await pragma(db, 'foreign_keys')).toBe(1);
-        expect(await pragma(db, 'busy_timeout')).toBe(DEFAULT_LOCK_WAIT_MS);
+        await work(db);
       } finally {
         await db.destroy();
       }
-      const configured = await prepareDb(readServerConfig({ DATA_DIR: dir, DB_LOCK_WAIT_MS: '750' }));
-      try {
-        expect(await pragma(configured, 'busy_timeout')).toBe(750);
-      } finally {
-        await configured.destroy();
-      }
     } finally {
+      await database.drop();
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  }
+  const setting = async (db: Db, statement: string) => {
+    const { rows } = await sql<Record<string, unknown>>`${sql.raw(statement)}`.execute(db);
+    return Object.values(rows[0] ?? {})[0];
+  };
+
+  it('opens SQLite in WAL mode with synchronous FULL (fsync on every commit) and foreign keys, and either database with a bounded lock wait', async () => {
+    if (onPostgres) {
+      // PostgreSQL: the lock wait is the session's lock_timeout (commit durability is the server's own setting).
+      await prepared({}, async (db) => {
+        expect(await setting(db, 'show lock_timeout')).toBe(`${DEFAULT_LOCK_WAIT_MS / 1000}s`);
+      });
+      await prepared({ DB_LOCK_WAIT_MS: '750' }, async (db) => {
+        expect(await setting(db, 'show lock_timeout')).toBe('750ms');
+      });
+      return;
+    }
+    await prepared({}, async (db) => {
+      expect(await setting(db, 'pragma journal_mode')).toBe('wal');
+      // 2 = FULL. better-sqlite3's build default in WAL mode is 1 (NORMAL): durable against a
+      // process crash but not against a power cut.
+      expect(await setting(db, 'pragma synchronous')).toBe(2);
+      expect(await setting(db, 'pragma foreign_keys')).toBe(1);
+      expect(await setting(db, 'pragma busy_timeout')).toBe(DEFAULT_LOCK_WAIT_MS);
+    });
+    await prepared({ DB_LOCK_WAIT_MS: '750' }, async (db) => {
+      expect(await setting(db, 'pragma busy_timeout')).toBe(750);
+    });
   });
 });
 
@@ -77,11 +94,24 @@ describe('a failure in the middle of a write leaves a complete record or none', 
   afterEach(() => vi.restoreAllMocks());
 
   /** Makes every insert into `table` matching `when` fail, as a full disk or a crash would. */
-  const failInsertsInto = (table: string, when: string) =>
-    sql`${sql.raw(
-      `create trigger fail_${table} before insert on ${table} when ${when} begin select raise(abort, 'injected failure'); end`,
-    )}`.execute(shop.db);
-  const healInsertsInto = (table: string) => sql`${sql.raw(`drop trigger fail_${table}`)}`.execute(shop.db);
+  const failInsertsInto = async (table: string, when: string) => {
+    if (onPostgres) {
+      await sql`${sql.raw(
+        `create function fail_${table}() returns trigger language plpgsql as $$ begin raise exception 'injected failure'; end $$`,
+      )}`.execute(shop.db);
+      await sql`${sql.raw(
+        `create trigger fail_${table} before insert on ${table} for each row when (${when}) execute function fail_${table}()`,
+      )}`.execute(shop.db);
+    } else {
+      await sql`${sql.raw(
+        `create trigger fail_${table} before insert on ${table} when ${when} begin select raise(abort, 'injected failure'); end`,
+      )}`.execute(shop.db);
+    }
+  };
+  const healInsertsInto = async (table: string) => {
+    await sql`${sql.raw(`drop trigger fail_${table}${onPostgres ? ` on ${table}` : ''}`)}`.execute(shop.db);
+    if (onPostgres) await sql`${sql.raw(`drop function fail_${table}()`)}`.execute(shop.db);
+  };
 
   it('rolls back an order failing after its stock update and coupon use: no order, no lines, stock and coupon unchanged', async () => {
     const lamp = await addProduct(shop.db, { name: 'Kuthu Vilakku', offerPrice: 900, stockQuantity: 10 });
@@ -111,12 +141,7 @@ describe('a failure in the middle of a write leaves a complete record or none', 
       body: { message: 'Something went wrong on our side. Please try again.' },
     });
     expect(await countOrders(shop.db)).toBe(0);
-    expect(
-      await shop.db
-        .selectFrom('orderItems')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirst(),
-    ).toEqual({ n: 0 });
+    expect(await numberOf(shop.db, sql`select count(*) as n from order_items`)).toBe(0);
     expect(await stockOf(shop.db, lamp)).toBe(10);
     expect(await stockOf(shop.db, bell)).toBe(10);
     expect(await timesUsed(shop.db, 'ONCE100')).toBe(0);
@@ -230,14 +255,13 @@ describe('a crash of the server process (SIGKILL)', () => {
 
   it('leaves only complete orders and a balanced stock ledger when killed in the middle of a burst of orders', async () => {
     const initial = { [plentiful]: await stockOver(plentiful), [scarce]: await stockOver(scarce) };
-    const before = openShopFile(dataDir);
-    const couponUsesBefore = (
-      before.prepare("select times_used as n from coupons where code = 'WELCOME10'").get() as { n: number }
-    ).n;
-    const lastOrderBefore = (
-      before.prepare('select coalesce(max(id), 0) as n from orders').get() as { n: number }
-    ).n;
-    before.close();
+    const before = await openShopDb(server);
+    const couponUsesBefore = await numberOf(
+      before,
+      sql`select times_used as n from coupons where code = 'WELCOME10'`,
+    );
+    const lastOrderBefore = await numberOf(before, sql`select coalesce(max(id), 0) as n from orders`);
+    await before.destroy();
 
     // 80 orders at once (some with two lines, some with a coupon, the scarce product selling
     // out); the server is killed as soon as 15 of them have been answered 201.
@@ -274,47 +298,49 @@ describe('a crash of the server process (SIGKILL)', () => {
     // Some requests never got an answer: the crash really happened in the middle of the burst.
     expect(settled.some((s) => s.status === 'rejected')).toBe(true);
 
-    const file = openShopFile(dataDir);
+    const stored = await openShopDb(server);
     try {
-      expect(file.pragma('integrity_check', { simple: true })).toBe('ok');
-      expect(file.pragma('foreign_key_check')).toEqual([]);
-      const ids = new Set(
-        (file.prepare('select id from orders where id > ?').all(lastOrderBefore) as { id: number }[]).map(
-          (r) => r.id,
-        ),
+      if (!onPostgres) {
+        const file = sql<Record<string, unknown>>;
+        expect((await file`pragma integrity_check`.execute(stored)).rows).toEqual([{ integrityCheck: 'ok' }]);
+        expect((await file`pragma foreign_key_check`.execute(stored)).rows).toEqual([]);
+      }
+      const { rows } = await sql<{ id: number }>`select id from orders where id > ${lastOrderBefore}`.execute(
+        stored,
       );
+      const ids = new Set(rows.map((r) => r.id));
       for (const { id } of acknowledged) expect(ids.has(id), `acknowledged order ${id}`).toBe(true);
       // Every order has its lines and its final number; no half-written order exists.
       expect(
-        file
-          .prepare(
-            `select count(*) as n from orders o
-             where not exists (select 1 from order_items i where i.order_id = o.id)
-                or o.order_number like 'pending-%'`,
-          )
-          .get(),
-      ).toEqual({ n: 0 });
+        await numberOf(
+          stored,
+          sql`select count(*) as n from orders o
+              where not exists (select 1 from order_items i where i.order_id = o.id)
+                 or o.order_number like 'pending-%'`,
+        ),
+      ).toBe(0);
       // The stock ledger balances: what was there = what is left + what the burst's orders hold.
       for (const productId of [plentiful, scarce]) {
-        const { left, sold } = file
-          .prepare(
-            `select (select stock_quantity from product where id = @id) as left,
-                    coalesce((select sum(quantity) from order_items
-                              where product_id = @id and order_id > @last), 0) as sold`,
-          )
-          .get({ id: productId, last: lastOrderBefore }) as { left: number; sold: number };
+        const left = await numberOf(
+          stored,
+          sql`select stock_quantity as n from product where id = ${productId}`,
+        );
+        const sold = await numberOf(
+          stored,
+          sql`select coalesce(sum(quantity), 0) as n from order_items
+              where product_id = ${productId} and order_id > ${lastOrderBefore}`,
+        );
         expect({ productId, ledger: left + sold }).toEqual({ productId, ledger: initial[productId] });
       }
       // Each coupon use belongs to an order that carries the coupon.
-      const coupon = file
-        .prepare(
-          `select (select times_used from coupons where code = 'WELCOME10') as used,
-                  (select count(*) from orders where coupon_code = 'WELCOME10') as orders`,
-        )
-        .get() as { used: number; orders: number };
-      expect(coupon.used - couponUsesBefore).toBe(coupon.orders);
+      const used = await numberOf(stored, sql`select times_used as n from coupons where code = 'WELCOME10'`);
+      const orders = await numberOf(
+        stored,
+        sql`select count(*) as n from orders where coupon_code = 'WELCOME10'`,
+      );
+      expect(used - couponUsesBefore).toBe(orders);
     } finally {
-      file.close();
+      await stored.destroy();
     }
 
     // The restarted server serves the acknowledged orders and takes new ones.

@@ -1,22 +1,27 @@
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import type { RawBuilder } from 'kysely';
 import { isBookingOpen, type BookingCreatePayload } from '../../contract/booking.ts';
 import type { PackageListResponse, PujaListResponse } from '../../contract/catalogue.ts';
 import type { OrderCreatePayload } from '../../contract/orders.ts';
 import type { PaymentIntentResponse, PaymentPurpose } from '../../contract/payments.ts';
 import { HOUR_MS, SANKALP_LOCK_HOURS } from '../../contract/policy.ts';
-import { http, type HttpCustomer } from '../support/api-server.ts';
+import type { Db } from '../../server/db/client.ts';
+import { http, type ApiServer, type HttpCustomer } from '../support/api-server.ts';
 import { person } from '../support/bookings.ts';
 import { GOOD_UPI, draftOf } from '../support/payments.ts';
 
 /**
- * A second, direct connection to a running (or crashed) server's SQLite file, as another
- * process would have: for setting up stock and for checking what is really on disk.
+ * A second, direct handle on a running (or crashed) server's database, SQLite or PostgreSQL,
+ * as another process would have: for setting up stock and for checking what is really stored.
  */
-export function openShopFile(dataDir: string): SQLite.Database {
-  const file = new SQLite(path.join(dataDir, 'shop.sqlite'));
-  file.pragma('busy_timeout = 10000');
-  return file;
+export function openShopDb(server: Pick<ApiServer, 'database'>): Promise<Db> {
+  return server.database.open({ lockWaitMs: 10_000 });
+}
+
+/** The one whole number a query answers (`select count(*) as n ...`), on either database. */
+export async function numberOf(db: Db, query: RawBuilder<{ n: number | string | bigint }>): Promise<number> {
+  const { rows } = await query.execute(db);
+  if (rows.length !== 1) throw new Error(`Expected one row, got ${rows.length}`);
+  return Number(rows[0]!.n);
 }
 
 /** A cash-on-delivery order of `quantity` of one product to the customer's address. */

@@ -11,7 +11,8 @@ import { addPuja, bookingBody, countBookingRows, person, type TestPuja } from '.
 import { addAddress, addProduct, countOrders, send, stockOf } from '../support/orders.ts';
 import { paid, paymentStatus } from '../support/payments.ts';
 import { createTestShop, type TestShop } from '../support/test-db.ts';
-import { codOrder, openPujaBooking, openShopFile } from './helpers.ts';
+import { sql } from 'kysely';
+import { codOrder, numberOf, openPujaBooking, openShopDb } from './helpers.ts';
 
 const mismatch = { message: 'This Idempotency-Key was already used with a different request' };
 
@@ -159,16 +160,16 @@ describe('across two server processes sharing one database', () => {
       expect(results.map((r) => r.status)).toEqual(Array(10).fill(201));
       expect(new Set(results.map((r) => JSON.stringify(r.body))).size).toBe(1);
     }
-    const file = openShopFile(first.dataDir);
+    const stored = await openShopDb(first);
     try {
-      const count = (table: string, key: string) =>
-        file.prepare(`select count(*) as n from ${table} where idempotency_key = ?`).get(key);
-      expect(count('orders', 'two-process-order')).toEqual({ n: 1 });
-      expect(count('bookings', 'two-process-booking')).toEqual({ n: 1 });
-      expect(file.prepare('select count(*) as n from orders').get()).toEqual({ n: 1 });
-      expect(file.prepare('select count(*) as n from bookings').get()).toEqual({ n: 1 });
+      const count = (table: 'orders' | 'bookings', key: string) =>
+        numberOf(stored, sql`select count(*) as n from ${sql.table(table)} where idempotency_key = ${key}`);
+      expect(await count('orders', 'two-process-order')).toBe(1);
+      expect(await count('bookings', 'two-process-booking')).toBe(1);
+      expect(await numberOf(stored, sql`select count(*) as n from orders`)).toBe(1);
+      expect(await numberOf(stored, sql`select count(*) as n from bookings`)).toBe(1);
     } finally {
-      file.close();
+      await stored.destroy();
     }
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The abuse limits across processes (docs/decisions/0013-abuse-limits.md): two API processes
- * over one SQLite file count one set of sign-in and coupon counters, and a restarted process
- * still knows them. (tests/postgres/postgres.test.ts does the same over PostgreSQL.)
+ * over one database (a SQLite file, or PostgreSQL in the PostgreSQL run) count one set of
+ * sign-in and coupon counters, and a restarted process still knows them.
  */
 import fs from 'node:fs';
 import { http, newCustomer, startApiServer, type ApiServer } from '../support/api-server.ts';
@@ -16,7 +16,7 @@ afterAll(async () => {
   if (first) fs.rmSync(first.dataDir, { recursive: true, force: true });
 });
 
-it('counts guesses sent to two processes over one SQLite file once, and a restart keeps the count', async () => {
+it('counts guesses sent to two processes over one database once, and a restart keeps the count', async () => {
   first = await startApiServer();
   second = await startApiServer({ dataDir: first.dataDir });
   const target = await newCustomer(first.url);

@@ -2,10 +2,10 @@
  * Promise 3, no oversell: stock is checked and decremented in one atomic step (a conditional
  * UPDATE inside a transaction that takes the write lock up front), and a coupon with a usage
  * limit is never used more often than allowed, under concurrency too: in process, over a real
- * socket, and across two server processes sharing one SQLite file.
+ * socket, and across two server processes sharing one database.
  */
 import fs from 'node:fs';
-import type SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import { OrderRead } from '../../contract/orders.ts';
 import * as v from 'valibot';
 import { registerAndLogin } from '../support/accounts.ts';
@@ -18,7 +18,8 @@ import {
 } from '../support/api-server.ts';
 import { addAddress, addProduct, countOrders, send, stockOf } from '../support/orders.ts';
 import { createTestShop, type TestShop } from '../support/test-db.ts';
-import { codOrder, countStatuses, openShopFile } from './helpers.ts';
+import type { Db } from '../../server/db/client.ts';
+import { codOrder, countStatuses, numberOf, openShopDb } from './helpers.ts';
 
 describe('in process (app.request)', () => {
   let shop: TestShop;
@@ -56,16 +57,16 @@ describe('in process (app.request)', () => {
 describe('over real sockets (spawned server processes)', () => {
   let first: ApiServer;
   let second: ApiServer | undefined;
-  let file: SQLite.Database;
+  let stored: Db;
   let buyers: HttpCustomer[];
 
   beforeAll(async () => {
     first = await startApiServer();
     buyers = await Promise.all(Array.from({ length: 5 }, (_, i) => newCustomer(first.url, `Buyer ${i + 1}`)));
-    file = openShopFile(first.dataDir);
+    stored = await openShopDb(first);
   });
   afterAll(async () => {
-    file?.close();
+    await stored?.destroy();
     await second?.stop();
     await first?.stop();
     fs.rmSync(first.dataDir, { recursive: true, force: true });
@@ -73,25 +74,24 @@ describe('over real sockets (spawned server processes)', () => {
 
   /** A seeded product that is not yet used by another test, with its stock set to `stock`. */
   const usedProducts = new Set<number>();
-  function productWithStock(stock: number): { id: number; name: string } {
-    const rows = file.prepare('select id, name from product where stock_quantity > 0 order by id').all() as {
+  async function productWithStock(stock: number): Promise<{ id: number; name: string }> {
+    const { rows } = await sql<{
       id: number;
       name: string;
-    }[];
+    }>`select id, name from product where stock_quantity > 0 order by id`.execute(stored);
     const product = rows.find((row) => !usedProducts.has(row.id));
     if (!product) throw new Error('No seeded product left');
     usedProducts.add(product.id);
-    file.prepare('update product set stock_quantity = ? where id = ?').run(stock, product.id);
+    await sql`update product set stock_quantity = ${stock} where id = ${product.id}`.execute(stored);
     return product;
   }
-  const stockInFile = (id: number) =>
-    (file.prepare('select stock_quantity as n from product where id = ?').get(id) as { n: number }).n;
-  const ordersInFile = (productId: number) =>
-    (
-      file
-        .prepare('select count(distinct order_id) as n from order_items where product_id = ?')
-        .get(productId) as { n: number }
-    ).n;
+  const storedStock = (id: number) =>
+    numberOf(stored, sql`select stock_quantity as n from product where id = ${id}`);
+  const storedOrders = (productId: number) =>
+    numberOf(
+      stored,
+      sql`select count(distinct order_id) as n from order_items where product_id = ${productId}`,
+    );
 
   /** 50 (or `count`) parallel checkouts over HTTP, spread over the buyers and the given servers. */
   const checkouts = (servers: ApiServer[], productId: number, count: number, extra = {}) =>
@@ -106,34 +106,34 @@ describe('over real sockets (spawned server processes)', () => {
     );
 
   it('sells the last item to exactly 1 of 50 parallel fetches to one server; 49 get a clean 409', async () => {
-    const last = productWithStock(1);
+    const last = await productWithStock(1);
     const results = await checkouts([first], last.id, 50);
     expect(countStatuses(results.map((r) => r.status))).toEqual({ 201: 1, 409: 49 });
     for (const refused of results.filter((r) => r.status === 409))
       expect(refused.body).toEqual({ message: `${last.name} is out of stock`, code: 'out_of_stock' });
-    expect(stockInFile(last.id)).toBe(0);
-    expect(ordersInFile(last.id)).toBe(1);
+    expect(await storedStock(last.id)).toBe(0);
+    expect(await storedOrders(last.id)).toBe(1);
     const { body } = await http(first.url, 'GET', `/products/${last.id}`);
     expect(body).toMatchObject({ product: [{ id: last.id, stockQuantity: 0 }] });
   });
 
-  it('sells the last item once when two server processes share the database file (50 parallel fetches)', async () => {
+  it('sells the last item once when two server processes share the database (50 parallel fetches)', async () => {
     second ??= await startApiServer({ dataDir: first.dataDir });
-    const last = productWithStock(1);
+    const last = await productWithStock(1);
     const results = await checkouts([first, second], last.id, 50);
     expect(countStatuses(results.map((r) => r.status))).toEqual({ 201: 1, 409: 49 });
     for (const refused of results.filter((r) => r.status === 409))
       expect(refused.body).toEqual({ message: `${last.name} is out of stock`, code: 'out_of_stock' });
-    expect(stockInFile(last.id)).toBe(0);
-    expect(ordersInFile(last.id)).toBe(1);
+    expect(await storedStock(last.id)).toBe(0);
+    expect(await storedOrders(last.id)).toBe(1);
   });
 
   it('lets the single-use coupon ONCE100 be used by exactly 1 of 20 parallel orders, across two processes', async () => {
     second ??= await startApiServer({ dataDir: first.dataDir });
-    const plenty = productWithStock(100);
+    const plenty = await productWithStock(100);
     const couponUses = () =>
-      file.prepare("select times_used as n from coupons where code = 'ONCE100'").get() as { n: number };
-    expect(couponUses().n).toBe(0);
+      numberOf(stored, sql`select times_used as n from coupons where code = 'ONCE100'`);
+    expect(await couponUses()).toBe(0);
 
     const results = await checkouts([first, second], plenty.id, 20, { coupon_code: 'ONCE100' });
 
@@ -149,11 +149,11 @@ describe('over real sockets (spawned server processes)', () => {
       token: buyer.token,
     });
     expect(v.parse(OrderRead, order.body)).toMatchObject({ couponCode: 'ONCE100', discount: 100 });
-    expect(couponUses().n).toBe(1);
-    expect(file.prepare("select count(*) as n from orders where coupon_code = 'ONCE100'").get()).toEqual({
-      n: 1,
-    });
+    expect(await couponUses()).toBe(1);
+    expect(await numberOf(stored, sql`select count(*) as n from orders where coupon_code = 'ONCE100'`)).toBe(
+      1,
+    );
     // The 19 refused orders took no stock either.
-    expect(stockInFile(plenty.id)).toBe(99);
+    expect(await storedStock(plenty.id)).toBe(99);
   });
 });

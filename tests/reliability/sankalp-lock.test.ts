@@ -9,7 +9,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BookingResponse } from '../../contract/booking.ts';
 import { http, newCustomer, startApiServer, type ApiServer } from '../support/api-server.ts';
-import { openShopFile } from './helpers.ts';
+import { sql } from 'kysely';
+import type { Db } from '../../server/db/client.ts';
+import { numberOf, openShopDb } from './helpers.ts';
 import { isBookingOpen } from '../../contract/booking.ts';
 import type { PackageListResponse, PujaListResponse } from '../../contract/catalogue.ts';
 import { person } from '../support/bookings.ts';
@@ -19,7 +21,7 @@ import { SANKALP_LOCK_HOURS, HOUR_MS } from '../../contract/policy.ts';
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 
 /** Runs the worker in two processes that start the same moment; their printed results. */
-function twoAtOnce(dataDir: string, mode: 'lock' | 'tick'): Promise<Record<string, unknown>[]> {
+function twoAtOnce(server: ApiServer, mode: 'lock' | 'tick'): Promise<Record<string, unknown>[]> {
   const startAt = String(Date.now() + 2500);
   return Promise.all(
     [0, 1].map(
@@ -30,7 +32,13 @@ function twoAtOnce(dataDir: string, mode: 'lock' | 'tick'): Promise<Record<strin
             ['--import', 'tsx', 'tests/reliability/lock-tick-worker.ts'],
             {
               cwd: repoRoot,
-              env: { ...process.env, DATA_DIR: dataDir, START_AT: startAt, MODE: mode },
+              env: {
+                ...process.env,
+                ...server.database.env,
+                DATA_DIR: server.dataDir,
+                START_AT: startAt,
+                MODE: mode,
+              },
               stdio: ['ignore', 'pipe', 'pipe'],
             },
           );
@@ -82,49 +90,53 @@ describe('the scheduled sankalp lock across two processes', () => {
     for (let i = 0; i < 2; i++) notDue.push(await bookPuja(later.id));
     await server.stop();
   }, 60_000);
-  afterAll(() => {
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+  afterAll(async () => {
+    if (server) {
+      fs.rmSync(server.dataDir, { recursive: true, force: true });
+      await server.database.drop();
+    }
   });
 
-  const statusOf = (file: ReturnType<typeof openShopFile>, id: number) =>
-    (file.prepare('select status from bookings where id = ?').get(id) as { status: string }).status;
-  const lockRows = (file: ReturnType<typeof openShopFile>, id: number) =>
-    (
-      file
-        .prepare("select count(*) as n from booking_events where booking_id = ? and event = 'booking.lock'")
-        .get(id) as { n: number }
-    ).n;
+  const statusOf = async (db: Db, id: number) =>
+    (await db.selectFrom('bookings').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+  const lockRows = (db: Db, id: number) =>
+    numberOf(
+      db,
+      sql<{
+        n: number;
+      }>`select count(*) as n from booking_events where booking_id = ${id} and event = 'booking.lock'`,
+    );
 
   it('locks each due booking once when two processes run the lock at the same moment', async () => {
-    const results = await twoAtOnce(server.dataDir, 'lock');
+    const results = await twoAtOnce(server, 'lock');
     const locked = results.map((r) => r.locked as number);
-    console.log(`locked by each process: ${locked.join(" + ")}`);
+    console.log(`locked by each process: ${locked.join(' + ')}`);
     // Between them, each due booking was locked exactly once.
     expect(locked[0]! + locked[1]!).toBe(due.length);
-    const file = openShopFile(server.dataDir);
+    const db = await openShopDb(server);
     try {
       for (const id of due) {
-        expect(statusOf(file, id), `booking ${id}`).toBe('sankalpLocked');
-        expect(lockRows(file, id), `booking ${id}`).toBe(1);
+        expect(await statusOf(db, id), `booking ${id}`).toBe('sankalpLocked');
+        expect(await lockRows(db, id), `booking ${id}`).toBe(1);
       }
       for (const id of notDue) {
-        expect(statusOf(file, id)).toBe('confirmed');
-        expect(lockRows(file, id)).toBe(0);
+        expect(await statusOf(db, id)).toBe('confirmed');
+        expect(await lockRows(db, id)).toBe(0);
       }
     } finally {
-      file.close();
+      await db.destroy();
     }
   }, 60_000);
 
   it('runs the job in only one of two processes ticking at the same moment', async () => {
-    const file = openShopFile(server.dataDir);
+    const db = await openShopDb(server);
     try {
       // Due again now (the server's start-up tick set it a minute ahead).
-      file.prepare("update scheduled_jobs set next_run_at = '2000-01-01T00:00:00.000Z'").run();
+      await db.updateTable('scheduledJobs').set({ nextRunAt: '2000-01-01T00:00:00.000Z' }).execute();
     } finally {
-      file.close();
+      await db.destroy();
     }
-    const results = await twoAtOnce(server.dataDir, 'tick');
+    const results = await twoAtOnce(server, 'tick');
     const ran = results.flatMap((r) => r.ran as string[]);
     expect(ran.filter((name) => name === 'bookings.lockSankalp')).toHaveLength(1);
     expect(ran.filter((name) => name === 'payments.expire')).toHaveLength(1);

@@ -179,6 +179,30 @@ const PUBLIC_ROUTES = [
   'POST /api/staff-invitations/accept',
 ];
 
+/**
+ * Every route outside /api: the catalogue and its images (anyone, read-only), the process's
+ * health for load balancers (anyone; they reveal nothing), and the metrics (METRICS_TOKEN or
+ * this machine only: proven in tests/server/operations.test.ts and below).
+ */
+const OTHER_ROUTES = {
+  public: [
+    'GET /pujas',
+    'GET /pujas/:id',
+    'GET /packages/:pujaId',
+    'GET /products',
+    'GET /products/:id',
+    'GET /categories',
+    'GET /astrologers/getAllAstrologersWeb',
+    'GET /images/*',
+    'GET /healthz',
+    'GET /readyz',
+    // An upload is reached by its random id, the capability (docs/decisions/0024): uploads.test.ts
+    // proves it is never served as a page and that a made-up id finds nothing.
+    'GET /uploads/:id',
+  ],
+  protected: ['GET /metrics'],
+};
+
 interface BearerRoute {
   method: string;
   path: string;
@@ -570,6 +594,9 @@ async function crawl(): Promise<{ label: string; text: string; headers: string }
     ['GET', '/images/../../server/app.ts'],
     ['GET', '/images/%E0%A4%A'],
     ['GET', '/nowhere'],
+    ['GET', '/healthz'],
+    ['GET', '/readyz'],
+    ['GET', '/metrics'],
     ['GET', '/api/nowhere'],
     ['PATCH', '/api/orders'],
     [
@@ -740,6 +767,31 @@ describe('Promise 5: no one gets in where they don’t belong', () => {
       ...[...BEARER_ROUTES, ...STAFF_ROUTES].map((r) => `${r.method} ${r.path}`),
     ];
     expect([...apiRoutes].sort()).toEqual([...listed].sort());
+  });
+
+  it('lists every route outside /api as public (catalogue, health) or protected (metrics)', () => {
+    const others = new Set(
+      shop.app.routes
+        .filter((r) => r.method !== 'ALL' && !/^\/\/?api\//.test(r.path))
+        .map((r) => `${r.method} ${r.path}`),
+    );
+    expect([...others].sort()).toEqual([...OTHER_ROUTES.public, ...OTHER_ROUTES.protected].sort());
+  });
+
+  it('refuses /metrics to a request with no token and no local socket, and to a customer’s token', async () => {
+    expectClearRefusal(await rawCall(shop.app, 'GET', '/metrics'), 403, 'no token');
+    expectClearRefusal(
+      await rawCall(shop.app, 'GET', '/metrics', { headers: { authorization: `Bearer ${shop.me.token}` } }),
+      403,
+      'customer token',
+    );
+    const guarded = createApp({ db: shop.db, authSecret: SECRET, metricsToken: 'm'.repeat(40) });
+    expectClearRefusal(await rawCall(guarded, 'GET', '/metrics'), 401, 'token set, none sent');
+    expectClearRefusal(
+      await rawCall(guarded, 'GET', '/metrics', { headers: { authorization: `Bearer ${shop.me.token}` } }),
+      401,
+      'token set, a customer token sent',
+    );
   });
 
   it('lets a genuine token through on every bearer route (control for the refusals below)', async () => {

@@ -103,10 +103,9 @@ const TABLES = [
 export async function snapshot(db: Db): Promise<string> {
   const dump: Record<string, unknown[]> = {};
   for (const table of TABLES) {
-    const { rows } = await sql<
-      Record<string, unknown>
-    >`select * from ${sql.table(table)} order by rowid`.execute(db);
-    dump[table] = rows;
+    const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db);
+    // In a stable order on both databases (SQLite's rowid does not exist on PostgreSQL).
+    dump[table] = rows.map((row) => JSON.stringify(row)).sort();
   }
   return JSON.stringify(dump);
 }

@@ -9,12 +9,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { authMessages, PASSWORD_RESET_TTL_MINUTES } from '../../contract/auth.ts';
 import { createApp, type App } from '../../server/app.ts';
-import { openDb, type Db } from '../../server/db/client.ts';
+import type { Db } from '../../server/db/client.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
 import { call, registerAndLogin, type Customer } from '../support/accounts.ts';
+import { createTestDatabase, type TestDatabase } from '../support/test-db.ts';
 
 let dir: string;
+let database: TestDatabase;
 let db: Db;
 let app: App;
 let clock: Date;
@@ -22,7 +24,8 @@ const outbox = () => path.join(dir, 'outbox');
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-account-'));
-  db = await openDb({ sqliteFile: path.join(dir, 'shop.sqlite') });
+  database = await createTestDatabase(dir);
+  db = await database.open();
   await migrateToLatest(db);
   clock = new Date();
   app = createApp({
@@ -39,6 +42,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await db.destroy();
+  await database.drop();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 beforeEach(() => {

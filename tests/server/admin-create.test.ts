@@ -9,21 +9,27 @@ import path from 'node:path';
 import * as v from 'valibot';
 import { LoginResponse } from '../../contract/auth.ts';
 import { createApp } from '../../server/app.ts';
-import { openDb } from '../../server/db/client.ts';
 import { call, registerAndLogin } from '../support/accounts.ts';
+import { createTestDatabase, type TestDatabase } from '../support/test-db.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 let dataDir: string;
-beforeAll(() => {
+/** The database the command works on: SQLite in DATA_DIR, or a fresh PostgreSQL database. */
+let database: TestDatabase;
+beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-admin-'));
+  database = await createTestDatabase(dataDir);
 });
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+afterAll(async () => {
+  await database.drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
 
 function adminCreate(args: string[], input: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/admin-create.ts', ...args], {
       cwd: repoRoot,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      env: { ...process.env, ...database.env, DATA_DIR: dataDir },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let output = '';
@@ -35,7 +41,7 @@ function adminCreate(args: string[], input: string): Promise<{ code: number | nu
 }
 
 async function shop() {
-  const db = await openDb({ sqliteFile: path.join(dataDir, 'shop.sqlite') });
+  const db = await database.open();
   return { db, app: createApp({ db }) };
 }
 

@@ -71,6 +71,31 @@ describe('GET /products with a query', () => {
     expect((await products('?q=zzzz-no-such-thing')).products).toEqual([]);
   });
 
+  it('q reads the description as shown: "&" and a non-breaking space match their entities', async () => {
+    const category = await shop.db.selectFrom('category').select('id').executeTakeFirstOrThrow();
+    const { id } = await shop.db
+      .insertInto('product')
+      .values({
+        name: 'Entity Test Kalash',
+        description: '<p>Blessed for the home &amp; family&nbsp;altar</p>',
+        price: 900,
+        offerPrice: 800,
+        image: '/images/products/test.svg',
+        stockQuantity: 4,
+        categoryId: category.id,
+        averageRating: 4,
+        totalReviews: 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    try {
+      for (const q of ['home & family', 'FAMILY ALTAR'])
+        expect(ids((await products(`?q=${encodeURIComponent(q)}`)).products)).toEqual([id]);
+    } finally {
+      await shop.db.deleteFrom('product').where('id', '=', id).execute();
+    }
+  });
+
   it('category keeps one category; minPrice and maxPrice bound the selling price, inclusive', async () => {
     const categoryId = all[0]!.categoryId;
     const inCategory = await products(`?category=${categoryId}`);
@@ -157,6 +182,26 @@ describe('GET /pujas with a query', () => {
     expect(soon.total).toBeGreaterThan(0);
     expect(soon.total).toBeLessThan(upcoming.total);
     expect(upcoming.total).toBeLessThan(every.length);
+  });
+
+  it('the date filters leave out a puja whose date is missing or unreadable', async () => {
+    const template = await shop.db.selectFrom('puja').selectAll().executeTakeFirstOrThrow();
+    const inserted = await shop.db
+      .insertInto('puja')
+      .values([
+        { ...template, id: undefined, pujaName: 'Undated Test Puja', pujaDate: null },
+        { ...template, id: undefined, pujaName: 'Unreadable Date Test Puja', pujaDate: 'soon' },
+      ])
+      .returning('id')
+      .execute();
+    const undated = inserted.map((row) => row.id);
+    try {
+      expect(ids((await pujas('?q=test puja')).pujas)).toEqual(expect.arrayContaining(undated));
+      for (const when of ['upcoming', 'starting-soon'])
+        expect(ids((await pujas(`?when=${when}`)).pujas)).not.toEqual(expect.arrayContaining([undated[1]]));
+    } finally {
+      await shop.db.deleteFrom('puja').where('id', 'in', undated).execute();
+    }
   });
 
   it('q matches the name; price bounds and sort read the cheapest package ("from" price)', async () => {

@@ -17,7 +17,8 @@ import {
 import { readServerConfig } from '../../server/config.ts';
 import { isCatalogueEmpty } from '../../server/db/seed/seed.ts';
 import { prepareDb } from '../../server/start.ts';
-import { createTestShop, type TestShop } from '../support/test-db.ts';
+import { captureLogger } from '../support/logs.ts';
+import { createTestDatabase, createTestShop, type TestShop } from '../support/test-db.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = new Date('2026-03-10T06:30:00.000Z');
@@ -302,26 +303,28 @@ describe('seeding', () => {
 
   it('seeds on the first start only; later starts keep the data', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-start-'));
-    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const database = await createTestDatabase(dataDir);
+    const { logger, lines } = captureLogger();
     try {
-      const config = readServerConfig({ DATA_DIR: dataDir });
+      // The server's own start-up path, on the database under test (DATABASE_URL on PostgreSQL).
+      const config = readServerConfig({ DATA_DIR: dataDir, DATABASE_URL: database.url ?? '' });
       const count = async (db: Awaited<ReturnType<typeof prepareDb>>) =>
         (await db.selectFrom('puja').select('id').execute()).length;
 
-      const first = await prepareDb(config);
+      const first = await prepareDb(config, logger);
       const seeded = await count(first);
       expect(seeded).toBeGreaterThanOrEqual(12);
       await first.destroy();
 
-      const second = await prepareDb(config);
+      const second = await prepareDb(config, logger);
       expect(await count(second)).toBe(seeded);
       expect(await second.selectFrom('product').select('id').execute()).toHaveLength(
         (await getOk('/products', ProductListResponse)).products.length,
       );
       await second.destroy();
-      expect(log.mock.calls.filter(([msg]) => String(msg).includes('Seeded'))).toHaveLength(1);
+      expect(lines().filter((line) => line.msg === 'Seeded the demo catalogue')).toHaveLength(1);
     } finally {
-      log.mockRestore();
+      await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });

@@ -7,11 +7,9 @@
  * and they survive a restart.
  */
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp, type App } from '../../server/app.ts';
 import { readServerConfig } from '../../server/config.ts';
-import { openDb } from '../../server/db/client.ts';
 import { parseTrustedProxies } from '../../server/limits/client-address.ts';
 import {
   COUPON_GUESSES,
@@ -321,11 +319,10 @@ describe('TRUST_PROXY', () => {
 });
 
 describe('counters in the database', () => {
-  it('are shared by two app instances over one database file and survive a restart', async () => {
+  it('are shared by two app instances over one database and survive a restart', async () => {
     const [target] = (await customers(1)) as [Customer];
-    const file = path.join(shop.dir, 'shop.sqlite');
-    const first = await openDb({ sqliteFile: file });
-    const second = await openDb({ sqliteFile: file });
+    const first = await shop.database.open();
+    const second = await shop.database.open();
     const one = createApp({ db: first });
     const two = createApp({ db: second });
     const from = freshAddress();
@@ -336,7 +333,7 @@ describe('counters in the database', () => {
     await first.destroy();
     await second.destroy();
 
-    const restarted = await openDb({ sqliteFile: file });
+    const restarted = await shop.database.open();
     try {
       expectLimited(
         await login(target.email, target.password, from, createApp({ db: restarted })),

@@ -38,7 +38,7 @@ export interface ApiFetchControl {
  */
 async function wireBody(body: BodyInit | null | undefined): Promise<BodyInit | undefined> {
   if (body && typeof body === 'object' && 'arrayBuffer' in body && typeof body.arrayBuffer === 'function')
-    return new Uint8Array(await (body).arrayBuffer());
+    return new Uint8Array(await body.arrayBuffer());
   return body ?? undefined;
 }
 

@@ -1,20 +1,26 @@
 import { addressInput } from './addresses.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Address } from '../../contract/address.ts';
 import type { LoginResponse } from '../../contract/auth.ts';
+import { freePort } from '../../scripts/ops/ports.ts';
+import { createTestDatabase, type TestDatabase } from './test-db.ts';
+
+export { freePort };
 
 /**
  * The real API server as a child process (`server/main.ts` with SERVE_SPA=0, so no dist/ is
- * needed) on a free loopback port over a DATA_DIR, and a small JSON client for it. Used by the
- * reliability tests (kill it, restart it on the same DATA_DIR) and by `npm run load`.
+ * needed) on a free loopback port over a DATA_DIR and a fresh database of the kind under test
+ * (tests/support/test-db.ts), and a small JSON client for it. Used by the reliability tests
+ * (kill it, restart it on the same DATA_DIR and database) and by `npm run load`.
  */
 export interface ApiServer {
   url: string;
   dataDir: string;
+  /** Its database: SQLite in DATA_DIR, or a PostgreSQL database of its own. */
+  database: TestDatabase;
   child: ChildProcess;
   /** What the server printed so far (stdout and stderr). */
   output: () => string;
@@ -22,17 +28,6 @@ export interface ApiServer {
   crash: () => Promise<void>;
   /** SIGTERM: the graceful stop. */
   stop: () => Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -44,19 +39,32 @@ function exited(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Starts the API over `dataDir` (a fresh temp folder by default); resolves once it answers. */
+/**
+ * The database of each DATA_DIR a server was started on, so a server started again on the same
+ * DATA_DIR (a restart, a second process) shares the first one's database, as on SQLite.
+ */
+const databases = new Map<string, TestDatabase>();
+
+/**
+ * Starts the API over `dataDir` (a fresh temp folder by default) and `database` (by default the
+ * one of an earlier server on the same `dataDir`, else a fresh one); resolves once it is ready.
+ */
 export async function startApiServer({
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-api-')),
+  database,
   env = {},
   timeoutMs = 30000,
   serveSpa = false,
 }: {
   dataDir?: string;
+  database?: TestDatabase;
   env?: Record<string, string>;
   timeoutMs?: number;
   /** Serve the built SPA from dist/ too (the benchmark); needs `npm run build` first. */
   serveSpa?: boolean;
 } = {}): Promise<ApiServer> {
+  database ??= databases.get(dataDir) ?? (await createTestDatabase(dataDir));
+  databases.set(dataDir, database);
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: repoRoot,
@@ -64,6 +72,7 @@ export async function startApiServer({
       ...process.env,
       // The simulated provider answers at once unless a test asks for its production delay.
       PAYMENT_DELAY_MS: '0',
+      ...database.env,
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -79,6 +88,7 @@ export async function startApiServer({
   const server: ApiServer = {
     url,
     dataDir,
+    database,
     child,
     output: () => output,
     crash: () => {
@@ -95,7 +105,7 @@ export async function startApiServer({
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The API server exited with ${child.exitCode}:\n${output}`);
     try {
-      const res = await fetch(`${url}/categories`, { signal: AbortSignal.timeout(2000) });
+      const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) });
       if (res.ok) return server;
     } catch {
       // not listening yet

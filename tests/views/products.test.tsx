@@ -1,7 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Category, Product } from '../../contract/catalogue.ts';
-import { PRODUCT_PRICE_MIN, PRODUCT_SHORT_DESCRIPTION_CUT } from '../../contract/catalogue-display.ts';
+import {
+  LIST_PAGE_SIZE,
+  PRODUCT_PRICE_MIN,
+  PRODUCT_SHORT_DESCRIPTION_CUT,
+} from '../../contract/catalogue-display.ts';
 import { formatRupees } from '../../contract/money.ts';
 import { stripHtml, truncate } from '../../src/lib/format.ts';
 import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
@@ -80,7 +84,12 @@ const byName = (name: string) => {
 /** The price filter starts at the whole catalogue's range, so every product is in it. */
 const inDefaultRange = (p: Product) => p.offerPrice >= PRODUCT_PRICE_MIN;
 const highestPrice = () => Math.max(...products.map((p) => p.offerPrice));
-const newestFirst = (list: Product[]) => [...list].sort((a, b) => b.id - a.id).map((p) => p.name);
+/** The names of the list's first page (the server answers LIST_PAGE_SIZE at a time), newest first. */
+const newestFirst = (list: Product[]) =>
+  [...list]
+    .sort((a, b) => b.id - a.id)
+    .slice(0, LIST_PAGE_SIZE)
+    .map((p) => p.name);
 
 const results = () => screen.getByRole('region', { name: 'Products' });
 const shownNames = () =>
@@ -110,7 +119,7 @@ afterEach(() => {
 });
 
 describe('product list', () => {
-  it('shows a spinner, then a card for every product in the default price range, newest first', async () => {
+  it('shows a spinner, then the first page of products in the default price range, newest first', async () => {
     renderAppAt('/products');
     expect(screen.getByRole('status')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Our Products' })).toBeInTheDocument();
@@ -149,19 +158,37 @@ describe('product list', () => {
     expect(shownNames()).toEqual(newestFirst(products));
 
     const max = screen.getByLabelText('Max price');
-    expect(max).toHaveValue(highestPrice());
+    await waitFor(() => expect(max).toHaveValue(highestPrice()));
     expect(screen.getByLabelText('Min price')).toHaveValue(PRODUCT_PRICE_MIN);
 
     // Empty or lowered bounds never crash: empty means the whole range, and the bounds are inclusive.
     await user.clear(max);
+    await waitFor(() => expect(window.location.hash).toBe('#/products'));
     expect(shownNames()).toEqual(newestFirst(products));
     await user.type(max, String(byName(LOW_STOCK).offerPrice));
-    expect(shownNames()).toEqual(
-      newestFirst(products.filter((p) => p.offerPrice <= byName(LOW_STOCK).offerPrice)),
+    await waitFor(() =>
+      expect(shownNames()).toEqual(
+        newestFirst(products.filter((p) => p.offerPrice <= byName(LOW_STOCK).offerPrice)),
+      ),
     );
     expect(screen.queryByRole('article', { name: pricey.name })).not.toBeInTheDocument();
+    expect(window.location.hash).toBe(`#/products?maxPrice=${byName(LOW_STOCK).offerPrice}`);
     await user.click(screen.getByRole('button', { name: 'Reset filters' }));
     expect(max).toHaveValue(highestPrice());
+    await waitFor(() => expect(shownNames()).toEqual(newestFirst(products)));
+    expect(window.location.hash).toBe('#/products');
+  });
+
+  it('a minimum above the maximum shows the empty message without asking the server', async () => {
+    const user = userEvent.setup();
+    renderAppAt('/products?minPrice=900&maxPrice=899');
+    expect(await screen.findByText('No products found matching your criteria.')).toBeInTheDocument();
+    expect(screen.getByText('Showing 0 products')).toBeInTheDocument();
+    expect(net.urls.filter((url) => url.startsWith('/products?') && url.includes('offset'))).toEqual([]);
+    await user.clear(screen.getByLabelText('Min price'));
+    await waitFor(() =>
+      expect(shownNames()).toEqual(newestFirst(products.filter((p) => p.offerPrice <= 899))),
+    );
   });
 
   it('narrows by search on name or description, and says when nothing matches', async () => {
@@ -172,7 +199,7 @@ describe('product list', () => {
     expect(search).toHaveAttribute('placeholder', 'Search products...');
 
     await user.type(search, 'DHANA YANTRA');
-    expect(shownNames()).toEqual([LOW_STOCK]);
+    await waitFor(() => expect(shownNames()).toEqual([LOW_STOCK]));
 
     await user.clear(search);
     await user.type(search, 'prosperity');
@@ -180,12 +207,50 @@ describe('product list', () => {
       (p) => inDefaultRange(p) && stripHtml(p.description).toLowerCase().includes('prosperity'),
     );
     expect(matching.some((p) => !p.name.toLowerCase().includes('prosperity'))).toBe(true);
-    expect(shownNames()).toEqual(newestFirst(matching));
+    await waitFor(() => expect(shownNames()).toEqual(newestFirst(matching)));
 
     await user.clear(search);
     await user.type(search, 'no such thing anywhere');
-    expect(screen.getByText('No products found matching your criteria.')).toBeInTheDocument();
+    expect(await screen.findByText('No products found matching your criteria.')).toBeInTheDocument();
     expect(shownNames()).toEqual([]);
+  });
+
+  it('keeps the filters in the route: a shared link opens the same list, the form filled in', async () => {
+    const yantras = categories.find((c) => c.category === TEST_CATEGORY)!;
+    renderAppAt(`/products?q=yantra&category=${yantras.id}&sort=price-asc&maxPrice=2000`);
+    await waitFor(() => expect(shownNames()).toEqual([LOW_STOCK]));
+    expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('yantra');
+    expect(screen.getByRole('combobox', { name: 'Category' })).toHaveValue(String(yantras.id));
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price-asc');
+    expect(screen.getByLabelText('Max price')).toHaveValue(2000);
+    expect(screen.getByText('Showing 1 product')).toBeInTheDocument();
+  });
+
+  it('writes each filter to the route as it applies, replacing the entry, and follows Back to another route', async () => {
+    const user = userEvent.setup();
+    const yantras = categories.find((c) => c.category === TEST_CATEGORY)!;
+    renderAppAt('/products');
+    await waitForList();
+    const entries = window.history.length;
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Price: High to Low');
+    await waitFor(() => expect(window.location.hash).toBe('#/products?sort=price-desc'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), TEST_CATEGORY);
+    await user.type(screen.getByRole('searchbox', { name: 'Search products' }), 'Meru');
+    await waitFor(() =>
+      expect(window.location.hash).toBe(`#/products?category=${yantras.id}&q=Meru&sort=price-desc`),
+    );
+    await waitFor(() => expect(shownNames()).toEqual([MERU]));
+    // One entry for the list, whatever was typed: Back leaves the list rather than undoing letters.
+    expect(window.history.length).toBe(entries);
+
+    // Another route to the same page (the header's Products link): the list and the form follow it.
+    act(() => {
+      window.location.hash = '#/products';
+    });
+    await waitFor(() => expect(shownNames()).toEqual(newestFirst(products)));
+    expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Category' })).toHaveValue('');
   });
 
   it('preselects the category from /products/{id}', async () => {
@@ -205,6 +270,16 @@ describe('product list', () => {
       .getAllByRole('option')
       .map((o) => o.textContent);
     expect(options).toEqual(['All Categories', ...categories.map((c) => c.category)]);
+
+    // Reset leads back to the route's category, not to all products.
+    const user = userEvent.setup();
+    await user.selectOptions(select, 'All Categories');
+    await waitFor(() => expect(shownNames()).toEqual(newestFirst(products)));
+    await user.click(screen.getByRole('button', { name: 'Reset filters' }));
+    expect(select).toHaveValue(String(yantras.id));
+    await waitFor(() =>
+      expect(shownNames()).toEqual(newestFirst(products.filter((p) => p.categoryId === yantras.id))),
+    );
   });
 
   it('sorts by selling price', async () => {
@@ -221,17 +296,18 @@ describe('product list', () => {
 
     await user.selectOptions(sort, 'Price: Low to High');
     const cheapest = Math.min(...visible.map((p) => p.offerPrice));
-    expect(byName(shownNames()[0] ?? '').offerPrice).toBe(cheapest);
+    await waitFor(() => expect(byName(shownNames()[0] ?? '').offerPrice).toBe(cheapest));
 
     await user.selectOptions(sort, 'Price: High to Low');
     const dearest = Math.max(...visible.map((p) => p.offerPrice));
-    expect(byName(shownNames()[0] ?? '').offerPrice).toBe(dearest);
+    await waitFor(() => expect(byName(shownNames()[0] ?? '').offerPrice).toBe(dearest));
   });
 
   it('shows stock badges on the right cards', async () => {
     renderAppAt('/products');
     await waitForList();
-    const visible = products.filter(inDefaultRange);
+    await waitFor(() => expect(shownNames()).toHaveLength(Math.min(LIST_PAGE_SIZE, products.length)));
+    const visible = shownNames().map((name) => byName(name ?? ''));
     expect(visible.some((p) => p.stockQuantity <= 0)).toBe(true);
     expect(visible.some((p) => p.stockQuantity >= 1 && p.stockQuantity <= 5)).toBe(true);
     for (const p of visible) {

@@ -1,4 +1,5 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { Profiler } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
@@ -194,19 +195,45 @@ describe('Puja list (/pujas)', () => {
 
     const target = pujas[0]!;
     await user.type(search, target.pujaName.toUpperCase());
-    expect(cardHeadings()).toEqual(
-      pujas
-        .filter((p) => p.pujaName.toLowerCase().includes(target.pujaName.toLowerCase()))
-        .map((p) => p.pujaName),
+    await waitFor(() =>
+      expect(cardHeadings()).toEqual(
+        pujas
+          .filter((p) => p.pujaName.toLowerCase().includes(target.pujaName.toLowerCase()))
+          .map((p) => p.pujaName),
+      ),
     );
 
     await user.clear(search);
     await user.type(search, 'no such puja zzz');
-    expect(screen.getByText('No pujas found matching your criteria.')).toBeInTheDocument();
+    expect(await screen.findByText('No pujas found matching your criteria.')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Pujas' })).not.toBeInTheDocument();
+    expect(window.location.hash).toBe(
+      `#/pujas?q=${encodeURIComponent('no such puja zzz').replace(/%20/g, '+')}`,
+    );
 
     await user.clear(search);
-    expect(cardHeadings()).toHaveLength(pujas.length);
+    await waitFor(() => expect(cardHeadings()).toHaveLength(pujas.length));
+    expect(window.location.hash).toBe('#/pujas');
+  });
+
+  it('keeps the search and date filter in the route, so a shared link opens the same list', async () => {
+    const user = userEvent.setup();
+    renderAppAt('/pujas?when=starting-soon&q=test');
+    await screen.findByRole('list', { name: 'Pujas' });
+    const now = Date.now();
+    expect(cardHeadings()).toEqual(
+      pujas
+        .filter((p) => p.pujaName.toLowerCase().includes('test'))
+        .filter((p) => startOf(p) > now && startOf(p) <= now + STARTING_SOON_DAYS * DAY)
+        .map((p) => p.pujaName),
+    );
+    expect(cardHeadings()).toContain('Five Days Out Test Puja');
+    expect(screen.getByRole('searchbox', { name: 'Search pujas' })).toHaveValue('test');
+    expect(screen.getByRole('button', { name: 'Starting Soon' })).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'All Pujas' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/pujas?q=test'));
+    await waitFor(() => expect(cardHeadings()).toContain('Thirteen Days Out Test Puja'));
   });
 
   it('filters with All Pujas, Upcoming and Starting Soon', async () => {
@@ -226,19 +253,22 @@ describe('Puja list (/pujas)', () => {
     await user.click(button('Starting Soon'));
     expect(button('Starting Soon')).toHaveAttribute('aria-pressed', 'true');
     expect(button('All Pujas')).toHaveAttribute('aria-pressed', 'false');
-    expect(show()).toEqual(names((start, now) => start > now && start <= now + STARTING_SOON_DAYS * DAY));
+    const soon = names((start, now) => start > now && start <= now + STARTING_SOON_DAYS * DAY);
+    await waitFor(() => expect(show()).toEqual(soon));
     expect(show()).toContain('Five Days Out Test Puja');
     expect(show()).not.toContain('Thirteen Days Out Test Puja');
+    expect(window.location.hash).toBe('#/pujas?when=starting-soon');
 
     await user.click(button('Upcoming'));
     expect(button('Upcoming')).toHaveAttribute('aria-pressed', 'true');
     const upcoming = names((start, now) => start > now);
-    expect(show()).toEqual(upcoming);
+    await waitFor(() => expect(show()).toEqual(upcoming));
     // The closed puja in the catalogue started in the past, so Upcoming leaves it out.
     expect(upcoming.length).toBeLessThan(pujas.length);
 
     await user.click(button('All Pujas'));
-    expect(show()).toEqual(pujas.map((p) => p.pujaName));
+    await waitFor(() => expect(show()).toEqual(pujas.map((p) => p.pujaName)));
+    expect(window.location.hash).toBe('#/pujas');
   });
 
   it('shows "Failed to fetch pujas" with Retry when the network fails, and loads on Retry', async () => {
@@ -268,8 +298,9 @@ describe('Puja list (/pujas)', () => {
 });
 
 describe('PujaCard', () => {
-  it('ticks its own countdown without re-rendering the list around it', async () => {
+  it('ticks its own countdown without re-rendering the list or the cards around it', async () => {
     let listRenders = 0;
+    let commits = 0;
     function CountingList({ items }: { items: Puja[] }) {
       listRenders += 1;
       return (
@@ -285,13 +316,19 @@ describe('PujaCard', () => {
     const open = pujas.filter(isOpen);
     render(
       <Router hook={memoryLocation({ path: '/' }).hook}>
-        <CountingList items={open} />
+        <Profiler id="list" onRender={() => (commits += 1)}>
+          <CountingList items={open} />
+        </Profiler>
       </Router>,
     );
-    const countdown = screen.getAllByLabelText(/^Booking closes in/)[0]!;
+    const countdown = screen.getAllByRole('timer')[0]!;
     const before = countdown.textContent;
+    const committedAtMount = commits;
     await waitFor(() => expect(countdown.textContent).not.toBe(before), { timeout: 2500 });
+    expect(countdown.textContent).toMatch(/^\d{2}Days\d{2}Hours\d{2}Mins\d{2}Secs$/);
     expect(listRenders).toBe(1);
+    // The digits change on the shared clock's tick; React renders nothing for it.
+    expect(commits).toBe(committedAtMount);
     expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(open.length);
   });
 });

@@ -95,6 +95,17 @@ function containsPattern(text: string): string {
 const lowerLike = (column: string, text: string) =>
   sql<boolean>`lower(${sql.ref(column)}) like ${containsPattern(text)} escape '\\'`;
 
+/**
+ * A description as the customer reads it, near enough for a search: its two common entities
+ * (`&nbsp;`, `&amp;`) read as the characters they show, so "home & family" finds "home &amp;
+ * family". Tags are still searched as stored (docs/product-rules.md, Catalogue queries).
+ */
+const descriptionLike = (column: string, text: string) =>
+  sql<boolean>`lower(replace(replace(${sql.ref(column)}, '&nbsp;', ' '), '&amp;', '&')) like ${containsPattern(text)} escape '\\'`;
+
+/** An ISO date and time (`2026-03-01T06:00:00.000Z`): a puja date the date filters can compare. */
+const ISO_DATE_PATTERN = '____-__-__T%';
+
 /** SQLite needs a LIMIT before an OFFSET; "no limit" is this many. */
 const NO_LIMIT = 2_147_483_647;
 
@@ -129,6 +140,8 @@ export async function listPujas(
     if (query.minPrice !== undefined) conditions.push(eb(fromPrice, '>=', query.minPrice));
     if (query.maxPrice !== undefined) conditions.push(eb(fromPrice, '<=', query.maxPrice));
     if (query.when) {
+      // A missing or unreadable date passes only "all" (docs/product-rules.md, Catalogue display).
+      conditions.push(eb('puja.pujaDate', 'like', ISO_DATE_PATTERN));
       conditions.push(eb('puja.pujaDate', '>', now.toISOString()));
       if (query.when === 'starting-soon')
         conditions.push(
@@ -196,7 +209,9 @@ export async function listProducts(db: Db, query: ProductQuery = {}): Promise<Ca
   const filtered = productQuery(db).where((eb) => {
     const conditions = [];
     if (query.q)
-      conditions.push(eb.or([lowerLike('product.name', query.q), lowerLike('product.description', query.q)]));
+      conditions.push(
+        eb.or([lowerLike('product.name', query.q), descriptionLike('product.description', query.q)]),
+      );
     if (query.category !== undefined) conditions.push(eb('product.categoryId', '=', query.category));
     if (query.minPrice !== undefined) conditions.push(eb('product.offerPrice', '>=', query.minPrice));
     if (query.maxPrice !== undefined) conditions.push(eb('product.offerPrice', '<=', query.maxPrice));

@@ -1,4 +1,9 @@
-import type { Db } from '../client.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
+import { isPostgres, type Db } from '../client.ts';
+import { isDatabaseBusy } from '../errors.ts';
+import { MIGRATION_WAIT_MS, SEED_LOCK_KEY } from '../migration-lock.ts';
+import { inTransaction } from '../transaction.ts';
 import { astrologers, categories, products, pujas } from './catalogue-data.ts';
 import { seedCoupons } from './coupons.ts';
 import { openStock } from '../repositories/stock-ledger.ts';
@@ -22,7 +27,7 @@ export async function isCatalogueEmpty(db: Db): Promise<boolean> {
 export async function seedCatalogue(db: Db, now: Date = new Date()): Promise<void> {
   const at = (days: number | null) =>
     days === null ? null : new Date(now.getTime() + days * DAY).toISOString();
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     for (const { packages, closesInDays, startsInDays, inDemand, ...puja } of pujas) {
       const { id } = await trx
         .insertInto('puja')
@@ -71,4 +76,34 @@ export async function seedCatalogue(db: Db, now: Date = new Date()): Promise<voi
     }
     await seedCoupons(trx, now);
   });
+}
+
+/**
+ * Seeds the demo catalogue into an empty shop, once, even when several processes start
+ * together: the check and the seeding are one transaction under the seed lock (PostgreSQL: an
+ * advisory transaction lock, waited for as long as another process seeds; SQLite: the write
+ * lock that the shop's transactions take up front, waited out when busy). A shop seeded before
+ * coupons existed gets the demo coupons once. Returns whether this call seeded the catalogue.
+ */
+export async function seedIfEmpty(db: Db, now: Date = new Date()): Promise<boolean> {
+  const deadline = Date.now() + MIGRATION_WAIT_MS;
+  for (;;) {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        if (isPostgres(trx)) {
+          await sql`select set_config('lock_timeout', ${String(MIGRATION_WAIT_MS)}, true)`.execute(trx);
+          await sql`select pg_advisory_xact_lock(${sql.lit(SEED_LOCK_KEY)})`.execute(trx);
+        }
+        if (await isCatalogueEmpty(trx)) {
+          await seedCatalogue(trx, now);
+          return true;
+        }
+        await seedCoupons(trx, now);
+        return false;
+      });
+    } catch (err) {
+      if (!isDatabaseBusy(err) || Date.now() > deadline) throw err;
+      await sleep(50);
+    }
+  }
 }

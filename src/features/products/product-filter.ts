@@ -1,36 +1,19 @@
-import type { Product } from '../../../contract/catalogue.ts';
-import { PRODUCT_PRICE_MIN } from '../../../contract/catalogue-display.ts';
+import {
+  CATALOGUE_SEARCH_MAX,
+  PRODUCT_SORT_VALUES,
+  type ProductQuery,
+  type ProductSort,
+} from '../../../contract/catalogue-query.ts';
 import { parseNumericId } from '../../../contract/ids.ts';
-
-export type ProductSort = 'newest' | 'price-asc' | 'price-desc';
-
-export interface ProductFilter {
-  search: string;
-  categoryId: number | null;
-  minPrice: number;
-  maxPrice: number;
-  sort: ProductSort;
-}
+import type { ListQuery } from '../../../machines/catalogue-list/catalogue-list.machine.ts';
 
 /**
- * The highest selling price in the catalogue (0 when it is empty): the price filter starts at the
- * whole range, 0 to this, so no product is hidden before the customer narrows the list
- * (docs/product-rules.md, Catalogue display).
+ * The product list's filters as they stand in its route (`/products?q=rudra&category=2&minPrice=500
+ * &maxPrice=5000&sort=price-asc`, or `/products/{id}` for one category) and as the server is asked
+ * for them. The filtering itself happens on the server (docs/product-rules.md, Catalogue queries).
  */
-export function priceCeiling(products: readonly Pick<Product, 'offerPrice'>[]): number {
-  return products.reduce((max, p) => Math.max(max, p.offerPrice), 0);
-}
 
-/** The product list's starting point (docs/product-rules.md, Catalogue display): all categories, the whole price range, newest first. */
-export function defaultProductFilter(products: readonly Pick<Product, 'offerPrice'>[]): ProductFilter {
-  return {
-    search: '',
-    categoryId: null,
-    minPrice: PRODUCT_PRICE_MIN,
-    maxPrice: priceCeiling(products),
-    sort: 'newest',
-  };
-}
+export type { ProductSort };
 
 export const PRODUCT_SORTS: ReadonlyArray<{ value: ProductSort; label: string }> = [
   { value: 'newest', label: 'Newest' },
@@ -38,63 +21,63 @@ export const PRODUCT_SORTS: ReadonlyArray<{ value: ProductSort; label: string }>
   { value: 'price-desc', label: 'Price: High to Low' },
 ];
 
+/** The list's default order, left out of the route. */
+export const DEFAULT_PRODUCT_SORT: ProductSort = 'newest';
+
+const ROUTE_FILTERS = ['q', 'category', 'minPrice', 'maxPrice', 'sort'] as const;
+
 export function isProductSort(value: string): value is ProductSort {
-  return PRODUCT_SORTS.some((sort) => sort.value === value);
+  return (PRODUCT_SORT_VALUES as readonly string[]).includes(value);
 }
 
-/** A price box's text as a number; empty or non-numeric text means the default bound. */
-export function parsePriceInput(raw: string, fallback: number): number {
-  if (raw.trim() === '') return fallback;
-  const value = Number(raw);
-  return Number.isFinite(value) ? value : fallback;
-}
-
-/** A category id from a route segment; anything but a positive whole number means "all". */
+/** A category id from a route segment or query; anything but a positive whole number means "all". */
 export function parseCategoryId(raw: string | undefined): number | null {
   return parseNumericId(raw) ?? null;
 }
 
-// Descriptions are catalogue HTML; the search matches what the customer reads, not the markup.
-// Worked out once per product (the list is searched again on every keystroke).
-const searchable = new WeakMap<Product, string>();
-function searchableText(product: Product): string {
-  let text = searchable.get(product);
-  if (text === undefined) {
-    text = `${product.name.toLowerCase()}\n${product.description
-      .replace(/<[^>]*>/g, ' ')
-      .replace(/&nbsp;/gi, ' ')
-      .replace(/\s+/g, ' ')
-      .toLowerCase()}`;
-    searchable.set(product, text);
+/**
+ * The filters of the route `/products/{id}?{search}`: the query's own filters (others ignored),
+ * the path's category unless the query names one. Reset leads back to the path's category.
+ */
+export function productListRoute(
+  pathId: string | undefined,
+  search: string,
+): { query: ListQuery; base: ListQuery } {
+  const params = new URLSearchParams(search);
+  const category = parseCategoryId(pathId);
+  const base: ListQuery = category === null ? {} : { category: String(category) };
+  const query: Record<string, string> = { ...base };
+  for (const name of ROUTE_FILTERS) {
+    const value = params.get(name);
+    if (value !== null) query[name] = value;
   }
-  return text;
+  return { query, base };
 }
 
-function compare(sort: ProductSort): (a: Product, b: Product) => number {
-  const newest = (a: Product, b: Product) => b.id - a.id;
-  switch (sort) {
-    case 'price-asc':
-      return (a, b) => a.offerPrice - b.offerPrice || newest(a, b);
-    case 'price-desc':
-      return (a, b) => b.offerPrice - a.offerPrice || newest(a, b);
-    case 'newest':
-      return newest;
-  }
+/** A price box's text as a whole-rupee bound, or undefined for empty or unusable text (no bound). */
+function priceBound(raw: string | undefined, round: (n: number) => number): number | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const value = Number(raw);
+  return Number.isFinite(value) && value >= 0 ? round(value) : undefined;
 }
 
 /**
- * The product list's filters (docs/product-rules.md, Catalogue display): search on name or description, any case;
- * selling price (offerPrice) within min..max inclusive; category by id. Returns a new, sorted array.
+ * What to ask the server for the list's filters, or null when nothing can match (a minimum above
+ * the maximum). Text that is not a filter (a letter in a price box, an unknown sort in a shared
+ * link) is left out rather than refused: the list then shows the whole range for it.
  */
-export function filterProducts(products: readonly Product[], filter: ProductFilter): Product[] {
-  const needle = filter.search.trim().toLowerCase();
-  return products
-    .filter(
-      (product) =>
-        (filter.categoryId === null || product.categoryId === filter.categoryId) &&
-        product.offerPrice >= filter.minPrice &&
-        product.offerPrice <= filter.maxPrice &&
-        (needle === '' || searchableText(product).includes(needle)),
-    )
-    .sort(compare(filter.sort));
+export function toProductQuery(query: ListQuery): ProductQuery | null {
+  const minPrice = priceBound(query.minPrice, Math.ceil);
+  const maxPrice = priceBound(query.maxPrice, Math.floor);
+  if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) return null;
+  const q = query.q?.trim().slice(0, CATALOGUE_SEARCH_MAX);
+  const category = parseCategoryId(query.category);
+  const sort = query.sort !== undefined && isProductSort(query.sort) ? query.sort : undefined;
+  return {
+    ...(q ? { q } : {}),
+    ...(category !== null ? { category } : {}),
+    ...(minPrice !== undefined ? { minPrice } : {}),
+    ...(maxPrice !== undefined ? { maxPrice } : {}),
+    ...(sort && sort !== DEFAULT_PRODUCT_SORT ? { sort } : {}),
+  };
 }

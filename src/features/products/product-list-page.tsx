@@ -1,21 +1,34 @@
-import { useId, useMemo, useState } from 'react';
-import { useParams } from 'wouter';
+import { useSelector } from '@xstate/react';
+import { useDeferredValue, useId, useMemo } from 'react';
+import { useParams, useSearch } from 'wouter';
 import type { Category, Product } from '../../../contract/catalogue.ts';
+import { CATALOGUE_SEARCH_MAX } from '../../../contract/catalogue-query.ts';
 import { PRODUCT_PRICE_MIN } from '../../../contract/catalogue-display.ts';
+import type { ListPage, LoadPageInput } from '../../../machines/catalogue-list/catalogue-list.machine.ts';
 import {
+  selectDraft,
+  selectFailure,
+  selectIsBusy,
+  selectIsFirstLoad,
+  selectItems,
+  selectMoreFailure,
+  selectRemaining,
+  selectTotal,
+} from '../../../machines/catalogue-list/catalogue-list.selectors.ts';
+import {
+  DEFAULT_PRODUCT_SORT,
   PRODUCT_SORTS,
-  filterProducts,
   isProductSort,
   parseCategoryId,
-  parsePriceInput,
-  priceCeiling,
-  type ProductSort,
+  productListRoute,
+  toProductQuery,
 } from './product-filter.ts';
 import { CartContext } from '../../app/cart.tsx';
-import { fetchCategories, fetchProducts } from '../../lib/catalogue.ts';
-import { useResource, type Resource } from '../../lib/use-resource.ts';
+import { fetchCategories, fetchPriceCeiling, fetchProductPage } from '../../lib/catalogue.ts';
+import { useCatalogueList } from '../../lib/use-catalogue-list.ts';
+import { useResource } from '../../lib/use-resource.ts';
 import { ProductCard } from '../../ui/product-card.tsx';
-import { ShowMore, usePage } from '../../ui/show-more.tsx';
+import { ShowMore } from '../../ui/show-more.tsx';
 import { ErrorBanner, Spinner } from '../../ui/status.tsx';
 import './products.css';
 
@@ -31,11 +44,39 @@ async function loadCategoriesQuietly(signal: AbortSignal): Promise<Category[]> {
   }
 }
 
-/** /products and /products/{id}: the catalogue with search, category, price and sort filters. */
+/** The ceiling only fills the Max price box: without it the box starts empty, which also means the whole range. */
+async function loadCeilingQuietly(signal: AbortSignal): Promise<number | null> {
+  try {
+    return await fetchPriceCeiling(signal);
+  } catch (error) {
+    if (signal.aborted) return new Promise<never>(() => {});
+    console.error('Failed to fetch the highest price', error);
+    return null;
+  }
+}
+
+/** One page of the filtered list from the server; filters that can match nothing ask nothing. */
+function loadProducts(signal: AbortSignal, { query, offset, limit }: LoadPageInput): Promise<ListPage> {
+  const asked = toProductQuery(query);
+  if (asked === null) return Promise.resolve({ items: [], total: 0 });
+  return fetchProductPage(signal, { ...asked, offset, limit });
+}
+
+/**
+ * /products and /products/{id}: the catalogue with search, category, price and sort filters, kept
+ * in the route's query (`/products?q=rudra&category=2&sort=price-asc`) so a filtered list can be
+ * shared and survives a reload. The server filters and pages; the list shows a page at a time.
+ */
 export function ProductListPage() {
   const { id } = useParams<{ id?: string }>();
-  const products = useResource(fetchProducts);
+  const search = useSearch();
   const categories = useResource(loadCategoriesQuietly);
+  const ceiling = useResource(loadCeilingQuietly);
+  const list = useCatalogueList({
+    path: '/products',
+    route: productListRoute(id, search),
+    load: loadProducts,
+  });
 
   return (
     <>
@@ -46,69 +87,51 @@ export function ProductListPage() {
         </div>
       </section>
       <div className="container page">
-        {/* Keyed by the route's category so a new /products/{id} starts from that category. */}
-        <ProductBrowser
-          key={id ?? 'all'}
-          initialCategoryId={parseCategoryId(id)}
-          products={products}
-          categories={categories.data ?? []}
-        />
+        <ProductBrowser list={list} categories={categories.data ?? []} ceiling={ceiling.data ?? null} />
       </div>
     </>
   );
 }
 
 interface BrowserProps {
-  initialCategoryId: number | null;
-  products: Resource<Product[]>;
+  list: ReturnType<typeof useCatalogueList>;
   categories: Category[];
+  /** The highest selling price, where the Max price box starts; null until known. */
+  ceiling: number | null;
 }
 
-function ProductBrowser({ initialCategoryId, products, categories }: BrowserProps) {
+function ProductBrowser({ list, categories, ceiling }: BrowserProps) {
   const ids = useId();
   const cart = CartContext.useActorRef();
-  const [search, setSearch] = useState('');
-  const [categoryId, setCategoryId] = useState<number | null>(initialCategoryId);
-  const [minInput, setMinInput] = useState(String(PRODUCT_PRICE_MIN));
-  // null until the customer types: the box then shows the catalogue's highest price.
-  const [maxTyped, setMaxInput] = useState<string | null>(null);
-  const [sort, setSort] = useState<ProductSort>('newest');
+  const draft = useSelector(list, selectDraft);
+  // The cards follow the answer in a background render, in slices, so drawing a page of them never
+  // holds up a keystroke or a tap (docs/perf.md).
+  const products = useDeferredValue(useSelector(list, selectItems<Product>));
+  const total = useSelector(list, selectTotal);
+  const remaining = useSelector(list, selectRemaining);
+  const firstLoad = useSelector(list, selectIsFirstLoad);
+  const failure = useSelector(list, selectFailure);
+  const moreFailure = useSelector(list, selectMoreFailure);
+  const busy = useSelector(list, selectIsBusy);
 
-  const all = products.data;
-  const ceiling = useMemo(() => priceCeiling(all ?? []), [all]);
-  const maxInput = maxTyped ?? String(ceiling);
-  const visible = useMemo(
-    () =>
-      all
-        ? filterProducts(all, {
-            search,
-            categoryId,
-            minPrice: parsePriceInput(minInput, PRODUCT_PRICE_MIN),
-            maxPrice: parsePriceInput(maxInput, ceiling),
-            sort,
-          })
-        : [],
-    [all, search, categoryId, minInput, maxInput, ceiling, sort],
-  );
-  const page = usePage(visible, JSON.stringify([search, categoryId, minInput, maxInput, sort]));
+  const categoryId = parseCategoryId(draft.category);
+  const sort = draft.sort !== undefined && isProductSort(draft.sort) ? draft.sort : DEFAULT_PRODUCT_SORT;
+  const minInput = draft.minPrice ?? String(PRODUCT_PRICE_MIN);
+  // Until the customer types, the box shows the catalogue's highest price: the whole range.
+  const maxInput = draft.maxPrice ?? (ceiling === null ? '' : String(ceiling));
 
   // The chosen category stays visible in the select even before (or without) the category list.
   const categoryOptions = useMemo(() => {
     const options = categories.map((c) => ({ id: c.id, label: c.category }));
     if (categoryId !== null && !options.some((o) => o.id === categoryId)) {
-      const name = all?.find((p) => p.categoryId === categoryId)?.category;
+      const name = products?.find((p) => p.categoryId === categoryId)?.category;
       options.push({ id: categoryId, label: name ?? `Category ${categoryId}` });
     }
     return options;
-  }, [categories, categoryId, all]);
+  }, [categories, categoryId, products]);
 
-  const reset = () => {
-    setSearch('');
-    setCategoryId(initialCategoryId);
-    setMinInput(String(PRODUCT_PRICE_MIN));
-    setMaxInput(null);
-    setSort('newest');
-  };
+  const edit = (changes: Record<string, string>) => list.send({ type: 'list.edit', changes });
+  const filter = (changes: Record<string, string>) => list.send({ type: 'list.filter', changes });
 
   return (
     <div className="products-layout">
@@ -125,8 +148,9 @@ function ProductBrowser({ initialCategoryId, products, categories }: BrowserProp
               type="search"
               placeholder="Search products..."
               autoComplete="off"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
+              value={draft.q ?? ''}
+              maxLength={CATALOGUE_SEARCH_MAX}
+              onChange={(e) => edit({ q: e.target.value })}
             />
           </div>
           <div className="field">
@@ -135,7 +159,7 @@ function ProductBrowser({ initialCategoryId, products, categories }: BrowserProp
               id={`${ids}-category`}
               className="select"
               value={categoryId ?? ''}
-              onChange={(e) => setCategoryId(e.target.value === '' ? null : Number(e.target.value))}
+              onChange={(e) => filter({ category: e.target.value })}
             >
               <option value="">All Categories</option>
               {categoryOptions.map((option) => (
@@ -151,9 +175,9 @@ function ProductBrowser({ initialCategoryId, products, categories }: BrowserProp
               id={`${ids}-sort`}
               className="select"
               value={sort}
-              onChange={(e) => {
-                if (isProductSort(e.target.value)) setSort(e.target.value);
-              }}
+              onChange={(e) =>
+                filter({ sort: e.target.value === DEFAULT_PRODUCT_SORT ? '' : e.target.value })
+              }
             >
               {PRODUCT_SORTS.map((option) => (
                 <option key={option.value} value={option.value}>
@@ -174,7 +198,7 @@ function ProductBrowser({ initialCategoryId, products, categories }: BrowserProp
                 min={0}
                 step={1}
                 value={minInput}
-                onChange={(e) => setMinInput(e.target.value)}
+                onChange={(e) => edit({ minPrice: e.target.value })}
               />
             </div>
             <div className="field">
@@ -187,11 +211,15 @@ function ProductBrowser({ initialCategoryId, products, categories }: BrowserProp
                 min={0}
                 step={1}
                 value={maxInput}
-                onChange={(e) => setMaxInput(e.target.value)}
+                onChange={(e) => edit({ maxPrice: e.target.value })}
               />
             </div>
           </fieldset>
-          <button type="button" className="button button--small filter-panel__reset" onClick={reset}>
+          <button
+            type="button"
+            className="button button--small filter-panel__reset"
+            onClick={() => list.send({ type: 'list.reset' })}
+          >
             Reset filters
           </button>
         </form>
@@ -201,28 +229,31 @@ function ProductBrowser({ initialCategoryId, products, categories }: BrowserProp
         <h2 id={`${ids}-results`} className="visually-hidden">
           Products
         </h2>
-        {products.status === 'failed' ? (
-          <ErrorBanner message={products.error ?? 'Failed to fetch products'} onRetry={products.retry} />
-        ) : products.status === 'loading' || !all ? (
-          <Spinner label="Loading products..." />
+        {failure ? (
+          <ErrorBanner message={failure.message} onRetry={() => list.send({ type: 'list.retry' })} />
+        ) : firstLoad || !products ? (
+          <Spinner label="Loading products..." reserve="100vh" />
         ) : (
-          <>
+          <div aria-busy={busy}>
             <p className="products-results__count" aria-live="polite">
-              {visible.length === 1 ? 'Showing 1 product' : `Showing ${visible.length} products`}
+              {total === 1 ? 'Showing 1 product' : `Showing ${total.toLocaleString('en-IN')} products`}
             </p>
-            {visible.length === 0 ? (
+            {products.length === 0 ? (
               <p className="empty-state">No products found matching your criteria.</p>
             ) : (
               <ul className="grid grid--3 products-grid" role="list">
-                {page.shown.map((product) => (
+                {products.map((product) => (
                   <li key={product.id}>
                     <ProductCard product={product} cart={cart} />
                   </li>
                 ))}
               </ul>
             )}
-            <ShowMore remaining={page.remaining} noun="products" onMore={page.more} />
-          </>
+            {moreFailure && (
+              <ErrorBanner message={moreFailure.message} onRetry={() => list.send({ type: 'list.retry' })} />
+            )}
+            <ShowMore remaining={remaining} noun="products" onMore={() => list.send({ type: 'list.more' })} />
+          </div>
         )}
       </section>
     </div>

@@ -1,43 +1,48 @@
-import { STARTING_SOON_DAYS } from '../../../contract/catalogue-display.ts';
-import type { Puja } from '../../../contract/catalogue.ts';
-
-/** The puja list's filter buttons: All Pujas, Upcoming, Starting Soon (docs/product-rules.md, Catalogue display). */
-export type PujaFilter = 'all' | 'upcoming' | 'ending-soon';
-
-export const PUJA_FILTERS: readonly PujaFilter[] = ['all', 'upcoming', 'ending-soon'];
-
-export interface PujaQuery {
-  search: string;
-  filter: PujaFilter;
-}
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Case-insensitive substring match on the puja's name; an empty search matches every puja. */
-export function matchesSearch(puja: Pick<Puja, 'pujaName'>, search: string): boolean {
-  const needle = search.trim().toLowerCase();
-  return needle === '' || puja.pujaName.toLowerCase().includes(needle);
-}
+import {
+  CATALOGUE_SEARCH_MAX,
+  PUJA_WHEN_VALUES,
+  type PujaQuery,
+  type PujaWhen,
+} from '../../../contract/catalogue-query.ts';
+import type { ListQuery } from '../../../machines/catalogue-list/catalogue-list.machine.ts';
 
 /**
- * Whether a puja passes the date filter at `now` (epoch ms), read from the puja's own date
- * (`pujaDate`, the day it is performed), never `startDate`, which is when its listing opened:
- * reading that one let in a puja 13 days out and left out ones 8-9 days out. Upcoming: the puja
- * date is after now. Starting soon: after now and at most STARTING_SOON_DAYS ahead (the boundary
- * counts). A missing or invalid date passes only "all" (docs/product-rules.md, Catalogue display).
+ * The puja list's search and date filter as they stand in its route (`/pujas?q=homam&when=upcoming`)
+ * and as the server is asked for them. The filtering happens on the server: a case-insensitive
+ * match on the name; Upcoming and Starting Soon read the puja's own date (docs/product-rules.md,
+ * Catalogue display and Catalogue queries).
  */
-export function matchesFilter(puja: Pick<Puja, 'pujaDate'>, filter: PujaFilter, now: number): boolean {
-  if (filter === 'all') return true;
-  const start = puja.pujaDate ? Date.parse(puja.pujaDate) : NaN;
-  if (Number.isNaN(start) || start <= now) return false;
-  return filter === 'upcoming' || start <= now + STARTING_SOON_DAYS * DAY_MS;
+
+/** The filter buttons: All Pujas (no `when`), Upcoming, Starting Soon. */
+export const PUJA_FILTERS: ReadonlyArray<{ when: PujaWhen | ''; label: string }> = [
+  { when: '', label: 'All Pujas' },
+  { when: 'upcoming', label: 'Upcoming' },
+  { when: 'starting-soon', label: 'Starting Soon' },
+];
+
+function isPujaWhen(value: string | undefined): value is PujaWhen {
+  return (PUJA_WHEN_VALUES as readonly (string | undefined)[]).includes(value);
 }
 
-/** The pujas to show for a search text and filter, in their original order. */
-export function filterPujas<P extends Pick<Puja, 'pujaName' | 'pujaDate'>>(
-  pujas: readonly P[],
-  { search, filter }: PujaQuery,
-  now: number = Date.now(),
-): P[] {
-  return pujas.filter((puja) => matchesSearch(puja, search) && matchesFilter(puja, filter, now));
+/** The filter button pressed for a route's `when` (All Pujas for none or an unknown one). */
+export function pujaWhen(query: ListQuery): PujaWhen | '' {
+  return isPujaWhen(query.when) ? query.when : '';
+}
+
+/** The filters of the route `/pujas?{search}` (other parameters ignored). */
+export function pujaListRoute(search: string): { query: ListQuery; base: ListQuery } {
+  const params = new URLSearchParams(search);
+  const query: Record<string, string> = {};
+  for (const name of ['q', 'when'] as const) {
+    const value = params.get(name);
+    if (value !== null) query[name] = value;
+  }
+  return { query, base: {} };
+}
+
+/** What to ask the server for the list's filters; an unknown `when` in a shared link means all pujas. */
+export function toPujaQuery(query: ListQuery): PujaQuery {
+  const q = query.q?.trim().slice(0, CATALOGUE_SEARCH_MAX);
+  const when = pujaWhen(query);
+  return { ...(q ? { q } : {}), ...(when ? { when } : {}) };
 }

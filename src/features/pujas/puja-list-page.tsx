@@ -1,27 +1,40 @@
-import { useId, useMemo, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useDeferredValue, useId } from 'react';
+import { useSearch } from 'wouter';
 import type { Puja } from '../../../contract/catalogue.ts';
-import { filterPujas, PUJA_FILTERS, type PujaFilter } from './puja-filter.ts';
-import { fetchPujas } from '../../lib/catalogue.ts';
-import { useResource } from '../../lib/use-resource.ts';
+import { CATALOGUE_SEARCH_MAX } from '../../../contract/catalogue-query.ts';
+import type { ListPage, LoadPageInput } from '../../../machines/catalogue-list/catalogue-list.machine.ts';
+import {
+  selectDraft,
+  selectFailure,
+  selectIsBusy,
+  selectIsFirstLoad,
+  selectItems,
+  selectMoreFailure,
+  selectRemaining,
+} from '../../../machines/catalogue-list/catalogue-list.selectors.ts';
+import { PUJA_FILTERS, pujaListRoute, pujaWhen, toPujaQuery } from './puja-filter.ts';
+import { fetchPujaPage } from '../../lib/catalogue.ts';
+import { useCatalogueList } from '../../lib/use-catalogue-list.ts';
 import { PujaCard } from '../../ui/puja-card.tsx';
-import { ShowMore, usePage } from '../../ui/show-more.tsx';
-import { ResourceView } from '../../ui/status.tsx';
+import { ShowMore } from '../../ui/show-more.tsx';
+import { ErrorBanner, Spinner } from '../../ui/status.tsx';
 import './pujas.css';
 
-const filterLabels: Record<PujaFilter, string> = {
-  all: 'All Pujas',
-  upcoming: 'Upcoming',
-  'ending-soon': 'Starting Soon',
-};
+/** One page of the filtered list from the server. */
+function loadPujas(signal: AbortSignal, { query, offset, limit }: LoadPageInput): Promise<ListPage> {
+  return fetchPujaPage(signal, { ...toPujaQuery(query), offset, limit });
+}
 
-/** /pujas: every puja, searchable by name and filterable by start date. */
+/**
+ * /pujas: every puja, searchable by name and filterable by date, the search and filter kept in
+ * the route's query (`/pujas?q=homam&when=upcoming`). The server filters and pages.
+ */
 export function PujaListPage() {
-  const pujas = useResource(fetchPujas);
-  // Search text and the chosen filter are view state; the pujas themselves live in the resource machine.
-  const [search, setSearch] = useState('');
-  const [filter, setFilter] = useState<PujaFilter>('all');
-  // "Now" for the date filters is read when the visitor changes the search or filter, not on every tick.
-  const [now, setNow] = useState(() => Date.now());
+  const search = useSearch();
+  const list = useCatalogueList({ path: '/pujas', route: pujaListRoute(search), load: loadPujas });
+  const draft = useSelector(list, selectDraft);
+  const when = pujaWhen(draft);
   const searchId = useId();
 
   return (
@@ -43,53 +56,45 @@ export function PujaListPage() {
               className="input"
               type="search"
               placeholder="Search pujas..."
-              value={search}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                setNow(Date.now());
-              }}
+              maxLength={CATALOGUE_SEARCH_MAX}
+              value={draft.q ?? ''}
+              onChange={(event) => list.send({ type: 'list.edit', changes: { q: event.target.value } })}
               autoComplete="off"
             />
           </div>
           <div className="puja-toolbar__filters" role="group" aria-label="Filter pujas">
-            {PUJA_FILTERS.map((value) => (
+            {PUJA_FILTERS.map((filter) => (
               <button
-                key={value}
+                key={filter.label}
                 type="button"
-                className={`button button--small${filter === value ? ' button--primary' : ''}`}
-                aria-pressed={filter === value}
-                onClick={() => {
-                  setFilter(value);
-                  setNow(Date.now());
-                }}
+                className={`button button--small${when === filter.when ? ' button--primary' : ''}`}
+                aria-pressed={when === filter.when}
+                onClick={() => list.send({ type: 'list.filter', changes: { when: filter.when } })}
               >
-                {filterLabels[value]}
+                {filter.label}
               </button>
             ))}
           </div>
         </div>
-        <ResourceView resource={pujas} loadingLabel="Loading pujas...">
-          {(list) => <PujaGrid pujas={list} search={search} filter={filter} now={now} />}
-        </ResourceView>
+        <PujaResults list={list} />
       </div>
     </>
   );
 }
 
-function PujaGrid({
-  pujas,
-  search,
-  filter,
-  now,
-}: {
-  pujas: Puja[];
-  search: string;
-  filter: PujaFilter;
-  now: number;
-}) {
-  const visible = useMemo(() => filterPujas(pujas, { search, filter }, now), [pujas, search, filter, now]);
-  const page = usePage(visible, `${filter} ${search}`);
-  if (visible.length === 0) {
+function PujaResults({ list }: { list: ReturnType<typeof useCatalogueList> }) {
+  // The cards follow the answer in a background render, in slices (docs/perf.md).
+  const pujas = useDeferredValue(useSelector(list, selectItems<Puja>));
+  const remaining = useSelector(list, selectRemaining);
+  const firstLoad = useSelector(list, selectIsFirstLoad);
+  const failure = useSelector(list, selectFailure);
+  const moreFailure = useSelector(list, selectMoreFailure);
+  const busy = useSelector(list, selectIsBusy);
+  const retry = () => list.send({ type: 'list.retry' });
+
+  if (failure) return <ErrorBanner message={failure.message} onRetry={retry} />;
+  if (firstLoad || !pujas) return <Spinner label="Loading pujas..." reserve="100vh" />;
+  if (pujas.length === 0) {
     return (
       <p className="empty-state" role="status">
         No pujas found matching your criteria.
@@ -97,15 +102,16 @@ function PujaGrid({
     );
   }
   return (
-    <>
+    <div aria-busy={busy}>
       <ul className="grid grid--3 puja-grid" aria-label="Pujas">
-        {page.shown.map((puja, index) => (
+        {pujas.map((puja, index) => (
           <li key={puja.id}>
             <PujaCard puja={puja} headingLevel={2} eager={index === 0} />
           </li>
         ))}
       </ul>
-      <ShowMore remaining={page.remaining} noun="pujas" onMore={page.more} />
-    </>
+      {moreFailure && <ErrorBanner message={moreFailure.message} onRetry={retry} />}
+      <ShowMore remaining={remaining} noun="pujas" onMore={() => list.send({ type: 'list.more' })} />
+    </div>
   );
 }

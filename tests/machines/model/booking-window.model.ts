@@ -17,6 +17,7 @@ const events = {
     { type: 'window.reset', closesAt: null },
     { type: 'window.reset', closesAt: 'not a date' },
   ],
+  'window.lastSecondStarted': [{ type: 'window.lastSecondStarted' }],
 } satisfies EventFixtures<BookingWindowEvent>;
 
 export const bookingWindowModel: MachineModel<typeof bookingWindowMachine> = {
@@ -25,9 +26,15 @@ export const bookingWindowModel: MachineModel<typeof bookingWindowMachine> = {
   inputs: [
     { label: 'puja in 2 days', input: { closesAt: inDays(2) } },
     { label: 'no puja date', input: { closesAt: undefined } },
+    // Its last second is timed on its own, to close exactly on the date.
+    {
+      label: 'puja in half a second',
+      input: { closesAt: new Date(MODEL_NOW.getTime() + 500).toISOString() },
+    },
   ],
   events,
-  actors: {},
-  // The remaining time is left out: the traversal's clock stands still while the run's advances.
-  abstract: ({ context }) => ({ hasTimeLeft: context.remainingMs > 0 }),
+  // The shared clock's alarm is the `window.lastSecondStarted` fixture.
+  actors: { lastSecondAlarm: {} },
+  // Whether there is a date: the remaining time is left out, as the traversal's clock stands still while the run's advances.
+  abstract: ({ context }) => ({ dated: !Number.isNaN(context.closesAt) }),
 };

@@ -101,7 +101,7 @@ const events = {
 const windowSnapshot = (remainingMs: number) =>
   bookingWindowMachine.resolveState({
     value: remainingMs > 0 ? 'open' : 'closed',
-    context: { closesAt: MODEL_NOW.getTime() + remainingMs, remainingMs },
+    context: { closesAt: MODEL_NOW.getTime() + remainingMs },
   });
 
 export const pujaWizardModel: MachineModel<typeof pujaWizardMachine> = {

@@ -4,6 +4,7 @@ import { afterSaleModel } from './after-sale.model.ts';
 import { bookingLifecycleModel } from './booking-lifecycle.model.ts';
 import { bookingWindowModel } from './booking-window.model.ts';
 import { cartModel } from './cart.model.ts';
+import { catalogueListModel } from './catalogue-list.model.ts';
 import { checkoutModel } from './checkout.model.ts';
 import type { MachineModel } from './coverage.ts';
 import { orderLifecycleModel } from './order-lifecycle.model.ts';
@@ -29,4 +30,5 @@ export const machineModels: MachineModel<AnyStateMachine>[] = [
   orderLifecycleModel,
   bookingLifecycleModel,
   afterSaleModel,
+  catalogueListModel,
 ];
