@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import { fromPromise } from 'xstate';
-import type { ImageSlot } from '../../contract/admin-catalogue.ts';
 import { EDIT_CONFLICT } from '../../contract/admin-catalogue.ts';
 import {
   adminEditMachine,
@@ -118,7 +117,7 @@ export function liveEditMachine<S extends v.GenericSchema>(calls: EditCalls<S>) 
       imageUpload: imageUploadMachine.provide({
         actors: {
           uploadImage: fromPromise<string, ImageUploadInput>(({ input, signal }) =>
-            uploadCatalogueImage(input.file, input.slot as ImageSlot, signal),
+            uploadCatalogueImage(input.file, input.slot, signal),
           ),
         },
       }),

@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { AdminBookingResponse, AdminOrderResponse } from '../../contract/admin.ts';
 import { CatalogueImageResponse, type ImageSlot } from '../../contract/admin-catalogue.ts';
 import { catalogueMessages } from '../../contract/admin-catalogue.ts';

@@ -3,7 +3,6 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import * as v from 'valibot';
 import {
-  AdminAstrologerListResponse,
   AdminAstrologerResponse,
   AdminCategoryListResponse,
   AdminCategoryResponse,
@@ -11,7 +10,6 @@ import {
   AdminPujaResponse,
   AstrologerInput,
   CategoryInput,
-  PackageInput,
   ProductInput,
   PujaInput,
   scriptForPlace,
@@ -47,7 +45,15 @@ import { inspectOptions } from '../../lib/inspector.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { ActionDialog, formText } from '../../ui/after-sale/action-dialog.tsx';
 import { ErrorBanner, Spinner } from '../../ui/status.tsx';
-import { ConflictPanel, FormField, istInputToIso, SaveBar, type EditRef, type FieldSpec } from './fields.tsx';
+import {
+  ConflictPanel,
+  FormField,
+  istInputToIso,
+  SaveBar,
+  textOf,
+  type EditRef,
+  type FieldSpec,
+} from './fields.tsx';
 
 const fieldsOf = (
   schema:
@@ -472,7 +478,7 @@ export function PujaEditPage({ id }: { id: number | null }) {
   return (
     <EditFrame
       edit={edit}
-      title={id === null ? 'New puja' : String(record?.pujaName ?? 'Puja')}
+      title={id === null ? 'New puja' : textOf(record?.pujaName, 'Puja')}
       back={['/admin/pujas', 'Pujas']}
       specs={pujaSpecs}
       aside={
@@ -739,7 +745,7 @@ export function ProductEditPage({ id }: { id: number | null }) {
   return (
     <EditFrame
       edit={edit}
-      title={id === null ? 'New product' : String(record?.name ?? 'Product')}
+      title={id === null ? 'New product' : textOf(record?.name, 'Product')}
       back={['/admin/products', 'Products']}
       specs={specs}
     >
@@ -796,7 +802,7 @@ export function CategoryEditPage({ id }: { id: number | null }) {
   return (
     <EditFrame
       edit={edit}
-      title={id === null ? 'New category' : String(record?.name ?? 'Category')}
+      title={id === null ? 'New category' : textOf(record?.name, 'Category')}
       back={['/admin/categories', 'Categories']}
       specs={specs}
     />
@@ -849,7 +855,7 @@ export function AstrologerEditPage({ id }: { id: number | null }) {
   return (
     <EditFrame
       edit={edit}
-      title={id === null ? 'New astrologer' : String(record?.name ?? 'Astrologer')}
+      title={id === null ? 'New astrologer' : textOf(record?.name, 'Astrologer')}
       back={['/admin/astrologers', 'Astrologers']}
       specs={specs}
     />
@@ -916,10 +922,10 @@ export function CouponEditPage({ id }: { id: number | null }) {
   return (
     <EditFrame
       edit={edit}
-      title={id === null ? 'New coupon' : String(record?.code ?? 'Coupon')}
+      title={id === null ? 'New coupon' : textOf(record?.code, 'Coupon')}
       back={['/admin/coupons', 'Coupons']}
       specs={specs}
-      aside={record ? <span className="bo-tag">Used {String(record.timesUsed ?? 0)} times</span> : undefined}
+      aside={record ? <span className="bo-tag">Used {textOf(record.timesUsed, '0')} times</span> : undefined}
     />
   );
 }

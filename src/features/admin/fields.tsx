@@ -31,6 +31,10 @@ export const isoToIstInput = (iso: unknown) =>
 export const istInputToIso = (value: string) =>
   value ? new Date(Date.parse(`${value}:00.000Z`) - IST_MS).toISOString() : '';
 
+/** A draft's value as text: strings and numbers as they are, anything else as `fallback`. */
+export const textOf = (value: unknown, fallback = '') =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : fallback;
+
 export type EditRef = ActorRefFrom<typeof adminEditMachine>;
 
 export interface FieldSpec {
@@ -165,7 +169,7 @@ export function FormField({ edit, spec }: { edit: EditRef; spec: FieldSpec }) {
         <select
           id={id}
           className="select"
-          value={String(value ?? '')}
+          value={textOf(value)}
           aria-describedby={describedBy}
           onChange={(e) =>
             change(
@@ -238,7 +242,7 @@ const shown = (value: unknown) => {
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return formatDateTime(value);
   if (Array.isArray(value)) return value.join(', ');
-  const text = String(value);
+  const text = typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
   return text.length > 140 ? `${text.slice(0, 140)}…` : text;
 };
 

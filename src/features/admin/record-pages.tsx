@@ -86,7 +86,7 @@ function StaffTimeline({ entries }: { entries: readonly AdminTimelineEntry[] }) 
           {entry.note && <div>{entry.note}</div>}
           {typeof entry.data?.trackingNumber === 'string' && (
             <div className="bo-muted">
-              {String(entry.data.carrier ?? '')} {entry.data.trackingNumber}
+              {typeof entry.data.carrier === 'string' ? entry.data.carrier : ''} {entry.data.trackingNumber}
             </div>
           )}
         </li>
