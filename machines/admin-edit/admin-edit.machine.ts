@@ -93,8 +93,22 @@ export const adminEditMachine = setup({
     resetDraft: assign({ draft: ({ context }) => ({ ...(context.record ?? context.draft) }), error: null }),
     storeError: assign({ error: (_, message: string) => ({ message }) }),
     storeTheirs: assign({ theirs: (_, current: EditRecord) => current, error: null }),
-    /** Keep mine: the next save starts from their version (their record becomes the base). */
-    baseOnTheirs: assign({ record: ({ context }) => context.theirs, theirs: null }),
+    /**
+     * Keep mine: the next save starts from their version (their record becomes the base), with
+     * the fields this editor changed on top; a field only they changed keeps their value, so
+     * neither save is lost (docs/product-rules.md, Roles and the back office).
+     */
+    baseOnTheirs: assign({
+      record: ({ context }) => context.theirs,
+      draft: ({ context }) => {
+        const base = context.record ?? {};
+        const mine = Object.entries(context.draft).filter(
+          ([field, value]) => JSON.stringify(value ?? null) !== JSON.stringify(base[field] ?? null),
+        );
+        return { ...context.theirs!, ...Object.fromEntries(mine) };
+      },
+      theirs: null,
+    }),
     takeTheirs: assign({
       record: ({ context }) => context.theirs,
       draft: ({ context }) => ({ ...context.theirs! }),

@@ -263,7 +263,10 @@ export function ConflictPanel({ edit, specs }: { edit: EditRef; specs: readonly 
   return (
     <section className="bo-conflict" role="alert" aria-labelledby="conflict-title">
       <h2 id="conflict-title">Someone else saved this while you were editing</h2>
-      <p>Your changes are not saved yet. Compare them with theirs, then choose.</p>
+      <p>
+        Your changes are not saved yet. Compare them with theirs, then choose. Saving yours keeps their
+        changes to the fields you left alone.
+      </p>
       <table>
         <thead>
           <tr>
@@ -279,7 +282,13 @@ export function ConflictPanel({ edit, specs }: { edit: EditRef; specs: readonly 
               <th scope="row">{label(change.field)}</th>
               <td className="bo-diff-before">{shown(change.before)}</td>
               <td>{shown(change.theirs)}</td>
-              <td>{shown(change.mine)}</td>
+              <td>
+                {JSON.stringify(change.mine ?? null) === JSON.stringify(change.before ?? null) ? (
+                  <span className="bo-muted">Not changed by you</span>
+                ) : (
+                  shown(change.mine)
+                )}
+              </td>
             </tr>
           ))}
         </tbody>
