@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { Version } from './admin-catalogue.ts';
-import { Email, NewPassword } from './auth.ts';
+import { Email } from './auth.ts';
 import { MAX_COUPON_CODE_LENGTH } from './orders.ts';
 import { TempleScript } from './temple-script.ts';
-import { FORBIDDEN_TEXT, notAllowedMessage, tooLongMessage, wireText } from './text.ts';
+import { wireText } from './text.ts';
 
 /**
  * The rest of the back office (docs/product-rules.md, Roles and the back office): Today's
@@ -20,8 +20,7 @@ import { FORBIDDEN_TEXT, notAllowedMessage, tooLongMessage, wireText } from './t
  *   POST /api/admin/staff/invitations  {email}     (admin)  -> 201 StaffListResponse
  *   DELETE /api/admin/staff/invitations/{id}       (admin)  -> StaffListResponse
  *   DELETE /api/admin/staff/{id}                   (admin)  -> StaffListResponse
- *   POST /api/staff-invitations/lookup  {token}     (anyone with the link) -> StaffInvitationInfo
- *   POST /api/staff-invitations/accept  AcceptInvitationInput (anyone with the link) -> {message}
+ *   POST /api/staff-invitations/lookup|accept      (contract/staff-invitations.ts)
  */
 
 /* ------------------------------------------------------------------------------------------
@@ -317,45 +316,10 @@ export type StaffListResponse = v.InferOutput<typeof StaffListResponse>;
 export const InviteStaffInput = v.object({ email: Email });
 export type InviteStaffInput = v.InferOutput<typeof InviteStaffInput>;
 
-export const staffMessages = {
-  adminOnly: 'Only admins can manage the staff',
-  alreadyStaff: 'This person is already on the staff',
-  notStaff: 'This person is not on the staff',
-  cannotRemoveAdmin: 'Admins are managed on the command line (npm run admin:create)',
-  invitationNotFound: 'Invitation not found',
-  invited: (email: string) => `Invitation sent to ${email}`,
-  linkInvalid: 'This invitation link is not valid. Please ask an admin for a new one.',
-  linkExpired: 'This invitation has expired. Please ask an admin for a new one.',
-  linkUsed: 'This invitation has already been used.',
-  accepted: 'Welcome to the team! Please sign in to open the back office.',
-  acceptFailed: 'Failed to accept the invitation',
-} as const;
-
-export const STAFF_INVITATION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
-export const StaffInvitationInfo = v.object({
-  email: v.string(),
-  /** Whether the e-mail already has an account (then its password is set anew, and its name kept). */
-  accountExists: v.boolean(),
-});
-export type StaffInvitationInfo = v.InferOutput<typeof StaffInvitationInfo>;
-
-const noteText = (label: string, max: number) =>
-  v.pipe(
-    wireText(`${label} must be text`),
-    v.trim(),
-    v.maxLength(max, tooLongMessage(label, max)),
-    v.check((value) => !FORBIDDEN_TEXT.test(value), notAllowedMessage(label)),
-  );
-const invitationToken = v.pipe(
-  v.string(staffMessages.linkInvalid),
-  v.regex(STAFF_INVITATION_TOKEN, staffMessages.linkInvalid),
-);
-/** The invitation's token, sent in a body (POST /api/staff-invitations/lookup), never in a URL the API logs. */
-export const InvitationTokenInput = v.object({ token: invitationToken });
-export const AcceptInvitationInput = v.object({
-  token: invitationToken,
-  /** For a new account; ignored when the e-mail already has one. */
-  name: v.optional(noteText('Name', 100), ''),
-  password: NewPassword,
-});
-export type AcceptInvitationInput = v.InferOutput<typeof AcceptInvitationInput>;
+export {
+  AcceptInvitationInput,
+  InvitationTokenInput,
+  STAFF_INVITATION_TOKEN,
+  StaffInvitationInfo,
+  staffMessages,
+} from './staff-invitations.ts';

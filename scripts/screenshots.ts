@@ -253,16 +253,23 @@ async function backOfficeScreens() {
     ['admin-audit', '/admin/audit', 'Audit log'],
     ['admin-staff', '/admin/staff', 'Staff'],
   ];
+  // The window as tall as the page: the side bar and the save bar are sticky to the window.
+  const shootWhole = async (name: string) => {
+    await page.waitForLoadState('networkidle');
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.setViewportSize({ width: 1280, height: Math.max(900, height) });
+    await shoot(page, name, 1280);
+    await page.setViewportSize({ width: 1280, height: 900 });
+  };
   for (const [name, route, heading] of screensOfOffice) {
     await page.goto(`${server.url}/#${route}`);
     await page
       .getByRole('heading', { level: 1, ...(heading ? { name: heading } : {}) })
       .first()
       .waitFor();
-    await shoot(page, name, 1280);
+    await shootWhole(name);
   }
   // A conflict: someone else saves the product's price while this page has a change typed.
-  await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`${server.url}/#/admin/products/3`);
   const price = page.getByLabel('Selling price (₹)');
   await price.waitFor();

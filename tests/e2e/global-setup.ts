@@ -6,6 +6,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** A staff member of the browser run's shop, made with `npm run admin:create`. */
     staff: { email: string; password: string };
+    /** The server's DATA_DIR (its SQLite file), for a test that must move a date past the real clock. */
+    dataDir: string;
   }
 }
 
@@ -20,6 +22,7 @@ export default async function setup(project: TestProject) {
   const server = await startServer();
   await adminCreate(server.dataDir, { ...STAFF, role: 'staff' });
   project.provide('baseUrl', server.url);
+  project.provide('dataDir', server.dataDir);
   project.provide('staff', { email: STAFF.email, password: STAFF.password });
   return async () => {
     await server.stop();

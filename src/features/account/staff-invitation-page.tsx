@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
 import { authMessages } from '../../../contract/auth.ts';
-import type { StaffInvitationInfo } from '../../../contract/admin-office.ts';
-import { accountCalls, lookupStaffInvitation } from '../../app/account.ts';
+import type { StaffInvitationInfo } from '../../../contract/staff-invitations.ts';
+import { lookupStaffInvitation, staffInvitationCalls } from '../../app/staff-invitations.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { ErrorBanner, ResourceView } from '../../ui/status.tsx';
 import { useAccountForm } from './use-account-form.ts';
@@ -14,7 +14,7 @@ function AcceptForm({ token, invitation }: { token: string; invitation: StaffInv
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [mismatch, setMismatch] = useState(false);
-  const form = useAccountForm(accountCalls.acceptStaffInvitation);
+  const form = useAccountForm(staffInvitationCalls.acceptStaffInvitation);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     // The one check the contract cannot make: both boxes say the same.
