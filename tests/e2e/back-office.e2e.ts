@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import type { AdminProductResponse } from '../../contract/admin-catalogue.ts';
@@ -111,20 +112,33 @@ describe('the back office, in Chromium', () => {
       await page.getByLabel(`Benefit ${n}`, { exact: true }).fill(`Benefit ${n}`);
       await page.getByLabel(`Benefit ${n}: description`).fill(`What benefit ${n} brings`);
     }
+    // A photo from the disk: the server sniffs it and resizes it for the puja's slots.
+    const photo = await sharp({
+      create: { width: 1200, height: 800, channels: 3, background: '#c2410c' },
+    })
+      .jpeg()
+      .toBuffer();
+    await page
+      .getByLabel('Image')
+      .setInputFiles({ name: 'homam.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await page.locator('.bo-image img').waitFor();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('heading', { level: 1, name }).waitFor();
     await expect.poll(() => new URL(page.url()).hash).toMatch(/^#\/admin\/pujas\/\d+$/);
     const pujaId = Number(new URL(page.url()).hash.split('/').pop());
     await page.getByRole('button', { name: 'Add a package' }).click();
     const add = page.getByRole('dialog', { name: 'Add a package' });
-    await add.getByLabel('Title').fill('Individual Sankalpam');
+    await add.getByLabel('Title', { exact: true }).fill('Individual Sankalpam');
     await add.getByLabel('Persons').fill('1');
-    await add.getByLabel('Price (₹)').fill('1501');
+    await add.getByLabel('Price (₹)', { exact: true }).fill('1501');
     await add.getByLabel('Offer price (₹)').fill('1101');
-    await add.getByLabel('Description').fill('One devotee’s name and gothra');
+    await add.getByLabel('Description', { exact: true }).fill('One devotee’s name and gothra');
     await add.getByRole('button', { name: 'Add package' }).click();
     await add.waitFor({ state: 'detached' });
-    await page.getByRole('cell', { name: /Individual Sankalpam/ }).waitFor();
+    await page
+      .getByRole('cell', { name: /^Individual Sankalpam/ })
+      .first()
+      .waitFor();
 
     // The customer finds it in the shop and books it.
     const customer = await newCustomer('Meenakshi Sundaram');
