@@ -51,7 +51,7 @@ export const adminEditMessages = {
 } as const;
 
 /**
- * One record's form in the back office (docs/decisions/0031-edits-carry-the-version-they-started-from.md):
+ * One record's form in the back office (docs/decisions/0034-edits-carry-the-version-they-started-from.md):
  * `loading` it (or starting empty to create one), then `editing.pristine` / `editing.dirty` as
  * fields change, `saving` with the version it started from, then `saved`, or `conflict` when
  * someone else saved first: the form keeps every value typed and shows theirs beside it, until

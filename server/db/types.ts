@@ -39,7 +39,7 @@ export interface PujaTable {
   benefitDesc4: string;
   /** The script the temple's priest reads the sankalp in. */
   script: Generated<TempleScript>;
-  /** Bumped by every staff edit (docs/decisions/0031-edits-carry-the-version-they-started-from.md). */
+  /** Bumped by every staff edit (docs/decisions/0034-edits-carry-the-version-they-started-from.md). */
   version: Generated<number>;
   /** When staff retired it: it leaves the shop, its bookings stay. */
   retiredAt: ColumnType<string | null, string | null | undefined, string | null>;
@@ -420,7 +420,7 @@ export interface UploadsTable {
 }
 export type UploadRow = Selectable<UploadsTable>;
 
-/** One change of a product's stock; the product's stock is their sum (docs/decisions/0030-stock-is-a-ledger.md). */
+/** One change of a product's stock; the product's stock is their sum (docs/decisions/0033-stock-is-a-ledger.md). */
 export interface StockLedgerTable {
   id: Generated<number>;
   productId: number;

@@ -83,7 +83,7 @@ export function refusalBody(refusal: Refusal): WriteRefusal & { current?: unknow
     message: refusal.message,
     code: refusal.code,
     ...(refusal.refunded ? { refunded: refusal.refunded } : {}),
-    // A conflicting edit answers the record as it is now (docs/decisions/0031).
+    // A conflicting edit answers the record as it is now (docs/decisions/0034).
     ...(refusal instanceof EditConflict ? { current: refusal.current } : {}),
   };
 }

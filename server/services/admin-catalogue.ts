@@ -45,7 +45,7 @@ import { EditConflict, Refusal } from './refusal.ts';
  * Every write runs in one transaction with its audit row. An edit names the version it started
  * from: the UPDATE is conditional on it, and a save from an older version is refused with the
  * record as it is now (EditConflict), so nothing is overwritten unseen
- * (docs/decisions/0031-edits-carry-the-version-they-started-from.md).
+ * (docs/decisions/0034-edits-carry-the-version-they-started-from.md).
  */
 
 export interface Deps {

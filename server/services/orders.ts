@@ -171,7 +171,7 @@ export async function placeOrder(
     })),
     (orderId) => orderNumber(orderId, now),
   );
-  // What the order took, in the stock ledger (docs/decisions/0030-stock-is-a-ledger.md).
+  // What the order took, in the stock ledger (docs/decisions/0033-stock-is-a-ledger.md).
   await recordOrderStock(trx, id, userId, taken, now.toISOString());
   await claim.use(quote.amounts.total, { orderId: id });
   // The first step of its life (machines/order-lifecycle/ starts in `processing`).

@@ -16,7 +16,7 @@ export class Refusal extends Error {
 }
 
 /**
- * A save made from an older version of a record (docs/decisions/0031-edits-carry-the-version-they-started-from.md):
+ * A save made from an older version of a record (docs/decisions/0034-edits-carry-the-version-they-started-from.md):
  * answered 409 `edit_conflict` with the record as it is now, so the editor can see what changed.
  */
 export class EditConflict extends Refusal {

@@ -90,7 +90,7 @@ export interface EditCalls<S extends v.GenericSchema> {
 const pick = (draft: EditRecord, fields: readonly string[]) =>
   Object.fromEntries(fields.filter((field) => field in draft).map((field) => [field, draft[field]]));
 
-/** A record's edit form (docs/decisions/0031-edits-carry-the-version-they-started-from.md). */
+/** A record's edit form (docs/decisions/0034-edits-carry-the-version-they-started-from.md). */
 export function liveEditMachine<S extends v.GenericSchema>(calls: EditCalls<S>) {
   return adminEditMachine.provide({
     actors: {

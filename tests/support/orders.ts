@@ -55,7 +55,7 @@ export async function addProduct(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  // Its stock opens its ledger, as every product's does (docs/decisions/0030-stock-is-a-ledger.md).
+  // Its stock opens its ledger, as every product's does (docs/decisions/0033-stock-is-a-ledger.md).
   await openStock(db, id, stockQuantity, new Date().toISOString());
   return id;
 }

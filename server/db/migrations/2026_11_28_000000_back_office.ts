@@ -3,13 +3,13 @@ import { sql, type Kysely } from 'kysely';
 /**
  * The back office (docs/product-rules.md, Roles and the back office):
  * - a `version` on every record staff edit, so a save made from an older copy is refused instead
- *   of overwriting someone else's (docs/decisions/0031-edits-carry-the-version-they-started-from.md);
+ *   of overwriting someone else's (docs/decisions/0034-edits-carry-the-version-they-started-from.md);
  * - `retired_at` on pujas, products and astrologers: retired ones leave the shop, their rows and
  *   the orders and bookings that name them stay;
  * - each puja's temple script (`script`), for the sankalp sheet;
  * - coupons get a start date and a per-customer limit;
  * - `stock_ledger`: every change of a product's stock, its sum the product's stock, opened here
- *   with one entry per product for the stock it has (docs/decisions/0030-stock-is-a-ledger.md);
+ *   with one entry per product for the stock it has (docs/decisions/0033-stock-is-a-ledger.md);
  * - `audit_log`: every staff write, append-only (a trigger refuses UPDATE and DELETE);
  * - `staff_invitations`: e-mailed, single-use links that make an account staff.
  */

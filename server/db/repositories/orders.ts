@@ -25,7 +25,7 @@ export function findProductsForPricing(db: Db, ids: readonly number[]) {
  * Takes `quantity` off the product's stock with ONE conditional UPDATE (`stock_quantity >=
  * quantity`), so it is race-free on SQLite and PostgreSQL alike: the stock left, or undefined
  * when there is not enough. The order writes the ledger entry once it has its id
- * (`recordOrderStock`, docs/decisions/0030-stock-is-a-ledger.md).
+ * (`recordOrderStock`, docs/decisions/0033-stock-is-a-ledger.md).
  */
 export function takeStock(db: Db, productId: number, quantity: number): Promise<number | undefined> {
   return moveStock(db, productId, -quantity);

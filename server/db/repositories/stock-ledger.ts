@@ -3,7 +3,7 @@ import type { StockLedgerEntry, StockReason } from '../../../contract/admin-cata
 import type { Db } from '../client.ts';
 
 /**
- * A product's stock as a ledger (docs/decisions/0030-stock-is-a-ledger.md): every change is an
+ * A product's stock as a ledger (docs/decisions/0033-stock-is-a-ledger.md): every change is an
  * entry (quantity, reason, order, who, when, the stock after it) and `product.stock_quantity` is
  * their running sum, moved in the same transaction by one conditional UPDATE, which is also what
  * keeps two buyers from taking the last unit twice. Data access only.

@@ -101,7 +101,7 @@ export async function seedScale(db: Db, target: ScaleCounts, now: Date = new Dat
       });
     }
     const inserted = await db.insertInto('product').values(rows).returning(['id', 'stockQuantity']).execute();
-    // Each product's stock opens its ledger (docs/decisions/0030-stock-is-a-ledger.md).
+    // Each product's stock opens its ledger (docs/decisions/0033-stock-is-a-ledger.md).
     const opening = inserted
       .filter((p) => p.stockQuantity > 0)
       .map((p) => ({

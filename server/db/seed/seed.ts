@@ -65,7 +65,7 @@ export async function seedCatalogue(db: Db, now: Date = new Date()): Promise<voi
         .values({ ...product, categoryId })
         .returning('id')
         .executeTakeFirstOrThrow();
-      // The stock is its ledger's sum from the first unit on (docs/decisions/0030-stock-is-a-ledger.md).
+      // The stock is its ledger's sum from the first unit on (docs/decisions/0033-stock-is-a-ledger.md).
       await openStock(trx, id, product.stockQuantity, now.toISOString());
     }
     for (const { specializations, ...astrologer } of astrologers) {

@@ -247,7 +247,7 @@ const shown = (value: unknown) => {
 };
 
 /**
- * Someone else saved first (docs/decisions/0031): what they changed and what you typed, side by
+ * Someone else saved first (docs/decisions/0034): what they changed and what you typed, side by
  * side; keep theirs, or save yours over theirs. Nothing typed is lost.
  */
 export function ConflictPanel({ edit, specs }: { edit: EditRef; specs: readonly FieldSpec[] }) {
