@@ -194,6 +194,8 @@ const OTHER_ROUTES = {
     'GET /categories',
     'GET /astrologers/getAllAstrologersWeb',
     'GET /images/*',
+    // Catalogue images resized for their slots, public like the demo catalogue's.
+    'GET /images/catalogue/*',
     'GET /healthz',
     'GET /readyz',
     // An upload is reached by its random id, the capability (docs/decisions/0024): uploads.test.ts
