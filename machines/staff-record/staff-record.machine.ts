@@ -169,6 +169,8 @@ export const staffRecordMachine = setup({
         },
         refreshing: {
           tags: ['busy'],
+          // Closing the dialog while the record is read again: it lands in `idle` (hasNoAction).
+          on: { 'action.close': { actions: 'closeAction' } },
           invoke: {
             src: 'loadRecord',
             input: ({ context }) => ({ id: context.id }),
