@@ -1,13 +1,16 @@
 /**
  * Screenshots of the key screens at phone (390 px) and desktop (1280 px) widths, into
  * docs/screenshots/: the catalogue as a visitor sees it, then, signed in, the header, the
- * account, the booking wizard's steps and checkout. Needs a build (npm run build); starts its
- * own server over a fresh database.
+ * account, the booking wizard's steps and checkout; then the back office at 1280 px (Today, the
+ * queues, an order, the sankalp sheet, the catalogue, an edit in conflict, coupons, the audit log,
+ * the staff). Needs a build (npm run build); starts its own server over a fresh database.
+ * `-- --only admin` takes the back office's only.
  */
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { fillAddressForm, launchBrowser } from '../tests/e2e/browser.ts';
-import { startServer } from '../tests/e2e/server-process.ts';
+import { addressInput } from '../tests/support/addresses.ts';
+import { adminCreate, startServer } from '../tests/e2e/server-process.ts';
 
 const screens: Array<[string, string]> = [
   ['home', '/'],
@@ -18,6 +21,7 @@ const screens: Array<[string, string]> = [
 ];
 const widths = [390, 1280];
 const outDir = 'docs/screenshots';
+const onlyAdmin = process.argv.slice(2).join(' ').includes('--only admin');
 
 const server = await startServer();
 const browser = await launchBrowser();
@@ -133,9 +137,169 @@ async function signedInScreens(width: number) {
   await page.context().close();
 }
 
+/** A customer's day in the shop: a COD order, a paid booking of next week's puja for two. */
+async function shopActivity(name: string, email: string) {
+  const password = 'screens-secret-1';
+  await api('/api/auth/register', { method: 'POST', json: { name, email, phone: '9845012345', password } });
+  const { token } = await api<{ token: string }>('/api/auth/login', {
+    method: 'POST',
+    json: { email, password },
+  });
+  const { address } = await api<{ address: { id: number } }>('/api/addresses', {
+    method: 'POST',
+    token,
+    json: addressInput({ recipientName: name }),
+  });
+  const order = await api<{ id: number }>('/api/orders', {
+    method: 'POST',
+    token,
+    json: {
+      address_id: address.id,
+      items: [
+        { product_id: 3, quantity: 1 },
+        { product_id: 5, quantity: 2 },
+      ],
+      payment_method: 'cod',
+    },
+  });
+  const { pujas } = await api<{ pujas: { id: number; pujaDate: string | null }[] }>('/pujas');
+  const puja = pujas.find((p) => p.pujaDate && Date.parse(p.pujaDate) > Date.now() + 2 * 86_400_000)!;
+  const { packages } = await api<{ packages: { id: number; noPersons: number }[] }>(`/packages/${puja.id}`);
+  const pkg = packages.find((p) => p.noPersons === 2)!;
+  const person = (personName: string, gothra: string) => ({
+    name: personName,
+    dateOfBirth: '1988-03-14',
+    birthTime: '06:45',
+    birthPlace: 'Udupi',
+    raashi: 'Kark (Cancer)',
+    nakshatra: 'Pushya',
+    gothra,
+  });
+  const draft = {
+    pujaId: puja.id,
+    packageId: pkg.id,
+    persons: [person(name, 'Kashyapa'), person('Venkat Narayanan', 'Kashyapa')],
+    addressId: address.id,
+  };
+  const { payment } = await api<{ payment: { id: string } }>('/api/payments', {
+    method: 'POST',
+    token,
+    json: { purpose: 'booking', booking: draft },
+  });
+  await api(`/api/payments/${payment.id}/capture`, {
+    method: 'POST',
+    token,
+    json: { method: 'upi', upiId: 'lakshmi@okaxis' },
+  });
+  const { booking } = await api<{ booking: { id: number; puja: { pujaDate: string } } }>('/api/bookings', {
+    method: 'POST',
+    token,
+    json: { ...draft, paymentMethod: 'online', paymentId: payment.id },
+  });
+  return { orderId: order.id, booking };
+}
+
+/** The back office at 1280 px, signed in as an admin over a day's orders and bookings. */
+async function backOfficeScreens() {
+  const admin = { email: 'gopal@divyapujaseva.in', name: 'Gopal Rao', password: 'temple-bell-108' };
+  await adminCreate(server.dataDir, { ...admin, role: 'admin' });
+  const { token } = await api<{ token: string }>('/api/auth/login', {
+    method: 'POST',
+    json: { email: admin.email, password: admin.password },
+  });
+  const first = await shopActivity('Lakshmi Narayanan', `bo-a-${Date.now()}@example.com`);
+  const second = await shopActivity('Meena Iyer', `bo-b-${Date.now()}@example.com`);
+  await api(`/api/admin/orders/${second.orderId}/events`, {
+    method: 'POST',
+    token,
+    json: { type: 'order.pack' },
+  });
+  await api('/api/admin/coupons', {
+    method: 'POST',
+    token,
+    json: {
+      code: 'NAVRATRI15',
+      kind: 'percent',
+      value: 15,
+      maxDiscount: 500,
+      minSubtotal: 999,
+      active: true,
+    },
+  });
+  await api('/api/admin/staff/invitations', {
+    method: 'POST',
+    token,
+    json: { email: 'ravi@divyapujaseva.in' },
+  });
+  const pujaDay = new Date(Date.parse(first.booking.puja.pujaDate) + 5.5 * 3_600_000)
+    .toISOString()
+    .slice(0, 10);
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });
+  await context.addInitScript((value) => localStorage.setItem('shop.session.token', value), token);
+  const page = await context.newPage();
+  const screensOfOffice: Array<[string, string, string]> = [
+    ['admin-today', '/admin', 'Today'],
+    ['admin-orders', '/admin/orders', 'Orders'],
+    ['admin-order', `/admin/orders/${first.orderId}`, ''],
+    ['admin-bookings', '/admin/bookings', 'Bookings'],
+    ['admin-booking', `/admin/bookings/${first.booking.id}`, ''],
+    ['admin-sankalp', `/admin/sankalp?date=${pujaDay}`, 'Sankalp sheet'],
+    ['admin-pujas', '/admin/pujas?when=upcoming', 'Pujas'],
+    ['admin-puja', '/admin/pujas/2', ''],
+    ['admin-products', '/admin/products', 'Products'],
+    ['admin-product', '/admin/products/3', ''],
+    ['admin-coupons', '/admin/coupons', 'Coupons'],
+    ['admin-audit', '/admin/audit', 'Audit log'],
+    ['admin-staff', '/admin/staff', 'Staff'],
+  ];
+  // The window as tall as the page: the side bar and the save bar are sticky to the window.
+  const shootWhole = async (name: string) => {
+    await page.waitForLoadState('networkidle');
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.setViewportSize({ width: 1280, height: Math.max(900, height) });
+    await shoot(page, name, 1280);
+    await page.setViewportSize({ width: 1280, height: 900 });
+  };
+  for (const [name, route, heading] of screensOfOffice) {
+    await page.goto(`${server.url}/#${route}`);
+    await page
+      .getByRole('heading', { level: 1, ...(heading ? { name: heading } : {}) })
+      .first()
+      .waitFor();
+    await shootWhole(name);
+  }
+  // A conflict: someone else saves the product's price while this page has a change typed.
+  await page.goto(`${server.url}/#/admin/products/3`);
+  const price = page.getByLabel('Selling price (₹)');
+  await price.waitFor();
+  await price.fill('1249');
+  const { product } = await api<{ product: Record<string, unknown> & { version: number } }>(
+    '/api/admin/products/3',
+    { token },
+  );
+  await api('/api/admin/products/3', {
+    method: 'PUT',
+    token,
+    json: {
+      name: product.name,
+      description: product.description,
+      price: product.price,
+      offerPrice: 1099,
+      image: product.image,
+      categoryId: product.categoryId,
+      version: product.version,
+    },
+  });
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('heading', { name: 'Someone else saved this while you were editing' }).waitFor();
+  await shootWhole('admin-conflict');
+  await context.close();
+}
+
 try {
   fs.mkdirSync(outDir, { recursive: true });
-  for (const width of widths) {
+  for (const width of onlyAdmin ? [] : widths) {
     const page = await browser.newPage({ viewport: { width, height: 900 }, deviceScaleFactor: 1 });
     for (const [name, route] of screens) {
       await page.goto(`${server.url}/#${route}`);
@@ -160,6 +324,7 @@ try {
     await page.close();
     await signedInScreens(width);
   }
+  await backOfficeScreens();
 } finally {
   await browser.close();
   await server.stop();

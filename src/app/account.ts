@@ -12,7 +12,7 @@ import type { AccountFormResult } from '../../machines/account-form/account-form
 import { ApiError, callApi } from '../lib/api.ts';
 
 /** The values as the contract reads them, or the first field's message (the server checks again). */
-function parsed<S extends v.GenericSchema>(schema: S, values: unknown): v.InferOutput<S> {
+export function parsed<S extends v.GenericSchema>(schema: S, values: unknown): v.InferOutput<S> {
   const result = v.safeParse(schema, values, { abortEarly: true });
   if (!result.success) throw new ApiError(result.issues[0].message);
   return result.output;

@@ -29,6 +29,7 @@ const exact: Record<string, string> = {
   '/account/orders': 'My Orders',
   '/account/bookings': 'My Bookings',
   '/account/addresses': 'My Addresses',
+  '/staff-invitation': 'Join the Staff',
 };
 
 const prefixes: ReadonlyArray<readonly [string, string]> = [
@@ -39,7 +40,17 @@ const prefixes: ReadonlyArray<readonly [string, string]> = [
   ['/order-confirmation/', 'Order Confirmation'],
   ['/account/orders/', 'Order Details'],
   ['/account/bookings/', 'Booking Details'],
-  ['/admin', 'Back Office'],
+  ['/admin/orders', 'Orders · Back Office'],
+  ['/admin/bookings', 'Bookings · Back Office'],
+  ['/admin/sankalp', 'Sankalp Sheet · Back Office'],
+  ['/admin/pujas', 'Pujas · Back Office'],
+  ['/admin/products', 'Products · Back Office'],
+  ['/admin/categories', 'Categories · Back Office'],
+  ['/admin/astrologers', 'Astrologers · Back Office'],
+  ['/admin/coupons', 'Coupons · Back Office'],
+  ['/admin/audit', 'Audit Log · Back Office'],
+  ['/admin/staff', 'Staff · Back Office'],
+  ['/admin', 'Today · Back Office'],
 ];
 
 /** The title for a route's path (without its query); unknown paths are "Page Not Found". */

@@ -68,7 +68,12 @@ const OrderConfirmationPage = page(
 const AboutPage = page(() => import('../features/pages/about-page.tsx'), 'AboutPage');
 const ContactPage = page(() => import('../features/pages/contact-page.tsx'), 'ContactPage');
 const LegalPage = page(() => import('../features/pages/legal-page.tsx'), 'LegalPage');
-const AdminPage = page(() => import('../features/pages/admin-page.tsx'), 'AdminPage');
+/** The back office: its own code and CSS, downloaded only under /admin (tests/budget/). */
+const AdminApp = page(() => import('../features/admin/admin-app.tsx'), 'AdminApp');
+const StaffInvitationPage = page(
+  () => import('../features/account/staff-invitation-page.tsx'),
+  'StaffInvitationPage',
+);
 const LoginPage = page(() => import('../features/account/login-page.tsx'), 'LoginPage');
 const RegisterPage = page(() => import('../features/account/register-page.tsx'), 'RegisterPage');
 const ForgotPasswordPage = page(
@@ -199,7 +204,8 @@ export function AppRoutes() {
             <AccountPage />
           </RequireSignIn>
         </Route>
-        <Route path="/admin/:section?" component={AdminPage} />
+        <Route path="/staff-invitation" component={StaffInvitationPage} />
+        <Route path="/admin/*?" component={AdminApp} />
         <Route component={NotFoundPage} />
       </Switch>
     </RouteBoundary>

@@ -136,3 +136,33 @@ export function getJson<S extends v.GenericSchema>(
 ): Promise<v.InferOutput<S>> {
   return callApi(path, { ...options, schema });
 }
+
+/**
+ * GET a file the API makes for the signed-in user (a CSV export) and hand it to the browser as a
+ * download: a link cannot carry the bearer token, so the bytes come through the client.
+ */
+export async function downloadFile(
+  path: string,
+  filename: string,
+  { fallback, signal }: GetOptions,
+): Promise<void> {
+  const token = auth.getToken();
+  let blob: Blob;
+  try {
+    blob = await http(path, {
+      responseType: 'blob',
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      signal,
+    });
+  } catch (error) {
+    const failure = messageOf(error, fallback);
+    if (failure.status === 401) auth.onUnauthorized();
+    throw failure;
+  }
+  const url = URL.createObjectURL(blob);
+  const link = Object.assign(document.createElement('a'), { href: url, download: filename });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -32,6 +32,40 @@ const SANSCRIPT_TEXT = 'transliterateWordwise';
 /** An error message of astronomy-engine's nutation, which the Moon's position needs. */
 const ASTRONOMY_TEXT = 'Invalid precess direction';
 const isStaffRoute = (route: string) => STAFF_ONLY.some((pattern) => pattern.test(route));
+const ADMIN = 'src/features/admin/admin-app.tsx';
+/** A rule of the back office's style sheet (src/features/admin/admin.css) that minifying keeps. */
+const OFFICE_CSS = '.bo-side';
+/** Text only the back office's scripts hold: its API, its conflict panel, its stock dialog. */
+const OFFICE_TEXT = [
+  '/api/admin/today',
+  'Someone else saved this while you were editing',
+  'Receive or adjust stock',
+];
+
+/**
+ * What the back office may download beyond the entry: the /admin route's own chunks and every
+ * chunk its pages import lazily, transitively, less what customer pages share with it (React,
+ * the API client...), which the entry or a customer route already holds.
+ */
+function backOffice(): { chunks: string[]; js: string[]; css: string[] } {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key]!;
+    for (const next of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(next);
+  };
+  visit(ADMIN);
+  const customer = new Set(
+    routes.filter((r) => !isStaffRoute(r)).flatMap((r) => routeDownload(manifest, r).chunks),
+  );
+  const chunks = [...seen].filter((key) => !customer.has(key));
+  return {
+    chunks,
+    js: chunks.map((key) => manifest[key]!.file),
+    css: [...new Set(chunks.flatMap((key) => manifest[key]!.css ?? []))],
+  };
+}
 
 describe('the bundle budget', () => {
   it('the build has a route chunk for every page, the home page among them', () => {
@@ -67,15 +101,45 @@ describe('the bundle budget', () => {
     expect(gzipBytes(dist, [...own.js, ...own.css])).toBeLessThanOrEqual(budget!);
   });
 
-  it('no customer page downloads back-office code', () => {
-    const staff = new Set(routes.filter(isStaffRoute).flatMap((route) => routeOwn(manifest, route).chunks));
+  it('the back office is its own chunks: the /admin route and the pages it loads lazily, with its style sheet', () => {
+    const office = backOffice();
+    expect(routes).toContain(ADMIN);
+    // Its pages (queues, records, edit forms, the sankalp sheet...) are further lazy chunks of it.
+    expect(office.chunks.filter((chunk) => /^src\/features\/admin\//.test(chunk)).length).toBeGreaterThan(4);
+    expect(office.css.length).toBeGreaterThan(0);
+  });
+
+  it('no customer page downloads the back office’s JS or CSS, not even the first page of a visit', () => {
+    const office = backOffice();
+    // The markers are really in the back office's files, so their absence below means something.
+    const officeText = [...office.js, ...office.css].map((file) =>
+      fs.readFileSync(path.join(dist, file), 'utf8'),
+    );
+    for (const marker of [...OFFICE_TEXT, OFFICE_CSS])
+      expect(
+        officeText.some((text) => text.includes(marker)),
+        marker,
+      ).toBe(true);
     for (const route of routes.filter((r) => !isStaffRoute(r))) {
-      const shared = routeDownload(manifest, route).chunks.filter((chunk) => staff.has(chunk));
-      expect(shared, route).toEqual([]);
+      const { js, css } = routeDownload(manifest, route);
+      for (const file of js) {
+        const text = fs.readFileSync(path.join(dist, file), 'utf8');
+        for (const marker of OFFICE_TEXT)
+          expect(text.includes(marker), `${route}: ${file} holds ${marker}`).toBe(false);
+      }
+      for (const file of css)
+        expect(fs.readFileSync(path.join(dist, file), 'utf8').includes(OFFICE_CSS), `${route}: ${file}`).toBe(
+          false,
+        );
+    }
+  });
+
+  it('no customer page downloads a chunk of the back office’s own modules', () => {
+    for (const route of routes.filter((r) => !isStaffRoute(r)))
       expect(
         routeDownload(manifest, route).chunks.filter((chunk) => STAFF_ONLY.some((p) => p.test(chunk))),
+        route,
       ).toEqual([]);
-    }
   });
 
   it('no route’s first download holds the sankalp transliteration (src/lib/sankalp-script.ts loads it on use)', () => {

@@ -72,3 +72,34 @@ export async function startServer({ dataDir }: { dataDir?: string } = {}): Promi
       }),
   };
 }
+
+/** `npm run admin:create` over a server's DATA_DIR, the password piped in twice, as an operator types it. */
+export function adminCreate(
+  dataDir: string,
+  account: { email: string; name: string; password: string; role: 'staff' | 'admin' },
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'server/admin-create.ts',
+        '--email',
+        account.email,
+        '--name',
+        account.name,
+        '--role',
+        account.role,
+      ],
+      { env: { ...process.env, DATA_DIR: dataDir }, stdio: ['pipe', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.stdin.end(`${account.password}\n${account.password}\n`);
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`admin:create failed:\n${output}`)),
+    );
+  });
+}

@@ -4,7 +4,8 @@ import { setup, type StateValueFrom } from 'xstate';
  * What a person does in the shop, one event per thing they do with the mouse or keyboard.
  * `*.DuringOutage` events are the same clicks while the API cannot be reached (the runner aborts
  * that one request); `time.pujaDatePassed` is the clock passing the puja's date;
- * `staff.markPerformed` is the shop's staff recording the puja through the staff API.
+ * `staff.markPerformed` is the shop's staff recording the puja through the staff API;
+ * `staff.signIn` is a staff member signing in where the visitor would.
  */
 export type JourneyEvent =
   | { type: 'nav.pujas' }
@@ -36,7 +37,11 @@ export type JourneyEvent =
   | { type: 'order.track' }
   | { type: 'order.cancel' }
   | { type: 'booking.viewPage' }
-  | { type: 'staff.markPerformed' };
+  | { type: 'staff.markPerformed' }
+  | { type: 'nav.backOffice' }
+  | { type: 'staff.signIn' }
+  | { type: 'today.openOrdersToPack' }
+  | { type: 'nav.sankalpSheet' };
 
 export type JourneyEventType = JourneyEvent['type'];
 
@@ -68,6 +73,11 @@ export type JourneyEventType = JourneyEvent['type'];
  * (`orderConfirmedCod`), online payment (`orderConfirmedOnline`), or an order the API cannot
  * take (`orderFailed`, retried by cash on delivery). A paid order is tracked on its page
  * (`orderTracking`) and cancelled within the hour with a reason: refunded (`orderRefunded`).
+ *
+ * The back office: /admin asks a visitor to sign in and come back (`backOfficeSignIn`). A
+ * customer who signs in is told it is not for them (`backOfficeRefused`); staff land on Today
+ * (`staffToday`), whose counts lead to their queue (`staffOrdersToPack`, the filter in the
+ * address), and whose navigation leads to the day's sankalp sheet (`staffSankalpSheet`).
  */
 export const journeyMachine = setup({
   types: {
@@ -81,8 +91,19 @@ export const journeyMachine = setup({
       on: {
         'nav.pujas': 'pujaList',
         'nav.products': 'productList',
+        'nav.backOffice': 'backOfficeSignIn',
       },
     },
+
+    backOfficeSignIn: {
+      on: { 'login.submit': 'backOfficeRefused', 'staff.signIn': 'staffToday' },
+    },
+    backOfficeRefused: { type: 'final' },
+    staffToday: {
+      on: { 'today.openOrdersToPack': 'staffOrdersToPack', 'nav.sankalpSheet': 'staffSankalpSheet' },
+    },
+    staffOrdersToPack: { type: 'final' },
+    staffSankalpSheet: { type: 'final' },
 
     pujaList: {
       on: {

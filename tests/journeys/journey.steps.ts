@@ -185,6 +185,31 @@ async function expectOrderConfirmed(page: Page, ctx: JourneyContext, paymentStat
 
 /** What each state of the journey model looks like on the screen. */
 export const stateAssertions = {
+  backOfficeSignIn: async (page, ctx) => {
+    await h1(page, 'Welcome back').waitFor();
+    await expectRoute(page, ctx, `/login?redirect=${encodeURIComponent('/admin')}`);
+  },
+  backOfficeRefused: async (page, ctx) => {
+    await h1(page, 'You don’t have access to the back office').waitFor();
+    await expectRoute(page, ctx, '/admin');
+    await page.getByRole('link', { name: 'Go to the shop' }).waitFor();
+    ctx.expect(await page.getByRole('navigation', { name: 'Back office' }).count()).toBe(0);
+  },
+  staffToday: async (page, ctx) => {
+    await h1(page, 'Today').waitFor();
+    await expectRoute(page, ctx, '/admin');
+    await page.getByRole('link', { name: /^Orders to pack/ }).waitFor();
+  },
+  staffOrdersToPack: async (page, ctx) => {
+    await h1(page, 'Orders').waitFor();
+    await expectRoute(page, ctx, '/admin/orders?status=processing');
+    await page.getByRole('button', { name: /^Processing/, pressed: true }).waitFor();
+  },
+  staffSankalpSheet: async (page, ctx) => {
+    await h1(page, 'Sankalp sheet').waitFor();
+    await expectRoute(page, ctx, /^\/admin\/sankalp$/);
+    await page.getByRole('button', { name: 'Print' }).waitFor();
+  },
   home: async (page, ctx) => {
     await page.getByRole('heading', { name: 'Popular Pujas' }).waitFor();
     await expectRoute(page, ctx, '/');
@@ -397,6 +422,23 @@ export const stateAssertions = {
 
 /** What a person does for each event of the journey model. */
 export const eventActions = {
+  'nav.backOffice': async (page, ctx) => {
+    await page.goto(`${ctx.baseUrl}/#/admin`);
+  },
+  'staff.signIn': async (page, ctx) => {
+    await page.getByLabel('Email address').fill(ctx.staff.email);
+    await page.getByLabel('Password', { exact: true }).fill(ctx.staff.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  },
+  'today.openOrdersToPack': async (page) => {
+    await page.getByRole('link', { name: /^Orders to pack/ }).click();
+  },
+  'nav.sankalpSheet': async (page) => {
+    await page
+      .getByRole('navigation', { name: 'Back office' })
+      .getByRole('link', { name: 'Sankalp sheet' })
+      .click();
+  },
   'nav.pujas': async (page) => {
     await page.getByRole('link', { name: 'View All Pujas' }).click();
   },

@@ -9,7 +9,6 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import type { Db } from '../../server/db/client.ts';
 import { migrateToLatest, migrateUpTo } from '../../server/db/migrate.ts';
-import { seedCatalogue } from '../../server/db/seed/seed.ts';
 import { createTestDatabase, onPostgres, type TestDatabase } from '../support/test-db.ts';
 
 let dir: string;
@@ -20,7 +19,16 @@ beforeAll(async () => {
   database = await createTestDatabase(dir);
   db = await database.open();
   await migrateUpTo(db, '2026_11_24_040000_indian_addresses');
-  await seedCatalogue(db);
+  // A product and a puja with a package, in the tables as they were then (today's seed writes
+  // columns later migrations add).
+  await sql`insert into category (category, name, img_url) values ('malas', 'Malas', '/x.svg')`.execute(db);
+  await sql`insert into product (name, description, price, offer_price, image, stock_quantity, category_id)
+    values ('Mala', 'A mala', 200, 100, '/x.svg', 10, 1)`.execute(db);
+  await sql`insert into puja (puja_name, place, image, description, benefit_title1, benefit_desc1, benefit_title2,
+    benefit_desc2, benefit_title3, benefit_desc3, benefit_title4, benefit_desc4)
+    values ('Homam', 'Udupi', '/x.svg', 'A homam', 'a', 'a', 'b', 'b', 'c', 'c', 'd', 'd')`.execute(db);
+  await sql`insert into puja_package (puja_id, title, description, no_persons, price, offer_price)
+    values (1, 'Single', 'One', 1, 1501, 1101)`.execute(db);
 });
 afterAll(async () => {
   await db.destroy();

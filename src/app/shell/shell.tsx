@@ -5,6 +5,9 @@ import { routeTitle } from '../route-titles.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 
+/** The back office brings its own frame (src/features/admin): the shop's header and footer stay out of it. */
+const ownFrame = (location: string) => location === '/admin' || location.startsWith('/admin/');
+
 /** The frame around every page: skip link, header, main landmark, footer. */
 export function Shell({ children }: { children: ReactNode }) {
   const [location] = useLocation();
@@ -14,6 +17,7 @@ export function Shell({ children }: { children: ReactNode }) {
     window.scrollTo(0, 0);
   }, [location]);
 
+  if (ownFrame(location)) return <>{children}</>;
   return (
     <>
       <a

@@ -1,0 +1,933 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import * as v from 'valibot';
+import {
+  AdminAstrologerResponse,
+  AdminCategoryListResponse,
+  AdminCategoryResponse,
+  AdminProductResponse,
+  AdminPujaResponse,
+  AstrologerInput,
+  CategoryInput,
+  ProductInput,
+  PujaInput,
+  scriptForPlace,
+  STAFF_STOCK_REASONS,
+  stockReasonLabels,
+  TEMPLE_SCRIPTS,
+  type AdminProduct,
+  type AdminPuja,
+} from '../../../contract/admin-catalogue.ts';
+import { AdminCouponListResponse, AdminCouponResponse, CouponInput } from '../../../contract/admin-office.ts';
+import { formatRupees } from '../../../contract/money.ts';
+import { TEMPLE_SCRIPT_LABELS } from '../../../contract/temple-script.ts';
+import type { EditRecord } from '../../../machines/admin-edit/admin-edit.machine.ts';
+import {
+  selectDraft,
+  selectIsDirty,
+  selectIsLoading,
+  selectLoadFailed,
+  selectEditError,
+  selectRecord,
+} from '../../../machines/admin-edit/admin-edit.selectors.ts';
+import {
+  selectActionError,
+  selectDoneAction,
+  selectIsSending,
+  selectOpenAction,
+  selectStaffRecord,
+} from '../../../machines/staff-record/staff-record.selectors.ts';
+import { liveEditMachine, liveRecordMachine } from '../../app/admin.ts';
+import { staffGet, staffSend } from '../../lib/admin-api.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { inspectOptions } from '../../lib/inspector.ts';
+import { useResource } from '../../lib/use-resource.ts';
+import { ActionDialog, formText } from '../../ui/after-sale/action-dialog.tsx';
+import { ErrorBanner, Spinner } from '../../ui/status.tsx';
+import {
+  ConflictPanel,
+  FormField,
+  istInputToIso,
+  SaveBar,
+  textOf,
+  type EditRef,
+  type FieldSpec,
+} from './fields.tsx';
+
+const fieldsOf = (
+  schema:
+    | { entries: Record<string, unknown> }
+    | { pipe: readonly [{ entries: Record<string, unknown> }, ...unknown[]] },
+) => Object.keys('pipe' in schema ? schema.pipe[0].entries : schema.entries);
+
+const DAY_MS = 86_400_000;
+const atSix = (days: number) => {
+  // The default time of a new puja: 6:00 am in India, `days` from today.
+  const day = new Date(Date.now() + 5.5 * 3_600_000 + days * DAY_MS).toISOString().slice(0, 10);
+  return new Date(Date.parse(`${day}T00:30:00.000Z`)).toISOString();
+};
+
+/* ------------------------------------------------------------------------------------------
+ * The frame of an edit page
+ * ---------------------------------------------------------------------------------------- */
+
+function EditFrame({
+  edit,
+  title,
+  back,
+  specs,
+  aside,
+  children,
+}: {
+  edit: EditRef;
+  title: ReactNode;
+  back: [string, string];
+  specs: readonly FieldSpec[];
+  aside?: ReactNode;
+  children?: ReactNode;
+}) {
+  const loading = useSelector(edit, selectIsLoading);
+  const failed = useSelector(edit, selectLoadFailed);
+  const error = useSelector(edit, selectEditError);
+  if (failed)
+    return (
+      <ErrorBanner message={error ?? 'Failed to load'} onRetry={() => edit.send({ type: 'edit.retry' })} />
+    );
+  if (loading) return <Spinner label="Loading..." />;
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    edit.send({ type: 'edit.save' });
+  };
+  return (
+    <>
+      <div className="bo-head">
+        <div>
+          <p className="bo-muted">
+            <Link href={back[0]}>{back[1]}</Link> ›
+          </p>
+          <h1>{title}</h1>
+        </div>
+        {aside && <div className="bo-head__actions">{aside}</div>}
+      </div>
+      <ConflictPanel edit={edit} specs={specs} />
+      <form onSubmit={save} noValidate aria-label="Details">
+        <section className="bo-panel">
+          <div className="bo-form">
+            {specs.map((spec) => (
+              <FormField key={spec.name} edit={edit} spec={spec} />
+            ))}
+          </div>
+        </section>
+        <SaveBar edit={edit} />
+      </form>
+      {children}
+    </>
+  );
+}
+
+/* ------------------------------------------------------------------------------------------
+ * Pujas and their packages
+ * ---------------------------------------------------------------------------------------- */
+
+const pujaSpecs: FieldSpec[] = [
+  { name: 'pujaName', label: 'Name' },
+  { name: 'place', label: 'Temple and place', hint: 'e.g. Sri Mookambika Temple, Kollur' },
+  {
+    name: 'pujaDate',
+    label: 'Puja date and time (IST)',
+    kind: 'datetime',
+    hint: 'Bookings close at this moment.',
+  },
+  { name: 'startDate', label: 'Bookings open (IST, optional)', kind: 'datetime', optional: true },
+  {
+    name: 'script',
+    label: 'Script of the sankalp',
+    kind: 'select',
+    options: TEMPLE_SCRIPTS.map((s) => [s, TEMPLE_SCRIPT_LABELS[s]] as const),
+    hint: 'The sankalp sheet writes each name and gothra in it for the priest.',
+  },
+  { name: 'inDemand', label: 'In demand (shown with a badge)', kind: 'checkbox' },
+  { name: 'image', label: 'Image', kind: 'image', slot: 'puja', wide: true },
+  {
+    name: 'description',
+    label: 'Description',
+    kind: 'markup',
+    hint: 'Plain text: a blank line between paragraphs, “- ” at the start of a list line.',
+  },
+  ...[1, 2, 3, 4].flatMap((n): FieldSpec[] => [
+    { name: `benefitTitle${n}`, label: `Benefit ${n}` },
+    { name: `benefitDesc${n}`, label: `Benefit ${n}: description` },
+  ]),
+];
+
+const pujaFields = fieldsOf(PujaInput);
+const pujaEditMachine = liveEditMachine({
+  load: (id, signal) =>
+    staffGet(`/api/admin/pujas/${id}`, AdminPujaResponse, signal).then(({ puja }) => puja),
+  save: async (id, body, version, signal) =>
+    (id === null
+      ? await staffSend('POST', '/api/admin/pujas', body, AdminPujaResponse, signal)
+      : await staffSend('PUT', `/api/admin/pujas/${id}`, { ...body, version }, AdminPujaResponse, signal)
+    ).puja,
+  schema: PujaInput,
+  fields: pujaFields,
+  pathOf: (record) => `/admin/pujas/${record.id}`,
+});
+
+const newPuja = (): EditRecord => ({
+  pujaName: '',
+  place: '',
+  pujaDate: atSix(7),
+  startDate: null,
+  script: 'devanagari',
+  inDemand: false,
+  image: '',
+  description: '',
+  noDevotes: 0,
+  ...Object.fromEntries(
+    [1, 2, 3, 4].flatMap((n) => [
+      [`benefitTitle${n}`, ''],
+      [`benefitDesc${n}`, ''],
+    ]),
+  ),
+});
+
+/** The puja's packages, "repeat on a new date", retire and restore: steps beside the form. */
+const pujaStepsMachine = liveRecordMachine(
+  (id, signal) => staffGet(`/api/admin/pujas/${id}`, AdminPujaResponse, signal).then(({ puja }) => puja),
+  async (id, action, request, signal) => {
+    const [kind, target] = action.split(':');
+    const puja = (path: string, method: 'POST' | 'PUT' | 'DELETE', body?: unknown) =>
+      staffSend(method, path, body, AdminPujaResponse, signal).then((r) => r.puja);
+    switch (kind) {
+      case 'package.add':
+        return puja(`/api/admin/pujas/${id}/packages`, 'POST', request);
+      case 'package.edit':
+        return puja(`/api/admin/packages/${target}`, 'PUT', request);
+      case 'package.delete':
+        return puja(`/api/admin/packages/${target}`, 'DELETE');
+      case 'puja.repeat':
+        return puja(`/api/admin/pujas/${id}/repeat`, 'POST', request);
+      default:
+        return puja(
+          `/api/admin/pujas/${id}/${kind === 'puja.retire' ? 'retire' : 'restore'}`,
+          'POST',
+          request,
+        );
+    }
+  },
+);
+
+function PackageFields({
+  values,
+}: {
+  values?: { title: string; description: string; noPersons: number; price: number; offerPrice: number };
+}) {
+  return (
+    <>
+      {(
+        [
+          ['title', 'Title', 'text'],
+          ['noPersons', 'Persons', 'number'],
+          ['price', 'Price (₹)', 'number'],
+          ['offerPrice', 'Offer price (₹)', 'number'],
+        ] as const
+      ).map(([name, label, type]) => (
+        <div className="field" key={name}>
+          <label htmlFor={`pkg-${name}`}>{label}</label>
+          <input
+            id={`pkg-${name}`}
+            name={name}
+            className="input"
+            type={type}
+            min={type === 'number' ? 0 : undefined}
+            defaultValue={values?.[name]}
+            required
+          />
+        </div>
+      ))}
+      <div className="field">
+        <label htmlFor="pkg-description">Description</label>
+        <textarea
+          id="pkg-description"
+          name="description"
+          className="textarea"
+          defaultValue={values?.description}
+          required
+        />
+      </div>
+    </>
+  );
+}
+
+const packageRequest = (form: FormData) => ({
+  title: formText(form, 'title'),
+  description: formText(form, 'description'),
+  noPersons: Number(formText(form, 'noPersons')),
+  price: Number(formText(form, 'price')),
+  offerPrice: Number(formText(form, 'offerPrice')),
+});
+
+function PujaSteps({ id, dirty }: { id: number; dirty: boolean }) {
+  const ref = useActorRef(pujaStepsMachine, { input: { id }, ...inspectOptions() });
+  const puja = useSelector(ref, selectStaffRecord) as AdminPuja | null;
+  const action = useSelector(ref, selectOpenAction);
+  const error = useSelector(ref, selectActionError);
+  const sending = useSelector(ref, selectIsSending);
+  const done = useSelector(ref, selectDoneAction);
+  if (!puja) return null;
+  const open = (name: string) => ref.send({ type: 'action.open', action: name });
+  const close = () => ref.send({ type: 'action.close' });
+  const submit = (request: unknown) => ref.send({ type: 'action.submit', request });
+  const editing = action?.startsWith('package.edit:')
+    ? puja.packages.find((p) => `package.edit:${p.id}` === action)
+    : undefined;
+  const deleting = action?.startsWith('package.delete:')
+    ? puja.packages.find((p) => `package.delete:${p.id}` === action)
+    : undefined;
+  return (
+    <>
+      <section className="bo-panel" aria-labelledby="packages-title">
+        <div className="bo-head">
+          <h2 id="packages-title">Packages</h2>
+          <button type="button" className="button button--small" onClick={() => open('package.add')}>
+            Add a package
+          </button>
+        </div>
+        {done?.startsWith('package.') && (
+          <p className="bo-notice" role="status">
+            Packages saved.
+          </p>
+        )}
+        {puja.packages.length === 0 ? (
+          <p className="bo-muted">No packages yet: customers cannot book this puja until it has one.</p>
+        ) : (
+          <table className="bo-table">
+            <thead>
+              <tr>
+                <th scope="col">Package</th>
+                <th scope="col" className="num">
+                  Persons
+                </th>
+                <th scope="col" className="num">
+                  Price
+                </th>
+                <th scope="col" className="num">
+                  Offer
+                </th>
+                <th scope="col" className="num">
+                  Bookings
+                </th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {puja.packages.map((p) => (
+                <tr key={p.id}>
+                  <td>
+                    {p.title}
+                    <div className="bo-muted">{p.description}</div>
+                  </td>
+                  <td className="num">{p.noPersons}</td>
+                  <td className="num">{formatRupees(p.price)}</td>
+                  <td className="num">{formatRupees(p.offerPrice)}</td>
+                  <td className="num">{p.bookingCount}</td>
+                  <td>
+                    <span className="bo-actions">
+                      <button
+                        type="button"
+                        className="button button--small"
+                        onClick={() => open(`package.edit:${p.id}`)}
+                        aria-label={`Edit ${p.title}`}
+                      >
+                        Edit
+                      </button>
+                      {p.bookingCount === 0 && (
+                        <button
+                          type="button"
+                          className="button button--small"
+                          onClick={() => open(`package.delete:${p.id}`)}
+                          aria-label={`Delete ${p.title}`}
+                        >
+                          Delete
+                        </button>
+                      )}
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <section className="bo-panel" aria-labelledby="puja-more">
+        <h2 id="puja-more">Dates and availability</h2>
+        <p className="bo-muted">
+          {puja.retiredAt ? `Retired ${formatDateTime(puja.retiredAt)}: not in the shop.` : 'In the shop.'}{' '}
+          {puja.bookingCount} bookings.
+        </p>
+        <div className="bo-actions">
+          <button type="button" className="button" onClick={() => open('puja.repeat')}>
+            Repeat this puja on a new date
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={dirty}
+            title={dirty ? 'Save or discard your changes first' : undefined}
+            onClick={() => open(puja.retiredAt ? 'puja.restore' : 'puja.retire')}
+          >
+            {puja.retiredAt ? 'Restore to the shop' : 'Retire from the shop'}
+          </button>
+        </div>
+        {done === 'puja.repeat' && (
+          <p className="bo-notice" role="status">
+            Repeated. <Link href={`/admin/pujas/${puja.id}`}>Open the new date</Link>
+          </p>
+        )}
+      </section>
+      <ActionDialog
+        open={action === 'package.add'}
+        title="Add a package"
+        description="Customers book a package: a number of persons at a price."
+        submitLabel="Add package"
+        busyLabel="Adding..."
+        error={action === 'package.add' ? error : undefined}
+        busy={sending}
+        onSubmit={(form) => submit(packageRequest(form))}
+        onClose={close}
+      >
+        <PackageFields />
+      </ActionDialog>
+      <ActionDialog
+        open={!!editing}
+        title={`Edit ${editing?.title ?? 'package'}`}
+        description="Bookings already made keep the price they were paid."
+        submitLabel="Save package"
+        busyLabel="Saving..."
+        error={editing ? error : undefined}
+        busy={sending}
+        onSubmit={(form) => submit({ ...packageRequest(form), version: editing!.version })}
+        onClose={close}
+      >
+        {editing && <PackageFields values={editing} />}
+      </ActionDialog>
+      <ActionDialog
+        open={!!deleting}
+        title={`Delete ${deleting?.title ?? 'package'}?`}
+        description="It has no bookings; it leaves the puja."
+        submitLabel="Delete"
+        busyLabel="Deleting..."
+        danger
+        error={deleting ? error : undefined}
+        busy={sending}
+        onSubmit={() => submit({})}
+        onClose={close}
+      />
+      <ActionDialog
+        open={action === 'puja.repeat'}
+        title="Repeat this puja on a new date"
+        description="A copy with the same text, image and packages, bookable until the new date."
+        submitLabel="Create the new date"
+        busyLabel="Creating..."
+        error={action === 'puja.repeat' ? error : undefined}
+        busy={sending}
+        onSubmit={(form) => submit({ pujaDate: istInputToIso(formText(form, 'pujaDate')) })}
+        onClose={close}
+      >
+        <div className="field">
+          <label htmlFor="repeat-date">New puja date and time (IST)</label>
+          <input id="repeat-date" name="pujaDate" className="input" type="datetime-local" required />
+        </div>
+      </ActionDialog>
+      <ActionDialog
+        open={action === 'puja.retire' || action === 'puja.restore'}
+        title={action === 'puja.retire' ? 'Retire this puja?' : 'Restore this puja?'}
+        description={
+          action === 'puja.retire'
+            ? 'It leaves the shop; its bookings stay and are worked as usual.'
+            : 'It is back in the shop.'
+        }
+        submitLabel={action === 'puja.retire' ? 'Retire' : 'Restore'}
+        busyLabel="Saving..."
+        danger={action === 'puja.retire'}
+        error={error}
+        busy={sending}
+        onSubmit={() => submit({ version: puja.version })}
+        onClose={close}
+      />
+    </>
+  );
+}
+
+/** A puja's page in the back office: its form, its packages, repeat and retire. */
+export function PujaEditPage({ id }: { id: number | null }) {
+  const edit = useActorRef(pujaEditMachine, { input: { id, draft: newPuja() }, ...inspectOptions() });
+  const record = useSelector(edit, selectRecord);
+  const draft = useSelector(edit, selectDraft);
+  const dirty = useSelector(edit, selectIsDirty);
+  const steps =
+    record && typeof record.id === 'number' ? (
+      <PujaSteps key={String(record.version)} id={record.id} dirty={dirty} />
+    ) : null;
+  const place = typeof draft.place === 'string' ? draft.place : '';
+  const suggested = scriptForPlace(place);
+  return (
+    <EditFrame
+      edit={edit}
+      title={id === null ? 'New puja' : textOf(record?.pujaName, 'Puja')}
+      back={['/admin/pujas', 'Pujas']}
+      specs={pujaSpecs}
+      aside={
+        record && typeof record.id === 'number' && !record.retiredAt ? (
+          <a className="button" href={`#/pujas/${record.id}`} target="_blank" rel="noreferrer">
+            See it in the shop
+          </a>
+        ) : undefined
+      }
+    >
+      {place && draft.script !== suggested && (
+        <p className="bo-muted bo-no-print">
+          Temples at “{place}” usually read the sankalp in {TEMPLE_SCRIPT_LABELS[suggested]}.{' '}
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => edit.send({ type: 'edit.change', field: 'script', value: suggested })}
+          >
+            Use {TEMPLE_SCRIPT_LABELS[suggested]}
+          </button>
+        </p>
+      )}
+      {id === null && <p className="bo-muted">Save the puja first; then add its packages.</p>}
+      {steps}
+    </EditFrame>
+  );
+}
+
+/* ------------------------------------------------------------------------------------------
+ * Products and their stock
+ * ---------------------------------------------------------------------------------------- */
+
+const productEditMachine = liveEditMachine({
+  load: (id, signal) =>
+    staffGet(`/api/admin/products/${id}`, AdminProductResponse, signal).then(({ product }) => product),
+  save: async (id, body, version, signal) =>
+    (id === null
+      ? await staffSend('POST', '/api/admin/products', body, AdminProductResponse, signal)
+      : await staffSend(
+          'PUT',
+          `/api/admin/products/${id}`,
+          { ...body, version },
+          AdminProductResponse,
+          signal,
+        )
+    ).product,
+  schema: ProductInput,
+  fields: fieldsOf(ProductInput),
+  pathOf: (record) => `/admin/products/${record.id}`,
+});
+
+const stockMachine = liveRecordMachine(
+  (id, signal) =>
+    staffGet(`/api/admin/products/${id}`, AdminProductResponse, signal).then(({ product }) => product),
+  (id, action, request, signal) => {
+    if (action === 'stock.entry')
+      return staffSend('POST', `/api/admin/products/${id}/stock`, request, AdminProductResponse, signal).then(
+        (r) => r.product,
+      );
+    const version = (request as { version: number }).version;
+    return staffSend(
+      'POST',
+      `/api/admin/products/${id}/${action === 'product.retire' ? 'retire' : 'restore'}`,
+      { version },
+      AdminProductResponse,
+      signal,
+    ).then((r) => r.product);
+  },
+);
+
+function StockPanel({ id, dirty }: { id: number; dirty: boolean }) {
+  const ref = useActorRef(stockMachine, { input: { id }, ...inspectOptions() });
+  const product = useSelector(ref, selectStaffRecord) as AdminProduct | null;
+  const action = useSelector(ref, selectOpenAction);
+  const error = useSelector(ref, selectActionError);
+  const sending = useSelector(ref, selectIsSending);
+  const done = useSelector(ref, selectDoneAction);
+  const [reason, setReason] = useState<string>('received');
+  if (!product) return null;
+  const close = () => ref.send({ type: 'action.close' });
+  return (
+    <>
+      <section className="bo-panel" aria-labelledby="stock-title">
+        <div className="bo-head">
+          <div>
+            <h2 id="stock-title">Stock: {product.stockQuantity}</h2>
+            <p className="bo-muted">Every change is an entry below; the stock is their sum.</p>
+          </div>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => ref.send({ type: 'action.open', action: 'stock.entry' })}
+          >
+            Receive or adjust stock
+          </button>
+        </div>
+        {done === 'stock.entry' && (
+          <p className="bo-notice" role="status">
+            Stock updated: {product.stockQuantity} now.
+          </p>
+        )}
+        <table className="bo-table">
+          <caption className="visually-hidden">Stock ledger</caption>
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">What</th>
+              <th scope="col" className="num">
+                Change
+              </th>
+              <th scope="col" className="num">
+                Stock after
+              </th>
+              <th scope="col">Who</th>
+            </tr>
+          </thead>
+          <tbody>
+            {product.ledger.map((entry) => (
+              <tr key={entry.id}>
+                <td>{formatDateTime(entry.at)}</td>
+                <td>
+                  {stockReasonLabels[entry.reason]}
+                  {entry.orderNumber && <div className="bo-muted">{entry.orderNumber}</div>}
+                  {entry.note && <div className="bo-muted">{entry.note}</div>}
+                </td>
+                <td className="num">{entry.quantity > 0 ? `+${entry.quantity}` : entry.quantity}</td>
+                <td className="num">{entry.balance}</td>
+                <td>{entry.userName ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <div className="bo-actions" style={{ marginTop: 16 }}>
+          <button
+            type="button"
+            className="button"
+            disabled={dirty}
+            title={dirty ? 'Save or discard your changes first' : undefined}
+            onClick={() =>
+              ref.send({
+                type: 'action.open',
+                action: product.retiredAt ? 'product.restore' : 'product.retire',
+              })
+            }
+          >
+            {product.retiredAt ? 'Restore to the shop' : 'Retire from the shop'}
+          </button>
+        </div>
+      </section>
+      <ActionDialog
+        open={action === 'stock.entry'}
+        title="Receive or adjust stock"
+        description={`${product.name}: ${product.stockQuantity} in stock now.`}
+        submitLabel="Record"
+        busyLabel="Recording..."
+        error={action === 'stock.entry' ? error : undefined}
+        busy={sending}
+        onSubmit={(form) =>
+          ref.send({
+            type: 'action.submit',
+            request: {
+              reason: formText(form, 'reason'),
+              quantity: Number(formText(form, 'quantity')),
+              direction: formText(form, 'direction') || 'add',
+              note: formText(form, 'note'),
+            },
+          })
+        }
+        onClose={close}
+      >
+        <div className="field">
+          <label htmlFor="stock-reason">What happened</label>
+          <select
+            id="stock-reason"
+            name="reason"
+            className="select"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          >
+            {STAFF_STOCK_REASONS.map((r) => (
+              <option key={r} value={r}>
+                {stockReasonLabels[r]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {reason === 'adjusted' && (
+          <div className="field">
+            <label htmlFor="stock-direction">The count is</label>
+            <select id="stock-direction" name="direction" className="select">
+              <option value="add">Higher: add units</option>
+              <option value="remove">Lower: take units off</option>
+            </select>
+          </div>
+        )}
+        <div className="field">
+          <label htmlFor="stock-quantity">Units</label>
+          <input
+            id="stock-quantity"
+            name="quantity"
+            className="input"
+            type="number"
+            min={1}
+            step={1}
+            required
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="stock-note">{reason === 'adjusted' ? 'Why (required)' : 'Note (optional)'}</label>
+          <input id="stock-note" name="note" className="input" />
+        </div>
+      </ActionDialog>
+      <ActionDialog
+        open={action === 'product.retire' || action === 'product.restore'}
+        title={action === 'product.retire' ? 'Retire this product?' : 'Restore this product?'}
+        description={
+          action === 'product.retire'
+            ? 'It leaves the shop; carts holding it are told when they are next checked.'
+            : 'It is back in the shop.'
+        }
+        submitLabel={action === 'product.retire' ? 'Retire' : 'Restore'}
+        busyLabel="Saving..."
+        danger={action === 'product.retire'}
+        error={error}
+        busy={sending}
+        onSubmit={() => ref.send({ type: 'action.submit', request: { version: product.version } })}
+        onClose={close}
+      />
+    </>
+  );
+}
+
+export function ProductEditPage({ id }: { id: number | null }) {
+  const categories = useResource((signal) =>
+    staffGet('/api/admin/categories', AdminCategoryListResponse, signal),
+  );
+  const edit = useActorRef(productEditMachine, {
+    input: { id, draft: { name: '', description: '', price: '', offerPrice: '', image: '', categoryId: '' } },
+    ...inspectOptions(),
+  });
+  const record = useSelector(edit, selectRecord);
+  const dirty = useSelector(edit, selectIsDirty);
+  const specs: FieldSpec[] = [
+    { name: 'name', label: 'Name' },
+    {
+      name: 'categoryId',
+      label: 'Category',
+      kind: 'select',
+      options: [
+        ['', 'Choose a category'],
+        ...(categories.data?.categories ?? []).map((c) => [String(c.id), c.name] as const),
+      ],
+    },
+    { name: 'price', label: 'Price, M.R.P (₹)', kind: 'money' },
+    {
+      name: 'offerPrice',
+      label: 'Selling price (₹)',
+      kind: 'money',
+      hint: 'What the customer pays; carts re-price when they are next checked.',
+    },
+    { name: 'image', label: 'Image', kind: 'image', slot: 'product', wide: true },
+    { name: 'description', label: 'Description', kind: 'markup' },
+  ];
+  return (
+    <EditFrame
+      edit={edit}
+      title={id === null ? 'New product' : textOf(record?.name, 'Product')}
+      back={['/admin/products', 'Products']}
+      specs={specs}
+    >
+      {id === null && <p className="bo-muted">Save the product first; then receive its stock.</p>}
+      {record && typeof record.id === 'number' && (
+        <StockPanel key={String(record.version)} id={record.id} dirty={dirty} />
+      )}
+    </EditFrame>
+  );
+}
+
+/* ------------------------------------------------------------------------------------------
+ * Categories, astrologers, coupons
+ * ---------------------------------------------------------------------------------------- */
+
+const categoryEditMachine = liveEditMachine({
+  load: async (id, signal) => {
+    const { categories } = await staffGet('/api/admin/categories', AdminCategoryListResponse, signal);
+    const found = categories.find((c) => c.id === id);
+    if (!found) throw Object.assign(new Error('Category not found'), { status: 404 });
+    return found;
+  },
+  save: async (id, body, version, signal) =>
+    (id === null
+      ? await staffSend('POST', '/api/admin/categories', body, AdminCategoryResponse, signal)
+      : await staffSend(
+          'PUT',
+          `/api/admin/categories/${id}`,
+          { ...body, version },
+          AdminCategoryResponse,
+          signal,
+        )
+    ).category,
+  schema: CategoryInput,
+  fields: fieldsOf(CategoryInput),
+  pathOf: (record) => `/admin/categories/${record.id}`,
+});
+
+export function CategoryEditPage({ id }: { id: number | null }) {
+  const edit = useActorRef(categoryEditMachine, {
+    input: { id, draft: { name: '', category: '', imgUrl: '' } },
+    ...inspectOptions(),
+  });
+  const record = useSelector(edit, selectRecord);
+  const specs: FieldSpec[] = [
+    { name: 'name', label: 'Name' },
+    {
+      name: 'category',
+      label: 'Key',
+      hint: 'Lower-case words and dashes, used in the shop’s addresses (e.g. “rudraksha-malas”).',
+    },
+    { name: 'imgUrl', label: 'Image', kind: 'image', slot: 'category', wide: true },
+  ];
+  return (
+    <EditFrame
+      edit={edit}
+      title={id === null ? 'New category' : textOf(record?.name, 'Category')}
+      back={['/admin/categories', 'Categories']}
+      specs={specs}
+    />
+  );
+}
+
+const astrologerEditMachine = liveEditMachine({
+  load: (id, signal) =>
+    staffGet(`/api/admin/astrologers/${id}`, AdminAstrologerResponse, signal).then(
+      ({ astrologer }) => astrologer,
+    ),
+  save: async (id, body, version, signal) =>
+    (id === null
+      ? await staffSend('POST', '/api/admin/astrologers', body, AdminAstrologerResponse, signal)
+      : await staffSend(
+          'PUT',
+          `/api/admin/astrologers/${id}`,
+          { ...body, version },
+          AdminAstrologerResponse,
+          signal,
+        )
+    ).astrologer,
+  schema: AstrologerInput,
+  fields: fieldsOf(AstrologerInput),
+  pathOf: (record) => `/admin/astrologers/${record.id}`,
+});
+
+export function AstrologerEditPage({ id }: { id: number | null }) {
+  const edit = useActorRef(astrologerEditMachine, {
+    input: {
+      id,
+      draft: { name: '', photo: '', specializations: [], experience: '', ratePerMinute: '', bio: '' },
+    },
+    ...inspectOptions(),
+  });
+  const record = useSelector(edit, selectRecord);
+  const specs: FieldSpec[] = [
+    { name: 'name', label: 'Name' },
+    {
+      name: 'specializations',
+      label: 'Specializations',
+      kind: 'list',
+      hint: 'Separated by commas: Vedic, Numerology',
+    },
+    { name: 'experience', label: 'Experience (years)', kind: 'number' },
+    { name: 'ratePerMinute', label: 'Rate per minute (₹)', kind: 'money' },
+    { name: 'photo', label: 'Photo', kind: 'image', slot: 'astrologer', wide: true },
+    { name: 'bio', label: 'Bio', kind: 'markup' },
+  ];
+  return (
+    <EditFrame
+      edit={edit}
+      title={id === null ? 'New astrologer' : textOf(record?.name, 'Astrologer')}
+      back={['/admin/astrologers', 'Astrologers']}
+      specs={specs}
+    />
+  );
+}
+
+const couponEditMachine = liveEditMachine({
+  load: async (id, signal) => {
+    const { coupons } = await staffGet('/api/admin/coupons', AdminCouponListResponse, signal);
+    const found = coupons.find((c) => c.id === id);
+    if (!found) throw Object.assign(new Error('Coupon not found'), { status: 404 });
+    return found;
+  },
+  save: async (id, body, version, signal) =>
+    (id === null
+      ? await staffSend('POST', '/api/admin/coupons', body, AdminCouponResponse, signal)
+      : await staffSend('PUT', `/api/admin/coupons/${id}`, { ...body, version }, AdminCouponResponse, signal)
+    ).coupon,
+  schema: CouponInput,
+  fields: fieldsOf(CouponInput),
+  pathOf: (record) => `/admin/coupons/${record.id}`,
+});
+
+export function CouponEditPage({ id }: { id: number | null }) {
+  const edit = useActorRef(couponEditMachine, {
+    input: {
+      id,
+      draft: {
+        code: '',
+        kind: 'percent',
+        value: 10,
+        minSubtotal: 0,
+        maxDiscount: null,
+        startsAt: null,
+        expiresAt: null,
+        usageLimit: null,
+        perCustomerLimit: 1,
+        active: true,
+      },
+    },
+    ...inspectOptions(),
+  });
+  const record = useSelector(edit, selectRecord);
+  const specs: FieldSpec[] = [
+    { name: 'code', label: 'Code', hint: 'Capital letters and digits, e.g. NAVRATRI15' },
+    {
+      name: 'kind',
+      label: 'Discount',
+      kind: 'select',
+      options: [
+        ['percent', 'A percentage off'],
+        ['flat', 'An amount off (₹)'],
+      ],
+    },
+    { name: 'value', label: 'Percentage or amount', kind: 'number' },
+    { name: 'maxDiscount', label: 'Cap for a percentage (₹, optional)', kind: 'money', optional: true },
+    { name: 'minSubtotal', label: 'Minimum subtotal (₹)', kind: 'money' },
+    { name: 'active', label: 'Active', kind: 'checkbox' },
+    { name: 'startsAt', label: 'Valid from (IST, optional)', kind: 'datetime', optional: true },
+    { name: 'expiresAt', label: 'Valid until (IST, optional)', kind: 'datetime', optional: true },
+    { name: 'usageLimit', label: 'Uses in all (optional)', kind: 'number', optional: true },
+    { name: 'perCustomerLimit', label: 'Uses per customer (optional)', kind: 'number', optional: true },
+  ];
+  return (
+    <EditFrame
+      edit={edit}
+      title={id === null ? 'New coupon' : textOf(record?.code, 'Coupon')}
+      back={['/admin/coupons', 'Coupons']}
+      specs={specs}
+      aside={record ? <span className="bo-tag">Used {textOf(record.timesUsed, '0')} times</span> : undefined}
+    />
+  );
+}
+
+export { v };

@@ -1,0 +1,347 @@
+import { useSelector } from '@xstate/react';
+import { useId, type ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { ImageSlot } from '../../../contract/admin-catalogue.ts';
+import type { adminEditMachine } from '../../../machines/admin-edit/admin-edit.machine.ts';
+import {
+  conflictChanges,
+  selectDraft,
+  selectEditError,
+  selectIsConflict,
+  selectIsDirty,
+  selectIsSaved,
+  selectIsSaving,
+  selectUploadOf,
+} from '../../../machines/admin-edit/admin-edit.selectors.ts';
+import type { imageUploadMachine } from '../../../machines/image-upload/image-upload.machine.ts';
+import {
+  selectCanRetryUpload,
+  selectIsUploading,
+  selectUploadError,
+} from '../../../machines/image-upload/image-upload.selectors.ts';
+import { imageUrl } from '../../lib/config.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { RichText } from '../../ui/rich-text.tsx';
+import { ErrorBanner } from '../../ui/status.tsx';
+
+/** Dates and times are typed in India's time, whatever the computer's clock says. */
+const IST_MS = 5.5 * 3_600_000;
+export const isoToIstInput = (iso: unknown) =>
+  typeof iso === 'string' && iso ? new Date(Date.parse(iso) + IST_MS).toISOString().slice(0, 16) : '';
+export const istInputToIso = (value: string) =>
+  value ? new Date(Date.parse(`${value}:00.000Z`) - IST_MS).toISOString() : '';
+
+/** A draft's value as text: strings and numbers as they are, anything else as `fallback`. */
+export const textOf = (value: unknown, fallback = '') =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : fallback;
+
+export type EditRef = ActorRefFrom<typeof adminEditMachine>;
+
+export interface FieldSpec {
+  name: string;
+  label: string;
+  kind?:
+    | 'text'
+    | 'textarea'
+    | 'markup'
+    | 'number'
+    | 'money'
+    | 'datetime'
+    | 'checkbox'
+    | 'select'
+    | 'image'
+    | 'list';
+  options?: readonly (readonly [string, string])[];
+  hint?: string;
+  wide?: boolean;
+  slot?: ImageSlot;
+  /** A nullable number: empty means null. */
+  optional?: boolean;
+}
+
+function ImageInput({ edit, spec, id }: { edit: EditRef; spec: FieldSpec; id: string }) {
+  const draft = useSelector(edit, selectDraft);
+  const upload = useSelector(edit, selectUploadOf(spec.name)) as
+    ActorRefFrom<typeof imageUploadMachine> | undefined;
+  const uploading = useSelector(upload, (s) => selectIsUploading(s));
+  const error = useSelector(upload, (s) => selectUploadError(s));
+  const canRetry = useSelector(upload, (s) => selectCanRetryUpload(s));
+  const value = typeof draft[spec.name] === 'string' ? (draft[spec.name] as string) : '';
+  return (
+    <div className="bo-image">
+      {value ? <img src={imageUrl(value)} alt="" /> : <span className="bo-muted">No image yet</span>}
+      <div className="field">
+        <input
+          id={id}
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          aria-describedby={`${id}-hint`}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file)
+              edit.send({ type: 'image.choose', field: spec.name, slot: spec.slot ?? 'product', file });
+          }}
+        />
+        <span id={`${id}-hint`} className="bo-hint" role="status">
+          {uploading
+            ? 'Uploading and resizing...'
+            : (error ?? 'JPEG, PNG or WebP, up to 5 MB; resized for the shop.')}
+        </span>
+        {canRetry && (
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => upload?.send({ type: 'upload.retry' })}
+          >
+            Try again
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** One field of an edit form, reading and writing the form machine's draft. */
+export function FormField({ edit, spec }: { edit: EditRef; spec: FieldSpec }) {
+  const id = useId();
+  const draft = useSelector(edit, selectDraft);
+  const value = draft[spec.name];
+  const change = (next: unknown) => edit.send({ type: 'edit.change', field: spec.name, value: next });
+  const kind = spec.kind ?? 'text';
+  const className = `field${spec.wide || kind === 'markup' || kind === 'textarea' ? ' field--wide' : ''}`;
+  if (kind === 'checkbox')
+    return (
+      <div className={className}>
+        <label className="bo-check">
+          <input type="checkbox" checked={value === true} onChange={(e) => change(e.target.checked)} />
+          {spec.label}
+        </label>
+        {spec.hint && <span className="bo-hint">{spec.hint}</span>}
+      </div>
+    );
+  let control: ReactNode;
+  const describedBy = spec.hint ? `${id}-hint` : undefined;
+  switch (kind) {
+    case 'textarea':
+    case 'markup':
+      control = (
+        <textarea
+          id={id}
+          className="textarea"
+          value={typeof value === 'string' ? value : ''}
+          aria-describedby={describedBy}
+          onChange={(e) => change(e.target.value)}
+        />
+      );
+      break;
+    case 'number':
+    case 'money':
+      control = (
+        <input
+          id={id}
+          className="input"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          value={typeof value === 'number' ? value : ''}
+          aria-describedby={describedBy}
+          onChange={(e) =>
+            change(e.target.value === '' ? (spec.optional ? null : '') : Number(e.target.value))
+          }
+        />
+      );
+      break;
+    case 'datetime':
+      control = (
+        <input
+          id={id}
+          className="input"
+          type="datetime-local"
+          value={isoToIstInput(value)}
+          aria-describedby={describedBy}
+          onChange={(e) => change(e.target.value ? istInputToIso(e.target.value) : spec.optional ? null : '')}
+        />
+      );
+      break;
+    case 'select':
+      control = (
+        <select
+          id={id}
+          className="select"
+          value={textOf(value)}
+          aria-describedby={describedBy}
+          onChange={(e) =>
+            change(
+              /^\d+$/.test(e.target.value) && spec.name.endsWith('Id')
+                ? Number(e.target.value)
+                : e.target.value,
+            )
+          }
+        >
+          {spec.options?.map(([optionValue, label]) => (
+            <option key={optionValue} value={optionValue}>
+              {label}
+            </option>
+          ))}
+        </select>
+      );
+      break;
+    case 'list':
+      control = (
+        <input
+          id={id}
+          className="input"
+          value={Array.isArray(value) ? value.join(', ') : ''}
+          aria-describedby={describedBy}
+          onChange={(e) =>
+            change(
+              e.target.value
+                .split(',')
+                .map((s) => s.trim())
+                .filter(Boolean),
+            )
+          }
+        />
+      );
+      break;
+    case 'image':
+      control = <ImageInput edit={edit} spec={spec} id={id} />;
+      break;
+    default:
+      control = (
+        <input
+          id={id}
+          className="input"
+          value={typeof value === 'string' ? value : ''}
+          aria-describedby={describedBy}
+          onChange={(e) => change(e.target.value)}
+        />
+      );
+  }
+  return (
+    <div className={className}>
+      <label htmlFor={id}>{spec.label}</label>
+      {control}
+      {spec.hint && (
+        <span id={`${id}-hint`} className="bo-hint">
+          {spec.hint}
+        </span>
+      )}
+      {kind === 'markup' && typeof value === 'string' && value.trim() && (
+        <div className="bo-preview" aria-label={`${spec.label} as the shop shows it`}>
+          <RichText html={value} className="" />
+        </div>
+      )}
+    </div>
+  );
+}
+
+const shown = (value: unknown) => {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return formatDateTime(value);
+  if (Array.isArray(value)) return value.join(', ');
+  const text = typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
+  return text.length > 140 ? `${text.slice(0, 140)}…` : text;
+};
+
+/**
+ * Someone else saved first (docs/decisions/0034): what they changed and what you typed, side by
+ * side; keep theirs, or save yours over theirs. Nothing typed is lost.
+ */
+export function ConflictPanel({ edit, specs }: { edit: EditRef; specs: readonly FieldSpec[] }) {
+  const conflict = useSelector(edit, selectIsConflict);
+  const changes = useSelector(edit, (s) =>
+    conflictChanges(
+      s,
+      specs.map((spec) => spec.name),
+    ),
+  );
+  if (!conflict) return null;
+  const label = (field: string) => specs.find((spec) => spec.name === field)?.label ?? field;
+  return (
+    <section className="bo-conflict" role="alert" aria-labelledby="conflict-title">
+      <h2 id="conflict-title">Someone else saved this while you were editing</h2>
+      <p>
+        Your changes are not saved yet. Compare them with theirs, then choose. Saving yours keeps their
+        changes to the fields you left alone.
+      </p>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Field</th>
+            <th scope="col">When you started</th>
+            <th scope="col">Their save</th>
+            <th scope="col">Yours</th>
+          </tr>
+        </thead>
+        <tbody>
+          {changes.map((change) => (
+            <tr key={change.field}>
+              <th scope="row">{label(change.field)}</th>
+              <td className="bo-diff-before">{shown(change.before)}</td>
+              <td>{shown(change.theirs)}</td>
+              <td>
+                {JSON.stringify(change.mine ?? null) === JSON.stringify(change.before ?? null) ? (
+                  <span className="bo-muted">Not changed by you</span>
+                ) : (
+                  shown(change.mine)
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="bo-actions">
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => edit.send({ type: 'conflict.keepMine' })}
+        >
+          Save mine over theirs
+        </button>
+        <button type="button" className="button" onClick={() => edit.send({ type: 'conflict.takeTheirs' })}>
+          Keep theirs, drop mine
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** The form's state and its Save, always in reach at the bottom of the screen. */
+export function SaveBar({ edit, saveLabel = 'Save' }: { edit: EditRef; saveLabel?: string }) {
+  const dirty = useSelector(edit, selectIsDirty);
+  const saving = useSelector(edit, selectIsSaving);
+  const saved = useSelector(edit, selectIsSaved);
+  const conflict = useSelector(edit, selectIsConflict);
+  const error = useSelector(edit, selectEditError);
+  return (
+    <>
+      {error && <ErrorBanner message={error} />}
+      <div className="bo-savebar">
+        <span className="bo-savebar__state" role="status">
+          {saving
+            ? 'Saving...'
+            : saved
+              ? 'Saved'
+              : conflict
+                ? 'Not saved: see above'
+                : dirty
+                  ? 'Unsaved changes'
+                  : 'No changes'}
+        </span>
+        <span className="bo-actions">
+          {dirty && (
+            <button type="button" className="button" onClick={() => edit.send({ type: 'edit.reset' })}>
+              Discard changes
+            </button>
+          )}
+          <button type="submit" className="button button--primary" disabled={saving || conflict}>
+            {saving ? 'Saving...' : saveLabel}
+          </button>
+        </span>
+      </div>
+    </>
+  );
+}

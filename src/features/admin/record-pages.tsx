@@ -1,0 +1,604 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import type { AdminBooking, AdminOrder, AdminTimelineEntry } from '../../../contract/admin.ts';
+import { addressLines } from '../../../machines/address-book/address-book.selectors.ts';
+import {
+  actorLabels,
+  bookingStateLabels,
+  MAX_OFFERED_DATES,
+  MAX_PROOF_PHOTOS,
+  orderStateLabels,
+  timelineLabels,
+  uploadPath,
+} from '../../../contract/lifecycle.ts';
+import { formatRupees } from '../../../contract/money.ts';
+import {
+  selectActionError,
+  selectDoneAction,
+  selectIsSending,
+  selectOpenAction,
+  selectRecordLoadError,
+  selectStaffRecord,
+} from '../../../machines/staff-record/staff-record.selectors.ts';
+import { liveRecordMachine } from '../../app/admin.ts';
+import {
+  fetchStaffBooking,
+  fetchStaffOrder,
+  sendStaffBookingEvent,
+  sendStaffOrderEvent,
+} from '../../lib/admin-api.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { inspectOptions } from '../../lib/inspector.ts';
+import { uploadPhoto, uploadUrl } from '../../lib/uploads.ts';
+import { ActionDialog, formText } from '../../ui/after-sale/action-dialog.tsx';
+import { bookingStateTone, orderStateTone, StatusPill } from '../../ui/status-pill.tsx';
+import { ErrorBanner, Spinner } from '../../ui/status.tsx';
+import { istInputToIso } from './fields.tsx';
+
+/** What each staff step is called on its button and dialog. */
+export const actionLabels: Record<string, string> = {
+  'order.pack': 'Mark packed',
+  'order.ship': 'Ship',
+  'order.deliver': 'Mark delivered',
+  'order.cancel': 'Cancel the order',
+  'order.approveClaim': 'Approve the claim',
+  'order.rejectClaim': 'Reject the claim',
+  'refund.completed': 'Record the refund',
+  'booking.perform': 'Mark performed',
+  'booking.markNotPerformed': 'Could not perform',
+  'booking.shipPrasad': 'Ship the prasad',
+  'booking.deliverPrasad': 'Mark prasad delivered',
+  'booking.cancel': 'Cancel the booking',
+  'booking.requestRefund': 'Refund instead',
+};
+
+const orderMachine = liveRecordMachine(
+  (id, signal) => fetchStaffOrder(id, signal),
+  (id, _action, request, signal) => sendStaffOrderEvent(id, request, signal),
+);
+
+/** A booking step; `booking.perform` first uploads its proof photos (the server sniffs them). */
+const bookingMachine = liveRecordMachine(
+  (id, signal) => fetchStaffBooking(id, signal),
+  async (id, _action, request, signal) => {
+    const { photos, ...event } = request as { photos?: File[] } & Record<string, unknown>;
+    if (photos?.length) {
+      const ids: string[] = [];
+      for (const photo of photos) ids.push((await uploadPhoto(photo, signal)).id);
+      return sendStaffBookingEvent(id, { ...event, photoIds: ids }, signal);
+    }
+    return sendStaffBookingEvent(id, event, signal);
+  },
+);
+
+function StaffTimeline({ entries }: { entries: readonly AdminTimelineEntry[] }) {
+  return (
+    <ol className="bo-timeline" aria-label="Timeline">
+      {entries.map((entry) => (
+        <li key={entry.id}>
+          <strong>{timelineLabels[entry.event] ?? entry.event}</strong>
+          <span className="bo-muted">
+            <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> ·{' '}
+            {entry.actorName ?? actorLabels[entry.by]}
+            {entry.by === 'staff' ? ' (staff)' : ''}
+          </span>
+          {entry.note && <div>{entry.note}</div>}
+          {typeof entry.data?.trackingNumber === 'string' && (
+            <div className="bo-muted">
+              {typeof entry.data.carrier === 'string' ? entry.data.carrier : ''} {entry.data.trackingNumber}
+            </div>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The page of one record with its steps: the buttons are what the chart allows staff now. */
+function useRecord(machine: typeof orderMachine, id: number) {
+  const ref = useActorRef(machine, { input: { id }, ...inspectOptions() });
+  return {
+    ref,
+    record: useSelector(ref, selectStaffRecord),
+    loadError: useSelector(ref, selectRecordLoadError),
+    action: useSelector(ref, selectOpenAction),
+    actionError: useSelector(ref, selectActionError),
+    sending: useSelector(ref, selectIsSending),
+    done: useSelector(ref, selectDoneAction),
+  };
+}
+
+function ActionButtons({
+  allowed,
+  known,
+  onOpen,
+}: {
+  allowed: readonly string[];
+  known: readonly string[];
+  onOpen: (action: string) => void;
+}) {
+  const offered = known.filter((type) => allowed.includes(type));
+  if (offered.length === 0) return <p className="bo-muted">Nothing to do here now.</p>;
+  return (
+    <div className="bo-actions">
+      {offered.map((type, i) => (
+        <button
+          key={type}
+          type="button"
+          className={i === 0 ? 'button button--primary' : 'button'}
+          onClick={() => onOpen(type)}
+        >
+          {actionLabels[type]}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function Field({ label, name, children }: { label: string; name: string; children?: ReactNode }) {
+  return (
+    <div className="field">
+      <label htmlFor={`action-${name}`}>{label}</label>
+      {children ?? <input id={`action-${name}`} name={name} className="input" required />}
+    </div>
+  );
+}
+
+const ORDER_ACTIONS = [
+  'order.pack',
+  'order.ship',
+  'order.deliver',
+  'order.approveClaim',
+  'order.rejectClaim',
+  'refund.completed',
+  'order.cancel',
+];
+
+/** One order for staff: what was bought, where it goes, its timeline, and its next step. */
+export function OrderPage({ id }: { id: number }) {
+  const page = useRecord(orderMachine, id);
+  const order = page.record as AdminOrder | null;
+  if (page.loadError)
+    return <ErrorBanner message={page.loadError} onRetry={() => page.ref.send({ type: 'record.retry' })} />;
+  if (!order) return <Spinner label="Loading the order..." />;
+  const close = () => page.ref.send({ type: 'action.close' });
+  const submit = (request: unknown) => page.ref.send({ type: 'action.submit', request });
+  const dialog = (
+    type: string,
+    description: ReactNode,
+    toRequest: (form: FormData) => unknown,
+    fields?: ReactNode,
+    danger = false,
+  ) => (
+    <ActionDialog
+      key={type}
+      open={page.action === type}
+      title={actionLabels[type]!}
+      description={description}
+      submitLabel={actionLabels[type]!}
+      busyLabel="Saving..."
+      error={page.action === type ? page.actionError : undefined}
+      busy={page.sending}
+      danger={danger}
+      onSubmit={(form) => submit({ type, ...(toRequest(form) as object) })}
+      onClose={close}
+    >
+      {fields}
+    </ActionDialog>
+  );
+  return (
+    <>
+      <div className="bo-head">
+        <div>
+          <p className="bo-muted">
+            <Link href="/admin/orders">Orders</Link> ›
+          </p>
+          <h1>Order {order.orderNumber}</h1>
+          <p className="bo-head__sub">
+            Placed {formatDateTime(order.createdAt)} ·{' '}
+            <StatusPill tone={orderStateTone[order.orderStatus]}>
+              {orderStateLabels[order.orderStatus]}
+            </StatusPill>
+          </p>
+        </div>
+      </div>
+      {page.done && (
+        <p className="bo-notice" role="status">
+          Done: {actionLabels[page.done]}.
+        </p>
+      )}
+      <div className="bo-grid bo-grid--two">
+        <div>
+          <section className="bo-panel" aria-labelledby="order-next">
+            <h2 id="order-next">Next step</h2>
+            <ActionButtons
+              allowed={order.allowedEvents}
+              known={ORDER_ACTIONS}
+              onOpen={(action) => page.ref.send({ type: 'action.open', action })}
+            />
+          </section>
+          <section className="bo-panel" aria-labelledby="order-items">
+            <h2 id="order-items">Items</h2>
+            <table className="bo-table">
+              <thead>
+                <tr>
+                  <th scope="col">Product</th>
+                  <th scope="col" className="num">
+                    Qty
+                  </th>
+                  <th scope="col" className="num">
+                    Price
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {order.items.map((item) => (
+                  <tr key={item.id}>
+                    <td>{item.name}</td>
+                    <td className="num">{item.quantity}</td>
+                    <td className="num">{formatRupees(item.price * item.quantity)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <dl className="bo-dl" style={{ marginTop: 12 }}>
+              <dt>Subtotal</dt>
+              <dd>{formatRupees(order.subtotal)}</dd>
+              <dt>Shipping</dt>
+              <dd>{formatRupees(order.shipping)}</dd>
+              {order.discount > 0 && (
+                <>
+                  <dt>Discount{order.couponCode ? ` (${order.couponCode})` : ''}</dt>
+                  <dd>−{formatRupees(order.discount)}</dd>
+                </>
+              )}
+              <dt>Total</dt>
+              <dd>
+                <strong>{formatRupees(order.total)}</strong> ·{' '}
+                {order.paymentMethod === 'cod' ? 'Cash on delivery' : 'Paid online'} ({order.paymentStatus})
+              </dd>
+            </dl>
+          </section>
+          {order.claim && (
+            <section className="bo-panel" aria-labelledby="order-claim">
+              <h2 id="order-claim">Damage claim</h2>
+              <p>{order.claim.note}</p>
+              <a href={uploadUrl(uploadPath(order.claim.photoId))} target="_blank" rel="noreferrer">
+                Open the customer’s photo
+              </a>
+            </section>
+          )}
+        </div>
+        <div>
+          <section className="bo-panel" aria-labelledby="order-customer">
+            <h2 id="order-customer">Customer and delivery</h2>
+            <p>
+              <strong>{order.customer.name}</strong>
+              <br />
+              {order.customer.email}
+              {order.customer.phone && (
+                <>
+                  <br />
+                  {order.customer.phone}
+                </>
+              )}
+            </p>
+            <address>
+              {addressLines(order.address).map((line) => (
+                <div key={line}>{line}</div>
+              ))}
+            </address>
+            {order.shipment && (
+              <p>
+                Shipped with {order.shipment.carrier}, tracking {order.shipment.trackingNumber}
+              </p>
+            )}
+            {order.notes && <p className="bo-muted">Note: {order.notes}</p>}
+          </section>
+          <section className="bo-panel" aria-labelledby="order-timeline">
+            <h2 id="order-timeline">Timeline</h2>
+            <StaffTimeline entries={order.timeline} />
+          </section>
+        </div>
+      </div>
+      {dialog('order.pack', 'The items are packed and ready for the courier.', () => ({}))}
+      {dialog(
+        'order.ship',
+        'The courier has the parcel. The customer sees the carrier and tracking number.',
+        (form) => ({ carrier: formText(form, 'carrier'), trackingNumber: formText(form, 'trackingNumber') }),
+        <>
+          <Field label="Carrier" name="carrier" />
+          <Field label="Tracking number" name="trackingNumber" />
+        </>,
+      )}
+      {dialog('order.deliver', 'The courier delivered the parcel.', () => ({}))}
+      {dialog(
+        'order.approveClaim',
+        'The money goes back to the customer (online payments through the gateway).',
+        (form) => ({ note: formText(form, 'note') || undefined }),
+        <Field label="Note (optional)" name="note">
+          <textarea id="action-note" name="note" className="textarea" />
+        </Field>,
+      )}
+      {dialog(
+        'order.rejectClaim',
+        'The customer sees your reason.',
+        (form) => ({ reason: formText(form, 'reason') }),
+        <Field label="Reason" name="reason">
+          <textarea id="action-reason" name="reason" className="textarea" required />
+        </Field>,
+        true,
+      )}
+      {dialog(
+        'refund.completed',
+        'You paid the customer back (cash on delivery). Add the reference of the payment.',
+        (form) => ({ reference: formText(form, 'reference') || undefined }),
+        <Field label="Reference (optional)" name="reference">
+          <input id="action-reference" name="reference" className="input" />
+        </Field>,
+      )}
+      {dialog(
+        'order.cancel',
+        'The order is cancelled and its units go back in stock; an online payment is refunded at once.',
+        (form) => ({ reason: formText(form, 'reason') }),
+        <Field label="Reason" name="reason">
+          <textarea
+            id="action-reason-cancel"
+            name="reason"
+            className="textarea"
+            required
+            aria-label="Reason"
+          />
+        </Field>,
+        true,
+      )}
+    </>
+  );
+}
+
+const BOOKING_ACTIONS = [
+  'booking.perform',
+  'booking.shipPrasad',
+  'booking.deliverPrasad',
+  'booking.markNotPerformed',
+  'refund.completed',
+  'booking.cancel',
+];
+
+/** One booking for staff: the devotees, the puja, its timeline and its next step. */
+export function BookingPage({ id }: { id: number }) {
+  const page = useRecord(bookingMachine, id);
+  const booking = page.record as AdminBooking | null;
+  if (page.loadError)
+    return <ErrorBanner message={page.loadError} onRetry={() => page.ref.send({ type: 'record.retry' })} />;
+  if (!booking) return <Spinner label="Loading the booking..." />;
+  const close = () => page.ref.send({ type: 'action.close' });
+  const submit = (request: unknown) => page.ref.send({ type: 'action.submit', request });
+  const dialog = (
+    type: string,
+    description: ReactNode,
+    toRequest: (form: FormData, element: HTMLFormElement) => unknown,
+    fields?: ReactNode,
+    danger = false,
+  ) => (
+    <ActionDialog
+      key={type}
+      open={page.action === type}
+      title={actionLabels[type]!}
+      description={description}
+      submitLabel={actionLabels[type]!}
+      busyLabel="Saving..."
+      error={page.action === type ? page.actionError : undefined}
+      busy={page.sending}
+      danger={danger}
+      onSubmit={(form, element) => submit({ type, ...(toRequest(form, element) as object) })}
+      onClose={close}
+    >
+      {fields}
+    </ActionDialog>
+  );
+  return (
+    <>
+      <div className="bo-head">
+        <div>
+          <p className="bo-muted">
+            <Link href="/admin/bookings">Bookings</Link> ›
+          </p>
+          <h1>Booking {booking.bookingNumber}</h1>
+          <p className="bo-head__sub">
+            {booking.puja.pujaName} · {formatDateTime(booking.puja.pujaDate, { weekday: true })} ·{' '}
+            <StatusPill tone={bookingStateTone[booking.status]}>
+              {bookingStateLabels[booking.status]}
+            </StatusPill>
+          </p>
+        </div>
+        <div className="bo-head__actions">
+          <Link
+            href={`/admin/sankalp?date=${new Date(Date.parse(booking.puja.pujaDate) + 5.5 * 3_600_000).toISOString().slice(0, 10)}`}
+            className="button"
+          >
+            Sankalp sheet for the day
+          </Link>
+        </div>
+      </div>
+      {page.done && (
+        <p className="bo-notice" role="status">
+          Done: {actionLabels[page.done]}.
+        </p>
+      )}
+      <div className="bo-grid bo-grid--two">
+        <div>
+          <section className="bo-panel" aria-labelledby="booking-next">
+            <h2 id="booking-next">Next step</h2>
+            <ActionButtons
+              allowed={booking.allowedEvents}
+              known={BOOKING_ACTIONS}
+              onOpen={(action) => page.ref.send({ type: 'action.open', action })}
+            />
+          </section>
+          <section className="bo-panel" aria-labelledby="booking-persons">
+            <h2 id="booking-persons">
+              Devotees ({booking.package.title}, {booking.persons.length} of {booking.package.noPersons})
+            </h2>
+            <table className="bo-table">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Gothra</th>
+                  <th scope="col">Nakshatra</th>
+                  <th scope="col">Raashi</th>
+                  <th scope="col">Born</th>
+                </tr>
+              </thead>
+              <tbody>
+                {booking.persons.map((person, i) => (
+                  <tr key={i}>
+                    <td>{person.name}</td>
+                    <td>{person.gothra}</td>
+                    <td>{person.nakshatra}</td>
+                    <td>{person.raashi}</td>
+                    <td>
+                      {person.dateOfBirth}
+                      {person.birthTime ? `, ${person.birthTime}` : ', time not known'}
+                      <div className="bo-muted">{person.birthPlace ?? 'Place not known'}</div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+          {booking.proof && (
+            <section className="bo-panel" aria-labelledby="booking-proof">
+              <h2 id="booking-proof">Proof</h2>
+              <a
+                href={
+                  booking.proof.videoUrl.startsWith('/')
+                    ? uploadUrl(booking.proof.videoUrl)
+                    : booking.proof.videoUrl
+                }
+                target="_blank"
+                rel="noreferrer"
+              >
+                The puja’s video
+              </a>
+              {booking.proof.photoIds.length > 0 && (
+                <p className="bo-muted">{booking.proof.photoIds.length} photos</p>
+              )}
+            </section>
+          )}
+        </div>
+        <div>
+          <section className="bo-panel" aria-labelledby="booking-customer">
+            <h2 id="booking-customer">Customer and prasad address</h2>
+            <p>
+              <strong>{booking.customer.name}</strong>
+              <br />
+              {booking.customer.email}
+              {booking.customer.phone && (
+                <>
+                  <br />
+                  {booking.customer.phone}
+                </>
+              )}
+            </p>
+            <address>
+              {addressLines(booking.address).map((line) => (
+                <div key={line}>{line}</div>
+              ))}
+            </address>
+            <p>
+              Paid {formatRupees(booking.amount)} online ({booking.paymentStatus})
+            </p>
+          </section>
+          <section className="bo-panel" aria-labelledby="booking-timeline">
+            <h2 id="booking-timeline">Timeline</h2>
+            <StaffTimeline entries={booking.timeline} />
+          </section>
+        </div>
+      </div>
+      {dialog(
+        'booking.perform',
+        `The puja was performed. The customer sees the video (a YouTube or Vimeo link, or an upload of this shop) and up to ${MAX_PROOF_PHOTOS} photos.`,
+        (form, element) => ({
+          videoUrl: formText(form, 'videoUrl'),
+          photos: [...((element.elements.namedItem('photos') as HTMLInputElement | null)?.files ?? [])].slice(
+            0,
+            MAX_PROOF_PHOTOS,
+          ),
+        }),
+        <>
+          <Field label="Video link" name="videoUrl">
+            <input
+              id="action-videoUrl"
+              name="videoUrl"
+              className="input"
+              type="url"
+              placeholder="https://www.youtube.com/watch?v=…"
+              required
+            />
+          </Field>
+          <Field label={`Photos (optional, up to ${MAX_PROOF_PHOTOS})`} name="photos">
+            <input
+              id="action-photos"
+              name="photos"
+              className="input"
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              multiple
+            />
+          </Field>
+        </>,
+      )}
+      {dialog(
+        'booking.shipPrasad',
+        'The prasad is on its way. The customer sees the carrier and tracking number.',
+        (form) => ({ carrier: formText(form, 'carrier'), trackingNumber: formText(form, 'trackingNumber') }),
+        <>
+          <Field label="Carrier" name="carrier" />
+          <Field label="Tracking number" name="trackingNumber" />
+        </>,
+      )}
+      {dialog('booking.deliverPrasad', 'The prasad reached the devotee.', () => ({}))}
+      {dialog(
+        'booking.markNotPerformed',
+        `Say why, and offer up to ${MAX_OFFERED_DATES} new dates (each more than 12 hours away). The customer chooses one or a refund.`,
+        (form) => ({
+          reason: formText(form, 'reason'),
+          offeredDates: ['date1', 'date2', 'date3']
+            .map((name) => formText(form, name))
+            .filter(Boolean)
+            .map(istInputToIso),
+        }),
+        <>
+          <Field label="Reason" name="reason">
+            <textarea id="action-reason" name="reason" className="textarea" required />
+          </Field>
+          {[1, 2, 3].map((n) => (
+            <Field key={n} label={`New date ${n} (IST, optional)`} name={`date${n}`}>
+              <input id={`action-date${n}`} name={`date${n}`} className="input" type="datetime-local" />
+            </Field>
+          ))}
+        </>,
+        true,
+      )}
+      {dialog(
+        'refund.completed',
+        'Record the refund’s reference.',
+        (form) => ({ reference: formText(form, 'reference') || undefined }),
+        <Field label="Reference (optional)" name="reference">
+          <input id="action-reference" name="reference" className="input" />
+        </Field>,
+      )}
+      {dialog(
+        'booking.cancel',
+        'The booking is cancelled before the sankalp locks, and refunded through the gateway.',
+        (form) => ({ reason: formText(form, 'reason') }),
+        <Field label="Reason" name="reason">
+          <textarea id="action-reason-cancel" name="reason" className="textarea" required />
+        </Field>,
+        true,
+      )}
+    </>
+  );
+}

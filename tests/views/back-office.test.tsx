@@ -1,0 +1,291 @@
+/**
+ * The back office (docs/product-rules.md, Roles and the back office) through what a person sees:
+ * who gets in, Today's counts leading to their queue, an order's detail offering only the steps
+ * its lifecycle allows, a product edited while someone else saves it (the conflict shows both,
+ * nothing lost), stock received as a ledger entry, a puja's packages and its repeat on a new
+ * date, the sankalp sheet, the audit log, and the staff an admin manages. The real API app over a
+ * fresh database.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import * as v from 'valibot';
+import { AdminProductResponse, AdminPujaResponse } from '../../contract/admin-catalogue.ts';
+import { staffMessages } from '../../contract/admin-office.ts';
+import { call } from '../support/accounts.ts';
+import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
+import {
+  book,
+  createLifecycleShop,
+  orderEvent,
+  placeOrder,
+  type LifecycleShop,
+} from '../support/lifecycle.ts';
+import { renderAppAt } from '../support/render-app.tsx';
+
+const TOKEN_KEY = 'shop.session.token';
+const PAGE = { timeout: 8000 };
+
+let shop: LifecycleShop;
+let net: ApiFetchControl;
+
+beforeAll(async () => {
+  shop = await createLifecycleShop();
+});
+beforeEach(() => {
+  shop.clock.set(new Date());
+  net = routeFetchToApp(shop);
+  localStorage.removeItem(TOKEN_KEY);
+});
+afterEach(() => net.restore());
+afterAll(() => shop.close());
+
+const signInAs = (token: string) => localStorage.setItem(TOKEN_KEY, token);
+const route = () => window.location.hash.slice(1);
+
+async function staffProduct(id: number) {
+  const res = await call(shop.app, 'GET', `/api/admin/products/${id}`, { token: shop.staff.token });
+  return v.parse(AdminProductResponse, res.body).product;
+}
+
+describe('who gets in', () => {
+  it('sends a visitor to sign in, and back to where they were going', async () => {
+    renderAppAt('/admin/orders?status=packed');
+    await screen.findByRole('heading', { level: 1, name: 'Welcome back' }, PAGE);
+    expect(route()).toBe(`/login?redirect=${encodeURIComponent('/admin/orders?status=packed')}`);
+  });
+
+  it('tells a signed-in customer the back office is not for them, with a way home', async () => {
+    signInAs(shop.me.token);
+    renderAppAt('/admin');
+    await screen.findByRole('heading', { level: 1, name: 'You don’t have access to the back office' }, PAGE);
+    expect(screen.getByRole('link', { name: 'Go to the shop' })).toHaveAttribute('href', '#/');
+    expect(screen.queryByRole('navigation', { name: 'Back office' })).not.toBeInTheDocument();
+  });
+});
+
+describe('orders', () => {
+  it('Today counts the orders to pack and leads to their queue, its filter in the address', async () => {
+    const user = userEvent.setup();
+    const order = await placeOrder(shop, shop.me, shop.myAddressId, 'cod');
+    signInAs(shop.staff.token);
+    renderAppAt('/admin');
+    await screen.findByRole('heading', { level: 1, name: 'Today' }, PAGE);
+    const toPack = await screen.findByRole('link', { name: /Orders to pack/ }, PAGE);
+    expect(within(toPack).getByText(/^\d+$/).textContent).not.toBe('0');
+    await user.click(toPack);
+    await screen.findByRole('heading', { level: 1, name: 'Orders' }, PAGE);
+    expect(route()).toBe('/admin/orders?status=processing');
+    expect(await screen.findByRole('link', { name: order.orderNumber }, PAGE)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Processing/, pressed: true })).toBeInTheDocument();
+
+    // A search the filter narrows to nothing: said so, and kept in the address.
+    await user.type(screen.getByLabelText('Order number, e-mail or phone'), 'NO-SUCH-ORDER');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await screen.findByText('No orders match this filter.', {}, PAGE);
+    expect(route()).toBe('/admin/orders?status=processing&q=NO-SUCH-ORDER');
+  });
+
+  it('offers only the steps the order’s lifecycle allows, each through its dialog', async () => {
+    const user = userEvent.setup();
+    const order = await placeOrder(shop, shop.me, shop.myAddressId, 'cod');
+    signInAs(shop.staff.token);
+    renderAppAt(`/admin/orders/${order.id}`);
+    await screen.findByRole('heading', { level: 1, name: `Order ${order.orderNumber}` }, PAGE);
+    expect(screen.getByRole('button', { name: 'Mark packed' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ship' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark delivered' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Mark packed' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark packed' });
+    await user.click(within(dialog).getByRole('button', { name: 'Mark packed' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), PAGE);
+    expect(await screen.findByRole('button', { name: 'Ship' }, PAGE)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark packed' })).not.toBeInTheDocument();
+
+    // Shipping asks for the carrier and the tracking number.
+    await user.click(screen.getByRole('button', { name: 'Ship' }));
+    const ship = await screen.findByRole('dialog', { name: 'Ship' });
+    await user.type(within(ship).getByLabelText('Carrier'), 'India Post');
+    await user.type(within(ship).getByLabelText('Tracking number'), 'EK123456789IN');
+    await user.click(within(ship).getByRole('button', { name: 'Ship' }));
+    expect(await screen.findByRole('button', { name: 'Mark delivered' }, PAGE)).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Timeline' })).getByText(/EK123456789IN/),
+    ).toBeInTheDocument();
+  });
+
+  it('a step someone else took first is refused in the dialog, and the page offers what is possible now', async () => {
+    const user = userEvent.setup();
+    const order = await placeOrder(shop, shop.me, shop.myAddressId, 'cod');
+    signInAs(shop.staff.token);
+    renderAppAt(`/admin/orders/${order.id}`);
+    await user.click(await screen.findByRole('button', { name: 'Mark packed' }, PAGE));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark packed' });
+    await orderEvent(shop, shop.admin.token, order.id, { type: 'order.pack' }, true);
+    await user.click(within(dialog).getByRole('button', { name: 'Mark packed' }));
+    expect(await within(dialog).findByRole('alert', {}, PAGE)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(await screen.findByRole('button', { name: 'Ship' }, PAGE)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark packed' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the catalogue', () => {
+  it('two people save the same product: the second sees what changed, keeps their own, and nothing is lost', async () => {
+    const user = userEvent.setup();
+    const before = await staffProduct(3);
+    signInAs(shop.staff.token);
+    renderAppAt('/admin/products/3');
+    await screen.findByRole('heading', { level: 1, name: before.name }, PAGE);
+    const price = await screen.findByLabelText('Selling price (₹)');
+    await user.clear(price);
+    await user.type(price, String(before.offerPrice - 50));
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
+
+    // Meanwhile an admin changes the name.
+    const { ledger: _ledger, version, ...rest } = before;
+    const res = await call(shop.app, 'PUT', '/api/admin/products/3', {
+      token: shop.admin.token,
+      json: {
+        name: `${before.name} (large)`,
+        description: rest.description,
+        price: rest.price,
+        offerPrice: rest.offerPrice,
+        image: rest.image,
+        categoryId: rest.categoryId,
+        version,
+      },
+    });
+    expect(res.status).toBe(200);
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const conflict = await screen.findByRole(
+      'alert',
+      { name: 'Someone else saved this while you were editing' },
+      PAGE,
+    );
+    const theirs = within(conflict).getByRole('row', { name: /Name/ });
+    expect(theirs).toHaveTextContent(`${before.name} (large)`);
+    expect(theirs).toHaveTextContent('Not changed by you');
+    expect(within(conflict).getByRole('row', { name: /Selling price/ })).toHaveTextContent(
+      String(before.offerPrice - 50),
+    );
+    // What was typed is still in the form.
+    expect(screen.getByLabelText('Selling price (₹)')).toHaveValue(before.offerPrice - 50);
+
+    await user.click(within(conflict).getByRole('button', { name: 'Save mine over theirs' }));
+    await screen.findByText('Saved', {}, PAGE);
+    const after = await staffProduct(3);
+    expect(after.offerPrice).toBe(before.offerPrice - 50);
+    expect(after.name).toBe(`${before.name} (large)`);
+  });
+
+  it('receives stock as a ledger entry: the stock is the ledger’s sum', async () => {
+    const user = userEvent.setup();
+    const before = await staffProduct(shop.productId);
+    signInAs(shop.staff.token);
+    renderAppAt(`/admin/products/${shop.productId}`);
+    await screen.findByRole('heading', { level: 2, name: `Stock: ${before.stockQuantity}` }, PAGE);
+    await user.click(screen.getByRole('button', { name: 'Receive or adjust stock' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Receive or adjust stock' });
+    await user.type(within(dialog).getByLabelText('Units'), '25');
+    await user.type(within(dialog).getByLabelText('Note (optional)'), 'Diwali delivery');
+    await user.click(within(dialog).getByRole('button', { name: 'Record' }));
+    await screen.findByRole('heading', { level: 2, name: `Stock: ${before.stockQuantity + 25}` }, PAGE);
+    const ledger = screen.getByRole('table', { name: 'Stock ledger' });
+    expect(within(ledger).getAllByRole('row')[1]).toHaveTextContent(/Diwali delivery.*\+25/);
+    expect((await staffProduct(shop.productId)).stockQuantity).toBe(before.stockQuantity + 25);
+  });
+
+  it('adds a package to a puja and repeats the puja, packages and all, on a new date', async () => {
+    const user = userEvent.setup();
+    signInAs(shop.staff.token);
+    renderAppAt(`/admin/pujas/${shop.puja.id}`);
+    await screen.findByRole('heading', { level: 1, name: shop.puja.pujaName }, PAGE);
+    await user.click(await screen.findByRole('button', { name: 'Add a package' }, PAGE));
+    const add = await screen.findByRole('dialog', { name: 'Add a package' });
+    await user.type(within(add).getByLabelText('Title'), 'Temple family');
+    await user.type(within(add).getByLabelText('Persons'), '6');
+    await user.type(within(add).getByLabelText('Price (₹)'), '5001');
+    await user.type(within(add).getByLabelText('Offer price (₹)'), '4501');
+    await user.type(within(add).getByLabelText('Description'), 'For six of the family');
+    await user.click(within(add).getByRole('button', { name: 'Add package' }));
+    await screen.findByText('Packages saved.', {}, PAGE);
+    expect(screen.getByRole('cell', { name: /Temple family/ })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Repeat this puja on a new date' }));
+    const repeat = await screen.findByRole('dialog', { name: 'Repeat this puja on a new date' });
+    const next = new Date(Date.now() + 60 * 86_400_000 + 5.5 * 3_600_000).toISOString().slice(0, 10);
+    await user.type(within(repeat).getByLabelText('New puja date and time (IST)'), `${next}T06:00`);
+    await user.click(within(repeat).getByRole('button', { name: 'Create the new date' }));
+    await user.click(await screen.findByRole('link', { name: 'Open the new date' }, PAGE));
+    await waitFor(() => expect(route()).not.toBe(`/admin/pujas/${shop.puja.id}`), PAGE);
+    const copyId = Number(route().split('/').pop());
+    const copy = v.parse(
+      AdminPujaResponse,
+      (await call(shop.app, 'GET', `/api/admin/pujas/${copyId}`, { token: shop.staff.token })).body,
+    ).puja;
+    expect(copy.pujaName).toBe(shop.puja.pujaName);
+    expect(copy.pujaDate).toBe(new Date(`${next}T00:30:00.000Z`).toISOString());
+    expect(copy.packages.map((p) => p.title)).toContain('Temple family');
+  });
+});
+
+describe('the day’s pujas and the shop’s records', () => {
+  it('prints a sankalp sheet of the day’s devotees, grouped by puja and package', async () => {
+    await book(shop, shop.me, shop.myAddressId, { noPersons: 2 });
+    const day = new Date(Date.parse(shop.puja.pujaDate!) + 5.5 * 3_600_000).toISOString().slice(0, 10);
+    signInAs(shop.staff.token);
+    renderAppAt(`/admin/sankalp?date=${day}`);
+    const puja = await screen.findByRole('region', { name: shop.puja.pujaName }, PAGE);
+    expect(
+      within(puja).getByRole('heading', { level: 3, name: shop.puja.packages[2]!.title }),
+    ).toBeInTheDocument();
+    expect(within(puja).getAllByText('Person 1').length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: 'Print' })).toBeInTheDocument();
+  });
+
+  it('the audit log shows who changed what', async () => {
+    signInAs(shop.staff.token);
+    renderAppAt('/admin/audit?entity=stock');
+    const table = await screen.findByRole('table', { name: 'Audit log' }, PAGE);
+    await within(table).findAllByText('Lakshmi (staff)', {}, PAGE);
+    expect(screen.getByLabelText('Showing')).toHaveValue('stock');
+  });
+
+  it('only an admin manages the staff: invites by e-mail and withdraws', async () => {
+    const user = userEvent.setup();
+    signInAs(shop.staff.token);
+    const first = renderAppAt('/admin/staff');
+    await screen.findByText(`${staffMessages.adminOnly}.`, {}, PAGE);
+    first.unmount();
+
+    signInAs(shop.admin.token);
+    renderAppAt('/admin/staff');
+    await screen.findByRole('heading', { level: 2, name: 'Members' }, PAGE);
+    expect(screen.getByRole('cell', { name: 'Lakshmi (staff)' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Invite by e-mail' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite to the staff' });
+    await user.type(within(dialog).getByLabelText('E-mail'), 'ravi.new@divyapujaseva.in');
+    await user.click(within(dialog).getByRole('button', { name: 'Send the invitation' }));
+    await screen.findByText(staffMessages.invited('ravi.new@divyapujaseva.in'), {}, PAGE);
+    expect(screen.getByRole('cell', { name: 'ravi.new@divyapujaseva.in' })).toBeInTheDocument();
+
+    await user.click(
+      screen.getByRole('button', { name: 'Withdraw the invitation to ravi.new@divyapujaseva.in' }),
+    );
+    const withdraw = await screen.findByRole('dialog', { name: 'Withdraw this invitation?' });
+    await user.click(within(withdraw).getByRole('button', { name: 'Withdraw' }));
+    await waitFor(
+      () => expect(screen.queryByRole('cell', { name: 'ravi.new@divyapujaseva.in' })).not.toBeInTheDocument(),
+      PAGE,
+    );
+  });
+
+  it('an invitation link that is not valid says so, with nothing to retry', async () => {
+    renderAppAt('/staff-invitation?token=not-a-token');
+    await screen.findByRole('heading', { level: 1, name: 'Join the staff' }, PAGE);
+    expect(await screen.findByText(staffMessages.linkInvalid, {}, PAGE)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /retry|try again/i })).not.toBeInTheDocument();
+  });
+});
