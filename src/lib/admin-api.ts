@@ -2,7 +2,8 @@ import type * as v from 'valibot';
 import { AdminBookingResponse, AdminOrderResponse } from '../../contract/admin.ts';
 import { CatalogueImageResponse, type ImageSlot } from '../../contract/admin-catalogue.ts';
 import { catalogueMessages } from '../../contract/admin-catalogue.ts';
-import { ApiError, callApi, downloadFile } from './api.ts';
+import { ApiError, callApi } from './api.ts';
+import { downloadFile } from './download-file.ts';
 import { uploadPhoto } from './uploads.ts';
 
 /**

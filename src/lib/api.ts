@@ -118,9 +118,7 @@ export async function callApi<S extends v.GenericSchema>(
       signal,
     });
   } catch (error) {
-    const failure = messageOf(error, fallback);
-    if (bearer && failure.status === 401) auth.onUnauthorized();
-    throw failure;
+    throw bearer ? bearerFailure(error, fallback) : messageOf(error, fallback);
   }
   auth.onReachable?.();
   const result = v.safeParse(schema, response);
@@ -137,32 +135,15 @@ export function getJson<S extends v.GenericSchema>(
   return callApi(path, { ...options, schema });
 }
 
-/**
- * GET a file the API makes for the signed-in user (a CSV export) and hand it to the browser as a
- * download: a link cannot carry the bearer token, so the bytes come through the client.
- */
-export async function downloadFile(
-  path: string,
-  filename: string,
-  { fallback, signal }: GetOptions,
-): Promise<void> {
+/** The signed-in user's Authorization header, or none. */
+export function bearerHeaders(): Record<string, string> {
   const token = auth.getToken();
-  let blob: Blob;
-  try {
-    blob = await http(path, {
-      responseType: 'blob',
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-      signal,
-    });
-  } catch (error) {
-    const failure = messageOf(error, fallback);
-    if (failure.status === 401) auth.onUnauthorized();
-    throw failure;
-  }
-  const url = URL.createObjectURL(blob);
-  const link = Object.assign(document.createElement('a'), { href: url, download: filename });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+/** A failed call made with the session's token, as the user should read it; a 401 signs the session out. */
+export function bearerFailure(error: unknown, fallback: string): ApiError {
+  const failure = messageOf(error, fallback);
+  if (failure.status === 401) auth.onUnauthorized();
+  return failure;
 }
