@@ -69,7 +69,7 @@ export const ACCOUNT_CODES = [
 export type AccountCode = (typeof ACCOUNT_CODES)[number];
 
 /** Trimmed and lower-cased, so " Asha@Example.COM " and "asha@example.com" are one account. */
-const Email = v.pipe(
+export const Email = v.pipe(
   wireText('Email must be text'),
   v.trim(),
   v.toLowerCase(),
@@ -93,7 +93,7 @@ const Phone = v.optional(
 );
 
 /** Not trimmed (spaces may be part of a password), but whitespace-only counts as missing. */
-const NewPassword = v.pipe(
+export const NewPassword = v.pipe(
   wireText('Password must be text'),
   v.check((value) => value.trim() !== '', authMessages.passwordRequired),
   v.minLength(MIN_PASSWORD_LENGTH, authMessages.passwordTooShort),

@@ -82,6 +82,8 @@ export const couponMessages = {
   expired: 'This coupon has expired',
   exhausted: 'This coupon is no longer available',
   belowMinimum: (shortBy: number) => `Add items worth ${formatRupees(shortBy)} more to use this coupon`,
+  notStarted: 'This coupon is not valid yet',
+  usedByYou: 'You have already used this coupon as many times as it allows',
   // docs/product-rules.md, Messages and errors: the fallback shown under the coupon field
   failed: 'Invalid coupon code',
 } as const;

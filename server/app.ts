@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -25,6 +26,8 @@ import { observe } from './ops/observability.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { astroRoutes } from './routes/astro.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { adminCatalogueRoutes, catalogueImagesDirOf } from './routes/admin-catalogue.ts';
+import { adminOfficeRoutes } from './routes/admin-office.ts';
 import { astrologerRoutes } from './routes/astrologers.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bookingRoutes } from './routes/bookings.ts';
@@ -228,7 +231,17 @@ export function createApp({
   app.route('/', paymentRoutes);
   app.route('/', uploadRoutes);
   app.route('/', adminRoutes);
+  app.route('/', adminCatalogueRoutes);
+  app.route('/', adminOfficeRoutes);
 
+  // Catalogue images staff added: named by their bytes, so cached for good (services/catalogue-images.ts).
+  const catalogueImagesDir = catalogueImagesDirOf(uploadsDir);
+  fs.mkdirSync(catalogueImagesDir, { recursive: true });
+  app.get(
+    '/images/catalogue/*',
+    staticFiles(catalogueImagesDir, '/images/catalogue', () => IMMUTABLE),
+    (c) => c.json({ message: 'Image not found' }, 404),
+  );
   app.get(
     '/images/*',
     staticFiles(imagesDir, '/images', () => 'public, max-age=86400'),

@@ -16,6 +16,7 @@ import * as roles from './migrations/2026_11_26_000000_roles.ts';
 import * as lifecycles from './migrations/2026_11_26_010000_lifecycles.ts';
 import * as scheduledJobs from './migrations/2026_11_26_020000_scheduled_jobs.ts';
 import * as uploads from './migrations/2026_11_26_030000_uploads.ts';
+import * as backOffice from './migrations/2026_11_28_000000_back_office.ts';
 
 /**
  * Migrations are listed here rather than read from the folder, so they work the same under
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_010000_lifecycles': lifecycles,
   '2026_11_26_020000_scheduled_jobs': scheduledJobs,
   '2026_11_26_030000_uploads': uploads,
+  '2026_11_28_000000_back_office': backOffice,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -13,6 +13,8 @@ import type {
   UserRole,
 } from '../../contract/lifecycle.ts';
 import type { PaymentMethod, PaymentStatus } from '../../contract/orders.ts';
+import type { StockReason } from '../../contract/admin-catalogue.ts';
+import type { TempleScript } from '../../contract/temple-script.ts';
 import type { CaptureMethod, PaymentPurpose, PaymentState } from '../../contract/payments.ts';
 
 /** Tables as the code sees them (CamelCasePlugin maps them to snake_case columns). */
@@ -35,6 +37,12 @@ export interface PujaTable {
   benefitDesc3: string;
   benefitTitle4: string;
   benefitDesc4: string;
+  /** The script the temple's priest reads the sankalp in. */
+  script: Generated<TempleScript>;
+  /** Bumped by every staff edit (docs/decisions/0031-edits-carry-the-version-they-started-from.md). */
+  version: Generated<number>;
+  /** When staff retired it: it leaves the shop, its bookings stay. */
+  retiredAt: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PackageTable {
@@ -45,6 +53,7 @@ export interface PackageTable {
   noPersons: number;
   price: number;
   offerPrice: number;
+  version: Generated<number>;
 }
 
 export interface CategoryTable {
@@ -52,6 +61,7 @@ export interface CategoryTable {
   category: string;
   name: string;
   imgUrl: string;
+  version: Generated<number>;
 }
 
 export interface ProductTable {
@@ -65,6 +75,8 @@ export interface ProductTable {
   categoryId: number;
   averageRating: number;
   totalReviews: number;
+  version: Generated<number>;
+  retiredAt: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AstrologerTable {
@@ -76,6 +88,8 @@ export interface AstrologerTable {
   experience: number;
   ratePerMinute: number;
   bio: string;
+  version: Generated<number>;
+  retiredAt: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**
@@ -110,6 +124,9 @@ export interface Database {
   bookingEvents: BookingEventsTable;
   scheduledJobs: ScheduledJobsTable;
   uploads: UploadsTable;
+  stockLedger: StockLedgerTable;
+  auditLog: AuditLogTable;
+  staffInvitations: StaffInvitationsTable;
 }
 
 export type NewPuja = Insertable<PujaTable>;
@@ -189,6 +206,11 @@ export interface CouponsTable {
   /** 0 or 1. */
   active: Generated<number>;
   createdAt: string;
+  /** ISO 8601; the coupon works from this instant. Null = from its creation. */
+  startsAt: ColumnType<string | null, string | null | undefined, string | null>;
+  /** How many orders one customer may use it on; null = no limit of its own. */
+  perCustomerLimit: ColumnType<number | null, number | null | undefined, number | null>;
+  version: Generated<number>;
 }
 
 export interface OrdersTable {
@@ -397,3 +419,48 @@ export interface UploadsTable {
   createdAt: string;
 }
 export type UploadRow = Selectable<UploadsTable>;
+
+/** One change of a product's stock; the product's stock is their sum (docs/decisions/0030-stock-is-a-ledger.md). */
+export interface StockLedgerTable {
+  id: Generated<number>;
+  productId: number;
+  /** Units added (positive) or taken (negative); never 0. */
+  quantity: number;
+  reason: StockReason;
+  note: string | null;
+  /** The order that took or returned them. */
+  orderId: number | null;
+  /** Who: the staff member, or the customer whose order it was; null for the opening entry. */
+  userId: number | null;
+  /** The product's stock after this entry. */
+  balance: number;
+  at: string;
+}
+export type StockLedgerRow = Selectable<StockLedgerTable>;
+
+/** One staff write, kept for good: who, what, when, and the record before and after (JSON). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  userId: number;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  summary: string;
+  before: string | null;
+  after: string | null;
+}
+export type AuditLogRow = Selectable<AuditLogTable>;
+
+/** An e-mailed invitation to join the staff; only its token's SHA-256 is kept. */
+export interface StaffInvitationsTable {
+  id: Generated<number>;
+  email: string;
+  tokenHash: string;
+  invitedBy: number;
+  createdAt: string;
+  expiresAt: string;
+  acceptedAt: string | null;
+  revokedAt: string | null;
+}
+export type StaffInvitationRow = Selectable<StaffInvitationsTable>;

@@ -11,7 +11,7 @@ import {
   type AdminTimelineEntry,
 } from '../../contract/admin.ts';
 import { latestToday } from '../../contract/booking.ts';
-import { BOOKING_STATES, ORDER_STATES } from '../../contract/lifecycle.ts';
+import { BOOKING_STATES, ORDER_STATES, stepLabels } from '../../contract/lifecycle.ts';
 import { bookingEventRequestSchema, OrderEventRequest } from '../../contract/lifecycle-events.ts';
 import { allowedBookingEvents } from '../../machines/booking-lifecycle/booking-lifecycle.selectors.ts';
 import { allowedOrderEvents } from '../../machines/order-lifecycle/order-lifecycle.selectors.ts';
@@ -27,6 +27,8 @@ import { idParam } from '../http.ts';
 import { readBookingForStaff, sendBookingEvent } from '../services/booking-lifecycle.ts';
 import { readOrderForStaff, sendOrderEvent } from '../services/order-lifecycle.ts';
 import { readBody, readQuery } from '../validate.ts';
+import { audit } from '../services/audit.ts';
+import type { Sender } from '../services/lifecycle.ts';
 import { lifecycleDeps } from './lifecycle-deps.ts';
 
 /**
@@ -70,7 +72,23 @@ async function staffBooking(c: Context<AppEnv>, bookingId: number): Promise<Admi
   };
 }
 
-const staffSender = (c: Context<AppEnv>) => ({ by: 'staff' as const, userId: c.var.user.id });
+/**
+ * A step sent by a staff member: the lifecycle's event row names them, and the audit log keeps
+ * it with every other staff write, in the step's own transaction.
+ */
+const staffSender = (c: Context<AppEnv>): Sender => ({
+  by: 'staff',
+  userId: c.var.user.id,
+  audit: (trx, step) =>
+    audit(trx, { id: c.var.user.id }, step.at, {
+      action: step.event,
+      entity: step.kind,
+      entityId: step.recordId,
+      summary: `${step.kind === 'order' ? 'Order' : 'Booking'} #${step.recordId}: ${stepLabels[step.event] ?? step.event} (${step.from} → ${step.to})${step.note ? `: ${step.note}` : ''}`,
+      before: { state: step.from },
+      after: { state: step.to, ...(step.data ?? {}) },
+    }),
+});
 
 export const adminRoutes = new Hono<AppEnv>()
   .get('/api/admin/orders', requireAuth, requireStaff, async (c) => {

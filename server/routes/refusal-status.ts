@@ -1,6 +1,6 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { WriteRefusal } from '../../contract/payments.ts';
-import type { Refusal } from '../services/refusal.ts';
+import { EditConflict, type Refusal } from '../services/refusal.ts';
 
 /**
  * The one table from a service's refusal code to the HTTP status it is answered with. A code
@@ -53,6 +53,24 @@ const STATUS_BY_CODE: Record<string, ContentfulStatusCode> = {
   upload_not_image: 415,
   upload_too_large: 413,
   too_many_uploads: 429,
+  // the back office (docs/product-rules.md, Roles and the back office)
+  not_found: 404,
+  edit_conflict: 409,
+  admin_only: 403,
+  retired: 409,
+  stock_below_zero: 409,
+  package_has_bookings: 409,
+  coupon_code_taken: 409,
+  already_staff: 409,
+  not_staff: 404,
+  cannot_remove_admin: 409,
+  invitation_not_found: 404,
+  invitation_invalid: 400,
+  invitation_expired: 400,
+  invitation_used: 400,
+  image_not_image: 415,
+  image_unreadable: 415,
+  image_too_small: 400,
 };
 
 export function refusalStatus(code: string): ContentfulStatusCode {
@@ -60,10 +78,12 @@ export function refusalStatus(code: string): ContentfulStatusCode {
 }
 
 /** The body a refusal is answered with: {message, code}, and `refunded` when money went back. */
-export function refusalBody(refusal: Refusal): WriteRefusal {
+export function refusalBody(refusal: Refusal): WriteRefusal & { current?: unknown } {
   return {
     message: refusal.message,
     code: refusal.code,
     ...(refusal.refunded ? { refunded: refusal.refunded } : {}),
+    // A conflicting edit answers the record as it is now (docs/decisions/0031).
+    ...(refusal instanceof EditConflict ? { current: refusal.current } : {}),
   };
 }

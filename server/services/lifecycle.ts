@@ -18,6 +18,8 @@ export interface Sender {
   by: LifecycleActor;
   /** The customer or staff member; null for the server's own steps. */
   userId: number | null;
+  /** More that the sender's step writes in its transaction: the staff API's audit row. */
+  audit?: (trx: Db, step: Step) => Promise<void>;
 }
 
 export const systemSender: Sender = { by: 'system', userId: null };
@@ -83,5 +85,6 @@ export function commitStep(db: Db, step: Step): Promise<void> {
       note: step.note,
       data: step.data,
     });
+    await step.sender.audit?.(trx, step);
   });
 }

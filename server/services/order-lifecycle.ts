@@ -130,7 +130,10 @@ export async function sendOrderEvent(
     data: dataOf(event),
     store: (trx) => updateOrderLifecycle(trx, row.id, row.orderStatus, columnsOf(next)),
     // A cancelled order never left the shop: its units go back on the shelf with the step.
-    alsoWrite: event.type === 'order.cancel' ? (trx) => returnStock(trx, row.id) : undefined,
+    alsoWrite:
+      event.type === 'order.cancel'
+        ? (trx) => returnStock(trx, row.id, { userId: sender.userId, at: at.toISOString() })
+        : undefined,
   });
   if (next.value === 'refundPending') await settleOrderRefund(deps, row.id).catch(logRefundFailure(row.id));
   return readOrder(db, await orderFor(db, row.id, null));

@@ -9,12 +9,24 @@ import {
 import type { Db } from '../db/client.ts';
 import { addressCopyOf } from '../db/repositories/address-copy.ts';
 import { findAddress } from '../db/repositories/addresses.ts';
-import { findCoupon, useCoupon as countCouponUse } from '../db/repositories/coupons.ts';
+import {
+  countCouponUsesBy,
+  findCoupon,
+  lockCustomer,
+  useCoupon as countCouponUse,
+} from '../db/repositories/coupons.ts';
 import { insertLifecycleEvent } from '../db/repositories/lifecycle-events.ts';
-import { findOrderByKey, findProductsForPricing, insertOrder, takeStock } from '../db/repositories/orders.ts';
+import {
+  findOrderByKey,
+  findProductsForPricing,
+  insertOrder,
+  recordOrderStock,
+  takeStock,
+} from '../db/repositories/orders.ts';
 import type { CouponRow } from '../db/types.ts';
 import {
   checkCoupon,
+  refuseCoupon,
   priceLines,
   priceOrder,
   quantitiesByProduct,
@@ -76,6 +88,14 @@ export async function quoteOrder(db: Db, userId: number, draft: OrderDraft, now:
     coupon = await findCoupon(db, draft.coupon_code);
     const check = checkCoupon(coupon, subtotalOf(priced.lines), now);
     if (!check.ok) throw new Refusal(`coupon_${check.reason}`, check.message);
+    // A limit per customer counts their own orders with it (docs/product-rules.md, Coupons).
+    if (coupon!.perCustomerLimit !== null) {
+      if (db.isTransaction) await lockCustomer(db, userId);
+      if ((await countCouponUsesBy(db, coupon!.code, userId)) >= coupon!.perCustomerLimit) {
+        const refused = refuseCoupon('used_by_you');
+        throw new Refusal(`coupon_${refused.reason}`, refused.message);
+      }
+    }
     discount = check.discount;
   }
   return { address, lines: priced.lines, quantities, coupon, amounts: priceOrder(priced.lines, discount) };
@@ -112,11 +132,14 @@ export async function placeOrder(
   if (quote.coupon && !(await countCouponUse(trx, quote.coupon.id)))
     throw new Refusal('coupon_exhausted', couponMessages.exhausted);
 
+  const taken: { productId: number; quantity: number; balance: number }[] = [];
   for (const [productId, quantity] of quote.quantities) {
-    if (!(await takeStock(trx, productId, quantity))) {
+    const balance = await takeStock(trx, productId, quantity);
+    if (balance === undefined) {
       const [product] = await findProductsForPricing(trx, [productId]);
       throw new Refusal('out_of_stock', stockProblem(product!).message);
     }
+    taken.push({ productId, quantity, balance });
   }
 
   const { address } = quote;
@@ -148,6 +171,8 @@ export async function placeOrder(
     })),
     (orderId) => orderNumber(orderId, now),
   );
+  // What the order took, in the stock ledger (docs/decisions/0030-stock-is-a-ledger.md).
+  await recordOrderStock(trx, id, userId, taken, now.toISOString());
   await claim.use(quote.amounts.total, { orderId: id });
   // The first step of its life (machines/order-lifecycle/ starts in `processing`).
   await insertLifecycleEvent(trx, 'order', {

@@ -101,9 +101,12 @@ export interface CouponRule {
   usageLimit: number | null;
   timesUsed: number;
   active: number;
+  /** When it starts to work (null or absent: from its creation). */
+  startsAt?: string | null;
 }
 
-export type CouponRefusal = 'invalid' | 'expired' | 'exhausted' | 'below_minimum';
+export type CouponRefusal =
+  'invalid' | 'expired' | 'exhausted' | 'below_minimum' | 'not_started' | 'used_by_you';
 
 export type CouponCheck =
   { ok: true; discount: number } | { ok: false; reason: CouponRefusal; message: string };
@@ -124,6 +127,8 @@ export function refuseCoupon(reason: CouponRefusal, shortBy = 0): CouponCheck & 
     expired: couponMessages.expired,
     exhausted: couponMessages.exhausted,
     below_minimum: couponMessages.belowMinimum(shortBy),
+    not_started: couponMessages.notStarted,
+    used_by_you: couponMessages.usedByYou,
   }[reason];
   return { ok: false, reason, message };
 }
@@ -132,6 +137,7 @@ export function refuseCoupon(reason: CouponRefusal, shortBy = 0): CouponCheck & 
 export function checkCoupon(coupon: CouponRule | undefined, subtotal: number, now: Date): CouponCheck {
   if (!coupon) return refuseCoupon('invalid');
   if (coupon.active !== 1) return refuseCoupon('exhausted');
+  if (coupon.startsAt && now.getTime() < Date.parse(coupon.startsAt)) return refuseCoupon('not_started');
   if (coupon.expiresAt !== null && now.getTime() >= Date.parse(coupon.expiresAt))
     return refuseCoupon('expired');
   if (coupon.usageLimit !== null && coupon.timesUsed >= coupon.usageLimit) return refuseCoupon('exhausted');

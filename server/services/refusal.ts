@@ -14,3 +14,17 @@ export class Refusal extends Error {
     this.name = 'Refusal';
   }
 }
+
+/**
+ * A save made from an older version of a record (docs/decisions/0031-edits-carry-the-version-they-started-from.md):
+ * answered 409 `edit_conflict` with the record as it is now, so the editor can see what changed.
+ */
+export class EditConflict extends Refusal {
+  constructor(
+    message: string,
+    readonly current: unknown,
+  ) {
+    super('edit_conflict', message);
+    this.name = 'EditConflict';
+  }
+}

@@ -19,7 +19,9 @@ import { AddressListResponse } from '../../contract/address.ts';
 import { LoginResponse } from '../../contract/auth.ts';
 import { BookingListResponse, BookingResponse } from '../../contract/booking.ts';
 import { OrderCreateResponse, OrderListResponse } from '../../contract/orders.ts';
+import sharp from 'sharp';
 import { createApp, type App } from '../../server/app.ts';
+import { createStaffAccount } from '../../server/admin-create.ts';
 import { verifyPassword } from '../../server/auth/passwords.ts';
 import { clientKeyOf } from '../../server/limits/client-address.ts';
 import { call, registerAndLogin, type Customer } from '../support/accounts.ts';
@@ -46,6 +48,12 @@ let ids: {
   payment: string;
   eventOrder: number;
   eventBooking: number;
+  /** A staff upload the image route turns into a catalogue image. */
+  image: string;
+  /** An open invitation the admin withdraws, a staff member removed, a package deleted. */
+  invitation: number;
+  spareStaff: number;
+  sparePackage: number;
 };
 /** The other customer's order, booking and payment intent. */
 let theirs: { order: number; booking: number; payment: string };
@@ -76,6 +84,55 @@ async function book(customer: Customer, addressId: number): Promise<number> {
   return v.parse(BookingResponse, res.body).booking.id;
 }
 
+async function staffUpload(): Promise<string> {
+  const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#7a1f1f' } })
+    .png()
+    .toBuffer();
+  const res = await rawCall(shop.app, 'POST', '/api/uploads', {
+    token: shop.staff.token,
+    headers: { 'content-type': 'image/png' },
+    body: new Uint8Array(png),
+  });
+  expect(res.status).toBe(201);
+  return (res.body as { upload: { id: string } }).upload.id;
+}
+
+async function openInvitation(): Promise<number> {
+  const res = await send(shop.app, 'POST', '/api/admin/staff/invitations', {
+    json: { email: 'withdrawn@temple.test' },
+    token: shop.admin.token,
+  });
+  expect(res.status).toBe(201);
+  return (res.body as { invitations: { id: number }[] }).invitations[0]!.id;
+}
+
+async function spareStaffMember(): Promise<number> {
+  const email = `spare-${Date.now()}@divyapujaseva.in`;
+  await createStaffAccount(shop.db, { email, name: 'Spare', role: 'staff', password: 'temple-bell-108' });
+  const row = await shop.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function sparePackage(): Promise<number> {
+  const { id } = await shop.db
+    .insertInto('pujaPackage')
+    .values({
+      pujaId: shop.puja.id,
+      title: 'Spare',
+      description: 'Spare',
+      noPersons: 6,
+      price: 10,
+      offerPrice: 10,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
 beforeAll(async () => {
   shop = await createSecurityShop();
   const spare = await addAddress(shop.app, shop.me, 'Spare Street 1');
@@ -86,6 +143,10 @@ beforeAll(async () => {
     payment: (await intentFor(shop.app, shop.me.token, 'order', orderBody(shop.myAddress.id))).id,
     eventOrder: await placeOrder(shop.me, shop.myAddress.id),
     eventBooking: await book(shop.me, shop.myAddress.id),
+    image: await staffUpload(),
+    invitation: await openInvitation(),
+    spareStaff: await spareStaffMember(),
+    sparePackage: await sparePackage(),
   };
   theirs = {
     order: await placeOrder(shop.other, shop.otherAddress.id),
@@ -113,6 +174,9 @@ const PUBLIC_ROUTES = [
   'GET /api/pincodes/:pin',
   // The raashi and nakshatra of a birth: astronomy, stores nothing (docs/product-rules.md, Raashi and nakshatra from birth details).
   'POST /api/astro/birth-star',
+  // A staff invitation: its e-mailed, single-use token is the proof (tests/server/admin-office.test.ts).
+  'POST /api/staff-invitations/lookup',
+  'POST /api/staff-invitations/accept',
 ];
 
 /**
@@ -148,6 +212,8 @@ interface BearerRoute {
   body?: () => unknown;
   /** Or raw bytes (an upload), sent as they are. */
   bytes?: () => Buffer;
+  /** Admins only: staff are refused too (403). */
+  admin?: boolean;
 }
 
 /** A photo as a phone sends it: PNG bytes. */
@@ -245,7 +311,225 @@ const STAFF_ROUTES: BearerRoute[] = [
     url: () => `/api/admin/bookings/${ids.booking}/events`,
     body: () => ({ type: 'booking.correctPersons', persons: [person({ name: 'Asha Rao' })] }),
   },
+  // The back office's catalogue (contract/admin-catalogue.ts): the control creates, edits,
+  // retires and restores the security shop's own records, so versions follow along.
+  { method: 'GET', path: '/api/admin/pujas', url: () => '/api/admin/pujas?when=upcoming' },
+  { method: 'POST', path: '/api/admin/pujas', url: () => '/api/admin/pujas', body: () => pujaInput() },
+  { method: 'GET', path: '/api/admin/pujas/:id', url: () => `/api/admin/pujas/${shop.puja.id}` },
+  {
+    method: 'PUT',
+    path: '/api/admin/pujas/:id',
+    url: () => `/api/admin/pujas/${shop.puja.id}`,
+    body: () => ({ ...pujaInput(), version: versions.puja++ }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/pujas/:id/retire',
+    url: () => `/api/admin/pujas/${shop.puja.id}/retire`,
+    body: () => ({ version: versions.puja++ }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/pujas/:id/restore',
+    url: () => `/api/admin/pujas/${shop.puja.id}/restore`,
+    body: () => ({ version: versions.puja++ }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/pujas/:id/repeat',
+    url: () => `/api/admin/pujas/${shop.puja.id}/repeat`,
+    body: () => ({ pujaDate: new Date(Date.now() + 40 * 86_400_000).toISOString() }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/pujas/:id/packages',
+    url: () => `/api/admin/pujas/${shop.puja.id}/packages`,
+    body: () => packageInput(),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/packages/:id',
+    url: () => `/api/admin/packages/${shop.puja.packages[4]!.id}`,
+    body: () => ({ ...packageInput(), version: versions.package++ }),
+  },
+  { method: 'GET', path: '/api/admin/products', url: () => '/api/admin/products?stock=low' },
+  {
+    method: 'POST',
+    path: '/api/admin/products',
+    url: () => '/api/admin/products',
+    body: () => productInput(),
+  },
+  { method: 'GET', path: '/api/admin/products/:id', url: () => `/api/admin/products/${shop.productId}` },
+  {
+    method: 'PUT',
+    path: '/api/admin/products/:id',
+    url: () => `/api/admin/products/${shop.productId}`,
+    body: () => ({ ...productInput(), version: versions.product++ }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/products/:id/retire',
+    url: () => `/api/admin/products/${shop.productId}/retire`,
+    body: () => ({ version: versions.product++ }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/products/:id/restore',
+    url: () => `/api/admin/products/${shop.productId}/restore`,
+    body: () => ({ version: versions.product++ }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/products/:id/stock',
+    url: () => `/api/admin/products/${shop.productId}/stock`,
+    body: () => ({ reason: 'received', quantity: 5 }),
+  },
+  { method: 'GET', path: '/api/admin/categories', url: () => '/api/admin/categories' },
+  {
+    method: 'POST',
+    path: '/api/admin/categories',
+    url: () => '/api/admin/categories',
+    body: () => ({ name: 'Lamps', category: `lamps-${++serial}`, imgUrl: '/images/categories/idols.svg' }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/categories/:id',
+    url: () => '/api/admin/categories/1',
+    body: () => ({
+      name: 'Rudraksha',
+      category: 'rudraksha',
+      imgUrl: '/images/categories/rudraksha.svg',
+      version: versions.category++,
+    }),
+  },
+  { method: 'GET', path: '/api/admin/astrologers', url: () => '/api/admin/astrologers' },
+  {
+    method: 'POST',
+    path: '/api/admin/astrologers',
+    url: () => '/api/admin/astrologers',
+    body: () => astrologerInput(),
+  },
+  { method: 'GET', path: '/api/admin/astrologers/:id', url: () => '/api/admin/astrologers/1' },
+  {
+    method: 'PUT',
+    path: '/api/admin/astrologers/:id',
+    url: () => '/api/admin/astrologers/1',
+    body: () => ({ ...astrologerInput(), version: versions.astrologer++ }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/astrologers/:id/retire',
+    url: () => '/api/admin/astrologers/1/retire',
+    body: () => ({ version: versions.astrologer++ }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/astrologers/:id/restore',
+    url: () => '/api/admin/astrologers/1/restore',
+    body: () => ({ version: versions.astrologer++ }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/images',
+    url: () => '/api/admin/images',
+    body: () => ({ uploadId: ids.image, slot: 'category' }),
+  },
+  // Today, the sankalp sheet, exports, coupons, the audit log (contract/admin-office.ts).
+  { method: 'GET', path: '/api/admin/today', url: () => '/api/admin/today' },
+  { method: 'GET', path: '/api/admin/sankalp', url: () => '/api/admin/sankalp?date=2026-12-01' },
+  { method: 'GET', path: '/api/admin/orders.csv', url: () => '/api/admin/orders.csv?status=processing' },
+  { method: 'GET', path: '/api/admin/bookings.csv', url: () => '/api/admin/bookings.csv' },
+  { method: 'GET', path: '/api/admin/coupons', url: () => '/api/admin/coupons' },
+  {
+    method: 'POST',
+    path: '/api/admin/coupons',
+    url: () => '/api/admin/coupons',
+    body: () => ({ code: `WALK${++serial}`, kind: 'flat', value: 50, active: true }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/coupons/:id',
+    url: () => '/api/admin/coupons/1',
+    body: () => ({
+      code: 'WELCOME10',
+      kind: 'percent',
+      value: 10,
+      minSubtotal: 499,
+      maxDiscount: 300,
+      active: true,
+      version: versions.coupon++,
+    }),
+  },
+  { method: 'GET', path: '/api/admin/audit', url: () => '/api/admin/audit?entity=puja' },
+  // Admins only (the staff control walks them with the admin's token).
+  { method: 'GET', path: '/api/admin/staff', url: () => '/api/admin/staff', admin: true },
+  {
+    method: 'POST',
+    path: '/api/admin/staff/invitations',
+    url: () => '/api/admin/staff/invitations',
+    body: () => ({ email: `walk-${++serial}@temple.test` }),
+    admin: true,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/staff/invitations/:id',
+    url: () => `/api/admin/staff/invitations/${ids.invitation++}`,
+    admin: true,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/staff/:id',
+    url: () => `/api/admin/staff/${ids.spareStaff}`,
+    admin: true,
+  },
+  // Last: deleting a package of the security shop's puja (one without bookings).
+  { method: 'DELETE', path: '/api/admin/packages/:id', url: () => `/api/admin/packages/${ids.sparePackage}` },
 ];
+
+/** Versions of the records the staff control edits, moving as it does. */
+const versions = { puja: 1, package: 1, product: 1, category: 1, astrologer: 1, coupon: 1 };
+let serial = 0;
+const inFortnight = () => new Date(Date.now() + 14 * 86_400_000).toISOString();
+const pujaInput = () => ({
+  pujaName: 'Walk Homam',
+  place: 'Test Temple, Udupi',
+  pujaDate: inFortnight(),
+  description: 'A puja for the access walk.',
+  image: '/images/pujas/saraswati-homam-kollur.svg',
+  inDemand: false,
+  script: 'kannada',
+  benefitTitle1: 'One',
+  benefitDesc1: 'One',
+  benefitTitle2: 'Two',
+  benefitDesc2: 'Two',
+  benefitTitle3: 'Three',
+  benefitDesc3: 'Three',
+  benefitTitle4: 'Four',
+  benefitDesc4: 'Four',
+});
+const packageInput = () => ({
+  title: 'Single',
+  description: 'One name.',
+  noPersons: 1,
+  price: 1500,
+  offerPrice: 1101,
+});
+const productInput = () => ({
+  name: 'Security Mala',
+  description: 'A mala for the security tests.',
+  price: 550,
+  offerPrice: 450,
+  image: '/images/products/rudraksha-5-mukhi.svg',
+  categoryId: 1,
+});
+const astrologerInput = () => ({
+  name: 'Walk Jyotishi',
+  photo: '/images/astrologers/astrologer-1.svg',
+  specializations: ['Vedic'],
+  experience: 10,
+  ratePerMinute: 20,
+  bio: 'For the walk.',
+});
 
 const hit = (route: BearerRoute, headers: Record<string, string>, app: App = shop.app) => {
   const bytes = route.bytes?.();
@@ -524,7 +808,8 @@ describe('Promise 5: no one gets in where they don’t belong', () => {
 
   it('lets a staff token through on every staff route (control), and refuses a customer’s (403), changing nothing', async () => {
     for (const route of STAFF_ROUTES) {
-      const res = await hit(route, { authorization: `Bearer ${shop.staff.token}` });
+      const token = route.admin ? shop.admin.token : shop.staff.token;
+      const res = await hit(route, { authorization: `Bearer ${token}` });
       expect(res.status, `${route.method} ${route.path}: ${res.text}`).toBeLessThan(300);
     }
     await expectNothingChanged(shop.db, async () => {
@@ -535,6 +820,13 @@ describe('Promise 5: no one gets in where they don’t belong', () => {
             403,
             `${route.method} ${route.path}`,
           );
+      // Managing the staff is for admins: staff are refused too.
+      for (const route of STAFF_ROUTES.filter((r) => r.admin))
+        expectClearRefusal(
+          await hit(route, { authorization: `Bearer ${shop.staff.token}` }),
+          403,
+          `staff: ${route.method} ${route.path}`,
+        );
     });
   });
 

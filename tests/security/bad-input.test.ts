@@ -1,10 +1,14 @@
 /**
  * Issue 7, promise 6: bad input gets a clear 4xx JSON error and changes nothing. Each clause is
  * tried against every route that takes a body: register, addresses (POST and PUT), orders,
- * bookings, payments (intents and captures), coupon validation and the birth star. Every answer must be a 4xx with a JSON {message}, and no row
+ * bookings, payments (intents and captures), coupon validation and the birth star, and the back
+ * office's writes (pujas, packages, products, stock, categories, astrologers, images, coupons,
+ * staff invitations and their acceptance). Every answer must be a 4xx with a JSON {message}, and no row
  * of any table may change. (The last clause, user text rendered as text in the SPA, is in
  * tests/views/security-text.test.tsx: it needs a DOM.)
  */
+import { createHash, randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import { addressInput } from '../support/addresses.ts';
 import type { Customer } from '../support/accounts.ts';
 import { bookingBody, person } from '../support/bookings.ts';
@@ -20,8 +24,31 @@ import {
 let shop: SecurityShop;
 /** A payment intent of "me", for the capture route. */
 let intentId: string;
+/** A staff upload (for the image route) and a staff invitation's token (for the public invitation routes). */
+let uploadId: string;
+const invitationToken = randomBytes(32).toString('base64url');
+let couponSerial = 0;
 beforeAll(async () => {
   shop = await createSecurityShop();
+  const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#b45309' } })
+    .png()
+    .toBuffer();
+  const uploaded = await rawCall(shop.app, 'POST', '/api/uploads', {
+    token: shop.staff.token,
+    headers: { 'content-type': 'image/png' },
+    body: new Uint8Array(png),
+  });
+  uploadId = (uploaded.body as { upload: { id: string } }).upload.id;
+  await shop.db
+    .insertInto('staffInvitations')
+    .values({
+      email: 'invited@temple.test',
+      tokenHash: createHash('sha256').update(invitationToken).digest('hex'),
+      invitedBy: shop.admin.user.id,
+      createdAt: new Date().toISOString(),
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    })
+    .execute();
   intentId = (
     await intentFor(shop.app, shop.me.token, 'order', { address_id: shop.myAddress.id, items: [item()] })
   ).id;
@@ -229,7 +256,217 @@ const TARGETS: Target[] = [
       { ...body, dateOfBirth: null },
     ],
   },
+  // The back office (contract/admin-catalogue.ts, contract/admin-office.ts).
+  {
+    name: 'create a puja',
+    method: 'POST',
+    path: () => '/api/admin/pujas',
+    token: (s) => s.staff,
+    valid: () => pujaInput(),
+    withText: (body, text) => ({ ...body, pujaName: text }),
+    withNumbers: (body, n) => [{ ...body, noDevotes: n }],
+    wrongTypes: (body) => [
+      { ...body, inDemand: 'yes' },
+      { ...body, pujaDate: 20261201 },
+      { ...body, script: ['kannada'] },
+      { ...body, description: 5 },
+      { ...body, image: { src: '/images/x.svg' } },
+    ],
+  },
+  {
+    name: 'edit a puja',
+    method: 'PUT',
+    path: () => `/api/admin/pujas/${shop.puja.id}`,
+    token: (s) => s.staff,
+    valid: () => ({ ...pujaInput(), version: 1 }),
+    withText: (body, text) => ({ ...body, description: text }),
+    withNumbers: (body, n) => [{ ...body, version: n }],
+    wrongTypes: (body) => [
+      { ...body, version: '1' },
+      { ...body, benefitTitle1: null },
+      { ...body, place: ['Udupi'] },
+    ],
+  },
+  {
+    name: 'add a package',
+    method: 'POST',
+    path: () => `/api/admin/pujas/${shop.puja.id}/packages`,
+    token: (s) => s.staff,
+    valid: () => ({ title: 'Single', description: 'One name.', noPersons: 1, price: 1500, offerPrice: 1101 }),
+    withText: (body, text) => ({ ...body, title: text }),
+    withNumbers: (body, n) => [
+      { ...body, price: n },
+      { ...body, offerPrice: n },
+      { ...body, noPersons: n },
+    ],
+    wrongTypes: (body) => [
+      { ...body, price: '1500' },
+      { ...body, noPersons: [1] },
+    ],
+  },
+  {
+    name: 'create a product',
+    method: 'POST',
+    path: () => '/api/admin/products',
+    token: (s) => s.staff,
+    valid: () => ({
+      name: 'Karungali Mala',
+      description: 'Ebony wood mala.',
+      price: 1200,
+      offerPrice: 999,
+      image: '/images/products/rudraksha-5-mukhi.svg',
+      categoryId: 1,
+    }),
+    withText: (body, text) => ({ ...body, name: text }),
+    withNumbers: (body, n) => [
+      { ...body, price: n },
+      { ...body, offerPrice: n },
+      { ...body, categoryId: n },
+    ],
+    wrongTypes: (body) => [
+      { ...body, categoryId: '1' },
+      { ...body, stockQuantity: 5, price: 'free' },
+    ],
+  },
+  {
+    name: 'receive stock',
+    method: 'POST',
+    path: () => `/api/admin/products/${shop.productId}/stock`,
+    token: (s) => s.staff,
+    valid: () => ({ reason: 'received', quantity: 5, note: 'Delivery' }),
+    withText: (body, text) => ({ ...body, note: text }),
+    withNumbers: (body, n) => [{ ...body, quantity: n }],
+    wrongTypes: (body) => [
+      { ...body, reason: 'gift' },
+      { ...body, quantity: '5' },
+      { ...body, direction: 1 },
+    ],
+  },
+  {
+    name: 'create a category',
+    method: 'POST',
+    path: () => '/api/admin/categories',
+    token: (s) => s.staff,
+    valid: () => ({ name: 'Lamps', category: 'lamps', imgUrl: '/images/categories/idols.svg' }),
+    withText: (body, text) => ({ ...body, name: text }),
+    withNumbers: (body, n) => [{ ...body, category: n }],
+    wrongTypes: (body) => [
+      { ...body, imgUrl: 5 },
+      { ...body, name: ['Lamps'] },
+    ],
+  },
+  {
+    name: 'add an astrologer',
+    method: 'POST',
+    path: () => '/api/admin/astrologers',
+    token: (s) => s.staff,
+    valid: () => ({
+      name: 'Test Jyotishi',
+      photo: '/images/astrologers/astrologer-1.svg',
+      specializations: ['Vedic'],
+      experience: 10,
+      ratePerMinute: 20,
+      bio: 'For the walk.',
+    }),
+    withText: (body, text) => ({ ...body, bio: text }),
+    withNumbers: (body, n) => [
+      { ...body, experience: n },
+      { ...body, ratePerMinute: n },
+    ],
+    wrongTypes: (body) => [
+      { ...body, specializations: 'Vedic' },
+      { ...body, experience: '10' },
+    ],
+  },
+  {
+    name: 'make a catalogue image',
+    method: 'POST',
+    path: () => '/api/admin/images',
+    token: (s) => s.staff,
+    valid: () => ({ uploadId, slot: 'category' }),
+    withText: (body, text) => ({ ...body, uploadId: text }),
+    withNumbers: (body, n) => [{ ...body, slot: n }],
+    wrongTypes: (body) => [
+      { ...body, slot: 'banner' },
+      { ...body, uploadId: [uploadId] },
+    ],
+  },
+  {
+    name: 'create a coupon',
+    method: 'POST',
+    path: () => '/api/admin/coupons',
+    token: (s) => s.staff,
+    valid: () => ({
+      code: `WALK${++couponSerial}`,
+      kind: 'flat',
+      value: 100,
+      minSubtotal: 500,
+      active: true,
+    }),
+    withText: (body, text) => ({ ...body, code: text }),
+    withNumbers: (body, n) => [
+      { ...body, value: n },
+      { ...body, usageLimit: n },
+      { ...body, perCustomerLimit: n },
+    ],
+    wrongTypes: (body) => [
+      { ...body, kind: 'bogo' },
+      { ...body, active: 'true' },
+      { ...body, expiresAt: 20261231 },
+    ],
+  },
+  {
+    name: 'invite to the staff',
+    method: 'POST',
+    path: () => '/api/admin/staff/invitations',
+    token: (s) => s.admin,
+    valid: () => ({ email: 'new-staff@temple.test' }),
+    withText: (body, text) => ({ ...body, email: text }),
+    withNumbers: (body, n) => [{ ...body, email: n }],
+    wrongTypes: (body) => [{ email: ['a@b.test'] }, { ...body, email: null }],
+  },
+  {
+    name: 'look up an invitation',
+    method: 'POST',
+    path: () => '/api/staff-invitations/lookup',
+    valid: () => ({ token: invitationToken }),
+    withText: (body, text) => ({ ...body, token: text }),
+    withNumbers: (body, n) => [{ ...body, token: n }],
+    wrongTypes: (body) => [{ token: [invitationToken] }, { ...body, token: null }],
+  },
+  {
+    name: 'accept an invitation',
+    method: 'POST',
+    path: () => '/api/staff-invitations/accept',
+    valid: () => ({ token: invitationToken, name: 'Invited', password: 'lotus-pond-9' }),
+    withText: (body, text) => ({ ...body, name: text }),
+    withNumbers: (body, n) => [{ ...body, password: n }],
+    wrongTypes: (body) => [
+      { ...body, password: ['lotus-pond-9'] },
+      { ...body, name: 42 },
+    ],
+  },
 ];
+
+function pujaInput(): Json {
+  return {
+    pujaName: 'Walk Homam',
+    place: 'Test Temple, Udupi',
+    pujaDate: new Date(Date.now() + 14 * 86_400_000).toISOString(),
+    description: 'A puja for the bad-input walk.',
+    image: '/images/pujas/saraswati-homam-kollur.svg',
+    inDemand: false,
+    script: 'kannada',
+    benefitTitle1: 'One',
+    benefitDesc1: 'One',
+    benefitTitle2: 'Two',
+    benefitDesc2: 'Two',
+    benefitTitle3: 'Three',
+    benefitDesc3: 'Three',
+    benefitTitle4: 'Four',
+    benefitDesc4: 'Four',
+  };
+}
 
 /** Sends `body` (a string as it is, anything else as JSON) to the target. */
 function sendTo(

@@ -25,6 +25,8 @@ export interface SecurityShop extends TestShop {
   puja: TestPuja;
   /** A staff member (made the only way there is: admin:create's own function). */
   staff: Customer;
+  /** An admin, made the same way. */
+  admin: Customer;
 }
 
 /**
@@ -44,6 +46,14 @@ export async function createSecurityShop(): Promise<SecurityShop> {
     password: 'temple-bell-108',
   });
   const staff = await registerAndLoginExisting(app, staffEmail, 'temple-bell-108');
+  const adminEmail = `admin-${Date.now()}@divyapujaseva.in`;
+  await createStaffAccount(base.db, {
+    email: adminEmail,
+    name: 'Gopal',
+    role: 'admin',
+    password: 'temple-bell-108',
+  });
+  const admin = await registerAndLoginExisting(app, adminEmail, 'temple-bell-108');
   return {
     ...base,
     app,
@@ -54,6 +64,7 @@ export async function createSecurityShop(): Promise<SecurityShop> {
     productId: await addProduct(base.db, { name: 'Security Mala', offerPrice: 450, stockQuantity: 100 }),
     puja: await addPuja(base.db),
     staff,
+    admin,
   };
 }
 
@@ -79,6 +90,13 @@ const TABLES = [
   'order_events',
   'booking_events',
   'uploads',
+  'puja',
+  'puja_package',
+  'category',
+  'astrologer',
+  'stock_ledger',
+  'audit_log',
+  'staff_invitations',
 ] as const;
 
 /** The whole mutable state of the shop (every row of every table above), to compare before and after. */

@@ -3,6 +3,7 @@ import type { Address } from '../../contract/address.ts';
 import type { App } from '../../server/app.ts';
 import type { Db } from '../../server/db/client.ts';
 import { call, type Customer, type JsonCall } from './accounts.ts';
+import { insertLedgerEntry, openStock } from '../../server/db/repositories/stock-ledger.ts';
 
 /** Sends a JSON request with extra headers (call() has none) and reads the JSON answer. */
 export async function send(
@@ -54,6 +55,8 @@ export async function addProduct(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // Its stock opens its ledger, as every product's does (docs/decisions/0030-stock-is-a-ledger.md).
+  await openStock(db, id, stockQuantity, new Date().toISOString());
   return id;
 }
 
@@ -66,8 +69,21 @@ export async function stockOf(db: Db, productId: number): Promise<number> {
   return row.stockQuantity;
 }
 
+/** Sets a product's stock as a stock count would: an adjustment entry in its ledger. */
 export async function setStock(db: Db, productId: number, stockQuantity: number): Promise<void> {
-  await db.updateTable('product').set({ stockQuantity }).where('id', '=', productId).execute();
+  const before = await stockOf(db, productId);
+  if (before === stockQuantity) return;
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('product').set({ stockQuantity }).where('id', '=', productId).execute();
+    await insertLedgerEntry(trx, {
+      productId,
+      quantity: stockQuantity - before,
+      reason: 'adjusted',
+      note: 'Set by a test',
+      balance: stockQuantity,
+      at: new Date().toISOString(),
+    });
+  });
 }
 
 /** Orders in the database: all, or those holding a line of the given product. */

@@ -9,11 +9,15 @@ import type { BookingPersonRow, BookingRow, BookingsTable } from '../types.ts';
 
 /** The puja as a booking snapshots it. */
 export function findPujaForBooking(db: Db, id: number) {
-  return db
-    .selectFrom('puja')
-    .select(['id', 'pujaName', 'place', 'pujaDate', 'image'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('puja')
+      .select(['id', 'pujaName', 'place', 'pujaDate', 'image'])
+      .where('id', '=', id)
+      // A retired puja is no longer in the shop: it cannot be booked.
+      .where('retiredAt', 'is', null)
+      .executeTakeFirst()
+  );
 }
 
 export function findPackageForBooking(db: Db, id: number) {

@@ -6,13 +6,67 @@ import type { Db } from '../client.ts';
 import type { Database } from '../types.ts';
 import type { PujaRow } from '../types.ts';
 
-const toPuja = ({ inDemand, ...row }: PujaRow): Puja => ({ ...row, inDemand: inDemand === 1 });
+/**
+ * The columns of the shop's catalogue answers (SPEC.md section 7's shapes): what staff keep
+ * beside them (version, script, retired) never leaves through the shop's own routes.
+ */
+export const PUBLIC_PUJA_COLUMNS = [
+  'puja.id',
+  'puja.pujaName',
+  'puja.place',
+  'puja.noDevotes',
+  'puja.pujaDate',
+  'puja.startDate',
+  'puja.image',
+  'puja.description',
+  'puja.inDemand',
+  'puja.benefitTitle1',
+  'puja.benefitDesc1',
+  'puja.benefitTitle2',
+  'puja.benefitDesc2',
+  'puja.benefitTitle3',
+  'puja.benefitDesc3',
+  'puja.benefitTitle4',
+  'puja.benefitDesc4',
+] as const;
+type PublicPujaRow = Pick<
+  PujaRow,
+  (typeof PUBLIC_PUJA_COLUMNS)[number] extends `puja.${infer C}` ? C & keyof PujaRow : never
+>;
 
-/** Pujas with `fromPrice`: the cheapest package's offer price (null when a puja has none). */
+const PUBLIC_PACKAGE_COLUMNS = [
+  'id',
+  'pujaId',
+  'title',
+  'description',
+  'noPersons',
+  'price',
+  'offerPrice',
+] as const;
+const PUBLIC_PRODUCT_COLUMNS = [
+  'product.id',
+  'product.name',
+  'product.description',
+  'product.price',
+  'product.offerPrice',
+  'product.image',
+  'product.stockQuantity',
+  'product.categoryId',
+  'product.averageRating',
+  'product.totalReviews',
+] as const;
+
+const toPuja = ({ inDemand, ...row }: PublicPujaRow): Puja => ({ ...row, inDemand: inDemand === 1 });
+
+/**
+ * Pujas in the shop (not retired) with `fromPrice`: the cheapest package's offer price (null
+ * when a puja has none).
+ */
 function pujasWithFromPrice(db: Db) {
   return db
     .selectFrom('puja')
-    .selectAll('puja')
+    .select(PUBLIC_PUJA_COLUMNS)
+    .where('puja.retiredAt', 'is', null)
     .select((eb) =>
       eb
         .selectFrom('pujaPackage')
@@ -22,7 +76,7 @@ function pujasWithFromPrice(db: Db) {
     );
 }
 
-const toPujaWithPrice = ({ fromPrice, ...row }: PujaRow & { fromPrice: number | null }): Puja => ({
+const toPujaWithPrice = ({ fromPrice, ...row }: PublicPujaRow & { fromPrice: number | null }): Puja => ({
   ...toPuja(row),
   fromPrice: fromPrice === null ? null : Number(fromPrice),
 });
@@ -126,7 +180,7 @@ export async function findPuja(db: Db, id: number): Promise<Puja | undefined> {
 export function listPackages(db: Db, pujaId: number): Promise<PujaPackage[]> {
   return db
     .selectFrom('pujaPackage')
-    .selectAll()
+    .select(PUBLIC_PACKAGE_COLUMNS)
     .where('pujaId', '=', pujaId)
     .orderBy('noPersons')
     .orderBy('id')
@@ -134,15 +188,16 @@ export function listPackages(db: Db, pujaId: number): Promise<PujaPackage[]> {
 }
 
 export function listCategories(db: Db): Promise<Category[]> {
-  return db.selectFrom('category').selectAll().orderBy('id').execute();
+  return db.selectFrom('category').select(['id', 'category', 'name', 'imgUrl']).orderBy('id').execute();
 }
 
 const productQuery = (db: Db) =>
   db
     .selectFrom('product')
     .innerJoin('category', 'category.id', 'product.categoryId')
-    .selectAll('product')
-    .select('category.category as category');
+    .select(PUBLIC_PRODUCT_COLUMNS)
+    .select('category.category as category')
+    .where('product.retiredAt', 'is', null);
 
 /**
  * Products newest first (highest id first), or as `query` asks (docs/product-rules.md,
@@ -178,6 +233,11 @@ export function findProduct(db: Db, id: number): Promise<Product | undefined> {
 }
 
 export async function listAstrologers(db: Db): Promise<Astrologer[]> {
-  const rows = await db.selectFrom('astrologer').selectAll().orderBy('id').execute();
+  const rows = await db
+    .selectFrom('astrologer')
+    .select(['id', 'name', 'photo', 'specializations', 'experience', 'ratePerMinute', 'bio'])
+    .where('retiredAt', 'is', null)
+    .orderBy('id')
+    .execute();
   return rows.map((row) => ({ ...row, specializations: JSON.parse(row.specializations) as string[] }));
 }

@@ -3,32 +3,52 @@ import type { Insertable } from 'kysely';
 import type { TimelineEntry } from '../../../contract/lifecycle.ts';
 import type { OrderRead, OrderSummary, OrderVariant } from '../../../contract/orders.ts';
 import { addressFromCopy } from './address-copy.ts';
+import { changeStock, insertLedgerEntry, moveStock } from './stock-ledger.ts';
 import { listLifecycleEvents, refundOf, toTimelineEntry } from './lifecycle-events.ts';
 import type { Db } from '../client.ts';
 import type { OrderItemRow, OrderItemsTable, OrderRow, OrdersTable } from '../types.ts';
 
 /** What pricing needs of the products asked for, as they are now. */
 export function findProductsForPricing(db: Db, ids: readonly number[]) {
-  return db
-    .selectFrom('product')
-    .select(['id', 'name', 'image', 'offerPrice', 'stockQuantity'])
-    .where('id', 'in', ids)
-    .execute();
+  return (
+    db
+      .selectFrom('product')
+      .select(['id', 'name', 'image', 'offerPrice', 'stockQuantity'])
+      .where('id', 'in', ids)
+      // A retired product is no longer for sale: pricing treats it as unknown.
+      .where('retiredAt', 'is', null)
+      .execute()
+  );
 }
 
 /**
- * Takes `quantity` off the product's stock with ONE conditional UPDATE
- * (`stock_quantity >= quantity`), so it is race-free on SQLite and PostgreSQL alike. False when
- * there is not enough.
+ * Takes `quantity` off the product's stock with ONE conditional UPDATE (`stock_quantity >=
+ * quantity`), so it is race-free on SQLite and PostgreSQL alike: the stock left, or undefined
+ * when there is not enough. The order writes the ledger entry once it has its id
+ * (`recordOrderStock`, docs/decisions/0030-stock-is-a-ledger.md).
  */
-export async function takeStock(db: Db, productId: number, quantity: number): Promise<boolean> {
-  const { numUpdatedRows } = await db
-    .updateTable('product')
-    .set((eb) => ({ stockQuantity: eb('stockQuantity', '-', quantity) }))
-    .where('id', '=', productId)
-    .where('stockQuantity', '>=', quantity)
-    .executeTakeFirst();
-  return numUpdatedRows > 0n;
+export function takeStock(db: Db, productId: number, quantity: number): Promise<number | undefined> {
+  return moveStock(db, productId, -quantity);
+}
+
+/** The ledger entries of the units an order took (`taken`: product, quantity, stock left). */
+export async function recordOrderStock(
+  db: Db,
+  orderId: number,
+  userId: number,
+  taken: readonly { productId: number; quantity: number; balance: number }[],
+  at: string,
+): Promise<void> {
+  for (const { productId, quantity, balance } of taken)
+    await insertLedgerEntry(db, {
+      productId,
+      quantity: -quantity,
+      reason: 'order',
+      orderId,
+      userId,
+      balance,
+      at,
+    });
 }
 
 export type NewOrderRow = Omit<Insertable<OrdersTable>, 'orderNumber'>;
@@ -208,8 +228,15 @@ export async function countOrders(db: Db): Promise<number> {
   return Number(n);
 }
 
-/** Puts a cancelled order's units back on the shelf, product by product (in product id order). */
-export async function returnStock(db: Db, orderId: number): Promise<void> {
+/**
+ * Puts a cancelled order's units back on the shelf, product by product (in product id order),
+ * each as a ledger entry naming the order and who cancelled it.
+ */
+export async function returnStock(
+  db: Db,
+  orderId: number,
+  { userId = null, at }: { userId?: number | null; at: string },
+): Promise<void> {
   const lines = await db
     .selectFrom('orderItems')
     .select(['productId', (eb) => eb.fn.sum<number>('quantity').as('units')])
@@ -218,9 +245,5 @@ export async function returnStock(db: Db, orderId: number): Promise<void> {
     .orderBy('productId')
     .execute();
   for (const { productId, units } of lines)
-    await db
-      .updateTable('product')
-      .set((eb) => ({ stockQuantity: eb('stockQuantity', '+', Number(units)) }))
-      .where('id', '=', productId)
-      .execute();
+    await changeStock(db, { productId, quantity: Number(units), reason: 'cancelled', orderId, userId, at });
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../client.ts';
 import type { NewPackage, NewProduct, NewPuja } from '../types.ts';
+import { scriptForPlace } from '../../../contract/admin-catalogue.ts';
 
 /**
  * A large, realistic catalogue for the benchmark (`npm run seed:scale -- 10000`): products made
@@ -99,7 +100,18 @@ export async function seedScale(db: Db, target: ScaleCounts, now: Date = new Dat
         totalReviews: Math.floor(rand() * 800),
       });
     }
-    await db.insertInto('product').values(rows).execute();
+    const inserted = await db.insertInto('product').values(rows).returning(['id', 'stockQuantity']).execute();
+    // Each product's stock opens its ledger (docs/decisions/0030-stock-is-a-ledger.md).
+    const opening = inserted
+      .filter((p) => p.stockQuantity > 0)
+      .map((p) => ({
+        productId: p.id,
+        quantity: p.stockQuantity,
+        reason: 'opening' as const,
+        balance: p.stockQuantity,
+        at: now.toISOString(),
+      }));
+    if (opening.length) await db.insertInto('stockLedger').values(opening).execute();
   }
 
   const pujasToAdd = Math.max(0, target.pujas - (await count('puja')));
@@ -121,6 +133,7 @@ export async function seedScale(db: Db, target: ScaleCounts, now: Date = new Dat
         image: temple.image,
         description: `<p>Performed at ${temple.place} in your family's name, with the sankalp read by the temple's priests.</p>`,
         inDemand: rand() < 0.1 ? 1 : 0,
+        script: scriptForPlace(temple.place),
         ...benefit(1),
         ...benefit(2),
         ...benefit(3),

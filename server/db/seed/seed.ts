@@ -6,6 +6,8 @@ import { MIGRATION_WAIT_MS, SEED_LOCK_KEY } from '../migration-lock.ts';
 import { inTransaction } from '../transaction.ts';
 import { astrologers, categories, products, pujas } from './catalogue-data.ts';
 import { seedCoupons } from './coupons.ts';
+import { openStock } from '../repositories/stock-ledger.ts';
+import { scriptForPlace } from '../../../contract/admin-catalogue.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -31,6 +33,8 @@ export async function seedCatalogue(db: Db, now: Date = new Date()): Promise<voi
         .insertInto('puja')
         .values({
           ...puja,
+          // The temple's script, from its state (the back office can change it).
+          script: scriptForPlace(puja.place),
           inDemand: inDemand ? 1 : 0,
           pujaDate: at(closesInDays),
           startDate: at(startsInDays),
@@ -56,10 +60,13 @@ export async function seedCatalogue(db: Db, now: Date = new Date()): Promise<voi
       const categoryId = categoryIds.get(category);
       if (categoryId === undefined)
         throw new Error(`Seed product ${product.name} names unknown category ${category}`);
-      await trx
+      const { id } = await trx
         .insertInto('product')
         .values({ ...product, categoryId })
-        .execute();
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // The stock is its ledger's sum from the first unit on (docs/decisions/0030-stock-is-a-ledger.md).
+      await openStock(trx, id, product.stockQuantity, now.toISOString());
     }
     for (const { specializations, ...astrologer } of astrologers) {
       await trx

@@ -1,0 +1,259 @@
+import {
+  assign,
+  fromPromise,
+  setup,
+  type ActorRefFrom,
+  type DoneActorEvent,
+  type ErrorActorEvent,
+} from 'xstate';
+import type { ImageSlot } from '../../contract/admin-catalogue.ts';
+import { imageUploadMachine } from '../image-upload/image-upload.machine.ts';
+
+/** A record as the back office edits it: its fields, and the version it was read at. */
+export type EditRecord = Record<string, unknown> & { id?: number; version?: number };
+
+/** What a save answered: the record as saved, someone else's newer version, or a refusal to read. */
+export type SaveResult =
+  | { kind: 'saved'; record: EditRecord }
+  | { kind: 'conflict'; current: EditRecord }
+  | { kind: 'refused'; message: string };
+
+export interface AdminEditContext {
+  /** null while creating a record. */
+  id: number | null;
+  /** The record as the server last answered it (what the edit started from). */
+  record: EditRecord | null;
+  /** The form's values. */
+  draft: EditRecord;
+  /** Someone else's save that came first (shown beside the draft until resolved). */
+  theirs: EditRecord | null;
+  error: { message: string } | null;
+}
+
+export type AdminEditEvent =
+  | { type: 'edit.change'; field: string; value: unknown }
+  | { type: 'edit.save' }
+  | { type: 'edit.reset' }
+  | { type: 'edit.retry' }
+  | { type: 'conflict.keepMine' }
+  | { type: 'conflict.takeTheirs' }
+  | { type: 'image.choose'; field: string; slot: ImageSlot; file: File | Blob }
+  | { type: 'image.uploaded'; field: string; url: string };
+
+const messageOf = (error: unknown, fallback: string) => {
+  const message = (error as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' && message ? message : fallback;
+};
+
+export const adminEditMessages = {
+  loadFailed: 'Failed to load. Please try again.',
+  saveFailed: 'Failed to save. Please try again.',
+} as const;
+
+/**
+ * One record's form in the back office (docs/decisions/0031-edits-carry-the-version-they-started-from.md):
+ * `loading` it (or starting empty to create one), then `editing.pristine` / `editing.dirty` as
+ * fields change, `saving` with the version it started from, then `saved`, or `conflict` when
+ * someone else saved first: the form keeps every value typed and shows theirs beside it, until
+ * the editor keeps theirs (`conflict.takeTheirs`) or saves theirs over with their own
+ * (`conflict.keepMine`, a new save from the newer version). A refusal (bad input) returns to the
+ * dirty form with its message. Images are uploaded by a child `imageUpload` per field, which
+ * reports the image's URL into the draft.
+ */
+export const adminEditMachine = setup({
+  types: {
+    context: {} as AdminEditContext,
+    events: {} as AdminEditEvent,
+    input: {} as { id: number | null; draft?: EditRecord },
+  },
+  actors: {
+    loadRecord: fromPromise<EditRecord, { id: number }>(() =>
+      Promise.reject(new Error('loadRecord not provided')),
+    ),
+    saveRecord: fromPromise<SaveResult, { id: number | null; draft: EditRecord; version: number | null }>(
+      () => Promise.reject(new Error('saveRecord not provided')),
+    ),
+    imageUpload: imageUploadMachine,
+  },
+  actions: {
+    storeRecord: assign({
+      record: (_, record: EditRecord) => record,
+      draft: (_, record: EditRecord) => ({ ...record }),
+      id: ({ context }, record: EditRecord) => record.id ?? context.id,
+      theirs: null,
+      error: null,
+    }),
+    change: assign({
+      draft: ({ context }, change: { field: string; value: unknown }) => ({
+        ...context.draft,
+        [change.field]: change.value,
+      }),
+      error: null,
+    }),
+    resetDraft: assign({ draft: ({ context }) => ({ ...(context.record ?? context.draft) }), error: null }),
+    storeError: assign({ error: (_, message: string) => ({ message }) }),
+    storeTheirs: assign({ theirs: (_, current: EditRecord) => current, error: null }),
+    /** Keep mine: the next save starts from their version (their record becomes the base). */
+    baseOnTheirs: assign({ record: ({ context }) => context.theirs, theirs: null }),
+    takeTheirs: assign({
+      record: ({ context }) => context.theirs,
+      draft: ({ context }) => ({ ...context.theirs! }),
+      theirs: null,
+      error: null,
+    }),
+    startUpload: assign(({ spawn }, event: { field: string; slot: ImageSlot; file: File | Blob }) => {
+      spawn('imageUpload', { id: `upload.${event.field}`, input: event });
+      return {};
+    }),
+    /** Supplied by the page: a created record's own address (its id is known now). */
+    created: (_, _record: EditRecord) => {},
+  },
+  guards: {
+    isCreating: ({ context }) => context.id === null,
+    isSaved: (_, result: SaveResult) => result.kind === 'saved',
+    isConflict: (_, result: SaveResult) => result.kind === 'conflict',
+    wasCreating: ({ context }) => context.record === null,
+  },
+}).createMachine({
+  id: 'adminEdit',
+  context: ({ input }) => ({
+    id: input.id,
+    record: null,
+    draft: input.draft ?? {},
+    theirs: null,
+    error: null,
+  }),
+  initial: 'starting',
+  on: {
+    'image.choose': { actions: { type: 'startUpload', params: ({ event }) => event } },
+  },
+  states: {
+    starting: {
+      always: [{ guard: 'isCreating', target: 'editing.pristine' }, { target: 'loading' }],
+    },
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        src: 'loadRecord',
+        input: ({ context }) => ({ id: context.id! }),
+        onDone: {
+          target: 'editing.pristine',
+          actions: {
+            type: 'storeRecord',
+            params: ({ event }: { event: DoneActorEvent<EditRecord> }) => event.output,
+          },
+        },
+        onError: {
+          target: 'failed',
+          actions: {
+            type: 'storeError',
+            params: ({ event }: { event: ErrorActorEvent }) =>
+              messageOf(event.error, adminEditMessages.loadFailed),
+          },
+        },
+      },
+    },
+    failed: { on: { 'edit.retry': 'loading' } },
+    editing: {
+      on: {
+        'edit.change': { target: '.dirty', actions: { type: 'change', params: ({ event }) => event } },
+        'image.uploaded': {
+          target: '.dirty',
+          actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.url }) },
+        },
+        'edit.save': 'saving',
+      },
+      initial: 'pristine',
+      states: {
+        pristine: {},
+        dirty: { on: { 'edit.reset': { target: 'pristine', actions: 'resetDraft' } } },
+      },
+    },
+    saving: {
+      tags: ['busy'],
+      invoke: {
+        src: 'saveRecord',
+        input: ({ context }) => ({
+          id: context.id,
+          draft: context.draft,
+          version: typeof context.record?.version === 'number' ? context.record.version : null,
+        }),
+        onDone: [
+          {
+            guard: {
+              type: 'isSaved',
+              params: ({ event }: { event: DoneActorEvent<SaveResult> }) => event.output,
+            },
+            target: 'saved',
+            actions: [
+              {
+                type: 'created',
+                params: ({
+                  context,
+                  event,
+                }: {
+                  context: AdminEditContext;
+                  event: DoneActorEvent<SaveResult>;
+                }) => (context.record === null && event.output.kind === 'saved' ? event.output.record : {}),
+              },
+              {
+                type: 'storeRecord',
+                params: ({ event }: { event: DoneActorEvent<SaveResult> }) =>
+                  event.output.kind === 'saved' ? event.output.record : {},
+              },
+            ],
+          },
+          {
+            guard: {
+              type: 'isConflict',
+              params: ({ event }: { event: DoneActorEvent<SaveResult> }) => event.output,
+            },
+            target: 'conflict',
+            actions: {
+              type: 'storeTheirs',
+              params: ({ event }: { event: DoneActorEvent<SaveResult> }) =>
+                event.output.kind === 'conflict' ? event.output.current : {},
+            },
+          },
+          {
+            target: 'editing.dirty',
+            actions: {
+              type: 'storeError',
+              params: ({ event }: { event: DoneActorEvent<SaveResult> }) =>
+                event.output.kind === 'refused' ? event.output.message : adminEditMessages.saveFailed,
+            },
+          },
+        ],
+        onError: {
+          target: 'editing.dirty',
+          actions: {
+            type: 'storeError',
+            params: ({ event }: { event: ErrorActorEvent }) =>
+              messageOf(event.error, adminEditMessages.saveFailed),
+          },
+        },
+      },
+    },
+    saved: {
+      on: {
+        'edit.change': { target: 'editing.dirty', actions: { type: 'change', params: ({ event }) => event } },
+        'image.uploaded': {
+          target: 'editing.dirty',
+          actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.url }) },
+        },
+      },
+    },
+    conflict: {
+      on: {
+        'edit.change': { actions: { type: 'change', params: ({ event }) => event } },
+        'image.uploaded': {
+          actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.url }) },
+        },
+        'conflict.keepMine': { target: 'saving', actions: 'baseOnTheirs' },
+        'conflict.takeTheirs': { target: 'editing.pristine', actions: 'takeTheirs' },
+      },
+    },
+  },
+});
+
+export type ImageUploadRef = ActorRefFrom<typeof imageUploadMachine>;

@@ -1,0 +1,170 @@
+import type { DayNumbers, TodayResponse } from '../../../contract/admin-office.ts';
+import { LOCK_SOON_HOURS } from '../../../contract/admin-office.ts';
+import type { BookingState, OrderState } from '../../../contract/lifecycle.ts';
+import { LOW_STOCK_LIMIT } from '../../../contract/catalogue-display.ts';
+import type { Db } from '../client.ts';
+import type { BookingPersonRow } from '../types.ts';
+
+/** The back office's Today and its sankalp sheet (data access only). Days are India's (Asia/Kolkata). */
+
+const DAY_MS = 86_400_000;
+const IST_MS = 5.5 * 3_600_000;
+
+/** The day in India of an instant, YYYY-MM-DD. */
+export const indiaDay = (at: Date) => new Date(at.getTime() + IST_MS).toISOString().slice(0, 10);
+/** The first instant of a day in India, `days` later, as ISO text. */
+export const indiaDayStart = (day: string, days = 0) =>
+  new Date(Date.parse(`${day}T00:00:00.000Z`) - IST_MS + days * DAY_MS).toISOString();
+
+/** Orders and bookings that are no longer money in: cancelled or given back. */
+const LOST_ORDERS: OrderState[] = ['cancelled', 'refundPending', 'refunded'];
+const LOST_BOOKINGS: BookingState[] = ['refundPending', 'refunded'];
+
+async function numbersBetween(db: Db, from: string, to: string): Promise<DayNumbers> {
+  const orders = await db
+    .selectFrom('orders')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('n'),
+      eb.fn
+        .sum<number>(eb.case().when('orderStatus', 'in', LOST_ORDERS).then(0).else(eb.ref('total')).end())
+        .as('revenue'),
+    ])
+    .where('createdAt', '>=', from)
+    .where('createdAt', '<', to)
+    .executeTakeFirstOrThrow();
+  const bookings = await db
+    .selectFrom('bookings')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('n'),
+      eb.fn
+        .sum<number>(eb.case().when('status', 'in', LOST_BOOKINGS).then(0).else(eb.ref('amount')).end())
+        .as('revenue'),
+    ])
+    .where('createdAt', '>=', from)
+    .where('createdAt', '<', to)
+    .executeTakeFirstOrThrow();
+  return {
+    orders: Number(orders.n),
+    revenue: Number(orders.revenue ?? 0) + Number(bookings.revenue ?? 0),
+    bookings: Number(bookings.n),
+  };
+}
+
+const countOrders = async (db: Db, states: OrderState[]) =>
+  Number(
+    (
+      await db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('orderStatus', 'in', states)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+const countBookings = async (db: Db, states: BookingState[], pujaBefore?: string, pujaAfter?: string) => {
+  let query = db
+    .selectFrom('bookings')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', 'in', states);
+  if (pujaBefore) query = query.where('pujaDate', '<=', pujaBefore);
+  if (pujaAfter) query = query.where('pujaDate', '>', pujaAfter);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+};
+
+/** Today's and the last 7 days' numbers, and the work waiting in each queue. */
+export async function todayNumbers(db: Db, now: Date): Promise<TodayResponse> {
+  const date = indiaDay(now);
+  const start = indiaDayStart(date);
+  const end = indiaDayStart(date, 1);
+  const due = await db
+    .selectFrom('bookings')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.count<number>('pujaId').distinct().as('pujas')])
+    .where('pujaDate', '>=', start)
+    .where('pujaDate', '<', end)
+    .where('status', 'not in', [...LOST_BOOKINGS, 'notPerformed'])
+    .executeTakeFirstOrThrow();
+  const stock = await db
+    .selectFrom('product')
+    .select((eb) => [
+      eb.fn.sum<number>(eb.case().when('stockQuantity', '<=', 0).then(1).else(0).end()).as('out'),
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when(eb.and([eb('stockQuantity', '>', 0), eb('stockQuantity', '<=', LOW_STOCK_LIMIT)]))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('low'),
+    ])
+    .where('retiredAt', 'is', null)
+    .executeTakeFirstOrThrow();
+  return {
+    date,
+    today: await numbersBetween(db, start, end),
+    last7Days: await numbersBetween(db, indiaDayStart(date, -6), end),
+    pujasToday: Number(due.pujas),
+    bookingsToday: Number(due.n),
+    lowStock: Number(stock.low ?? 0),
+    outOfStock: Number(stock.out ?? 0),
+    waiting: {
+      ordersToPack: await countOrders(db, ['processing']),
+      ordersToShip: await countOrders(db, ['packed']),
+      bookingsToLock: await countBookings(
+        db,
+        ['confirmed'],
+        new Date(now.getTime() + LOCK_SOON_HOURS * 3_600_000).toISOString(),
+        now.toISOString(),
+      ),
+      bookingsToPerform: await countBookings(db, ['sankalpLocked']),
+      prasadToShip: await countBookings(db, ['performed']),
+      damageClaims: await countOrders(db, ['damageClaimed']),
+      refundsPending:
+        (await countOrders(db, ['refundPending'])) + (await countBookings(db, ['refundPending'])),
+    },
+  };
+}
+
+/** The bookings whose puja is on a day in India and still to be (or being) performed, with their persons. */
+export async function bookingsForSankalp(db: Db, day: string) {
+  const bookings = await db
+    .selectFrom('bookings')
+    .innerJoin('users', 'users.id', 'bookings.userId')
+    .leftJoin('puja', 'puja.id', 'bookings.pujaId')
+    .select([
+      'bookings.id',
+      'bookings.bookingNumber',
+      'bookings.status',
+      'bookings.pujaId',
+      'bookings.pujaName',
+      'bookings.pujaPlace',
+      'bookings.pujaDate',
+      'bookings.packageId',
+      'bookings.packageTitle',
+      'users.name as customerName',
+      'puja.script',
+    ])
+    .where('bookings.pujaDate', '>=', indiaDayStart(day))
+    .where('bookings.pujaDate', '<', indiaDayStart(day, 1))
+    .where('bookings.status', 'not in', [...LOST_BOOKINGS, 'notPerformed'])
+    .orderBy('bookings.pujaDate')
+    .orderBy('bookings.pujaId')
+    .orderBy('bookings.packageId')
+    .orderBy('bookings.id')
+    .execute();
+  const persons: BookingPersonRow[] = bookings.length
+    ? await db
+        .selectFrom('bookingPersons')
+        .selectAll()
+        .where(
+          'bookingId',
+          'in',
+          bookings.map((b) => b.id),
+        )
+        .orderBy('bookingId')
+        .orderBy('position')
+        .execute()
+    : [];
+  return { bookings, persons };
+}

@@ -1,0 +1,109 @@
+import type { StaffInvitation, StaffMember } from '../../../contract/admin-office.ts';
+import type { Db } from '../client.ts';
+import type { StaffInvitationRow } from '../types.ts';
+
+/** The shop's staff and the invitations to join it (data access only). */
+
+export async function listStaff(db: Db): Promise<StaffMember[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'role', 'createdAt'])
+    .where('role', 'in', ['staff', 'admin'])
+    .orderBy('role')
+    .orderBy('name')
+    .execute();
+  return rows.map((row) => ({ ...row, role: row.role === 'admin' ? 'admin' : 'staff' }));
+}
+
+/** Invitations neither used, withdrawn nor expired at `now`. */
+export async function listOpenInvitations(db: Db, now: string): Promise<StaffInvitation[]> {
+  return db
+    .selectFrom('staffInvitations')
+    .innerJoin('users', 'users.id', 'staffInvitations.invitedBy')
+    .select([
+      'staffInvitations.id',
+      'staffInvitations.email',
+      'users.name as invitedBy',
+      'staffInvitations.createdAt',
+      'staffInvitations.expiresAt',
+    ])
+    .where('staffInvitations.acceptedAt', 'is', null)
+    .where('staffInvitations.revokedAt', 'is', null)
+    .where('staffInvitations.expiresAt', '>', now)
+    .orderBy('staffInvitations.id', 'desc')
+    .execute();
+}
+
+export async function insertInvitation(
+  db: Db,
+  row: Omit<StaffInvitationRow, 'id' | 'acceptedAt' | 'revokedAt'>,
+): Promise<number> {
+  const { id } = await db
+    .insertInto('staffInvitations')
+    .values(row)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Withdraws the open invitations to an e-mail (a new one replaces them). */
+export async function revokeInvitationsTo(db: Db, email: string, at: string): Promise<void> {
+  await db
+    .updateTable('staffInvitations')
+    .set({ revokedAt: at })
+    .where('email', '=', email)
+    .where('acceptedAt', 'is', null)
+    .where('revokedAt', 'is', null)
+    .execute();
+}
+
+export function findInvitation(db: Db, id: number) {
+  return db.selectFrom('staffInvitations').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findInvitationByToken(db: Db, tokenHash: string) {
+  return db.selectFrom('staffInvitations').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
+}
+
+/** Withdraws one invitation; false when it was already used or withdrawn. */
+export async function revokeInvitation(db: Db, id: number, at: string): Promise<boolean> {
+  const { numUpdatedRows } = await db
+    .updateTable('staffInvitations')
+    .set({ revokedAt: at })
+    .where('id', '=', id)
+    .where('acceptedAt', 'is', null)
+    .where('revokedAt', 'is', null)
+    .executeTakeFirst();
+  return numUpdatedRows > 0n;
+}
+
+/** Marks an invitation used, once: false when it was used or withdrawn meanwhile. */
+export async function acceptInvitation(db: Db, id: number, at: string): Promise<boolean> {
+  const { numUpdatedRows } = await db
+    .updateTable('staffInvitations')
+    .set({ acceptedAt: at })
+    .where('id', '=', id)
+    .where('acceptedAt', 'is', null)
+    .where('revokedAt', 'is', null)
+    .executeTakeFirst();
+  return numUpdatedRows > 0n;
+}
+
+/** Takes a staff member off the staff (back to customer); false when they were not staff. */
+export async function demoteStaff(db: Db, userId: number): Promise<boolean> {
+  const { numUpdatedRows } = await db
+    .updateTable('users')
+    .set({ role: 'customer' })
+    .where('id', '=', userId)
+    .where('role', '=', 'staff')
+    .executeTakeFirst();
+  return numUpdatedRows > 0n;
+}
+
+export function findUserRow(db: Db, id: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'role'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}

@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { CatalogueImage, ImageInput } from '../../contract/admin-catalogue.ts';
+import { catalogueMessages, IMAGE_SLOTS } from '../../contract/admin-catalogue.ts';
+import { IMAGE_TYPES } from '../../contract/lifecycle.ts';
+import { lifecycleMessages } from '../../contract/lifecycle.ts';
+import { inTransaction } from '../db/transaction.ts';
+import type { Deps } from './admin-catalogue.ts';
+import { audit } from './audit.ts';
+import { Refusal } from './refusal.ts';
+import { openUpload } from './uploads.ts';
+
+/**
+ * Catalogue images (docs/product-rules.md, Roles and the back office): a photo staff uploaded
+ * through POST /api/uploads (sniffed from its bytes there: JPEG, PNG or WebP, at most 5 MB,
+ * docs/decisions/0024) is decoded by sharp, turned upright, stripped of its metadata (a phone's
+ * GPS position included) and written as WebP at the widths its slot shows
+ * (`IMAGE_SLOTS`), never wider than it was. The files are named by the photo's hash, the slot
+ * and the width, so a name always means the same bytes: they are served with a year's immutable
+ * caching under /images/catalogue/ (app.ts). SVG and anything else never get this far.
+ */
+
+/** Decoding stops beyond this many pixels (a "decompression bomb" of a small file). */
+const MAX_INPUT_PIXELS = 50_000_000;
+export const CATALOGUE_IMAGE_PREFIX = '/images/catalogue/';
+
+export async function makeCatalogueImage(
+  { db, actor, now }: Deps,
+  { uploadsDir, imagesDir }: { uploadsDir: string; imagesDir: string },
+  input: ImageInput,
+): Promise<CatalogueImage> {
+  const upload = await openUpload(db, uploadsDir, input.uploadId);
+  if (!upload) throw new Refusal('upload_not_found', lifecycleMessages.uploadNotFound);
+  if (!(IMAGE_TYPES as readonly string[]).includes(upload.row.contentType))
+    throw new Refusal('image_not_image', catalogueMessages.imageNotImage);
+  const slot = IMAGE_SLOTS[input.slot];
+  let width: number;
+  let height: number;
+  try {
+    const meta = await sharp(upload.bytes, { limitInputPixels: MAX_INPUT_PIXELS }).rotate().metadata();
+    if (!meta.width || !meta.height || !['jpeg', 'png', 'webp'].includes(meta.format ?? ''))
+      throw new Error('not a photo');
+    // EXIF orientations 5-8 turn the picture a quarter: its upright width is its stored height.
+    const turned = (meta.orientation ?? 1) >= 5;
+    width = turned ? meta.height : meta.width;
+    height = turned ? meta.width : meta.height;
+  } catch {
+    throw new Refusal('image_unreadable', catalogueMessages.imageUnreadable);
+  }
+  if (width < slot.minWidth)
+    throw new Refusal('image_too_small', catalogueMessages.imageTooSmall(slot.minWidth));
+
+  const hash = createHash('sha256').update(upload.bytes).digest('hex').slice(0, 24);
+  await fs.mkdir(imagesDir, { recursive: true });
+  const sizes: CatalogueImage['sizes'] = [];
+  for (const target of [...slot.widths].sort((a, b) => a - b)) {
+    const made = Math.min(target, width);
+    const name = `${hash}-${input.slot}-${made}.webp`;
+    const file = path.join(imagesDir, name);
+    if (!sizes.some((s) => s.width === made)) {
+      const exists = await fs.stat(file).then(
+        () => true,
+        () => false,
+      );
+      if (!exists) {
+        const bytes = await sharp(upload.bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+          .rotate()
+          .resize({ width: made, withoutEnlargement: true })
+          .webp({ quality: 82 })
+          .toBuffer();
+        // Written under a temporary name and renamed: a file is whole or absent.
+        await fs.writeFile(`${file}.part`, bytes, { mode: 0o644 });
+        await fs.rename(`${file}.part`, file);
+      }
+      sizes.push({ width: made, url: `${CATALOGUE_IMAGE_PREFIX}${name}` });
+    }
+  }
+  const image: CatalogueImage = {
+    url: sizes[sizes.length - 1]!.url,
+    sizes,
+    width: Math.min(width, Math.max(...slot.widths)),
+    height: Math.round((height * Math.min(width, Math.max(...slot.widths))) / width),
+  };
+  await inTransaction(db, (trx) =>
+    audit(trx, actor, now, {
+      action: 'image.create',
+      entity: 'image',
+      entityId: hash,
+      summary: `Added a ${slot.label.toLowerCase()} (${image.width}×${image.height})`,
+      after: image,
+    }),
+  );
+  return image;
+}

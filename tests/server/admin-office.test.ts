@@ -1,0 +1,428 @@
+/**
+ * The rest of the staff API (docs/product-rules.md, Roles and the back office): Today's numbers
+ * and waiting work, the sankalp sheet in the temple's script, CSV exports of the queues, coupons
+ * with their limits, the audit log (append-only, every staff write including lifecycle steps),
+ * and the staff, which only admins manage: an e-mailed, single-use invitation, and removal.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import * as v from 'valibot';
+import {
+  AdminCouponResponse,
+  AuditListResponse,
+  SankalpSheetResponse,
+  StaffInvitationInfo,
+  StaffListResponse,
+  TodayResponse,
+} from '../../contract/admin-office.ts';
+import { nameInScript } from '../../contract/sankalp-script.ts';
+import { createApp, type App } from '../../server/app.ts';
+import { createMailer } from '../../server/mail/mailer.ts';
+import { call, registerAndLogin } from '../support/accounts.ts';
+import { bookingBody, person } from '../support/bookings.ts';
+import {
+  book,
+  createLifecycleShop,
+  DAY,
+  HOUR,
+  orderEvent,
+  placeOrder,
+  pujaOn,
+  type LifecycleShop,
+} from '../support/lifecycle.ts';
+import { addAddress, send } from '../support/orders.ts';
+import { paid } from '../support/payments.ts';
+import { expectClearRefusal, expectNothingChanged } from '../security/security-shop.ts';
+
+let shop: LifecycleShop;
+let app: App;
+let outbox: string;
+beforeAll(async () => {
+  shop = await createLifecycleShop();
+  outbox = path.join(shop.dir, 'office-outbox');
+  app = createApp({
+    db: shop.db,
+    now: shop.clock.now,
+    uploadsDir: shop.uploadsDir,
+    mailer: createMailer({ outboxDir: outbox, from: 'Shop <no-reply@shop.test>' }),
+    publicUrl: 'https://shop.test',
+  });
+});
+afterAll(() => shop.close());
+
+const as = (token: string | undefined) => (method: string, url: string, json?: unknown) =>
+  call(app, method, url, { token, json });
+const staff = (method: string, url: string, json?: unknown) => as(shop.staff.token)(method, url, json);
+const admin = (method: string, url: string, json?: unknown) => as(shop.admin.token)(method, url, json);
+
+async function audit(query = '') {
+  const res = await staff('GET', `/api/admin/audit${query}`);
+  expect(res.status).toBe(200);
+  return v.parse(AuditListResponse, res.body);
+}
+const indiaToday = () => new Date(shop.clock.now().getTime() + 5.5 * HOUR).toISOString().slice(0, 10);
+
+describe('roles', () => {
+  const staffRoutes: [string, string, unknown?][] = [
+    ['GET', '/api/admin/today'],
+    ['GET', '/api/admin/sankalp?date=2026-12-01'],
+    ['GET', '/api/admin/orders.csv'],
+    ['GET', '/api/admin/bookings.csv'],
+    ['GET', '/api/admin/coupons'],
+    ['POST', '/api/admin/coupons', { code: 'ROLE10', kind: 'percent', value: 10, active: true }],
+    ['PUT', '/api/admin/coupons/1', { code: 'ROLE10', kind: 'percent', value: 10, active: true, version: 1 }],
+    ['GET', '/api/admin/audit'],
+  ];
+  const adminRoutes: [string, string, unknown?][] = [
+    ['GET', '/api/admin/staff'],
+    ['POST', '/api/admin/staff/invitations', { email: 'new@shop.test' }],
+    ['DELETE', '/api/admin/staff/invitations/1'],
+    ['DELETE', '/api/admin/staff/1'],
+  ];
+  it.each([...staffRoutes, ...adminRoutes])(
+    '%s %s: 401 for a visitor, 403 for a customer',
+    async (method, url, json) => {
+      await expectNothingChanged(shop.db, async () => {
+        expectClearRefusal(await as(undefined)(method, url, json), 401);
+        expectClearRefusal(await as(shop.me.token)(method, url, json), 403);
+      });
+    },
+  );
+  it.each(adminRoutes)('%s %s: 403 for staff (only admins manage the staff)', async (method, url, json) => {
+    await expectNothingChanged(shop.db, async () => {
+      const res = await staff(method, url, json);
+      expectClearRefusal(res, 403);
+      expect((res.body as { message: string }).message).toBe('Only admins can manage the staff');
+    });
+  });
+});
+
+describe('Today', () => {
+  it('counts today’s and the week’s orders, revenue and bookings, the pujas due today and the work waiting', async () => {
+    const before = v.parse(TodayResponse, (await staff('GET', '/api/admin/today')).body);
+    const order = await placeOrder(shop, shop.me, shop.myAddressId, 'cod');
+    const cancelled = await placeOrder(shop, shop.me, shop.myAddressId, 'cod');
+    await orderEvent(shop, shop.staff.token, cancelled.id, { type: 'order.cancel', reason: 'Test' }, true);
+    const packed = await placeOrder(shop, shop.other, shop.otherAddressId, 'cod');
+    await orderEvent(shop, shop.staff.token, packed.id, { type: 'order.pack' }, true);
+    const soon = await pujaOn(shop, 30 * HOUR);
+    await book(shop, shop.me, shop.myAddressId, { puja: soon });
+    const after = v.parse(TodayResponse, (await staff('GET', '/api/admin/today')).body);
+    expect(after.date).toBe(indiaToday());
+    expect(after.today.orders - before.today.orders).toBe(3);
+    expect(after.today.revenue - before.today.revenue).toBe(
+      order.total + packed.total + soon.packages[1]!.offerPrice,
+    );
+    expect(after.today.bookings - before.today.bookings).toBe(1);
+    expect(after.last7Days.orders).toBeGreaterThanOrEqual(after.today.orders);
+    expect(after.waiting.ordersToPack - before.waiting.ordersToPack).toBe(1);
+    expect(after.waiting.ordersToShip - before.waiting.ordersToShip).toBe(1);
+    expect(after.waiting.bookingsToLock - before.waiting.bookingsToLock).toBe(1);
+    expect(after.outOfStock).toBeGreaterThan(0);
+    expect(after.lowStock).toBeGreaterThan(0);
+  });
+});
+
+describe('the sankalp sheet', () => {
+  it('lists the day’s bookings by puja and package, each devotee with birth details and the name and gothra in the temple’s script', async () => {
+    const puja = await pujaOn(shop, 2 * DAY);
+    await shop.db.updateTable('puja').set({ script: 'tamil' }).where('id', '=', puja.id).execute();
+    const res = await send(app, 'POST', '/api/bookings', {
+      json: await paid(app, shop.other.token, {
+        ...bookingBody(puja, shop.otherAddressId, 2),
+        persons: [
+          person({ name: 'Lakshmi Narayanan', gothra: 'Kashyap' }),
+          person({ name: 'Gowri', gothra: 'Bharadwaj', birthTimeNotKnown: true, birthTime: '' }),
+        ],
+      }),
+      token: shop.other.token,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const day = new Date(Date.parse(puja.pujaDate!) + 5.5 * HOUR).toISOString().slice(0, 10);
+    const sheet = v.parse(SankalpSheetResponse, (await staff('GET', `/api/admin/sankalp?date=${day}`)).body);
+    const mine = sheet.pujas.find((p) => p.pujaId === puja.id)!;
+    expect(mine).toMatchObject({ pujaName: puja.pujaName, script: 'tamil' });
+    const [pkg] = mine.packages;
+    expect(pkg!.title).toBe(puja.packages[2]!.title);
+    const persons = pkg!.bookings[0]!.persons;
+    expect(persons.map((p) => [p.name, p.gothra, p.birthTime])).toEqual([
+      ['Lakshmi Narayanan', 'Kashyap', '06:45'],
+      ['Gowri', 'Bharadwaj', null],
+    ]);
+    expect(persons[0]!.nameInScript).toBe(nameInScript('Lakshmi Narayanan', 'tamil'));
+    expect(persons[0]!.nameInScript).toMatch(/[\u0B80-\u0BFF]/);
+    expect(persons[0]!.gothraInScript).toMatch(/[\u0B80-\u0BFF]/);
+    expect(persons[0]).toMatchObject({
+      nakshatra: 'Magha',
+      raashi: 'Simha (Leo)',
+      dateOfBirth: '1988-03-14',
+      birthPlace: 'Udupi',
+    });
+    expectClearRefusal(await staff('GET', '/api/admin/sankalp'), 400);
+    expectClearRefusal(await staff('GET', '/api/admin/sankalp?date=tomorrow'), 400);
+  });
+});
+
+describe('CSV exports', () => {
+  it('exports what the filter shows, every matching record, formulas defused', async () => {
+    const mallory = await registerAndLogin(app, { name: '=HYPERLINK("http://evil.example","Click")' });
+    const address = await addAddress(app, mallory);
+    const order = await placeOrder(shop, mallory, address.id, 'cod');
+    const res = await app.request(`/api/admin/orders.csv?q=${encodeURIComponent(mallory.email)}`, {
+      headers: { authorization: `Bearer ${shop.staff.token}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="orders-/);
+    const lines = (await res.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Order,Placed (IST),Customer,E-mail,Phone,Items,Total (₹),Payment,Payment status,Status',
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(order.orderNumber);
+    expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")"`);
+    expect(lines[1]).toMatch(/Cash on delivery,pending,Processing$/);
+    const bookings = await app.request('/api/admin/bookings.csv?status=confirmed', {
+      headers: { authorization: `Bearer ${shop.staff.token}` },
+    });
+    const rows = (await bookings.text()).trim().split('\r\n');
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows.slice(1).every((row) => row.endsWith(',Confirmed'))).toBe(true);
+    expectClearRefusal(await staff('GET', '/api/admin/orders.csv?status=lost'), 400);
+  });
+});
+
+describe('coupons', () => {
+  const coupon = (overrides: Record<string, unknown> = {}) => ({
+    code: 'navratri15',
+    kind: 'percent',
+    value: 15,
+    minSubtotal: 500,
+    maxDiscount: 400,
+    startsAt: null,
+    expiresAt: new Date(Date.now() + 30 * DAY).toISOString(),
+    usageLimit: 100,
+    perCustomerLimit: 1,
+    active: true,
+    ...overrides,
+  });
+
+  it('creates a coupon (code upper-cased), shows its uses, enforces the per-customer limit at checkout, audited', async () => {
+    const res = await staff('POST', '/api/admin/coupons', coupon());
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const created = v.parse(AdminCouponResponse, res.body).coupon;
+    expect(created).toMatchObject({ code: 'NAVRATRI15', timesUsed: 0, perCustomerLimit: 1, version: 1 });
+    const orderBody = {
+      address_id: shop.myAddressId,
+      items: [{ product_id: shop.productId, quantity: 2 }],
+      payment_method: 'cod',
+      coupon_code: 'NAVRATRI15',
+    };
+    const first = await send(app, 'POST', '/api/orders', { json: orderBody, token: shop.me.token });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const second = await send(app, 'POST', '/api/orders', { json: orderBody, token: shop.me.token });
+    expectClearRefusal(second, 400);
+    expect(second.body).toMatchObject({ code: 'coupon_used_by_you' });
+    const list = (await staff('GET', '/api/admin/coupons')).body as {
+      coupons: { code: string; timesUsed: number }[];
+    };
+    expect(list.coupons.find((c) => c.code === 'NAVRATRI15')!.timesUsed).toBe(1);
+    expect((await audit(`?entity=coupon&entityId=${created.id}`)).entries[0]).toMatchObject({
+      action: 'coupon.create',
+    });
+  });
+
+  it('a coupon not yet started is refused with its own message; edits carry their version', async () => {
+    const res = await staff(
+      'POST',
+      '/api/admin/coupons',
+      coupon({ code: 'LATER20', startsAt: new Date(Date.now() + DAY).toISOString(), perCustomerLimit: null }),
+    );
+    const later = v.parse(AdminCouponResponse, res.body).coupon;
+    const check = await call(app, 'POST', '/api/coupons/validate', {
+      json: { code: 'LATER20', subtotal: 1000 },
+    });
+    expectClearRefusal(check, 400);
+    expect(check.body).toMatchObject({ message: 'This coupon is not valid yet', code: 'coupon_not_started' });
+    const edited = await staff('PUT', `/api/admin/coupons/${later.id}`, {
+      ...coupon({ code: 'LATER20', active: false }),
+      version: 1,
+    });
+    expect(v.parse(AdminCouponResponse, edited.body).coupon).toMatchObject({ active: false, version: 2 });
+    expectClearRefusal(
+      await admin('PUT', `/api/admin/coupons/${later.id}`, { ...coupon({ code: 'LATER20' }), version: 1 }),
+      409,
+    );
+  });
+
+  it('refuses bad coupons with a 400 naming the problem, and a taken code with 409, changing nothing', async () => {
+    await expectNothingChanged(shop.db, async () => {
+      for (const body of [
+        coupon({ code: 'NEW', kind: 'percent', value: 120 }),
+        coupon({ code: 'NEW2', kind: 'flat', value: 100, maxDiscount: 50 }),
+        coupon({ code: 'a b' }),
+        coupon({ code: 'NEW3', startsAt: new Date(Date.now() + 60 * DAY).toISOString() }),
+        coupon({ code: 'NEW4', usageLimit: 0 }),
+        coupon({ code: 'NEW5', active: 'yes' }),
+      ])
+        expectClearRefusal(await staff('POST', '/api/admin/coupons', body), 400);
+      expectClearRefusal(await staff('POST', '/api/admin/coupons', coupon({ code: 'welcome10' })), 409);
+    });
+  });
+});
+
+describe('the audit log', () => {
+  it('keeps lifecycle steps taken by staff, with who, before and after', async () => {
+    const order = await placeOrder(shop, shop.me, shop.myAddressId, 'cod');
+    await orderEvent(shop, shop.staff.token, order.id, { type: 'order.pack' }, true);
+    const { entries } = await audit(`?entity=order&entityId=${order.id}`);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      action: 'order.pack',
+      userName: 'Lakshmi (staff)',
+      before: { state: 'processing' },
+      after: { state: 'packed' },
+    });
+  });
+
+  it('is append-only: the database refuses to change or remove a row', async () => {
+    const { entries } = await audit('?limit=1');
+    await expect(
+      sql`update audit_log set summary = 'nothing happened' where id = ${entries[0]!.id}`.execute(shop.db),
+    ).rejects.toThrow(/append-only/);
+    await expect(sql`delete from audit_log`.execute(shop.db)).rejects.toThrow(/append-only/);
+    expect((await audit('?limit=1')).entries[0]).toEqual(entries[0]);
+  });
+
+  it('filters by what and who, pages, and refuses bad filters', async () => {
+    const mine = await audit(`?userId=${shop.staff.user.id}&limit=2`);
+    expect(mine.entries).toHaveLength(2);
+    expect(mine.entries.every((e) => e.userId === shop.staff.user.id)).toBe(true);
+    expect(mine.total).toBeGreaterThan(2);
+    for (const query of ['?entity=planet', '?limit=0', '?limit=101', '?userId=x'])
+      expectClearRefusal(await staff('GET', `/api/admin/audit${query}`), 400);
+  });
+});
+
+describe('the staff: admins invite by e-mail and remove', () => {
+  const tokenFromOutbox = () => {
+    const files = fs.readdirSync(outbox).sort();
+    const text = fs
+      .readFileSync(path.join(outbox, files.at(-1)!), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=');
+    return /https:\/\/shop\.test\/#\/staff-invitation\?token=([A-Za-z0-9_-]{43})/.exec(text)![1]!;
+  };
+
+  it('invites a new person: the e-mailed link makes their account, as staff; it works once', async () => {
+    const res = await admin('POST', '/api/admin/staff/invitations', { email: ' Meera@Temple.test ' });
+    expect(res.status).toBe(201);
+    expect(v.parse(StaffListResponse, res.body).invitations[0]).toMatchObject({
+      email: 'meera@temple.test',
+      invitedBy: 'Gopal (admin)',
+    });
+    const token = tokenFromOutbox();
+    const info = await call(app, 'POST', '/api/staff-invitations/lookup', { json: { token } });
+    expect(v.parse(StaffInvitationInfo, info.body)).toEqual({
+      email: 'meera@temple.test',
+      accountExists: false,
+    });
+    const accepted = await call(app, 'POST', '/api/staff-invitations/accept', {
+      json: { token, name: 'Meera', password: 'lotus-pond-9' },
+    });
+    expect(accepted.status).toBe(200);
+    const login = await call(app, 'POST', '/api/auth/login', {
+      json: { email: 'meera@temple.test', password: 'lotus-pond-9' },
+    });
+    expect(login.body).toMatchObject({ user: { name: 'Meera', role: 'staff' } });
+    const again = await call(app, 'POST', '/api/staff-invitations/accept', {
+      json: { token, password: 'another-one-1' },
+    });
+    expectClearRefusal(again, 400);
+    expect(again.body).toMatchObject({ code: 'invitation_used' });
+    const list = v.parse(StaffListResponse, (await admin('GET', '/api/admin/staff')).body);
+    expect(list.staff.map((s) => s.email)).toContain('meera@temple.test');
+    expect(list.invitations.map((i) => i.email)).not.toContain('meera@temple.test');
+    expect((await audit('?entity=staff')).entries.map((e) => e.action).slice(0, 2)).toEqual([
+      'staff.join',
+      'staff.invite',
+    ]);
+  });
+
+  it('an existing customer becomes staff only through the link (their password set anew, their sessions ended), and is removed by an admin', async () => {
+    const customer = await registerAndLogin(app, { name: 'Kiran', email: 'kiran@temple.test' });
+    await admin('POST', '/api/admin/staff/invitations', { email: 'kiran@temple.test' });
+    // Invited is not yet staff.
+    expectClearRefusal(await as(customer.token)('GET', '/api/admin/today'), 403);
+    const token = tokenFromOutbox();
+    expect((await call(app, 'POST', '/api/staff-invitations/lookup', { json: { token } })).body).toEqual({
+      email: 'kiran@temple.test',
+      accountExists: true,
+    });
+    expect(
+      (await call(app, 'POST', '/api/staff-invitations/accept', { json: { token, password: 'new-pass-77' } }))
+        .status,
+    ).toBe(200);
+    expectClearRefusal(await as(customer.token)('GET', '/api/admin/today'), 401);
+    const login = await call(app, 'POST', '/api/auth/login', {
+      json: { email: 'kiran@temple.test', password: 'new-pass-77' },
+    });
+    const { token: staffToken, user } = login.body as {
+      token: string;
+      user: { id: number; role: string; name: string };
+    };
+    expect(user).toMatchObject({ role: 'staff', name: 'Kiran' });
+    expect((await as(staffToken)('GET', '/api/admin/today')).status).toBe(200);
+
+    const removed = await admin('DELETE', `/api/admin/staff/${user.id}`);
+    expect(v.parse(StaffListResponse, removed.body).staff.map((s) => s.id)).not.toContain(user.id);
+    expectClearRefusal(await as(staffToken)('GET', '/api/admin/today'), 401);
+    expectClearRefusal(await admin('DELETE', `/api/admin/staff/${user.id}`), 404);
+    expectClearRefusal(await admin('DELETE', `/api/admin/staff/${shop.admin.user.id}`), 409);
+    expect((await audit('?entity=staff')).entries[0]).toMatchObject({
+      action: 'staff.remove',
+      before: { role: 'staff' },
+      after: { role: 'customer' },
+    });
+  });
+
+  it('refuses a bad, withdrawn or expired link, and inviting someone already on the staff', async () => {
+    expectClearRefusal(await admin('POST', '/api/admin/staff/invitations', { email: shop.staff.email }), 409);
+    expectClearRefusal(await admin('POST', '/api/admin/staff/invitations', { email: 'not-an-email' }), 400);
+    const res = await admin('POST', '/api/admin/staff/invitations', { email: 'late@temple.test' });
+    const invitation = v.parse(StaffListResponse, res.body).invitations[0]!;
+    const token = tokenFromOutbox();
+    const withdrawn = await admin('DELETE', `/api/admin/staff/invitations/${invitation.id}`);
+    expect(v.parse(StaffListResponse, withdrawn.body).invitations.map((i) => i.id)).not.toContain(
+      invitation.id,
+    );
+    expect(
+      (await call(app, 'POST', '/api/staff-invitations/accept', { json: { token, password: 'whatever-1' } }))
+        .body,
+    ).toMatchObject({ code: 'invitation_invalid' });
+    await admin('POST', '/api/admin/staff/invitations', { email: 'late@temple.test' });
+    const second = tokenFromOutbox();
+    shop.clock.advance(8 * DAY);
+    try {
+      expect(
+        (await call(app, 'POST', '/api/staff-invitations/lookup', { json: { token: second } })).body,
+      ).toMatchObject({ code: 'invitation_expired' });
+    } finally {
+      shop.clock.set(new Date());
+    }
+    expectClearRefusal(
+      await call(app, 'POST', '/api/staff-invitations/lookup', { json: { token: 'x'.repeat(43) } }),
+      400,
+    );
+    expectClearRefusal(
+      await call(app, 'POST', '/api/staff-invitations/accept', {
+        json: { token: 'short', password: 'whatever-1' },
+      }),
+      400,
+    );
+  });
+});
