@@ -259,6 +259,7 @@ export type AuditListResponse = v.InferOutput<typeof AuditListResponse>;
 export const AUDIT_ENTITIES = [
   'puja',
   'package',
+  'offering',
   'product',
   'stock',
   'category',
