@@ -227,6 +227,7 @@ export const bookingMessages = {
   createFailed: 'Failed to create booking',
   listFailed: 'Failed to fetch bookings',
   readFailed: 'Failed to fetch booking details',
+  calendarFailed: 'Failed to make the calendar file',
 } as const;
 
 /* ------------------------------------------------------------------------------------------

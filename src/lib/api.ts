@@ -136,3 +136,28 @@ export function getJson<S extends v.GenericSchema>(
 ): Promise<v.InferOutput<S>> {
   return callApi(path, { ...options, schema });
 }
+
+/**
+ * GET a bearer path whose answer is a file, not JSON (an .ics): its text, errors mapped as for
+ * every call.
+ */
+export async function getBearerText(path: string, { fallback, signal }: GetOptions): Promise<string> {
+  const token = auth.getToken();
+  if (!token) {
+    auth.onUnauthorized();
+    throw new ApiError('Please sign in to continue', 401);
+  }
+  try {
+    const text = await http<string, 'text'>(path, {
+      headers: { Authorization: `Bearer ${token}`, Accept: 'text/calendar' },
+      responseType: 'text',
+      signal,
+    });
+    auth.onReachable?.();
+    return text;
+  } catch (error) {
+    const failure = messageOf(error, fallback);
+    if (failure.status === 401) auth.onUnauthorized();
+    throw failure;
+  }
+}

@@ -8,7 +8,7 @@ import {
 } from '../../contract/booking.ts';
 import { lifecycleMessages } from '../../contract/lifecycle.ts';
 import type { BookingEventPayload } from '../../contract/lifecycle-events.ts';
-import { ApiError, callApi } from './api.ts';
+import { ApiError, callApi, getBearerText } from './api.ts';
 
 /** GET /api/bookings/{id} (bearer): the customer's own booking, else "Booking not found". */
 export async function fetchBooking(id: string | number, signal?: AbortSignal): Promise<Booking> {
@@ -49,4 +49,12 @@ export async function sendBookingEvent(
     signal,
   });
   return booking;
+}
+
+/** GET /api/bookings/{id}/calendar.ics (bearer): the booking as an iCalendar file's text. */
+export function fetchBookingCalendar(id: number, signal?: AbortSignal): Promise<string> {
+  return getBearerText(`/api/bookings/${id}/calendar.ics`, {
+    fallback: bookingMessages.calendarFailed,
+    signal,
+  });
 }
