@@ -498,7 +498,7 @@ function AddToCalendar({ booking }: { booking: Booking }) {
       >
         {download.sending ? 'Preparing...' : 'Add to calendar'}
       </button>
-      <p role="status" className="after-sale__calendar-status">
+      <p aria-live="polite" className="after-sale__calendar-status">
         {download.error ? <span className="booking-field__error">{download.error}</span> : download.result}
       </p>
     </div>

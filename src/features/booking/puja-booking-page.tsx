@@ -568,12 +568,8 @@ function SaveToFamily({ wizard, index }: { wizard: WizardRef; index: number }) {
       >
         {sending ? 'Saving...' : 'Save to my family'}
       </button>
-      <p className="save-family__message" role="status">
-        {error ? (
-          <span className="booking-field__error">{error || familyMessages.saveFailed}</span>
-        ) : (
-          result
-        )}
+      <p className="save-family__message" aria-live="polite">
+        {error ? <span className="booking-field__error">{error || familyMessages.saveFailed}</span> : result}
       </p>
     </div>
   );
@@ -826,7 +822,7 @@ function PaymentStep({
           </div>
         )}
         <div>
-          <dt>Package</dt>
+          <dt>Package price</dt>
           <dd>{formatRupees(price)}</dd>
         </div>
         {offeringsAmount > 0 && (

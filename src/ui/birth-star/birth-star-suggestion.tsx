@@ -43,17 +43,19 @@ export function BirthStarSuggestion({
           ))}
         </select>
       </div>
-      {ready ? (
-        <Suggestion
-          key={`${dateOfBirth}|${birthTime}|${timeZone}`}
-          birth={{ dateOfBirth, birthTime, timeZone }}
-          onChoose={onChoose}
-        />
-      ) : (
-        <p className="birth-star__hint">
-          Enter the date and time of birth and we will suggest the raashi and nakshatra.
-        </p>
-      )}
+      <div aria-live="polite">
+        {ready ? (
+          <Suggestion
+            key={`${dateOfBirth}|${birthTime}|${timeZone}`}
+            birth={{ dateOfBirth, birthTime, timeZone }}
+            onChoose={onChoose}
+          />
+        ) : (
+          <p className="birth-star__hint">
+            Enter the date and time of birth and we will suggest the raashi and nakshatra.
+          </p>
+        )}
+      </div>
     </div>
   );
 }
@@ -67,14 +69,10 @@ function Suggestion({
 }) {
   const star = useResource((signal) => fetchBirthStar(birth, signal));
   if (star.status === 'loading')
-    return (
-      <p className="birth-star__hint" role="status">
-        Working out the raashi and nakshatra...
-      </p>
-    );
+    return <p className="birth-star__hint">Working out the raashi and nakshatra...</p>;
   if (star.status === 'failed' || !star.data)
     return (
-      <p className="birth-star__hint" role="status">
+      <p className="birth-star__hint">
         {star.error}{' '}
         <button type="button" className="button button--small" onClick={star.retry}>
           Try again
@@ -93,7 +91,7 @@ function Suggested({
 }) {
   const { raashi: raashiPair, nakshatra: nakshatraPair } = star.nearBoundary;
   return (
-    <div className="birth-star__result" role="status">
+    <div className="birth-star__result">
       <p className="birth-star__text">
         Suggested from the birth details: <strong>{raashiLabel(star.raashi)}</strong> raashi,{' '}
         <strong>{nakshatraLabel(star.nakshatra)}</strong> nakshatra.
