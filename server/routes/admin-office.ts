@@ -130,7 +130,7 @@ export const adminOfficeRoutes = new Hono<AppEnv>()
         b.customer.name,
         b.customer.email,
         b.customer.phone,
-        bookingStateLabels[b.status as keyof typeof bookingStateLabels] ?? b.status,
+        bookingStateLabels[b.status] ?? b.status,
       ]),
     );
     return csvResponse(c, `bookings-${new Date().toISOString().slice(0, 10)}.csv`, text);

@@ -202,7 +202,10 @@ describe('pujas', () => {
       });
     });
     const rows = await auditRows('puja', puja.id);
-    expect(rows[0]).toMatchObject({ action: 'puja.update', summary: expect.stringContaining('pujaName') });
+    expect(rows[0]).toMatchObject({
+      action: 'puja.update',
+      summary: expect.stringContaining('pujaName') as string,
+    });
     expect(rows[0]!.before).toMatchObject({ pujaName: 'Edit Me Homam' });
     expect(rows[0]!.after).toMatchObject({ pujaName: 'First Save Homam' });
   });
@@ -429,7 +432,7 @@ describe('categories and astrologers', () => {
     expect((await call(shop.app, 'GET', '/categories')).body).toMatchObject({
       categories: expect.arrayContaining([
         expect.objectContaining({ name: 'Brass Lamps', category: 'brass-lamps' }),
-      ]),
+      ]) as unknown[],
     });
     expectClearRefusal(
       await staff('POST', '/api/admin/categories', {

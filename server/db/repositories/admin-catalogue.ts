@@ -214,8 +214,8 @@ export async function deletePackageWithoutBookings(db: Db, id: number): Promise<
   const { numDeletedRows } = await db
     .deleteFrom('pujaPackage')
     .where('id', '=', id)
-    .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('bookings').select('bookings.id').where('bookings.packageId', '=', id))),
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('bookings').select('bookings.id').where('bookings.packageId', '=', id))),
     )
     .executeTakeFirst();
   return numDeletedRows > 0n;
