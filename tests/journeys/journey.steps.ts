@@ -132,8 +132,9 @@ async function payDeclinedThenUpi(
   ctx: JourneyContext,
   button: () => ReturnType<Page['getByRole']>,
 ) {
-  // The sankalp read back: the names are checked before paying.
-  if (!(await namesRight(page).isChecked())) await namesRight(page).check();
+  // A booking's sankalp read back: the names are checked before paying (checkout has none).
+  if ((await namesRight(page).count()) > 0 && !(await namesRight(page).isChecked()))
+    await namesRight(page).check();
   const upi = page.getByLabel('UPI ID', { exact: true });
   if ((await upi.inputValue()) === '') {
     await upi.fill(DECLINED_UPI_ID);
