@@ -88,7 +88,7 @@ async function signedInPage(width: number): Promise<Page> {
       birthTime: '05:10',
       birthPlace: 'Madurai',
       raashi: 'Simha (Leo)',
-      nakshatra: 'Magha',
+      nakshatra: 'Uttara Phalguni',
       gothra: '',
       gothraNotKnown: true,
     },

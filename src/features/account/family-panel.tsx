@@ -36,6 +36,14 @@ export function FamilyPanel() {
   return <FamilyList key={version} onChanged={() => setVersion((n) => n + 1)} />;
 }
 
+/** A date of birth as the shop writes dates: "21 Jul 1958" (a calendar day, read in UTC). */
+const birthDate = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
 type Editing = { id: number | undefined; draft: FamilyProfileDraft } | null;
 
 function FamilyList({ onChanged }: { onChanged: () => void }) {
@@ -128,11 +136,11 @@ function FamilyRow({
           {profile.name} <span className="family-row__relation">{RELATION_LABELS[profile.relation]}</span>
         </h3>
         <p className="family-row__facts">
-          Born {profile.dateOfBirth}
+          Born {birthDate.format(Date.parse(profile.dateOfBirth))}
           {profile.birthTime ? ` at ${profile.birthTime}` : ''}
           {profile.birthPlace ? `, ${profile.birthPlace}` : ''} · {raashiLabel(profile.raashi)} ·{' '}
           {nakshatraLabel(profile.nakshatra)} · {profile.gothra} gothra
-          {profile.gothraNotKnown ? ` (${familyMessages.gothraNotKnownNote.toLowerCase()})` : ''}
+          {profile.gothraNotKnown ? ` (${familyMessages.gothraNotKnownNote})` : ''}
         </p>
         {remove.error && <p className="booking-field__error">{remove.error}</p>}
       </div>
