@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { BookedOffering } from './offerings.ts';
 import { Version } from './admin-catalogue.ts';
 import { Email } from './auth.ts';
 import { MAX_COUPON_CODE_LENGTH } from './orders.ts';
@@ -94,6 +95,10 @@ export const SankalpBooking = v.object({
   status: v.string(),
   customerName: v.string(),
   persons: v.array(SankalpPerson),
+  /** The chadhava offerings to make or send (docs/product-rules.md, Chadhava offerings). */
+  offerings: v.array(BookedOffering),
+  /** A gift: the message printed on the prasad card, and to whom it goes. */
+  gift: v.nullable(v.object({ message: v.string(), recipientName: v.nullable(v.string()) })),
 });
 export const SankalpPackage = v.object({
   packageId: v.number(),
@@ -253,6 +258,7 @@ export type AuditListResponse = v.InferOutput<typeof AuditListResponse>;
 export const AUDIT_ENTITIES = [
   'puja',
   'package',
+  'offering',
   'product',
   'stock',
   'category',

@@ -1,9 +1,10 @@
 import * as v from 'valibot';
-import { Address } from './address.ts';
+import { Address, AddressInput } from './address.ts';
+import { BookedOffering, OfferingLines, type OfferingLine } from './offerings.ts';
 import { BOOKING_STATES, Refund, Shipment, TimelineEntry, type BookingState } from './lifecycle.ts';
 import { PositiveId } from './ids.ts';
 import { MAX_PAYMENT_ID_LENGTH, orderMessages } from './orders.ts';
-import { requiredText, tooLongMessage } from './text.ts';
+import { FORBIDDEN_TEXT, notAllowedMessage, requiredText, tooLongMessage, wireText } from './text.ts';
 
 /* ------------------------------------------------------------------------------------------
  * docs/product-rules.md, Persons: the person form's fixed lists.
@@ -152,6 +153,8 @@ export const MAX_BIRTH_PLACE_LENGTH = 100;
 export const MAX_GOTHRA_LENGTH = 60;
 /** The largest package has 6 persons; this only bounds the request. */
 export const MAX_BOOKING_PERSONS = 20;
+/** The prasad card's message of a gift (docs/product-rules.md, Gift a puja). */
+export const MAX_GIFT_MESSAGE_LENGTH = 200;
 /** Dates of birth before this are refused as typing mistakes. */
 export const EARLIEST_DATE_OF_BIRTH = '1900-01-01';
 
@@ -203,6 +206,9 @@ export const bookingMessages = {
   // docs/product-rules.md, Bookings (the wizard's alert); also the API's answer to a missing addressId
   addressRequired: 'Please select or add an address',
   addressIdInvalid: 'addressId must be a positive whole number',
+  giftInvalid: 'gift must be an object with address and message',
+  giftMessageTooLong: tooLongMessage('Gift message', MAX_GIFT_MESSAGE_LENGTH),
+  giftMessageInvalid: notAllowedMessage('Gift message'),
   paymentMethodInvalid: 'Puja bookings can only be paid online (paymentMethod must be "online")',
   paymentIdRequired: 'Please complete the payment first (paymentId is missing)',
   paymentIdInvalid: `paymentId must start with "pay_" and have at most ${MAX_PAYMENT_ID_LENGTH} letters, digits, "_", "-", "." or ":"`,
@@ -221,6 +227,7 @@ export const bookingMessages = {
   createFailed: 'Failed to create booking',
   listFailed: 'Failed to fetch bookings',
   readFailed: 'Failed to fetch booking details',
+  calendarFailed: 'Failed to make the calendar file',
 } as const;
 
 /* ------------------------------------------------------------------------------------------
@@ -416,6 +423,34 @@ export function validatePerson(
 }
 
 /* ------------------------------------------------------------------------------------------
+ * A gift (docs/product-rules.md, Gift a puja): the recipient's address, checked like the
+ * address form's (contract/address.ts) but never saved in the giver's address book, and a
+ * short plain-text message printed on the prasad card.
+ * ---------------------------------------------------------------------------------------- */
+
+const { isDefault: _isDefault, ...giftAddressEntries } = AddressInput.entries;
+
+export const GiftInput = v.object(
+  {
+    address: v.object(giftAddressEntries, bookingMessages.giftInvalid),
+    message: v.pipe(
+      wireText(bookingMessages.giftMessageInvalid),
+      v.trim(),
+      v.maxLength(MAX_GIFT_MESSAGE_LENGTH, bookingMessages.giftMessageTooLong),
+      v.check((value) => !FORBIDDEN_TEXT.test(value), bookingMessages.giftMessageInvalid),
+    ),
+  },
+  bookingMessages.giftInvalid,
+);
+export type GiftInput = v.InferOutput<typeof GiftInput>;
+
+/** The gift as the SPA sends it (the address form's fields as typed). */
+export interface GiftDraft {
+  address: Record<keyof typeof giftAddressEntries, string>;
+  message: string;
+}
+
+/* ------------------------------------------------------------------------------------------
  * POST /api/bookings
  * ---------------------------------------------------------------------------------------- */
 
@@ -434,28 +469,59 @@ const bookingDraftEntries = (today: () => string) => ({
     v.nonEmpty(bookingMessages.personsRequired),
     v.maxLength(MAX_BOOKING_PERSONS, bookingMessages.tooManyPersons),
   ),
-  addressId: PositiveId(bookingMessages.addressIdInvalid, bookingMessages.addressRequired),
+  // Required unless the booking is a gift (checked by withAddressRule).
+  addressId: v.optional(v.unknown()),
+  /** docs/product-rules.md, Chadhava offerings: none unless chosen. */
+  offerings: OfferingLines,
+  /** docs/product-rules.md, Gift a puja: the prasad goes to this address, with this message. */
+  gift: v.nullish(GiftInput, null),
 });
 
-export const bookingDraftSchema = (today: () => string) => v.object(bookingDraftEntries(today));
+const AddressIdRule = PositiveId(bookingMessages.addressIdInvalid, bookingMessages.addressRequired);
+
+/**
+ * The prasad's address: a gift carries its own (the recipient's, typed in), any other booking
+ * names one of the customer's saved addresses. A gift's addressId is ignored (null).
+ */
+const withAddressRule = <T extends { addressId?: unknown; gift: GiftInput | null }>(
+  dataset: T,
+  addIssue: (issue: { message: string }) => void,
+): (Omit<T, 'addressId'> & { addressId: number | null }) | undefined => {
+  if (dataset.gift !== null) return { ...dataset, addressId: null };
+  const result = v.safeParse(AddressIdRule, dataset.addressId, { abortPipeEarly: true });
+  if (!result.success) {
+    addIssue({ message: result.issues[0].message });
+    return undefined;
+  }
+  return { ...dataset, addressId: result.output };
+};
+
+export const bookingDraftSchema = (today: () => string, message?: string) =>
+  v.pipe(
+    v.object(bookingDraftEntries(today), message),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => withAddressRule(dataset.value, addIssue) ?? NEVER),
+  );
 export const BookingDraft = bookingDraftSchema(() => latestToday(new Date()));
 export type BookingDraft = v.InferOutput<typeof BookingDraft>;
 
 /** POST /api/bookings: the draft plus its payment (the id of a captured payment). */
 export const bookingCreateRequestSchema = (today: () => string) =>
-  v.object({
-    ...bookingDraftEntries(today),
-    paymentMethod: v.pipe(
-      v.nullish(v.string(bookingMessages.paymentMethodInvalid), ''),
-      v.picklist(BOOKING_PAYMENT_METHODS, bookingMessages.paymentMethodInvalid),
-    ),
-    paymentId: v.pipe(
-      v.nullish(v.string(bookingMessages.paymentIdInvalid), ''),
-      v.trim(),
-      v.nonEmpty(bookingMessages.paymentIdRequired),
-      v.regex(BOOKING_PAYMENT_ID, bookingMessages.paymentIdInvalid),
-    ),
-  });
+  v.pipe(
+    v.object({
+      ...bookingDraftEntries(today),
+      paymentMethod: v.pipe(
+        v.nullish(v.string(bookingMessages.paymentMethodInvalid), ''),
+        v.picklist(BOOKING_PAYMENT_METHODS, bookingMessages.paymentMethodInvalid),
+      ),
+      paymentId: v.pipe(
+        v.nullish(v.string(bookingMessages.paymentIdInvalid), ''),
+        v.trim(),
+        v.nonEmpty(bookingMessages.paymentIdRequired),
+        v.regex(BOOKING_PAYMENT_ID, bookingMessages.paymentIdInvalid),
+      ),
+    }),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => withAddressRule(dataset.value, addIssue) ?? NEVER),
+  );
 
 export const BookingCreateRequest = bookingCreateRequestSchema(() => latestToday(new Date()));
 export type BookingCreateRequest = v.InferOutput<typeof BookingCreateRequest>;
@@ -465,7 +531,10 @@ export interface BookingDraftPayload {
   pujaId: number;
   packageId: number;
   persons: PersonDraft[];
-  addressId: number;
+  /** A saved address of the customer's; null for a gift, which carries its own. */
+  addressId: number | null;
+  offerings?: OfferingLine[];
+  gift?: GiftDraft | null;
 }
 
 /** What the SPA sends to POST /api/bookings. */
@@ -519,8 +588,14 @@ export const Booking = v.object({
   persons: v.array(BookedPerson),
   /** The address as it was when booked (later edits do not change it). */
   address: Address,
-  /** The package's offer price when booked, in whole rupees. */
+  /** What was paid, in whole rupees: the package's offer price when booked and the offerings. */
   amount: v.number(),
+  /** The package's offer price when booked. */
+  packageAmount: v.number(),
+  /** The chadhava offerings chosen, as priced when booked (docs/product-rules.md, Chadhava offerings). */
+  offerings: v.array(BookedOffering),
+  /** A gift: the sankalp is the recipients', the prasad goes to `address`, with this card message. */
+  gift: v.nullable(v.object({ message: v.string() })),
   currency: v.literal('INR'),
   /** The new dates offered after the puja could not be performed (ISO 8601). */
   offeredDates: v.array(v.string()),
@@ -554,6 +629,8 @@ export const BookingSummary = v.object({
   personCount: v.number(),
   amount: v.number(),
   status: v.picklist(BOOKING_STATES),
+  /** A gift, and to whom (the prasad's recipient). */
+  gift: v.optional(v.nullable(v.object({ recipientName: v.nullable(v.string()) })), null),
 });
 export type BookingSummary = v.InferOutput<typeof BookingSummary>;
 

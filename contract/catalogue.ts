@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { PujaOffering } from './offerings.ts';
+import { TempleScript } from './temple-script.ts';
 
 /** A date on the wire: ISO 8601 text, or null when the catalogue has none. */
 const WireDate = v.nullable(v.string());
@@ -26,6 +28,12 @@ export const Puja = v.object({
    * (the section-7 fields are unchanged), absent from other backends, null without packages.
    */
   fromPrice: v.optional(v.nullable(v.number())),
+  /**
+   * GET /pujas/{id} only, beside the section-7 fields: the script the temple reads the sankalp in
+   * (contract/temple-script.ts) and the puja's chadhava offerings (contract/offerings.ts).
+   */
+  script: v.optional(TempleScript),
+  offerings: v.optional(v.array(PujaOffering)),
 });
 export type Puja = v.InferOutput<typeof Puja>;
 

@@ -104,7 +104,7 @@ export const paymentCreateRequestSchema = (today: () => string) =>
       }),
       v.object({
         purpose: v.literal('booking'),
-        booking: v.object(bookingDraftSchema(today).entries, paymentMessages.bookingRequired),
+        booking: bookingDraftSchema(today, paymentMessages.bookingRequired),
       }),
     ],
     paymentMessages.purposeInvalid,

@@ -1,7 +1,8 @@
 /**
  * Screenshots of the key screens at phone (390 px) and desktop (1280 px) widths, into
  * docs/screenshots/: the catalogue as a visitor sees it, then, signed in, the header, the
- * account, the booking wizard's steps and checkout; then the back office at 1280 px (Today, the
+ * account (its family tab), the booking wizard's steps (a person from the family, a gift, offerings
+ * and the sankalp read back) and checkout; then the back office at 1280 px (Today, the
  * queues, an order, the sankalp sheet, the catalogue, an edit in conflict, coupons, the audit log,
  * the staff). Needs a build (npm run build); starts its own server over a fresh database.
  * `-- --only admin` takes the back office's only.
@@ -80,6 +81,22 @@ async function signedInPage(width: number): Promise<Page> {
       postalCode: '560003',
     },
   });
+  // A saved family member, for "Fill from my family" and the My family tab.
+  await api('/api/family', {
+    method: 'POST',
+    token,
+    json: {
+      relation: 'mother',
+      name: 'Kamala Narayanan',
+      dateOfBirth: '1958-07-21',
+      birthTime: '05:10',
+      birthPlace: 'Madurai',
+      raashi: 'Simha (Leo)',
+      nakshatra: 'Uttara Phalguni',
+      gothra: '',
+      gothraNotKnown: true,
+    },
+  });
   const context = await browser.newContext({ viewport: { width, height: 900 }, deviceScaleFactor: 1 });
   await context.addInitScript((value) => localStorage.setItem('shop.session.token', value), token);
   return context.newPage();
@@ -102,6 +119,10 @@ async function signedInScreens(width: number) {
   await page.getByRole('button', { name: /Add new address/i }).click();
   await fillAddressForm(page, { street: '7, North Mada Street', area: 'Mylapore', postalCode: '600004' });
   await shoot(page, 'account-address-form', width);
+  await page.goto(`${server.url}/#/account/family`);
+  await page.getByRole('list', { name: 'My family' }).waitFor();
+  await page.getByRole('button', { name: 'Add a family member' }).click();
+  await shoot(page, 'account-family', width);
 
   const { pujas } = await api<{ pujas: { id: number; pujaDate: string | null }[] }>('/pujas');
   const open = pujas.find((p) => p.pujaDate && Date.parse(p.pujaDate) > Date.now() + 86_400_000);
@@ -111,7 +132,7 @@ async function signedInScreens(width: number) {
   await page.goto(`${server.url}/#/puja-booking/${open.id}?package=${pkg.id}&step=details`);
   await page.getByRole('heading', { level: 2, name: 'Person Details' }).waitFor();
   await shoot(page, 'wizard-details', width);
-  for (let index = 0; index < pkg.noPersons; index += 1) {
+  for (let index = 1; index < pkg.noPersons; index += 1) {
     const group = page.getByRole('group', { name: `Person ${index + 1} of ${pkg.noPersons}` });
     await group.getByLabel('Name').fill(index === 0 ? 'Lakshmi Narayanan' : 'Venkat Narayanan');
     await group.getByLabel('Date of birth').fill(index === 0 ? '1988-03-14' : '1985-11-02');
@@ -121,12 +142,36 @@ async function signedInScreens(width: number) {
     await group.getByLabel('Nakshatra').selectOption('Krittika');
     await group.getByLabel('Gothra').fill('Kashyapa');
   }
+  // Person 1 from the family in one tap; the birth-star suggestion shows under the birth details.
+  const first = page.getByRole('group', { name: `Person 1 of ${pkg.noPersons}` });
+  await first.getByRole('button', { name: /Kamala Narayanan/ }).click();
+  await first.getByText('Suggested from the birth details').waitFor();
+  await shoot(page, 'wizard-details-family', width);
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await page.getByRole('heading', { level: 2, name: 'Address' }).waitFor();
   await page.getByRole('radio').first().waitFor();
   await shoot(page, 'wizard-address', width);
+  await page.getByRole('checkbox', { name: /Gift this puja/ }).check();
+  const gift = {
+    'Recipient name': 'Kamala Narayanan',
+    'Recipient mobile number': '94430 12345',
+    'House and street': '12 Sannidhi Street',
+    Area: 'Simmakkal',
+    City: 'Madurai',
+    'PIN code': '625001',
+    'Message on the prasad card (optional)': 'Happy birthday, Amma! With love from Lakshmi.',
+  };
+  for (const [label, value] of Object.entries(gift))
+    await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByLabel('State', { exact: true }).selectOption('Tamil Nadu');
+  await shoot(page, 'wizard-gift', width);
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await page.getByRole('heading', { level: 2, name: 'Payment' }).waitFor();
+  await page.getByRole('button', { name: 'One lamp more of Ghee lamp' }).click();
+  await page.getByRole('button', { name: 'One lamp more of Ghee lamp' }).click();
+  await page.getByRole('button', { name: 'One person more of Annadanam' }).click();
+  await page.locator('td[lang] .read-back__name').first().waitFor();
+  await page.getByRole('checkbox', { name: 'The names are right' }).check();
   await shoot(page, 'wizard-payment', width);
 
   await page.goto(`${server.url}/#/productDetails/3`);

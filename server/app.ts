@@ -23,6 +23,8 @@ import { opsRoutes, type Lifecycle } from './ops/health.ts';
 import { silentLogger, type Logger } from './ops/logger.ts';
 import { createMetrics, type Metrics } from './ops/metrics.ts';
 import { observe } from './ops/observability.ts';
+import { familyRoutes } from './routes/family.ts';
+import { adminOfferingRoutes } from './routes/admin-offerings.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { astroRoutes } from './routes/astro.ts';
 import { adminRoutes } from './routes/admin.ts';
@@ -223,6 +225,7 @@ export function createApp({
   app.route('/', astrologerRoutes);
   app.route('/', authRoutes);
   app.route('/', addressRoutes);
+  app.route('/', familyRoutes);
   app.route('/', pincodeRoutes);
   app.route('/', astroRoutes);
   app.route('/', couponRoutes);
@@ -233,6 +236,7 @@ export function createApp({
   app.route('/', adminRoutes);
   app.route('/', adminCatalogueRoutes);
   app.route('/', adminOfficeRoutes);
+  app.route('/', adminOfferingRoutes);
 
   // Catalogue images staff added: named by their bytes, so cached for good (services/catalogue-images.ts).
   const catalogueImagesDir = catalogueImagesDirOf(uploadsDir);

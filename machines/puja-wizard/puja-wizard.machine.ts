@@ -9,9 +9,12 @@ import {
   type ErrorActorEvent,
   type SnapshotFrom,
 } from 'xstate';
+import * as v from 'valibot';
 import type { Address } from '../../contract/address.ts';
+import type { OfferingLine, PujaOffering } from '../../contract/offerings.ts';
 import {
   bookingMessages,
+  GiftInput,
   emptyPerson,
   isBookingOpen,
   localToday,
@@ -22,6 +25,7 @@ import {
   validatePerson,
   type Booking,
   type BookingDraftPayload,
+  type GiftDraft,
   type PersonDraft,
   type NotKnownField,
   type PersonErrors,
@@ -49,6 +53,64 @@ export const pujaWizardMessages = {
 export interface WizardDraft {
   persons?: readonly Partial<Record<keyof PersonDraft, unknown>>[];
   addressId?: number | null;
+  /** A gift being typed (read loosely: only its text fields are kept). */
+  gift?: unknown;
+}
+
+/** The gift form's fields (docs/product-rules.md, Gift a puja): the recipient's address and the card message. */
+export const GIFT_ADDRESS_FIELDS = [
+  'recipientName',
+  'mobile',
+  'street',
+  'area',
+  'landmark',
+  'city',
+  'state',
+  'postalCode',
+] as const;
+export type GiftField = (typeof GIFT_ADDRESS_FIELDS)[number] | 'message';
+export type GiftErrors = Partial<Record<GiftField, string>>;
+
+export const emptyGift = (): GiftDraft => ({
+  address: {
+    recipientName: '',
+    mobile: '',
+    street: '',
+    area: '',
+    landmark: '',
+    city: '',
+    state: '',
+    postalCode: '',
+    country: 'India',
+  },
+  message: '',
+});
+
+/** A stored gift's text fields, or null when there is none (docs/product-rules.md, Gift a puja). */
+function restoreGift(saved: unknown): GiftDraft | null {
+  if (saved === null || typeof saved !== 'object') return null;
+  const { address, message } = saved as { address?: unknown; message?: unknown };
+  if (address === null || typeof address !== 'object') return null;
+  const gift = emptyGift();
+  for (const field of GIFT_ADDRESS_FIELDS) {
+    const value = (address as Record<string, unknown>)[field];
+    if (typeof value === 'string') gift.address[field] = value;
+  }
+  if (typeof message === 'string') gift.message = message;
+  return gift;
+}
+
+/** Each gift field's first problem, by the server's own schema (contract/booking.ts, GiftInput). */
+export function validateGift(gift: GiftDraft): GiftErrors {
+  const result = v.safeParse(GiftInput, gift);
+  if (result.success) return {};
+  const errors: GiftErrors = {};
+  for (const issue of result.issues) {
+    const path = (issue.path ?? []).map((item) => String(item.key));
+    const field = (path[0] === 'address' ? path[1] : path[0]) as GiftField | undefined;
+    if (field && errors[field] === undefined) errors[field] = issue.message;
+  }
+  return errors;
 }
 
 /** The session storage key of a wizard's draft. */
@@ -70,6 +132,8 @@ export interface PujaWizardInput {
   createIdempotencyKey?: () => string;
   /** Today as YYYY-MM-DD, the latest date of birth allowed. Defaults to the device's date. */
   today?: () => string;
+  /** The puja's chadhava offerings (docs/product-rules.md, Chadhava offerings); none chosen at first. */
+  offerings?: readonly PujaOffering[];
 }
 
 type Touched = Partial<Record<PersonField, true>>;
@@ -101,6 +165,18 @@ export interface PujaWizardContext {
   resumeAt: WizardStep | null;
   createIdempotencyKey: (() => string) | undefined;
   today: () => string;
+  /** The puja's offerings and how many of each are chosen (by id; none at first). */
+  offerings: readonly PujaOffering[];
+  offeringQuantities: Record<number, number>;
+  /** A gift (null: the prasad goes to one of the customer's addresses). */
+  gift: GiftDraft | null;
+  giftErrors: GiftErrors;
+  /** A gift cleared by unticking "Gift this puja", brought back by ticking it again. */
+  giftSetAside: GiftDraft | null;
+  /** The gift's messages show after a refused Next. */
+  showGiftErrors: boolean;
+  /** "The names are right", ticked on the payment step after reading the sankalp back. */
+  namesConfirmed: boolean;
 }
 
 export type PujaWizardEvent =
@@ -110,6 +186,15 @@ export type PujaWizardEvent =
   | { type: 'person.notKnownChanged'; index: number; field: NotKnownField; notKnown: boolean }
   /** "Use this gothra for everyone": the first person's gothra into every other person's. */
   | { type: 'persons.gothraCopied' }
+  /** One tap on a saved family member: the person form filled with their details. */
+  | { type: 'person.filled'; index: number; person: PersonDraft }
+  /** "Gift this puja" ticked or cleared (the address step). */
+  | { type: 'gift.toggled'; gift: boolean }
+  | { type: 'gift.changed'; field: GiftField; value: string }
+  /** An offering's stepper: how many (0 removes it). */
+  | { type: 'offering.changed'; offeringId: number; quantity: number }
+  /** "The names are right" ticked or cleared after the read-back. */
+  | { type: 'names.confirmed'; confirmed: boolean }
   /** The address picker's choice (null while it has none). */
   /** From the address book this wizard hands itself to (see AddressSelectedEvent). */
   | AddressSelectedEvent
@@ -130,6 +215,7 @@ export interface DraftParams {
   packageId: number;
   persons: PersonDraft[];
   addressId: number | null;
+  gift: GiftDraft | null;
 }
 
 const messageOf = (error: unknown, fallback: string) => {
@@ -182,13 +268,24 @@ function withPersons(
 const validateAll = (persons: PersonDraft[], today: string) => persons.map((p) => validatePerson(p, today));
 const hasErrors = (errors: PersonErrors) => Object.keys(errors).length > 0;
 
+/** The chosen offerings, in the puja's order (none unless the devotee chose them). */
+export function offeringLinesOf(
+  context: Pick<PujaWizardContext, 'offerings' | 'offeringQuantities'>,
+): OfferingLine[] {
+  return context.offerings
+    .filter((offering) => (context.offeringQuantities[offering.id] ?? 0) > 0)
+    .map((offering) => ({ offeringId: offering.id, quantity: context.offeringQuantities[offering.id]! }));
+}
+
 /** The booking the payment machine pays for: the draft of POST /api/bookings without its payment. */
 export function bookingDraftOf(context: PujaWizardContext): BookingDraftPayload {
   return {
     pujaId: context.pujaId,
     packageId: context.packageId,
     persons: context.persons.map((p) => ({ ...p })),
-    addressId: context.addressId ?? 0,
+    addressId: context.gift ? null : (context.addressId ?? 0),
+    offerings: offeringLinesOf(context),
+    gift: context.gift ? { address: { ...context.gift.address }, message: context.gift.message } : null,
   };
 }
 
@@ -199,6 +296,7 @@ const draftOf = ({ context }: { context: PujaWizardContext }): DraftParams => ({
   packageId: context.packageId,
   persons: context.persons,
   addressId: context.addressId,
+  gift: context.gift,
 });
 
 /** The guard "the URL asks for this step". */
@@ -265,6 +363,60 @@ export const pujaWizardMachine = setup({
       const changes = Object.fromEntries(context.persons.slice(1).map((_, i) => [i + 1, { gothra }]));
       return withPersons(context, changes, 'gothra');
     }),
+    fillPerson: assign(({ context, event }) => {
+      if (event.type !== 'person.filled' || !context.persons[event.index]) return {};
+      const person = { ...emptyPerson() };
+      for (const field of PERSON_FIELDS)
+        if (typeof event.person[field] === 'string') person[field] = event.person[field];
+      for (const field of NOT_KNOWN_FIELDS)
+        person[notKnownFlag[field]] = event.person[notKnownFlag[field]] === true;
+      const filled = withPersons(context, { [event.index]: person }, 'name');
+      return {
+        ...filled,
+        touched: filled.touched.map((t, i) =>
+          i === event.index ? Object.fromEntries(PERSON_FIELDS.map((f) => [f, true as const])) : t,
+        ),
+      };
+    }),
+    toggleGift: assign(({ context, event }) => {
+      if (event.type !== 'gift.toggled') return {};
+      // Cleared, what was typed is kept aside: ticking again brings it back.
+      const gift = event.gift ? (context.gift ?? context.giftSetAside ?? emptyGift()) : null;
+      return {
+        gift,
+        giftSetAside: event.gift ? null : context.gift,
+        giftErrors: gift ? validateGift(gift) : {},
+        showGiftErrors: false,
+        addressError: undefined,
+      };
+    }),
+    changeGift: assign(({ context, event }) => {
+      if (event.type !== 'gift.changed' || !context.gift) return {};
+      const gift: GiftDraft =
+        event.field === 'message'
+          ? { ...context.gift, message: event.value }
+          : (GIFT_ADDRESS_FIELDS as readonly string[]).includes(event.field)
+            ? { ...context.gift, address: { ...context.gift.address, [event.field]: event.value } }
+            : context.gift;
+      return { gift, giftErrors: validateGift(gift) };
+    }),
+    showGiftErrors: assign({ showGiftErrors: true }),
+    changeOffering: assign({
+      offeringQuantities: ({ context, event }) => {
+        if (event.type !== 'offering.changed') return context.offeringQuantities;
+        const offering = context.offerings.find((o) => o.id === event.offeringId);
+        if (!offering) return context.offeringQuantities;
+        const wanted = Number.isSafeInteger(event.quantity) ? event.quantity : 0;
+        const quantity = Math.min(Math.max(wanted, 0), offering.maxQuantity);
+        const { [offering.id]: _old, ...rest } = context.offeringQuantities;
+        return quantity > 0 ? { ...rest, [offering.id]: quantity } : rest;
+      },
+    }),
+    confirmNames: assign({
+      namesConfirmed: ({ event }) => event.type === 'names.confirmed' && event.confirmed,
+    }),
+    /** The persons may change: the read-back must be confirmed again. */
+    forgetNamesConfirmed: assign({ namesConfirmed: false }),
     touchField: assign({
       touched: ({ context, event }) =>
         event.type === 'person.blurred' && context.touched[event.index] && PERSON_FIELDS.includes(event.field)
@@ -319,13 +471,19 @@ export const pujaWizardMachine = setup({
       event.type === 'step.requested' && event.step === params.step,
     /** An address was chosen before (the draft's) and the picker has yet to load it. */
     isAddressLoading: ({ context }) =>
-      context.addressId !== null && context.address?.id !== context.addressId,
+      context.gift === null && context.addressId !== null && context.address?.id !== context.addressId,
     isResumingToPayment: ({ context }) => context.resumeAt === 'payment',
     /** More than one person, and the first has a gothra to give. */
     canCopyGothra: ({ context }) => context.persons.length > 1 && context.persons[0]!.gothra.trim() !== '',
     arePersonsValid: ({ context }) =>
       validateAll(context.persons, context.today()).every((errors) => !hasErrors(errors)),
-    hasAddress: ({ context }) => context.addressId !== null && context.address?.id === context.addressId,
+    /** Where the prasad goes: a valid gift address, or the chosen saved address once loaded. */
+    hasAddress: ({ context }) =>
+      context.gift !== null
+        ? Object.keys(context.giftErrors).length === 0
+        : context.addressId !== null && context.address?.id === context.addressId,
+    isGift: ({ context }) => context.gift !== null,
+    areNamesConfirmed: ({ context }) => context.namesConfirmed,
     isWindowOpenAtStart: ({ context }) => isBookingOpen(context.closesAt, new Date()),
     isWindowSnapshotClosed: (_, snapshot: WindowSnapshot) => !snapshot.hasTag('bookable'),
     isWindowOpen: stateIn({ window: 'open' }),
@@ -340,6 +498,7 @@ export const pujaWizardMachine = setup({
   context: ({ input }) => {
     const today = input.today ?? (() => localToday());
     const persons = restorePersons(clampCount(input.personCount), input.draft);
+    const gift = restoreGift(input.draft?.gift);
     return {
       pujaId: input.pujaId,
       packageId: input.packageId,
@@ -360,6 +519,13 @@ export const pujaWizardMachine = setup({
       resumeAt: null,
       createIdempotencyKey: input.createIdempotencyKey,
       today,
+      offerings: input.offerings ?? [],
+      offeringQuantities: {},
+      gift,
+      giftErrors: gift ? validateGift(gift) : {},
+      giftSetAside: null,
+      showGiftErrors: false,
+      namesConfirmed: false,
     };
   },
   states: {
@@ -395,8 +561,10 @@ export const pujaWizardMachine = setup({
       initial: 'details',
       states: {
         details: {
+          entry: 'forgetNamesConfirmed',
           on: {
             'person.changed': { actions: ['changePerson', { type: 'saveDraft', params: draftOf }] },
+            'person.filled': { actions: ['fillPerson', { type: 'saveDraft', params: draftOf }] },
             'person.blurred': { actions: 'touchField' },
             'person.notKnownChanged': { actions: ['markNotKnown', { type: 'saveDraft', params: draftOf }] },
             'persons.gothraCopied': {
@@ -447,8 +615,11 @@ export const pujaWizardMachine = setup({
                 { type: 'saveDraft', params: draftOf },
               ],
             },
+            'gift.toggled': { actions: ['toggleGift', { type: 'saveDraft', params: draftOf }] },
+            'gift.changed': { actions: ['changeGift', { type: 'saveDraft', params: draftOf }] },
             'wizard.next': [
               { guard: 'hasAddress', target: 'payment' },
+              { guard: 'isGift', actions: ['showGiftErrors', 'forgetResume'] },
               { actions: ['showAddressRequired', 'forgetResume'] },
             ],
             'wizard.back': { target: 'details', actions: 'forgetResume' },
@@ -498,7 +669,12 @@ export const pujaWizardMachine = setup({
             },
           },
           on: {
-            'wizard.pay': { guard: 'isWindowOpen', actions: ['clearError', 'submitToPayment'] },
+            'wizard.pay': {
+              guard: and(['isWindowOpen', 'areNamesConfirmed']),
+              actions: ['clearError', 'submitToPayment'],
+            },
+            'offering.changed': { actions: 'changeOffering' },
+            'names.confirmed': { actions: 'confirmNames' },
             'wizard.back': { target: 'address', actions: 'clearError' },
             'step.requested': [
               {

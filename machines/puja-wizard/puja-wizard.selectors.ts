@@ -1,6 +1,12 @@
 import type { SnapshotFrom } from 'xstate';
 import { notKnownFlag, type NotKnownField, type PersonField } from '../../contract/booking.ts';
-import type { pujaWizardMachine, WizardStep } from './puja-wizard.machine.ts';
+import { offeringsTotal } from '../../contract/offerings.ts';
+import {
+  offeringLinesOf,
+  type GiftField,
+  type pujaWizardMachine,
+  type WizardStep,
+} from './puja-wizard.machine.ts';
 
 type Snapshot = SnapshotFrom<typeof pujaWizardMachine>;
 
@@ -53,3 +59,24 @@ export const selectAddressError = (s: Snapshot) => s.context.addressError;
 
 /** The step a reload asked for that the wizard is still on its way to (see `resumeAt`). */
 export const selectResumeAt = (s: Snapshot) => s.context.resumeAt;
+
+/* docs/product-rules.md, Chadhava offerings: none chosen until the devotee chooses. */
+export const selectOfferings = (s: Snapshot) => s.context.offerings;
+export const selectOfferingQuantity = (id: number) => (s: Snapshot) => s.context.offeringQuantities[id] ?? 0;
+export const selectOfferingLines = (s: Snapshot) => offeringLinesOf(s.context);
+/** What the offerings add, for display (the server prices the booking itself). */
+export const selectOfferingsAmount = (s: Snapshot) =>
+  offeringsTotal(
+    s.context.offerings.map((o) => ({ price: o.price, quantity: s.context.offeringQuantities[o.id] ?? 0 })),
+  );
+export const selectTotal = (s: Snapshot) => s.context.price + selectOfferingsAmount(s);
+
+/* docs/product-rules.md, Gift a puja. */
+export const selectGift = (s: Snapshot) => s.context.gift;
+export const selectIsGift = (s: Snapshot) => s.context.gift !== null;
+/** A gift field's message, once Next was refused. */
+export const selectGiftError = (field: GiftField) => (s: Snapshot) =>
+  s.context.showGiftErrors ? s.context.giftErrors[field] : undefined;
+
+/** "The names are right" (the sankalp read back). */
+export const selectNamesConfirmed = (s: Snapshot) => s.context.namesConfirmed;

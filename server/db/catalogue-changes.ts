@@ -15,7 +15,14 @@ import {
 } from 'kysely';
 
 /** The tables whose rows GET /pujas, /products, /categories and /astrologers read. */
-const CATALOGUE_TABLES = new Set(['puja', 'pujapackage', 'category', 'product', 'astrologer']);
+const CATALOGUE_TABLES = new Set([
+  'puja',
+  'pujapackage',
+  'pujaoffering',
+  'category',
+  'product',
+  'astrologer',
+]);
 
 function tableName(node: OperationNode | undefined): string | undefined {
   if (!node) return undefined;

@@ -15,6 +15,8 @@ import type {
 import type { PaymentMethod, PaymentStatus } from '../../contract/orders.ts';
 import type { StockReason } from '../../contract/admin-catalogue.ts';
 import type { TempleScript } from '../../contract/temple-script.ts';
+import type { Relation } from '../../contract/family.ts';
+import type { OfferingDelivery } from '../../contract/offerings.ts';
 import type { CaptureMethod, PaymentPurpose, PaymentState } from '../../contract/payments.ts';
 
 /** Tables as the code sees them (CamelCasePlugin maps them to snake_case columns). */
@@ -127,7 +129,60 @@ export interface Database {
   stockLedger: StockLedgerTable;
   auditLog: AuditLogTable;
   staffInvitations: StaffInvitationsTable;
+  familyProfiles: FamilyProfilesTable;
+  pujaOffering: PujaOfferingTable;
+  bookingOfferings: BookingOfferingsTable;
 }
+
+/** A customer's saved family member (docs/product-rules.md, Family profiles). */
+export interface FamilyProfilesTable {
+  id: Generated<number>;
+  userId: number;
+  relation: Relation;
+  name: string;
+  dateOfBirth: string;
+  /** '' when not known. */
+  birthTime: string;
+  birthTimeKnown: number;
+  birthPlace: string;
+  birthPlaceKnown: number;
+  raashi: Raashi;
+  nakshatra: Nakshatra;
+  gothra: string;
+  /** 1: the devotee did not know it, and `gothra` is the customary one. */
+  gothraNotKnown: number;
+  createdAt: string;
+  updatedAt: string;
+}
+export type FamilyProfileRow = Selectable<FamilyProfilesTable>;
+
+/** A puja's chadhava offering (docs/product-rules.md, Chadhava offerings). */
+export interface PujaOfferingTable {
+  id: Generated<number>;
+  pujaId: number;
+  name: string;
+  description: string;
+  unit: string;
+  price: number;
+  delivery: OfferingDelivery;
+  maxQuantity: number;
+  version: Generated<number>;
+  retiredAt: ColumnType<string | null, string | null | undefined, string | null>;
+}
+export type PujaOfferingRow = Selectable<PujaOfferingTable>;
+
+/** An offering a booking paid for, as priced then. */
+export interface BookingOfferingsTable {
+  id: Generated<number>;
+  bookingId: number;
+  offeringId: number;
+  name: string;
+  unit: string;
+  price: number;
+  quantity: number;
+  delivery: OfferingDelivery;
+}
+export type BookingOfferingRow = Selectable<BookingOfferingsTable>;
 
 export type NewPuja = Insertable<PujaTable>;
 export type NewPackage = Insertable<PackageTable>;
@@ -316,6 +371,11 @@ export interface BookingsTable {
   proofPhotoIds: ColumnType<string | null, string | null | undefined, string | null>;
   prasadCarrier: ColumnType<string | null, string | null | undefined, string | null>;
   prasadTrackingNumber: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 for a gift: the address is the recipient's, typed in (`addressId` 0), with a card message. */
+  isGift: Generated<number>;
+  giftMessage: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The package's offer price when booked; `amount` adds the offerings. */
+  packageAmount: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface BookingPersonsTable {

@@ -11,7 +11,8 @@ import type { AppEnv } from '../app.ts';
 import { requireAuth } from '../auth/middleware.ts';
 import { bookingEventRequestSchema } from '../../contract/lifecycle-events.ts';
 import { findBooking, listBookings } from '../db/repositories/bookings.ts';
-import { idParam } from '../http.ts';
+import { idParam, notFound } from '../http.ts';
+import { bookingCalendar } from '../services/booking-calendar.ts';
 import { readOwnBooking, sendBookingEvent } from '../services/booking-lifecycle.ts';
 import { lifecycleDeps } from './lifecycle-deps.ts';
 import { submitBooking } from '../services/bookings.ts';
@@ -57,6 +58,20 @@ export const bookingRoutes = new Hono<AppEnv>()
     const booking = await readOwnBooking(lifecycleDeps(c), c.var.user.id, idParam(c));
     const body: BookingResponse = { booking };
     return c.json(body, 200);
+  })
+
+  // "Add to calendar" (docs/product-rules.md, The puja in the calendar): the customer's own
+  // booking as an .ics file; another customer's answers 404, as an unknown one.
+  .get('/api/bookings/:id/calendar.ics', requireAuth, async (c) => {
+    const booking = await findBooking(c.var.db, c.var.user.id, idParam(c));
+    if (!booking) notFound('Booking');
+    const { publicUrl, brand } = c.var.auth;
+    const text = bookingCalendar(booking, { publicUrl, brand });
+    return c.body(text, 200, {
+      'content-type': 'text/calendar; charset=utf-8',
+      'content-disposition': `attachment; filename="${booking.bookingNumber}.ics"`,
+      'cache-control': 'private, no-store',
+    });
   })
 
   // A step of the booking's life from its customer (cancel, correct the persons, choose a new

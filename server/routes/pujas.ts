@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
 import { catalogueQueryString, PujaQuery } from '../../contract/catalogue-query.ts';
-import { findPuja, listPackages, listPujas } from '../db/repositories/catalogue.ts';
+import { findPuja, findPujaScript, listPackages, listPujas } from '../db/repositories/catalogue.ts';
+import { listPujaOfferings } from '../db/repositories/offerings.ts';
 import { idParam, notFound } from '../http.ts';
 import { readQuery } from '../validate.ts';
 
@@ -21,9 +22,12 @@ export const pujaRoutes = new Hono<AppEnv>()
   .get('/pujas/:id', (c) => {
     const id = idParam(c);
     return c.get('catalogue').respond(c, `puja/${id}`, async () => {
-      const puja = await findPuja(c.get('db'), id);
+      const db = c.get('db');
+      const puja = await findPuja(db, id);
       if (!puja) notFound('Puja');
-      return { pujas: [puja] };
+      // The temple's script and the offerings join the section-7 fields (contract/catalogue.ts).
+      const script = await findPujaScript(db, id);
+      return { pujas: [{ ...puja, script, offerings: await listPujaOfferings(db, id) }] };
     });
   })
   .get('/packages/:pujaId', (c) => {

@@ -71,6 +71,9 @@ const STATUS_BY_CODE: Record<string, ContentfulStatusCode> = {
   image_not_image: 415,
   image_unreadable: 415,
   image_too_small: 400,
+  // chadhava offerings (docs/product-rules.md, Chadhava offerings)
+  offering_not_offered: 409,
+  offering_too_many: 400,
 };
 
 export function refusalStatus(code: string): ContentfulStatusCode {

@@ -256,7 +256,7 @@ export async function acceptStaffInvitation(db: Db, input: AcceptInvitationInput
  * temple's script).
  */
 export async function sankalpSheet(db: Db, day: string): Promise<SankalpSheetResponse> {
-  const { bookings, persons } = await bookingsForSankalp(db, day);
+  const { bookings, persons, offerings } = await bookingsForSankalp(db, day);
   const pujas: SankalpPuja[] = [];
   for (const booking of bookings) {
     const script: TempleScriptName = booking.script ?? 'devanagari';
@@ -295,6 +295,21 @@ export async function sankalpSheet(db: Db, day: string): Promise<SankalpSheetRes
           birthTime: p.birthTimeKnown ? p.birthTime : null,
           birthPlace: p.birthPlaceKnown ? p.birthPlace : null,
         })),
+      offerings: offerings
+        .filter((o) => o.bookingId === booking.id)
+        .map((o) => ({
+          offeringId: o.offeringId,
+          name: o.name,
+          unit: o.unit,
+          price: o.price,
+          quantity: o.quantity,
+          delivery: o.delivery,
+          amount: o.price * o.quantity,
+        })),
+      gift:
+        booking.isGift === 1
+          ? { message: booking.giftMessage ?? '', recipientName: booking.recipientName }
+          : null,
     });
   }
   return { date: day, pujas };

@@ -4,6 +4,7 @@ import {
   isBookingOpen,
   type BookingCreateRequest,
   type BookingDraft,
+  type GiftInput,
 } from '../../contract/booking.ts';
 import type { Db } from '../db/client.ts';
 import { addressCopyOf } from '../db/repositories/address-copy.ts';
@@ -19,24 +20,66 @@ import type { PaymentGateway } from '../payments/gateway.ts';
 import { paidWrite, type PaidWriteResult, type PaymentClaim } from './paid-write.ts';
 import { bookingNumber } from './reference-number.ts';
 import { Refusal } from './refusal.ts';
+import { findOfferingsForBooking } from '../db/repositories/offerings.ts';
+import { offeringMessages, offeringsTotal, type BookedOffering } from '../../contract/offerings.ts';
 import { bookingRequestHash } from './request-fingerprint.ts';
 
 type Puja = NonNullable<Awaited<ReturnType<typeof findPujaForBooking>>> & { pujaDate: string };
 type Package = NonNullable<Awaited<ReturnType<typeof findPackageForBooking>>>;
 
-/** A booking as the server priced it: the package's offer price. */
+/** A booking as the server priced it: the package's offer price and the chosen offerings. */
 export interface BookingQuote {
   puja: Puja;
   pkg: Package;
   address: Address;
+  offerings: BookedOffering[];
   amount: number;
 }
+
+/**
+ * The chosen offerings priced from the catalogue (docs/product-rules.md, Chadhava offerings):
+ * each must be one of the puja's live offerings, at most its own limit.
+ */
+async function priceOfferings(
+  db: Db,
+  pujaId: number,
+  lines: BookingDraft['offerings'],
+): Promise<BookedOffering[]> {
+  const rows = await findOfferingsForBooking(
+    db,
+    pujaId,
+    lines.map((line) => line.offeringId),
+  );
+  return lines.map((line) => {
+    const row = rows.find((r) => r.id === line.offeringId);
+    if (!row) throw new Refusal('offering_not_offered', offeringMessages.notOffered);
+    if (line.quantity > row.maxQuantity)
+      throw new Refusal('offering_too_many', offeringMessages.tooMuch(row.name, row.maxQuantity));
+    return {
+      offeringId: row.id,
+      name: row.name,
+      unit: row.unit,
+      price: row.price,
+      quantity: line.quantity,
+      delivery: row.delivery,
+      amount: row.price * line.quantity,
+    };
+  });
+}
+
+/** A gift's address as a booking keeps it: the recipient's, in no address book (id 0). */
+const giftAddressOf = (gift: GiftInput): Address => ({
+  id: 0,
+  ...gift.address,
+  isDefault: false,
+});
 
 /**
  * Checks a booking draft exactly as making it would, in this order: the puja exists, the
  * package exists and is one of the puja's, the booking window is open at `now`
  * (docs/product-rules.md, Bookings), the number of persons is the package's, the address is
- * the customer's. POST /api/payments prices intents with this. Reads only.
+ * the customer's (or a gift's own), the offerings are the puja's. POST /api/payments prices
+ * intents with this. Reads only.
  */
 export async function quoteBooking(
   db: Db,
@@ -54,9 +97,21 @@ export async function quoteBooking(
     throw new Refusal('booking_closed', bookingMessages.closed);
   if (draft.persons.length !== pkg.noPersons)
     throw new Refusal('person_count_mismatch', bookingMessages.personCountMismatch(pkg.noPersons));
-  const address = await findAddress(db, userId, draft.addressId);
+  const address =
+    draft.gift !== null
+      ? giftAddressOf(draft.gift)
+      : draft.addressId !== null
+        ? await findAddress(db, userId, draft.addressId)
+        : undefined;
   if (!address) throw new Refusal('address_not_found', bookingMessages.addressNotFound);
-  return { puja: { ...puja, pujaDate: puja.pujaDate }, pkg, address, amount: pkg.offerPrice };
+  const offerings = await priceOfferings(db, puja.id, draft.offerings);
+  return {
+    puja: { ...puja, pujaDate: puja.pujaDate },
+    pkg,
+    address,
+    offerings,
+    amount: pkg.offerPrice + offeringsTotal(offerings),
+  };
 }
 
 /**
@@ -83,7 +138,7 @@ export async function makeBooking(
     now: Date;
   },
 ): Promise<number> {
-  const { puja, pkg, address, amount } = await quoteBooking(trx, userId, draft, now);
+  const { puja, pkg, address, offerings, amount } = await quoteBooking(trx, userId, draft, now);
   if (claim.paymentId === null) throw new Error('A booking is always paid online');
   const id = await insertBooking(
     trx,
@@ -99,6 +154,9 @@ export async function makeBooking(
       packageNoPersons: pkg.noPersons,
       // The server's price, whatever the client believed it to be.
       amount,
+      packageAmount: pkg.offerPrice,
+      isGift: draft.gift !== null ? 1 : 0,
+      giftMessage: draft.gift?.message ?? null,
       paymentMethod: 'online',
       paymentId: claim.paymentId,
       paymentStatus: 'completed',
@@ -110,6 +168,7 @@ export async function makeBooking(
     },
     draft.persons,
     (bookingId) => bookingNumber(bookingId, now),
+    offerings,
   );
   await claim.use(amount, { bookingId: id });
   // The first step of its life (machines/booking-lifecycle/ starts in `confirmed`).

@@ -27,8 +27,8 @@ export function orderRequestHash(input: OrderCreateRequest): string {
 }
 
 /**
- * The same for a puja booking: the puja, package, persons (in order, trimmed), address and
- * payment. Any amount the client sends is not part of the validated request, so it is not in.
+ * The same for a puja booking: the puja, package, persons (in order, trimmed), address (or
+ * the gift's address and message), offerings and payment. Any amount the client sends is not part of the validated request, so it is not in.
  */
 export function bookingRequestHash(input: BookingCreateRequest): string {
   return sha256({
@@ -44,6 +44,8 @@ export function bookingRequestHash(input: BookingCreateRequest): string {
       p.gothra,
     ]),
     addressId: input.addressId,
+    offerings: input.offerings.map((line) => [line.offeringId, line.quantity]),
+    gift: input.gift,
     paymentMethod: input.paymentMethod,
     paymentId: input.paymentId,
   });

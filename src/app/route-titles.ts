@@ -29,6 +29,7 @@ const exact: Record<string, string> = {
   '/account/orders': 'My Orders',
   '/account/bookings': 'My Bookings',
   '/account/addresses': 'My Addresses',
+  '/account/family': 'My Family',
   '/staff-invitation': 'Join the Staff',
 };
 

@@ -9,6 +9,7 @@ import {
 import { lifecycleMessages } from '../../contract/lifecycle.ts';
 import type { BookingEventPayload } from '../../contract/lifecycle-events.ts';
 import { ApiError, callApi } from './api.ts';
+import { getBearerText } from './download-file.ts';
 
 /** GET /api/bookings/{id} (bearer): the customer's own booking, else "Booking not found". */
 export async function fetchBooking(id: string | number, signal?: AbortSignal): Promise<Booking> {
@@ -49,4 +50,12 @@ export async function sendBookingEvent(
     signal,
   });
   return booking;
+}
+
+/** GET /api/bookings/{id}/calendar.ics (bearer): the booking as an iCalendar file's text. */
+export function fetchBookingCalendar(id: number, signal?: AbortSignal): Promise<string> {
+  return getBearerText(`/api/bookings/${id}/calendar.ics`, {
+    fallback: bookingMessages.calendarFailed,
+    signal,
+  });
 }

@@ -22,3 +22,16 @@ export async function downloadFile(
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+/** GET a bearer path whose answer is a file, not JSON (an .ics): its text, errors mapped as for every call. */
+export async function getBearerText(path: string, { fallback, signal }: GetOptions): Promise<string> {
+  try {
+    return await http<string, 'text'>(path, {
+      headers: { ...bearerHeaders(), Accept: 'text/calendar' },
+      responseType: 'text',
+      signal,
+    });
+  } catch (error) {
+    throw bearerFailure(error, fallback);
+  }
+}

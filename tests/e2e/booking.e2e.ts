@@ -144,6 +144,8 @@ describe('a customer books a puja in Chromium', () => {
     expect(page.url()).toMatch(/&step=payment$/);
     await page.getByText('Lakshmi Iyer').first().waitFor();
     // The simulated provider declines failure@upi; another UPI ID pays on the same intent.
+    // The sankalp read back: "The names are right" before Pay.
+    await page.getByRole('checkbox', { name: 'The names are right' }).check();
     await page.getByLabel('UPI ID', { exact: true }).fill('failure@upi');
     await page.getByRole('button', { name: `Pay ${rupees(pkg.offerPrice)}` }).click();
     await page.getByRole('button', { name: 'Processing payment...' }).waitFor();

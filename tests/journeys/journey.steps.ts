@@ -54,6 +54,12 @@ const accountButton = (page: Page, ctx: JourneyContext) =>
   page.getByRole('banner').getByRole('button', { name: ctx.customer.name, exact: true });
 const bookButton = (page: Page, ctx: JourneyContext) =>
   page.getByRole('button', { name: `Book ${ctx.data.pkg.title}`, exact: true });
+/** "The names are right": Pay waits for it (the sankalp read back). */
+const namesRight = (page: Page) => page.getByRole('checkbox', { name: 'The names are right', exact: true });
+/** Pay is enabled exactly when the read-back is confirmed. */
+async function expectPayReady(page: Page, ctx: JourneyContext) {
+  await expectEnabled(ctx, payButton(page, ctx), await namesRight(page).isChecked());
+}
 const payButton = (page: Page, ctx: JourneyContext) =>
   page.getByRole('button', { name: `Pay ${formatRupees(ctx.data.pkg.offerPrice)}`, exact: true });
 const placeOrderButton = (page: Page) => page.getByRole('button', { name: 'Place Order', exact: true });
@@ -126,6 +132,9 @@ async function payDeclinedThenUpi(
   ctx: JourneyContext,
   button: () => ReturnType<Page['getByRole']>,
 ) {
+  // A booking's sankalp read back: the names are checked before paying (checkout has none).
+  if ((await namesRight(page).count()) > 0 && !(await namesRight(page).isChecked()))
+    await namesRight(page).check();
   const upi = page.getByLabel('UPI ID', { exact: true });
   if ((await upi.inputValue()) === '') {
     await upi.fill(DECLINED_UPI_ID);
@@ -282,7 +291,7 @@ export const stateAssertions = {
     await h2(page, 'Payment').waitFor();
     await expectRoute(page, ctx, wizardRoute(ctx, 'payment'));
     await page.getByRole('definition').filter({ hasText: person.name }).waitFor();
-    await expectEnabled(ctx, payButton(page, ctx));
+    await expectPayReady(page, ctx);
   },
   bookingAddressChosen: async (page, ctx) => {
     await h2(page, 'Address').waitFor();
@@ -292,12 +301,12 @@ export const stateAssertions = {
     await h2(page, 'Payment').waitFor();
     await page.getByRole('definition').filter({ hasText: person.name }).waitFor();
     await page.getByText(`${address.street}, ${address.area}, ${address.city}`).waitFor();
-    await expectEnabled(ctx, payButton(page, ctx));
+    await expectPayReady(page, ctx);
   },
   bookingPaymentFailed: async (page, ctx) => {
     await alertWith(page, bookingMessages.createFailed).waitFor();
     await h2(page, 'Payment').waitFor();
-    await expectEnabled(ctx, payButton(page, ctx));
+    await expectPayReady(page, ctx);
   },
   bookingClosed: async (page, ctx) => {
     await alertWith(page, pujaWizardMessages.closed).waitFor();

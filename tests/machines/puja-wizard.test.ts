@@ -25,6 +25,7 @@ import {
   pujaWizardMessages,
   wizardDraftKey,
   type DraftParams,
+  type GiftField,
   type PujaWizardEvent,
   type PujaWizardInput,
 } from '../../machines/puja-wizard/puja-wizard.machine.ts';
@@ -45,6 +46,11 @@ import {
   selectRefusedNextCount,
   selectShowClosedNotice,
   selectStep,
+  selectGiftError,
+  selectNamesConfirmed,
+  selectOfferingLines,
+  selectOfferingQuantity,
+  selectTotal,
 } from '../../machines/puja-wizard/puja-wizard.selectors.ts';
 
 /** 1 March 2026, 11:30 in India. */
@@ -126,6 +132,9 @@ function bookingOf({ record, paymentId }: WriteRecordInput): Booking {
     })),
     address: home,
     amount: 4751,
+    packageAmount: 4751,
+    offerings: [],
+    gift: null,
     currency: 'INR',
     offeredDates: [],
     proof: null,
@@ -215,6 +224,8 @@ function start({ capture, writeRecord, ...input }: Setup = {}) {
     send({ type: 'wizard.next' });
     expect(steps()).toBe('payment');
     selectPaymentActor(snapshot())?.send({ type: 'payment.upiIdChanged', value: 'asha@okbank' });
+    // The sankalp read back: "the names are right".
+    send({ type: 'names.confirmed', confirmed: true });
   };
   const child = () => selectPaymentActor(snapshot());
   const errorsOf = (index: number) =>
@@ -336,6 +347,7 @@ describe('puja wizard: person details', () => {
       packageId: 31,
       persons: [emptyPerson(), { ...emptyPerson(), name: 'Ravi' }],
       addressId: null,
+      gift: null,
     });
     expect(wizardDraftKey(3, 31)).toBe('puja-wizard:3:31');
   });
@@ -503,7 +515,14 @@ describe('puja wizard: payment and booking', () => {
     expect(calls.createIntent.mock.calls[0]?.[0]).toEqual({
       record: {
         purpose: 'booking',
-        booking: { pujaId: 3, packageId: 31, persons: [asha, ravi], addressId: 11 },
+        booking: {
+          pujaId: 3,
+          packageId: 31,
+          persons: [asha, ravi],
+          addressId: 11,
+          offerings: [],
+          gift: null,
+        },
       },
     });
     expect(calls.writeRecord.mock.calls[0]?.[0]).toMatchObject({
@@ -653,5 +672,143 @@ describe('puja wizard: the booking window', () => {
     await vi.advanceTimersByTimeAsync(20_000);
     expect(step()).toBe('confirmation');
     expect(selectShowClosedNotice(snapshot())).toBe(false);
+  });
+});
+
+const lamp = {
+  id: 5,
+  name: 'Ghee lamp',
+  description: 'A lamp of ghee.',
+  price: 51,
+  unit: 'lamp',
+  delivery: 'temple' as const,
+  maxQuantity: 11,
+};
+const annadanam = { ...lamp, id: 6, name: 'Annadanam', unit: 'person', price: 60, maxQuantity: 500 };
+
+const kamala = {
+  recipientName: 'Kamala Iyer',
+  mobile: '94430 12345',
+  street: '12 Sannidhi Street',
+  area: 'Simmakkal',
+  landmark: '',
+  city: 'Madurai',
+  state: 'Tamil Nadu',
+  postalCode: '625001',
+};
+
+describe('puja wizard: the sankalp read back', () => {
+  it('pays only once "the names are right" is ticked, and asks again after the persons were changed', async () => {
+    const { send, snapshot, toPayment, steps, calls } = start();
+    toPayment();
+    send({ type: 'names.confirmed', confirmed: false });
+    expect(selectCanPay(snapshot())).toBe(false);
+    send({ type: 'wizard.pay' });
+    expect(calls.createIntent).not.toHaveBeenCalled();
+    send({ type: 'names.confirmed', confirmed: true });
+    expect(selectNamesConfirmed(snapshot())).toBe(true);
+    // Back to the names: the tick goes, since they may change.
+    send({ type: 'step.requested', step: 'details' });
+    send({ type: 'wizard.next' });
+    send({ type: 'wizard.next' });
+    expect(steps()).toBe('payment');
+    expect(selectNamesConfirmed(snapshot())).toBe(false);
+    expect(selectCanPay(snapshot())).toBe(false);
+    send({ type: 'names.confirmed', confirmed: true });
+    selectPaymentActor(snapshot())?.send({ type: 'payment.upiIdChanged', value: 'asha@okbank' });
+    send({ type: 'wizard.pay' });
+    await flush();
+    expect(steps()).toBe('confirmation');
+  });
+});
+
+describe('puja wizard: family profiles', () => {
+  it('fills a person form from a saved profile in one tap, every field shown as touched', () => {
+    const { send, snapshot, steps, errorsOf } = start();
+    send({ type: 'person.filled', index: 1, person: { ...ravi, birthTimeNotKnown: true, birthTime: '' } });
+    expect(selectPersons(snapshot())[1]).toEqual({ ...ravi, birthTimeNotKnown: true, birthTime: '' });
+    send({ type: 'person.filled', index: 0, person: { ...asha, gothra: '' } });
+    expect(errorsOf(0)).toEqual({ gothra: 'Gothra is required' });
+    send({ type: 'person.filled', index: 0, person: asha });
+    send({ type: 'person.filled', index: 7, person: asha });
+    send({ type: 'wizard.next' });
+    expect(steps()).toBe('address');
+  });
+});
+
+describe('puja wizard: offerings', () => {
+  it('chooses none at first, keeps quantities within 0 and each limit, and pays for what was chosen', async () => {
+    const { send, snapshot, toPayment, calls } = start({ offerings: [lamp, annadanam] });
+    toPayment();
+    expect(selectOfferingLines(snapshot())).toEqual([]);
+    expect(selectTotal(snapshot())).toBe(4751);
+    send({ type: 'offering.changed', offeringId: 6, quantity: 108 });
+    send({ type: 'offering.changed', offeringId: 5, quantity: 40 });
+    send({ type: 'offering.changed', offeringId: 99, quantity: 1 });
+    expect(selectOfferingQuantity(5)(snapshot())).toBe(11);
+    expect(selectTotal(snapshot())).toBe(4751 + 108 * 60 + 11 * 51);
+    send({ type: 'offering.changed', offeringId: 5, quantity: -1 });
+    send({ type: 'offering.changed', offeringId: 6, quantity: 2.5 });
+    expect(selectOfferingLines(snapshot())).toEqual([]);
+    send({ type: 'offering.changed', offeringId: 6, quantity: 3 });
+    expect(selectOfferingLines(snapshot())).toEqual([{ offeringId: 6, quantity: 3 }]);
+    send({ type: 'wizard.pay' });
+    await flush();
+    expect(calls.createIntent.mock.calls[0]?.[0].record).toMatchObject({
+      booking: { offerings: [{ offeringId: 6, quantity: 3 }] },
+    });
+  });
+});
+
+describe('puja wizard: a gift', () => {
+  it('sends the prasad to an address typed for the gift, checked like the address form, with the card message', async () => {
+    const { send, fill, snapshot, steps, calls } = start();
+    fill(0, asha);
+    fill(1, ravi);
+    send({ type: 'wizard.next' });
+    send({ type: 'gift.toggled', gift: true });
+    send({ type: 'wizard.next' });
+    expect(steps()).toBe('address');
+    expect(selectGiftError('recipientName')(snapshot())).toBe('Recipient name is required');
+    for (const [field, value] of Object.entries(kamala))
+      send({ type: 'gift.changed', field: field as GiftField, value });
+    send({ type: 'gift.changed', field: 'message', value: 'M'.repeat(201) });
+    expect(selectGiftError('message')(snapshot())).toBe('Gift message must be at most 200 characters');
+    send({ type: 'wizard.next' });
+    expect(steps()).toBe('address');
+    send({ type: 'gift.changed', field: 'message', value: 'Happy birthday, Amma' });
+    expect(calls.saveDraft).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        gift: expect.objectContaining({ message: 'Happy birthday, Amma' }) as unknown,
+      }),
+    );
+    send({ type: 'wizard.next' });
+    expect(steps()).toBe('payment');
+    send({ type: 'names.confirmed', confirmed: true });
+    selectPaymentActor(snapshot())?.send({ type: 'payment.upiIdChanged', value: 'asha@okbank' });
+    send({ type: 'wizard.pay' });
+    await flush();
+    expect(calls.createIntent.mock.calls[0]?.[0].record).toMatchObject({
+      booking: {
+        addressId: null,
+        gift: { address: { ...kamala, country: 'India' }, message: 'Happy birthday, Amma' },
+      },
+    });
+  });
+
+  it('a gift cleared goes back to the saved addresses and ticked again brings back what was typed; a reload keeps it', () => {
+    const { send, fill, snapshot, steps } = start({
+      draft: { gift: { address: kamala, message: 'For Amma' } },
+    });
+    expect(snapshot().context.gift?.address.city).toBe('Madurai');
+    fill(0, asha);
+    fill(1, ravi);
+    send({ type: 'wizard.next' });
+    send({ type: 'gift.toggled', gift: false });
+    send({ type: 'wizard.next' });
+    expect(selectAddressError(snapshot())).toBe('Please select or add an address');
+    send({ type: 'gift.toggled', gift: true });
+    send({ type: 'wizard.next' });
+    expect(steps()).toBe('payment');
   });
 });

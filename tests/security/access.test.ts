@@ -54,9 +54,13 @@ let ids: {
   invitation: number;
   spareStaff: number;
   sparePackage: number;
+  /** My family member the PUT edits, another the DELETE removes; an offering staff edit. */
+  family: number;
+  spareFamily: number;
+  offering: number;
 };
-/** The other customer's order, booking and payment intent. */
-let theirs: { order: number; booking: number; payment: string };
+/** The other customer's order, booking, payment intent and family member. */
+let theirs: { order: number; booking: number; payment: string; family: number };
 /** A booking body of mine, paid for through the API, for the control walk. */
 let paidBookingBody: unknown;
 
@@ -133,6 +137,24 @@ async function sparePackage(): Promise<number> {
   return id;
 }
 
+async function familyMember(customer: Customer): Promise<number> {
+  const res = await send(shop.app, 'POST', '/api/family', {
+    json: { ...person({ name: 'Meera' }), relation: 'daughter' },
+    token: customer.token,
+  });
+  expect(res.status).toBe(201);
+  return (res.body as { profile: { id: number } }).profile.id;
+}
+
+async function anOffering(): Promise<number> {
+  const res = await send(shop.app, 'POST', `/api/admin/pujas/${shop.puja.id}/offerings`, {
+    json: { ...offeringInput, name: 'Walk garland' },
+    token: shop.staff.token,
+  });
+  expect(res.status).toBe(201);
+  return (res.body as { offering: { id: number } }).offering.id;
+}
+
 beforeAll(async () => {
   shop = await createSecurityShop();
   const spare = await addAddress(shop.app, shop.me, 'Spare Street 1');
@@ -147,11 +169,15 @@ beforeAll(async () => {
     invitation: await openInvitation(),
     spareStaff: await spareStaffMember(),
     sparePackage: await sparePackage(),
+    family: await familyMember(shop.me),
+    spareFamily: await familyMember(shop.me),
+    offering: await anOffering(),
   };
   theirs = {
     order: await placeOrder(shop.other, shop.otherAddress.id),
     booking: await book(shop.other, shop.otherAddress.id),
     payment: (await intentFor(shop.app, shop.other.token, 'order', orderBody(shop.otherAddress.id))).id,
+    family: await familyMember(shop.other),
   };
   paidBookingBody = await paid(shop.app, shop.me.token, bookingBody(shop.puja, shop.myAddress.id, 1));
 });
@@ -255,6 +281,21 @@ const BEARER_ROUTES: BearerRoute[] = [
   },
   { method: 'GET', path: '/api/bookings', url: () => '/api/bookings' },
   { method: 'GET', path: '/api/bookings/:id', url: () => `/api/bookings/${ids.booking}` },
+  // "Add to calendar": the owner's booking as an .ics (docs/product-rules.md, The puja in the calendar).
+  {
+    method: 'GET',
+    path: '/api/bookings/:id/calendar.ics',
+    url: () => `/api/bookings/${ids.booking}/calendar.ics`,
+  },
+  // The customer's family (docs/product-rules.md, Family profiles).
+  { method: 'GET', path: '/api/family', url: () => '/api/family' },
+  { method: 'POST', path: '/api/family', url: () => '/api/family', body: () => familyBody },
+  {
+    method: 'PUT',
+    path: '/api/family/:id',
+    url: () => `/api/family/${ids.family}`,
+    body: () => familyBody,
+  },
   {
     method: 'POST',
     path: '/api/payments',
@@ -282,6 +323,7 @@ const BEARER_ROUTES: BearerRoute[] = [
   },
   { method: 'POST', path: '/api/uploads', url: () => '/api/uploads', bytes: () => PNG },
   { method: 'DELETE', path: '/api/addresses/:id', url: () => `/api/addresses/${ids.address}` },
+  { method: 'DELETE', path: '/api/family/:id', url: () => `/api/family/${ids.spareFamily}` },
   // Same password again: allowed, but it ends my other sessions (the control test signs in anew).
   {
     method: 'POST',
@@ -436,6 +478,36 @@ const STAFF_ROUTES: BearerRoute[] = [
     url: () => '/api/admin/images',
     body: () => ({ uploadId: ids.image, slot: 'category' }),
   },
+  // A puja's chadhava offerings (contract/offerings.ts).
+  {
+    method: 'GET',
+    path: '/api/admin/pujas/:id/offerings',
+    url: () => `/api/admin/pujas/${shop.puja.id}/offerings`,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/pujas/:id/offerings',
+    url: () => `/api/admin/pujas/${shop.puja.id}/offerings`,
+    body: () => offeringInput,
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/offerings/:id',
+    url: () => `/api/admin/offerings/${ids.offering}`,
+    body: () => ({ ...offeringInput, version: versions.offering++ }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/offerings/:id/retire',
+    url: () => `/api/admin/offerings/${ids.offering}/retire`,
+    body: () => ({ version: versions.offering++ }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/offerings/:id/restore',
+    url: () => `/api/admin/offerings/${ids.offering}/restore`,
+    body: () => ({ version: versions.offering++ }),
+  },
   // Today, the sankalp sheet, exports, coupons, the audit log (contract/admin-office.ts).
   { method: 'GET', path: '/api/admin/today', url: () => '/api/admin/today' },
   { method: 'GET', path: '/api/admin/sankalp', url: () => '/api/admin/sankalp?date=2026-12-01' },
@@ -489,7 +561,16 @@ const STAFF_ROUTES: BearerRoute[] = [
 ];
 
 /** Versions of the records the staff control edits, moving as it does. */
-const versions = { puja: 1, package: 1, product: 1, category: 1, astrologer: 1, coupon: 1 };
+const versions = { puja: 1, package: 1, product: 1, category: 1, astrologer: 1, coupon: 1, offering: 1 };
+const familyBody = { ...person({ name: 'Walk Rao' }), relation: 'spouse' };
+const offeringInput = {
+  name: 'Walk lamp',
+  description: 'A lamp for the access walk.',
+  unit: 'lamp',
+  price: 51,
+  delivery: 'temple',
+  maxQuantity: 5,
+};
 let serial = 0;
 const inFortnight = () => new Date(Date.now() + 14 * 86_400_000).toISOString();
 const pujaInput = () => ({
@@ -979,6 +1060,29 @@ describe('Promise 5: no one gets in where they don’t belong', () => {
     expect(
       (await call(shop.app, 'GET', `/api/payments/${theirs.payment}`, { token: other.token })).status,
     ).toBe(200);
+  });
+
+  it('lets a customer neither see, change nor remove another’s family member, nor get another’s booking as .ics (404), changing nothing', async () => {
+    const me = shop.me;
+    await expectNothingChanged(shop.db, async () => {
+      for (const id of [theirs.family, 999_999]) {
+        const body = { ...person(), relation: 'self' };
+        expectClearRefusal(
+          await call(shop.app, 'PUT', `/api/family/${id}`, { json: body, token: me.token }),
+          404,
+        );
+        expectClearRefusal(await call(shop.app, 'DELETE', `/api/family/${id}`, { token: me.token }), 404);
+      }
+      for (const id of [theirs.booking, 999_999])
+        expectClearRefusal(
+          await call(shop.app, 'GET', `/api/bookings/${id}/calendar.ics`, { token: me.token }),
+          404,
+        );
+    });
+    const mine = (await call(shop.app, 'GET', '/api/family', { token: me.token })).body as {
+      profiles: { id: number }[];
+    };
+    expect(mine.profiles.map((p) => p.id)).not.toContain(theirs.family);
   });
 
   it('lets a customer neither see nor change another’s addresses (404), changing nothing', async () => {

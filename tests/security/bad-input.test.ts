@@ -1,8 +1,9 @@
 /**
  * Issue 7, promise 6: bad input gets a clear 4xx JSON error and changes nothing. Each clause is
- * tried against every route that takes a body: register, addresses (POST and PUT), orders,
- * bookings, payments (intents and captures), coupon validation and the birth star, and the back
- * office's writes (pujas, packages, products, stock, categories, astrologers, images, coupons,
+ * tried against every route that takes a body: register, addresses (POST and PUT), family
+ * members (POST and PUT), orders, bookings, payments (intents and captures, a gift with
+ * offerings among them), coupon validation and the birth star, and the back
+ * office's writes (pujas, packages, offerings, products, stock, categories, astrologers, images, coupons,
  * staff invitations and their acceptance). Every answer must be a 4xx with a JSON {message}, and no row
  * of any table may change. (The last clause, user text rendered as text in the SPA, is in
  * tests/views/security-text.test.tsx: it needs a DOM.)
@@ -28,8 +29,31 @@ let intentId: string;
 let uploadId: string;
 const invitationToken = randomBytes(32).toString('base64url');
 let couponSerial = 0;
+/** My family member the edit target changes, and an offering of the shop's puja. */
+let familyId: number;
+let offeringId: number;
+const offeringInput = () => ({
+  name: 'Ghee lamp',
+  description: 'A lamp of ghee lit in your name.',
+  unit: 'lamp',
+  price: 51,
+  delivery: 'temple',
+  maxQuantity: 11,
+});
 beforeAll(async () => {
   shop = await createSecurityShop();
+  const family = await rawCall(shop.app, 'POST', '/api/family', {
+    token: shop.me.token,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...person(), relation: 'self' }),
+  });
+  familyId = (family.body as { profile: { id: number } }).profile.id;
+  const offering = await rawCall(shop.app, 'POST', `/api/admin/pujas/${shop.puja.id}/offerings`, {
+    token: shop.staff.token,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(offeringInput()),
+  });
+  offeringId = (offering.body as { offering: { id: number } }).offering.id;
   const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#b45309' } })
     .png()
     .toBuffer();
@@ -254,6 +278,103 @@ const TARGETS: Target[] = [
       { ...body, birthTime: ['05:40'] },
       { ...body, timeZone: { id: 'Asia/Kolkata' } },
       { ...body, dateOfBirth: null },
+    ],
+  },
+  // The customer's family (contract/family.ts).
+  {
+    name: 'add a family member',
+    method: 'POST',
+    path: () => '/api/family',
+    token: (s) => s.me,
+    valid: () => ({ ...person(), relation: 'father' }),
+    withText: (body, text) => ({ ...body, name: text }),
+    withNumbers: (body, n) => [{ ...body, gothra: n }],
+    wrongTypes: (body) => [
+      { ...body, relation: ['father'] },
+      { ...body, gothraNotKnown: 'yes' },
+      { ...body, dateOfBirth: 19880314 },
+      { ...body, birthTimeNotKnown: 1 },
+    ],
+  },
+  {
+    name: 'edit a family member',
+    method: 'PUT',
+    path: () => `/api/family/${familyId}`,
+    token: (s) => s.me,
+    valid: () => ({ ...person(), relation: 'mother', gothraNotKnown: true, gothra: '' }),
+    withText: (body, text) => ({ ...body, birthPlace: text }),
+    withNumbers: (body, n) => [{ ...body, name: n }],
+    wrongTypes: (body) => [
+      { ...body, relation: null },
+      { ...body, raashi: { name: 'Simha' } },
+    ],
+  },
+  // A gift with offerings: the gift's address, message and the offering lines.
+  {
+    name: 'pay for a gift with offerings',
+    method: 'POST',
+    path: () => '/api/payments',
+    token: (s) => s.me,
+    valid: () => ({
+      purpose: 'booking',
+      booking: {
+        ...draftOf(bookingBody(shop.puja, shop.myAddress.id, 1)),
+        addressId: null,
+        offerings: [{ offeringId: offeringId, quantity: 2 }],
+        gift: { address: addressInput({ recipientName: 'Kamala Iyer' }), message: 'For Amma' },
+      },
+    }),
+    withText: (body, text) => ({
+      ...body,
+      booking: {
+        ...(body.booking as Json),
+        gift: { ...((body.booking as Json).gift as Json), message: text },
+      },
+    }),
+    withNumbers: (body, n) => [
+      { ...body, booking: { ...(body.booking as Json), offerings: [{ offeringId, quantity: n }] } },
+      { ...body, booking: { ...(body.booking as Json), offerings: [{ offeringId: n, quantity: 1 }] } },
+    ],
+    wrongTypes: (body) => [
+      { ...body, booking: { ...(body.booking as Json), offerings: { 0: { offeringId, quantity: 1 } } } },
+      { ...body, booking: { ...(body.booking as Json), gift: 'for Amma' } },
+      {
+        ...body,
+        booking: {
+          ...(body.booking as Json),
+          gift: { ...((body.booking as Json).gift as Json), address: ['Madurai'] },
+        },
+      },
+    ],
+  },
+  {
+    name: 'add an offering',
+    method: 'POST',
+    path: () => `/api/admin/pujas/${shop.puja.id}/offerings`,
+    token: (s) => s.staff,
+    valid: () => offeringInput(),
+    withText: (body, text) => ({ ...body, description: text }),
+    withNumbers: (body, n) => [
+      { ...body, price: n },
+      { ...body, maxQuantity: n },
+    ],
+    wrongTypes: (body) => [
+      { ...body, delivery: 'courier' },
+      { ...body, price: '51' },
+      { ...body, name: null },
+    ],
+  },
+  {
+    name: 'edit an offering',
+    method: 'PUT',
+    path: () => `/api/admin/offerings/${offeringId}`,
+    token: (s) => s.staff,
+    valid: () => ({ ...offeringInput(), version: 1 }),
+    withText: (body, text) => ({ ...body, unit: text }),
+    withNumbers: (body, n) => [{ ...body, version: n }],
+    wrongTypes: (body) => [
+      { ...body, version: '1' },
+      { ...body, delivery: ['temple'] },
     ],
   },
   // The back office (contract/admin-catalogue.ts, contract/admin-office.ts).

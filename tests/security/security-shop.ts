@@ -97,6 +97,9 @@ const TABLES = [
   'stock_ledger',
   'audit_log',
   'staff_invitations',
+  'family_profiles',
+  'puja_offering',
+  'booking_offerings',
 ] as const;
 
 /** The whole mutable state of the shop (every row of every table above), to compare before and after. */

@@ -207,6 +207,9 @@ describe('booking a puja', () => {
       ],
       address: myAddress,
       amount: 2202,
+      packageAmount: 2202,
+      offerings: [],
+      gift: null,
       currency: 'INR',
       offeredDates: [],
       proof: null,
@@ -793,6 +796,7 @@ describe('listing bookings', () => {
       personCount: b.persons.length,
       amount: b.amount,
       status: 'confirmed',
+      gift: null,
     });
     expect(bookings).toEqual([summary(second), summary(first)]);
     expect(bookings.map((b) => [b.personCount, b.amount])).toEqual([

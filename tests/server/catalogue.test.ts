@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { TEMPLE_SCRIPTS } from '../../contract/temple-script.ts';
 import os from 'node:os';
 import path from 'node:path';
 import * as v from 'valibot';
@@ -61,7 +62,10 @@ describe('GET /pujas', () => {
   it('lists every puja with exactly the contract fields', async () => {
     const { pujas } = await getOk('/pujas', PujaListResponse);
     expect(pujas.length).toBeGreaterThanOrEqual(12);
-    const fields = Object.keys(Puja.entries).sort();
+    // The script and the offerings are the detail's alone (GET /pujas/{id}).
+    const fields = Object.keys(Puja.entries)
+      .filter((key) => key !== 'script' && key !== 'offerings')
+      .sort();
     for (const puja of pujas) {
       expect(sortedKeys(puja)).toEqual(fields);
       expect(typeof puja.inDemand).toBe('boolean');
@@ -116,11 +120,21 @@ describe('GET /pujas', () => {
 });
 
 describe('GET /pujas/{id}', () => {
-  it('wraps the one puja in a pujas array', async () => {
+  it('wraps the one puja in a pujas array, with its temple script and its offerings', async () => {
     const { pujas } = await getOk('/pujas', PujaListResponse);
     const first = pujas[0]!;
     const detail = await getOk(`/pujas/${first.id}`, PujaListResponse);
-    expect(detail.pujas).toEqual([first]);
+    const { script, offerings, ...sectionSeven } = detail.pujas[0]!;
+    expect(detail.pujas).toHaveLength(1);
+    expect(sectionSeven).toEqual(first);
+    expect(TEMPLE_SCRIPTS).toContain(script);
+    // Every demo puja offers flowers, a lamp, vastra and annadanam, none chosen for the devotee.
+    expect(offerings?.map((o) => [o.name, o.delivery])).toEqual([
+      ['Flower garland', 'temple'],
+      ['Ghee lamp', 'temple'],
+      ['Vastra', 'prasad'],
+      ['Annadanam', 'temple'],
+    ]);
   });
 
   it('answers 404 {message} for an unknown id', async () => {

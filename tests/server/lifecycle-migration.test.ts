@@ -19,17 +19,35 @@ beforeAll(async () => {
   database = await createTestDatabase(dir);
   db = await database.open();
   await migrateUpTo(db, '2026_11_24_040000_indian_addresses');
-  // A product and a puja with a package, in the tables as they were then (today's seed writes
-  // columns later migrations add).
+  // The catalogue as it was then (today's seed writes columns later migrations added).
+  await oldCatalogue(db);
+});
+
+async function oldCatalogue(db: Db) {
+  const benefits = Object.fromEntries(
+    [1, 2, 3, 4].flatMap((n) => [
+      [`benefit_title${n}`, 'B'],
+      [`benefit_desc${n}`, 'B'],
+    ]),
+  );
   await sql`insert into category (category, name, img_url) values ('malas', 'Malas', '/x.svg')`.execute(db);
   await sql`insert into product (name, description, price, offer_price, image, stock_quantity, category_id)
-    values ('Mala', 'A mala', 200, 100, '/x.svg', 10, 1)`.execute(db);
-  await sql`insert into puja (puja_name, place, image, description, benefit_title1, benefit_desc1, benefit_title2,
-    benefit_desc2, benefit_title3, benefit_desc3, benefit_title4, benefit_desc4)
-    values ('Homam', 'Udupi', '/x.svg', 'A homam', 'a', 'a', 'b', 'b', 'c', 'c', 'd', 'd')`.execute(db);
+    values ('Mala', 'A mala.', 150, 100, '/x.svg', 10, 1)`.execute(db);
+  const columns = ['puja_name', 'place', 'puja_date', 'image', 'description', ...Object.keys(benefits)];
+  const values = [
+    'Homam',
+    'Udupi',
+    '2026-02-01T00:00:00.000Z',
+    '/x.svg',
+    'A homam.',
+    ...Object.values(benefits),
+  ];
+  await sql`insert into puja (${sql.join(columns.map((c) => sql.ref(c)))}) values (${sql.join(values)})`.execute(
+    db,
+  );
   await sql`insert into puja_package (puja_id, title, description, no_persons, price, offer_price)
-    values (1, 'Single', 'One', 1, 1501, 1101)`.execute(db);
-});
+    values (1, 'Single', 'One name.', 1, 1500, 1101)`.execute(db);
+}
 afterAll(async () => {
   await db.destroy();
   await database.drop();

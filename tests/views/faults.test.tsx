@@ -200,6 +200,7 @@ async function openWizardAtPayment(user: UserEvent) {
   await user.click(screen.getByRole('button', { name: 'Next' }));
   await screen.findByRole('heading', { level: 2, name: 'Payment' });
   await user.type(screen.getByLabelText('UPI ID'), 'asha@okbank');
+  await user.click(screen.getByRole('checkbox', { name: 'The names are right' }));
   return screen.getByRole('button', { name: `Pay ${formatRupees(pkg.offerPrice)}` });
 }
 

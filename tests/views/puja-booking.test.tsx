@@ -336,7 +336,9 @@ describe('the booking wizard (/puja-booking/{id})', () => {
 
     // Fixing the first person leaves only the second one's messages.
     await fillPerson(user, 0, 2, asha);
-    expect(within(screen.getByRole('group', { name: 'Person 1 of 2' })).queryByRole('paragraph')).toBeNull();
+    expect(
+      screen.getByRole('group', { name: 'Person 1 of 2' }).querySelector('.booking-field__error'),
+    ).toBeNull();
     expect(screen.getAllByText('Name is required')).toHaveLength(1);
     expect(await axeViolations()).toEqual([]);
   });
@@ -470,6 +472,9 @@ describe('the booking wizard (/puja-booking/{id})', () => {
 
     // UPI first; the simulated provider declines failure@upi, another UPI ID pays on the same intent.
     expect(screen.getByRole('radio', { name: /UPI/ })).toBeChecked();
+    // The sankalp read back: Pay waits for "The names are right".
+    expect(screen.getByRole('button', { name: `Pay ${formatRupees(pkg.offerPrice)}` })).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'The names are right' }));
     await user.type(screen.getByLabelText('UPI ID'), 'failure@upi');
     await user.click(screen.getByRole('button', { name: `Pay ${formatRupees(pkg.offerPrice)}` }));
     expect(await screen.findByRole('alert', {}, PAYMENT)).toHaveTextContent('Your payment was declined');
@@ -544,6 +549,7 @@ describe('the booking wizard (/puja-booking/{id})', () => {
 
     net.failNetwork(/^\/api\/bookings$/);
     const pay = `Pay ${formatRupees(open.packages[1]!.offerPrice)}`;
+    await user.click(screen.getByRole('checkbox', { name: 'The names are right' }));
     await user.click(screen.getByRole('radio', { name: /Net Banking/ }));
     await user.click(screen.getByRole('button', { name: pay }));
     expect(await screen.findByRole('alert', {}, PAYMENT)).toHaveTextContent('Failed to create booking');

@@ -144,6 +144,9 @@ export async function bookingsForSankalp(db: Db, day: string) {
       'bookings.packageTitle',
       'users.name as customerName',
       'puja.script',
+      'bookings.isGift',
+      'bookings.giftMessage',
+      'bookings.recipientName',
     ])
     .where('bookings.pujaDate', '>=', indiaDayStart(day))
     .where('bookings.pujaDate', '<', indiaDayStart(day, 1))
@@ -166,5 +169,17 @@ export async function bookingsForSankalp(db: Db, day: string) {
         .orderBy('position')
         .execute()
     : [];
-  return { bookings, persons };
+  const offerings = bookings.length
+    ? await db
+        .selectFrom('bookingOfferings')
+        .selectAll()
+        .where(
+          'bookingId',
+          'in',
+          bookings.map((b) => b.id),
+        )
+        .orderBy('id')
+        .execute()
+    : [];
+  return { bookings, persons, offerings };
 }

@@ -5,7 +5,8 @@ import type { TimelineEntry } from '../../../contract/lifecycle.ts';
 import { addressFromCopy } from './address-copy.ts';
 import { listLifecycleEvents, refundOf, toTimelineEntry } from './lifecycle-events.ts';
 import type { Db } from '../client.ts';
-import type { BookingPersonRow, BookingRow, BookingsTable } from '../types.ts';
+import type { BookingOfferingRow, BookingPersonRow, BookingRow, BookingsTable } from '../types.ts';
+import type { BookedOffering } from '../../../contract/offerings.ts';
 
 /** The puja as a booking snapshots it. */
 export function findPujaForBooking(db: Db, id: number) {
@@ -47,6 +48,7 @@ export async function insertBooking(
   booking: NewBookingRow,
   persons: readonly BookingPerson[],
   numberFor: (id: number) => string,
+  offerings: readonly BookedOffering[] = [],
 ): Promise<number> {
   const { id } = await db
     .insertInto('bookings')
@@ -60,6 +62,11 @@ export async function insertBooking(
     .where('id', '=', id)
     .execute();
   await db.insertInto('bookingPersons').values(personRows(id, persons)).execute();
+  if (offerings.length)
+    await db
+      .insertInto('bookingOfferings')
+      .values(offerings.map(({ amount: _amount, ...offering }) => ({ ...offering, bookingId: id })))
+      .execute();
   return id;
 }
 
@@ -89,7 +96,26 @@ const toPerson = (row: BookingPersonRow): BookingPerson => ({
 
 const parseJsonArray = (text: string | null): string[] => (text ? (JSON.parse(text) as string[]) : []);
 
-function toBooking(row: BookingRow, persons: BookingPersonRow[], timeline: TimelineEntry[]): Booking {
+const toOffering = (row: BookingOfferingRow): BookedOffering => ({
+  offeringId: row.offeringId,
+  name: row.name,
+  unit: row.unit,
+  price: row.price,
+  quantity: row.quantity,
+  delivery: row.delivery,
+  amount: row.price * row.quantity,
+});
+
+/** A gift's card message, or null for a booking that is not a gift. */
+const giftOf = (row: Pick<BookingRow, 'isGift' | 'giftMessage'>) =>
+  row.isGift === 1 ? { message: row.giftMessage ?? '' } : null;
+
+function toBooking(
+  row: BookingRow,
+  persons: BookingPersonRow[],
+  timeline: TimelineEntry[],
+  offerings: BookingOfferingRow[],
+): Booking {
   return {
     id: row.id,
     bookingNumber: row.bookingNumber,
@@ -109,6 +135,9 @@ function toBooking(row: BookingRow, persons: BookingPersonRow[], timeline: Timel
     persons: persons.map(toPerson),
     address: addressFromCopy(row),
     amount: row.amount,
+    packageAmount: row.packageAmount ?? row.amount,
+    offerings: offerings.map(toOffering),
+    gift: giftOf(row),
     currency: 'INR',
     offeredDates: parseJsonArray(row.offeredDates),
     proof:
@@ -138,7 +167,13 @@ export async function readBooking(db: Db, row: BookingRow): Promise<Booking> {
     .orderBy('position')
     .execute();
   const events = await listLifecycleEvents(db, 'booking', row.id);
-  return toBooking(row, persons, events.map(toTimelineEntry));
+  const offerings = await db
+    .selectFrom('bookingOfferings')
+    .selectAll()
+    .where('bookingId', '=', row.id)
+    .orderBy('id')
+    .execute();
+  return toBooking(row, persons, events.map(toTimelineEntry), offerings);
 }
 
 /** The customer's booking with its persons; undefined when there is none or it is someone else's. */
@@ -219,7 +254,18 @@ export function findBookingsAwaitingRefund(db: Db, limit = 100) {
 export async function listBookings(db: Db, userId: number): Promise<BookingSummary[]> {
   const rows = await db
     .selectFrom('bookings')
-    .select(['id', 'bookingNumber', 'createdAt', 'pujaName', 'packageTitle', 'pujaDate', 'amount', 'status'])
+    .select([
+      'id',
+      'bookingNumber',
+      'createdAt',
+      'pujaName',
+      'packageTitle',
+      'pujaDate',
+      'amount',
+      'status',
+      'isGift',
+      'recipientName',
+    ])
     .select((eb) =>
       eb
         .selectFrom('bookingPersons')
@@ -230,7 +276,11 @@ export async function listBookings(db: Db, userId: number): Promise<BookingSumma
     .where('userId', '=', userId)
     .orderBy('id', 'desc')
     .execute();
-  return rows.map((row) => ({ ...row, personCount: Number(row.personCount ?? 0) }));
+  return rows.map(({ isGift, recipientName, ...row }) => ({
+    ...row,
+    personCount: Number(row.personCount ?? 0),
+    gift: isGift === 1 ? { recipientName } : null,
+  }));
 }
 
 /** How many bookings exist in all (for tests and the load check). */

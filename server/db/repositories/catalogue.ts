@@ -1,3 +1,4 @@
+import type { TempleScriptName } from '../../../contract/temple-script.ts';
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { ProductQuery, PujaQuery } from '../../../contract/catalogue-query.ts';
 import { STARTING_SOON_DAYS } from '../../../contract/catalogue-display.ts';
@@ -175,6 +176,12 @@ export async function listPujas(
 export async function findPuja(db: Db, id: number): Promise<Puja | undefined> {
   const row = await pujasWithFromPrice(db).where('puja.id', '=', id).executeTakeFirst();
   return row && toPujaWithPrice(row);
+}
+
+/** The script the puja's temple reads the sankalp in. */
+export async function findPujaScript(db: Db, id: number): Promise<TempleScriptName> {
+  const row = await db.selectFrom('puja').select('script').where('id', '=', id).executeTakeFirst();
+  return row?.script ?? 'devanagari';
 }
 
 export function listPackages(db: Db, pujaId: number): Promise<PujaPackage[]> {

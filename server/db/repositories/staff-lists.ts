@@ -141,6 +141,8 @@ export async function listBookingsForStaff(db: Db, query: AdminBookingQuery) {
       'bookings.amount',
       'bookings.status',
       'bookings.userId',
+      'bookings.isGift',
+      'bookings.recipientName',
       'users.name as customerName',
       'users.email as customerEmail',
       'users.phone as customerPhone',
@@ -173,11 +175,23 @@ export async function listBookingsForStaff(db: Db, query: AdminBookingQuery) {
     0,
   );
   return {
-    bookings: rows.map(({ userId, customerName, customerEmail, customerPhone, personCount, ...booking }) => ({
-      ...booking,
-      personCount: Number(personCount ?? 0),
-      customer: customerOf({ userId, customerName, customerEmail, customerPhone }),
-    })),
+    bookings: rows.map(
+      ({
+        userId,
+        customerName,
+        customerEmail,
+        customerPhone,
+        personCount,
+        isGift,
+        recipientName,
+        ...booking
+      }) => ({
+        ...booking,
+        personCount: Number(personCount ?? 0),
+        gift: isGift === 1 ? { recipientName } : null,
+        customer: customerOf({ userId, customerName, customerEmail, customerPhone }),
+      }),
+    ),
     total,
     counts,
   };

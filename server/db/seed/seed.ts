@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
+import type { PujaOfferingTable } from '../types.ts';
 import { isPostgres, type Db } from '../client.ts';
 import { isDatabaseBusy } from '../errors.ts';
 import { MIGRATION_WAIT_MS, SEED_LOCK_KEY } from '../migration-lock.ts';
@@ -10,6 +11,42 @@ import { openStock } from '../repositories/stock-ledger.ts';
 import { scriptForPlace } from '../../../contract/admin-catalogue.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
+
+/** The chadhava offerings every demo puja has (docs/product-rules.md, Chadhava offerings). */
+const DEMO_OFFERINGS: Omit<Insertable<PujaOfferingTable>, 'pujaId'>[] = [
+  {
+    name: 'Flower garland',
+    description: 'A garland of jasmine and marigold offered to the deity during the puja.',
+    unit: 'garland',
+    price: 151,
+    delivery: 'temple',
+    maxQuantity: 5,
+  },
+  {
+    name: 'Ghee lamp',
+    description: 'A lamp of pure ghee lit in your name before the sanctum.',
+    unit: 'lamp',
+    price: 51,
+    delivery: 'temple',
+    maxQuantity: 11,
+  },
+  {
+    name: 'Vastra',
+    description: 'A silk-bordered cloth offered to the deity, then sent to you with the prasad.',
+    unit: 'vastra',
+    price: 501,
+    delivery: 'prasad',
+    maxQuantity: 2,
+  },
+  {
+    name: 'Annadanam',
+    description: 'A meal served to devotees at the temple in your name.',
+    unit: 'person',
+    price: 60,
+    delivery: 'temple',
+    maxQuantity: 500,
+  },
+];
 
 /** True when the catalogue has never been seeded. */
 export async function isCatalogueEmpty(db: Db): Promise<boolean> {
@@ -46,6 +83,10 @@ export async function seedCatalogue(db: Db, now: Date = new Date()): Promise<voi
           .insertInto('pujaPackage')
           .values({ ...pkg, pujaId: id })
           .execute();
+      await trx
+        .insertInto('pujaOffering')
+        .values(DEMO_OFFERINGS.map((offering) => ({ ...offering, pujaId: id })))
+        .execute();
     }
     const categoryIds = new Map<string, number>();
     for (const category of categories) {

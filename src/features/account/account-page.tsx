@@ -13,6 +13,7 @@ import { useAccountForm } from './use-account-form.ts';
 import { AddressPicker } from '../../ui/address-picker/address-picker.tsx';
 import { BookingsPanel } from './bookings-panel.tsx';
 import { OrdersPanel } from './orders-panel.tsx';
+import { FamilyPanel } from './family-panel.tsx';
 import './account.css';
 
 /** /account and its three sub-routes, each selecting one tab. */
@@ -21,6 +22,7 @@ const tabs = [
   { value: 'orders', label: 'Orders', path: '/account/orders' },
   { value: 'bookings', label: 'Bookings', path: '/account/bookings' },
   { value: 'addresses', label: 'Addresses', path: '/account/addresses' },
+  { value: 'family', label: 'My family', path: '/account/family' },
 ] as const;
 type Tab = (typeof tabs)[number]['value'];
 
@@ -99,6 +101,10 @@ export function AccountPage() {
         <Tabs.Content className="account-tabs__panel" value="addresses">
           <h2>Saved Addresses</h2>
           <AddressPicker mode="manage" />
+        </Tabs.Content>
+        <Tabs.Content className="account-tabs__panel" value="family">
+          <h2>My family</h2>
+          <FamilyPanel />
         </Tabs.Content>
       </Tabs.Root>
     </div>

@@ -42,6 +42,9 @@ import { ErrorBanner, NotFound, Spinner } from '../../ui/status.tsx';
 import { bookingStateTone, StatusPill } from '../../ui/status-pill.tsx';
 import { RefundNote } from './order-detail-page.tsx';
 import '../../ui/after-sale/after-sale.css';
+import { OFFERING_DELIVERY_LABELS } from '../../../contract/offerings.ts';
+import { fetchBookingCalendar } from '../../lib/bookings.ts';
+import { useAccountForm } from './use-account-form.ts';
 
 type BookingPageRef = ReturnType<typeof useActorRef<typeof bookingAfterSaleMachine>>;
 
@@ -153,11 +156,38 @@ function BookingView({ page, booking }: { page: BookingPageRef; booking: Booking
           <dt>Package</dt>
           <dd>{booking.package.title}</dd>
         </div>
+        {booking.gift && (
+          <div>
+            <dt>Gift to</dt>
+            <dd>
+              {booking.address.recipientName ?? 'the recipient'}, {booking.address.city}
+              {booking.gift.message !== '' && (
+                <span className="after-sale__gift-message"> “{booking.gift.message}”</span>
+              )}
+            </dd>
+          </div>
+        )}
+        {booking.offerings.length > 0 && (
+          <div>
+            <dt>Offerings</dt>
+            <dd>
+              <ul className="after-sale__offerings">
+                {booking.offerings.map((o) => (
+                  <li key={o.offeringId}>
+                    {o.name} × {o.quantity} ({OFFERING_DELIVERY_LABELS[o.delivery].toLowerCase()}):{' '}
+                    {formatRupees(o.amount)}
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+        )}
         <div>
           <dt>Paid</dt>
           <dd>{formatRupees(booking.amount)}</dd>
         </div>
       </dl>
+      <AddToCalendar booking={booking} />
 
       {done && doneMessages[done] && (
         <p className="after-sale__done" role="status">
@@ -438,5 +468,39 @@ function PersonFields({ index, count, person }: { index: number; count: number; 
         <input name={name('gothra')} defaultValue={person.gothra} required maxLength={60} />
       </label>
     </fieldset>
+  );
+}
+
+/**
+ * "Add to calendar" (docs/product-rules.md, The puja in the calendar): the server's .ics of this
+ * booking, saved as a file the phone or computer opens in its calendar.
+ */
+function AddToCalendar({ booking }: { booking: Booking }) {
+  const download = useAccountForm(async (_values, signal) => {
+    const text = await fetchBookingCalendar(booking.id, signal);
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/calendar' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `${booking.bookingNumber}.ics`;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    return { message: 'The calendar file is downloaded: open it to add the puja to your calendar.' };
+  });
+  return (
+    <div className="after-sale__calendar">
+      <button
+        type="button"
+        className="button"
+        disabled={download.sending}
+        onClick={() => download.submit(null)}
+      >
+        {download.sending ? 'Preparing...' : 'Add to calendar'}
+      </button>
+      <p aria-live="polite" className="after-sale__calendar-status">
+        {download.error ? <span className="booking-field__error">{download.error}</span> : download.result}
+      </p>
+    </div>
   );
 }

@@ -40,7 +40,15 @@ function BookingList({ bookings }: { bookings: BookingSummary[] }) {
             <h3 className="booking-row__puja">
               <Link href={`/account/bookings/${booking.id}`}>{booking.pujaName}</Link>
             </h3>
-            <span className="booking-row__package">{booking.packageTitle}</span>
+            <span className="booking-row__package">
+              {booking.packageTitle}
+              {booking.gift && (
+                <span className="booking-row__gift">
+                  {' '}
+                  · Gift{booking.gift.recipientName ? ` for ${booking.gift.recipientName}` : ''}
+                </span>
+              )}
+            </span>
             <span className="order-row__date">
               Booking <span className="order-row__number">{booking.bookingNumber}</span>, booked on{' '}
               <time dateTime={booking.createdAt}>{formatOrderDate(booking.createdAt)}</time>

@@ -38,6 +38,7 @@ const auditMachine = liveListMachine((query, signal) =>
 const entityLabels: Record<(typeof AUDIT_ENTITIES)[number], string> = {
   puja: 'Pujas',
   package: 'Packages',
+  offering: 'Offerings',
   product: 'Products',
   stock: 'Stock',
   category: 'Categories',

@@ -13,6 +13,37 @@ import {
   type PersonField,
 } from '../../../contract/booking.ts';
 import type { Puja, PujaPackage } from '../../../contract/catalogue.ts';
+import {
+  familyMessages,
+  personFromProfile,
+  profileRequestOf,
+  RELATION_LABELS,
+  RELATIONS,
+  type FamilyProfile,
+  type Relation,
+} from '../../../contract/family.ts';
+import { INDIAN_STATES } from '../../../contract/address.ts';
+import { MAX_GIFT_MESSAGE_LENGTH } from '../../../contract/booking.ts';
+import {
+  OFFERING_DELIVERY_LABELS,
+  type BookedOffering,
+  type PujaOffering,
+} from '../../../contract/offerings.ts';
+import {
+  TEMPLE_SCRIPT_LABELS,
+  TEMPLE_SCRIPT_LANG,
+  type TempleScriptName,
+} from '../../../contract/temple-script.ts';
+import { accountFormMachine } from '../../../machines/account-form/account-form.machine.ts';
+import {
+  selectFormError,
+  selectFormResult,
+  selectIsSending,
+} from '../../../machines/account-form/account-form.selectors.ts';
+import { fromPromise } from 'xstate';
+import { fetchFamily, saveFamilyMember } from '../../lib/family.ts';
+import { loadSankalpScript } from '../../lib/sankalp-script.ts';
+import { BirthStarSuggestion } from '../../ui/birth-star/birth-star-suggestion.tsx';
 import { formatAddress } from '../../../machines/address-book/address-book.selectors.ts';
 import {
   previousStep,
@@ -23,6 +54,8 @@ import {
   pujaWizardMachine,
   pujaWizardMessages,
   WIZARD_STEPS,
+  GIFT_ADDRESS_FIELDS,
+  type GiftField,
   type WizardStep,
 } from '../../../machines/puja-wizard/puja-wizard.machine.ts';
 import {
@@ -47,6 +80,14 @@ import {
   selectShowClosedNotice,
   selectStep,
   selectWindowActor,
+  selectGift,
+  selectGiftError,
+  selectIsGift,
+  selectNamesConfirmed,
+  selectOfferingQuantity,
+  selectOfferings,
+  selectOfferingsAmount,
+  selectTotal,
 } from '../../../machines/puja-wizard/puja-wizard.selectors.ts';
 import { livePaymentMachine } from '../../app/payment.ts';
 import { fetchPackages, fetchPuja } from '../../lib/catalogue.ts';
@@ -134,6 +175,12 @@ function BookingForPuja({ pujaId, packageId }: { pujaId: number; packageId: numb
   return <PujaWizard puja={puja} chosen={chosenFrom(pkg)} />;
 }
 
+/** The customer's saved family, for one-tap filling; the wizard works without it. */
+function useFamily(): FamilyProfile[] {
+  const family = useResource(fetchFamily);
+  return family.data ?? [];
+}
+
 function PujaWizard({ puja, chosen }: { puja: Puja; chosen: ChosenPackage }) {
   const [, navigate] = useLocation();
   const [machine] = useState(() =>
@@ -147,8 +194,9 @@ function PujaWizard({ puja, chosen }: { puja: Puja; chosen: ChosenPackage }) {
   );
   const [draft] = useState(() => wizardDraftStorage.read(puja.id, chosen.packageId));
   const wizard = useActorRef(machine, {
-    input: { pujaId: puja.id, ...chosen, closesAt: puja.pujaDate, draft },
+    input: { pujaId: puja.id, ...chosen, closesAt: puja.pujaDate, draft, offerings: puja.offerings ?? [] },
   });
+  const family = useFamily();
   const step = useSelector(wizard, selectStep);
   const personCount = useSelector(wizard, selectPersonCount);
   const showClosed = useSelector(wizard, selectShowClosedNotice);
@@ -171,6 +219,7 @@ function PujaWizard({ puja, chosen }: { puja: Puja; chosen: ChosenPackage }) {
         wizard={wizard}
         step={step}
         puja={puja}
+        family={family}
         onBack={goBack}
         onViewBookings={() => navigate('/account/bookings')}
       />
@@ -272,12 +321,14 @@ function WizardStepView({
   wizard,
   step,
   puja,
+  family,
   onBack,
   onViewBookings,
 }: {
   wizard: WizardRef;
   step: WizardStep;
   puja: Puja;
+  family: FamilyProfile[];
   onBack: () => void;
   onViewBookings: () => void;
 }) {
@@ -291,7 +342,7 @@ function WizardStepView({
 
   switch (step) {
     case 'details':
-      return <DetailsStep wizard={wizard} headingRef={heading} />;
+      return <DetailsStep wizard={wizard} headingRef={heading} family={family} />;
     case 'address':
       return <AddressStep wizard={wizard} headingRef={heading} onBack={onBack} />;
     case 'payment':
@@ -321,7 +372,15 @@ function StepHeading({
  * Step 1: Person Details
  * ---------------------------------------------------------------------------------------- */
 
-function DetailsStep({ wizard, headingRef }: { wizard: WizardRef; headingRef: HeadingRef }) {
+function DetailsStep({
+  wizard,
+  headingRef,
+  family,
+}: {
+  wizard: WizardRef;
+  headingRef: HeadingRef;
+  family: FamilyProfile[];
+}) {
   const count = useSelector(wizard, selectPersonCount);
   const refused = useSelector(wizard, selectRefusedNextCount);
   const form = useRef<HTMLFormElement | null>(null);
@@ -352,7 +411,7 @@ function DetailsStep({ wizard, headingRef }: { wizard: WizardRef; headingRef: He
         below it.
       </p>
       {Array.from({ length: count }, (_, index) => (
-        <PersonFieldset key={index} wizard={wizard} index={index} count={count} />
+        <PersonFieldset key={index} wizard={wizard} index={index} count={count} family={family} />
       ))}
       <div className="booking-step__actions">
         <button type="submit" className="button button--primary">
@@ -363,13 +422,26 @@ function DetailsStep({ wizard, headingRef }: { wizard: WizardRef; headingRef: He
   );
 }
 
-function PersonFieldset({ wizard, index, count }: { wizard: WizardRef; index: number; count: number }) {
+function PersonFieldset({
+  wizard,
+  index,
+  count,
+  family,
+}: {
+  wizard: WizardRef;
+  index: number;
+  count: number;
+  family: FamilyProfile[];
+}) {
   const today = localToday();
+  const dateOfBirth = useSelector(wizard, selectPersonValue(index, 'dateOfBirth'));
+  const birthTime = useSelector(wizard, selectPersonValue(index, 'birthTime'));
   return (
     <fieldset className="person-card">
       <legend className="person-card__legend">
         Person {index + 1} of {count}
       </legend>
+      {family.length > 0 && <FamilyChoice wizard={wizard} index={index} family={family} />}
       <div className="person-card__grid">
         <PersonInput wizard={wizard} index={index} field="name" label="Name" />
         <PersonInput
@@ -383,6 +455,16 @@ function PersonFieldset({ wizard, index, count }: { wizard: WizardRef; index: nu
         />
         <PersonInput wizard={wizard} index={index} field="birthTime" label="Birth time" type="time" />
         <PersonInput wizard={wizard} index={index} field="birthPlace" label="Birth place" />
+        <BirthStarSuggestion
+          dateOfBirth={dateOfBirth}
+          birthTime={birthTime}
+          onChoose={(choice) => {
+            for (const field of ['raashi', 'nakshatra'] as const) {
+              const value = choice[field];
+              if (value) wizard.send({ type: 'person.changed', index, field, value });
+            }
+          }}
+        />
         <PersonSelect
           wizard={wizard}
           index={index}
@@ -404,7 +486,92 @@ function PersonFieldset({ wizard, index, count }: { wizard: WizardRef; index: nu
         <PersonInput wizard={wizard} index={index} field="gothra" label="Gothra" />
         {index === 0 && count > 1 && <CopyGothraButton wizard={wizard} />}
       </div>
+      <SaveToFamily wizard={wizard} index={index} />
     </fieldset>
+  );
+}
+
+/** One tap on a saved family member fills this person's form (docs/product-rules.md, Family profiles). */
+function FamilyChoice({
+  wizard,
+  index,
+  family,
+}: {
+  wizard: WizardRef;
+  index: number;
+  family: FamilyProfile[];
+}) {
+  const labelId = useId();
+  return (
+    <div className="family-choice" role="group" aria-labelledby={labelId}>
+      <span id={labelId} className="family-choice__label">
+        Fill from my family:
+      </span>
+      {family.map((profile) => (
+        <button
+          key={profile.id}
+          type="button"
+          className="button button--small family-choice__person"
+          onClick={() => wizard.send({ type: 'person.filled', index, person: personFromProfile(profile) })}
+        >
+          {profile.name}{' '}
+          <span className="family-choice__relation">({RELATION_LABELS[profile.relation]})</span>
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** "Save to my family": the person as typed, with a relation, through the account form machine. */
+function SaveToFamily({ wizard, index }: { wizard: WizardRef; index: number }) {
+  const [relation, setRelation] = useState<Relation>('self');
+  const form = useActorRef(
+    accountFormMachine.provide({
+      actors: {
+        submit: fromPromise(async ({ input, signal }: { input: unknown; signal: AbortSignal }) => {
+          const profile = await saveFamilyMember(input, undefined, signal);
+          return { message: `${profile.name} is saved in your family.` };
+        }),
+      },
+    }),
+  );
+  const sending = useSelector(form, selectIsSending);
+  const error = useSelector(form, selectFormError);
+  const result = useSelector(form, selectFormResult);
+  const relationId = useId();
+  return (
+    <div className="save-family">
+      <label htmlFor={relationId}>Save this person to my family as</label>
+      <select
+        id={relationId}
+        className="select"
+        value={relation}
+        onChange={(event) => {
+          setRelation(event.target.value as Relation);
+          form.send({ type: 'form.edited' });
+        }}
+      >
+        {RELATIONS.map((r) => (
+          <option key={r} value={r}>
+            {RELATION_LABELS[r]}
+          </option>
+        ))}
+      </select>
+      <button
+        type="button"
+        className="button button--small"
+        disabled={sending}
+        onClick={() => {
+          const person = wizard.getSnapshot().context.persons[index];
+          if (person) form.send({ type: 'form.submit', request: profileRequestOf(person, relation) });
+        }}
+      >
+        {sending ? 'Saving...' : 'Save to my family'}
+      </button>
+      <p className="save-family__message" aria-live="polite">
+        {error ? <span className="booking-field__error">{error || familyMessages.saveFailed}</span> : result}
+      </p>
+    </div>
   );
 }
 
@@ -548,6 +715,7 @@ function AddressStep({
   // The picker reads this once, when it mounts: coming Back, or after a reload, keeps the choice.
   const addressId = useSelector(wizard, selectAddressId);
   const addressError = useSelector(wizard, selectAddressError);
+  const isGift = useSelector(wizard, selectIsGift);
   const titleId = useId();
   return (
     <section className="booking-step" aria-labelledby={titleId}>
@@ -557,13 +725,18 @@ function AddressStep({
       <p className="booking-step__hint">
         Choose where the blessed prasadam should be sent, or add a new address.
       </p>
-      <AddressPicker
-        mode="select"
-        label="Address for the prasadam"
-        initialSelectedId={addressId}
-        reportTo={wizard}
-      />
-      {addressError !== undefined && (
+      <GiftToggle wizard={wizard} />
+      {isGift ? (
+        <GiftForm wizard={wizard} />
+      ) : (
+        <AddressPicker
+          mode="select"
+          label="Address for the prasadam"
+          initialSelectedId={addressId}
+          reportTo={wizard}
+        />
+      )}
+      {addressError !== undefined && !isGift && (
         <p className="booking-field__error booking-step__message" role="alert">
           {addressError}
         </p>
@@ -609,6 +782,10 @@ function PaymentStep({
   const busy = useSelector(payment, (s) => s?.hasTag('busy') ?? false);
   const paying = useSelector(payment, (s) => s?.hasTag('paying') ?? false);
   const canGoBack = useSelector(wizard, selectCanGoBack) && !busy;
+  const gift = useSelector(wizard, selectGift);
+  const offerings = useSelector(wizard, selectOfferings);
+  const offeringsAmount = useSelector(wizard, selectOfferingsAmount);
+  const total = useSelector(wizard, selectTotal);
   const titleId = useId();
   return (
     <section className="booking-step" aria-labelledby={titleId}>
@@ -635,14 +812,32 @@ function PaymentStep({
           </dd>
         </div>
         <div>
-          <dt>Address</dt>
-          <dd>{address ? formatAddress(address) : ''}</dd>
+          <dt>{gift ? 'Gift to' : 'Address'}</dt>
+          <dd>{gift ? giftAddressText(gift.address) : address ? formatAddress(address) : ''}</dd>
         </div>
-        <div className="booking-summary__total">
-          <dt>Amount</dt>
+        {gift && gift.message.trim() !== '' && (
+          <div>
+            <dt>Prasad card</dt>
+            <dd>“{gift.message.trim()}”</dd>
+          </div>
+        )}
+        <div>
+          <dt>Package price</dt>
           <dd>{formatRupees(price)}</dd>
         </div>
+        {offeringsAmount > 0 && (
+          <div>
+            <dt>Offerings</dt>
+            <dd>{formatRupees(offeringsAmount)}</dd>
+          </div>
+        )}
+        <div className="booking-summary__total">
+          <dt>Amount</dt>
+          <dd>{formatRupees(total)}</dd>
+        </div>
       </dl>
+      {offerings.length > 0 && <OfferingsChoice wizard={wizard} offerings={offerings} disabled={busy} />}
+      <SankalpReadBack wizard={wizard} script={puja.script ?? 'devanagari'} disabled={busy} />
       {payment && <PaymentOptions payment={payment} />}
       {error !== undefined && <ErrorBanner message={error} />}
       <div className="booking-step__actions">
@@ -656,7 +851,7 @@ function PaymentStep({
           aria-busy={busy || undefined}
           onClick={() => wizard.send({ type: 'wizard.pay' })}
         >
-          {paying ? 'Processing payment...' : busy ? 'Creating booking...' : `Pay ${formatRupees(price)}`}
+          {paying ? 'Processing payment...' : busy ? 'Creating booking...' : `Pay ${formatRupees(total)}`}
         </button>
       </div>
     </section>
@@ -722,9 +917,23 @@ function ConfirmationStep({
           </dd>
         </div>
         <div>
-          <dt>Address</dt>
+          <dt>{booking.gift ? 'Gift to' : 'Address'}</dt>
           <dd>{formatAddress(booking.address)}</dd>
         </div>
+        {booking.gift && booking.gift.message !== '' && (
+          <div>
+            <dt>Prasad card</dt>
+            <dd>“{booking.gift.message}”</dd>
+          </div>
+        )}
+        {booking.offerings.length > 0 && (
+          <div>
+            <dt>Offerings</dt>
+            <dd>
+              <BookedOfferings offerings={booking.offerings} />
+            </dd>
+          </div>
+        )}
         <div className="booking-summary__total">
           <dt>Amount paid</dt>
           <dd>{formatRupees(booking.amount)}</dd>
@@ -735,6 +944,276 @@ function ConfirmationStep({
           View My Bookings
         </button>
       </div>
+    </section>
+  );
+}
+
+/* ------------------------------------------------------------------------------------------
+ * Gift a puja (docs/product-rules.md, Gift a puja)
+ * ---------------------------------------------------------------------------------------- */
+
+function GiftToggle({ wizard }: { wizard: WizardRef }) {
+  const isGift = useSelector(wizard, selectIsGift);
+  return (
+    <label className="gift-toggle">
+      <input
+        type="checkbox"
+        checked={isGift}
+        onChange={(event) => wizard.send({ type: 'gift.toggled', gift: event.target.checked })}
+      />
+      Gift this puja: send the prasad to someone else, with a message
+    </label>
+  );
+}
+
+const giftLabels: Record<GiftField, string> = {
+  recipientName: 'Recipient name',
+  mobile: 'Recipient mobile number',
+  street: 'House and street',
+  area: 'Area',
+  landmark: 'Landmark (optional)',
+  city: 'City',
+  state: 'State',
+  postalCode: 'PIN code',
+  message: 'Message on the prasad card (optional)',
+};
+
+const giftAddressText = (address: Record<string, string>) =>
+  [address.recipientName, address.street, address.area, address.city, address.state, address.postalCode]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(', ');
+
+function GiftForm({ wizard }: { wizard: WizardRef }) {
+  const titleId = useId();
+  return (
+    <fieldset className="person-card gift-form" aria-labelledby={titleId}>
+      <legend id={titleId} className="person-card__legend">
+        Who receives the prasad
+      </legend>
+      <p className="booking-step__hint">
+        Their names go in the sankalp (the persons you entered); this address is used for this gift only and
+        is not added to your address book.
+      </p>
+      <div className="person-card__grid">
+        {GIFT_ADDRESS_FIELDS.map((field) => (
+          <GiftInputField key={field} wizard={wizard} field={field} />
+        ))}
+        <GiftInputField wizard={wizard} field="message" />
+      </div>
+    </fieldset>
+  );
+}
+
+function GiftInputField({ wizard, field }: { wizard: WizardRef; field: GiftField }) {
+  const id = useId();
+  const value = useSelector(wizard, (s) =>
+    field === 'message' ? (s.context.gift?.message ?? '') : (s.context.gift?.address[field] ?? ''),
+  );
+  const error = useSelector(wizard, selectGiftError(field));
+  const errorId = `${id}-error`;
+  const common = {
+    id,
+    value,
+    'aria-invalid': error !== undefined,
+    'aria-describedby': error !== undefined ? errorId : undefined,
+    onChange: (event: { target: { value: string } }) =>
+      wizard.send({ type: 'gift.changed', field, value: event.target.value }),
+  };
+  return (
+    <div className={`field booking-field booking-field--gift-${field}`}>
+      <label htmlFor={id}>{giftLabels[field]}</label>
+      {field === 'state' ? (
+        <select {...common} className="select">
+          <option value="">Select state</option>
+          {INDIAN_STATES.map((state) => (
+            <option key={state} value={state}>
+              {state}
+            </option>
+          ))}
+        </select>
+      ) : field === 'message' ? (
+        <>
+          <input {...common} className="input" maxLength={MAX_GIFT_MESSAGE_LENGTH} />
+          <span className="gift-form__count">
+            {value.length} / {MAX_GIFT_MESSAGE_LENGTH}
+          </span>
+        </>
+      ) : (
+        <input
+          {...common}
+          className="input"
+          inputMode={field === 'mobile' || field === 'postalCode' ? 'numeric' : undefined}
+          autoComplete="off"
+        />
+      )}
+      <FieldMessage id={errorId} error={error} />
+    </div>
+  );
+}
+
+/* ------------------------------------------------------------------------------------------
+ * Chadhava offerings (docs/product-rules.md, Chadhava offerings)
+ * ---------------------------------------------------------------------------------------- */
+
+function OfferingsChoice({
+  wizard,
+  offerings,
+  disabled,
+}: {
+  wizard: WizardRef;
+  offerings: readonly PujaOffering[];
+  disabled: boolean;
+}) {
+  const titleId = useId();
+  return (
+    <section className="offerings" aria-labelledby={titleId}>
+      <h3 id={titleId} className="offerings__title">
+        Add offerings (chadhava)
+      </h3>
+      <ul className="offerings__list">
+        {offerings.map((offering) => (
+          <OfferingRow key={offering.id} wizard={wizard} offering={offering} disabled={disabled} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function OfferingRow({
+  wizard,
+  offering,
+  disabled,
+}: {
+  wizard: WizardRef;
+  offering: PujaOffering;
+  disabled: boolean;
+}) {
+  const quantity = useSelector(wizard, selectOfferingQuantity(offering.id));
+  const set = (next: number) =>
+    wizard.send({ type: 'offering.changed', offeringId: offering.id, quantity: next });
+  const nameId = useId();
+  return (
+    <li className="offering">
+      <div className="offering__text">
+        <span id={nameId} className="offering__name">
+          {offering.name}
+        </span>
+        <span className="offering__price">
+          {formatRupees(offering.price)} a {offering.unit} · {OFFERING_DELIVERY_LABELS[offering.delivery]}
+        </span>
+        <span className="offering__description">{offering.description}</span>
+      </div>
+      <div className="stepper" role="group" aria-labelledby={nameId}>
+        <button
+          type="button"
+          className="stepper__button"
+          aria-label={`One ${offering.unit} less of ${offering.name}`}
+          disabled={disabled || quantity === 0}
+          onClick={() => set(quantity - 1)}
+        >
+          −
+        </button>
+        <output className="stepper__value" aria-live="polite" aria-label={`${offering.name}: ${quantity}`}>
+          {quantity}
+        </output>
+        <button
+          type="button"
+          className="stepper__button"
+          aria-label={`One ${offering.unit} more of ${offering.name}`}
+          disabled={disabled || quantity >= offering.maxQuantity}
+          onClick={() => set(quantity + 1)}
+        >
+          +
+        </button>
+      </div>
+    </li>
+  );
+}
+
+function BookedOfferings({ offerings }: { offerings: BookedOffering[] }) {
+  return (
+    <ul className="booking-summary__persons">
+      {offerings.map((o) => (
+        <li key={o.offeringId}>
+          {o.name} × {o.quantity} ({OFFERING_DELIVERY_LABELS[o.delivery].toLowerCase()}):{' '}
+          {formatRupees(o.amount)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/* ------------------------------------------------------------------------------------------
+ * The sankalp read back (docs/product-rules.md, The sankalp in the temple's script)
+ * ---------------------------------------------------------------------------------------- */
+
+function SankalpReadBack({
+  wizard,
+  script,
+  disabled,
+}: {
+  wizard: WizardRef;
+  script: TempleScriptName;
+  disabled: boolean;
+}) {
+  const persons = useSelector(wizard, selectPersons);
+  const confirmed = useSelector(wizard, selectNamesConfirmed);
+  const transliteration = useResource(loadSankalpScript);
+  const titleId = useId();
+  const lang = TEMPLE_SCRIPT_LANG[script];
+  return (
+    <section className="read-back" aria-labelledby={titleId}>
+      <h3 id={titleId} className="read-back__title">
+        The sankalp as the priest will read it
+      </h3>
+      <p className="booking-step__hint">
+        The temple’s priest reads the names in {TEMPLE_SCRIPT_LABELS[script]}. Please check each name and
+        gothra; go back to Person Details to correct a spelling.
+      </p>
+      <table className="read-back__table">
+        <thead>
+          <tr>
+            <th scope="col">As you typed</th>
+            <th scope="col">In {TEMPLE_SCRIPT_LABELS[script]}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {persons.map((person, index) => (
+            <tr key={index}>
+              <td>
+                <span className="read-back__name">{person.name.trim()}</span>
+                <span className="read-back__gothra">{person.gothra.trim()} gothra</span>
+              </td>
+              <td lang={lang}>
+                {transliteration.data ? (
+                  <>
+                    <span className="read-back__name">
+                      {transliteration.data.nameInScript(person.name, script)}
+                    </span>
+                    <span className="read-back__gothra">
+                      {transliteration.data.gothraInScript(person.gothra, script)}
+                    </span>
+                  </>
+                ) : transliteration.status === 'failed' ? (
+                  <span className="booking-field__error">{transliteration.error}</span>
+                ) : (
+                  <span className="read-back__loading">…</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <label className="read-back__confirm">
+        <input
+          type="checkbox"
+          checked={confirmed}
+          disabled={disabled}
+          onChange={(event) => wizard.send({ type: 'names.confirmed', confirmed: event.target.checked })}
+        />
+        The names are right
+      </label>
     </section>
   );
 }

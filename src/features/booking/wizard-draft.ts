@@ -9,6 +9,7 @@ import {
 const StoredDraft = v.object({
   persons: v.optional(v.array(v.record(v.string(), v.unknown()))),
   addressId: v.optional(v.nullable(v.pipe(v.number(), v.safeInteger(), v.minValue(1)))),
+  gift: v.optional(v.unknown()),
 });
 
 /**
@@ -26,9 +27,9 @@ export const wizardDraftStorage = {
       return undefined;
     }
   },
-  write({ pujaId, packageId, persons, addressId }: DraftParams): void {
+  write({ pujaId, packageId, persons, addressId, gift }: DraftParams): void {
     try {
-      sessionStorage.setItem(wizardDraftKey(pujaId, packageId), JSON.stringify({ persons, addressId }));
+      sessionStorage.setItem(wizardDraftKey(pujaId, packageId), JSON.stringify({ persons, addressId, gift }));
     } catch {
       // Storage full or blocked: the wizard still works, it just won't survive a reload.
     }

@@ -50,6 +50,9 @@ const booking: Booking = {
   persons: [{ ...asha, raashi: 'Simha (Leo)', nakshatra: 'Magha', birthTime: '06:45', birthPlace: 'Udupi' }],
   address: home,
   amount: 2100,
+  packageAmount: 2100,
+  offerings: [],
+  gift: null,
   currency: 'INR',
   offeredDates: [],
   proof: null,
@@ -95,7 +98,37 @@ const events = {
     { type: 'step.requested', step: 'payment' },
   ],
   'window.closed': [{ type: 'window.closed' }],
+  'person.filled': [{ type: 'person.filled', index: 0, person: asha }],
+  'gift.toggled': [
+    { type: 'gift.toggled', gift: true },
+    { type: 'gift.toggled', gift: false },
+  ],
+  'gift.changed': [
+    { type: 'gift.changed', field: 'postalCode', value: '012345' },
+    { type: 'gift.changed', field: 'postalCode', value: '625001' },
+  ],
+  'offering.changed': [{ type: 'offering.changed', offeringId: 5, quantity: 2 }],
+  'names.confirmed': [
+    { type: 'names.confirmed', confirmed: true },
+    { type: 'names.confirmed', confirmed: false },
+  ],
 } satisfies EventFixtures<PujaWizardEvent>;
+
+/** A gift typed before a reload: a valid address in Madurai and a message. */
+const giftDraft = {
+  address: {
+    recipientName: 'Kamala Iyer',
+    mobile: '9443012345',
+    street: '12 Sannidhi Street',
+    area: 'Simmakkal',
+    landmark: '',
+    city: 'Madurai',
+    state: 'Tamil Nadu',
+    postalCode: '625001',
+    country: 'India',
+  },
+  message: 'For Amma',
+};
 
 /** The booking-window child as its parent sees it: still bookable, or closed. */
 const windowSnapshot = (remainingMs: number) =>
@@ -113,6 +146,24 @@ export const pujaWizardModel: MachineModel<typeof pujaWizardMachine> = {
     {
       label: 'a reload: details and an address id from the draft',
       input: { ...input(inDays(30), asha), draft: { persons: [asha], addressId: home.id } },
+    },
+    {
+      label: 'a reload: details and a gift from the draft, a lamp to offer',
+      input: {
+        ...input(inDays(30), asha),
+        draft: { persons: [asha], gift: giftDraft },
+        offerings: [
+          {
+            id: 5,
+            name: 'Ghee lamp',
+            description: 'A lamp.',
+            price: 51,
+            unit: 'lamp',
+            delivery: 'temple',
+            maxQuantity: 11,
+          },
+        ],
+      },
     },
     {
       label: 'two persons, the first complete',
@@ -154,11 +205,16 @@ export const pujaWizardModel: MachineModel<typeof pujaWizardMachine> = {
     addressError: snapshot.context.addressError !== undefined,
     error: snapshot.context.error !== undefined,
     booked: snapshot.context.booking !== null,
+    gift: snapshot.context.gift !== null,
+    giftValid: Object.keys(snapshot.context.giftErrors).length === 0,
+    showGiftErrors: snapshot.context.showGiftErrors,
+    namesConfirmed: snapshot.context.namesConfirmed,
   }),
   simplePaths: {
     abstract: (snapshot) => ({
       personsValid: snapshot.context.personErrors.every((errors) => Object.keys(errors).length === 0),
       address: snapshot.context.addressId !== null,
+      namesConfirmed: snapshot.context.namesConfirmed,
     }),
     // The journey ends booked, or on the payment step of a closed puja.
     toState: (snapshot) =>

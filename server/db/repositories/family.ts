@@ -1,0 +1,107 @@
+import type { FamilyProfile, FamilyProfileInput } from '../../../contract/family.ts';
+import type { Db } from '../client.ts';
+import type { FamilyProfileRow } from '../types.ts';
+
+/** A customer's family members (docs/product-rules.md, Family profiles): each query names its owner. */
+
+const columnsOf = (input: FamilyProfileInput) => ({
+  relation: input.relation,
+  name: input.name,
+  dateOfBirth: input.dateOfBirth,
+  birthTime: input.birthTime ?? '',
+  birthTimeKnown: input.birthTime === null ? 0 : 1,
+  birthPlace: input.birthPlace ?? '',
+  birthPlaceKnown: input.birthPlace === null ? 0 : 1,
+  raashi: input.raashi,
+  nakshatra: input.nakshatra,
+  gothra: input.gothra,
+  gothraNotKnown: input.gothraNotKnown ? 1 : 0,
+});
+
+const toProfile = (row: FamilyProfileRow): FamilyProfile => ({
+  id: row.id,
+  relation: row.relation,
+  gothraNotKnown: row.gothraNotKnown === 1,
+  name: row.name,
+  dateOfBirth: row.dateOfBirth,
+  birthTime: row.birthTimeKnown === 1 ? row.birthTime : null,
+  birthPlace: row.birthPlaceKnown === 1 ? row.birthPlace : null,
+  raashi: row.raashi,
+  nakshatra: row.nakshatra,
+  gothra: row.gothra,
+});
+
+/** The customer's family, in the order they were added. */
+export async function listFamilyProfiles(db: Db, userId: number): Promise<FamilyProfile[]> {
+  const rows = await db
+    .selectFrom('familyProfiles')
+    .selectAll()
+    .where('userId', '=', userId)
+    .orderBy('id')
+    .execute();
+  return rows.map(toProfile);
+}
+
+export async function countFamilyProfiles(db: Db, userId: number): Promise<number> {
+  const { n } = await db
+    .selectFrom('familyProfiles')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('userId', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** One of the customer's family; undefined when there is none or it is someone else's. */
+export async function findFamilyProfile(
+  db: Db,
+  userId: number,
+  id: number,
+): Promise<FamilyProfile | undefined> {
+  const row = await db
+    .selectFrom('familyProfiles')
+    .selectAll()
+    .where('id', '=', id)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  return row && toProfile(row);
+}
+
+export async function insertFamilyProfile(
+  db: Db,
+  userId: number,
+  input: FamilyProfileInput,
+  at: string,
+): Promise<number> {
+  const { id } = await db
+    .insertInto('familyProfiles')
+    .values({ ...columnsOf(input), userId, createdAt: at, updatedAt: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** False when the customer has no such family member. */
+export async function updateFamilyProfile(
+  db: Db,
+  userId: number,
+  id: number,
+  input: FamilyProfileInput,
+  at: string,
+): Promise<boolean> {
+  const { numUpdatedRows } = await db
+    .updateTable('familyProfiles')
+    .set({ ...columnsOf(input), updatedAt: at })
+    .where('id', '=', id)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  return numUpdatedRows > 0n;
+}
+
+export async function deleteFamilyProfile(db: Db, userId: number, id: number): Promise<boolean> {
+  const { numDeletedRows } = await db
+    .deleteFrom('familyProfiles')
+    .where('id', '=', id)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  return numDeletedRows > 0n;
+}

@@ -1,0 +1,102 @@
+import type { AdminOffering, OfferingInput, PujaOffering } from '../../../contract/offerings.ts';
+import type { Db } from '../client.ts';
+import type { PujaOfferingRow } from '../types.ts';
+
+/** Pujas' chadhava offerings (docs/product-rules.md, Chadhava offerings). */
+
+const toPublic = (row: PujaOfferingRow): PujaOffering => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  price: row.price,
+  unit: row.unit,
+  delivery: row.delivery,
+  maxQuantity: row.maxQuantity,
+});
+
+const toAdmin = (row: PujaOfferingRow): AdminOffering => ({
+  ...toPublic(row),
+  pujaId: row.pujaId,
+  version: row.version,
+  retiredAt: row.retiredAt,
+});
+
+/** The offerings a puja offers now (not retired), in the order staff added them. */
+export async function listPujaOfferings(db: Db, pujaId: number): Promise<PujaOffering[]> {
+  const rows = await db
+    .selectFrom('pujaOffering')
+    .selectAll()
+    .where('pujaId', '=', pujaId)
+    .where('retiredAt', 'is', null)
+    .orderBy('id')
+    .execute();
+  return rows.map(toPublic);
+}
+
+/** Every offering of a puja, retired ones included, for staff. */
+export async function listOfferingsForStaff(db: Db, pujaId: number): Promise<AdminOffering[]> {
+  const rows = await db
+    .selectFrom('pujaOffering')
+    .selectAll()
+    .where('pujaId', '=', pujaId)
+    .orderBy('id')
+    .execute();
+  return rows.map(toAdmin);
+}
+
+export async function findOfferingForStaff(db: Db, id: number): Promise<AdminOffering | undefined> {
+  const row = await db.selectFrom('pujaOffering').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toAdmin(row);
+}
+
+/** The puja's live offerings with these ids, for pricing a booking. */
+export function findOfferingsForBooking(db: Db, pujaId: number, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('pujaOffering')
+    .selectAll()
+    .where('pujaId', '=', pujaId)
+    .where('id', 'in', [...ids])
+    .where('retiredAt', 'is', null)
+    .execute();
+}
+
+export async function insertOffering(db: Db, pujaId: number, input: OfferingInput): Promise<number> {
+  const { id } = await db
+    .insertInto('pujaOffering')
+    .values({ ...input, pujaId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Conditional on the version it started from: false when someone saved meanwhile. */
+export async function updateOffering(
+  db: Db,
+  id: number,
+  version: number,
+  input: OfferingInput,
+): Promise<boolean> {
+  const { numUpdatedRows } = await db
+    .updateTable('pujaOffering')
+    .set((eb) => ({ ...input, version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return numUpdatedRows > 0n;
+}
+
+export async function setOfferingRetired(
+  db: Db,
+  id: number,
+  version: number,
+  retiredAt: string | null,
+): Promise<boolean> {
+  const { numUpdatedRows } = await db
+    .updateTable('pujaOffering')
+    .set((eb) => ({ retiredAt, version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return numUpdatedRows > 0n;
+}
