@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { PujaOffering } from './offerings.ts';
+import { PujaOffering } from './puja-offering.ts';
 import { TempleScript } from './temple-script.ts';
 
 /** A date on the wire: ISO 8601 text, or null when the catalogue has none. */

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { PositiveId } from './ids.ts';
+import { OFFERING_DELIVERIES, PujaOffering } from './puja-offering.ts';
 import { requiredText } from './text.ts';
 
 /* ------------------------------------------------------------------------------------------
@@ -8,13 +9,14 @@ import { requiredText } from './text.ts';
  * the prasad. Nothing is chosen until the devotee chooses it; the server prices them.
  * ---------------------------------------------------------------------------------------- */
 
-export const OFFERING_DELIVERIES = ['temple', 'prasad'] as const;
-export type OfferingDelivery = (typeof OFFERING_DELIVERIES)[number];
-
-export const OFFERING_DELIVERY_LABELS: Record<OfferingDelivery, string> = {
-  temple: 'Offered at the temple',
-  prasad: 'Sent with your prasad',
-};
+// The offering as the shop's pages read it lives apart (contract/puja-offering.ts): the puja's
+// detail schema carries it into the first download, and these request schemas must not follow.
+export {
+  OFFERING_DELIVERIES,
+  OFFERING_DELIVERY_LABELS,
+  PujaOffering,
+  type OfferingDelivery,
+} from './puja-offering.ts';
 
 export const MAX_OFFERING_NAME_LENGTH = 80;
 export const MAX_OFFERING_DESCRIPTION_LENGTH = 300;
@@ -46,21 +48,6 @@ export const offeringMessages = {
   // the SPA's fallback
   chosenTooMany: (max: number) => `At most ${max}`,
 } as const;
-
-/** An offering as the puja's page and the wizard show it (GET /pujas/{id}: `offerings`). */
-export const PujaOffering = v.object({
-  id: v.number(),
-  name: v.string(),
-  description: v.string(),
-  /** Whole rupees per unit. */
-  price: v.number(),
-  /** What one unit is ("lamp", "garland", "person"). */
-  unit: v.string(),
-  delivery: v.picklist(OFFERING_DELIVERIES),
-  /** The most units one booking may take. */
-  maxQuantity: v.number(),
-});
-export type PujaOffering = v.InferOutput<typeof PujaOffering>;
 
 /** A booking's choice of one offering (POST /api/payments and /api/bookings: `offerings`). */
 export const OfferingLine = v.object(
