@@ -3,7 +3,7 @@
  * who gets in, Today's counts leading to their queue, an order's detail offering only the steps
  * its lifecycle allows, a product edited while someone else saves it (the conflict shows both,
  * nothing lost), stock received as a ledger entry, a puja's packages and its repeat on a new
- * date, the sankalp sheet, the audit log, and the staff an admin manages. The real API app over a
+ * date, a puja's chadhava offerings added, edited over someone else's save and retired, the sankalp sheet, the audit log, and the staff an admin manages. The real API app over a
  * fresh database.
  */
 import { screen, waitFor, within } from '@testing-library/react';
@@ -11,6 +11,8 @@ import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
 import { AdminProductResponse, AdminPujaResponse } from '../../contract/admin-catalogue.ts';
 import { staffMessages } from '../../contract/admin-office.ts';
+import { PujaListResponse } from '../../contract/catalogue.ts';
+import { AdminOfferingListResponse, offeringMessages } from '../../contract/offerings.ts';
 import { call } from '../support/accounts.ts';
 import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import {
@@ -41,6 +43,12 @@ afterAll(() => shop.close());
 
 const signInAs = (token: string) => localStorage.setItem(TOKEN_KEY, token);
 const route = () => window.location.hash.slice(1);
+
+/** The offerings the shop's page of a puja shows (GET /pujas/{id}). */
+async function shopOfferings(pujaId: number) {
+  const res = await call(shop.app, 'GET', `/pujas/${pujaId}`);
+  return v.parse(PujaListResponse, res.body).pujas[0]!.offerings ?? [];
+}
 
 async function staffProduct(id: number) {
   const res = await call(shop.app, 'GET', `/api/admin/products/${id}`, { token: shop.staff.token });
@@ -228,6 +236,85 @@ describe('the catalogue', () => {
     expect(copy.pujaName).toBe(shop.puja.pujaName);
     expect(copy.pujaDate).toBe(new Date(`${next}T00:30:00.000Z`).toISOString());
     expect(copy.packages.map((p) => p.title)).toContain('Temple family');
+  });
+  it('adds a chadhava offering to a puja, edits its price over someone else’s save, and retires it', async () => {
+    const user = userEvent.setup();
+    const pujaId = shop.puja.id;
+    signInAs(shop.staff.token);
+    renderAppAt(`/admin/pujas/${pujaId}`);
+    await screen.findByRole('heading', { level: 1, name: shop.puja.pujaName }, PAGE);
+    const section = await screen.findByRole('region', { name: 'Chadhava offerings' }, PAGE);
+    await user.click(within(section).getByRole('button', { name: 'Add an offering' }));
+    const add = await screen.findByRole('dialog', { name: 'Add an offering' });
+    // A name of spaces only: the server's message shows under the Name field.
+    await user.type(within(add).getByLabelText('Name'), '   ');
+    await user.type(within(add).getByLabelText('Price per unit (₹)'), '108');
+    await user.type(within(add).getByLabelText('Unit'), 'coconut');
+    await user.selectOptions(within(add).getByLabelText('Delivery'), 'Sent with your prasad');
+    const most = within(add).getByLabelText('Most per booking');
+    await user.clear(most);
+    await user.type(most, '5');
+    await user.type(within(add).getByLabelText('Description'), 'A coconut broken before the deity');
+    await user.click(within(add).getByRole('button', { name: 'Add offering' }));
+    await waitFor(
+      () =>
+        expect(within(add).getByLabelText('Name')).toHaveAccessibleDescription(offeringMessages.nameRequired),
+      PAGE,
+    );
+    expect(within(add).getByLabelText('Name')).toBeInvalid();
+    await user.clear(within(add).getByLabelText('Name'));
+    await user.type(within(add).getByLabelText('Name'), 'Sacred coconut');
+    await user.click(within(add).getByRole('button', { name: 'Add offering' }));
+    await screen.findByText('Offerings saved.', {}, PAGE);
+    const row = within(section).getByRole('row', { name: /Sacred coconut/ });
+    expect(row).toHaveTextContent('₹108');
+    expect(row).toHaveTextContent('coconut');
+    expect(row).toHaveTextContent('Sent with your prasad');
+    expect(within(row).getByRole('cell', { name: '5' })).toBeInTheDocument();
+    expect((await shopOfferings(pujaId)).find((o) => o.name === 'Sacred coconut')).toMatchObject({
+      price: 108,
+      unit: 'coconut',
+      delivery: 'prasad',
+      maxQuantity: 5,
+    });
+
+    // Editing the price while an admin changes the unit: theirs is shown, what was typed is kept.
+    await user.click(within(row).getByRole('button', { name: 'Edit Sacred coconut' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit Sacred coconut' });
+    const listed = v
+      .parse(
+        AdminOfferingListResponse,
+        (await call(shop.app, 'GET', `/api/admin/pujas/${pujaId}/offerings`, { token: shop.admin.token }))
+          .body,
+      )
+      .offerings.find((o) => o.name === 'Sacred coconut')!;
+    const { id, pujaId: _pujaId, retiredAt: _retiredAt, ...theirs } = listed;
+    const res = await call(shop.app, 'PUT', `/api/admin/offerings/${id}`, {
+      token: shop.admin.token,
+      json: { ...theirs, unit: 'whole coconut' },
+    });
+    expect(res.status).toBe(200);
+    const price = within(edit).getByLabelText('Price per unit (₹)');
+    await user.clear(price);
+    await user.type(price, '151');
+    await user.click(within(edit).getByRole('button', { name: 'Save offering' }));
+    const conflict = await within(edit).findByRole('alert', {}, PAGE);
+    expect(conflict).toHaveTextContent(/Someone else saved this offering.*₹108 a whole coconut/);
+    expect(within(edit).getByLabelText('Price per unit (₹)')).toHaveValue(151);
+    await user.click(within(edit).getByRole('button', { name: 'Save mine over theirs' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), PAGE);
+    expect(within(section).getByRole('row', { name: /Sacred coconut/ })).toHaveTextContent('₹151');
+    expect((await shopOfferings(pujaId)).find((o) => o.name === 'Sacred coconut')?.price).toBe(151);
+
+    // Retired: marked so in the back office, gone from the shop.
+    await user.click(within(section).getByRole('button', { name: 'Retire Sacred coconut' }));
+    const retire = await screen.findByRole('dialog', { name: 'Retire Sacred coconut?' });
+    await user.click(within(retire).getByRole('button', { name: 'Retire' }));
+    expect(
+      await within(section).findByRole('button', { name: 'Restore Sacred coconut' }, PAGE),
+    ).toBeInTheDocument();
+    expect(within(section).getByRole('row', { name: /Sacred coconut/ })).toHaveTextContent('Retired');
+    expect((await shopOfferings(pujaId)).map((o) => o.name)).not.toContain('Sacred coconut');
   });
 });
 
