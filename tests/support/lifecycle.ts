@@ -3,7 +3,7 @@ import path from 'node:path';
 import * as v from 'valibot';
 import type { AdminBookingResponse, AdminOrderResponse } from '../../contract/admin.ts';
 import { LoginResponse } from '../../contract/auth.ts';
-import { BookingResponse, type Booking } from '../../contract/booking.ts';
+import { BookingResponse, type Booking, type BookingCreatePayload } from '../../contract/booking.ts';
 import type { UploadResponse } from '../../contract/lifecycle.ts';
 import { OrderCreateResponse, OrderRead } from '../../contract/orders.ts';
 import { createStaffAccount } from '../../server/admin-create.ts';
@@ -142,10 +142,14 @@ export async function book(
   shop: LifecycleShop,
   customer: Customer,
   addressId: number,
-  { puja = shop.puja, noPersons = 1 }: { puja?: TestPuja; noPersons?: number } = {},
+  {
+    puja = shop.puja,
+    noPersons = 1,
+    extra = {},
+  }: { puja?: TestPuja; noPersons?: number; extra?: Partial<BookingCreatePayload> } = {},
 ): Promise<Booking> {
   const res = await send(shop.app, 'POST', '/api/bookings', {
-    json: await paid(shop.app, customer.token, bookingBody(puja, addressId, noPersons)),
+    json: await paid(shop.app, customer.token, bookingBody(puja, addressId, noPersons, extra)),
     token: customer.token,
   });
   if (res.status !== 201) throw new Error(`booking: ${res.status} ${JSON.stringify(res.body)}`);

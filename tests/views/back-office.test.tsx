@@ -6,14 +6,16 @@
  * date, a puja's chadhava offerings added, edited over someone else's save and retired, the sankalp sheet, the audit log, and the staff an admin manages. The real API app over a
  * fresh database.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
 import { AdminProductResponse, AdminPujaResponse } from '../../contract/admin-catalogue.ts';
 import { staffMessages } from '../../contract/admin-office.ts';
 import { PujaListResponse } from '../../contract/catalogue.ts';
 import { AdminOfferingListResponse, offeringMessages } from '../../contract/offerings.ts';
+import { formatRupees } from '../../contract/money.ts';
 import { call } from '../support/accounts.ts';
+import { addressInput } from '../support/addresses.ts';
 import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import {
   book,
@@ -330,6 +332,48 @@ describe('the day’s pujas and the shop’s records', () => {
     ).toBeInTheDocument();
     expect(within(puja).getAllByText('Person 1').length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: 'Print' })).toBeInTheDocument();
+  });
+
+  it('shows a booking’s offerings and gift message on the sankalp sheet and the booking’s page', async () => {
+    const added = await call(shop.app, 'POST', `/api/admin/pujas/${shop.puja.id}/offerings`, {
+      token: shop.staff.token,
+      json: {
+        name: 'Ghee lamp',
+        description: 'A lamp lit before the deity.',
+        unit: 'lamp',
+        price: 51,
+        delivery: 'temple',
+        maxQuantity: 9,
+      },
+    });
+    expect(added.status).toBe(201);
+    const offeringId = (added.body as { offering: { id: number } }).offering.id;
+    const booking = await book(shop, shop.me, shop.myAddressId, {
+      extra: {
+        offerings: [{ offeringId, quantity: 3 }],
+        gift: {
+          address: addressInput({ recipientName: 'Kamala Iyer', city: 'Madurai', state: 'Tamil Nadu' }),
+          message: 'Happy 60th birthday, Amma!',
+        },
+      },
+    });
+    const day = new Date(Date.parse(shop.puja.pujaDate!) + 5.5 * 3_600_000).toISOString().slice(0, 10);
+    signInAs(shop.staff.token);
+    renderAppAt(`/admin/sankalp?date=${day}`);
+    const puja = await screen.findByRole('region', { name: shop.puja.pujaName }, PAGE);
+    const row = within(puja).getByRole('link', { name: booking.bookingNumber }).closest('td')!;
+    expect(row).toHaveTextContent('Gift for Kamala Iyer: Happy 60th birthday, Amma!');
+    expect(within(row).getByRole('list', { name: 'Offerings' })).toHaveTextContent(
+      'Ghee lamp × 3 (Offered at the temple)',
+    );
+    cleanup();
+
+    renderAppAt(`/admin/bookings/${booking.id}`);
+    const offerings = await screen.findByRole('region', { name: 'Chadhava offerings' }, PAGE);
+    expect(offerings).toHaveTextContent(`Ghee lamp × 3 lamp · Offered at the temple · ${formatRupees(153)}`);
+    expect(screen.getByRole('region', { name: 'A gift' })).toHaveTextContent(
+      'Prasad card: Happy 60th birthday, Amma!',
+    );
   });
 
   it('the audit log shows who changed what', async () => {

@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { AdminBooking, AdminOrder, AdminTimelineEntry } from '../../../contract/admin.ts';
+import { OFFERING_DELIVERY_LABELS } from '../../../contract/puja-offering.ts';
 import { addressLines } from '../../../machines/address-book/address-book.selectors.ts';
 import {
   actorLabels,
@@ -468,6 +469,32 @@ export function BookingPage({ id }: { id: number }) {
               </tbody>
             </table>
           </section>
+          {booking.offerings.length > 0 && (
+            <section className="bo-panel" aria-labelledby="booking-offerings">
+              <h2 id="booking-offerings">Chadhava offerings</h2>
+              <ul className="bo-offerings">
+                {booking.offerings.map((offering) => (
+                  <li key={offering.offeringId}>
+                    {offering.name} × {offering.quantity} {offering.unit} ·{' '}
+                    {OFFERING_DELIVERY_LABELS[offering.delivery]} · {formatRupees(offering.amount)}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          {booking.gift && (
+            <section className="bo-panel" aria-labelledby="booking-gift">
+              <h2 id="booking-gift">A gift</h2>
+              <p>The prasad goes to the address below, not to the customer.</p>
+              {booking.gift.message ? (
+                <p>
+                  Prasad card: <q>{booking.gift.message}</q>
+                </p>
+              ) : (
+                <p className="bo-muted">No message for the prasad card.</p>
+              )}
+            </section>
+          )}
           {booking.proof && (
             <section className="bo-panel" aria-labelledby="booking-proof">
               <h2 id="booking-proof">Proof</h2>

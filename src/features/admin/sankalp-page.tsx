@@ -1,5 +1,6 @@
 import { Link, useLocation, useSearch } from 'wouter';
 import { SankalpSheetResponse, type SankalpPuja } from '../../../contract/admin-office.ts';
+import { OFFERING_DELIVERY_LABELS } from '../../../contract/puja-offering.ts';
 import { TEMPLE_SCRIPT_LABELS } from '../../../contract/temple-script.ts';
 import { staffGet } from '../../lib/admin-api.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -46,6 +47,27 @@ function PujaSheet({ puja }: { puja: SankalpPuja }) {
                       <td rowSpan={booking.persons.length}>
                         <Link href={`/admin/bookings/${booking.id}`}>{booking.bookingNumber}</Link>
                         <div className="bo-muted">{booking.customerName}</div>
+                        {booking.gift && (
+                          <div>
+                            Gift
+                            {booking.gift.recipientName && ` for ${booking.gift.recipientName}`}
+                            {booking.gift.message && (
+                              <>
+                                : <q>{booking.gift.message}</q>
+                              </>
+                            )}
+                          </div>
+                        )}
+                        {booking.offerings.length > 0 && (
+                          <ul className="sankalp__offerings" aria-label="Offerings">
+                            {booking.offerings.map((offering) => (
+                              <li key={offering.offeringId}>
+                                {offering.name} × {offering.quantity} (
+                                {OFFERING_DELIVERY_LABELS[offering.delivery]})
+                              </li>
+                            ))}
+                          </ul>
+                        )}
                       </td>
                     )}
                     <td>
