@@ -301,7 +301,11 @@ describe('the catalogue', () => {
     await user.type(price, '151');
     await user.click(within(edit).getByRole('button', { name: 'Save offering' }));
     const conflict = await within(edit).findByRole('alert', {}, PAGE);
-    expect(conflict).toHaveTextContent(/Someone else saved this offering.*₹108 a whole coconut/);
+    // Theirs is read again after the refusal: the text follows once that answer is in.
+    await waitFor(
+      () => expect(conflict).toHaveTextContent(/Someone else saved this offering.*₹108 a whole coconut/),
+      PAGE,
+    );
     expect(within(edit).getByLabelText('Price per unit (₹)')).toHaveValue(151);
     await user.click(within(edit).getByRole('button', { name: 'Save mine over theirs' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), PAGE);
