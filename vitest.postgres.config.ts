@@ -23,6 +23,7 @@ export default defineConfig({
           include: [
             'tests/{server,security,reliability}/**/*.test.ts',
             'tests/lib/api.test.ts',
+            'tests/lib/devotee.test.ts',
             // What only PostgreSQL has (its pool).
             'tests/postgres/**/*.test.ts',
           ],

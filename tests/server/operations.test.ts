@@ -17,8 +17,9 @@ import { createMailer } from '../../server/mail/mailer.ts';
 import { createMetrics, type Metrics } from '../../server/ops/metrics.ts';
 import { call, registerAndLogin } from '../support/accounts.ts';
 import { captureLogger } from '../support/logs.ts';
+import { addPuja, bookingBody } from '../support/bookings.ts';
 import { addAddress, addProduct, send, setStock } from '../support/orders.ts';
-import { capture, intentFor } from '../support/payments.ts';
+import { capture, intentFor, paid } from '../support/payments.ts';
 import { createTestShop, type TestShop } from '../support/test-db.ts';
 
 let shop: TestShop;
@@ -233,7 +234,7 @@ describe('GET /metrics', () => {
     return line === undefined ? undefined : Number(line.split(' ').at(-1));
   };
 
-  it('counts requests by route and status, orders, payments by outcome, rate-limit refusals and the database pool', async () => {
+  it('counts requests by route and status, orders, bookings, payments by outcome, rate-limit refusals and the database pool', async () => {
     const metrics: Metrics = createMetrics({ db: shop.db });
     const app = appWith({
       metrics,
@@ -285,6 +286,21 @@ describe('GET /metrics', () => {
     ).toBe(409);
     for (const code of ['NOPE1', 'NOPE2'])
       await call(app, 'POST', '/api/coupons/validate', { json: { code, subtotal: 1000 } });
+    // A booking made, the same one sent again under its key, and one with a person missing.
+    const puja = await addPuja(shop.db);
+    const booking = await paid(app, me.token, bookingBody(puja, address.id, 2));
+    for (const _ of [1, 2])
+      expect(
+        (
+          await send(app, 'POST', '/api/bookings', {
+            token: me.token,
+            json: booking,
+            headers: { 'Idempotency-Key': 'm-b-1' },
+          })
+        ).status,
+      ).toBe(201);
+    const short = { ...booking, persons: booking.persons.slice(0, 1), paymentId: undefined };
+    expect((await send(app, 'POST', '/api/bookings', { token: me.token, json: short })).status).toBe(400);
 
     const endpoint = await served(app);
     try {
@@ -304,9 +320,12 @@ describe('GET /metrics', () => {
       expect(sample(text, 'shop_orders_total', { outcome: 'created' })).toBe(1);
       expect(sample(text, 'shop_orders_total', { outcome: 'replayed' })).toBe(1);
       expect(sample(text, 'shop_orders_total', { outcome: 'refused' })).toBe(2);
-      expect(sample(text, 'shop_payments_total', { outcome: 'intent_created' })).toBe(1);
+      expect(sample(text, 'shop_bookings_total', { outcome: 'created' })).toBe(1);
+      expect(sample(text, 'shop_bookings_total', { outcome: 'replayed' })).toBe(1);
+      expect(sample(text, 'shop_bookings_total', { outcome: 'refused' })).toBe(1);
+      expect(sample(text, 'shop_payments_total', { outcome: 'intent_created' })).toBe(2);
       expect(sample(text, 'shop_payments_total', { outcome: 'declined' })).toBe(1);
-      expect(sample(text, 'shop_payments_total', { outcome: 'captured' })).toBe(1);
+      expect(sample(text, 'shop_payments_total', { outcome: 'captured' })).toBe(2);
       expect(sample(text, 'shop_payments_total', { outcome: 'refunded' })).toBe(1);
       expect(sample(text, 'shop_rate_limit_refusals_total', { route: '/api/coupons/validate' })).toBe(1);
       expect(sample(text, 'shop_db_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
