@@ -229,6 +229,15 @@ describe('GET /pujas with a query', () => {
     ['?sort=newest', 'sort must be one of default, date, price-asc, price-desc'],
     ['?limit=1000', 'limit must be a whole number from 1 to 100'],
     ['?minPrice=9&maxPrice=1', 'minPrice must not be more than maxPrice'],
+    ['?limit=0', 'limit must be a whole number from 1 to 100'],
+    ['?limit=', 'limit must be a whole number from 1 to 100'],
+    ['?offset=-1', 'offset must be a whole number from 0 to 100000000'],
+    ['?offset=1e3', 'offset must be a whole number from 0 to 100000000'],
+    ['?minPrice=1.5', 'minPrice must be a whole number from 0 to 100000000'],
+    ['?maxPrice=-3', 'maxPrice must be a whole number from 0 to 100000000'],
+    ['?when=', 'when must be one of upcoming, starting-soon'],
+    [`?q=${'a'.repeat(101)}`, 'q must be at most 100 characters'],
+    ['?q=%00', 'The parameter "q" contains characters that are not allowed'],
   ])('GET /pujas%s is refused: 400 "%s"', async (query, message) => {
     expect(await refused(`/pujas${query}`)).toBe(message);
   });
