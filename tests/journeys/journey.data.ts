@@ -2,10 +2,13 @@ import * as v from 'valibot';
 import { LoginResponse } from '../../contract/auth.ts';
 import { PackageListResponse, ProductListResponse, PujaListResponse } from '../../contract/catalogue.ts';
 import type { Product, Puja, PujaPackage } from '../../contract/catalogue.ts';
+import type { PujaOffering } from '../../contract/puja-offering.ts';
 import { orderTotal, shippingFor } from '../../contract/orders.ts';
 import { HOUR_MS, SANKALP_LOCK_HOURS } from '../../contract/policy.ts';
 import { coupons } from '../../server/db/seed/coupons.ts';
 import { couponDiscount } from '../../server/services/pricing.ts';
+
+const DAY_MS = 24 * HOUR_MS;
 
 /** Enough stock that every journey of a run (one unit each) leaves the product in stock. */
 const PLENTY_OF_STOCK = 100;
@@ -16,6 +19,12 @@ export interface JourneyData {
   openPuja: Puja & { pujaDate: string };
   /** Its package for one person (one person form to fill). */
   pkg: PujaPackage;
+  /** The family's puja: open a day or more (the run never sees it lock), with a 4-person package. */
+  familyPuja: Puja & { pujaDate: string };
+  /** Its package for four persons. */
+  familyPkg: PujaPackage;
+  /** The offering the family adds with the stepper (a lamp, several of which fit the maximum). */
+  lamp: PujaOffering;
   /** A puja whose date has passed: Booking Closed. */
   closedPuja: Puja;
   /** A product with plenty of stock whose price alone reaches the valid coupon's minimum. */
@@ -105,6 +114,8 @@ export async function loadJourneyData(baseUrl: string, now = Date.now()): Promis
       'The demo catalogue has no open puja within the sankalp cutoff with a one-person package',
     );
 
+  const family = await familyChoice(baseUrl, pujas, now);
+
   const welcome = coupons.find((c) => c.code === 'WELCOME10');
   if (!welcome) throw new Error('The seeded coupons no longer include WELCOME10');
   const minSubtotal = welcome.minSubtotal ?? 0;
@@ -120,6 +131,7 @@ export async function loadJourneyData(baseUrl: string, now = Date.now()): Promis
   const discount = couponDiscount(rule, subtotal);
   return {
     ...choice,
+    ...family,
     closedPuja,
     product,
     validCoupon: welcome.code,
@@ -132,4 +144,24 @@ export async function loadJourneyData(baseUrl: string, now = Date.now()): Promis
       totalWithCoupon: orderTotal({ subtotal, shipping, discount }),
     },
   };
+}
+
+/** How many lamps the family's journey adds (the stepper's + pressed this often). */
+export const LAMPS = 2;
+
+async function familyChoice(baseUrl: string, pujas: Puja[], now: number) {
+  const later = pujas
+    .filter((p): p is Puja & { pujaDate: string } => !!p.pujaDate && Date.parse(p.pujaDate) >= now + DAY_MS)
+    .sort((a, b) => Date.parse(a.pujaDate) - Date.parse(b.pujaDate));
+  for (const puja of later) {
+    const { packages } = await api(baseUrl, `/packages/${puja.id}`, PackageListResponse);
+    const familyPkg = packages.find((p) => p.noPersons === 4);
+    if (!familyPkg) continue;
+    const {
+      pujas: [detail],
+    } = await api(baseUrl, `/pujas/${puja.id}`, PujaListResponse);
+    const lamp = detail?.offerings?.find((o) => o.unit === 'lamp' && o.maxQuantity >= LAMPS);
+    if (lamp) return { familyPuja: puja, familyPkg, lamp };
+  }
+  throw new Error('The demo catalogue has no puja a day or more away with a 4-person package and a lamp');
 }

@@ -5,7 +5,8 @@ import { setup, type StateValueFrom } from 'xstate';
  * `*.DuringOutage` events are the same clicks while the API cannot be reached (the runner aborts
  * that one request); `time.pujaDatePassed` is the clock passing the puja's date;
  * `staff.markPerformed` is the shop's staff recording the puja through the staff API;
- * `staff.signIn` is a staff member signing in where the visitor would.
+ * `staff.signIn` is a staff member signing in where the visitor would; `nav.myFamily` is a
+ * returning devotee, who saved three family members on an earlier visit, opening My family.
  */
 export type JourneyEvent =
   | { type: 'nav.pujas' }
@@ -41,7 +42,16 @@ export type JourneyEvent =
   | { type: 'nav.backOffice' }
   | { type: 'staff.signIn' }
   | { type: 'today.openOrdersToPack' }
-  | { type: 'nav.sankalpSheet' };
+  | { type: 'nav.sankalpSheet' }
+  | { type: 'nav.myFamily' }
+  | { type: 'family.add' }
+  | { type: 'family.book' }
+  | { type: 'details.fromFamily' }
+  | { type: 'offering.add' }
+  | { type: 'calendar.add' }
+  | { type: 'gift.choose' }
+  | { type: 'gift.fill' }
+  | { type: 'nav.myBookings' };
 
 export type JourneyEventType = JourneyEvent['type'];
 
@@ -78,6 +88,25 @@ export type JourneyEventType = JourneyEvent['type'];
  * customer who signs in is told it is not for them (`backOfficeRefused`); staff land on Today
  * (`staffToday`), whose counts lead to their queue (`staffOrdersToPack`, the filter in the
  * address), and whose navigation leads to the day's sankalp sheet (`staffSankalpSheet`).
+ *
+ * A gift (docs/product-rules.md, Gift a puja): on the wizard's Address step, "Gift this puja"
+ * shows the recipient's form instead of the address book (`giftForm`); Next without it says what
+ * is missing (`giftFormInvalid`); their address and a prasad-card message filled in, Payment
+ * shows both (`giftPayment`); paid (`giftConfirmed`), My Bookings lists it as a gift for them
+ * (`giftInMyBookings`).
+ *
+ * A family of 4 (Family profiles, Chadhava offerings): My family asks a visitor to sign in
+ * (`familySignIn`), then lists the three saved members (`familyTab`); the fourth is added with
+ * "I don't know my gothra" (`familyOfFour`, Kashyap); Book on a puja's 4-person package
+ * (`familyBookingDetails`, one tap per person offered), each slot filled from the family in one
+ * tap (`familyDetailsFilled`), an address (`familyBookingAddress`, `familyAddressChosen`),
+ * Payment with the offerings, none chosen (`familyPayment`), two lamps added
+ * (`familyOfferingChosen`, the amount follows), paid (`familyBookingConfirmed`), the booking's
+ * page (`familyBookingPage`) and its .ics (`familyCalendarAdded`).
+ *
+ * The gift and the family are lines, not webs: each adds its own states after one branching
+ * point, so they add journeys (one per way to the Address step, and one) rather than multiplying
+ * the booking's paths (tests/journeys/journey.paths.ts keeps every simple path).
  */
 export const journeyMachine = setup({
   types: {
@@ -92,8 +121,44 @@ export const journeyMachine = setup({
         'nav.pujas': 'pujaList',
         'nav.products': 'productList',
         'nav.backOffice': 'backOfficeSignIn',
+        'nav.myFamily': 'familySignIn',
       },
     },
+
+    familySignIn: {
+      on: { 'login.submit': 'familyTab' },
+    },
+    familyTab: {
+      on: { 'family.add': 'familyOfFour' },
+    },
+    familyOfFour: {
+      on: { 'family.book': 'familyBookingDetails' },
+    },
+    familyBookingDetails: {
+      on: { 'details.fromFamily': 'familyDetailsFilled' },
+    },
+    familyDetailsFilled: {
+      on: { 'wizard.next': 'familyBookingAddress' },
+    },
+    familyBookingAddress: {
+      on: { 'address.add': 'familyAddressChosen' },
+    },
+    familyAddressChosen: {
+      on: { 'wizard.next': 'familyPayment' },
+    },
+    familyPayment: {
+      on: { 'offering.add': 'familyOfferingChosen' },
+    },
+    familyOfferingChosen: {
+      on: { 'booking.pay': 'familyBookingConfirmed' },
+    },
+    familyBookingConfirmed: {
+      on: { 'booking.viewPage': 'familyBookingPage' },
+    },
+    familyBookingPage: {
+      on: { 'calendar.add': 'familyCalendarAdded' },
+    },
+    familyCalendarAdded: { type: 'final' },
 
     backOfficeSignIn: {
       on: { 'login.submit': 'backOfficeRefused', 'staff.signIn': 'staffToday' },
@@ -137,8 +202,22 @@ export const journeyMachine = setup({
       on: {
         'wizard.next': 'bookingNoAddressAlert',
         'address.add': 'bookingAddressChosen',
+        'gift.choose': 'giftForm',
       },
     },
+    giftForm: {
+      on: { 'wizard.next': 'giftFormInvalid' },
+    },
+    giftFormInvalid: {
+      on: { 'gift.fill': 'giftPayment' },
+    },
+    giftPayment: {
+      on: { 'booking.pay': 'giftConfirmed' },
+    },
+    giftConfirmed: {
+      on: { 'nav.myBookings': 'giftInMyBookings' },
+    },
+    giftInMyBookings: { type: 'final' },
     bookingNoAddressAlert: {
       on: { 'address.add': 'bookingAddressChosen' },
     },

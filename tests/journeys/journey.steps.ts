@@ -1,14 +1,33 @@
+import fs from 'node:fs/promises';
+import ICAL from 'ical.js';
 import type { Locator, Page } from 'playwright-core';
 import { fillAddressForm } from '../e2e/browser.ts';
 import type { ExpectStatic } from 'vitest';
+import { AddressListResponse, addressMessages } from '../../contract/address.ts';
 import { authMessages } from '../../contract/auth.ts';
-import { BookingListResponse, bookingMessages } from '../../contract/booking.ts';
+import {
+  BookingListResponse,
+  BookingResponse,
+  bookingMessages,
+  nakshatraLabel,
+  raashiLabel,
+  type Nakshatra,
+  type Raashi,
+} from '../../contract/booking.ts';
+import {
+  DEFAULT_GOTHRA,
+  FamilyListResponse,
+  familyMessages,
+  RELATION_LABELS,
+  type Relation,
+} from '../../contract/family.ts';
 import { AdminBookingResponse } from '../../contract/admin.ts';
 import { OrderListResponse, OrderRead, couponMessages, orderMessages } from '../../contract/orders.ts';
 import { formatRupees } from '../../contract/money.ts';
 import { DECLINED_UPI_ID, paymentMessages } from '../../contract/payments.ts';
 import { pujaWizardMessages } from '../../machines/puja-wizard/puja-wizard.machine.ts';
-import { api, tokenOf, type Customer, type JourneyData } from './journey.data.ts';
+import { birthStar } from '../../server/services/birth-star.ts';
+import { api, LAMPS, tokenOf, type Customer, type JourneyData } from './journey.data.ts';
 import type { JourneyEventType, JourneyState } from './journey.model.ts';
 
 /** What one journey knows while it runs: the app, the catalogue's picks, its customer, what it did. */
@@ -26,6 +45,12 @@ export interface JourneyContext {
   registered?: { email: string; password: string };
   /** The shop's staff member (made with admin:create), who works bookings through the staff API. */
   staff: { email: string; password: string };
+  /** Booking for the family (family.book): the family's puja and 4-person package, not the one-person one. */
+  forFamily?: boolean;
+  /** Lamps added with the offering stepper (offering.add): the amount to pay includes them. */
+  lamps?: number;
+  /** The .ics that Add to calendar downloaded (calendar.add). */
+  calendar?: { filename: string; text: string };
 }
 
 export type StateAssertion = (page: Page, ctx: JourneyContext) => Promise<void>;
@@ -42,9 +67,21 @@ async function expectRoute(page: Page, ctx: JourneyContext, expected: string | R
     .toMatch(expected instanceof RegExp ? expected : new RegExp(`^${escape(expected)}$`));
 }
 
+/** The puja and package the journey books: the family's (family.book) or the one-person one. */
+const booked = (ctx: JourneyContext) =>
+  ctx.forFamily
+    ? { puja: ctx.data.familyPuja, pkg: ctx.data.familyPkg }
+    : { puja: ctx.data.openPuja, pkg: ctx.data.pkg };
+
+/** What the journey pays: the package and the offerings added (the server's price, as shown). */
+const amountToPay = (ctx: JourneyContext) =>
+  booked(ctx).pkg.offerPrice + (ctx.lamps ?? 0) * ctx.data.lamp.price;
+
 /** The wizard's route for the journey's package at a step. */
-const wizardRoute = (ctx: JourneyContext, step: string) =>
-  `/puja-booking/${ctx.data.openPuja.id}?package=${ctx.data.pkg.id}&step=${step}`;
+const wizardRoute = (ctx: JourneyContext, step: string) => {
+  const { puja, pkg } = booked(ctx);
+  return `/puja-booking/${puja.id}?package=${pkg.id}&step=${step}`;
+};
 
 const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 const h2 = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
@@ -61,7 +98,7 @@ async function expectPayReady(page: Page, ctx: JourneyContext) {
   await expectEnabled(ctx, payButton(page, ctx), await namesRight(page).isChecked());
 }
 const payButton = (page: Page, ctx: JourneyContext) =>
-  page.getByRole('button', { name: `Pay ${formatRupees(ctx.data.pkg.offerPrice)}`, exact: true });
+  page.getByRole('button', { name: `Pay ${formatRupees(amountToPay(ctx))}`, exact: true });
 const placeOrderButton = (page: Page) => page.getByRole('button', { name: 'Place Order', exact: true });
 
 /** A row of an Order Summary: "Total" matches only Total (not Subtotal). */
@@ -99,6 +136,83 @@ const person = {
   nakshatra: 'Swati',
   gothra: 'Vasishta',
 };
+
+interface SavedMember {
+  relation: Relation;
+  name: string;
+  dateOfBirth: string;
+  birthTime: string;
+  birthPlace: string;
+  raashi: Raashi;
+  nakshatra: Nakshatra;
+  gothra: string;
+}
+
+/** The family: three saved on an earlier visit (nav.myFamily), the fourth added in the tab (family.add). */
+const family: readonly SavedMember[] = [
+  {
+    relation: 'self',
+    name: 'Lakshmi Iyer',
+    dateOfBirth: '1988-03-14',
+    birthTime: '06:45',
+    birthPlace: 'Udupi',
+    raashi: 'Simha (Leo)',
+    nakshatra: 'Magha',
+    gothra: 'Bharadwaja',
+  },
+  {
+    relation: 'spouse',
+    name: 'Venkatesh Iyer',
+    dateOfBirth: '1985-11-02',
+    birthTime: '21:10',
+    birthPlace: 'Mysuru',
+    raashi: 'Kanya (Virgo)',
+    nakshatra: 'Hasta',
+    gothra: 'Bharadwaja',
+  },
+  {
+    relation: 'son',
+    name: 'Srinivas Iyer',
+    dateOfBirth: '2012-01-09',
+    birthTime: '10:30',
+    birthPlace: 'Bengaluru',
+    raashi: 'Mesh (Aries)',
+    nakshatra: 'Ashwini',
+    gothra: 'Bharadwaja',
+  },
+];
+/** Added in the tab: her raashi and nakshatra from the birth-star suggestion, her gothra not known. */
+const daughter = {
+  relation: 'daughter',
+  name: 'Gowri Iyer',
+  dateOfBirth: '2015-06-23',
+  birthTime: '04:15',
+  birthPlace: 'Bengaluru',
+} as const;
+/** What the server suggests for her (nowhere near a boundary: "Use these" is offered). */
+const daughterStar = birthStar({ ...daughter, timeZone: 'Asia/Kolkata' });
+const familyNames = [...family.map((m) => m.name), daughter.name];
+
+/** The recipient of the gift, their address (not in the giver's book) and the prasad card. */
+const gift = {
+  recipientName: 'Kamala Narayanan',
+  mobile: '9443012345',
+  street: '12 Sannidhi Street',
+  area: 'Simmakkal',
+  city: 'Madurai',
+  state: 'Tamil Nadu',
+  postalCode: '625001',
+  message: 'Happy 60th birthday, Amma!',
+};
+/** The recipient's address as Payment and the confirmation write it. */
+const giftAddressText = [
+  gift.recipientName,
+  gift.street,
+  gift.area,
+  gift.city,
+  gift.state,
+  gift.postalCode,
+].join(', ');
 
 /**
  * Aborts the POSTs to `path` as a dropped connection would while `act` runs and until one has
@@ -146,6 +260,30 @@ async function payDeclinedThenUpi(
   }
   await button().click();
 }
+
+/** The account that booked: the one created on the way, if any. */
+const bookerToken = (ctx: JourneyContext) => tokenOf(ctx.baseUrl, { ...ctx.customer, ...ctx.registered });
+
+/** The journey's one booking in full, as its customer reads it through the API. */
+async function theBookingInFull(ctx: JourneyContext) {
+  const token = await bookerToken(ctx);
+  const { bookings } = await api(ctx.baseUrl, '/api/bookings', BookingListResponse, { token });
+  ctx.expect(bookings).toHaveLength(1);
+  return (await api(ctx.baseUrl, `/api/bookings/${bookings[0]!.id}`, BookingResponse, { token })).booking;
+}
+
+/** A row of the wizard's summary (Payment, Confirmation): the value beside `label`. */
+const wizardSummary = (page: Page, label: string) =>
+  page
+    .locator('.booking-summary > div', {
+      has: page.locator('dt', { hasText: new RegExp(`^${escape(label)}$`) }),
+    })
+    .locator('dd');
+
+/** The steppers of the Payment step's offerings, by offering name. */
+const offeringsSection = (page: Page) => page.getByRole('region', { name: 'Add offerings (chadhava)' });
+const stepperValue = (page: Page, name: string) =>
+  offeringsSection(page).getByRole('group', { name, exact: true }).locator('output');
 
 async function orderCount(ctx: JourneyContext) {
   const token = await tokenOf(ctx.baseUrl, ctx.customer);
@@ -427,6 +565,185 @@ export const stateAssertions = {
     await proof.getByRole('button', { name: 'Play the video here' }).waitFor();
     await page.getByRole('list', { name: 'Timeline' }).getByText('Puja performed').waitFor();
   },
+  giftForm: async (page, ctx) => {
+    await h2(page, 'Address').waitFor();
+    await expectRoute(page, ctx, wizardRoute(ctx, 'address'));
+    const form = page.getByRole('group', { name: 'Who receives the prasad' });
+    await form.waitFor();
+    ctx.expect(await form.getByLabel('Recipient name', { exact: true }).inputValue()).toBe('');
+    // The recipient's address is typed for the gift: the address book is not offered.
+    ctx.expect(await page.getByRole('button', { name: /Add new address/i }).count()).toBe(0);
+  },
+  giftFormInvalid: async (page, ctx) => {
+    const form = page.getByRole('group', { name: 'Who receives the prasad' });
+    await form.getByText(addressMessages.recipientNameRequired).waitFor();
+    await h2(page, 'Address').waitFor();
+    await expectRoute(page, ctx, wizardRoute(ctx, 'address'));
+    ctx
+      .expect(await form.getByLabel('Recipient name', { exact: true }).getAttribute('aria-invalid'))
+      .toBe('true');
+  },
+  giftPayment: async (page, ctx) => {
+    await h2(page, 'Payment').waitFor();
+    await expectRoute(page, ctx, wizardRoute(ctx, 'payment'));
+    await ctx.expect.poll(() => wizardSummary(page, 'Gift to').textContent()).toBe(giftAddressText);
+    ctx.expect(await wizardSummary(page, 'Prasad card').textContent()).toBe(`“${gift.message}”`);
+    ctx.expect(await wizardSummary(page, 'Amount').textContent()).toBe(formatRupees(amountToPay(ctx)));
+    await expectPayReady(page, ctx);
+  },
+  giftConfirmed: async (page, ctx) => {
+    await h2(page, 'Booking Confirmed!').waitFor();
+    ctx.expect(await wizardSummary(page, 'Prasad card').textContent()).toBe(`“${gift.message}”`);
+    ctx.expect(await wizardSummary(page, 'Gift to').textContent()).toContain(gift.street);
+    const booking = await theBookingInFull(ctx);
+    ctx.expect(booking.gift).toEqual({ message: gift.message });
+    ctx.expect(booking.address).toMatchObject({
+      recipientName: gift.recipientName,
+      street: gift.street,
+      city: gift.city,
+      postalCode: gift.postalCode,
+    });
+    ctx.expect(booking.persons.map((p) => p.name)).toEqual([person.name]);
+  },
+  giftInMyBookings: async (page, ctx) => {
+    await expectRoute(page, ctx, '/account/bookings');
+    const row = page.getByRole('list', { name: 'My bookings' }).getByRole('listitem');
+    await row.getByText(`Gift for ${gift.recipientName}`).waitFor();
+    ctx.expect(await row.count()).toBe(1);
+    // The recipient's address went with the gift, not into the giver's address book.
+    const token = await bookerToken(ctx);
+    const { addresses } = await api(ctx.baseUrl, '/api/addresses', AddressListResponse, { token });
+    ctx.expect(addresses).toEqual([]);
+  },
+  familySignIn: async (page, ctx) => {
+    await h1(page, 'Welcome back').waitFor();
+    await expectRoute(page, ctx, `/login?redirect=${encodeURIComponent('/account/family')}`);
+  },
+  familyTab: async (page, ctx) => {
+    await expectRoute(page, ctx, '/account/family');
+    await page.getByRole('tab', { name: 'My family', selected: true }).waitFor();
+    const list = page.getByRole('list', { name: 'My family' });
+    await list.waitFor();
+    ctx
+      .expect(await list.getByRole('heading', { level: 3 }).allTextContents())
+      .toEqual(family.map((m) => `${m.name} ${RELATION_LABELS[m.relation]}`));
+  },
+  familyOfFour: async (page, ctx) => {
+    const list = page.getByRole('list', { name: 'My family' });
+    const row = list
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: /^Gowri Iyer/ }) });
+    await row.waitFor();
+    ctx.expect(await list.getByRole('listitem').count()).toBe(4);
+    // "I don't know my gothra": Kashyap is stored, and the row says why.
+    await row.getByText(`${DEFAULT_GOTHRA} gothra (${familyMessages.gothraNotKnownNote})`).waitFor();
+    await row
+      .getByText(`${raashiLabel(daughterStar.raashi)} · ${nakshatraLabel(daughterStar.nakshatra)}`, {
+        exact: false,
+      })
+      .waitFor();
+    const token = await tokenOf(ctx.baseUrl, ctx.customer);
+    const { profiles } = await api(ctx.baseUrl, '/api/family', FamilyListResponse, { token });
+    ctx.expect(profiles.find((p) => p.name === daughter.name)).toMatchObject({
+      relation: daughter.relation,
+      gothra: DEFAULT_GOTHRA,
+      gothraNotKnown: true,
+      raashi: daughterStar.raashi,
+      nakshatra: daughterStar.nakshatra,
+    });
+  },
+  familyBookingDetails: async (page, ctx) => {
+    await h2(page, 'Person Details').waitFor();
+    await expectRoute(page, ctx, wizardRoute(ctx, 'details'));
+    for (let index = 0; index < 4; index += 1) {
+      const group = page.getByRole('group', { name: `Person ${index + 1} of 4`, exact: true });
+      const choice = group.getByRole('group', { name: 'Fill from my family:' });
+      await choice.waitFor();
+      ctx.expect(await choice.getByRole('button').count()).toBe(4);
+      ctx.expect(await group.getByLabel('Name', { exact: true }).inputValue()).toBe('');
+    }
+  },
+  familyDetailsFilled: async (page, ctx) => {
+    for (const [index, name] of familyNames.entries()) {
+      const group = page.getByRole('group', { name: `Person ${index + 1} of 4`, exact: true });
+      await ctx.expect.poll(() => group.getByLabel('Name', { exact: true }).inputValue()).toBe(name);
+      ctx
+        .expect(await group.getByLabel('Gothra', { exact: true }).inputValue())
+        .toBe(index < family.length ? family[index]!.gothra : DEFAULT_GOTHRA);
+    }
+    const last = page.getByRole('group', { name: 'Person 4 of 4', exact: true });
+    ctx.expect(await last.getByLabel('Nakshatra').inputValue()).toBe(daughterStar.nakshatra);
+  },
+  familyBookingAddress: async (page, ctx) => {
+    await h2(page, 'Address').waitFor();
+    await expectRoute(page, ctx, wizardRoute(ctx, 'address'));
+    await page.getByText('No addresses').waitFor();
+  },
+  familyAddressChosen: async (page, ctx) => {
+    await h2(page, 'Address').waitFor();
+    await ctx.expect.poll(() => addressRadio(page).isChecked()).toBe(true);
+  },
+  familyPayment: async (page, ctx) => {
+    await h2(page, 'Payment').waitFor();
+    await expectRoute(page, ctx, wizardRoute(ctx, 'payment'));
+    // Nothing pre-selected: every stepper at 0, no offerings in the amount.
+    await offeringsSection(page).waitFor();
+    const counts = await offeringsSection(page).locator('output').allTextContents();
+    ctx.expect(counts.length).toBeGreaterThan(0);
+    ctx.expect(counts.every((count) => count === '0')).toBe(true);
+    ctx.expect(await wizardSummary(page, 'Offerings').count()).toBe(0);
+    ctx.expect(await wizardSummary(page, 'Amount').textContent()).toBe(formatRupees(amountToPay(ctx)));
+    // The read back: the four names in the temple's script beside the Latin spelling.
+    await ctx.expect.poll(() => page.locator('td[lang] .read-back__name').count()).toBe(4);
+    ctx
+      .expect(await page.locator('.read-back td:not([lang]) .read-back__name').allTextContents())
+      .toEqual(familyNames);
+    await expectPayReady(page, ctx);
+  },
+  familyOfferingChosen: async (page, ctx) => {
+    const { lamp } = ctx.data;
+    await ctx.expect.poll(() => stepperValue(page, lamp.name).textContent()).toBe(String(LAMPS));
+    ctx.expect(await wizardSummary(page, 'Offerings').textContent()).toBe(formatRupees(LAMPS * lamp.price));
+    ctx.expect(await wizardSummary(page, 'Amount').textContent()).toBe(formatRupees(amountToPay(ctx)));
+    await expectPayReady(page, ctx);
+  },
+  familyBookingConfirmed: async (page, ctx) => {
+    const { lamp } = ctx.data;
+    await h2(page, 'Booking Confirmed!').waitFor();
+    await wizardSummary(page, 'Offerings').getByText(`${lamp.name} × ${LAMPS}`, { exact: false }).waitFor();
+    ctx.expect(await wizardSummary(page, 'Amount paid').textContent()).toBe(formatRupees(amountToPay(ctx)));
+    // The server priced it: the package and the lamps, the four from the family, Kashyap recited.
+    const booking = await theBookingInFull(ctx);
+    ctx.expect(booking.amount).toBe(amountToPay(ctx));
+    ctx
+      .expect(booking.offerings.map((o) => [o.name, o.quantity, o.amount]))
+      .toEqual([[lamp.name, LAMPS, LAMPS * lamp.price]]);
+    ctx.expect(booking.persons.map((p) => p.name)).toEqual(familyNames);
+    ctx.expect(booking.persons[3]?.gothra).toBe(DEFAULT_GOTHRA);
+  },
+  familyBookingPage: async (page, ctx) => {
+    const booking = await theBooking(ctx);
+    await h1(page, ctx.data.familyPuja.pujaName).waitFor();
+    await expectRoute(page, ctx, `/account/bookings/${booking.id}`);
+    await page.getByText(`${ctx.data.lamp.name} × ${LAMPS}`, { exact: false }).waitFor();
+    await expectEnabled(ctx, page.getByRole('button', { name: 'Add to calendar', exact: true }));
+  },
+  familyCalendarAdded: async (page, ctx) => {
+    await page.getByText('The calendar file is downloaded').waitFor();
+    const booking = await theBookingInFull(ctx);
+    ctx.expect(ctx.calendar?.filename).toBe(`${booking.bookingNumber}.ics`);
+    const calendar = new ICAL.Component(ICAL.parse(ctx.calendar?.text ?? '') as unknown[]);
+    const vevent = calendar.getFirstSubcomponent('vevent');
+    if (!vevent) throw new Error('The calendar file has no event');
+    const event = new ICAL.Event(vevent);
+    ctx.expect(event.summary).toContain(booking.puja.pujaName);
+    ctx.expect(event.location).toBe(booking.puja.place);
+    ctx
+      .expect(event.startDate.toJSDate().getTime())
+      .toBe(Math.floor(Date.parse(booking.puja.pujaDate) / 60_000) * 60_000);
+    ctx.expect(event.description).toContain(`/#/account/bookings/${booking.id}`);
+    ctx.expect(vevent.getAllSubcomponents('valarm')).toHaveLength(1);
+  },
 } satisfies Record<JourneyState, StateAssertion>;
 
 /** What a person does for each event of the journey model. */
@@ -583,7 +900,10 @@ export const eventActions = {
   },
   'booking.viewPage': async (page, ctx) => {
     await page.getByRole('button', { name: 'View My Bookings' }).click();
-    await page.getByRole('link', { name: ctx.data.openPuja.pujaName, exact: true }).first().click();
+    await page
+      .getByRole('link', { name: booked(ctx).puja.pujaName, exact: true })
+      .first()
+      .click();
   },
   'staff.markPerformed': async (page, ctx) => {
     const booking = await theBooking(ctx);
@@ -600,5 +920,77 @@ export const eventActions = {
     );
     ctx.expect(after.status).toBe('performed');
     await page.reload();
+  },
+  'gift.choose': async (page) => {
+    await page.getByRole('checkbox', { name: /^Gift this puja/ }).check();
+  },
+  'gift.fill': async (page) => {
+    const form = page.getByRole('group', { name: 'Who receives the prasad' });
+    const fields = {
+      'Recipient name': gift.recipientName,
+      'Recipient mobile number': gift.mobile,
+      'House and street': gift.street,
+      Area: gift.area,
+      City: gift.city,
+      'PIN code': gift.postalCode,
+      'Message on the prasad card (optional)': gift.message,
+    };
+    for (const [label, value] of Object.entries(fields))
+      await form.getByLabel(label, { exact: true }).fill(value);
+    await form.getByLabel('State', { exact: true }).selectOption(gift.state);
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+  },
+  'nav.myBookings': async (page) => {
+    await page.getByRole('button', { name: 'View My Bookings' }).click();
+  },
+  'nav.myFamily': async (page, ctx) => {
+    // A returning devotee: three of the family were saved on an earlier visit.
+    const token = await tokenOf(ctx.baseUrl, ctx.customer);
+    for (const member of family)
+      await api(ctx.baseUrl, '/api/family', null, { method: 'POST', token, json: member });
+    await page.goto(`${ctx.baseUrl}/#/account/family`);
+  },
+  'family.add': async (page) => {
+    await page.getByRole('button', { name: 'Add a family member' }).click();
+    const form = page.getByRole('form', { name: 'Add a family member' });
+    await form.getByLabel('Relation').selectOption(daughter.relation);
+    await form.getByLabel('Name', { exact: true }).fill(daughter.name);
+    await form.getByLabel('Date of birth').fill(daughter.dateOfBirth);
+    await form.getByLabel('Birth time', { exact: true }).fill(daughter.birthTime);
+    await form.getByLabel('Birth place', { exact: true }).fill(daughter.birthPlace);
+    // The birth-star suggestion fills the raashi and nakshatra in one tap.
+    await form.getByRole('button', { name: 'Use these' }).click();
+    await form.getByLabel("I don't know my gothra").check();
+    await form.getByRole('button', { name: 'Save' }).click();
+  },
+  'family.book': async (page, ctx) => {
+    ctx.forFamily = true;
+    const { familyPuja, familyPkg } = ctx.data;
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pujas' }).click();
+    await page.getByRole('link', { name: `View Details of ${familyPuja.pujaName}` }).click();
+    await page.getByRole('button', { name: `Book ${familyPkg.title}`, exact: true }).click();
+  },
+  'details.fromFamily': async (page) => {
+    // One tap per person: the i-th slot takes the i-th family member.
+    for (const [index, name] of familyNames.entries()) {
+      await page
+        .getByRole('group', { name: `Person ${index + 1} of 4`, exact: true })
+        .getByRole('group', { name: 'Fill from my family:' })
+        .getByRole('button', { name: new RegExp(`^${escape(name)} `) })
+        .click();
+    }
+  },
+  'offering.add': async (page, ctx) => {
+    const { lamp } = ctx.data;
+    for (let n = 0; n < LAMPS; n += 1)
+      await page.getByRole('button', { name: `One ${lamp.unit} more of ${lamp.name}`, exact: true }).click();
+    ctx.lamps = LAMPS;
+  },
+  'calendar.add': async (page, ctx) => {
+    const downloaded = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Add to calendar', exact: true }).click();
+    const download = await downloaded;
+    const file = await download.path();
+    ctx.calendar = { filename: download.suggestedFilename(), text: await fs.readFile(file, 'utf8') };
   },
 } satisfies Record<JourneyEventType, EventAction>;

@@ -23,6 +23,11 @@ const coverage = new JourneyCoverage();
 const startedAt = Date.now();
 /** How long any one wait for the screen may take before the step fails. */
 const STEP_TIMEOUT_MS = 10_000;
+/**
+ * How long a whole journey may take: a minute, and more for a long one (a family's booking has
+ * twelve steps, two of them payments), so a busy machine slows a journey down without failing it.
+ */
+const journeyTimeout = (journey: Journey) => Math.max(60_000, journey.steps.length * 8_000);
 
 let browser: Browser;
 let data: JourneyData;
@@ -105,7 +110,11 @@ describe('shopper journeys generated from the journey model, in Chromium', () =>
   // A few at a time (vitest.journeys.config.ts: maxConcurrency): most of a step is waiting for the page.
   describe.concurrent('journeys', () => {
     journeys.forEach((journey, index) => {
-      it(`journey ${index + 1}: ${journey.name}`, ({ expect }) => walk(journey, index, expect));
+      it(
+        `journey ${index + 1}: ${journey.name}`,
+        ({ expect }) => walk(journey, index, expect),
+        journeyTimeout(journey),
+      );
     });
   });
 

@@ -33,7 +33,16 @@ import { useAccountForm } from './use-account-form.ts';
 export function FamilyPanel() {
   // A new key reloads the list after a change.
   const [version, setVersion] = useState(0);
-  return <FamilyList key={version} onChanged={() => setVersion((n) => n + 1)} />;
+  // What the last removal said: kept here, since the list it happened in is made anew.
+  const [notice, setNotice] = useState<string>();
+  return (
+    <FamilyList
+      key={version}
+      notice={notice}
+      onNotice={setNotice}
+      onChanged={() => setVersion((n) => n + 1)}
+    />
+  );
 }
 
 /** A date of birth as the shop writes dates: "21 Jul 1958" (a calendar day, read in UTC). */
@@ -46,10 +55,17 @@ const birthDate = new Intl.DateTimeFormat('en-IN', {
 
 type Editing = { id: number | undefined; draft: FamilyProfileDraft } | null;
 
-function FamilyList({ onChanged }: { onChanged: () => void }) {
+function FamilyList({
+  notice,
+  onNotice: setNotice,
+  onChanged,
+}: {
+  notice: string | undefined;
+  onNotice: (notice: string | undefined) => void;
+  onChanged: () => void;
+}) {
   const family = useResource(fetchFamily);
   const [editing, setEditing] = useState<Editing>(null);
-  const [notice, setNotice] = useState<string>();
   return (
     <ResourceView resource={family} loadingLabel="Loading your family...">
       {(profiles) => (
@@ -208,7 +224,7 @@ function FamilyForm({
   ) => {
     const error = errorOf(name);
     return (
-      <div className={`field booking-field booking-field--${name}`}>
+      <div key={name} className={`field booking-field booking-field--${name}`}>
         <label htmlFor={`${id}-${name}`}>{label}</label>
         {control({
           id: `${id}-${name}`,

@@ -90,6 +90,13 @@ function Suggested({
   onChoose: (choice: { raashi?: Raashi; nakshatra?: Nakshatra }) => void;
 }) {
   const { raashi: raashiPair, nakshatra: nakshatraPair } = star.nearBoundary;
+  // "Anuradha or Jyeshtha nakshatra": the two the devotee chooses between, named in the message.
+  const neighbours = [
+    raashiPair && `${raashiLabel(raashiPair[0])} or ${raashiLabel(raashiPair[1])} raashi`,
+    nakshatraPair && `${nakshatraLabel(nakshatraPair[0])} or ${nakshatraLabel(nakshatraPair[1])} nakshatra`,
+  ]
+    .filter(Boolean)
+    .join(', and ');
   return (
     <div className="birth-star__result">
       <p className="birth-star__text">
@@ -98,8 +105,8 @@ function Suggested({
       </p>
       {raashiPair || nakshatraPair ? (
         <p className="birth-star__text">
-          The Moon was at a boundary then, so either neighbour is possible: please check with your family’s
-          horoscope and choose.
+          The Moon was at a boundary then, so both neighbours are possible: {neighbours}. Please check with
+          your family’s horoscope and choose.
         </p>
       ) : null}
       <div className="birth-star__choices">

@@ -1,0 +1,483 @@
+/**
+ * For the devotee, on the screen (docs/product-rules.md, Family profiles, Raashi and nakshatra
+ * from birth details, Chadhava offerings, Gift a puja): the account's My family tab, a wizard
+ * person filled from the family in one tap or saved to it, the gift form, the offering steppers
+ * and the birth-star suggestion, over the real API app in process.
+ */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AddressListResponse } from '../../contract/address.ts';
+import {
+  nakshatraLabel,
+  raashiLabel,
+  type BookingListResponse,
+  type BookingResponse,
+  type PersonDraft,
+} from '../../contract/booking.ts';
+import { DEFAULT_GOTHRA, type FamilyListResponse } from '../../contract/family.ts';
+import { formatRupees } from '../../contract/money.ts';
+import { birthStar } from '../../server/services/birth-star.ts';
+import { call, registerAndLogin, type Customer } from '../support/accounts.ts';
+import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
+import { addPuja, person, type TestPuja } from '../support/bookings.ts';
+import { addAddress } from '../support/orders.ts';
+import { renderAppAt } from '../support/render-app.tsx';
+import { createTestShop, type TestShop } from '../support/test-db.ts';
+
+const TOKEN_KEY = 'shop.session.token';
+/** The first render of a lazily loaded page (and the session check before it) can take a moment. */
+const PAGE = { timeout: 5000 };
+/** The simulated payment takes 2 s, then the booking is created. */
+const PAYMENT = { timeout: 8000 };
+
+let shop: TestShop;
+let net: ApiFetchControl;
+let puja: TestPuja;
+/** A puja with offerings: a lamp (₹51, up to 11) and a vastra sent with the prasad (₹501, up to 2). */
+let offeringPuja: TestPuja;
+let lampId: number;
+
+beforeAll(async () => {
+  shop = await createTestShop({ seed: false });
+  puja = await addPuja(shop.db, { closesInDays: 30 });
+  offeringPuja = await addPuja(shop.db, { closesInDays: 30 });
+  // Before anything reads the puja (its page is cached by the catalogue).
+  const rows = await shop.db
+    .insertInto('pujaOffering')
+    .values([
+      {
+        pujaId: offeringPuja.id,
+        name: 'Ghee lamp',
+        description: 'A lamp of pure ghee lit in your name.',
+        unit: 'lamp',
+        price: 51,
+        delivery: 'temple',
+        maxQuantity: 11,
+      },
+      {
+        pujaId: offeringPuja.id,
+        name: 'Vastra',
+        description: 'A silk-bordered cloth, sent to you with the prasad.',
+        unit: 'vastra',
+        price: 501,
+        delivery: 'prasad',
+        maxQuantity: 2,
+      },
+    ])
+    .returning('id')
+    .execute();
+  lampId = rows[0]!.id;
+});
+beforeEach(() => {
+  net = routeFetchToApp(shop);
+});
+afterEach(() => {
+  net.restore();
+  vi.restoreAllMocks();
+});
+afterAll(async () => {
+  await shop.close();
+});
+
+async function signIn(): Promise<Customer> {
+  const customer = await registerAndLogin(shop.app);
+  localStorage.setItem(TOKEN_KEY, customer.token);
+  return customer;
+}
+
+const familyOf = async (customer: Customer) =>
+  ((await call(shop.app, 'GET', '/api/family', { token: customer.token })).body as FamilyListResponse)
+    .profiles;
+
+async function saveProfile(customer: Customer, profile: object) {
+  const res = await call(shop.app, 'POST', '/api/family', { token: customer.token, json: profile });
+  if (res.status !== 201) throw new Error(`family failed: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
+async function theBooking(customer: Customer) {
+  const list = await call(shop.app, 'GET', '/api/bookings', { token: customer.token });
+  const [summary] = (list.body as BookingListResponse).bookings;
+  if (!summary) throw new Error('no booking');
+  const res = await call(shop.app, 'GET', `/api/bookings/${summary.id}`, { token: customer.token });
+  return (res.body as BookingResponse).booking;
+}
+
+/** The wizard at Person Details for a puja's n-person package. */
+async function openWizard(of: TestPuja, noPersons: number) {
+  renderAppAt(`/puja-booking/${of.id}?package=${of.packages[noPersons]!.id}&step=details`);
+  await screen.findByRole('heading', { level: 2, name: 'Person Details' }, PAGE);
+}
+
+const personGroup = (index: number, count: number) =>
+  within(screen.getByRole('group', { name: `Person ${index + 1} of ${count}` }));
+
+/** Fills one person's form (date and time through change events, as a browser picker would). */
+async function fillPerson(user: UserEvent, index: number, count: number, values: PersonDraft) {
+  const group = personGroup(index, count);
+  await user.type(group.getByRole('textbox', { name: 'Name' }), values.name);
+  fireEvent.change(group.getByLabelText('Date of birth'), { target: { value: values.dateOfBirth } });
+  fireEvent.change(group.getByLabelText('Birth time'), { target: { value: values.birthTime } });
+  fireEvent.change(group.getByRole('textbox', { name: 'Birth place' }), {
+    target: { value: values.birthPlace },
+  });
+  await user.selectOptions(group.getByRole('combobox', { name: 'Raashi' }), values.raashi);
+  await user.selectOptions(group.getByRole('combobox', { name: 'Nakshatra' }), values.nakshatra);
+  fireEvent.change(group.getByRole('textbox', { name: 'Gothra' }), { target: { value: values.gothra } });
+}
+
+/** A row of the wizard's summary: the value beside `label`. */
+const summary = (label: string) =>
+  screen.getByText(label, { selector: 'dt' }).parentElement?.querySelector('dd')?.textContent;
+
+/** Ticks the read back and pays by UPI; waits for the confirmation. */
+async function pay(user: UserEvent, amount: number) {
+  await user.click(screen.getByRole('checkbox', { name: 'The names are right' }));
+  await user.type(screen.getByLabelText('UPI ID'), 'asha@okbank');
+  await user.click(screen.getByRole('button', { name: `Pay ${formatRupees(amount)}` }));
+  await screen.findByRole('heading', { level: 2, name: 'Booking Confirmed!' }, PAYMENT);
+}
+
+const lakshmi = {
+  relation: 'spouse',
+  name: 'Lakshmi Iyer',
+  dateOfBirth: '1988-03-14',
+  birthTime: '06:45',
+  birthPlace: 'Udupi',
+  raashi: 'Simha (Leo)',
+  nakshatra: 'Magha',
+  gothra: 'Bharadwaja',
+} as const;
+
+describe('the account’s My family tab', () => {
+  const familyForm = () => within(screen.getByRole('form', { name: /^(Add a family member|Edit )/ }));
+
+  type ProfileValues = { [K in keyof typeof lakshmi]: string } & { gothra?: string };
+
+  async function fillProfile(user: UserEvent, values: Omit<ProfileValues, 'gothra'> & { gothra?: string }) {
+    const form = familyForm();
+    await user.selectOptions(form.getByRole('combobox', { name: 'Relation' }), values.relation);
+    await user.type(form.getByRole('textbox', { name: 'Name' }), values.name);
+    fireEvent.change(form.getByLabelText('Date of birth'), { target: { value: values.dateOfBirth } });
+    fireEvent.change(form.getByLabelText('Birth time'), { target: { value: values.birthTime } });
+    await user.type(form.getByRole('textbox', { name: 'Birth place' }), values.birthPlace);
+    await user.selectOptions(form.getByRole('combobox', { name: 'Raashi' }), values.raashi);
+    await user.selectOptions(form.getByRole('combobox', { name: 'Nakshatra' }), values.nakshatra);
+    if (values.gothra) await user.type(form.getByRole('textbox', { name: 'Gothra' }), values.gothra);
+  }
+
+  it('adds a family member, edits the gothra and removes them', async () => {
+    const user = userEvent.setup();
+    const consoleErrors = vi.spyOn(console, 'error');
+    const customer = await signIn();
+    renderAppAt('/account/family');
+    await screen.findByRole('heading', { name: 'No family members' }, PAGE);
+    expect(screen.getByRole('tab', { name: 'My family', selected: true })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add a family member' }));
+    // Checked by the wizard's person rules before anything is sent.
+    await user.click(familyForm().getByRole('button', { name: 'Save' }));
+    expect(familyForm().getByText('Relation is required')).toBeInTheDocument();
+    expect(familyForm().getByText('Name is required')).toBeInTheDocument();
+    expect(await familyOf(customer)).toEqual([]);
+
+    await fillProfile(user, lakshmi);
+    await user.click(familyForm().getByRole('button', { name: 'Save' }));
+    const list = await screen.findByRole('list', { name: 'My family' }, PAGE);
+    expect(within(list).getByRole('heading', { level: 3 })).toHaveTextContent('Lakshmi Iyer Spouse');
+    expect(within(list).getByText(/Born 14 Mar 1988 at 06:45, Udupi/)).toHaveTextContent(
+      `${raashiLabel('Simha (Leo)')} · ${nakshatraLabel('Magha')} · Bharadwaja gothra`,
+    );
+    const [saved] = await familyOf(customer);
+    expect(saved).toMatchObject({ ...lakshmi, gothraNotKnown: false });
+
+    await user.click(within(list).getByRole('button', { name: 'Edit' }));
+    const gothra = familyForm().getByRole('textbox', { name: 'Gothra' });
+    expect(gothra).toHaveValue('Bharadwaja');
+    expect(familyForm().getByRole('textbox', { name: 'Name' })).toHaveValue('Lakshmi Iyer');
+    await user.clear(gothra);
+    await user.type(gothra, 'Vasishtha');
+    await user.click(familyForm().getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(screen.getByRole('list', { name: 'My family' })).toHaveTextContent('Vasishtha gothra'),
+    );
+    expect(await familyOf(customer)).toEqual([{ ...saved, gothra: 'Vasishtha' }]);
+
+    await user.click(screen.getByRole('button', { name: 'Remove Lakshmi Iyer' }));
+    await screen.findByRole('heading', { name: 'No family members' });
+    // The list is read again after the removal, and says what happened.
+    expect(screen.getByRole('status')).toHaveTextContent('Lakshmi Iyer: family member removed');
+    expect(await familyOf(customer)).toEqual([]);
+    // React had nothing to complain about (the form's fields each have their key).
+    expect(consoleErrors).not.toHaveBeenCalled();
+  });
+
+  it('"I don\'t know my gothra" stores Kashyap and says so', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    renderAppAt('/account/family');
+    await user.click(await screen.findByRole('button', { name: 'Add a family member' }, PAGE));
+    await fillProfile(user, { ...lakshmi, relation: 'mother', name: 'Kamala Iyer', gothra: undefined });
+    await user.click(familyForm().getByRole('checkbox', { name: "I don't know my gothra" }));
+    const gothra = familyForm().getByRole('textbox', { name: 'Gothra' });
+    expect(gothra).toHaveValue(DEFAULT_GOTHRA);
+    expect(gothra).toBeDisabled();
+    expect(familyForm().getByText('Not known: the customary Kashyap gothra is recited.')).toBeInTheDocument();
+    await user.click(familyForm().getByRole('button', { name: 'Save' }));
+
+    const list = await screen.findByRole('list', { name: 'My family' }, PAGE);
+    expect(
+      within(list).getByText(/Kashyap gothra \(Not known: the customary Kashyap gothra is recited\)/),
+    ).toBeInTheDocument();
+    expect(await familyOf(customer)).toEqual([
+      expect.objectContaining({ name: 'Kamala Iyer', gothra: 'Kashyap', gothraNotKnown: true }),
+    ]);
+  });
+});
+
+describe('the wizard’s persons and the family', () => {
+  it('fills a person from a saved family member in one tap', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    await saveProfile(customer, lakshmi);
+    await saveProfile(customer, {
+      ...lakshmi,
+      relation: 'father',
+      name: 'Raghavan Iyer',
+      birthTime: '',
+      birthTimeNotKnown: true,
+      birthPlace: '',
+      birthPlaceNotKnown: true,
+    });
+    await openWizard(puja, 2);
+
+    const choices = await within(screen.getByRole('group', { name: 'Person 2 of 2' })).findByRole(
+      'group',
+      { name: 'Fill from my family:' },
+      PAGE,
+    );
+    await user.click(within(choices).getByRole('button', { name: 'Raghavan Iyer (Father)' }));
+    const second = personGroup(1, 2);
+    expect(second.getByRole('textbox', { name: 'Name' })).toHaveValue('Raghavan Iyer');
+    expect(second.getByLabelText('Date of birth')).toHaveValue('1988-03-14');
+    expect(second.getByRole('checkbox', { name: 'Birth time not known' })).toBeChecked();
+    expect(second.getByRole('checkbox', { name: 'Birth place not known' })).toBeChecked();
+    expect(second.getByRole('combobox', { name: 'Raashi' })).toHaveValue('Simha (Leo)');
+    expect(second.getByRole('combobox', { name: 'Nakshatra' })).toHaveValue('Magha');
+    expect(second.getByRole('textbox', { name: 'Gothra' })).toHaveValue('Bharadwaja');
+    // Only that slot: the first is still to fill.
+    expect(personGroup(0, 2).getByRole('textbox', { name: 'Name' })).toHaveValue('');
+
+    await user.click(
+      within(personGroup(0, 2).getByRole('group', { name: 'Fill from my family:' })).getByRole('button', {
+        name: 'Lakshmi Iyer (Spouse)',
+      }),
+    );
+    expect(personGroup(0, 2).getByRole('textbox', { name: 'Birth place' })).toHaveValue('Udupi');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Address' })).toBeInTheDocument();
+  });
+
+  it('saves a person typed in the wizard to the family, with the relation chosen', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    await openWizard(puja, 1);
+    const asha = person({ name: 'Asha Rao', gothra: 'Kaundinya' });
+    await fillPerson(user, 0, 1, asha);
+    const group = personGroup(0, 1);
+    await user.selectOptions(
+      group.getByRole('combobox', { name: 'Save this person to my family as' }),
+      'mother',
+    );
+    await user.click(group.getByRole('button', { name: 'Save to my family' }));
+    expect(await group.findByText('Asha Rao is saved in your family.')).toBeInTheDocument();
+    const { birthTimeNotKnown: _t, birthPlaceNotKnown: _p, ...fields } = asha;
+    expect(await familyOf(customer)).toEqual([
+      expect.objectContaining({ ...fields, relation: 'mother', gothraNotKnown: false }),
+    ]);
+  });
+});
+
+describe('gift a puja', () => {
+  const recipient = {
+    'Recipient name': 'Kamala Narayanan',
+    'Recipient mobile number': '9443012345',
+    'House and street': '12 Sannidhi Street',
+    Area: 'Simmakkal',
+    City: 'Madurai',
+    'PIN code': '625001',
+    'Message on the prasad card (optional)': 'Happy 60th birthday, Amma!',
+  };
+
+  it('keeps the recipient’s own address and the card message, through Back, into the booking', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    await addAddress(shop.app, customer, 'MG Road 100');
+    await openWizard(puja, 1);
+    await fillPerson(user, 0, 1, person({ name: 'Kamala Narayanan' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('radio', { name: /MG Road 100/ }, PAGE)).toBeChecked();
+
+    await user.click(screen.getByRole('checkbox', { name: /^Gift this puja/ }));
+    const form = within(screen.getByRole('group', { name: 'Who receives the prasad' }));
+    // The giver's address book is not the gift's address.
+    expect(screen.queryByRole('radio', { name: /MG Road 100/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await form.findByText('Recipient name is required')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Address' })).toBeInTheDocument();
+
+    for (const [label, value] of Object.entries(recipient))
+      fireEvent.change(form.getByLabelText(label), { target: { value } });
+    await user.selectOptions(form.getByRole('combobox', { name: 'State' }), 'Tamil Nadu');
+    expect(form.getByText('26 / 200')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    await screen.findByRole('heading', { level: 2, name: 'Payment' });
+    const giftTo = 'Kamala Narayanan, 12 Sannidhi Street, Simmakkal, Madurai, Tamil Nadu, 625001';
+    expect(summary('Gift to')).toBe(giftTo);
+    expect(summary('Prasad card')).toBe('“Happy 60th birthday, Amma!”');
+
+    // Back to the address: the gift and everything typed in it are kept.
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await screen.findByRole('heading', { level: 2, name: 'Address' });
+    expect(screen.getByRole('checkbox', { name: /^Gift this puja/ })).toBeChecked();
+    const again = within(screen.getByRole('group', { name: 'Who receives the prasad' }));
+    for (const [label, value] of Object.entries(recipient))
+      expect(again.getByLabelText(label)).toHaveValue(value);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 2, name: 'Payment' });
+    expect(summary('Gift to')).toBe(giftTo);
+
+    await pay(user, puja.packages[1]!.offerPrice);
+    expect(summary('Prasad card')).toBe('“Happy 60th birthday, Amma!”');
+    expect(summary('Gift to')).toContain('12 Sannidhi Street');
+    const booking = await theBooking(customer);
+    expect(booking.gift).toEqual({ message: 'Happy 60th birthday, Amma!' });
+    expect(booking.address).toMatchObject({
+      recipientName: 'Kamala Narayanan',
+      street: '12 Sannidhi Street',
+      area: 'Simmakkal',
+      city: 'Madurai',
+      state: 'Tamil Nadu',
+      postalCode: '625001',
+    });
+    // Not added to the giver's address book.
+    const book = await call(shop.app, 'GET', '/api/addresses', { token: customer.token });
+    expect((book.body as AddressListResponse).addresses.map((a) => a.street)).toEqual(['MG Road 100']);
+
+    await user.click(screen.getByRole('button', { name: 'View My Bookings' }));
+    const list = await screen.findByRole('list', { name: 'My bookings' }, PAGE);
+    expect(within(list).getByText(/Gift for Kamala Narayanan/)).toBeInTheDocument();
+  });
+});
+
+describe('chadhava offerings on the payment step', () => {
+  it('none chosen at first; the amount follows the steppers; the server’s price is the one shown after', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    await addAddress(shop.app, customer, 'MG Road 100');
+    await openWizard(offeringPuja, 1);
+    await fillPerson(user, 0, 1, person());
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('radio', { name: /MG Road 100/ }, PAGE);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 2, name: 'Payment' });
+
+    const price = offeringPuja.packages[1]!.offerPrice;
+    const offerings = within(screen.getByRole('region', { name: 'Add offerings (chadhava)' }));
+    const lamp = within(offerings.getByRole('group', { name: 'Ghee lamp' }));
+    const vastra = within(offerings.getByRole('group', { name: 'Vastra' }));
+    expect(lamp.getByRole('status')).toHaveTextContent('0');
+    expect(vastra.getByRole('status')).toHaveTextContent('0');
+    expect(lamp.getByRole('button', { name: 'One lamp less of Ghee lamp' })).toBeDisabled();
+    expect(offerings.getByText('₹51 a lamp · Offered at the temple')).toBeInTheDocument();
+    expect(offerings.getByText('₹501 a vastra · Sent with your prasad')).toBeInTheDocument();
+    expect(screen.queryByText('Offerings', { selector: 'dt' })).not.toBeInTheDocument();
+    expect(summary('Amount')).toBe(formatRupees(price));
+
+    const more = lamp.getByRole('button', { name: 'One lamp more of Ghee lamp' });
+    await user.click(more);
+    await user.click(more);
+    await user.click(more);
+    await user.click(lamp.getByRole('button', { name: 'One lamp less of Ghee lamp' }));
+    await user.click(vastra.getByRole('button', { name: 'One vastra more of Vastra' }));
+    expect(lamp.getByRole('status')).toHaveTextContent('2');
+    expect(summary('Offerings')).toBe(formatRupees(2 * 51 + 501));
+    expect(summary('Amount')).toBe(formatRupees(price + 603));
+    await user.click(vastra.getByRole('button', { name: 'One vastra less of Vastra' }));
+    expect(summary('Offerings')).toBe(formatRupees(102));
+    expect(summary('Amount')).toBe(formatRupees(price + 102));
+    expect(screen.getByRole('button', { name: `Pay ${formatRupees(price + 102)}` })).toBeInTheDocument();
+
+    // Staff raise the lamp to ₹61 while the devotee is paying: the server prices the booking.
+    await shop.db.updateTable('pujaOffering').set({ price: 61 }).where('id', '=', lampId).execute();
+    await pay(user, price + 102);
+    expect(summary('Offerings')).toBe(`Ghee lamp × 2 (offered at the temple): ${formatRupees(122)}`);
+    expect(summary('Amount paid')).toBe(formatRupees(price + 122));
+    const booking = await theBooking(customer);
+    expect(booking.amount).toBe(price + 122);
+    expect(booking.offerings).toEqual([
+      expect.objectContaining({ name: 'Ghee lamp', quantity: 2, price: 61, amount: 122 }),
+    ]);
+  });
+});
+
+/** The first minute from `from` (IST) at which the server's answer is near a nakshatra boundary only. */
+function nearNakshatraBoundary(from: string) {
+  const start = Date.parse(`${from}T00:00:00+05:30`);
+  for (let minute = 0; minute < 3 * 24 * 60; minute += 1) {
+    const ist = new Date(start + minute * 60_000 + 5.5 * 3_600_000).toISOString();
+    const birth = { dateOfBirth: ist.slice(0, 10), birthTime: ist.slice(11, 16), timeZone: 'Asia/Kolkata' };
+    const star = birthStar(birth);
+    if (star.nearBoundary.nakshatra && !star.nearBoundary.raashi) return { birth, star };
+  }
+  throw new Error(`no nakshatra boundary within three days of ${from}`);
+}
+
+describe('the birth-star suggestion', () => {
+  it('suggests the raashi and nakshatra from the date and time of birth; "Use these" fills both', async () => {
+    const user = userEvent.setup();
+    await signIn();
+    await openWizard(puja, 1);
+    const group = personGroup(0, 1);
+    expect(
+      group.getByText('Enter the date and time of birth and we will suggest the raashi and nakshatra.'),
+    ).toBeInTheDocument();
+    const birth = { dateOfBirth: '2015-06-23', birthTime: '04:15', timeZone: 'Asia/Kolkata' };
+    const star = birthStar(birth);
+    expect(star.nearBoundary).toEqual({});
+    fireEvent.change(group.getByLabelText('Date of birth'), { target: { value: birth.dateOfBirth } });
+    fireEvent.change(group.getByLabelText('Birth time'), { target: { value: birth.birthTime } });
+    const text = await group.findByText(/^Suggested from the birth details/, {}, PAGE);
+    expect(text).toHaveTextContent(
+      `Suggested from the birth details: ${raashiLabel(star.raashi)} raashi, ${nakshatraLabel(star.nakshatra)} nakshatra.`,
+    );
+    expect(group.queryByText(/boundary/)).not.toBeInTheDocument();
+    await user.click(group.getByRole('button', { name: 'Use these' }));
+    expect(group.getByRole('combobox', { name: 'Raashi' })).toHaveValue(star.raashi);
+    expect(group.getByRole('combobox', { name: 'Nakshatra' })).toHaveValue(star.nakshatra);
+  });
+
+  it('near a boundary, says both neighbours are possible, names them, and the devotee chooses', async () => {
+    const user = userEvent.setup();
+    await signIn();
+    const { birth, star } = nearNakshatraBoundary('1990-08-01');
+    const [before, after] = star.nearBoundary.nakshatra!;
+    await openWizard(puja, 1);
+    const group = personGroup(0, 1);
+    fireEvent.change(group.getByLabelText('Date of birth'), { target: { value: birth.dateOfBirth } });
+    fireEvent.change(group.getByLabelText('Birth time'), { target: { value: birth.birthTime } });
+
+    const message = await group.findByText(/^The Moon was at a boundary then/, {}, PAGE);
+    expect(message).toHaveTextContent(
+      `both neighbours are possible: ${nakshatraLabel(before)} or ${nakshatraLabel(after)} nakshatra.`,
+    );
+    // No one-tap "Use these": one button per neighbour, and the raashi (not near its boundary).
+    expect(group.queryByRole('button', { name: 'Use these' })).not.toBeInTheDocument();
+    expect(group.getByRole('button', { name: `Nakshatra ${nakshatraLabel(before)}` })).toBeInTheDocument();
+    await user.click(group.getByRole('button', { name: `Raashi ${raashiLabel(star.raashi)}` }));
+    await user.click(group.getByRole('button', { name: `Nakshatra ${nakshatraLabel(after)}` }));
+    expect(group.getByRole('combobox', { name: 'Raashi' })).toHaveValue(star.raashi);
+    expect(group.getByRole('combobox', { name: 'Nakshatra' })).toHaveValue(after);
+  });
+});
