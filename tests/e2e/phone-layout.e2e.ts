@@ -2,11 +2,12 @@
  * The shop on a phone, measured in Chromium at 390 × 844 (issue 11, points 9 and 12;
  * docs/product-rules.md, Shell and account; Routes and pages): the header holds one row signed in
  * or out, the logo on one line and no cut-off name; the account tabs and the product sort select
- * show their whole text; the main controls are at least 44 px tall.
+ * show their whole text; the main controls are at least 44 px tall; a saved address card comes
+ * on screen (point 4).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { launchBrowser, watchConsole } from './browser.ts';
+import { fillAddressForm, launchBrowser, watchConsole } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const PHONE = { width: 390, height: 844 };
@@ -168,6 +169,49 @@ describe('the shop at 390 px', () => {
     await page.goto(`${baseUrl}/#/pujas`);
     await page.getByRole('list', { name: 'Pujas' }).waitFor();
     expect(await shortTargets(page, controls)).toEqual([]);
+    await context.close();
+  });
+
+  it('brings the saved address card on screen after Save, chosen and announced', async () => {
+    const token = await signedInCustomer('Asha Raghavan');
+    // Two addresses already: the list, the form and the footer make a page several screens long.
+    for (const street of ['12, 4th Cross', '7, North Mada Street']) {
+      const res = await fetch(`${baseUrl}/api/addresses`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({
+          recipientName: 'Asha Rao',
+          mobile: '9845012345',
+          street,
+          area: 'Malleshwaram',
+          landmark: null,
+          city: 'Bengaluru',
+          state: 'Karnataka',
+          postalCode: '560003',
+          country: 'India',
+        }),
+      });
+      expect(res.status).toBe(201);
+    }
+    const { context, page } = await phonePage(token);
+    await page.goto(`${baseUrl}/#/account/addresses`);
+    await page.getByRole('group', { name: /North Mada Street/ }).waitFor();
+    await page
+      .getByRole('button', { name: /Add new address/i })
+      .first()
+      .click();
+    await fillAddressForm(page, { street: '3, Sannidhi Street', area: 'Mylapore', postalCode: '600004' });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Address saved' }).waitFor();
+    const card = page.getByRole('group', { name: /Sannidhi Street/ });
+    // Wholly inside the 390 × 844 screen once its scroll has settled.
+    await expect
+      .poll(async () => {
+        const box = await card.boundingBox();
+        return box !== null && box.y >= 0 && box.y + box.height <= PHONE.height;
+      })
+      .toBe(true);
+    expect(await card.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     await context.close();
   });
 });
