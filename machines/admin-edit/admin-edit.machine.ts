@@ -2,6 +2,7 @@ import {
   assign,
   fromPromise,
   setup,
+  stopChild,
   type ActorRefFrom,
   type DoneActorEvent,
   type ErrorActorEvent,
@@ -25,6 +26,8 @@ export interface AdminEditContext {
   record: EditRecord | null;
   /** The form's values. */
   draft: EditRecord;
+  /** The form a new record starts from: what discarding the changes returns to while creating. */
+  blank: EditRecord;
   /** Someone else's save that came first (shown beside the draft until resolved). */
   theirs: EditRecord | null;
   error: { message: string } | null;
@@ -90,7 +93,7 @@ export const adminEditMachine = setup({
       }),
       error: null,
     }),
-    resetDraft: assign({ draft: ({ context }) => ({ ...(context.record ?? context.draft) }), error: null }),
+    resetDraft: assign({ draft: ({ context }) => ({ ...(context.record ?? context.blank) }), error: null }),
     storeError: assign({ error: (_, message: string) => ({ message }) }),
     storeTheirs: assign({ theirs: (_, current: EditRecord) => current, error: null }),
     /**
@@ -115,6 +118,8 @@ export const adminEditMachine = setup({
       theirs: null,
       error: null,
     }),
+    /** A photo chosen again for a field replaces the one still uploading: its late answer must not win. */
+    stopUpload: stopChild((_, field: string) => `upload.${field}`),
     startUpload: assign(({ spawn }, event: { field: string; slot: ImageSlot; file: File | Blob }) => {
       spawn('imageUpload', { id: `upload.${event.field}`, input: event });
       return {};
@@ -134,12 +139,18 @@ export const adminEditMachine = setup({
     id: input.id,
     record: null,
     draft: input.draft ?? {},
+    blank: input.draft ?? {},
     theirs: null,
     error: null,
   }),
   initial: 'starting',
   on: {
-    'image.choose': { actions: { type: 'startUpload', params: ({ event }) => event } },
+    'image.choose': {
+      actions: [
+        { type: 'stopUpload', params: ({ event }) => event.field },
+        { type: 'startUpload', params: ({ event }) => event },
+      ],
+    },
   },
   states: {
     starting: {
