@@ -11,7 +11,13 @@ import {
   type AdminTimelineEntry,
 } from '../../contract/admin.ts';
 import { latestToday } from '../../contract/booking.ts';
-import { BOOKING_STATES, ORDER_STATES, stepLabels } from '../../contract/lifecycle.ts';
+import {
+  BOOKING_STATES,
+  bookingStateLabels,
+  ORDER_STATES,
+  orderStateLabels,
+  timelineLabels,
+} from '../../contract/lifecycle.ts';
 import { bookingEventRequestSchema, OrderEventRequest } from '../../contract/lifecycle-events.ts';
 import { allowedBookingEvents } from '../../machines/booking-lifecycle/booking-lifecycle.selectors.ts';
 import { allowedOrderEvents } from '../../machines/order-lifecycle/order-lifecycle.selectors.ts';
@@ -72,9 +78,14 @@ async function staffBooking(c: Context<AppEnv>, bookingId: number): Promise<Admi
   };
 }
 
+/** A state as the back office names it ("Sankalp locked"), the raw name if it has none. */
+const stateLabel = (kind: RecordKind, state: string) =>
+  ((kind === 'order' ? orderStateLabels : bookingStateLabels) as Record<string, string>)[state] ?? state;
+
 /**
  * A step sent by a staff member: the lifecycle's event row names them, and the audit log keeps
- * it with every other staff write, in the step's own transaction.
+ * it with every other staff write, in the step's own transaction. Its summary reads as the
+ * timeline does: "Booking #12: Puja performed (Sankalp locked → Performed)".
  */
 const staffSender = (c: Context<AppEnv>): Sender => ({
   by: 'staff',
@@ -84,7 +95,7 @@ const staffSender = (c: Context<AppEnv>): Sender => ({
       action: step.event,
       entity: step.kind,
       entityId: step.recordId,
-      summary: `${step.kind === 'order' ? 'Order' : 'Booking'} #${step.recordId}: ${stepLabels[step.event] ?? step.event} (${step.from} → ${step.to})${step.note ? `: ${step.note}` : ''}`,
+      summary: `${step.kind === 'order' ? 'Order' : 'Booking'} #${step.recordId}: ${timelineLabels[step.event] ?? step.event} (${stateLabel(step.kind, step.from)} → ${stateLabel(step.kind, step.to)})${step.note ? `: ${step.note}` : ''}`,
       before: { state: step.from },
       after: { state: step.to, ...(step.data ?? {}) },
     }),

@@ -23,6 +23,7 @@ import { call, registerAndLogin } from '../support/accounts.ts';
 import { bookingBody, person } from '../support/bookings.ts';
 import {
   book,
+  bookingEvent,
   createLifecycleShop,
   DAY,
   HOUR,
@@ -257,6 +258,16 @@ describe('coupons', () => {
       await admin('PUT', `/api/admin/coupons/${later.id}`, { ...coupon({ code: 'LATER20' }), version: 1 }),
       409,
     );
+    // The edit's audit row: who, what changed, and the coupon before and after (the refused one left none).
+    const { entries } = await audit(`?entity=coupon&entityId=${later.id}`);
+    expect(entries.map((e) => e.action)).toEqual(['coupon.update', 'coupon.create']);
+    expect(entries[0]).toMatchObject({
+      userName: 'Lakshmi (staff)',
+      before: { code: 'LATER20', active: true, perCustomerLimit: null, version: 1 },
+      after: { code: 'LATER20', active: false, perCustomerLimit: 1, startsAt: null, version: 2 },
+    });
+    expect(entries[0]!.before!.startsAt).toBe(later.startsAt);
+    expect(entries[0]!.summary).toMatch(/^Edited the coupon LATER20: startsAt, .*perCustomerLimit, active$/);
   });
 
   it('refuses bad coupons with a 400 naming the problem, and a taken code with 409, changing nothing', async () => {
@@ -287,6 +298,66 @@ describe('the audit log', () => {
       before: { state: 'processing' },
       after: { state: 'packed' },
     });
+  });
+
+  it('keeps every booking step staff take (perform with its proof, ship and deliver the prasad, cancel), with who, before and after; a customer’s own step is not a staff write', async () => {
+    const puja = await pujaOn(shop, 3 * DAY);
+    const booking = await book(shop, shop.me, shop.myAddressId, { puja });
+    const cancelled = await book(shop, shop.other, shop.otherAddressId, { puja });
+    const byCustomer = await book(shop, shop.me, shop.myAddressId, { puja });
+    const staffStep = async (id: number, event: object) => {
+      const res = await bookingEvent(shop, shop.staff.token, id, event, true);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    await staffStep(cancelled.id, { type: 'booking.cancel', reason: 'The devotee asked by phone' });
+    expect(
+      (await bookingEvent(shop, shop.me.token, byCustomer.id, { type: 'booking.cancel', reason: 'Mine' }))
+        .status,
+    ).toBe(200);
+    shop.clock.advance(3 * DAY - 11 * HOUR);
+    try {
+      await staffStep(booking.id, { type: 'booking.perform', videoUrl: 'https://youtu.be/dQw4w9WgXcQ' });
+      await staffStep(booking.id, {
+        type: 'booking.shipPrasad',
+        carrier: 'DTDC',
+        trackingNumber: 'D7654321',
+      });
+      await staffStep(booking.id, { type: 'booking.deliverPrasad' });
+    } finally {
+      shop.clock.set(new Date());
+    }
+    const steps = (await audit(`?entity=booking&entityId=${booking.id}`)).entries.reverse();
+    // The sankalp lock is the server's own step: no staff member took it.
+    expect(steps.map((e) => [e.action, e.userName, e.before, e.after])).toEqual([
+      [
+        'booking.perform',
+        'Lakshmi (staff)',
+        { state: 'sankalpLocked' },
+        { state: 'performed', videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', photoIds: [] },
+      ],
+      [
+        'booking.shipPrasad',
+        'Lakshmi (staff)',
+        { state: 'performed' },
+        { state: 'prasadShipped', carrier: 'DTDC', trackingNumber: 'D7654321' },
+      ],
+      ['booking.deliverPrasad', 'Lakshmi (staff)', { state: 'prasadShipped' }, { state: 'prasadDelivered' }],
+    ]);
+    expect(steps.map((e) => e.summary)).toEqual([
+      `Booking #${booking.id}: Puja performed (Sankalp locked → Performed)`,
+      `Booking #${booking.id}: Prasad shipped (Performed → Prasad shipped)`,
+      `Booking #${booking.id}: Prasad delivered (Prasad shipped → Prasad delivered)`,
+    ]);
+    const [cancel] = (await audit(`?entity=booking&entityId=${cancelled.id}`)).entries;
+    expect(cancel).toMatchObject({
+      action: 'booking.cancel',
+      userName: 'Lakshmi (staff)',
+      before: { state: 'confirmed' },
+    });
+    expect(cancel!.summary).toMatch(
+      /^Booking #\d+: Cancelled \(Confirmed → .+\): The devotee asked by phone$/,
+    );
+    expect((await audit(`?entity=booking&entityId=${byCustomer.id}`)).entries).toEqual([]);
   });
 
   it('is append-only: the database refuses to change or remove a row', async () => {
@@ -400,6 +471,20 @@ describe('the staff: admins invite by e-mail and remove', () => {
     expect(v.parse(StaffListResponse, withdrawn.body).invitations.map((i) => i.id)).not.toContain(
       invitation.id,
     );
+    expect((await audit(`?entity=staff&entityId=invitation-${invitation.id}`)).entries).toEqual([
+      expect.objectContaining({
+        action: 'staff.withdraw',
+        userName: 'Gopal (admin)',
+        summary: 'Withdrew the invitation to late@temple.test',
+        before: { email: 'late@temple.test' },
+        after: null,
+      }),
+      expect.objectContaining({ action: 'staff.invite', after: { email: 'late@temple.test' } }),
+    ]);
+    // Withdrawn once: a second time is refused, and leaves no row.
+    await expectNothingChanged(shop.db, async () => {
+      expectClearRefusal(await admin('DELETE', `/api/admin/staff/invitations/${invitation.id}`), 404);
+    });
     expect(
       (await call(app, 'POST', '/api/staff-invitations/accept', { json: { token, password: 'whatever-1' } }))
         .body,
