@@ -21,7 +21,8 @@ import { FORBIDDEN_TEXT, notAllowedMessage, requiredText, tooLongMessage, wireTe
  *   PUT  /api/admin/packages/{id}     PackageInput+version -> AdminPujaResponse
  *   DELETE /api/admin/packages/{id}                       -> AdminPujaResponse (no bookings only)
  *   ... the same for products (+ POST /api/admin/products/{id}/stock StockEntryInput),
- *   categories and astrologers; POST /api/admin/images ImageInput -> 201 CatalogueImageResponse.
+ *   categories (a category is retired only once none of its products is in the shop) and
+ *   astrologers; POST /api/admin/images ImageInput -> 201 CatalogueImageResponse.
  */
 
 /* ------------------------------------------------------------------------------------------
@@ -56,6 +57,9 @@ export const catalogueMessages = {
   notFound: (what: string) => `${what} not found`,
   categoryInvalid: 'Please choose a category',
   categoryUnknown: 'That category does not exist',
+  categoryRetired: 'That category is retired: choose another, or restore the category first.',
+  categoryHasProducts: (count: number) =>
+    `${count === 1 ? '1 product is' : `${count} products are`} still in the shop in this category: move ${count === 1 ? 'it' : 'them'} to another category or retire ${count === 1 ? 'it' : 'them'} first.`,
   stockQuantityInvalid: `The quantity must be a whole number from 1 to ${MAX_STOCK_CHANGE.toLocaleString('en-IN')}`,
   stockReasonInvalid: 'Please choose why the stock changes',
   stockNoteRequired: 'Please say why the stock is adjusted',
@@ -384,7 +388,13 @@ export const CategoryInput = v.object(categoryFields);
 export type CategoryInput = v.InferOutput<typeof CategoryInput>;
 export const CategoryUpdate = v.object({ ...categoryFields, version: Version });
 export type CategoryUpdate = v.InferOutput<typeof CategoryUpdate>;
-export const AdminCategory = v.object({ ...Category.entries, version: v.number(), productCount: v.number() });
+export const AdminCategory = v.object({
+  ...Category.entries,
+  version: v.number(),
+  /** Its products in the shop (not retired). */
+  productCount: v.number(),
+  retiredAt: v.nullable(v.string()),
+});
 export type AdminCategory = v.InferOutput<typeof AdminCategory>;
 export const AdminCategoryListResponse = v.object({ categories: v.array(AdminCategory) });
 export type AdminCategoryListResponse = v.InferOutput<typeof AdminCategoryListResponse>;

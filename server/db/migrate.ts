@@ -18,6 +18,7 @@ import * as scheduledJobs from './migrations/2026_11_26_020000_scheduled_jobs.ts
 import * as uploads from './migrations/2026_11_26_030000_uploads.ts';
 import * as backOffice from './migrations/2026_11_28_000000_back_office.ts';
 import * as familyOfferingsGifts from './migrations/2026_11_29_000000_family_offerings_gifts.ts';
+import * as retiredCategories from './migrations/2026_11_30_010000_retired_categories.ts';
 
 /**
  * Migrations are listed here rather than read from the folder, so they work the same under
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_030000_uploads': uploads,
   '2026_11_28_000000_back_office': backOffice,
   '2026_11_29_000000_family_offerings_gifts': familyOfferingsGifts,
+  '2026_11_30_010000_retired_categories': retiredCategories,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -64,6 +64,7 @@ export interface CategoryTable {
   name: string;
   imgUrl: string;
   version: Generated<number>;
+  retiredAt: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ProductTable {

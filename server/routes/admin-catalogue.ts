@@ -194,6 +194,22 @@ export const adminCatalogueRoutes = new Hono<AppEnv>()
     };
     return c.json(body, 200);
   })
+  .post('/api/admin/categories/:id/retire', requireAuth, requireStaff, async (c) => {
+    const id = idParam(c);
+    const { version } = await readBody(c, VersionInput);
+    const body: AdminCategoryResponse = {
+      category: await catalogue.retireCategory(deps(c), id, version, true),
+    };
+    return c.json(body, 200);
+  })
+  .post('/api/admin/categories/:id/restore', requireAuth, requireStaff, async (c) => {
+    const id = idParam(c);
+    const { version } = await readBody(c, VersionInput);
+    const body: AdminCategoryResponse = {
+      category: await catalogue.retireCategory(deps(c), id, version, false),
+    };
+    return c.json(body, 200);
+  })
   .get('/api/admin/astrologers', requireAuth, requireStaff, async (c) => {
     const body: AdminAstrologerListResponse = { astrologers: await listAstrologersForStaff(c.var.db) };
     return c.json(body, 200);

@@ -58,6 +58,8 @@ const STATUS_BY_CODE: Record<string, ContentfulStatusCode> = {
   edit_conflict: 409,
   admin_only: 403,
   retired: 409,
+  category_retired: 409,
+  category_has_products: 409,
   stock_below_zero: 409,
   package_has_bookings: 409,
   coupon_code_taken: 409,

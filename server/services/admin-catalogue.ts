@@ -15,7 +15,6 @@ import { catalogueMessages, stockChangeOf, stockReasonLabels } from '../../contr
 import { formatRupees } from '../../contract/money.ts';
 import type { Db } from '../db/client.ts';
 import {
-  categoryExists,
   copyPuja,
   deletePackageWithoutBookings,
   findAstrologerForStaff,
@@ -28,6 +27,7 @@ import {
   insertPackage,
   insertProduct,
   insertPuja,
+  lockCategory,
   setRetired,
   updateAstrologer,
   updateCategory,
@@ -256,13 +256,22 @@ export async function removePackage({ db, actor, now }: Deps, id: number): Promi
  * ---------------------------------------------------------------------------------------- */
 
 const readProduct = (id: number) => (trx: Db) => findProductForStaff(trx, id);
-const knownCategory = async (db: Db, id: number) => {
-  if (!(await categoryExists(db, id))) throw new Refusal('not_found', catalogueMessages.categoryUnknown);
-};
+
+/**
+ * The category a product is put in (created, moved or restored): it must exist and be in the
+ * shop, so no product in the shop is ever in a retired category (docs/product-rules.md, Roles and
+ * the back office). Its row is held for the write, against a retirement at the same moment.
+ */
+async function categoryFor(db: Db, id: number, { mayBeRetired = false } = {}) {
+  const category = await lockCategory(db, id);
+  if (!category) throw new Refusal('not_found', catalogueMessages.categoryUnknown);
+  if (category.retiredAt && !mayBeRetired)
+    throw new Refusal('category_retired', catalogueMessages.categoryRetired);
+}
 
 export async function createProduct({ db, actor, now }: Deps, input: ProductInput): Promise<AdminProduct> {
   return inTransaction(db, async (trx) => {
-    await knownCategory(trx, input.categoryId);
+    await categoryFor(trx, input.categoryId);
     const id = await insertProduct(trx, input);
     const after = (await findProductForStaff(trx, id))!;
     await audit(trx, actor, now, {
@@ -276,22 +285,31 @@ export async function createProduct({ db, actor, now }: Deps, input: ProductInpu
   });
 }
 
-export async function editProduct(
+export function editProduct(
   deps: Deps,
   id: number,
   version: number,
   input: ProductInput,
 ): Promise<AdminProduct> {
-  await knownCategory(deps.db, input.categoryId);
-  return versionedEdit(deps, {
-    what: 'Product',
-    entity: 'product',
-    id,
-    version,
-    read: readProduct(id),
-    write: (trx) => updateProduct(trx, id, version, input),
-    action: 'product.update',
-    summary: (before, after) => `Edited the product “${after.name}”: ${changes(before, after)}`,
+  return inTransaction(deps.db, async (trx) => {
+    const current = await findProductForStaff(trx, id);
+    // A retired product may stay in its retired category (its text corrected); nothing moves into one.
+    await categoryFor(trx, input.categoryId, {
+      mayBeRetired: !!current?.retiredAt && current.categoryId === input.categoryId,
+    });
+    return versionedEdit(
+      { ...deps, db: trx },
+      {
+        what: 'Product',
+        entity: 'product',
+        id,
+        version,
+        read: readProduct(id),
+        write: (t) => updateProduct(t, id, version, input),
+        action: 'product.update',
+        summary: (before, after) => `Edited the product “${after.name}”: ${changes(before, after)}`,
+      },
+    );
   });
 }
 
@@ -301,15 +319,23 @@ export function retireProduct(
   version: number,
   retire: boolean,
 ): Promise<AdminProduct> {
-  return versionedEdit(deps, {
-    what: 'Product',
-    entity: 'product',
-    id,
-    version,
-    read: readProduct(id),
-    write: (trx) => setRetired(trx, 'product', id, version, retire ? deps.now.toISOString() : null),
-    action: retire ? 'product.retire' : 'product.restore',
-    summary: (_, after) => `${retire ? 'Retired' : 'Restored'} the product “${after.name}”`,
+  return inTransaction(deps.db, async (trx) => {
+    // Back in the shop only in a category that is in the shop.
+    const current = retire ? undefined : await findProductForStaff(trx, id);
+    if (current) await categoryFor(trx, current.categoryId);
+    return versionedEdit(
+      { ...deps, db: trx },
+      {
+        what: 'Product',
+        entity: 'product',
+        id,
+        version,
+        read: readProduct(id),
+        write: (t) => setRetired(t, 'product', id, version, retire ? deps.now.toISOString() : null),
+        action: retire ? 'product.retire' : 'product.restore',
+        summary: (_, after) => `${retire ? 'Retired' : 'Restored'} the product “${after.name}”`,
+      },
+    );
   });
 }
 
@@ -379,6 +405,43 @@ export function editCategory(
     write: (trx) => updateCategory(trx, id, version, input),
     action: 'category.update',
     summary: (before, after) => `Edited the category “${after.name}”: ${changes(before, after)}`,
+  });
+}
+
+/**
+ * Retires a category (out of the shop's list) or restores it. Only a category with none of its
+ * products in the shop may be retired: its products are moved or retired first, so a product in
+ * the shop never sits in a retired category (docs/product-rules.md, Roles and the back office).
+ */
+export function retireCategory(
+  deps: Deps,
+  id: number,
+  version: number,
+  retire: boolean,
+): Promise<AdminCategory> {
+  return inTransaction(deps.db, async (trx) => {
+    // Held first: a product write into this category waits, then sees it retired.
+    await lockCategory(trx, id);
+    return versionedEdit(
+      { ...deps, db: trx },
+      {
+        what: 'Category',
+        entity: 'category',
+        id,
+        version,
+        read: (t) => findCategoryForStaff(t, id),
+        write: (t) => setRetired(t, 'category', id, version, retire ? deps.now.toISOString() : null),
+        action: retire ? 'category.retire' : 'category.restore',
+        summary: (_, after) => `${retire ? 'Retired' : 'Restored'} the category “${after.name}”`,
+        check: (before) => {
+          if (retire && before.productCount > 0)
+            throw new Refusal(
+              'category_has_products',
+              catalogueMessages.categoryHasProducts(before.productCount),
+            );
+        },
+      },
+    );
   });
 }
 

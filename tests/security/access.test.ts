@@ -58,6 +58,8 @@ let ids: {
   family: number;
   spareFamily: number;
   offering: number;
+  /** A category with no products, which staff retire and restore. */
+  spareCategory: number;
 };
 /** The other customer's order, booking, payment intent and family member. */
 let theirs: { order: number; booking: number; payment: string; family: number };
@@ -137,6 +139,15 @@ async function sparePackage(): Promise<number> {
   return id;
 }
 
+async function spareCategory(): Promise<number> {
+  const { id } = await shop.db
+    .insertInto('category')
+    .values({ name: 'Spare', category: 'spare-walk', imgUrl: '/images/categories/idols.svg' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
 async function familyMember(customer: Customer): Promise<number> {
   const res = await send(shop.app, 'POST', '/api/family', {
     json: { ...person({ name: 'Meera' }), relation: 'daughter' },
@@ -172,6 +183,7 @@ beforeAll(async () => {
     family: await familyMember(shop.me),
     spareFamily: await familyMember(shop.me),
     offering: await anOffering(),
+    spareCategory: await spareCategory(),
   };
   theirs = {
     order: await placeOrder(shop.other, shop.otherAddress.id),
@@ -446,6 +458,18 @@ const STAFF_ROUTES: BearerRoute[] = [
       version: versions.category++,
     }),
   },
+  {
+    method: 'POST',
+    path: '/api/admin/categories/:id/retire',
+    url: () => `/api/admin/categories/${ids.spareCategory}/retire`,
+    body: () => ({ version: versions.spareCategory++ }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/categories/:id/restore',
+    url: () => `/api/admin/categories/${ids.spareCategory}/restore`,
+    body: () => ({ version: versions.spareCategory++ }),
+  },
   { method: 'GET', path: '/api/admin/astrologers', url: () => '/api/admin/astrologers' },
   {
     method: 'POST',
@@ -561,7 +585,16 @@ const STAFF_ROUTES: BearerRoute[] = [
 ];
 
 /** Versions of the records the staff control edits, moving as it does. */
-const versions = { puja: 1, package: 1, product: 1, category: 1, astrologer: 1, coupon: 1, offering: 1 };
+const versions = {
+  puja: 1,
+  package: 1,
+  product: 1,
+  category: 1,
+  spareCategory: 1,
+  astrologer: 1,
+  coupon: 1,
+  offering: 1,
+};
 const familyBody = { ...person({ name: 'Walk Rao' }), relation: 'spouse' };
 const offeringInput = {
   name: 'Walk lamp',

@@ -10,6 +10,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import * as v from 'valibot';
 import {
+  AdminCategoryListResponse,
+  AdminCategoryResponse,
   AdminProductResponse,
   AdminPujaListResponse,
   AdminPujaResponse,
@@ -113,6 +115,8 @@ describe('roles: staff and admins only', () => {
     ['GET', '/api/admin/categories'],
     ['POST', '/api/admin/categories', { name: 'Lamps', category: 'lamps', imgUrl: '/images/x.svg' }],
     ['PUT', '/api/admin/categories/1', { version: 1 }],
+    ['POST', '/api/admin/categories/1/retire', { version: 1 }],
+    ['POST', '/api/admin/categories/1/restore', { version: 1 }],
     ['GET', '/api/admin/astrologers'],
     ['POST', '/api/admin/astrologers', {}],
     ['GET', '/api/admin/astrologers/1'],
@@ -265,9 +269,28 @@ describe('pujas', () => {
     expectClearRefusal(await staff('POST', `/api/admin/pujas/${copy.id}/packages`, packageBody()), 409);
     const list = v.parse(AdminPujaListResponse, (await staff('GET', '/api/admin/pujas?state=retired')).body);
     expect(list.pujas.map((p) => p.id)).toContain(copy.id);
-    const restored = await staff('POST', `/api/admin/pujas/${copy.id}/restore`, { version: 2 });
+    const restored = await as(shop.admin.token)('POST', `/api/admin/pujas/${copy.id}/restore`, {
+      version: 2,
+    });
     expect(v.parse(AdminPujaResponse, restored.body).puja.retiredAt).toBeNull();
     expect((await call(shop.app, 'GET', `/pujas/${copy.id}`)).status).toBe(200);
+    // Each step has its audit row: who, what, and the puja before and after.
+    const [restoreRow, retireRow] = await auditRows('puja', copy.id);
+    expect(retireRow).toMatchObject({
+      action: 'puja.retire',
+      userName: 'Lakshmi (staff)',
+      summary: 'Retired the puja “Monthly Homam”',
+      before: { retiredAt: null, version: 1 },
+      after: { version: 2 },
+    });
+    expect(retireRow!.after!.retiredAt).toEqual(expect.any(String));
+    expect(restoreRow).toMatchObject({
+      action: 'puja.restore',
+      userName: 'Gopal (admin)',
+      summary: 'Restored the puja “Monthly Homam”',
+      before: { retiredAt: retireRow!.after!.retiredAt, version: 2 },
+      after: { retiredAt: null, version: 3 },
+    });
   });
 
   it('reads the older catalogue’s HTML descriptions as the plain markup the forms edit', async () => {
@@ -416,6 +439,24 @@ describe('products and the stock ledger', () => {
       'product.create',
     ]);
   });
+
+  it('restores a retired product to the shop, audited with who and the product before and after', async () => {
+    const res = await as(shop.admin.token)('POST', `/api/admin/products/${product.id}/restore`, {
+      version: 3,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(v.parse(AdminProductResponse, res.body).product).toMatchObject({ retiredAt: null, version: 4 });
+    expect((await call(shop.app, 'GET', `/products/${product.id}`)).status).toBe(200);
+    const [row] = await auditRows('product', product.id);
+    expect(row).toMatchObject({
+      action: 'product.restore',
+      userName: 'Gopal (admin)',
+      summary: 'Restored the product “Panchamukhi Rudraksha”',
+      after: { retiredAt: null, version: 4, offerPrice: 899 },
+    });
+    expect(row!.before).toMatchObject({ version: 3 });
+    expect(typeof row!.before!.retiredAt).toBe('string');
+  });
 });
 
 describe('categories and astrologers', () => {
@@ -492,6 +533,152 @@ describe('categories and astrologers', () => {
       'astrologer.update',
       'astrologer.create',
     ]);
+
+    // Restored: back in the shop's list, audited with who and before and after.
+    expectClearRefusal(
+      await staff('POST', `/api/admin/astrologers/${astrologer.id}/restore`, { version: 2 }),
+      409,
+    );
+    expect(
+      (await as(shop.admin.token)('POST', `/api/admin/astrologers/${astrologer.id}/restore`, { version: 3 }))
+        .status,
+    ).toBe(200);
+    expect(await names()).toContain('Jyotishi Test Sharada Iyer');
+    const [row] = await auditRows('astrologer', astrologer.id);
+    expect(row).toMatchObject({
+      action: 'astrologer.restore',
+      userName: 'Gopal (admin)',
+      summary: 'Restored the astrologer “Jyotishi Test Sharada Iyer”',
+      after: { retiredAt: null, version: 4, experience: 23 },
+    });
+    expect(row!.before).toMatchObject({ version: 3 });
+    expect(typeof row!.before!.retiredAt).toBe('string');
+  });
+});
+
+describe('retiring a category', () => {
+  const categoryBody = {
+    name: 'Diwali Lamps',
+    category: 'diwali-lamps',
+    imgUrl: '/images/categories/idols.svg',
+  };
+  const lampBody = (categoryId: number, overrides: Record<string, unknown> = {}) => ({
+    name: 'Five-wick Brass Diya',
+    description: 'Lit on Deepavali.',
+    price: 900,
+    offerPrice: 750,
+    image: '/images/products/rudraksha-5-mukhi.svg',
+    categoryId,
+    ...overrides,
+  });
+  const shopCategories = async () =>
+    ((await call(shop.app, 'GET', '/categories')).body as { categories: { id: number }[] }).categories.map(
+      (c) => c.id,
+    );
+  let categoryId: number;
+  let lamp: AdminProduct;
+
+  it('refuses while any of its products is in the shop (409, nothing changed), naming how many', async () => {
+    const res = await staff('POST', '/api/admin/categories', categoryBody);
+    expect(res.status).toBe(201);
+    categoryId = v.parse(AdminCategoryResponse, res.body).category.id;
+    const made = await staff('POST', '/api/admin/products', lampBody(categoryId));
+    lamp = v.parse(AdminProductResponse, made.body).product;
+    await expectNothingChanged(shop.db, async () => {
+      const refused = await staff('POST', `/api/admin/categories/${categoryId}/retire`, { version: 1 });
+      expectClearRefusal(refused, 409);
+      expect(refused.body).toEqual({
+        code: 'category_has_products',
+        message:
+          '1 product is still in the shop in this category: move it to another category or retire it first.',
+      });
+    });
+    expect(await shopCategories()).toContain(categoryId);
+  });
+
+  it('retires it once its products are retired: out of the shop’s list, audited with who and before and after', async () => {
+    expect((await staff('POST', `/api/admin/products/${lamp.id}/retire`, { version: 1 })).status).toBe(200);
+    const res = await staff('POST', `/api/admin/categories/${categoryId}/retire`, { version: 1 });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { category } = v.parse(AdminCategoryResponse, res.body);
+    expect(category).toMatchObject({ id: categoryId, version: 2, productCount: 0 });
+    expect(category.retiredAt).toEqual(expect.any(String));
+    expect(await shopCategories()).not.toContain(categoryId);
+    // Staff still see it, marked retired.
+    const listed = v
+      .parse(AdminCategoryListResponse, (await staff('GET', '/api/admin/categories')).body)
+      .categories.find((c) => c.id === categoryId);
+    expect(listed?.retiredAt).toBe(category.retiredAt);
+    const [row] = await auditRows('category', categoryId);
+    expect(row).toMatchObject({
+      action: 'category.retire',
+      userName: 'Lakshmi (staff)',
+      summary: 'Retired the category “Diwali Lamps”',
+      before: { retiredAt: null, version: 1 },
+      after: { retiredAt: category.retiredAt, version: 2 },
+    });
+  });
+
+  it('takes no product into the shop while retired: no new one, none moved in, none restored (409, nothing changed)', async () => {
+    const diya = v.parse(
+      AdminProductResponse,
+      (await staff('GET', `/api/admin/products/${shop.productId}`)).body,
+    ).product;
+    await expectNothingChanged(shop.db, async () => {
+      for (const res of [
+        await staff('POST', '/api/admin/products', lampBody(categoryId, { name: 'Another Diya' })),
+        await staff('PUT', `/api/admin/products/${diya.id}`, {
+          ...lampBody(categoryId),
+          version: diya.version,
+        }),
+        await staff('POST', `/api/admin/products/${lamp.id}/restore`, { version: 2 }),
+      ]) {
+        expectClearRefusal(res, 409);
+        expect(res.body).toMatchObject({
+          code: 'category_retired',
+          message: 'That category is retired: choose another, or restore the category first.',
+        });
+      }
+    });
+    // A retired product may still be corrected where it is.
+    const fixed = await staff('PUT', `/api/admin/products/${lamp.id}`, {
+      ...lampBody(categoryId, { description: 'Lit on Deepavali and Karthigai.' }),
+      version: 2,
+    });
+    expect(fixed.status, JSON.stringify(fixed.body)).toBe(200);
+  });
+
+  it('restores it to the shop’s list, audited; then its products can come back', async () => {
+    const res = await as(shop.admin.token)('POST', `/api/admin/categories/${categoryId}/restore`, {
+      version: 2,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(v.parse(AdminCategoryResponse, res.body).category).toMatchObject({ retiredAt: null, version: 3 });
+    expect(await shopCategories()).toContain(categoryId);
+    const [row] = await auditRows('category', categoryId);
+    expect(row).toMatchObject({
+      action: 'category.restore',
+      userName: 'Gopal (admin)',
+      summary: 'Restored the category “Diwali Lamps”',
+      after: { retiredAt: null, version: 3 },
+    });
+    expect(row!.before).toMatchObject({ version: 2 });
+    expect(typeof row!.before!.retiredAt).toBe('string');
+    expect((await staff('POST', `/api/admin/products/${lamp.id}/restore`, { version: 3 })).status).toBe(200);
+    expect((await call(shop.app, 'GET', `/products/${lamp.id}`)).status).toBe(200);
+  });
+
+  it('refuses bad input with a clear 4xx and an older version with the category as it is now, changing nothing', async () => {
+    await expectNothingChanged(shop.db, async () => {
+      for (const body of [{}, { version: 'x' }, { version: 0 }, { version: 1.5 }, null])
+        expectClearRefusal(await staff('POST', `/api/admin/categories/${categoryId}/retire`, body), 400);
+      expectClearRefusal(await staff('POST', '/api/admin/categories/abc/retire', { version: 1 }), 400);
+      expectClearRefusal(await staff('POST', '/api/admin/categories/999999/retire', { version: 1 }), 404);
+      expectClearRefusal(await staff('POST', '/api/admin/categories/999999/restore', { version: 1 }), 404);
+      const late = await staff('POST', `/api/admin/categories/${categoryId}/retire`, { version: 2 });
+      expectClearRefusal(late, 409);
+      expect(late.body).toMatchObject({ code: 'edit_conflict', current: { id: categoryId, version: 3 } });
+    });
   });
 });
 

@@ -167,7 +167,7 @@ export async function updatePuja(db: Db, id: number, version: number, input: Puj
 /** Retires (a time) or restores (null) a record, conditional on its version. */
 export async function setRetired(
   db: Db,
-  table: 'puja' | 'product' | 'astrologer',
+  table: 'puja' | 'product' | 'astrologer' | 'category',
   id: number,
   version: number,
   retiredAt: string | null,
@@ -326,8 +326,15 @@ export async function updateProduct(
   return numUpdatedRows > 0n;
 }
 
-export async function categoryExists(db: Db, id: number): Promise<boolean> {
-  return (await db.selectFrom('category').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+/**
+ * A category as a product write needs it (whether it is there, and retired), its row held until
+ * the write's transaction ends: a product never enters a category that is being retired at the
+ * same moment. SQLite's write transactions already run one at a time; PostgreSQL needs the lock.
+ */
+export async function lockCategory(db: Db, id: number): Promise<{ retiredAt: string | null } | undefined> {
+  let query = db.selectFrom('category').select('retiredAt').where('id', '=', id);
+  if (db.getExecutor().adapter.constructor.name === 'PostgresAdapter') query = query.forUpdate();
+  return query.executeTakeFirst();
 }
 
 /* ------------------------------------------------------------------------------------------
@@ -337,7 +344,7 @@ export async function categoryExists(db: Db, id: number): Promise<boolean> {
 export async function listCategoriesForStaff(db: Db): Promise<AdminCategory[]> {
   const rows = await db
     .selectFrom('category')
-    .select(['id', 'category', 'name', 'imgUrl', 'version'])
+    .select(['id', 'category', 'name', 'imgUrl', 'version', 'retiredAt'])
     .select((eb) =>
       eb
         .selectFrom('product')

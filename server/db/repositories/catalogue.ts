@@ -194,8 +194,14 @@ export function listPackages(db: Db, pujaId: number): Promise<PujaPackage[]> {
     .execute();
 }
 
+/** The categories in the shop: a retired one (and it has no products in the shop) is left out. */
 export function listCategories(db: Db): Promise<Category[]> {
-  return db.selectFrom('category').select(['id', 'category', 'name', 'imgUrl']).orderBy('id').execute();
+  return db
+    .selectFrom('category')
+    .select(['id', 'category', 'name', 'imgUrl'])
+    .where('retiredAt', 'is', null)
+    .orderBy('id')
+    .execute();
 }
 
 const productQuery = (db: Db) =>
