@@ -14,6 +14,7 @@ import {
   uploadPath,
 } from '../../../contract/lifecycle.ts';
 import { formatRupees } from '../../../contract/money.ts';
+import { policyText } from '../../../contract/policy.ts';
 import {
   selectActionError,
   selectDoneAction,
@@ -460,7 +461,7 @@ export function BookingPage({ id }: { id: number }) {
                     <td>{person.nakshatra}</td>
                     <td>{person.raashi}</td>
                     <td>
-                      {person.dateOfBirth}
+                      {formatDateTime(person.dateOfBirth, { time: false })}
                       {person.birthTime ? `, ${person.birthTime}` : ', time not known'}
                       <div className="bo-muted">{person.birthPlace ?? 'Place not known'}</div>
                     </td>
@@ -589,7 +590,7 @@ export function BookingPage({ id }: { id: number }) {
       {dialog('booking.deliverPrasad', 'The prasad reached the devotee.', () => ({}))}
       {dialog(
         'booking.markNotPerformed',
-        `Say why, and offer up to ${MAX_OFFERED_DATES} new dates (each more than 12 hours away). The customer chooses one or a refund.`,
+        `Say why, and offer up to ${MAX_OFFERED_DATES} new dates (each more than ${policyText.sankalpLock} away). The customer chooses one or a refund.`,
         (form) => ({
           reason: formText(form, 'reason'),
           offeredDates: ['date1', 'date2', 'date3']

@@ -85,7 +85,7 @@ function PujaSheet({ puja }: { puja: SankalpPuja }) {
                     <td>{person.nakshatra}</td>
                     <td>{person.raashi}</td>
                     <td>
-                      {person.dateOfBirth}
+                      {formatDateTime(person.dateOfBirth, { time: false })}
                       {person.birthTime && `, ${person.birthTime}`}
                       {person.birthPlace && <div className="bo-muted">{person.birthPlace}</div>}
                     </td>
