@@ -223,14 +223,20 @@ describe('the catalogue', () => {
     await screen.findByText('Packages saved.', {}, PAGE);
     expect(screen.getByRole('cell', { name: /Temple family/ })).toBeInTheDocument();
 
+    // Repeating is on the Dates tab, which the address keeps.
+    await user.click(screen.getByRole('tab', { name: 'Dates and availability' }));
+    expect(route()).toBe(`/admin/pujas/${shop.puja.id}?tab=dates`);
     await user.click(screen.getByRole('button', { name: 'Repeat this puja on a new date' }));
     const repeat = await screen.findByRole('dialog', { name: 'Repeat this puja on a new date' });
     const next = new Date(Date.now() + 60 * 86_400_000 + 5.5 * 3_600_000).toISOString().slice(0, 10);
     await user.type(within(repeat).getByLabelText('New puja date and time (IST)'), `${next}T06:00`);
     await user.click(within(repeat).getByRole('button', { name: 'Create the new date' }));
     await user.click(await screen.findByRole('link', { name: 'Open the new date' }, PAGE));
-    await waitFor(() => expect(route()).not.toBe(`/admin/pujas/${shop.puja.id}`), PAGE);
+    await waitFor(() => expect(route()).toMatch(/^\/admin\/pujas\/\d+$/), PAGE);
     const copyId = Number(route().split('/').pop());
+    expect(copyId).not.toBe(shop.puja.id);
+    // The new date opens on its Packages tab.
+    expect(await screen.findByRole('tab', { name: 'Packages', selected: true }, PAGE)).toBeInTheDocument();
     const copy = v.parse(
       AdminPujaResponse,
       (await call(shop.app, 'GET', `/api/admin/pujas/${copyId}`, { token: shop.staff.token })).body,
@@ -245,6 +251,7 @@ describe('the catalogue', () => {
     signInAs(shop.staff.token);
     renderAppAt(`/admin/pujas/${pujaId}`);
     await screen.findByRole('heading', { level: 1, name: shop.puja.pujaName }, PAGE);
+    await user.click(await screen.findByRole('tab', { name: 'Chadhava offerings' }, PAGE));
     const section = await screen.findByRole('region', { name: 'Chadhava offerings' }, PAGE);
     await user.click(within(section).getByRole('button', { name: 'Add an offering' }));
     const add = await screen.findByRole('dialog', { name: 'Add an offering' });

@@ -240,7 +240,9 @@ export function ProductsPage() {
             label: 'Category',
             options: [
               ['', 'All categories'],
-              ...(categories.data?.categories ?? []).map((c) => [String(c.id), c.name] as const),
+              ...(categories.data?.categories ?? []).map(
+                (c) => [String(c.id), c.retiredAt ? `${c.name} (retired)` : c.name] as const,
+              ),
             ],
           },
           {
@@ -341,7 +343,7 @@ function SimpleTable({
   );
 }
 
-/** The categories, with how many products each holds. */
+/** The categories, with how many of their products are in the shop; retired ones marked. */
 export function CategoriesPage() {
   const list = useResource((signal) => staffGet('/api/admin/categories', AdminCategoryListResponse, signal));
   return (
@@ -362,7 +364,7 @@ export function CategoriesPage() {
                 <th scope="col">Category</th>
                 <th scope="col">Key</th>
                 <th scope="col" className="num">
-                  Products
+                  Products in the shop
                 </th>
               </>
             }
@@ -370,7 +372,8 @@ export function CategoriesPage() {
             {categories.map((category) => (
               <tr key={category.id}>
                 <td>
-                  <Link href={`/admin/categories/${category.id}`}>{category.name}</Link>
+                  <Link href={`/admin/categories/${category.id}`}>{category.name}</Link>{' '}
+                  <Retired at={category.retiredAt} />
                 </td>
                 <td>{category.category}</td>
                 <td className="num">{category.productCount}</td>

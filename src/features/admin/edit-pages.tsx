@@ -1,6 +1,7 @@
+import * as Tabs from '@radix-ui/react-tabs';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import * as v from 'valibot';
 import {
   AdminAstrologerResponse,
@@ -17,6 +18,8 @@ import {
   STAFF_STOCK_REASONS,
   stockReasonLabels,
   TEMPLE_SCRIPTS,
+  type AdminAstrologer,
+  type AdminCategory,
   type AdminProduct,
   type AdminPuja,
 } from '../../../contract/admin-catalogue.ts';
@@ -209,7 +212,10 @@ const newPuja = (): EditRecord => ({
   ),
 });
 
-/** The puja's packages, "repeat on a new date", retire and restore: steps beside the form. */
+/**
+ * The puja's packages, "repeat on a new date", retire and restore: steps beside the form, in
+ * the page's Packages and Dates tabs (their dialogs stay mounted whichever tab is open).
+ */
 const pujaStepsMachine = liveRecordMachine(
   (id, signal) => staffGet(`/api/admin/pujas/${id}`, AdminPujaResponse, signal).then(({ puja }) => puja),
   async (id, action, request, signal) => {
@@ -304,107 +310,111 @@ function PujaSteps({ id, dirty }: { id: number; dirty: boolean }) {
     : undefined;
   return (
     <>
-      <section className="bo-panel" aria-labelledby="packages-title">
-        <div className="bo-head">
-          <h2 id="packages-title">Packages</h2>
-          <button type="button" className="button button--small" onClick={() => open('package.add')}>
-            Add a package
-          </button>
-        </div>
-        {done?.startsWith('package.') && (
-          <p className="bo-notice" role="status">
-            Packages saved.
-          </p>
-        )}
-        {puja.packages.length === 0 ? (
-          <p className="bo-muted">No packages yet: customers cannot book this puja until it has one.</p>
-        ) : (
-          <table className="bo-table">
-            <thead>
-              <tr>
-                <th scope="col">Package</th>
-                <th scope="col" className="num">
-                  Persons
-                </th>
-                <th scope="col" className="num">
-                  Price
-                </th>
-                <th scope="col" className="num">
-                  Offer
-                </th>
-                <th scope="col" className="num">
-                  Bookings
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {puja.packages.map((p) => (
-                <tr key={p.id}>
-                  <td>
-                    {p.title}
-                    <div className="bo-muted">{p.description}</div>
-                  </td>
-                  <td className="num">{p.noPersons}</td>
-                  <td className="num">{formatRupees(p.price)}</td>
-                  <td className="num">{formatRupees(p.offerPrice)}</td>
-                  <td className="num">{p.bookingCount}</td>
-                  <td>
-                    <span className="bo-actions">
-                      <button
-                        type="button"
-                        className="button button--small"
-                        onClick={() => open(`package.edit:${p.id}`)}
-                        aria-label={`Edit ${p.title}`}
-                      >
-                        Edit
-                      </button>
-                      {p.bookingCount === 0 && (
+      <Tabs.Content className="bo-sections__panel" value="packages">
+        <section className="bo-panel" aria-labelledby="packages-title">
+          <div className="bo-head">
+            <h2 id="packages-title">Packages</h2>
+            <button type="button" className="button button--small" onClick={() => open('package.add')}>
+              Add a package
+            </button>
+          </div>
+          {done?.startsWith('package.') && (
+            <p className="bo-notice" role="status">
+              Packages saved.
+            </p>
+          )}
+          {puja.packages.length === 0 ? (
+            <p className="bo-muted">No packages yet: customers cannot book this puja until it has one.</p>
+          ) : (
+            <table className="bo-table">
+              <thead>
+                <tr>
+                  <th scope="col">Package</th>
+                  <th scope="col" className="num">
+                    Persons
+                  </th>
+                  <th scope="col" className="num">
+                    Price
+                  </th>
+                  <th scope="col" className="num">
+                    Offer
+                  </th>
+                  <th scope="col" className="num">
+                    Bookings
+                  </th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {puja.packages.map((p) => (
+                  <tr key={p.id}>
+                    <td>
+                      {p.title}
+                      <div className="bo-muted">{p.description}</div>
+                    </td>
+                    <td className="num">{p.noPersons}</td>
+                    <td className="num">{formatRupees(p.price)}</td>
+                    <td className="num">{formatRupees(p.offerPrice)}</td>
+                    <td className="num">{p.bookingCount}</td>
+                    <td>
+                      <span className="bo-actions">
                         <button
                           type="button"
                           className="button button--small"
-                          onClick={() => open(`package.delete:${p.id}`)}
-                          aria-label={`Delete ${p.title}`}
+                          onClick={() => open(`package.edit:${p.id}`)}
+                          aria-label={`Edit ${p.title}`}
                         >
-                          Delete
+                          Edit
                         </button>
-                      )}
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
-      <section className="bo-panel" aria-labelledby="puja-more">
-        <h2 id="puja-more">Dates and availability</h2>
-        <p className="bo-muted">
-          {puja.retiredAt ? `Retired ${formatDateTime(puja.retiredAt)}: not in the shop.` : 'In the shop.'}{' '}
-          {puja.bookingCount} bookings.
-        </p>
-        <div className="bo-actions">
-          <button type="button" className="button" onClick={() => open('puja.repeat')}>
-            Repeat this puja on a new date
-          </button>
-          <button
-            type="button"
-            className="button"
-            disabled={dirty}
-            title={dirty ? 'Save or discard your changes first' : undefined}
-            onClick={() => open(puja.retiredAt ? 'puja.restore' : 'puja.retire')}
-          >
-            {puja.retiredAt ? 'Restore to the shop' : 'Retire from the shop'}
-          </button>
-        </div>
-        {done === 'puja.repeat' && (
-          <p className="bo-notice" role="status">
-            Repeated. <Link href={`/admin/pujas/${puja.id}`}>Open the new date</Link>
+                        {p.bookingCount === 0 && (
+                          <button
+                            type="button"
+                            className="button button--small"
+                            onClick={() => open(`package.delete:${p.id}`)}
+                            aria-label={`Delete ${p.title}`}
+                          >
+                            Delete
+                          </button>
+                        )}
+                      </span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+      </Tabs.Content>
+      <Tabs.Content className="bo-sections__panel" value="dates">
+        <section className="bo-panel" aria-labelledby="puja-more">
+          <h2 id="puja-more">Dates and availability</h2>
+          <p className="bo-muted">
+            {puja.retiredAt ? `Retired ${formatDateTime(puja.retiredAt)}: not in the shop.` : 'In the shop.'}{' '}
+            {puja.bookingCount} bookings.
           </p>
-        )}
-      </section>
+          <div className="bo-actions">
+            <button type="button" className="button" onClick={() => open('puja.repeat')}>
+              Repeat this puja on a new date
+            </button>
+            <button
+              type="button"
+              className="button"
+              disabled={dirty}
+              title={dirty ? 'Save or discard your changes first' : undefined}
+              onClick={() => open(puja.retiredAt ? 'puja.restore' : 'puja.retire')}
+            >
+              {puja.retiredAt ? 'Restore to the shop' : 'Retire from the shop'}
+            </button>
+          </div>
+          {done === 'puja.repeat' && (
+            <p className="bo-notice" role="status">
+              Repeated. <Link href={`/admin/pujas/${puja.id}`}>Open the new date</Link>
+            </p>
+          )}
+        </section>
+      </Tabs.Content>
       <ActionDialog
         open={action === 'package.add'}
         title="Add a package"
@@ -791,18 +801,52 @@ function PujaOfferings({ pujaId }: { pujaId: number }) {
   );
 }
 
-/** A puja's page in the back office: its form, its packages, repeat and retire. */
+/** The tabs under a puja's form; the first is the page's own address, the others add `?tab=`. */
+const PUJA_TABS = [
+  ['packages', 'Packages'],
+  ['offerings', 'Chadhava offerings'],
+  ['dates', 'Dates and availability'],
+] as const;
+type PujaTab = (typeof PUJA_TABS)[number][0];
+
+/** The open tab, kept in the address (`?tab=offerings`) so it can be linked and reloaded. */
+function usePujaTab(): [PujaTab, (tab: string) => void] {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const asked = new URLSearchParams(search).get('tab');
+  const tab = PUJA_TABS.find(([value]) => value === asked)?.[0] ?? 'packages';
+  const choose = (next: string) => {
+    const params = new URLSearchParams(search);
+    if (next === PUJA_TABS[0][0]) params.delete('tab');
+    else params.set('tab', next);
+    const query = params.toString();
+    navigate(query ? `${location}?${query}` : location, { replace: true });
+  };
+  return [tab, choose];
+}
+
+/** A puja's page in the back office: its form, then its packages, offerings and dates in tabs. */
 export function PujaEditPage({ id }: { id: number | null }) {
   const edit = useActorRef(pujaEditMachine, { input: { id, draft: newPuja() }, ...inspectOptions() });
   const record = useSelector(edit, selectRecord);
   const draft = useSelector(edit, selectDraft);
   const dirty = useSelector(edit, selectIsDirty);
+  const [tab, chooseTab] = usePujaTab();
   const steps =
     record && typeof record.id === 'number' ? (
-      <>
+      <Tabs.Root className="bo-sections" value={tab} onValueChange={chooseTab}>
+        <Tabs.List className="bo-sections__list" aria-label="About this puja">
+          {PUJA_TABS.map(([value, label]) => (
+            <Tabs.Trigger key={value} className="bo-sections__trigger" value={value}>
+              {label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
         <PujaSteps key={String(record.version)} id={record.id} dirty={dirty} />
-        <PujaOfferings key={record.id} pujaId={record.id} />
-      </>
+        <Tabs.Content className="bo-sections__panel" value="offerings">
+          <PujaOfferings key={record.id} pujaId={record.id} />
+        </Tabs.Content>
+      </Tabs.Root>
     ) : null;
   const place = typeof draft.place === 'string' ? draft.place : '';
   const suggested = scriptForPlace(place);
@@ -1058,9 +1102,12 @@ export function ProductEditPage({ id }: { id: number | null }) {
       name: 'categoryId',
       label: 'Category',
       kind: 'select',
+      // Only a category in the shop takes a product (a retired product may stay in its own).
       options: [
         ['', 'Choose a category'],
-        ...(categories.data?.categories ?? []).map((c) => [String(c.id), c.name] as const),
+        ...(categories.data?.categories ?? [])
+          .filter((c) => !c.retiredAt || c.id === record?.categoryId)
+          .map((c) => [String(c.id), c.retiredAt ? `${c.name} (retired)` : c.name] as const),
       ],
     },
     { name: 'price', label: 'Price, M.R.P (₹)', kind: 'money' },
@@ -1092,13 +1139,16 @@ export function ProductEditPage({ id }: { id: number | null }) {
  * Categories, astrologers, coupons
  * ---------------------------------------------------------------------------------------- */
 
+/** A category as staff read it: the list has them all (there is no route for one). */
+const loadCategory = async (id: number, signal: AbortSignal): Promise<AdminCategory> => {
+  const { categories } = await staffGet('/api/admin/categories', AdminCategoryListResponse, signal);
+  const found = categories.find((c) => c.id === id);
+  if (!found) throw Object.assign(new Error('Category not found'), { status: 404 });
+  return found;
+};
+
 const categoryEditMachine = liveEditMachine({
-  load: async (id, signal) => {
-    const { categories } = await staffGet('/api/admin/categories', AdminCategoryListResponse, signal);
-    const found = categories.find((c) => c.id === id);
-    if (!found) throw Object.assign(new Error('Category not found'), { status: 404 });
-    return found;
-  },
+  load: loadCategory,
   save: async (id, body, version, signal) =>
     (id === null
       ? await staffSend('POST', '/api/admin/categories', body, AdminCategoryResponse, signal)
@@ -1115,12 +1165,95 @@ const categoryEditMachine = liveEditMachine({
   pathOf: (record) => `/admin/categories/${record.id}`,
 });
 
+/** Retiring or restoring a record: `retire` or `restore` after its path, with the version read. */
+const retireStep =
+  <S extends v.GenericSchema>(path: string, schema: S, pick: (answer: v.InferOutput<S>) => unknown) =>
+  (id: number, action: string, request: unknown, signal: AbortSignal) =>
+    staffSend(
+      'POST',
+      `${path}/${id}/${action.endsWith('.retire') ? 'retire' : 'restore'}`,
+      request,
+      schema,
+      signal,
+    ).then(pick);
+
+const categoryRetireMachine = liveRecordMachine(
+  loadCategory,
+  retireStep('/api/admin/categories', AdminCategoryResponse, (r) => r.category),
+);
+
+/**
+ * Retire a record from the shop or restore it, in a dialog (docs/product-rules.md, Roles and
+ * the back office); the server's refusal (a category with products in the shop, someone else's
+ * save) is shown in the dialog.
+ */
+function RetirePanel({
+  id,
+  dirty,
+  machine,
+  noun,
+  status,
+  retireText,
+  restoreText,
+}: {
+  id: number;
+  dirty: boolean;
+  machine: typeof categoryRetireMachine;
+  noun: string;
+  status?: (record: { retiredAt: string | null }) => ReactNode;
+  retireText: string;
+  restoreText: string;
+}) {
+  const ref = useActorRef(machine, { input: { id }, ...inspectOptions() });
+  const record = useSelector(ref, selectStaffRecord) as { retiredAt: string | null; version: number } | null;
+  const action = useSelector(ref, selectOpenAction);
+  const error = useSelector(ref, selectActionError);
+  const sending = useSelector(ref, selectIsSending);
+  if (!record) return null;
+  const retiring = action === `${noun}.retire`;
+  return (
+    <section className="bo-panel" aria-labelledby={`${noun}-shop`}>
+      <h2 id={`${noun}-shop`}>In the shop</h2>
+      <p className="bo-muted" role="status">
+        {record.retiredAt ? `Retired ${formatDateTime(record.retiredAt)}: not in the shop.` : 'In the shop.'}{' '}
+        {status?.(record)}
+      </p>
+      <div className="bo-actions">
+        <button
+          type="button"
+          className="button"
+          disabled={dirty}
+          title={dirty ? 'Save or discard your changes first' : undefined}
+          onClick={() =>
+            ref.send({ type: 'action.open', action: `${noun}.${record.retiredAt ? 'restore' : 'retire'}` })
+          }
+        >
+          {record.retiredAt ? 'Restore to the shop' : 'Retire from the shop'}
+        </button>
+      </div>
+      <ActionDialog
+        open={action === `${noun}.retire` || action === `${noun}.restore`}
+        title={retiring ? `Retire this ${noun}?` : `Restore this ${noun}?`}
+        description={retiring ? retireText : restoreText}
+        submitLabel={retiring ? 'Retire' : 'Restore'}
+        busyLabel="Saving..."
+        danger={retiring}
+        error={error}
+        busy={sending}
+        onSubmit={() => ref.send({ type: 'action.submit', request: { version: record.version } })}
+        onClose={() => ref.send({ type: 'action.close' })}
+      />
+    </section>
+  );
+}
+
 export function CategoryEditPage({ id }: { id: number | null }) {
   const edit = useActorRef(categoryEditMachine, {
     input: { id, draft: { name: '', category: '', imgUrl: '' } },
     ...inspectOptions(),
   });
   const record = useSelector(edit, selectRecord);
+  const dirty = useSelector(edit, selectIsDirty);
   const specs: FieldSpec[] = [
     { name: 'name', label: 'Name' },
     {
@@ -1136,7 +1269,23 @@ export function CategoryEditPage({ id }: { id: number | null }) {
       title={id === null ? 'New category' : textOf(record?.name, 'Category')}
       back={['/admin/categories', 'Categories']}
       specs={specs}
-    />
+    >
+      {record && typeof record.id === 'number' && (
+        <RetirePanel
+          key={String(record.version)}
+          id={record.id}
+          dirty={dirty}
+          machine={categoryRetireMachine}
+          noun="category"
+          status={(category) => {
+            const count = (category as AdminCategory).productCount;
+            return `${count} ${count === 1 ? 'product' : 'products'} in the shop.`;
+          }}
+          retireText="It leaves the shop’s categories. Only a category with none of its products in the shop can be retired: move them to another category or retire them first."
+          restoreText="It is back in the shop’s categories. Its retired products stay retired until you restore them."
+        />
+      )}
+    </EditFrame>
   );
 }
 
@@ -1161,6 +1310,14 @@ const astrologerEditMachine = liveEditMachine({
   pathOf: (record) => `/admin/astrologers/${record.id}`,
 });
 
+const astrologerRetireMachine = liveRecordMachine(
+  (id, signal) =>
+    staffGet(`/api/admin/astrologers/${id}`, AdminAstrologerResponse, signal).then(
+      ({ astrologer }): AdminAstrologer => astrologer,
+    ),
+  retireStep('/api/admin/astrologers', AdminAstrologerResponse, (r) => r.astrologer),
+);
+
 export function AstrologerEditPage({ id }: { id: number | null }) {
   const edit = useActorRef(astrologerEditMachine, {
     input: {
@@ -1170,6 +1327,7 @@ export function AstrologerEditPage({ id }: { id: number | null }) {
     ...inspectOptions(),
   });
   const record = useSelector(edit, selectRecord);
+  const dirty = useSelector(edit, selectIsDirty);
   const specs: FieldSpec[] = [
     { name: 'name', label: 'Name' },
     {
@@ -1189,7 +1347,19 @@ export function AstrologerEditPage({ id }: { id: number | null }) {
       title={id === null ? 'New astrologer' : textOf(record?.name, 'Astrologer')}
       back={['/admin/astrologers', 'Astrologers']}
       specs={specs}
-    />
+    >
+      {record && typeof record.id === 'number' && (
+        <RetirePanel
+          key={String(record.version)}
+          id={record.id}
+          dirty={dirty}
+          machine={astrologerRetireMachine}
+          noun="astrologer"
+          retireText="Their profile leaves the shop’s list of astrologers."
+          restoreText="Their profile is back in the shop’s list of astrologers."
+        />
+      )}
+    </EditFrame>
   );
 }
 
@@ -1256,7 +1426,13 @@ export function CouponEditPage({ id }: { id: number | null }) {
       title={id === null ? 'New coupon' : textOf(record?.code, 'Coupon')}
       back={['/admin/coupons', 'Coupons']}
       specs={specs}
-      aside={record ? <span className="bo-tag">Used {textOf(record.timesUsed, '0')} times</span> : undefined}
+      aside={
+        record ? (
+          <span className="bo-tag">
+            {record.timesUsed === 1 ? 'Used once' : `Used ${textOf(record.timesUsed, '0')} times`}
+          </span>
+        ) : undefined
+      }
     />
   );
 }
