@@ -1,0 +1,423 @@
+/**
+ * More of the back office through what a person sees (docs/product-rules.md, Roles and the back
+ * office), over the real API app and a fresh database: a coupon made in its form and its use
+ * counted, the categories (retiring one refused while its products are in the shop, then done
+ * for an empty one) and the astrologers, the CSV export holding exactly what the queue's filter
+ * shows, the image field (a non-image refused, by the browser's word or by the server's
+ * sniffing; a PNG accepted and resized), an admin removing a staff member, and the devotees'
+ * dates of birth written as the shop writes dates (src/lib/format.ts).
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import sharp from 'sharp';
+import * as v from 'valibot';
+import { AdminAstrologerListResponse, AdminCategoryListResponse } from '../../contract/admin-catalogue.ts';
+import { AdminCouponListResponse, StaffListResponse } from '../../contract/admin-office.ts';
+import { lifecycleMessages } from '../../contract/lifecycle.ts';
+import { imageUploadMessages } from '../../machines/image-upload/image-upload.machine.ts';
+import { createStaffAccount } from '../../server/admin-create.ts';
+import { call } from '../support/accounts.ts';
+import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
+import {
+  book,
+  createLifecycleShop,
+  DAY,
+  HOUR,
+  orderEvent,
+  placeOrder,
+  pujaOn,
+  type LifecycleShop,
+} from '../support/lifecycle.ts';
+import { send } from '../support/orders.ts';
+import { renderAppAt } from '../support/render-app.tsx';
+
+const TOKEN_KEY = 'shop.session.token';
+const PAGE = { timeout: 8000 };
+
+let shop: LifecycleShop;
+let net: ApiFetchControl;
+
+beforeAll(async () => {
+  shop = await createLifecycleShop();
+});
+beforeEach(() => {
+  shop.clock.set(new Date());
+  net = routeFetchToApp(shop);
+  localStorage.removeItem(TOKEN_KEY);
+});
+afterEach(() => net.restore());
+afterAll(() => shop.close());
+
+const signInAs = (token: string) => localStorage.setItem(TOKEN_KEY, token);
+const route = () => window.location.hash.slice(1);
+/** A link of the back office's navigation (the pages' breadcrumbs name the same places). */
+const navLink = (name: string) =>
+  within(screen.getByRole('navigation', { name: 'Back office' })).getByRole('link', { name });
+const staffGet = async <S extends v.GenericSchema>(path: string, schema: S) =>
+  v.parse(schema, (await call(shop.app, 'GET', path, { token: shop.staff.token })).body);
+const shopCategoryIds = async () =>
+  ((await call(shop.app, 'GET', '/categories')).body as { categories: { id: number }[] }).categories.map(
+    (c) => c.id,
+  );
+
+describe('coupons', () => {
+  it('creates a coupon in its form, and the list counts each order that used it', async () => {
+    const user = userEvent.setup();
+    signInAs(shop.staff.token);
+    renderAppAt('/admin/coupons');
+    await screen.findByRole('heading', { level: 1, name: 'Coupons' }, PAGE);
+    await user.click(screen.getByRole('link', { name: 'New coupon' }));
+    await screen.findByRole('heading', { level: 1, name: 'New coupon' }, PAGE);
+    await user.type(screen.getByLabelText('Code'), 'diwali25');
+    const value = screen.getByLabelText('Percentage or amount');
+    await user.clear(value);
+    await user.type(value, '25');
+    await user.type(screen.getByLabelText('Cap for a percentage (₹, optional)'), '200');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    // Saved: it opens at its own address, used 0 times.
+    await screen.findByRole('heading', { level: 1, name: 'DIWALI25' }, PAGE);
+    await waitFor(() => expect(route()).toMatch(/^\/admin\/coupons\/\d+$/), PAGE);
+    expect(screen.getByText('Used 0 times')).toBeInTheDocument();
+    const { coupons } = await staffGet('/api/admin/coupons', AdminCouponListResponse);
+    expect(coupons.find((c) => c.code === 'DIWALI25')).toMatchObject({
+      kind: 'percent',
+      value: 25,
+      maxDiscount: 200,
+      perCustomerLimit: 1,
+      active: true,
+      timesUsed: 0,
+    });
+
+    // A customer's order uses it.
+    const order = await send(shop.app, 'POST', '/api/orders', {
+      token: shop.me.token,
+      json: {
+        address_id: shop.myAddressId,
+        items: [{ product_id: shop.productId, quantity: 2 }],
+        payment_method: 'cod',
+        coupon_code: 'DIWALI25',
+      },
+    });
+    expect(order.status, JSON.stringify(order.body)).toBe(201);
+
+    await user.click(navLink('Coupons'));
+    const table = await screen.findByRole('table', { name: 'Coupons' }, PAGE);
+    const row = within(table).getByRole('row', { name: /DIWALI25/ });
+    expect(row).toHaveTextContent('25% off (up to ₹200)');
+    const used = within(table)
+      .getAllByRole('columnheader')
+      .findIndex((th) => th.textContent === 'Used');
+    expect(within(row).getAllByRole('cell')[used]).toHaveTextContent(/^1$/);
+    await user.click(within(row).getByRole('link', { name: 'DIWALI25' }));
+    expect(await screen.findByText('Used once', {}, PAGE)).toBeInTheDocument();
+  });
+});
+
+describe('categories and their images', () => {
+  const png = async (width: number) =>
+    new File(
+      [
+        new Uint8Array(
+          await sharp({ create: { width, height: width, channels: 3, background: '#9a3412' } })
+            .png()
+            .toBuffer(),
+        ),
+      ],
+      'lamps.png',
+      { type: 'image/png' },
+    );
+
+  it('refuses a non-image in the image field (by its type, and by its bytes), accepts a PNG, and saves the new category', async () => {
+    // The browser's own filter (the input's accept) is off, as a person can pick "All files".
+    const user = userEvent.setup({ applyAccept: false });
+    signInAs(shop.staff.token);
+    renderAppAt('/admin/categories/new');
+    await screen.findByRole('heading', { level: 1, name: 'New category' }, PAGE);
+    await user.type(screen.getByLabelText('Name'), 'Brass Lamps');
+    await user.type(screen.getByLabelText('Key'), 'brass-lamps');
+    const field = screen.getByLabelText('Image');
+
+    // An SVG is refused at once by its type; nothing is sent.
+    const uploadsBefore = net.requests.filter((p) => p === '/api/uploads').length;
+    await user.upload(
+      field,
+      new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'x.svg', { type: 'image/svg+xml' }),
+    );
+    expect(await screen.findByText(imageUploadMessages.notAPhoto, {}, PAGE)).toBeInTheDocument();
+    expect(net.requests.filter((p) => p === '/api/uploads').length).toBe(uploadsBefore);
+
+    // A page of HTML calling itself a PNG: the server reads the bytes and refuses it.
+    await user.upload(
+      field,
+      new File(['<!doctype html><script>alert(1)</script>'], 'photo.png', { type: 'image/png' }),
+    );
+    expect(await screen.findByText(lifecycleMessages.notAMedia, {}, PAGE)).toBeInTheDocument();
+    expect(screen.getByText('No image yet')).toBeInTheDocument();
+
+    // A real PNG: uploaded, resized for the category's slot, shown.
+    await user.upload(field, await png(400));
+    await waitFor(
+      () =>
+        expect(screen.getByText('JPEG, PNG or WebP, up to 5 MB; resized for the shop.')).toBeInTheDocument(),
+      PAGE,
+    );
+    const preview = document.querySelector<HTMLImageElement>('.bo-image img');
+    expect(preview?.getAttribute('src')).toMatch(/\/images\/catalogue\/[\w-]+\.webp$/);
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByRole('heading', { level: 1, name: 'Brass Lamps' }, PAGE);
+    const { categories } = await staffGet('/api/admin/categories', AdminCategoryListResponse);
+    const made = categories.find((c) => c.category === 'brass-lamps')!;
+    expect(made.imgUrl).toBe(new URL(preview!.src).pathname);
+    expect(await shopCategoryIds()).toContain(made.id);
+  });
+
+  it('lists the categories with their products in the shop; retiring one with products is refused in the dialog, an empty one is retired and restored', async () => {
+    const user = userEvent.setup();
+    const { categories } = await staffGet('/api/admin/categories', AdminCategoryListResponse);
+    const full = categories.find((c) => c.productCount > 0)!;
+    const empty = categories.find((c) => c.category === 'brass-lamps')!;
+    signInAs(shop.staff.token);
+    renderAppAt('/admin/categories');
+    const table = await screen.findByRole('table', { name: 'Categories' }, PAGE);
+    expect(within(table).getAllByRole('row')).toHaveLength(categories.length + 1);
+    expect(within(table).getByRole('row', { name: new RegExp(full.name) })).toHaveTextContent(
+      String(full.productCount),
+    );
+
+    // With products in the shop: the server's refusal is shown in the dialog, nothing changes.
+    await user.click(within(table).getByRole('link', { name: full.name }));
+    await screen.findByRole('heading', { level: 1, name: full.name }, PAGE);
+    const shopPanel = await screen.findByRole('region', { name: 'In the shop' }, PAGE);
+    expect(shopPanel).toHaveTextContent(`In the shop. ${full.productCount} products in the shop.`);
+    await user.click(within(shopPanel).getByRole('button', { name: 'Retire from the shop' }));
+    const refuse = await screen.findByRole('dialog', { name: 'Retire this category?' });
+    await user.click(within(refuse).getByRole('button', { name: 'Retire' }));
+    expect(await within(refuse).findByRole('alert', {}, PAGE)).toHaveTextContent(
+      `${full.productCount} products are still in the shop in this category: move them to another category or retire them first.`,
+    );
+    await user.click(within(refuse).getByRole('button', { name: 'Close' }));
+    expect(await shopCategoryIds()).toContain(full.id);
+
+    // The empty one: retired, then marked so in the list and gone from the shop.
+    await user.click(navLink('Categories'));
+    await user.click(
+      within(await screen.findByRole('table', { name: 'Categories' }, PAGE)).getByRole('link', {
+        name: empty.name,
+      }),
+    );
+    await screen.findByRole('heading', { level: 1, name: empty.name }, PAGE);
+    const panel = await screen.findByRole('region', { name: 'In the shop' }, PAGE);
+    await user.click(within(panel).getByRole('button', { name: 'Retire from the shop' }));
+    const retire = await screen.findByRole('dialog', { name: 'Retire this category?' });
+    await user.click(within(retire).getByRole('button', { name: 'Retire' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), PAGE);
+    expect(within(panel).getByRole('status')).toHaveTextContent(/^Retired .*: not in the shop\./);
+    expect(await shopCategoryIds()).not.toContain(empty.id);
+    await user.click(navLink('Categories'));
+    const after = await screen.findByRole('table', { name: 'Categories' }, PAGE);
+    expect(within(after).getByRole('row', { name: new RegExp(empty.name) })).toHaveTextContent('Retired');
+    expect(within(after).getByRole('row', { name: new RegExp(full.name) })).not.toHaveTextContent('Retired');
+
+    // Restored.
+    await user.click(within(after).getByRole('link', { name: empty.name }));
+    const again = await screen.findByRole('region', { name: 'In the shop' }, PAGE);
+    await user.click(await within(again).findByRole('button', { name: 'Restore to the shop' }, PAGE));
+    const restore = await screen.findByRole('dialog', { name: 'Restore this category?' });
+    await user.click(within(restore).getByRole('button', { name: 'Restore' }));
+    await waitFor(() => expect(within(again).getByRole('status')).toHaveTextContent(/^In the shop\./), PAGE);
+    expect(await shopCategoryIds()).toContain(empty.id);
+  });
+});
+
+describe('astrologers', () => {
+  it('lists the astrologers with their specializations, experience and rate; one retired leaves the shop', async () => {
+    const user = userEvent.setup();
+    const { astrologers } = await staffGet('/api/admin/astrologers', AdminAstrologerListResponse);
+    const first = astrologers[0]!;
+    signInAs(shop.staff.token);
+    renderAppAt('/admin/astrologers');
+    const table = await screen.findByRole('table', { name: 'Astrologers' }, PAGE);
+    expect(within(table).getAllByRole('row')).toHaveLength(astrologers.length + 1);
+    const row = within(table).getByRole('row', { name: new RegExp(first.name) });
+    expect(row).toHaveTextContent(first.specializations.join(', '));
+    expect(row).toHaveTextContent(`${first.experience} yrs`);
+    expect(row).not.toHaveTextContent('Retired');
+
+    await user.click(within(row).getByRole('link', { name: first.name }));
+    await screen.findByRole('heading', { level: 1, name: first.name }, PAGE);
+    const panel = await screen.findByRole('region', { name: 'In the shop' }, PAGE);
+    await user.click(within(panel).getByRole('button', { name: 'Retire from the shop' }));
+    const retire = await screen.findByRole('dialog', { name: 'Retire this astrologer?' });
+    await user.click(within(retire).getByRole('button', { name: 'Retire' }));
+    await waitFor(() => expect(within(panel).getByRole('status')).toHaveTextContent(/^Retired /), PAGE);
+    const inShop = (await call(shop.app, 'GET', '/astrologers/getAllAstrologersWeb')).body as {
+      id: number;
+    }[];
+    expect(inShop.map((a) => a.id)).not.toContain(first.id);
+    await user.click(navLink('Astrologers'));
+    const after = await screen.findByRole('table', { name: 'Astrologers' }, PAGE);
+    expect(within(after).getByRole('row', { name: new RegExp(first.name) })).toHaveTextContent('Retired');
+  });
+});
+
+describe('the CSV export', () => {
+  it('downloads exactly what the queue’s filter shows', async () => {
+    const user = userEvent.setup();
+    const packed = [
+      await placeOrder(shop, shop.me, shop.myAddressId, 'cod'),
+      await placeOrder(shop, shop.other, shop.otherAddressId, 'cod'),
+    ];
+    for (const order of packed)
+      await orderEvent(shop, shop.staff.token, order.id, { type: 'order.pack' }, true);
+    const waiting = await placeOrder(shop, shop.me, shop.myAddressId, 'cod');
+
+    // The download: the blob handed to the browser and the name it is saved under.
+    const downloads: { name: string; text: Promise<string> }[] = [];
+    const blobs = new Map<string, Blob>();
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      const url = `blob:csv-${blobs.size}`;
+      blobs.set(url, blob as Blob);
+      return url;
+    });
+    const revoke = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      downloads.push({ name: this.download, text: blobs.get(this.getAttribute('href')!)!.text() });
+    });
+    try {
+      signInAs(shop.staff.token);
+      renderAppAt('/admin/orders?status=packed');
+      const table = await screen.findByRole('table', { name: 'Orders' }, PAGE);
+      await waitFor(() => expect(within(table).getAllByRole('row').length).toBeGreaterThan(1), PAGE);
+      const shown = within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+      expect(shown).toEqual(expect.arrayContaining(packed.map((o) => o.orderNumber)));
+      expect(shown).not.toContain(waiting.orderNumber);
+
+      await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+      await waitFor(() => expect(downloads).toHaveLength(1), PAGE);
+      expect(net.urls).toContain('/api/admin/orders.csv?status=packed');
+      expect(downloads[0]!.name).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+      const lines = (await downloads[0]!.text)
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+      expect(lines[0]).toMatch(/^Order,Placed \(IST\),Customer,/);
+      // The same orders as the screen, in its order, every one packed.
+      expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(shown);
+      expect(lines.slice(1).every((line) => line.endsWith(',Packed'))).toBe(true);
+
+      // Narrowed by a search: the next download narrows with it.
+      await user.type(screen.getByLabelText('Order number, e-mail or phone'), packed[1]!.orderNumber);
+      await user.click(screen.getByRole('button', { name: 'Apply' }));
+      await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2), PAGE);
+      await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+      await waitFor(() => expect(downloads).toHaveLength(2), PAGE);
+      const narrowed = (await downloads[1]!.text)
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+      expect(narrowed.slice(1).map((line) => line.split(',')[0])).toEqual([packed[1]!.orderNumber]);
+    } finally {
+      createObjectURL.mockRestore();
+      revoke.mockRestore();
+      click.mockRestore();
+    }
+  });
+});
+
+describe('the staff', () => {
+  it('an admin removes a staff member: asked first, then gone from the list and from the back office', async () => {
+    const user = userEvent.setup();
+    const email = 'priya.temp@divyapujaseva.in';
+    await createStaffAccount(shop.db, {
+      email,
+      name: 'Priya (temp)',
+      role: 'staff',
+      password: 'temple-bell-108',
+    });
+    signInAs(shop.admin.token);
+    renderAppAt('/admin/staff');
+    await screen.findByRole('heading', { level: 2, name: 'Members' }, PAGE);
+    expect(screen.getByRole('cell', { name: email })).toBeInTheDocument();
+    // Admins are managed on the command line only: no button for them.
+    expect(screen.queryByRole('button', { name: 'Remove Gopal (admin)' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Remove Priya (temp)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Priya (temp) from the staff?' });
+    expect(dialog).toHaveTextContent('They keep their customer account, and lose the back office at once.');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await screen.findByText('Removed from the staff.', {}, PAGE);
+    expect(screen.queryByRole('cell', { name: email })).not.toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'Lakshmi (staff)' })).toBeInTheDocument();
+    const { staff } = v.parse(
+      StaffListResponse,
+      (await call(shop.app, 'GET', '/api/admin/staff', { token: shop.admin.token })).body,
+    );
+    expect(staff.map((s) => s.email)).not.toContain(email);
+    const login = await call(shop.app, 'POST', '/api/auth/login', {
+      json: { email, password: 'temple-bell-108' },
+    });
+    expect(login.body).toMatchObject({ user: { role: 'customer' } });
+  });
+});
+
+describe('a puja’s page', () => {
+  it('keeps its packages, offerings and dates in tabs, the open one in the address', async () => {
+    const user = userEvent.setup();
+    const id = shop.puja.id;
+    signInAs(shop.staff.token);
+    renderAppAt(`/admin/pujas/${id}?tab=offerings`);
+    await screen.findByRole('heading', { level: 1, name: shop.puja.pujaName }, PAGE);
+    const tabs = await screen.findByRole('tablist', { name: 'About this puja' }, PAGE);
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['Packages', 'Chadhava offerings', 'Dates and availability']);
+    expect(within(tabs).getByRole('tab', { name: 'Chadhava offerings' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(await screen.findByRole('button', { name: 'Add an offering' }, PAGE)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add a package' })).not.toBeInTheDocument();
+    // The form stays above the tabs whichever is open.
+    expect(screen.getByLabelText('Name')).toHaveValue(shop.puja.pujaName);
+
+    await user.click(within(tabs).getByRole('tab', { name: 'Packages' }));
+    expect(route()).toBe(`/admin/pujas/${id}`);
+    expect(await screen.findByRole('button', { name: 'Add a package' }, PAGE)).toBeInTheDocument();
+    expect(screen.getByRole('tabpanel', { name: 'Packages' })).toHaveTextContent(
+      shop.puja.packages[1]!.title,
+    );
+
+    // The arrow keys move along the tabs, and the address follows.
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(within(tabs).getByRole('tab', { name: 'Dates and availability' })).toHaveFocus();
+    await waitFor(() => expect(route()).toBe(`/admin/pujas/${id}?tab=dates`));
+    expect(screen.getByRole('button', { name: 'Repeat this puja on a new date' })).toBeInTheDocument();
+  });
+});
+
+describe('devotees’ dates of birth', () => {
+  it('the booking’s page and the sankalp sheet write a date of birth as the shop writes dates', async () => {
+    const puja = await pujaOn(shop, 3 * DAY);
+    const booking = await book(shop, shop.me, shop.myAddressId, { puja });
+    signInAs(shop.staff.token);
+    renderAppAt(`/admin/bookings/${booking.id}`);
+    const devotees = await screen.findByRole('region', { name: /^Devotees/ }, PAGE);
+    expect(within(devotees).getByRole('cell', { name: /^14 Mar 1988, 06:45/ })).toBeInTheDocument();
+    expect(devotees).not.toHaveTextContent('1988-03-14');
+
+    const day = new Date(Date.parse(puja.pujaDate!) + 5.5 * HOUR).toISOString().slice(0, 10);
+    window.location.hash = `#/admin/sankalp?date=${day}`;
+    const sheet = await screen.findByRole('region', { name: puja.pujaName }, PAGE);
+    expect(within(sheet).getByRole('cell', { name: /^14 Mar 1988, 06:45/ })).toBeInTheDocument();
+    expect(sheet).not.toHaveTextContent('1988-03-14');
+  });
+});
