@@ -31,6 +31,11 @@ export interface AdminEditContext {
   /** Someone else's save that came first (shown beside the draft until resolved). */
   theirs: EditRecord | null;
   error: { message: string } | null;
+  /**
+   * Photos whose upload ended while a save was on its way: the save did not carry them, so they
+   * go back into the form after it, which stays unsaved (dirty) until they are saved too.
+   */
+  late: EditRecord;
 }
 
 export type AdminEditEvent =
@@ -95,6 +100,14 @@ export const adminEditMachine = setup({
     }),
     resetDraft: assign({ draft: ({ context }) => ({ ...(context.record ?? context.blank) }), error: null }),
     storeError: assign({ error: (_, message: string) => ({ message }) }),
+    forgetLate: assign({ late: {} }),
+    storeLate: assign({
+      late: ({ context }, upload: { field: string; url: string }) => ({
+        ...context.late,
+        [upload.field]: upload.url,
+      }),
+    }),
+    reapplyLate: assign({ draft: ({ context }) => ({ ...context.draft, ...context.late }), late: {} }),
     storeTheirs: assign({ theirs: (_, current: EditRecord) => current, error: null }),
     /**
      * Keep mine: the next save starts from their version (their record becomes the base), with
@@ -130,6 +143,8 @@ export const adminEditMachine = setup({
   guards: {
     isCreating: ({ context }) => context.id === null,
     isSaved: (_, result: SaveResult) => result.kind === 'saved',
+    isSavedWithLateUploads: ({ context }, result: SaveResult) =>
+      result.kind === 'saved' && Object.keys(context.late).length > 0,
     isConflict: (_, result: SaveResult) => result.kind === 'conflict',
     wasCreating: ({ context }) => context.record === null,
   },
@@ -142,6 +157,7 @@ export const adminEditMachine = setup({
     blank: input.draft ?? {},
     theirs: null,
     error: null,
+    late: {},
   }),
   initial: 'starting',
   on: {
@@ -196,6 +212,16 @@ export const adminEditMachine = setup({
     },
     saving: {
       tags: ['busy'],
+      entry: 'forgetLate',
+      on: {
+        // Not in the draft this save sends: kept, and put back into the form once it answers.
+        'image.uploaded': {
+          actions: [
+            { type: 'change', params: ({ event }) => ({ field: event.field, value: event.url }) },
+            { type: 'storeLate', params: ({ event }) => event },
+          ],
+        },
+      },
       invoke: {
         src: 'saveRecord',
         input: ({ context }) => ({
@@ -204,6 +230,31 @@ export const adminEditMachine = setup({
           version: typeof context.record?.version === 'number' ? context.record.version : null,
         }),
         onDone: [
+          {
+            guard: {
+              type: 'isSavedWithLateUploads',
+              params: ({ event }: { event: DoneActorEvent<SaveResult> }) => event.output,
+            },
+            target: 'editing.dirty',
+            actions: [
+              {
+                type: 'created',
+                params: ({
+                  context,
+                  event,
+                }: {
+                  context: AdminEditContext;
+                  event: DoneActorEvent<SaveResult>;
+                }) => (context.record === null && event.output.kind === 'saved' ? event.output.record : {}),
+              },
+              {
+                type: 'storeRecord',
+                params: ({ event }: { event: DoneActorEvent<SaveResult> }) =>
+                  event.output.kind === 'saved' ? event.output.record : {},
+              },
+              'reapplyLate',
+            ],
+          },
           {
             guard: {
               type: 'isSaved',

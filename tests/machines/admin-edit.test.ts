@@ -359,6 +359,39 @@ describe('admin edit machine: images', () => {
     expect(selectDraft(actor.getSnapshot()).image).toBe('/media/later.webp');
   });
 
+  it('a photo whose upload ends while the form saves goes back into the form after the save, unsaved', async () => {
+    const { actor, save, upload } = await editingLamp();
+    actor.send({ type: 'image.choose', field: 'image', slot: 'product', file: photo() });
+    actor.send({ type: 'edit.change', field: 'name', value: 'Brass diya, large' });
+    actor.send({ type: 'edit.save' });
+    expect(save.last().input.draft.image).toBe(lamp.image);
+    await upload.last().resolve('/media/late.webp');
+    expect(actor.getSnapshot().value).toBe('saving');
+    await save.last().resolve({ kind: 'saved', record: { ...lamp, version: 4, name: 'Brass diya, large' } });
+    // Saved without the photo: the form holds it, dirty, and the next save sends it.
+    expect(actor.getSnapshot().value).toEqual({ editing: 'dirty' });
+    expect(selectRecord(actor.getSnapshot())?.version).toBe(4);
+    expect(selectDraft(actor.getSnapshot()).image).toBe('/media/late.webp');
+    actor.send({ type: 'edit.save' });
+    expect(save.last().input).toMatchObject({ version: 4, draft: { image: '/media/late.webp' } });
+    await save.last().resolve({ kind: 'saved', record: { ...lamp, version: 5, image: '/media/late.webp' } });
+    expect(actor.getSnapshot().value).toBe('saved');
+  });
+
+  it('a photo that ends during a save refused for conflict stays in my side of the comparison', async () => {
+    const { actor, save, upload } = await editingLamp();
+    actor.send({ type: 'image.choose', field: 'image', slot: 'product', file: photo() });
+    actor.send({ type: 'edit.save' });
+    await upload.last().resolve('/media/late.webp');
+    await save.last().resolve({ kind: 'conflict', current: { ...lamp, version: 4, price: 549 } });
+    expect(actor.getSnapshot().value).toBe('conflict');
+    expect(selectDraft(actor.getSnapshot()).image).toBe('/media/late.webp');
+    actor.send({ type: 'conflict.keepMine' });
+    await save.last().resolve({ kind: 'saved', record: { ...lamp, version: 5, image: '/media/late.webp' } });
+    // Nothing of the earlier save's late photo is put back a second time.
+    expect(actor.getSnapshot().value).toBe('saved');
+  });
+
   it('a second photo chosen for the field while the first uploads replaces it: the first is cancelled', async () => {
     const { actor, upload, uploadOf } = await editingLamp();
     actor.send({ type: 'image.choose', field: 'image', slot: 'product', file: photo() });

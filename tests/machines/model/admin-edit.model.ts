@@ -67,6 +67,7 @@ export const adminEditModel: MachineModel<typeof adminEditMachine> = {
         .sort(),
       theirs: context.theirs?.version ?? null,
       error: context.error?.message ?? null,
+      late: Object.keys(context.late).sort(),
     };
   },
 };
