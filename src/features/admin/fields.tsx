@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { ImageSlot } from '../../../contract/admin-catalogue.ts';
 import type { adminEditMachine } from '../../../machines/admin-edit/admin-edit.machine.ts';
@@ -101,6 +101,49 @@ function ImageInput({ edit, spec, id }: { edit: EditRef; spec: FieldSpec; id: st
   );
 }
 
+const listItems = (text: string) =>
+  text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+/**
+ * A list typed as text separated by commas. The draft holds the list; the text as typed stays in
+ * the box (a comma just typed is not an item yet, and would vanish if the box showed the list).
+ * When the draft's list changes from elsewhere (discarded changes, their save), the box shows it.
+ */
+function ListInput({
+  id,
+  value,
+  describedBy,
+  onChange,
+}: {
+  id: string;
+  value: unknown;
+  describedBy: string | undefined;
+  onChange: (items: string[]) => void;
+}) {
+  const joined = Array.isArray(value) ? value.map(String).join(', ') : '';
+  const [text, setText] = useState(joined);
+  const [shown, setShown] = useState(joined);
+  if (joined !== shown) {
+    setShown(joined);
+    if (listItems(text).join(', ') !== joined) setText(joined);
+  }
+  return (
+    <input
+      id={id}
+      className="input"
+      value={text}
+      aria-describedby={describedBy}
+      onChange={(e) => {
+        setText(e.target.value);
+        onChange(listItems(e.target.value));
+      }}
+    />
+  );
+}
+
 /** One field of an edit form, reading and writing the form machine's draft. */
 export function FormField({ edit, spec }: { edit: EditRef; spec: FieldSpec }) {
   const id = useId();
@@ -188,22 +231,7 @@ export function FormField({ edit, spec }: { edit: EditRef; spec: FieldSpec }) {
       );
       break;
     case 'list':
-      control = (
-        <input
-          id={id}
-          className="input"
-          value={Array.isArray(value) ? value.join(', ') : ''}
-          aria-describedby={describedBy}
-          onChange={(e) =>
-            change(
-              e.target.value
-                .split(',')
-                .map((s) => s.trim())
-                .filter(Boolean),
-            )
-          }
-        />
-      );
+      control = <ListInput id={id} value={value} describedBy={describedBy} onChange={change} />;
       break;
     case 'image':
       control = <ImageInput edit={edit} spec={spec} id={id} />;
