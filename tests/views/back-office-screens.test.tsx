@@ -262,6 +262,27 @@ describe('astrologers', () => {
   });
 });
 
+describe('an astrologer’s specializations', () => {
+  it('are typed key by key with commas, and saved as separate items', async () => {
+    const user = userEvent.setup();
+    const { astrologers } = await staffGet('/api/admin/astrologers', AdminAstrologerListResponse);
+    const second = astrologers[1]!;
+    signInAs(shop.staff.token);
+    renderAppAt(`/admin/astrologers/${second.id}`);
+    await screen.findByRole('heading', { level: 1, name: second.name }, PAGE);
+    const field = await screen.findByLabelText('Specializations', {}, PAGE);
+    await user.clear(field);
+    await user.type(field, 'Vedic, Prashna');
+    // The comma just typed stays in the box while the next word is typed.
+    expect(field).toHaveValue('Vedic, Prashna');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(async () => {
+      const { astrologers: now } = await staffGet('/api/admin/astrologers', AdminAstrologerListResponse);
+      expect(now.find((a) => a.id === second.id)?.specializations).toEqual(['Vedic', 'Prashna']);
+    }, PAGE);
+  });
+});
+
 describe('the CSV export', () => {
   it('downloads exactly what the queue’s filter shows', async () => {
     const user = userEvent.setup();
