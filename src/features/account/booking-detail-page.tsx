@@ -32,7 +32,7 @@ import {
   type BookingLifecycleSnapshot,
 } from '../../../machines/booking-lifecycle/booking-lifecycle.selectors.ts';
 import { bookingAfterSaleMachine } from '../../app/after-sale.ts';
-import { formatDateTime, formatPujaDate } from '../../lib/format.ts';
+import { formatCalendarDay, formatClockTime, formatDateTime, formatPujaDate } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/page-title.ts';
 import { uploadUrl } from '../../lib/uploads.ts';
 import { ActionDialog, formText } from '../../ui/after-sale/action-dialog.tsx';
@@ -268,10 +268,11 @@ function BookingView({ page, booking }: { page: BookingPageRef; booking: Booking
         <ul className="after-sale__persons">
           {booking.persons.map((person, i) => (
             <li key={i}>
-              <strong>{person.name}</strong> · born {person.dateOfBirth}
-              {person.birthTime ? ` at ${person.birthTime}` : ''}
-              {person.birthPlace ? `, ${person.birthPlace}` : ''} · {raashiLabel(person.raashi)} ·{' '}
-              {nakshatraLabel(person.nakshatra)} · gothra {person.gothra}
+              {/* Stored null means marked "not known" (docs/product-rules.md, Persons): said, not left out. */}
+              <strong>{person.name}</strong> · born {formatCalendarDay(person.dateOfBirth)}
+              {person.birthTime === null ? ', time not known' : ` at ${formatClockTime(person.birthTime)}`}
+              {person.birthPlace === null ? ', place not known' : `, ${person.birthPlace}`} ·{' '}
+              {raashiLabel(person.raashi)} · {nakshatraLabel(person.nakshatra)} · gothra {person.gothra}
             </li>
           ))}
         </ul>
