@@ -216,6 +216,29 @@ describe('the booking page', () => {
     expect(ravi).toHaveTextContent('Ravi Rao · born 14 Mar 1988, time not known, place not known ·');
   });
 
+  it('the correction finds the raashi and nakshatra by either name and sends the list’s names', async () => {
+    const user = userEvent.setup();
+    const booking = await book(shop, shop.me, shop.myAddressId);
+    await openBooking(shop.me, booking.id, booking.puja.pujaName);
+    await user.click(screen.getByRole('button', { name: 'Correct details' }));
+    const raashi = within(dialog()).getByRole('combobox', { name: 'Raashi' });
+    const nakshatra = within(dialog()).getByRole('combobox', { name: 'Nakshatra' });
+    expect(nakshatra).toHaveValue('Magam / Magha');
+    await user.clear(raashi);
+    await user.type(raashi, 'Kark');
+    await user.clear(nakshatra);
+    await user.type(nakshatra, 'Karthigai');
+    await user.click(within(dialog()).getByRole('button', { name: 'Save details' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const sent = net.calls.find((c) => c.method === 'POST' && c.path.endsWith('/events'))?.body;
+    expect(JSON.parse(sent ?? '{}')).toMatchObject({
+      persons: [expect.objectContaining({ raashi: 'Kark (Cancer)', nakshatra: 'Krittika' })],
+    });
+    expect(screen.getByRole('region', { name: 'Persons' })).toHaveTextContent(
+      'Karka / Kark (Cancer) · Karthigai / Krittika',
+    );
+  });
+
   it('shows the details read-only once the sankalp is locked, and says why', async () => {
     const booking = await book(shop, shop.me, shop.myAddressId, { puja: await pujaOn(shop, 6 * HOUR) });
     await openBooking(shop.me, booking.id, booking.puja.pujaName);

@@ -2,9 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useParams } from 'wouter';
 import {
   bookingMessages,
-  NAKSHATRA_OPTIONS,
   nakshatraLabel,
-  RAASHI_OPTIONS,
   raashiLabel,
   type BookedPerson,
   type Booking,
@@ -45,6 +43,7 @@ import '../../ui/after-sale/after-sale.css';
 import { OFFERING_DELIVERY_LABELS } from '../../../contract/offerings.ts';
 import { fetchBookingCalendar } from '../../lib/bookings.ts';
 import { useAccountForm } from './use-account-form.ts';
+import { NakshatraChoice, RaashiChoice } from '../../ui/birth-star/star-name-choice.tsx';
 
 type BookingPageRef = ReturnType<typeof useActorRef<typeof bookingAfterSaleMachine>>;
 
@@ -446,23 +445,11 @@ function PersonFields({ index, count, person }: { index: number; count: number; 
       </label>
       <label>
         Raashi
-        <select name={name('raashi')} defaultValue={person.raashi} required>
-          {RAASHI_OPTIONS.map((option) => (
-            <option key={option} value={option}>
-              {raashiLabel(option)}
-            </option>
-          ))}
-        </select>
+        <RaashiChoice name={name('raashi')} defaultValue={person.raashi} required />
       </label>
       <label>
         Nakshatra
-        <select name={name('nakshatra')} defaultValue={person.nakshatra} required>
-          {NAKSHATRA_OPTIONS.map((option) => (
-            <option key={option} value={option}>
-              {nakshatraLabel(option)}
-            </option>
-          ))}
-        </select>
+        <NakshatraChoice name={name('nakshatra')} defaultValue={person.nakshatra} required />
       </label>
       <label>
         Gothra
