@@ -59,9 +59,9 @@ export type Nakshatra = (typeof NAKSHATRA_OPTIONS)[number];
 
 /**
  * The names a South Indian devotee knows them by (docs/product-rules.md, Persons). `south` is
- * shown beside the spec's name ("Karka / Kark (Cancer)"); `aliases` are other spellings
- * (Sanskrit, Tamil, Malayalam, Kannada) that are also understood. The spec's value is what is
- * stored.
+ * shown first, before the spec's name ("Karka / Kark (Cancer)", "Karthigai / Krittika");
+ * `aliases` are other spellings (Sanskrit, Tamil, Malayalam, Kannada) that are also understood.
+ * The spec's value is what is stored.
  */
 export const RAASHI_NAMES: Record<Raashi, { south: string; aliases: readonly string[] }> = {
   'Mesh (Aries)': { south: 'Mesha', aliases: ['Mesham'] },
@@ -108,7 +108,12 @@ export const NAKSHATRA_NAMES: Record<Nakshatra, { south: string; aliases: readon
   Revati: { south: 'Revathi', aliases: ['Revathy'] },
 };
 
-/** "Karka / Kark (Cancer)" or "Krittika / Karthigai": the spec's name with the South Indian one. */
+/**
+ * One order for both lists, South Indian name first, then the spec's (docs/product-rules.md,
+ * Persons: the shop's devotees know these names first; the spec's name is the stored one):
+ * "Karka / Kark (Cancer)", "Karthigai / Krittika", and just the name where the two agree
+ * ("Simha (Leo)", "Rohini").
+ */
 export function raashiLabel(value: Raashi): string {
   const { south } = RAASHI_NAMES[value];
   const [short] = value.split(' (');
@@ -117,7 +122,7 @@ export function raashiLabel(value: Raashi): string {
 
 export function nakshatraLabel(value: Nakshatra): string {
   const { south } = NAKSHATRA_NAMES[value];
-  return south === value ? value : `${value} / ${south}`;
+  return south === value ? value : `${south} / ${value}`;
 }
 
 const fold = (text: string) => text.toLowerCase().replace(/[^a-z]/g, '');
@@ -129,7 +134,9 @@ function nameIndex<T extends string>(
   const index = new Map<string, T>();
   for (const [value, { south, aliases }] of Object.entries(names) as [T, (typeof names)[T]][]) {
     const short = value.split(' (')[0]!;
-    for (const name of [value, short, south, label(value), ...aliases]) index.set(fold(name), value);
+    // The old spec-first order too ("Krittika / Karthigai"): a client from before may still send it.
+    const spellings = [value, short, south, label(value), `${value} / ${south}`, ...aliases];
+    for (const name of spellings) index.set(fold(name), value);
   }
   return index;
 }

@@ -39,6 +39,39 @@ export function formatPujaDate(iso: string | null | undefined): string {
   return formatDateTime(iso, { weekday: true });
 }
 
+const calendarDay = new Intl.DateTimeFormat('en-IN', { ...dateParts, timeZone: 'UTC' });
+const clockTime = new Intl.DateTimeFormat('en-IN', {
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+  timeZone: 'UTC',
+});
+const YYYY_MM_DD = /^(\d{4})-(\d{2})-(\d{2})$/;
+const HH_MM = /^(\d{2}):(\d{2})$/;
+
+/**
+ * A calendar day with no time or zone (a date of birth, "1990-07-21") in the one style:
+ * "21 Jul 1990". Read and written in UTC, so no time zone can move it to the day before.
+ * Anything that is not YYYY-MM-DD comes back as it is.
+ */
+export function formatCalendarDay(day: string): string {
+  const match = YYYY_MM_DD.exec(day);
+  if (!match) return day;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return Number.isNaN(date.getTime()) ? day : calendarDay.format(date);
+}
+
+/**
+ * A time of day with no date or zone (a birth time, "05:30", 24-hour) in the one style:
+ * "5:30 am". Anything that is not HH:MM comes back as it is.
+ */
+export function formatClockTime(time: string): string {
+  const match = HH_MM.exec(time);
+  if (!match) return time;
+  const date = new Date(Date.UTC(2000, 0, 1, Number(match[1]), Number(match[2])));
+  return Number.isNaN(date.getTime()) ? time : clockTime.format(date).replace(/\s/g, ' ');
+}
+
 /** Older name, kept for the pages that still call it: the puja's date in the one style. */
 export const formatLongDate = formatPujaDate;
 

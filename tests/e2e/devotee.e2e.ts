@@ -150,8 +150,8 @@ describe('for the devotee, in Chromium', () => {
     const useThese = form.getByRole('button', { name: 'Use these' });
     if (await useThese.count()) await useThese.click();
     else {
-      await form.getByLabel('Raashi').selectOption('Kanya (Virgo)');
-      await form.getByLabel('Nakshatra').selectOption('Hasta');
+      await form.getByLabel('Raashi').fill('Kanya (Virgo)');
+      await form.getByLabel('Nakshatra').fill('Hasta');
     }
     await form.getByLabel("I don't know my gothra").check();
     await form.getByText('Not known: the customary Kashyap gothra is recited').waitFor();
@@ -217,8 +217,8 @@ describe('for the devotee, in Chromium', () => {
     await group.getByLabel('Date of birth').fill('1958-07-21');
     await group.getByLabel('Birth time', { exact: true }).fill('05:10');
     await group.getByLabel('Birth place', { exact: true }).fill('Madurai');
-    await group.getByLabel('Raashi').selectOption('Simha (Leo)');
-    await group.getByLabel('Nakshatra').selectOption('Magha');
+    await group.getByLabel('Raashi').fill('Simha (Leo)');
+    await group.getByLabel('Nakshatra').fill('Magha');
     await group.getByLabel('Gothra', { exact: true }).fill('Vasishtha');
     await toPayment(page);
     await page.getByRole('checkbox', { name: /Gift this puja/ }).check();

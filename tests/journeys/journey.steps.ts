@@ -672,7 +672,8 @@ export const stateAssertions = {
         .toBe(index < family.length ? family[index]!.gothra : DEFAULT_GOTHRA);
     }
     const last = page.getByRole('group', { name: 'Person 4 of 4', exact: true });
-    ctx.expect(await last.getByLabel('Nakshatra').inputValue()).toBe(daughterStar.nakshatra);
+    // The field shows the entry's label; the wizard holds the list's value.
+    ctx.expect(await last.getByLabel('Nakshatra').inputValue()).toBe(nakshatraLabel(daughterStar.nakshatra));
   },
   familyBookingAddress: async (page, ctx) => {
     await h2(page, 'Address').waitFor();
@@ -819,8 +820,8 @@ export const eventActions = {
       await group.getByLabel('Date of birth').fill(person.dateOfBirth);
       await group.getByLabel('Birth time', { exact: true }).fill(person.birthTime);
       await group.getByLabel('Birth place', { exact: true }).fill(person.birthPlace);
-      await group.getByLabel('Raashi').selectOption(person.raashi);
-      await group.getByLabel('Nakshatra').selectOption(person.nakshatra);
+      await group.getByLabel('Raashi').fill(person.raashi);
+      await group.getByLabel('Nakshatra').fill(person.nakshatra);
       await group.getByLabel('Gothra').fill(person.gothra);
     }
     await page.getByRole('button', { name: 'Next', exact: true }).click();

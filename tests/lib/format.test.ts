@@ -1,4 +1,6 @@
 import {
+  formatCalendarDay,
+  formatClockTime,
   formatDateTime,
   formatLongDate,
   formatOrderDate,
@@ -24,6 +26,18 @@ describe('formatting', () => {
       expect(formatDateTime(bad)).toBe('');
       expect(formatPujaDate(bad)).toBe('');
     }
+  });
+
+  it('formats a calendar day and a time of day (a birth date and time) in the same style, never moved by a zone', () => {
+    expect(formatCalendarDay('1990-07-21')).toBe('21 Jul 1990');
+    expect(formatCalendarDay('2000-01-01')).toBe('1 Jan 2000');
+    expect(formatClockTime('05:30')).toBe('5:30 am');
+    expect(formatClockTime('17:05')).toBe('5:05 pm');
+    expect(formatClockTime('00:00')).toBe('12:00 am');
+    expect(formatClockTime('12:00')).toBe('12:00 pm');
+    // Not the expected shape: shown as stored rather than hidden.
+    expect(formatCalendarDay('21/07/1990')).toBe('21/07/1990');
+    expect(formatClockTime('5.30')).toBe('5.30');
   });
 
   it('strips markup and entities, collapsing whitespace', () => {

@@ -1,7 +1,24 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import * as v from 'valibot';
 import type { Address, AddressListResponse, AddressResponse } from '../../contract/address.ts';
+import type { LoginResponse } from '../../contract/auth.ts';
+import { BookingListResponse, BookingResponse } from '../../contract/booking.ts';
+import { OrderCreateResponse, OrderListResponse, OrderRead } from '../../contract/orders.ts';
+import { createApp } from '../../server/app.ts';
+import { hashPassword } from '../../server/auth/passwords.ts';
+import type { Db } from '../../server/db/client.ts';
+import { migrateToLatest, migrateUpTo } from '../../server/db/migrate.ts';
+import { seedCatalogue } from '../../server/db/seed/seed.ts';
+import { createMailer } from '../../server/mail/mailer.ts';
 import { call, registerAndLogin, type Customer } from '../support/accounts.ts';
 import { addressInput } from '../support/addresses.ts';
-import { createTestShop, type TestShop } from '../support/test-db.ts';
+import { addPuja, bookingBody } from '../support/bookings.ts';
+import { addProduct, send } from '../support/orders.ts';
+import { paid } from '../support/payments.ts';
+import { createTestDatabase, createTestShop, type TestDatabase, type TestShop } from '../support/test-db.ts';
 
 let shop: TestShop;
 
@@ -444,6 +461,106 @@ describe('Indian addresses (docs/product-rules.md, Addresses)', () => {
       status: 200,
       body: { address: { id, recipientName: 'Asha Rao', state: 'Karnataka' } },
     });
+  });
+});
+
+describe('an address saved before the Indian-address migration, in orders and bookings', () => {
+  // Its own database: the address row is written under the schema as it was before
+  // 2026_11_24_040000_indian_addresses, then the shop migrates to today's.
+  let dir: string;
+  let database: TestDatabase;
+  let db: Db;
+  let app: ReturnType<typeof createApp>;
+  let token: string;
+  let addressId: number;
+  const OLD_PASSWORD = 'secret123';
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-old-address-'));
+    database = await createTestDatabase(dir);
+    db = await database.open();
+    await migrateUpTo(db, '2026_11_24_030000_persons_not_known');
+    const user = await sql<{ id: number }>`insert into users (name, email, password_hash, created_at)
+      values ('Asha Rao', 'old-address@example.com', ${await hashPassword(OLD_PASSWORD)}, '2026-01-01T00:00:00.000Z')
+      returning id`.execute(db);
+    // No recipient_name, mobile, area or landmark: those columns did not exist yet. The state is
+    // free text, as the old form took it.
+    const address = await sql<{ id: number }>`insert into addresses
+      (user_id, street, city, state, postal_code, country, is_default, created_at)
+      values (${user.rows[0]!.id}, '21, Car Street', 'Udupi', 'KA', '576101', 'India', 1, '2026-01-01T00:00:00.000Z')
+      returning id`.execute(db);
+    addressId = address.rows[0]!.id;
+    await migrateToLatest(db);
+    await seedCatalogue(db, new Date());
+    app = createApp({
+      db,
+      mailer: createMailer({ outboxDir: path.join(dir, 'outbox'), from: 'Shop <a@shop.test>' }),
+    });
+    const login = await call(app, 'POST', '/api/auth/login', {
+      json: { email: 'old-address@example.com', password: OLD_PASSWORD },
+    });
+    expect(login.status).toBe(200);
+    token = (login.body as LoginResponse).token;
+  });
+  afterAll(async () => {
+    await db.destroy();
+    await database.drop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** The address as orders and bookings keep it: what it had, and null for what it never had. */
+  const oldAddress = () => ({
+    id: addressId,
+    recipientName: null,
+    mobile: null,
+    street: '21, Car Street',
+    area: null,
+    landmark: null,
+    city: 'Udupi',
+    state: 'KA',
+    postalCode: '576101',
+    country: 'India',
+    isDefault: true,
+  });
+
+  it('is listed as it was, with none of the new fields', async () => {
+    const res = await call(app, 'GET', '/api/addresses', { token });
+    expect(res).toMatchObject({ status: 200, body: { addresses: [oldAddress()] } });
+  });
+
+  it('delivers an order, cash on delivery and paid online, and the order reads back with it', async () => {
+    const productId = await addProduct(db, { name: 'Brass Diya', offerPrice: 450, stockQuantity: 10 });
+    for (const method of ['cod', 'online'] as const) {
+      const body = {
+        address_id: addressId,
+        items: [{ product_id: productId, quantity: 1 }],
+        payment_method: method,
+        ...(method === 'online' ? { payment_id: 'pay_unpaid_placeholder' } : {}),
+      };
+      const res = await send(app, 'POST', '/api/orders', { json: await paid(app, token, body), token });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      const { id } = v.parse(OrderCreateResponse, res.body);
+      const read = await call(app, 'GET', `/api/orders/${id}`, { token });
+      expect(read.status).toBe(200);
+      expect(v.parse(OrderRead, read.body).address).toEqual(oldAddress());
+    }
+    const list = await call(app, 'GET', '/api/orders', { token });
+    expect(v.parse(OrderListResponse, list.body).orders).toHaveLength(2);
+  });
+
+  it('takes a booking, and the booking reads back with it', async () => {
+    const puja = await addPuja(db, { closesInDays: 30 });
+    const res = await send(app, 'POST', '/api/bookings', {
+      json: await paid(app, token, bookingBody(puja, addressId, 1)),
+      token,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const { booking } = v.parse(BookingResponse, res.body);
+    expect(booking.address).toEqual(oldAddress());
+    const read = await call(app, 'GET', `/api/bookings/${booking.id}`, { token });
+    expect(v.parse(BookingResponse, read.body).booking.address).toEqual(oldAddress());
+    const list = await call(app, 'GET', '/api/bookings', { token });
+    expect(v.parse(BookingListResponse, list.body).bookings.map((b) => b.id)).toEqual([booking.id]);
   });
 });
 

@@ -6,6 +6,8 @@ export interface ApiCall {
   /** The path without the query, e.g. "/api/orders". */
   path: string;
   headers: Headers;
+  /** The body when it was text (the JSON the SPA sent), e.g. to see which values it sent. */
+  body?: string;
 }
 
 export interface ApiFetchControl {
@@ -65,7 +67,12 @@ export function routeFetchToApp(shop: TestShop): ApiFetchControl {
     const signal = init?.signal ?? undefined;
     requests.push(url.pathname);
     urls.push(url.pathname + url.search);
-    calls.push({ method, path: url.pathname, headers: new Headers(init?.headers) });
+    calls.push({
+      method,
+      path: url.pathname,
+      headers: new Headers(init?.headers),
+      ...(typeof init?.body === 'string' ? { body: init.body } : {}),
+    });
     if (failing?.test(url.pathname)) throw new TypeError('Failed to fetch');
     if (erroring?.match.test(url.pathname)) {
       return new Response(JSON.stringify({ message: 'Service temporarily unavailable' }), {

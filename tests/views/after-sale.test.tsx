@@ -13,6 +13,7 @@ import axe from 'axe-core';
 import { bookingStateLabels } from '../../contract/lifecycle.ts';
 import { formatRupees } from '../../contract/money.ts';
 import type { Customer } from '../support/accounts.ts';
+import { person } from '../support/bookings.ts';
 import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import {
   book,
@@ -199,6 +200,43 @@ describe('the booking page', () => {
     expect(screen.getByRole('status')).toHaveTextContent('The person details are corrected.');
     expect(screen.getByRole('region', { name: 'Persons' })).toHaveTextContent('Asha Ramesh Rao');
     expect(within(timeline()).getByText('Person details corrected')).toBeInTheDocument();
+  });
+
+  it('prints each person’s date of birth and birth time in the shop’s en-IN style, and says "not known" for what was marked so', async () => {
+    const persons = [
+      person({ name: 'Asha Rao', dateOfBirth: '1990-07-21', birthTime: '05:30', birthPlace: 'Udupi' }),
+      person({ name: 'Ravi Rao', birthTimeNotKnown: true, birthPlaceNotKnown: true }),
+    ];
+    const booking = await book(shop, shop.me, shop.myAddressId, { noPersons: 2, extra: { persons } });
+    await openBooking(shop.me, booking.id, booking.puja.pujaName);
+    const [asha, ravi] = within(screen.getByRole('region', { name: 'Persons' })).getAllByRole('listitem');
+    expect(asha).toHaveTextContent('Asha Rao · born 21 Jul 1990 at 5:30 am, Udupi ·');
+    expect(asha).not.toHaveTextContent('1990-07-21');
+    expect(asha).not.toHaveTextContent('05:30');
+    expect(ravi).toHaveTextContent('Ravi Rao · born 14 Mar 1988, time not known, place not known ·');
+  });
+
+  it('the correction finds the raashi and nakshatra by either name and sends the list’s names', async () => {
+    const user = userEvent.setup();
+    const booking = await book(shop, shop.me, shop.myAddressId);
+    await openBooking(shop.me, booking.id, booking.puja.pujaName);
+    await user.click(screen.getByRole('button', { name: 'Correct details' }));
+    const raashi = within(dialog()).getByRole('combobox', { name: 'Raashi' });
+    const nakshatra = within(dialog()).getByRole('combobox', { name: 'Nakshatra' });
+    expect(nakshatra).toHaveValue('Magam / Magha');
+    await user.clear(raashi);
+    await user.type(raashi, 'Kark');
+    await user.clear(nakshatra);
+    await user.type(nakshatra, 'Karthigai');
+    await user.click(within(dialog()).getByRole('button', { name: 'Save details' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const sent = net.calls.find((c) => c.method === 'POST' && c.path.endsWith('/events'))?.body;
+    expect(JSON.parse(sent ?? '{}')).toMatchObject({
+      persons: [expect.objectContaining({ raashi: 'Kark (Cancer)', nakshatra: 'Krittika' })],
+    });
+    expect(screen.getByRole('region', { name: 'Persons' })).toHaveTextContent(
+      'Karka / Kark (Cancer) · Karthigai / Krittika',
+    );
   });
 
   it('shows the details read-only once the sankalp is locked, and says why', async () => {

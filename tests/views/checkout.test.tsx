@@ -258,6 +258,47 @@ describe('checkout', () => {
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
   });
 
+  it('an address saved before recipients and mobiles were asked for is offered, chosen and delivered to', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    // As the address book kept it before the Indian-address migration: no recipient, mobile,
+    // area or landmark (null since), and the state as free text.
+    await shop.db
+      .insertInto('addresses')
+      .values({
+        userId: customer.user.id,
+        street: '21, Car Street',
+        city: 'Udupi',
+        state: 'KA',
+        postalCode: '576101',
+        country: 'India',
+        isDefault: 1,
+        createdAt: new Date().toISOString(),
+      })
+      .execute();
+    seedCart([[KALASH, 1]]);
+    await openCheckout();
+    const oneLine = '21, Car Street, Udupi, KA 576101, India';
+    const radio = await screen.findByRole('radio', { name: `${oneLine} (Default)` }, PAGE);
+    expect(radio).toBeChecked();
+    const card = screen.getByRole('group', { name: oneLine });
+    // Only the lines it has: nothing empty, nothing "null".
+    expect([...card.querySelectorAll('.address-card__line')].map((line) => line.textContent)).toEqual([
+      '21, Car Street',
+      'Udupi, KA 576101',
+      'India',
+    ]);
+    expect(card).not.toHaveTextContent(/null|undefined/);
+    expect(await axeViolations()).toEqual([]);
+
+    await chooseCashOnDelivery(user);
+    await user.click(placeOrderButton());
+    await screen.findByRole('heading', { level: 1, name: 'Order Confirmed!' }, PAGE);
+    expect(screen.getByText(oneLine)).toBeInTheDocument();
+    const [order] = await ordersOf(customer);
+    expect(order).toMatchObject({ paymentMethod: 'cod', total: 800 });
+  });
+
   it('online payment: UPI first, a declined UPI ID, then another on the same intent and the confirmation', async () => {
     const user = userEvent.setup();
     const customer = await signIn();

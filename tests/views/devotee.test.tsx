@@ -121,8 +121,8 @@ async function fillPerson(user: UserEvent, index: number, count: number, values:
   fireEvent.change(group.getByRole('textbox', { name: 'Birth place' }), {
     target: { value: values.birthPlace },
   });
-  await user.selectOptions(group.getByRole('combobox', { name: 'Raashi' }), values.raashi);
-  await user.selectOptions(group.getByRole('combobox', { name: 'Nakshatra' }), values.nakshatra);
+  await user.type(group.getByRole('combobox', { name: 'Raashi' }), values.raashi);
+  await user.type(group.getByRole('combobox', { name: 'Nakshatra' }), values.nakshatra);
   fireEvent.change(group.getByRole('textbox', { name: 'Gothra' }), { target: { value: values.gothra } });
 }
 
@@ -161,8 +161,8 @@ describe('the account’s My family tab', () => {
     fireEvent.change(form.getByLabelText('Date of birth'), { target: { value: values.dateOfBirth } });
     fireEvent.change(form.getByLabelText('Birth time'), { target: { value: values.birthTime } });
     await user.type(form.getByRole('textbox', { name: 'Birth place' }), values.birthPlace);
-    await user.selectOptions(form.getByRole('combobox', { name: 'Raashi' }), values.raashi);
-    await user.selectOptions(form.getByRole('combobox', { name: 'Nakshatra' }), values.nakshatra);
+    await user.type(form.getByRole('combobox', { name: 'Raashi' }), values.raashi);
+    await user.type(form.getByRole('combobox', { name: 'Nakshatra' }), values.nakshatra);
     if (values.gothra) await user.type(form.getByRole('textbox', { name: 'Gothra' }), values.gothra);
   }
 
@@ -210,6 +210,36 @@ describe('the account’s My family tab', () => {
     expect(await familyOf(customer)).toEqual([]);
     // React had nothing to complain about (the form's fields each have their key).
     expect(consoleErrors).not.toHaveBeenCalled();
+  });
+
+  it('finds the raashi and nakshatra by either name, and sends the list’s names', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    renderAppAt('/account/family');
+    await user.click(await screen.findByRole('button', { name: 'Add a family member' }, PAGE));
+    // The South Indian raashi name and the spec's nakshatra name, as a devotee might type them.
+    await fillProfile(user, { ...lakshmi, name: 'Meena Iyer', raashi: 'karka', nakshatra: 'Krittika' });
+    const raashi = familyForm().getByRole('combobox', { name: 'Raashi' });
+    expect(raashi).toHaveValue('Karka / Kark (Cancer)');
+    await user.clear(familyForm().getByRole('combobox', { name: 'Nakshatra' }));
+    await user.type(familyForm().getByRole('combobox', { name: 'Nakshatra' }), 'Karthigai');
+    await user.click(familyForm().getByRole('button', { name: 'Save' }));
+    await screen.findByRole('list', { name: 'My family' }, PAGE);
+    const sent = net.calls.find((c) => c.method === 'POST' && c.path === '/api/family')?.body;
+    expect(JSON.parse(sent ?? '{}')).toMatchObject({ raashi: 'Kark (Cancer)', nakshatra: 'Krittika' });
+    expect(await familyOf(customer)).toEqual([
+      expect.objectContaining({ name: 'Meena Iyer', raashi: 'Kark (Cancer)', nakshatra: 'Krittika' }),
+    ]);
+
+    // A name that is on neither list keeps the form's message, and nothing is sent.
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const nakshatra = familyForm().getByRole('combobox', { name: 'Nakshatra' });
+    expect(nakshatra).toHaveValue('Karthigai / Krittika');
+    await user.clear(nakshatra);
+    await user.type(nakshatra, 'Karthi');
+    await user.click(familyForm().getByRole('button', { name: 'Save' }));
+    expect(nakshatra).toHaveAccessibleDescription('Please choose a nakshatra from the list');
+    expect(net.calls.filter((c) => c.method === 'PUT' || c.method === 'PATCH')).toEqual([]);
   });
 
   it('"I don\'t know my gothra" stores Kashyap and says so', async () => {
@@ -262,8 +292,8 @@ describe('the wizard’s persons and the family', () => {
     expect(second.getByLabelText('Date of birth')).toHaveValue('1988-03-14');
     expect(second.getByRole('checkbox', { name: 'Birth time not known' })).toBeChecked();
     expect(second.getByRole('checkbox', { name: 'Birth place not known' })).toBeChecked();
-    expect(second.getByRole('combobox', { name: 'Raashi' })).toHaveValue('Simha (Leo)');
-    expect(second.getByRole('combobox', { name: 'Nakshatra' })).toHaveValue('Magha');
+    expect(second.getByRole('combobox', { name: 'Raashi' })).toHaveValue(raashiLabel('Simha (Leo)'));
+    expect(second.getByRole('combobox', { name: 'Nakshatra' })).toHaveValue(nakshatraLabel('Magha'));
     expect(second.getByRole('textbox', { name: 'Gothra' })).toHaveValue('Bharadwaja');
     // Only that slot: the first is still to fill.
     expect(personGroup(0, 2).getByRole('textbox', { name: 'Name' })).toHaveValue('');
@@ -454,8 +484,8 @@ describe('the birth-star suggestion', () => {
     );
     expect(group.queryByText(/boundary/)).not.toBeInTheDocument();
     await user.click(group.getByRole('button', { name: 'Use these' }));
-    expect(group.getByRole('combobox', { name: 'Raashi' })).toHaveValue(star.raashi);
-    expect(group.getByRole('combobox', { name: 'Nakshatra' })).toHaveValue(star.nakshatra);
+    expect(group.getByRole('combobox', { name: 'Raashi' })).toHaveValue(raashiLabel(star.raashi));
+    expect(group.getByRole('combobox', { name: 'Nakshatra' })).toHaveValue(nakshatraLabel(star.nakshatra));
   });
 
   it('near a boundary, says both neighbours are possible, names them, and the devotee chooses', async () => {
@@ -477,7 +507,7 @@ describe('the birth-star suggestion', () => {
     expect(group.getByRole('button', { name: `Nakshatra ${nakshatraLabel(before)}` })).toBeInTheDocument();
     await user.click(group.getByRole('button', { name: `Raashi ${raashiLabel(star.raashi)}` }));
     await user.click(group.getByRole('button', { name: `Nakshatra ${nakshatraLabel(after)}` }));
-    expect(group.getByRole('combobox', { name: 'Raashi' })).toHaveValue(star.raashi);
-    expect(group.getByRole('combobox', { name: 'Nakshatra' })).toHaveValue(after);
+    expect(group.getByRole('combobox', { name: 'Raashi' })).toHaveValue(raashiLabel(star.raashi));
+    expect(group.getByRole('combobox', { name: 'Nakshatra' })).toHaveValue(nakshatraLabel(after));
   });
 });

@@ -191,8 +191,8 @@ async function openWizardAtPayment(user: UserEvent) {
   fireEvent.change(group.getByRole('textbox', { name: 'Birth place' }), {
     target: { value: values.birthPlace },
   });
-  await user.selectOptions(group.getByRole('combobox', { name: 'Raashi' }), values.raashi);
-  await user.selectOptions(group.getByRole('combobox', { name: 'Nakshatra' }), values.nakshatra);
+  await user.type(group.getByRole('combobox', { name: 'Raashi' }), values.raashi);
+  await user.type(group.getByRole('combobox', { name: 'Nakshatra' }), values.nakshatra);
   fireEvent.change(group.getByRole('textbox', { name: 'Gothra' }), { target: { value: values.gothra } });
   await user.click(screen.getByRole('button', { name: 'Next' }));
   await screen.findByRole('heading', { level: 2, name: 'Address' });

@@ -89,8 +89,8 @@ async function fillPerson(user: UserEvent, index: number, count: number, values:
   fireEvent.change(group.getByRole('textbox', { name: 'Birth place' }), {
     target: { value: values.birthPlace },
   });
-  await user.selectOptions(group.getByRole('combobox', { name: 'Raashi' }), values.raashi);
-  await user.selectOptions(group.getByRole('combobox', { name: 'Nakshatra' }), values.nakshatra);
+  await user.type(group.getByRole('combobox', { name: 'Raashi' }), values.raashi);
+  await user.type(group.getByRole('combobox', { name: 'Nakshatra' }), values.nakshatra);
   fireEvent.change(group.getByRole('textbox', { name: 'Gothra' }), { target: { value: values.gothra } });
 }
 
@@ -358,26 +358,70 @@ describe('the booking wizard (/puja-booking/{id})', () => {
     expect(currentStep()).toBe('1Person Details');
   });
 
-  it('offers exactly the 12 raashis and 27 nakshatras of the product rules (Persons)', async () => {
+  it('offers exactly the 12 raashis and 27 nakshatras of the product rules (Persons), labelled South Indian name first', async () => {
     await signIn();
     await openWizard(open, 1);
-    const optionsOf = (name: string) =>
-      within(personGroup(0, 1).getByRole('combobox', { name }))
-        .getAllByRole('option')
-        .map((o) => o.textContent);
-    const valuesOf = (name: string) =>
-      within(personGroup(0, 1).getByRole('combobox', { name }))
-        .getAllByRole<HTMLOptionElement>('option')
-        .map((o) => o.value);
-    // Shown with the South Indian name, sent as the product rules' value.
-    expect(optionsOf('Raashi')).toEqual(['Select raashi', ...RAASHI_OPTIONS.map(raashiLabel)]);
-    expect(optionsOf('Raashi')).toContain('Karka / Kark (Cancer)');
-    expect(valuesOf('Raashi')).toEqual(['', ...RAASHI_OPTIONS]);
-    expect(optionsOf('Nakshatra')).toEqual(['Select nakshatra', ...NAKSHATRA_OPTIONS.map(nakshatraLabel)]);
-    expect(optionsOf('Nakshatra')).toContain('Krittika / Karthigai');
-    expect(valuesOf('Nakshatra')).toEqual(['', ...NAKSHATRA_OPTIONS]);
+    // The browser's suggestions for a field: its <datalist>, one entry per raashi or nakshatra.
+    const suggestionsOf = (name: string) => {
+      const list = personGroup(0, 1).getByRole('combobox', { name }).getAttribute('list');
+      return [...(document.getElementById(list ?? '')?.querySelectorAll('option') ?? [])].map((o) => o.value);
+    };
+    expect(suggestionsOf('Raashi')).toEqual(RAASHI_OPTIONS.map(raashiLabel));
+    expect(suggestionsOf('Raashi')).toContain('Karka / Kark (Cancer)');
+    expect(suggestionsOf('Nakshatra')).toEqual(NAKSHATRA_OPTIONS.map(nakshatraLabel));
+    expect(suggestionsOf('Nakshatra')).toContain('Karthigai / Krittika');
     expect(RAASHI_OPTIONS).toHaveLength(12);
     expect(NAKSHATRA_OPTIONS).toHaveLength(27);
+  });
+
+  it('finds a raashi and a nakshatra by either name (or a common spelling, any case) and holds the list’s value', async () => {
+    const user = userEvent.setup();
+    await signIn();
+    await openWizard(open, 2);
+    const draft = () =>
+      (
+        JSON.parse(sessionStorage.getItem(wizardDraftKey(open.id, open.packages[2]!.id)) ?? '{}') as {
+          persons?: { raashi: string; nakshatra: string }[];
+        }
+      ).persons?.map(({ raashi, nakshatra }) => [raashi, nakshatra]);
+    const [first, second] = [personGroup(0, 2), personGroup(1, 2)];
+
+    // The South Indian names, then the spec's, then spellings in lower case.
+    await user.type(first.getByRole('combobox', { name: 'Raashi' }), 'Karka');
+    await user.type(first.getByRole('combobox', { name: 'Nakshatra' }), 'Karthigai');
+    await user.type(second.getByRole('combobox', { name: 'Raashi' }), 'Kark');
+    await user.type(second.getByRole('combobox', { name: 'Nakshatra' }), 'krittika');
+    await user.tab();
+    expect(draft()).toEqual([
+      ['Kark (Cancer)', 'Krittika'],
+      ['Kark (Cancer)', 'Krittika'],
+    ]);
+    // Left, each field shows the entry by both names.
+    expect(first.getByRole('combobox', { name: 'Raashi' })).toHaveValue('Karka / Kark (Cancer)');
+    expect(first.getByRole('combobox', { name: 'Nakshatra' })).toHaveValue('Karthigai / Krittika');
+    expect(second.getByRole('combobox', { name: 'Nakshatra' })).toHaveValue('Karthigai / Krittika');
+
+    const raashi = second.getByRole('combobox', { name: 'Raashi' });
+    await user.clear(raashi);
+    await user.type(raashi, 'kadagam');
+    const nakshatra = second.getByRole('combobox', { name: 'Nakshatra' });
+    await user.clear(nakshatra);
+    await user.type(nakshatra, 'Thiruvonam');
+    await user.tab();
+    expect(draft()?.[1]).toEqual(['Kark (Cancer)', 'Shravana']);
+    expect(nakshatra).toHaveValue('Thiruvonam / Shravana');
+
+    // Text that names no entry is kept as typed, and the field's message says so.
+    await user.clear(nakshatra);
+    await user.type(nakshatra, 'Karthi');
+    await user.tab();
+    expect(nakshatra).toHaveValue('Karthi');
+    expect(nakshatra).toHaveAttribute('aria-invalid', 'true');
+    expect(nakshatra).toHaveAccessibleDescription('Please choose a nakshatra from the list');
+    await user.clear(nakshatra);
+    await user.tab();
+    expect(nakshatra).toHaveAccessibleDescription('Nakshatra is required');
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('birth time and place can be marked not known, and one gothra can go to everyone', async () => {
@@ -434,7 +478,9 @@ describe('the booking wizard (/puja-booking/{id})', () => {
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Person Details' })).toHaveFocus();
     expect(personGroup(1, 2).getByRole('textbox', { name: 'Name' })).toHaveValue('Ravi Rao');
-    expect(personGroup(0, 2).getByRole('combobox', { name: 'Nakshatra' })).toHaveValue('Magha');
+    expect(personGroup(0, 2).getByRole('combobox', { name: 'Nakshatra' })).toHaveValue(
+      nakshatraLabel('Magha'),
+    );
   });
 
   it('adds an address in the step, pays (Processing payment...) and confirms; My Bookings lists it', async () => {
@@ -613,7 +659,7 @@ describe('the booking wizard (/puja-booking/{id})', () => {
     expect(one.getByRole('textbox', { name: 'Name' })).toHaveValue('Asha Rao');
     expect(one.getByLabelText('Date of birth')).toHaveValue(asha.dateOfBirth);
     expect(one.getByLabelText('Birth time')).toHaveValue(asha.birthTime);
-    expect(one.getByRole('combobox', { name: 'Raashi' })).toHaveValue(asha.raashi);
+    expect(one.getByRole('combobox', { name: 'Raashi' })).toHaveValue(raashiLabel('Simha (Leo)'));
     expect(one.getByRole('textbox', { name: 'Gothra' })).toHaveValue(asha.gothra);
     expect(personGroup(1, 2).getByRole('textbox', { name: 'Name' })).toHaveValue('Ravi');
 

@@ -2,9 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useParams } from 'wouter';
 import {
   bookingMessages,
-  NAKSHATRA_OPTIONS,
   nakshatraLabel,
-  RAASHI_OPTIONS,
   raashiLabel,
   type BookedPerson,
   type Booking,
@@ -32,7 +30,7 @@ import {
   type BookingLifecycleSnapshot,
 } from '../../../machines/booking-lifecycle/booking-lifecycle.selectors.ts';
 import { bookingAfterSaleMachine } from '../../app/after-sale.ts';
-import { formatDateTime, formatPujaDate } from '../../lib/format.ts';
+import { formatCalendarDay, formatClockTime, formatDateTime, formatPujaDate } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/page-title.ts';
 import { uploadUrl } from '../../lib/uploads.ts';
 import { ActionDialog, formText } from '../../ui/after-sale/action-dialog.tsx';
@@ -45,6 +43,7 @@ import '../../ui/after-sale/after-sale.css';
 import { OFFERING_DELIVERY_LABELS } from '../../../contract/offerings.ts';
 import { fetchBookingCalendar } from '../../lib/bookings.ts';
 import { useAccountForm } from './use-account-form.ts';
+import { NakshatraChoice, RaashiChoice } from '../../ui/birth-star/star-name-choice.tsx';
 
 type BookingPageRef = ReturnType<typeof useActorRef<typeof bookingAfterSaleMachine>>;
 
@@ -268,10 +267,11 @@ function BookingView({ page, booking }: { page: BookingPageRef; booking: Booking
         <ul className="after-sale__persons">
           {booking.persons.map((person, i) => (
             <li key={i}>
-              <strong>{person.name}</strong> · born {person.dateOfBirth}
-              {person.birthTime ? ` at ${person.birthTime}` : ''}
-              {person.birthPlace ? `, ${person.birthPlace}` : ''} · {raashiLabel(person.raashi)} ·{' '}
-              {nakshatraLabel(person.nakshatra)} · gothra {person.gothra}
+              {/* Stored null means marked "not known" (docs/product-rules.md, Persons): said, not left out. */}
+              <strong>{person.name}</strong> · born {formatCalendarDay(person.dateOfBirth)}
+              {person.birthTime === null ? ', time not known' : ` at ${formatClockTime(person.birthTime)}`}
+              {person.birthPlace === null ? ', place not known' : `, ${person.birthPlace}`} ·{' '}
+              {raashiLabel(person.raashi)} · {nakshatraLabel(person.nakshatra)} · gothra {person.gothra}
             </li>
           ))}
         </ul>
@@ -445,23 +445,11 @@ function PersonFields({ index, count, person }: { index: number; count: number; 
       </label>
       <label>
         Raashi
-        <select name={name('raashi')} defaultValue={person.raashi} required>
-          {RAASHI_OPTIONS.map((option) => (
-            <option key={option} value={option}>
-              {raashiLabel(option)}
-            </option>
-          ))}
-        </select>
+        <RaashiChoice name={name('raashi')} defaultValue={person.raashi} required />
       </label>
       <label>
         Nakshatra
-        <select name={name('nakshatra')} defaultValue={person.nakshatra} required>
-          {NAKSHATRA_OPTIONS.map((option) => (
-            <option key={option} value={option}>
-              {nakshatraLabel(option)}
-            </option>
-          ))}
-        </select>
+        <NakshatraChoice name={name('nakshatra')} defaultValue={person.nakshatra} required />
       </label>
       <label>
         Gothra

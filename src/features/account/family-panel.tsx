@@ -2,9 +2,7 @@ import { useId, useState, type FormEvent, type ReactElement } from 'react';
 import {
   EARLIEST_DATE_OF_BIRTH,
   localToday,
-  NAKSHATRA_OPTIONS,
   nakshatraLabel,
-  RAASHI_OPTIONS,
   raashiLabel,
 } from '../../../contract/booking.ts';
 import {
@@ -22,6 +20,7 @@ import {
 import { fetchFamily, removeFamilyMember, saveFamilyMember } from '../../lib/family.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { BirthStarSuggestion } from '../../ui/birth-star/birth-star-suggestion.tsx';
+import { NakshatraChoice, RaashiChoice } from '../../ui/birth-star/star-name-choice.tsx';
 import { ResourceView } from '../../ui/status.tsx';
 import { useAccountForm } from './use-account-form.ts';
 
@@ -220,7 +219,7 @@ function FamilyForm({
   const field = (
     name: keyof FamilyProfileErrors,
     label: string,
-    control: (props: object) => ReactElement,
+    control: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactElement,
   ) => {
     const error = errorOf(name);
     return (
@@ -304,34 +303,14 @@ function FamilyForm({
           onChoose={(choice) => set(choice)}
         />
         {field('raashi', 'Raashi', (props) => (
-          <select
-            {...props}
-            className="select"
-            value={draft.raashi}
-            onChange={(e) => set({ raashi: e.target.value })}
-          >
-            <option value="">Select raashi</option>
-            {RAASHI_OPTIONS.map((r) => (
-              <option key={r} value={r}>
-                {raashiLabel(r)}
-              </option>
-            ))}
-          </select>
+          <RaashiChoice {...props} value={draft.raashi} onValueChange={(raashi) => set({ raashi })} />
         ))}
         {field('nakshatra', 'Nakshatra', (props) => (
-          <select
+          <NakshatraChoice
             {...props}
-            className="select"
             value={draft.nakshatra}
-            onChange={(e) => set({ nakshatra: e.target.value })}
-          >
-            <option value="">Select nakshatra</option>
-            {NAKSHATRA_OPTIONS.map((n) => (
-              <option key={n} value={n}>
-                {nakshatraLabel(n)}
-              </option>
-            ))}
-          </select>
+            onValueChange={(nakshatra) => set({ nakshatra })}
+          />
         ))}
         {field('gothra', 'Gothra', (props) => (
           <input

@@ -5,10 +5,6 @@ import type { ActorRefFrom } from 'xstate';
 import {
   EARLIEST_DATE_OF_BIRTH,
   localToday,
-  NAKSHATRA_OPTIONS,
-  nakshatraLabel,
-  RAASHI_OPTIONS,
-  raashiLabel,
   type NotKnownField,
   type PersonField,
 } from '../../../contract/booking.ts';
@@ -44,6 +40,7 @@ import { fromPromise } from 'xstate';
 import { fetchFamily, saveFamilyMember } from '../../lib/family.ts';
 import { loadSankalpScript } from '../../lib/sankalp-script.ts';
 import { BirthStarSuggestion } from '../../ui/birth-star/birth-star-suggestion.tsx';
+import { NakshatraChoice, RaashiChoice } from '../../ui/birth-star/star-name-choice.tsx';
 import { formatAddress } from '../../../machines/address-book/address-book.selectors.ts';
 import {
   previousStep,
@@ -465,23 +462,13 @@ function PersonFieldset({
             }
           }}
         />
-        <PersonSelect
-          wizard={wizard}
-          index={index}
-          field="raashi"
-          label="Raashi"
-          placeholder="Select raashi"
-          options={RAASHI_OPTIONS}
-          optionLabel={raashiLabel}
-        />
-        <PersonSelect
+        <PersonStarName wizard={wizard} index={index} field="raashi" label="Raashi" Choice={RaashiChoice} />
+        <PersonStarName
           wizard={wizard}
           index={index}
           field="nakshatra"
           label="Nakshatra"
-          placeholder="Select nakshatra"
-          options={NAKSHATRA_OPTIONS}
-          optionLabel={nakshatraLabel}
+          Choice={NakshatraChoice}
         />
         <PersonInput wizard={wizard} index={index} field="gothra" label="Gothra" />
         {index === 0 && count > 1 && <CopyGothraButton wizard={wizard} />}
@@ -678,22 +665,22 @@ function PersonInput(props: FieldProps & { type?: 'text' | 'date' | 'time'; min?
   );
 }
 
-function PersonSelect<T extends string>(
-  props: FieldProps & { placeholder: string; options: readonly T[]; optionLabel: (value: T) => string },
-) {
+/** Raashi or nakshatra, found by either of its names; the machine holds the list's value. */
+function PersonStarName(props: FieldProps & { Choice: typeof RaashiChoice }) {
   const { id, error, errorId, control } = usePersonField(props);
-  const { placeholder, options, optionLabel, label, field } = props;
+  const { Choice, label, field, wizard, index } = props;
   return (
     <div className={`field booking-field booking-field--${field}`}>
       <label htmlFor={id}>{label}</label>
-      <select {...control} className="select">
-        <option value="">{placeholder}</option>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {optionLabel(option)}
-          </option>
-        ))}
-      </select>
+      <Choice
+        id={id}
+        value={control.value}
+        required
+        aria-invalid={control['aria-invalid']}
+        aria-describedby={control['aria-describedby']}
+        onValueChange={(value) => wizard.send({ type: 'person.changed', index, field, value })}
+        onBlur={control.onBlur}
+      />
       <FieldMessage id={errorId} error={error} />
     </div>
   );
