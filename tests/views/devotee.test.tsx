@@ -185,7 +185,7 @@ describe('the account’s My family tab', () => {
     await user.click(familyForm().getByRole('button', { name: 'Save' }));
     const list = await screen.findByRole('list', { name: 'My family' }, PAGE);
     expect(within(list).getByRole('heading', { level: 3 })).toHaveTextContent('Lakshmi Iyer Spouse');
-    expect(within(list).getByText(/Born 14 Mar 1988 at 06:45, Udupi/)).toHaveTextContent(
+    expect(within(list).getByText(/Born 14 Mar 1988 at 6:45 am, Udupi/)).toHaveTextContent(
       `${raashiLabel('Simha (Leo)')} · ${nakshatraLabel('Magha')} · Bharadwaja gothra`,
     );
     const [saved] = await familyOf(customer);

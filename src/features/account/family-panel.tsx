@@ -18,6 +18,7 @@ import {
   type FamilyProfileErrors,
 } from '../../../contract/family.ts';
 import { fetchFamily, removeFamilyMember, saveFamilyMember } from '../../lib/family.ts';
+import { formatCalendarDay, formatClockTime } from '../../lib/format.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { BirthStarSuggestion } from '../../ui/birth-star/birth-star-suggestion.tsx';
 import { NakshatraChoice, RaashiChoice } from '../../ui/birth-star/star-name-choice.tsx';
@@ -43,14 +44,6 @@ export function FamilyPanel() {
     />
   );
 }
-
-/** A date of birth as the shop writes dates: "21 Jul 1958" (a calendar day, read in UTC). */
-const birthDate = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 
 type Editing = { id: number | undefined; draft: FamilyProfileDraft } | null;
 
@@ -151,8 +144,8 @@ function FamilyRow({
           {profile.name} <span className="family-row__relation">{RELATION_LABELS[profile.relation]}</span>
         </h3>
         <p className="family-row__facts">
-          Born {birthDate.format(Date.parse(profile.dateOfBirth))}
-          {profile.birthTime ? ` at ${profile.birthTime}` : ''}
+          Born {formatCalendarDay(profile.dateOfBirth)}
+          {profile.birthTime ? ` at ${formatClockTime(profile.birthTime)}` : ''}
           {profile.birthPlace ? `, ${profile.birthPlace}` : ''} · {raashiLabel(profile.raashi)} ·{' '}
           {nakshatraLabel(profile.nakshatra)} · {profile.gothra} gothra
           {profile.gothraNotKnown ? ` (${familyMessages.gothraNotKnownNote})` : ''}
