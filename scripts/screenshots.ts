@@ -2,7 +2,7 @@
  * Screenshots of the key screens at phone (390 px) and desktop (1280 px) widths, into
  * docs/screenshots/: the catalogue as a visitor sees it, then, signed in, the header, the
  * account (its family tab), the booking wizard's steps (a person from the family, a gift, offerings
- * and the sankalp read back) and checkout; then the back office at 1280 px (Today, the
+ * and the sankalp read back, the confirmation) and checkout; then the back office at 1280 px (Today, the
  * queues, an order, the sankalp sheet, the catalogue, an edit in conflict, coupons, the audit log,
  * the staff). Needs a build (npm run build); starts its own server over a fresh database.
  * `-- --only admin` takes the back office's only.
@@ -138,8 +138,8 @@ async function signedInScreens(width: number) {
     await group.getByLabel('Date of birth').fill(index === 0 ? '1988-03-14' : '1985-11-02');
     await group.getByLabel('Birth time', { exact: true }).fill('06:45');
     await group.getByLabel('Birth place', { exact: true }).fill('Udupi');
-    await group.getByLabel('Raashi').selectOption('Kark (Cancer)');
-    await group.getByLabel('Nakshatra').selectOption('Krittika');
+    await group.getByLabel('Raashi').fill('Karka');
+    await group.getByLabel('Nakshatra').fill('Karthigai');
     await group.getByLabel('Gothra').fill('Kashyapa');
   }
   // Person 1 from the family in one tap; the birth-star suggestion shows under the birth details.
@@ -173,6 +173,10 @@ async function signedInScreens(width: number) {
   await page.locator('td[lang] .read-back__name').first().waitFor();
   await page.getByRole('checkbox', { name: 'The names are right' }).check();
   await shoot(page, 'wizard-payment', width);
+  await page.getByLabel('UPI ID', { exact: true }).fill('lakshmi@okbank');
+  await page.getByRole('button', { name: /^Pay ₹/ }).click();
+  await page.getByRole('heading', { level: 2, name: 'Booking Confirmed!' }).waitFor({ timeout: 15_000 });
+  await shoot(page, 'wizard-confirmation', width);
 
   await page.goto(`${server.url}/#/productDetails/3`);
   await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
