@@ -68,6 +68,18 @@ export const adminEditMessages = {
  * dirty form with its message. Images are uploaded by a child `imageUpload` per field, which
  * reports the image's URL into the draft.
  */
+type SaveDone = { context: AdminEditContext; event: DoneActorEvent<SaveResult> };
+const savedRecord = ({ event }: SaveDone) => (event.output.kind === 'saved' ? event.output.record : {});
+/** A save answered: a new record's page learns its id, and the saved record becomes the form. */
+const whenSaved = [
+  {
+    type: 'created',
+    params: ({ context, event }: SaveDone) =>
+      context.record === null ? savedRecord({ context, event }) : {},
+  },
+  { type: 'storeRecord', params: savedRecord },
+] as const;
+
 export const adminEditMachine = setup({
   types: {
     context: {} as AdminEditContext,
@@ -236,24 +248,7 @@ export const adminEditMachine = setup({
               params: ({ event }: { event: DoneActorEvent<SaveResult> }) => event.output,
             },
             target: 'editing.dirty',
-            actions: [
-              {
-                type: 'created',
-                params: ({
-                  context,
-                  event,
-                }: {
-                  context: AdminEditContext;
-                  event: DoneActorEvent<SaveResult>;
-                }) => (context.record === null && event.output.kind === 'saved' ? event.output.record : {}),
-              },
-              {
-                type: 'storeRecord',
-                params: ({ event }: { event: DoneActorEvent<SaveResult> }) =>
-                  event.output.kind === 'saved' ? event.output.record : {},
-              },
-              'reapplyLate',
-            ],
+            actions: [...whenSaved, 'reapplyLate'],
           },
           {
             guard: {
@@ -261,23 +256,7 @@ export const adminEditMachine = setup({
               params: ({ event }: { event: DoneActorEvent<SaveResult> }) => event.output,
             },
             target: 'saved',
-            actions: [
-              {
-                type: 'created',
-                params: ({
-                  context,
-                  event,
-                }: {
-                  context: AdminEditContext;
-                  event: DoneActorEvent<SaveResult>;
-                }) => (context.record === null && event.output.kind === 'saved' ? event.output.record : {}),
-              },
-              {
-                type: 'storeRecord',
-                params: ({ event }: { event: DoneActorEvent<SaveResult> }) =>
-                  event.output.kind === 'saved' ? event.output.record : {},
-              },
-            ],
+            actions: [...whenSaved],
           },
           {
             guard: {
