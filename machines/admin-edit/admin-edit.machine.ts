@@ -46,7 +46,9 @@ export type AdminEditEvent =
   | { type: 'conflict.keepMine' }
   | { type: 'conflict.takeTheirs' }
   | { type: 'image.choose'; field: string; slot: ImageSlot; file: File | Blob }
-  | { type: 'image.uploaded'; field: string; url: string };
+  | { type: 'image.uploaded'; field: string; url: string }
+  /** The record changed by a step on the same page (retired, restored): the form's new base. */
+  | { type: 'edit.rebase'; record: EditRecord };
 
 const messageOf = (error: unknown, fallback: string) => {
   const message = (error as { message?: unknown } | undefined)?.message;
@@ -137,6 +139,17 @@ export const adminEditMachine = setup({
       },
       theirs: null,
     }),
+    /** The record as a step on this page left it becomes the base; the fields I changed stay mine. */
+    rebase: assign({
+      record: (_, record: EditRecord) => record,
+      draft: ({ context }, record: EditRecord) => {
+        const base = context.record ?? {};
+        const mine = Object.entries(context.draft).filter(
+          ([field, value]) => JSON.stringify(value ?? null) !== JSON.stringify(base[field] ?? null),
+        );
+        return { ...record, ...Object.fromEntries(mine) };
+      },
+    }),
     takeTheirs: assign({
       record: ({ context }) => context.theirs,
       draft: ({ context }) => ({ ...context.theirs! }),
@@ -215,6 +228,7 @@ export const adminEditMachine = setup({
           actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.url }) },
         },
         'edit.save': 'saving',
+        'edit.rebase': { actions: { type: 'rebase', params: ({ event }) => event.record } },
       },
       initial: 'pristine',
       states: {
@@ -291,6 +305,7 @@ export const adminEditMachine = setup({
     },
     saved: {
       on: {
+        'edit.rebase': { actions: { type: 'rebase', params: ({ event }) => event.record } },
         'edit.change': { target: 'editing.dirty', actions: { type: 'change', params: ({ event }) => event } },
         'image.uploaded': {
           target: 'editing.dirty',

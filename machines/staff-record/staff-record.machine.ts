@@ -62,6 +62,11 @@ export const staffRecordMachine = setup({
       action: null,
       actionError: null,
     }),
+    /**
+     * Supplied by a page whose record has an edit form beside the steps: a step that moves the
+     * record's version (retire, restore) hands the form the record as it is now.
+     */
+    reportStep: (_, _step: { action: string; record: unknown }) => {},
   },
   guards: {
     isRefused: (_, result: StaffActionResult) => result.kind === 'refused',
@@ -149,11 +154,26 @@ export const staffRecordMachine = setup({
               },
               {
                 target: 'idle',
-                actions: {
-                  type: 'completeAction',
-                  params: ({ event }: { event: DoneActorEvent<StaffActionResult> }) =>
-                    event.output.kind === 'updated' ? event.output.record : null,
-                },
+                actions: [
+                  {
+                    type: 'reportStep',
+                    params: ({
+                      context,
+                      event,
+                    }: {
+                      context: StaffRecordContext;
+                      event: DoneActorEvent<StaffActionResult>;
+                    }) => ({
+                      action: context.action!,
+                      record: event.output.kind === 'updated' ? event.output.record : null,
+                    }),
+                  },
+                  {
+                    type: 'completeAction',
+                    params: ({ event }: { event: DoneActorEvent<StaffActionResult> }) =>
+                      event.output.kind === 'updated' ? event.output.record : null,
+                  },
+                ],
               },
             ],
             onError: {

@@ -324,6 +324,45 @@ describe('admin edit machine: someone else saved first', () => {
   });
 });
 
+describe('admin edit machine: a step taken beside the form', () => {
+  const retired = { ...lamp, version: 4, retiredAt: '2026-11-27T10:00:00.000Z' };
+
+  it('an unchanged form takes the retired record as it is, and saves from its version', async () => {
+    const { actor, save } = await editingLamp();
+    actor.send({ type: 'edit.rebase', record: retired });
+    expect(actor.getSnapshot().value).toEqual({ editing: 'pristine' });
+    expect(selectRecord(actor.getSnapshot())).toEqual(retired);
+    actor.send({ type: 'edit.change', field: 'price', value: 549 });
+    actor.send({ type: 'edit.save' });
+    expect(save.last().input).toMatchObject({
+      version: 4,
+      draft: { price: 549, retiredAt: retired.retiredAt },
+    });
+  });
+
+  it('a form with changes keeps them on the new base, still unsaved', async () => {
+    const { actor, save } = await editingLamp();
+    actor.send({ type: 'edit.change', field: 'name', value: 'Brass diya, large' });
+    actor.send({ type: 'edit.rebase', record: retired });
+    expect(actor.getSnapshot().value).toEqual({ editing: 'dirty' });
+    expect(selectDraft(actor.getSnapshot())).toEqual({ ...retired, name: 'Brass diya, large' });
+    actor.send({ type: 'edit.save' });
+    expect(save.last().input.version).toBe(4);
+  });
+
+  it('a saved form takes it too, so the next save is not refused as a conflict', async () => {
+    const { actor, save } = await editingLamp();
+    actor.send({ type: 'edit.change', field: 'price', value: 549 });
+    actor.send({ type: 'edit.save' });
+    await save.last().resolve({ kind: 'saved', record: { ...lamp, version: 4, price: 549 } });
+    actor.send({ type: 'edit.rebase', record: { ...retired, version: 5, price: 549 } });
+    expect(actor.getSnapshot().value).toBe('saved');
+    actor.send({ type: 'edit.change', field: 'name', value: 'Brass diya, small' });
+    actor.send({ type: 'edit.save' });
+    expect(save.last().input.version).toBe(5);
+  });
+});
+
 describe('admin edit machine: images', () => {
   it('uploads a chosen photo in its own child; its URL goes into the draft', async () => {
     const { actor, upload, uploadOf } = await editingLamp();

@@ -162,6 +162,26 @@ describe('staff record machine: a step taken through its dialog', () => {
     expect(selectDoneAction(editing)).toBeNull();
   });
 
+  it('reports a step taken to the page, with the record after it; a refusal reports nothing', async () => {
+    const steps: { action: string; record: unknown }[] = [];
+    const load = pendingCalls<unknown, { id: number }>();
+    const send = pendingCalls<StaffActionResult, { id: number; action: string; request: unknown }>();
+    const machine = staffRecordMachine.provide({
+      actors: { loadRecord: load.logic, sendAction: send.logic },
+      actions: { reportStep: (_, step) => steps.push(step) },
+    });
+    const actor = createActor(machine, { input: { id: 12 } }).start();
+    await load.last().resolve(packed);
+    actor.send({ type: 'action.open', action: 'order.ship' });
+    actor.send({ type: 'action.submit', request: shipRequest });
+    await send.last().resolve({ kind: 'refused', message: 'A tracking number is needed' });
+    await load.last().resolve(packed);
+    expect(steps).toEqual([]);
+    actor.send({ type: 'action.submit', request: shipRequest });
+    await send.last().resolve({ kind: 'updated', record: shipped });
+    expect(steps).toEqual([{ action: 'order.ship', record: shipped }]);
+  });
+
   it('a refusal without a code keeps no code', async () => {
     const { actor, send } = await shipping();
     await send.last().resolve({ kind: 'refused', message: 'A tracking number is needed' });

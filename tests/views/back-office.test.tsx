@@ -190,6 +190,32 @@ describe('the catalogue', () => {
     expect(after.name).toBe(`${before.name} (large)`);
   });
 
+  it('retiring a product on its page, then editing it there, saves without a conflict', async () => {
+    const user = userEvent.setup();
+    const before = await staffProduct(5);
+    signInAs(shop.staff.token);
+    renderAppAt('/admin/products/5');
+    await screen.findByRole('heading', { level: 1, name: before.name }, PAGE);
+    await user.click(await screen.findByRole('button', { name: 'Retire from the shop' }, PAGE));
+    const retire = await screen.findByRole('dialog', { name: 'Retire this product?' });
+    await user.click(within(retire).getByRole('button', { name: 'Retire' }));
+    await screen.findByRole('button', { name: 'Restore to the shop' }, PAGE);
+
+    // The form's version moved with the retire: its save is not mistaken for someone else's.
+    const price = await screen.findByLabelText('Selling price (₹)');
+    await user.clear(price);
+    await user.type(price, String(before.offerPrice - 10));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Saved', {}, PAGE);
+    expect(
+      screen.queryByRole('alert', { name: 'Someone else saved this while you were editing' }),
+    ).toBeNull();
+    const after = await staffProduct(5);
+    expect(after.offerPrice).toBe(before.offerPrice - 10);
+    expect(after.retiredAt).not.toBeNull();
+    expect(after.version).toBe(before.version + 2);
+  });
+
   it('receives stock as a ledger entry: the stock is the ledger’s sum', async () => {
     const user = userEvent.setup();
     const before = await staffProduct(shop.productId);

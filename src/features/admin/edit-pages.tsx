@@ -241,6 +241,20 @@ const pujaStepsMachine = liveRecordMachine(
   },
 );
 
+/**
+ * A retire or restore taken beside the form moves the record's version: the form takes the
+ * record as the step left it (its new base, docs/decisions/0034-edits-carry-the-version-they-started-from.md),
+ * so its next save is not refused as someone else's.
+ */
+function rebasingFormOn(edit: EditRef) {
+  return {
+    reportStep: (_: unknown, step: { action: string; record: unknown }) => {
+      if (/\.(retire|restore)$/.test(step.action) && step.record !== null)
+        edit.send({ type: 'edit.rebase', record: step.record as EditRecord });
+    },
+  };
+}
+
 function PackageFields({
   values,
 }: {
@@ -291,8 +305,13 @@ const packageRequest = (form: FormData) => ({
   offerPrice: Number(formText(form, 'offerPrice')),
 });
 
-function PujaSteps({ id, dirty }: { id: number; dirty: boolean }) {
-  const ref = useActorRef(pujaStepsMachine, { input: { id }, ...inspectOptions() });
+function PujaSteps({ id, dirty, edit }: { id: number; dirty: boolean; edit: EditRef }) {
+  const ref = useActorRef(pujaStepsMachine.provide({ actions: rebasingFormOn(edit) }), {
+    input: { id },
+    ...inspectOptions(),
+  });
+  // Retire and restore send the version the form holds: it follows its saves and these steps.
+  const formVersion = useSelector(edit, selectRecord)?.version;
   const puja = useSelector(ref, selectStaffRecord) as AdminPuja | null;
   const action = useSelector(ref, selectOpenAction);
   const error = useSelector(ref, selectActionError);
@@ -482,7 +501,7 @@ function PujaSteps({ id, dirty }: { id: number; dirty: boolean }) {
         danger={action === 'puja.retire'}
         error={error}
         busy={sending}
-        onSubmit={() => submit({ version: puja.version })}
+        onSubmit={() => submit({ version: formVersion })}
         onClose={close}
       />
     </>
@@ -842,7 +861,7 @@ export function PujaEditPage({ id }: { id: number | null }) {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        <PujaSteps key={String(record.version)} id={record.id} dirty={dirty} />
+        <PujaSteps id={record.id} dirty={dirty} edit={edit} />
         <Tabs.Content className="bo-sections__panel" value="offerings">
           <PujaOfferings key={record.id} pujaId={record.id} />
         </Tabs.Content>
@@ -924,8 +943,13 @@ const stockMachine = liveRecordMachine(
   },
 );
 
-function StockPanel({ id, dirty }: { id: number; dirty: boolean }) {
-  const ref = useActorRef(stockMachine, { input: { id }, ...inspectOptions() });
+function StockPanel({ id, dirty, edit }: { id: number; dirty: boolean; edit: EditRef }) {
+  const ref = useActorRef(stockMachine.provide({ actions: rebasingFormOn(edit) }), {
+    input: { id },
+    ...inspectOptions(),
+  });
+  // Retire and restore send the version the form holds: it follows its saves and these steps.
+  const formVersion = useSelector(edit, selectRecord)?.version;
   const product = useSelector(ref, selectStaffRecord) as AdminProduct | null;
   const action = useSelector(ref, selectOpenAction);
   const error = useSelector(ref, selectActionError);
@@ -1079,7 +1103,7 @@ function StockPanel({ id, dirty }: { id: number; dirty: boolean }) {
         danger={action === 'product.retire'}
         error={error}
         busy={sending}
-        onSubmit={() => ref.send({ type: 'action.submit', request: { version: product.version } })}
+        onSubmit={() => ref.send({ type: 'action.submit', request: { version: formVersion } })}
         onClose={close}
       />
     </>
@@ -1128,9 +1152,7 @@ export function ProductEditPage({ id }: { id: number | null }) {
       specs={specs}
     >
       {id === null && <p className="bo-muted">Save the product first; then receive its stock.</p>}
-      {record && typeof record.id === 'number' && (
-        <StockPanel key={String(record.version)} id={record.id} dirty={dirty} />
-      )}
+      {record && typeof record.id === 'number' && <StockPanel id={record.id} dirty={dirty} edit={edit} />}
     </EditFrame>
   );
 }
@@ -1190,6 +1212,7 @@ const categoryRetireMachine = liveRecordMachine(
 function RetirePanel({
   id,
   dirty,
+  edit,
   machine,
   noun,
   status,
@@ -1198,13 +1221,19 @@ function RetirePanel({
 }: {
   id: number;
   dirty: boolean;
+  edit: EditRef;
   machine: typeof categoryRetireMachine;
   noun: string;
   status?: (record: { retiredAt: string | null }) => ReactNode;
   retireText: string;
   restoreText: string;
 }) {
-  const ref = useActorRef(machine, { input: { id }, ...inspectOptions() });
+  const ref = useActorRef(machine.provide({ actions: rebasingFormOn(edit) }), {
+    input: { id },
+    ...inspectOptions(),
+  });
+  // Retire and restore send the version the form holds: it follows its saves and these steps.
+  const formVersion = useSelector(edit, selectRecord)?.version;
   const record = useSelector(ref, selectStaffRecord) as { retiredAt: string | null; version: number } | null;
   const action = useSelector(ref, selectOpenAction);
   const error = useSelector(ref, selectActionError);
@@ -1240,7 +1269,7 @@ function RetirePanel({
         danger={retiring}
         error={error}
         busy={sending}
-        onSubmit={() => ref.send({ type: 'action.submit', request: { version: record.version } })}
+        onSubmit={() => ref.send({ type: 'action.submit', request: { version: formVersion } })}
         onClose={() => ref.send({ type: 'action.close' })}
       />
     </section>
@@ -1272,9 +1301,9 @@ export function CategoryEditPage({ id }: { id: number | null }) {
     >
       {record && typeof record.id === 'number' && (
         <RetirePanel
-          key={String(record.version)}
           id={record.id}
           dirty={dirty}
+          edit={edit}
           machine={categoryRetireMachine}
           noun="category"
           status={(category) => {
@@ -1350,9 +1379,9 @@ export function AstrologerEditPage({ id }: { id: number | null }) {
     >
       {record && typeof record.id === 'number' && (
         <RetirePanel
-          key={String(record.version)}
           id={record.id}
           dirty={dirty}
+          edit={edit}
           machine={astrologerRetireMachine}
           noun="astrologer"
           retireText="Their profile leaves the shop’s list of astrologers."

@@ -27,6 +27,9 @@ const events = {
     },
   ],
   'image.uploaded': [{ type: 'image.uploaded', field: 'image', url: '/media/product/new-900.webp' }],
+  'edit.rebase': [
+    { type: 'edit.rebase', record: { ...lamp, version: 4, retiredAt: '2026-11-27T10:00:00.000Z' } },
+  ],
 } satisfies EventFixtures<AdminEditEvent>;
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
