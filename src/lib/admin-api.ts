@@ -59,7 +59,12 @@ export async function uploadCatalogueImage(
   slot: ImageSlot,
   signal?: AbortSignal,
 ): Promise<string> {
-  const upload = await uploadPhoto(file, signal);
+  const upload = await uploadPhoto(file, signal).catch((error: unknown) => {
+    // Staff may upload video for a puja's proof; a catalogue slot takes photos only, and says so.
+    if (error instanceof ApiError && error.code === 'upload_not_image')
+      throw new ApiError(catalogueMessages.imageNotImage, error.status, error.code);
+    throw error;
+  });
   const { image } = await staffSend(
     'POST',
     '/api/admin/images',

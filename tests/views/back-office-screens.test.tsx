@@ -11,7 +11,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import sharp from 'sharp';
 import * as v from 'valibot';
-import { AdminAstrologerListResponse, AdminCategoryListResponse } from '../../contract/admin-catalogue.ts';
+import {
+  AdminAstrologerListResponse,
+  AdminCategoryListResponse,
+  catalogueMessages,
+} from '../../contract/admin-catalogue.ts';
 import { AdminCouponListResponse, StaffListResponse } from '../../contract/admin-office.ts';
 import { lifecycleMessages } from '../../contract/lifecycle.ts';
 import { imageUploadMessages } from '../../machines/image-upload/image-upload.machine.ts';
@@ -152,7 +156,9 @@ describe('categories and their images', () => {
       field,
       new File(['<!doctype html><script>alert(1)</script>'], 'photo.png', { type: 'image/png' }),
     );
-    expect(await screen.findByText(lifecycleMessages.notAMedia, {}, PAGE)).toBeInTheDocument();
+    // Said as a catalogue image's field says it: a photo, not the proof uploads' "or a video".
+    expect(await screen.findByText(catalogueMessages.imageNotImage, {}, PAGE)).toBeInTheDocument();
+    expect(screen.queryByText(lifecycleMessages.notAMedia)).toBeNull();
     expect(screen.getByText('No image yet')).toBeInTheDocument();
 
     // A real PNG: uploaded, resized for the category's slot, shown.
