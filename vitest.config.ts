@@ -1,11 +1,20 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+
+/**
+ * Two test files at a time even on a 2-core machine (Vitest's default keeps one core free, so one
+ * file at a time there): most of a file's time is spent waiting on a database, a child process
+ * or a socket (docs/decisions/0048-ci-within-its-time.md).
+ */
+export const maxWorkers = Math.max(2, os.availableParallelism() - 1);
 
 export default defineConfig({
   plugins: [react()],
   test: {
     globals: true,
     testTimeout: 20000,
+    maxWorkers,
     projects: [
       {
         extends: true,

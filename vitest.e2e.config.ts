@@ -10,5 +10,7 @@ export default defineConfig({
     testTimeout: 60000,
     hookTimeout: 60000,
     fileParallelism: false,
+    // A page's answer on a busy 2-core machine takes seconds, not the default second of expect.poll.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

@@ -13,6 +13,8 @@ export default defineConfig({
     testTimeout: 60000,
     hookTimeout: 60000,
     fileParallelism: false,
+    // A page's answer on a busy 2-core machine takes seconds, not the default second of expect.poll.
+    expect: { poll: { timeout: 10_000 } },
     // Journeys walk side by side in separate browser contexts (tests/journeys/journeys.e2e.ts).
     maxConcurrency: 3,
   },
