@@ -56,7 +56,9 @@ export const TodayResponse = v.object({
     bookingsToPerform: v.number(),
     prasadToShip: v.number(),
     damageClaims: v.number(),
-    refundsPending: v.number(),
+    /** Each queue's own count, so each links to the queue that shows them. */
+    orderRefundsPending: v.number(),
+    bookingRefundsPending: v.number(),
   }),
 });
 export type TodayResponse = v.InferOutput<typeof TodayResponse>;

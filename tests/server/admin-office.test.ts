@@ -123,6 +123,26 @@ describe('Today', () => {
     expect(after.outOfStock).toBeGreaterThan(0);
     expect(after.lowStock).toBeGreaterThan(0);
   });
+
+  it('counts the refunds pending per queue, so each count links to the queue that lists them', async () => {
+    const before = v.parse(TodayResponse, (await staff('GET', '/api/admin/today')).body).waiting;
+    // A refund the gateway has not completed yet (a refund is tried at once, so a row is set to it here).
+    const order = await placeOrder(shop, shop.me, shop.myAddressId, 'cod');
+    await shop.db
+      .updateTable('orders')
+      .set({ orderStatus: 'refundPending' })
+      .where('id', '=', order.id)
+      .execute();
+    const booked = await book(shop, shop.me, shop.myAddressId, { puja: await pujaOn(shop, 3 * DAY) });
+    await shop.db
+      .updateTable('bookings')
+      .set({ status: 'refundPending' })
+      .where('id', '=', booked.id)
+      .execute();
+    const after = v.parse(TodayResponse, (await staff('GET', '/api/admin/today')).body).waiting;
+    expect(after.orderRefundsPending - before.orderRefundsPending).toBe(1);
+    expect(after.bookingRefundsPending - before.bookingRefundsPending).toBe(1);
+  });
 });
 
 describe('the sankalp sheet', () => {

@@ -95,6 +95,29 @@ describe('orders', () => {
     expect(route()).toBe('/admin/orders?status=processing&q=NO-SUCH-ORDER');
   });
 
+  it('Today counts the refunds pending per queue, each leading to the queue that lists them', async () => {
+    const user = userEvent.setup();
+    const booking = await book(shop, shop.me, shop.myAddressId);
+    // A refund the gateway has not completed yet (a refund is tried at once, so the row is set to it).
+    await shop.db
+      .updateTable('bookings')
+      .set({ status: 'refundPending' })
+      .where('id', '=', booking.id)
+      .execute();
+    signInAs(shop.staff.token);
+    renderAppAt('/admin');
+    const bookingRefunds = await screen.findByRole('link', { name: /Booking refunds/ }, PAGE);
+    expect(within(bookingRefunds).getByText(/^\d+$/).textContent).toBe('1');
+    expect(screen.getByRole('link', { name: /Order refunds/ })).toHaveAttribute(
+      'href',
+      '#/admin/orders?status=refundPending',
+    );
+    await user.click(bookingRefunds);
+    await screen.findByRole('heading', { level: 1, name: 'Bookings' }, PAGE);
+    expect(route()).toBe('/admin/bookings?status=refundPending');
+    expect(await screen.findByRole('link', { name: booking.bookingNumber }, PAGE)).toBeInTheDocument();
+  });
+
   it('offers only the steps the order’s lifecycle allows, each through its dialog', async () => {
     const user = userEvent.setup();
     const order = await placeOrder(shop, shop.me, shop.myAddressId, 'cod');

@@ -120,8 +120,8 @@ export async function todayNumbers(db: Db, now: Date): Promise<TodayResponse> {
       bookingsToPerform: await countBookings(db, ['sankalpLocked']),
       prasadToShip: await countBookings(db, ['performed']),
       damageClaims: await countOrders(db, ['damageClaimed']),
-      refundsPending:
-        (await countOrders(db, ['refundPending'])) + (await countBookings(db, ['refundPending'])),
+      orderRefundsPending: await countOrders(db, ['refundPending']),
+      bookingRefundsPending: await countBookings(db, ['refundPending']),
     },
   };
 }

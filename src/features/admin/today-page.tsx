@@ -101,10 +101,16 @@ export function TodayPage() {
               'Approve or reject',
             ],
             [
-              'Refunds pending',
-              w.refundsPending,
+              'Order refunds',
+              w.orderRefundsPending,
               q('/admin/orders', { status: 'refundPending' }),
-              'Orders and bookings',
+              'Cancelled or claimed: refund pending',
+            ],
+            [
+              'Booking refunds',
+              w.bookingRefundsPending,
+              q('/admin/bookings', { status: 'refundPending' }),
+              'Cancelled or not performed: refund pending',
             ],
           ];
           return (
