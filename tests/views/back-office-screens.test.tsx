@@ -431,6 +431,39 @@ describe('a puja’s page', () => {
   });
 });
 
+describe('the proof of a puja', () => {
+  it('more photos than the proof keeps stop the form with a message; none is dropped unseen', async () => {
+    const user = userEvent.setup();
+    const booking = await book(shop, shop.me, shop.myAddressId, { puja: await pujaOn(shop, 6 * HOUR) });
+    signInAs(shop.staff.token);
+    renderAppAt(`/admin/bookings/${booking.id}`);
+    await user.click(await screen.findByRole('button', { name: 'Mark performed' }, PAGE));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark performed' });
+    await user.type(
+      within(dialog).getByLabelText('Video link'),
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    );
+    const photos = within(dialog).getByLabelText<HTMLInputElement>(/^Photos/);
+    // Real photos: with them, a form that dropped the fourth would mark the puja performed.
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c60' } })
+      .png()
+      .toBuffer();
+    const photo = (n: number) => new File([new Uint8Array(png)], `photo-${n}.png`, { type: 'image/png' });
+    await user.upload(photos, [1, 2, 3, 4].map(photo));
+    expect(photos.validationMessage).toBe('Choose up to 3 photos');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark performed' }));
+    expect(screen.getByRole('dialog', { name: 'Mark performed' })).toBeInTheDocument();
+    const read = await call(shop.app, 'GET', `/api/admin/bookings/${booking.id}`, {
+      token: shop.staff.token,
+    });
+    expect((read.body as { booking: { status: string } }).booking.status).not.toBe('performed');
+
+    // Three are fine.
+    await user.upload(photos, [1, 2, 3].map(photo));
+    expect(photos.validationMessage).toBe('');
+  });
+});
+
 describe('devotees’ dates of birth', () => {
   it('the booking’s page and the sankalp sheet write a date of birth as the shop writes dates', async () => {
     const puja = await pujaOn(shop, 3 * DAY);
@@ -438,13 +471,29 @@ describe('devotees’ dates of birth', () => {
     signInAs(shop.staff.token);
     renderAppAt(`/admin/bookings/${booking.id}`);
     const devotees = await screen.findByRole('region', { name: /^Devotees/ }, PAGE);
-    expect(within(devotees).getByRole('cell', { name: /^14 Mar 1988, 06:45/ })).toBeInTheDocument();
+    expect(within(devotees).getByRole('cell', { name: /^14 Mar 1988, 6:45 am/ })).toBeInTheDocument();
     expect(devotees).not.toHaveTextContent('1988-03-14');
 
     const day = new Date(Date.parse(puja.pujaDate!) + 5.5 * HOUR).toISOString().slice(0, 10);
     window.location.hash = `#/admin/sankalp?date=${day}`;
     const sheet = await screen.findByRole('region', { name: puja.pujaName }, PAGE);
-    expect(within(sheet).getByRole('cell', { name: /^14 Mar 1988, 06:45/ })).toBeInTheDocument();
+    expect(within(sheet).getByRole('cell', { name: /^14 Mar 1988, 6:45 am/ })).toBeInTheDocument();
     expect(sheet).not.toHaveTextContent('1988-03-14');
+  });
+
+  it('the sankalp sheet marks the names in the temple’s script with that script’s language', async () => {
+    const puja = await pujaOn(shop, 3 * DAY);
+    await shop.db.updateTable('puja').set({ script: 'tamil' }).where('id', '=', puja.id).execute();
+    await book(shop, shop.me, shop.myAddressId, { puja });
+    signInAs(shop.staff.token);
+    const day = new Date(Date.parse(puja.pujaDate!) + 5.5 * HOUR).toISOString().slice(0, 10);
+    renderAppAt(`/admin/sankalp?date=${day}`);
+    const sheet = await screen.findByRole('region', { name: puja.pujaName }, PAGE);
+    const inScript = [...sheet.querySelectorAll('[lang]')];
+    expect(inScript.length).toBeGreaterThanOrEqual(2);
+    for (const element of inScript) {
+      expect(element).toHaveAttribute('lang', 'ta');
+      expect(element.textContent).toMatch(/[\u0B80-\u0BFF]/);
+    }
   });
 });

@@ -30,7 +30,7 @@ import {
   sendStaffBookingEvent,
   sendStaffOrderEvent,
 } from '../../lib/admin-api.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatCalendarDay, formatClockTime, formatDateTime } from '../../lib/format.ts';
 import { inspectOptions } from '../../lib/inspector.ts';
 import { uploadPhoto, uploadUrl } from '../../lib/uploads.ts';
 import { ActionDialog, formText } from '../../ui/after-sale/action-dialog.tsx';
@@ -461,8 +461,8 @@ export function BookingPage({ id }: { id: number }) {
                     <td>{person.nakshatra}</td>
                     <td>{person.raashi}</td>
                     <td>
-                      {formatDateTime(person.dateOfBirth, { time: false })}
-                      {person.birthTime ? `, ${person.birthTime}` : ', time not known'}
+                      {formatCalendarDay(person.dateOfBirth)}
+                      {person.birthTime ? `, ${formatClockTime(person.birthTime)}` : ', time not known'}
                       <div className="bo-muted">{person.birthPlace ?? 'Place not known'}</div>
                     </td>
                   </tr>
@@ -550,10 +550,7 @@ export function BookingPage({ id }: { id: number }) {
         `The puja was performed. The customer sees the video (a YouTube or Vimeo link, or an upload of this shop) and up to ${MAX_PROOF_PHOTOS} photos.`,
         (form, element) => ({
           videoUrl: formText(form, 'videoUrl'),
-          photos: [...((element.elements.namedItem('photos') as HTMLInputElement | null)?.files ?? [])].slice(
-            0,
-            MAX_PROOF_PHOTOS,
-          ),
+          photos: [...((element.elements.namedItem('photos') as HTMLInputElement | null)?.files ?? [])],
         }),
         <>
           <Field label="Video link" name="videoUrl">
@@ -574,6 +571,14 @@ export function BookingPage({ id }: { id: number }) {
               type="file"
               accept="image/jpeg,image/png,image/webp"
               multiple
+              // More photos than the proof keeps stops the form with a message, nothing dropped unseen.
+              onChange={(event) =>
+                event.currentTarget.setCustomValidity(
+                  event.currentTarget.files && event.currentTarget.files.length > MAX_PROOF_PHOTOS
+                    ? `Choose up to ${MAX_PROOF_PHOTOS} photos`
+                    : '',
+                )
+              }
             />
           </Field>
         </>,

@@ -1,9 +1,9 @@
 import { Link, useLocation, useSearch } from 'wouter';
 import { SankalpSheetResponse, type SankalpPuja } from '../../../contract/admin-office.ts';
 import { OFFERING_DELIVERY_LABELS } from '../../../contract/puja-offering.ts';
-import { TEMPLE_SCRIPT_LABELS } from '../../../contract/temple-script.ts';
+import { TEMPLE_SCRIPT_LABELS, TEMPLE_SCRIPT_LANG } from '../../../contract/temple-script.ts';
 import { staffGet } from '../../lib/admin-api.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatCalendarDay, formatClockTime, formatDateTime } from '../../lib/format.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { ResourceView } from '../../ui/status.tsx';
 import { dayAfter, indiaToday } from './today-page.tsx';
@@ -71,13 +71,13 @@ function PujaSheet({ puja }: { puja: SankalpPuja }) {
                       </td>
                     )}
                     <td>
-                      <span className="sankalp__script" lang="sa">
+                      <span className="sankalp__script" lang={TEMPLE_SCRIPT_LANG[puja.script]}>
                         {person.nameInScript}
                       </span>
                       <div>{person.name}</div>
                     </td>
                     <td>
-                      <span className="sankalp__script" lang="sa">
+                      <span className="sankalp__script" lang={TEMPLE_SCRIPT_LANG[puja.script]}>
                         {person.gothraInScript}
                       </span>
                       <div>{person.gothra}</div>
@@ -85,8 +85,8 @@ function PujaSheet({ puja }: { puja: SankalpPuja }) {
                     <td>{person.nakshatra}</td>
                     <td>{person.raashi}</td>
                     <td>
-                      {formatDateTime(person.dateOfBirth, { time: false })}
-                      {person.birthTime && `, ${person.birthTime}`}
+                      {formatCalendarDay(person.dateOfBirth)}
+                      {person.birthTime ? `, ${formatClockTime(person.birthTime)}` : ', time not known'}
                       {person.birthPlace && <div className="bo-muted">{person.birthPlace}</div>}
                     </td>
                   </tr>
