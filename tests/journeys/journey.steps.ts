@@ -207,11 +207,12 @@ const gift = {
 /** The recipient's address as Payment and the confirmation write it. */
 const giftAddressText = [
   gift.recipientName,
+  '+91 94430 12345',
   gift.street,
   gift.area,
   gift.city,
-  gift.state,
-  gift.postalCode,
+  `${gift.state} ${gift.postalCode}`,
+  'India',
 ].join(', ');
 
 /**

@@ -7,6 +7,7 @@
  * another date or a refund for a puja that could not be performed. The real API app over a
  * fresh database.
  */
+import { formatAddress } from '../../machines/address-book/address-book.selectors.ts';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
@@ -189,6 +190,11 @@ describe('the booking page', () => {
     await user.click(link!);
     await screen.findByRole('heading', { level: 1, name: booking.puja.pujaName });
     expect(screen.getByText(/Names and details can be corrected until/)).toBeInTheDocument();
+    // Where the prasad goes, written as every address is.
+    expect(screen.getByText('Prasad to').nextElementSibling).toHaveTextContent(
+      formatAddress(booking.address),
+    );
+    expect(booking.address.street).toBe('12, 4th Cross, Jayanagar');
 
     await user.click(screen.getByRole('button', { name: 'Correct details' }));
     const name = within(dialog()).getByRole('textbox', { name: 'Name' });

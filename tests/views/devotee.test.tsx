@@ -363,7 +363,9 @@ describe('gift a puja', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
     await screen.findByRole('heading', { level: 2, name: 'Payment' });
-    const giftTo = 'Kamala Narayanan, 12 Sannidhi Street, Simmakkal, Madurai, Tamil Nadu, 625001';
+    // Written as every address is: with the recipient's mobile, the PIN after the state, the country.
+    const giftTo =
+      'Kamala Narayanan, +91 94430 12345, 12 Sannidhi Street, Simmakkal, Madurai, Tamil Nadu 625001, India';
     expect(summary('Gift to')).toBe(giftTo);
     expect(summary('Prasad card')).toBe('“Happy 60th birthday, Amma!”');
 

@@ -1,3 +1,4 @@
+import { formatAddress } from '../../../machines/address-book/address-book.selectors.ts';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useParams } from 'wouter';
 import {
@@ -159,13 +160,19 @@ function BookingView({ page, booking }: { page: BookingPageRef; booking: Booking
           <div>
             <dt>Gift to</dt>
             <dd>
-              {booking.address.recipientName ?? 'the recipient'}, {booking.address.city}
+              {booking.address.recipientName ?? 'the recipient'}
               {booking.gift.message !== '' && (
                 <span className="after-sale__gift-message"> “{booking.gift.message}”</span>
               )}
             </dd>
           </div>
         )}
+        <div>
+          <dt>Prasad to</dt>
+          <dd>
+            <address>{formatAddress(booking.address)}</address>
+          </dd>
+        </div>
         {booking.offerings.length > 0 && (
           <div>
             <dt>Offerings</dt>

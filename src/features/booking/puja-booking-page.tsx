@@ -5,6 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import {
   EARLIEST_DATE_OF_BIRTH,
   localToday,
+  type GiftDraft,
   type NotKnownField,
   type PersonField,
 } from '../../../contract/booking.ts';
@@ -965,11 +966,14 @@ const giftLabels: Record<GiftField, string> = {
   message: 'Message on the prasad card (optional)',
 };
 
-const giftAddressText = (address: Record<string, string>) =>
-  [address.recipientName, address.street, address.area, address.city, address.state, address.postalCode]
-    .map((part) => part?.trim())
-    .filter(Boolean)
-    .join(', ');
+/** The recipient's address as typed, shown as every address is (with the mobile and landmark). */
+const giftAddressText = (address: GiftDraft['address']) =>
+  formatAddress({
+    ...(Object.fromEntries(
+      Object.entries(address).map(([key, value]) => [key, value.trim()]),
+    ) as GiftDraft['address']),
+    country: address.country.trim() || 'India',
+  });
 
 function GiftForm({ wizard }: { wizard: WizardRef }) {
   const titleId = useId();
