@@ -28,7 +28,7 @@ export function stockBadge(stockQuantity: number): string | undefined {
 export const PUJA_DELIVERABLES = [
   {
     item: 'Proof of the puja',
-    detail: 'Photos and a video of your sankalpam and the puja, sent to your e-mail.',
+    detail: 'Photos and a video of your sankalpam and the puja, on your booking’s page in My Account.',
     minDays: 1,
     maxDays: 3,
   },

@@ -31,7 +31,11 @@ function OrderConfirmation({ id }: { id: string }) {
       <div className="container page confirmation">
         <h1 className="visually-hidden">Order details</h1>
         {order.status === 'failed' ? (
-          <ErrorBanner message={order.error ?? orderMessages.readFailed} onRetry={order.retry} />
+          // Retry only where it can help (a lost connection, the server's failure), not for "Order not found".
+          <ErrorBanner
+            message={order.error ?? orderMessages.readFailed}
+            onRetry={order.canRetry === false ? undefined : order.retry}
+          />
         ) : order.status === 'loaded' ? (
           <ErrorBanner message={orderMessages.readEmpty} onRetry={order.retry} />
         ) : (
