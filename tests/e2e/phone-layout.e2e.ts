@@ -136,6 +136,16 @@ describe('the shop at 390 px', () => {
     expect(tabs.fits || tabs.scrolls).toBe(true);
     expect(tabs.pageWidth).toBeLessThanOrEqual(PHONE.width);
     expect(await shortTargets(signed.page, '[role="tab"], main .button, .user-menu__button')).toEqual([]);
+
+    // On a desktop the header has room for the whole name, so it is shown whole.
+    await signed.page.setViewportSize({ width: 1280, height: 800 });
+    await signed.page.goto(`${baseUrl}/#/about`);
+    await chip.waitFor();
+    const wideName = await signed.page.evaluate(() => {
+      const el = document.querySelector<HTMLElement>('.user-menu__name')!;
+      return { shown: el.getBoundingClientRect().width > 1, whole: el.scrollWidth <= el.clientWidth };
+    });
+    expect(wideName).toEqual({ shown: true, whole: true });
     await signed.context.close();
     expect(errors).toEqual([]);
   });
