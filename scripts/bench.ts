@@ -139,6 +139,8 @@ async function startShop(dataDir: string, env: Record<string, string> = {}): Pro
 interface PageScore {
   performance: number;
   accessibility: number;
+  bestPractices: number;
+  seo: number;
   fcp: number;
   lcp: number;
   cls: number;
@@ -152,13 +154,15 @@ async function lighthouseMedian(port: number, url: string): Promise<PageScore> {
       port,
       output: 'json',
       logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility'],
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { categories, audits } = result.lhr;
     runs.push({
       performance: Math.round((categories.performance?.score ?? 0) * 100),
       accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+      bestPractices: Math.round((categories['best-practices']?.score ?? 0) * 100),
+      seo: Math.round((categories.seo?.score ?? 0) * 100),
       fcp: audits['first-contentful-paint']?.numericValue ?? NaN,
       lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
       cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
@@ -169,6 +173,8 @@ async function lighthouseMedian(port: number, url: string): Promise<PageScore> {
   return {
     performance: pick('performance'),
     accessibility: pick('accessibility'),
+    bestPractices: pick('bestPractices'),
+    seo: pick('seo'),
     fcp: pick('fcp'),
     lcp: pick('lcp'),
     cls: pick('cls'),
@@ -331,6 +337,14 @@ try {
       const s = scores.get(name)!;
       row(`Accessibility: ${name}`, String(s.accessibility), String(floorScore.accessibility), '', '100');
     }
+    for (const [name] of pages) {
+      const s = scores.get(name)!;
+      row(`Best practices: ${name}`, String(s.bestPractices), String(floorScore.bestPractices), '', '100');
+    }
+    for (const [name] of pages) {
+      const s = scores.get(name)!;
+      row(`SEO: ${name}`, String(s.seo), String(floorScore.seo), '', '100');
+    }
   }
 
   // Throughput of the catalogue against Node serving the same bytes from memory. The two take
@@ -464,9 +478,14 @@ try {
       if ((await more.count()) === 0) break;
       const before = await timers();
       await more.click();
-      await page.waitForFunction((n) => document.querySelectorAll('[role="timer"]').length > n, before, {
-        timeout: 30_000,
-      });
+      // A page that did not come (a busy machine) ends the loop: the row reports the countdowns reached.
+      const grew = await page
+        .waitForFunction((n) => document.querySelectorAll('[role="timer"]').length > n, before, {
+          timeout: 30_000,
+        })
+        .then(() => true)
+        .catch(() => false);
+      if (!grew) break;
     }
     await page.mouse.move(0, 0);
     await page.waitForTimeout(2000);
@@ -548,10 +567,25 @@ the floor app); largest contentful paint 3.6–4.1 s; layout shift 0.26 on home 
 home's JS 132 KB gzip in 17 files (1.56× the floor app's); GET /products at 0.10× the bare server;
 the whole catalogue sent to the browser and filtered there.
 
-The bundle budget (\`npm run test:budget\`, tests/budget/budgets.json) keeps the byte counts from growing unseen in CI.
+Home's initial JS stays above its 1.20× target: the React, XState, valibot and router code the floor app
+also carries is most of it, and the rest is the session, the cart and the shell that every page needs.
+docs/decisions/0032-the-entry-loads-what-the-first-paint-needs.md says what was trimmed and what closing
+the rest would take. The bundle budget (\`npm run test:budget\`, tests/budget/budgets.json) keeps the byte
+counts from growing unseen in CI.
 `;
   if (WRITE) fs.writeFileSync(path.join(root, 'docs', 'perf.md'), report);
-  console.log(`\n${table}\n`);
+  // The summary: one line per measure with a target, the pages of one measure on one line; the
+  // whole table is in docs/perf.md.
+  const summary = new Map<string, string[]>();
+  for (const r of rows.filter((r) => r.target !== '')) {
+    const [measure, page] = r.measure.includes(': ') ? r.measure.split(': ') : [r.measure, ''];
+    const key = `${measure} (target ${r.target})`;
+    const value = `${page ? `${page} ` : ''}${r.ours}${r.ratio ? ` = ${r.ratio}` : ''}`;
+    summary.set(key, [...(summary.get(key) ?? []), value]);
+  }
+  console.log('');
+  for (const [key, values] of summary) console.log(`  ${key}: ${values.join(', ')}`);
+  console.log('');
   log(`done in ${seconds} s${WRITE ? '; wrote docs/perf.md' : ''}`);
 } finally {
   for (const cleanup of cleanups.reverse()) {
