@@ -106,7 +106,7 @@ async function signedInPage(width: number): Promise<Page> {
 async function signedInScreens(width: number) {
   const page = await signedInPage(width);
   await page.goto(`${server.url}/#/`);
-  await page.getByRole('button', { name: 'Lakshmi Narayanan' }).waitFor();
+  await page.getByRole('banner').getByRole('button', { name: 'Lakshmi Narayanan' }).waitFor();
   await page.waitForLoadState('networkidle');
   const header = `${outDir}/signed-in-header-${width}.png`;
   await page.locator('header').first().screenshot({ path: header });
