@@ -79,6 +79,12 @@ export const paymentMessages = {
   expired: 'This payment has expired. Please pay again.',
   purposeMismatch: 'This payment was made for something else. Please pay again.',
   amountMismatch: 'The amount paid does not match the total. Please pay again.',
+  /**
+   * The server priced the payment differently from the page (docs/product-rules.md, Payments):
+   * nothing is taken until the customer pays again at the new amount.
+   */
+  priceChanged: (now: string, was: string) =>
+    `The price has changed since you opened this page: the amount is now ${now} (it was ${was}). Check it and pay ${now}, or go back.`,
   /** Appended to a refusal after the captured payment was refunded (docs/product-rules.md). */
   refunded: (amount: string) => `Your payment of ${amount} has been refunded.`,
   notFound: 'Payment not found',

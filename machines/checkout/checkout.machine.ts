@@ -190,6 +190,7 @@ export const checkoutMachine = setup({
     submitToPayment: sendTo('payment', ({ context }) => ({
       type: 'payment.submit' as const,
       record: paidRecordOf(context),
+      shownAmount: context.cart.total,
     })),
     clearError: assign({ error: undefined }),
     storeRefusal: assign({

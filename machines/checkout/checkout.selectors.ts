@@ -1,8 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
 import type { cartMachine } from '../cart/cart.machine.ts';
 import { selectAppliedCoupon, selectItems, selectSummary } from '../cart/cart.selectors.ts';
-import type { paymentMachine } from '../payment/payment.machine.ts';
-import type { CheckoutCart, checkoutMachine } from './checkout.machine.ts';
+import { fingerprintOf, type paymentMachine } from '../payment/payment.machine.ts';
+import { paidRecordOf, type CheckoutCart, type checkoutMachine } from './checkout.machine.ts';
 
 type PaymentSnapshot = SnapshotFrom<typeof paymentMachine>;
 
@@ -23,6 +23,11 @@ export const selectIsCartEmptyNotice = (s: Snapshot) =>
 export const selectIsRedirectingToLogin = (s: Snapshot) => s.matches('redirectingToLogin');
 export const selectIsOrderPlaced = (s: Snapshot) => s.matches('orderPlaced');
 export const selectCanSubmit = (s: Snapshot) => s.can({ type: 'checkout.submit' });
+/**
+ * Names the order Place Order would hand the payment machine, for its `selectAmountToPay`: once
+ * the server has priced this very order, the Total shows the server's price (docs/product-rules.md, Payments).
+ */
+export const selectPaymentFingerprint = (s: Snapshot) => fingerprintOf(paidRecordOf(s.context));
 
 /** The Place Order button's words (docs/product-rules.md, Payments: "Processing payment..." and "Placing order..." while busy). */
 export function submitLabelOf(payment: PaymentSnapshot | undefined, orderPlaced: boolean): string {

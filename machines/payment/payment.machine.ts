@@ -1,7 +1,8 @@
 import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { bookingMessages } from '../../contract/booking.ts';
+import { formatRupees } from '../../contract/money.ts';
 import { orderMessages } from '../../contract/orders.ts';
-import type { CaptureMethod, PaymentIntent } from '../../contract/payments.ts';
+import { paymentMessages, type CaptureMethod, type PaymentIntent } from '../../contract/payments.ts';
 import type {
   CaptureInput,
   CaptureOutput,
@@ -26,7 +27,13 @@ export const paymentMachineMessages = {
   paymentFailed: orderMessages.paymentFailed,
   orderFailed: orderMessages.createFailed,
   bookingFailed: bookingMessages.createFailed,
+  /** docs/product-rules.md, Payments: the server's price differs from the one the customer saw. */
+  priceChanged: (now: number, was: number) =>
+    paymentMessages.priceChanged(formatRupees(now), formatRupees(was)),
 } as const;
+
+/** The code of the price-changed notice in `error`, for views and tests to tell it from a failure. */
+export const PRICE_CHANGED = 'price_changed';
 
 /**
  * One record being paid for and its retries. The Idempotency-Key and the payment stay while the
@@ -39,6 +46,13 @@ export interface PaymentAttempt {
   idempotencyKey: string;
   intent: PaymentIntent | null;
   captured: boolean;
+  /**
+   * What the customer agreed to pay for this record: the page's total at the first submit, then,
+   * once the server has priced the record and the page shows that price, the server's price.
+   */
+  agreedAmount: number;
+  /** The server's latest price for this record (kept when an expired intent is forgotten). */
+  quotedAmount: number | null;
 }
 
 /** The machine's output: the record exists, or the server refused it (money refunded if so). */
@@ -66,12 +80,34 @@ export type PaymentEvent =
   | { type: 'payment.methodChanged'; method: CaptureMethod }
   | { type: 'payment.upiIdChanged'; value: string }
   | { type: 'payment.cardNumberChanged'; value: string }
-  /** The parent asks to pay for (or, cash on delivery, just write) this record. */
-  | { type: 'payment.submit'; record: PaidRecord }
+  /**
+   * The parent asks to pay for (or, cash on delivery, just write) this record. `shownAmount` is
+   * the total the page shows for it, in whole rupees: its own figure until the server has priced
+   * this very record, after which the page shows the server's price instead (`amountShownFor`,
+   * the selector `selectAmountToPay`), and the submit agrees to that.
+   */
+  | { type: 'payment.submit'; record: PaidRecord; shownAmount: number }
   /** After an unexpected failure: try the step that failed again. */
   | { type: 'payment.retry' };
 
 export const fingerprintOf = (record: PaidRecord) => JSON.stringify(record);
+
+/**
+ * The amount a page shows on its Pay button and in its total for the record with `fingerprint`
+ * (docs/product-rules.md, Payments): the page's own total until the server has priced that very
+ * record, then the server's price. The machine reads a submit with the same rule, so no button
+ * says one figure while another is charged.
+ */
+export function amountShownFor(
+  context: Pick<PaymentContext, 'attempt'>,
+  fingerprint: string,
+  pageTotal: number,
+): number {
+  const attempt = context.attempt;
+  return attempt?.fingerprint === fingerprint && attempt.quotedAmount !== null
+    ? attempt.quotedAmount
+    : pageTotal;
+}
 
 const messageOf = (error: unknown, fallback: string) => {
   const message = (error as { message?: unknown } | undefined)?.message;
@@ -88,8 +124,10 @@ const failure = ({ event }: { event: ErrorActorEvent }) => event.error;
 /**
  * One paid write (docs/product-rules.md, Payments), invoked by checkout and by the puja wizard.
  * `editing`: the customer chooses UPI (with a UPI ID), card (a card number) or net banking; the
- * parent's `payment.submit` brings the record. Invalid details stay in `editing` with field
- * errors. Then `creatingIntent` (the server prices exactly that record) -> `capturing` (the
+ * parent's `payment.submit` brings the record and the amount the page showed. Invalid details
+ * stay in `editing` with field errors. Then `creatingIntent` (the server prices exactly that
+ * record; a price other than the one shown stops in `priceChanged`, the intent kept, until the
+ * customer submits again at the new amount the page now shows) -> `capturing` (the
  * provider, about 2 s: "Processing payment...") -> `writing` (POST /api/orders or
  * /api/bookings with the payment id and the attempt's Idempotency-Key) -> `done`, whose output
  * is `{kind:'created', id}` or the server's refusal `{kind:'refused', code, message, refunded?}`.
@@ -139,26 +177,47 @@ export const paymentMachine = setup({
       showFieldErrors: true,
       refusedSubmitCount: ({ context }) => context.refusedSubmitCount + 1,
     }),
-    /** Keep the attempt (key, intent, capture) when the record is the same, else start a new one. */
+    /**
+     * Keep the attempt (key, intent, capture) when the record is the same, else start a new one.
+     * Either way the customer agrees to the amount the page showed for it.
+     */
     startAttempt: assign(({ context, event }) => {
       if (event.type !== 'payment.submit') return {};
       const fingerprint = fingerprintOf(event.record);
+      const agreedAmount = amountShownFor(context, fingerprint, event.shownAmount);
       const same = context.attempt?.fingerprint === fingerprint ? context.attempt : null;
-      const attempt: PaymentAttempt = same ?? {
-        fingerprint,
-        record: event.record,
-        idempotencyKey: context.createIdempotencyKey(),
-        intent: null,
-        captured: false,
-      };
+      const attempt: PaymentAttempt = same
+        ? { ...same, agreedAmount }
+        : {
+            fingerprint,
+            record: event.record,
+            idempotencyKey: context.createIdempotencyKey(),
+            intent: null,
+            captured: false,
+            agreedAmount,
+            quotedAmount: null,
+          };
       return { attempt, error: undefined, showFieldErrors: false };
     }),
     clearError: assign({ error: undefined }),
     storeIntent: assign({
       attempt: ({ context }, output: CreateIntentOutput) =>
         context.attempt && output.kind === 'intent'
-          ? { ...context.attempt, intent: output.intent, captured: false }
+          ? { ...context.attempt, intent: output.intent, captured: false, quotedAmount: output.intent.amount }
           : context.attempt,
+    }),
+    /** The server's price is not the one the customer saw: say both; nothing is captured. */
+    tellPriceChanged: assign({
+      error: ({ context }, output: CreateIntentOutput) =>
+        context.attempt && output.kind === 'intent'
+          ? {
+              message: paymentMachineMessages.priceChanged(
+                output.intent.amount,
+                context.attempt.agreedAmount,
+              ),
+              code: PRICE_CHANGED,
+            }
+          : context.error,
     }),
     markCaptured: assign({
       attempt: ({ context }) => context.attempt && { ...context.attempt, captured: true },
@@ -198,6 +257,9 @@ export const paymentMachine = setup({
     isCaptured: ({ context }) => context.attempt?.captured === true,
     hasIntent: ({ context }) => (context.attempt?.intent ?? null) !== null,
     isRefused: (_, output: { kind: string }) => output.kind === 'refused',
+    /** The intent's amount (the server's price) is not the amount the customer agreed to. */
+    isPriceChanged: ({ context }, output: CreateIntentOutput) =>
+      output.kind === 'intent' && output.intent.amount !== context.attempt?.agreedAmount,
     isDeclined: (_, output: CaptureOutput) => output.kind === 'refused' && output.code === 'payment_declined',
   },
 }).createMachine({
@@ -248,6 +310,14 @@ export const paymentMachine = setup({
             target: 'done',
             actions: { type: 'storeOutcome', params: intentDone },
           },
+          {
+            guard: { type: 'isPriceChanged', params: intentDone },
+            target: 'priceChanged',
+            actions: [
+              { type: 'tellPriceChanged', params: intentDone },
+              { type: 'storeIntent', params: intentDone },
+            ],
+          },
           { target: 'capturing', actions: { type: 'storeIntent', params: intentDone } },
         ],
         onError: { target: 'failed', actions: { type: 'storeFailure', params: failure } },
@@ -276,6 +346,22 @@ export const paymentMachine = setup({
           { target: 'writing', actions: 'markCaptured' },
         ],
         onError: { target: 'failed', actions: { type: 'storeFailure', params: failure } },
+      },
+    },
+    /**
+     * The server priced the record differently from the page (staff changed a price meanwhile).
+     * The intent is kept and the page now shows its amount; the customer's next submit agrees to
+     * it and captures it, or they go back.
+     */
+    priceChanged: {
+      on: {
+        'payment.methodChanged': { actions: 'changeMethod' },
+        'payment.upiIdChanged': { actions: 'changeUpiId' },
+        'payment.cardNumberChanged': { actions: 'changeCardNumber' },
+        'payment.submit': [
+          { guard: 'areDetailsInvalid', actions: 'refuseDetails' },
+          { target: 'resuming', actions: 'startAttempt' },
+        ],
       },
     },
     writing: {

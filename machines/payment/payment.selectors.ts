@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { PaymentField } from './payment.details.ts';
-import type { paymentMachine } from './payment.machine.ts';
+import { amountShownFor, type paymentMachine } from './payment.machine.ts';
 
 type Snapshot = SnapshotFrom<typeof paymentMachine>;
 
@@ -18,3 +18,13 @@ export const selectIsWriting = (s: Snapshot) => s.hasTag('writing');
 export const selectHasFailed = (s: Snapshot) => s.matches('failed');
 export const selectIdempotencyKey = (s: Snapshot) => s.context.attempt?.idempotencyKey;
 export const selectCanRetry = (s: Snapshot) => s.can({ type: 'payment.retry' });
+
+/**
+ * The amount to show on the Pay (Place Order) button and in the total for the record with
+ * `fingerprint` (`fingerprintOf`): the page's own total until the server has priced that very
+ * record, then the server's price, which is what a submit then agrees to pay.
+ */
+export const selectAmountToPay = (fingerprint: string, pageTotal: number) => (s: Snapshot | undefined) =>
+  s ? amountShownFor(s.context, fingerprint, pageTotal) : pageTotal;
+/** The server's price differs from the one shown: nothing was taken, the customer is asked again. */
+export const selectIsPriceChanged = (s: Snapshot) => s.matches('priceChanged');

@@ -11,7 +11,7 @@ import {
 } from 'xstate';
 import * as v from 'valibot';
 import type { Address } from '../../contract/address.ts';
-import type { OfferingLine, PujaOffering } from '../../contract/offerings.ts';
+import { offeringsTotal, type OfferingLine, type PujaOffering } from '../../contract/offerings.ts';
 import {
   bookingMessages,
   GiftInput,
@@ -33,6 +33,7 @@ import {
 } from '../../contract/booking.ts';
 import type { AddressSelectedEvent } from '../address-book/address-book.machine.ts';
 import { bookingWindowMachine } from '../booking-window/booking-window.machine.ts';
+import type { PaidRecord } from '../payment/payment.actors.ts';
 import { paymentMachine, paymentMachineMessages, type PaymentOutcome } from '../payment/payment.machine.ts';
 
 /** The four steps the progress bar names, in order. */
@@ -277,6 +278,24 @@ export function offeringLinesOf(
     .map((offering) => ({ offeringId: offering.id, quantity: context.offeringQuantities[offering.id]! }));
 }
 
+/** The page's own total, for display (the server prices the booking itself): the package and the offerings. */
+export function wizardTotalOf(
+  context: Pick<PujaWizardContext, 'price' | 'offerings' | 'offeringQuantities'>,
+) {
+  return (
+    context.price +
+    offeringsTotal(
+      context.offerings.map((o) => ({ price: o.price, quantity: context.offeringQuantities[o.id] ?? 0 })),
+    )
+  );
+}
+
+/** What the payment machine pays for: the booking draft. */
+export const wizardRecordOf = (context: PujaWizardContext): PaidRecord => ({
+  purpose: 'booking',
+  booking: bookingDraftOf(context),
+});
+
 /** The booking the payment machine pays for: the draft of POST /api/bookings without its payment. */
 export function bookingDraftOf(context: PujaWizardContext): BookingDraftPayload {
   return {
@@ -450,7 +469,8 @@ export const pujaWizardMachine = setup({
     }),
     submitToPayment: sendTo('payment', ({ context }) => ({
       type: 'payment.submit' as const,
-      record: { purpose: 'booking' as const, booking: bookingDraftOf(context) },
+      record: wizardRecordOf(context),
+      shownAmount: wizardTotalOf(context),
     })),
     storeRefusal: assign({
       error: (_, outcome: PaymentOutcome) =>

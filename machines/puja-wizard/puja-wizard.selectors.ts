@@ -1,8 +1,11 @@
 import type { SnapshotFrom } from 'xstate';
 import { notKnownFlag, type NotKnownField, type PersonField } from '../../contract/booking.ts';
 import { offeringsTotal } from '../../contract/offerings.ts';
+import { fingerprintOf } from '../payment/payment.machine.ts';
 import {
   offeringLinesOf,
+  wizardRecordOf,
+  wizardTotalOf,
   type GiftField,
   type pujaWizardMachine,
   type WizardStep,
@@ -69,7 +72,13 @@ export const selectOfferingsAmount = (s: Snapshot) =>
   offeringsTotal(
     s.context.offerings.map((o) => ({ price: o.price, quantity: s.context.offeringQuantities[o.id] ?? 0 })),
   );
-export const selectTotal = (s: Snapshot) => s.context.price + selectOfferingsAmount(s);
+/** The page's own total (package and offerings), for display; see selectPaymentFingerprint. */
+export const selectTotal = (s: Snapshot) => wizardTotalOf(s.context);
+/**
+ * Names the booking Pay would hand the payment machine, for its `selectAmountToPay`: once the
+ * server has priced this very booking, the page shows the server's price (docs/product-rules.md, Payments).
+ */
+export const selectPaymentFingerprint = (s: Snapshot) => fingerprintOf(wizardRecordOf(s.context));
 
 /* docs/product-rules.md, Gift a puja. */
 export const selectGift = (s: Snapshot) => s.context.gift;

@@ -14,8 +14,10 @@ import {
   selectIsFormVisible,
   selectIsOrderPlaced,
   selectPaymentActor,
+  selectPaymentFingerprint,
   submitLabelOf,
 } from '../../machines/checkout/checkout.selectors.ts';
+import { selectAmountToPay } from '../../machines/payment/payment.selectors.ts';
 import type {
   CaptureInput,
   CaptureOutput,
@@ -333,6 +335,40 @@ describe('checkout machine', () => {
         idempotencyKey: 'key-1',
       });
       expect(calls.navigateToConfirmation).toHaveBeenCalledWith(42);
+    });
+
+    it('hands the payment the cart’s total; a server total other than it is paid only at the next submit, and shown until then', async () => {
+      const { send, state, calls, child, snapshot } = start();
+      calls.createIntent.mockResolvedValue({ kind: 'intent', intent: { ...intent, amount: 2951 } });
+      const total = () =>
+        selectAmountToPay(
+          selectPaymentFingerprint(snapshot()),
+          snapshot().context.cart.total,
+        )(child()?.getSnapshot());
+      send({ type: 'address.selected', address: addressWithId(3) });
+      child()?.send({ type: 'payment.upiIdChanged', value: 'asha@okbank' });
+      expect(total()).toBe(2901);
+      send({ type: 'checkout.submit' });
+      await flush();
+      expect(state()).toBe('editing');
+      expect(child()?.getSnapshot().value).toBe('priceChanged');
+      expect(child()?.getSnapshot().context.error?.message).toBe(
+        'The price has changed since you opened this page: the amount is now ₹2,951 (it was ₹2,901). ' +
+          'Check it and pay ₹2,951, or go back.',
+      );
+      expect(calls.capture).not.toHaveBeenCalled();
+      expect(total()).toBe(2951);
+      // Notes change the order: the server's price is no longer known for it.
+      send({ type: 'checkout.notesChanged', notes: 'Ring twice' });
+      expect(total()).toBe(2901);
+      send({ type: 'checkout.notesChanged', notes: '' });
+      expect(total()).toBe(2951);
+
+      send({ type: 'checkout.submit' });
+      await flush();
+      expect(state()).toBe('orderPlaced');
+      expect(calls.createIntent).toHaveBeenCalledTimes(1);
+      expect(calls.capture.mock.calls.map(([c]) => c.paymentId)).toEqual(['pay_1']);
     });
 
     it('a refusal after payment (refunded) returns to editing with its message and a fresh payment machine', async () => {

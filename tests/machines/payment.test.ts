@@ -9,7 +9,13 @@ import type {
   WriteRecordInput,
   WriteRecordOutput,
 } from '../../machines/payment/payment.actors.ts';
-import { paymentMachine, type PaymentOutcome } from '../../machines/payment/payment.machine.ts';
+import {
+  fingerprintOf,
+  paymentMachine,
+  PRICE_CHANGED,
+  type PaymentOutcome,
+} from '../../machines/payment/payment.machine.ts';
+import { selectAmountToPay, selectIsPriceChanged } from '../../machines/payment/payment.selectors.ts';
 
 const record: PaidRecord = {
   purpose: 'booking',
@@ -22,6 +28,10 @@ const intent = {
   status: 'created' as const,
   expiresAt: '',
 };
+const captured = (id = 'pay_1'): CaptureOutput => ({
+  kind: 'captured',
+  capture: { id, status: 'captured', method: 'upi', providerPaymentId: 'p', signature: 's' },
+});
 const declined = {
   kind: 'refused' as const,
   code: 'payment_declined',
@@ -70,14 +80,14 @@ const settle = (actor: ReturnType<typeof harness>['actor']) => waitFor(actor, (s
 describe('payment machine', () => {
   it('refuses a submit with an invalid UPI ID, with the field error, and pays nothing', () => {
     const { actor, calls } = harness({});
-    actor.send({ type: 'payment.submit', record });
+    actor.send({ type: 'payment.submit', record, shownAmount: intent.amount });
     expect(actor.getSnapshot().value).toBe('editing');
     expect(actor.getSnapshot().context.showFieldErrors).toBe(true);
     expect(actor.getSnapshot().context.fieldErrors.upiId).toBe('Please enter your UPI ID');
     expect(actor.getSnapshot().context.refusedSubmitCount).toBe(1);
     actor.send({ type: 'payment.methodChanged', method: 'card' });
     actor.send({ type: 'payment.cardNumberChanged', value: '12' });
-    actor.send({ type: 'payment.submit', record });
+    actor.send({ type: 'payment.submit', record, shownAmount: intent.amount });
     expect(actor.getSnapshot().context.fieldErrors.cardNumber).toBe('Please enter a valid card number');
     expect(calls.intents).toHaveLength(0);
   });
@@ -94,7 +104,7 @@ describe('payment machine', () => {
       writes: [{ kind: 'created', id: 42, booking: null }],
     });
     actor.send({ type: 'payment.upiIdChanged', value: 'asha@okbank' });
-    actor.send({ type: 'payment.submit', record });
+    actor.send({ type: 'payment.submit', record, shownAmount: intent.amount });
     expect(actor.getSnapshot().value).toBe('creatingIntent');
     expect(actor.getSnapshot().hasTag('paying')).toBe(true);
     expect(paymentMachine.getStateNodeById('payment.capturing').tags).toContain('paying');
@@ -123,14 +133,14 @@ describe('payment machine', () => {
       writes: [{ kind: 'created', id: 7, booking: null }],
     });
     actor.send({ type: 'payment.upiIdChanged', value: 'failure@upi' });
-    actor.send({ type: 'payment.submit', record });
+    actor.send({ type: 'payment.submit', record, shownAmount: intent.amount });
     await waitFor(actor, (s) => s.matches('editing'));
     expect(actor.getSnapshot().context.error).toEqual({
       message: declined.message,
       code: 'payment_declined',
     });
     actor.send({ type: 'payment.upiIdChanged', value: 'asha@okbank' });
-    actor.send({ type: 'payment.submit', record });
+    actor.send({ type: 'payment.submit', record, shownAmount: intent.amount });
     expect(actor.getSnapshot().context.error).toBeUndefined();
     await waitFor(actor, (s) => s.status === 'done');
     expect(calls.intents).toHaveLength(1);
@@ -151,10 +161,10 @@ describe('payment machine', () => {
       ],
     });
     actor.send({ type: 'payment.upiIdChanged', value: 'asha@okbank' });
-    actor.send({ type: 'payment.submit', record });
+    actor.send({ type: 'payment.submit', record, shownAmount: intent.amount });
     await waitFor(actor, (s) => s.matches('editing'));
     expect(actor.getSnapshot().context.attempt?.intent).toBeNull();
-    actor.send({ type: 'payment.submit', record });
+    actor.send({ type: 'payment.submit', record, shownAmount: intent.amount });
     await waitFor(actor, (s) => s.matches('failed'));
     expect(calls.captures.map((c) => c.paymentId)).toEqual(['pay_1', 'pay_2']);
   });
@@ -177,7 +187,7 @@ describe('payment machine', () => {
       writes: [new Error('Failed to create booking'), { kind: 'created', id: 9, booking: null }],
     });
     actor.send({ type: 'payment.methodChanged', method: 'netbanking' });
-    actor.send({ type: 'payment.submit', record });
+    actor.send({ type: 'payment.submit', record, shownAmount: intent.amount });
     await waitFor(actor, (s) => s.matches('failed'));
     expect(actor.getSnapshot().context.error?.message).toBe('Failed to create booking');
     expect(actor.getSnapshot().can({ type: 'payment.retry' })).toBe(true);
@@ -197,7 +207,7 @@ describe('payment machine', () => {
       captures: [new Error('network'), declined],
     });
     actor.send({ type: 'payment.methodChanged', method: 'netbanking' });
-    actor.send({ type: 'payment.submit', record });
+    actor.send({ type: 'payment.submit', record, shownAmount: intent.amount });
     await waitFor(actor, (s) => s.matches('failed'));
     expect(actor.getSnapshot().context.error?.message).toBe('Payment initialization failed');
     actor.send({ type: 'payment.retry' });
@@ -226,7 +236,7 @@ describe('payment machine', () => {
       writes: [refusal],
     });
     actor.send({ type: 'payment.upiIdChanged', value: 'asha@okbank' });
-    actor.send({ type: 'payment.submit', record });
+    actor.send({ type: 'payment.submit', record, shownAmount: intent.amount });
     await waitFor(actor, (s) => s.status === 'done');
     expect(actor.getSnapshot().output).toEqual(refusal);
   });
@@ -235,7 +245,7 @@ describe('payment machine', () => {
     const refusal = { kind: 'refused' as const, code: 'out_of_stock', message: 'Only 1 left' };
     const { actor, calls } = harness({ intents: [refusal] });
     actor.send({ type: 'payment.upiIdChanged', value: 'asha@okbank' });
-    actor.send({ type: 'payment.submit', record });
+    actor.send({ type: 'payment.submit', record, shownAmount: intent.amount });
     await waitFor(actor, (s) => s.status === 'done');
     expect(actor.getSnapshot().output).toEqual(refusal);
     expect(calls.captures).toHaveLength(0);
@@ -248,7 +258,7 @@ describe('payment machine', () => {
       cashOnDelivery: true,
     };
     const { actor, calls } = harness({ writes: [{ kind: 'created', id: 5, booking: null }] });
-    actor.send({ type: 'payment.submit', record: order });
+    actor.send({ type: 'payment.submit', record: order, shownAmount: 851 });
     expect(actor.getSnapshot().hasTag('writing')).toBe(true);
     await waitFor(actor, (s) => s.status === 'done');
     expect(calls.intents).toHaveLength(0);
@@ -264,11 +274,131 @@ describe('payment machine', () => {
       order: { address_id: 3, items: [{ product_id: 1, quantity }] },
       cashOnDelivery: true,
     });
-    actor.send({ type: 'payment.submit', record: order(1) });
+    actor.send({ type: 'payment.submit', record: order(1), shownAmount: 851 });
     await waitFor(actor, (s) => s.matches('failed'));
     actor.send({ type: 'payment.upiIdChanged', value: 'x' });
-    actor.send({ type: 'payment.submit', record: order(2) });
+    actor.send({ type: 'payment.submit', record: order(2), shownAmount: 1702 });
     await settle(actor);
     expect(calls.writes.map((w) => w.idempotencyKey)).toEqual(['key_1', 'key_2']);
+  });
+
+  describe('when the server prices the record differently from the page (docs/product-rules.md, Payments)', () => {
+    /** What the page shows for `record` with its own total `pageTotal`. */
+    const shown = (actor: ReturnType<typeof harness>['actor'], pageTotal: number, of = record) =>
+      selectAmountToPay(fingerprintOf(of), pageTotal)(actor.getSnapshot());
+
+    it('captures nothing, tells both amounts, and pays the new one on the same intent only at the next submit', async () => {
+      const { actor, calls } = harness({
+        intents: [{ kind: 'intent', intent: { ...intent, amount: 1200 } }],
+        captures: [captured()],
+        writes: [{ kind: 'created', id: 42, booking: null }],
+      });
+      actor.send({ type: 'payment.upiIdChanged', value: 'asha@okbank' });
+      expect(shown(actor, 1100)).toBe(1100);
+      actor.send({ type: 'payment.submit', record, shownAmount: 1100 });
+      await waitFor(actor, (s) => !s.hasTag('busy'));
+      expect(selectIsPriceChanged(actor.getSnapshot())).toBe(true);
+      expect(calls.captures).toHaveLength(0);
+      expect(actor.getSnapshot().context.error).toEqual({
+        message:
+          'The price has changed since you opened this page: the amount is now ₹1,200 (it was ₹1,100). ' +
+          'Check it and pay ₹1,200, or go back.',
+        code: PRICE_CHANGED,
+      });
+      // The page shows the server's price for this record, and only for it.
+      expect(shown(actor, 1100)).toBe(1200);
+      expect(shown(actor, 1100, { ...record, booking: { ...record.booking, packageId: 9 } })).toBe(1100);
+
+      // The next submit (the page's own total is still 1100; its button says ₹1,200) pays ₹1,200.
+      actor.send({ type: 'payment.submit', record, shownAmount: 1100 });
+      expect(actor.getSnapshot().context.error).toBeUndefined();
+      await waitFor(actor, (s) => s.status === 'done');
+      expect(calls.intents).toHaveLength(1);
+      expect(calls.captures.map((c) => c.paymentId)).toEqual(['pay_1']);
+      expect(calls.writes).toEqual([{ record, paymentId: 'pay_1', idempotencyKey: 'key_1' }]);
+    });
+
+    it('asks again for a lower price too: nothing is charged that was not shown', async () => {
+      const { actor, calls } = harness({
+        intents: [{ kind: 'intent', intent: { ...intent, amount: 1000 } }],
+      });
+      actor.send({ type: 'payment.methodChanged', method: 'netbanking' });
+      actor.send({ type: 'payment.submit', record, shownAmount: 1100 });
+      await waitFor(actor, (s) => s.matches('priceChanged'));
+      expect(actor.getSnapshot().context.error?.message).toMatch(/now ₹1,000 \(it was ₹1,100\)/);
+      expect(calls.captures).toHaveLength(0);
+    });
+
+    it('if the price changes again before they pay (the intent expired), the same check asks again', async () => {
+      const { actor, calls } = harness({
+        intents: [
+          { kind: 'intent', intent: { ...intent, amount: 1200 } },
+          { kind: 'intent', intent: { ...intent, id: 'pay_2', amount: 1300 } },
+        ],
+        captures: [
+          {
+            kind: 'refused',
+            code: 'payment_expired',
+            message: 'This payment has expired. Please pay again.',
+          },
+          captured('pay_2'),
+        ],
+        writes: [{ kind: 'created', id: 8, booking: null }],
+      });
+      actor.send({ type: 'payment.upiIdChanged', value: 'asha@okbank' });
+      actor.send({ type: 'payment.submit', record, shownAmount: 1100 });
+      await waitFor(actor, (s) => s.matches('priceChanged'));
+      actor.send({ type: 'payment.submit', record, shownAmount: 1100 });
+      await waitFor(actor, (s) => s.matches('editing'));
+      expect(actor.getSnapshot().context.attempt?.intent).toBeNull();
+      // The intent is gone, the server's last price is still the one shown.
+      expect(shown(actor, 1100)).toBe(1200);
+      actor.send({ type: 'payment.submit', record, shownAmount: 1100 });
+      await waitFor(actor, (s) => !s.hasTag('busy'));
+      expect(actor.getSnapshot().value).toBe('priceChanged');
+      expect(actor.getSnapshot().context.error?.message).toMatch(/now ₹1,300 \(it was ₹1,200\)/);
+      expect(shown(actor, 1100)).toBe(1300);
+      expect(calls.captures.map((c) => c.paymentId)).toEqual(['pay_1']);
+      actor.send({ type: 'payment.submit', record, shownAmount: 1100 });
+      await waitFor(actor, (s) => s.status === 'done');
+      expect(calls.captures.map((c) => c.paymentId)).toEqual(['pay_1', 'pay_2']);
+      expect(calls.writes.map((w) => w.paymentId)).toEqual(['pay_2']);
+    });
+
+    it('a changed record while asked is a new attempt, checked against the page’s new total', async () => {
+      const other: PaidRecord = { ...record, booking: { ...record.booking, packageId: 9 } };
+      const { actor, calls } = harness({
+        intents: [
+          { kind: 'intent', intent: { ...intent, amount: 1200 } },
+          { kind: 'intent', intent: { ...intent, id: 'pay_2', amount: 2100 } },
+        ],
+        captures: [captured('pay_2')],
+        writes: [{ kind: 'created', id: 9, booking: null }],
+      });
+      actor.send({ type: 'payment.upiIdChanged', value: 'asha@okbank' });
+      actor.send({ type: 'payment.submit', record, shownAmount: 1100 });
+      await waitFor(actor, (s) => s.matches('priceChanged'));
+      expect(shown(actor, 2100, other)).toBe(2100);
+      actor.send({ type: 'payment.submit', record: other, shownAmount: 2100 });
+      await waitFor(actor, (s) => s.status === 'done');
+      expect(calls.captures.map((c) => c.paymentId)).toEqual(['pay_2']);
+      expect(calls.writes).toEqual([{ record: other, paymentId: 'pay_2', idempotencyKey: 'key_2' }]);
+    });
+
+    it('while asked, the details can change and invalid ones are refused as in editing', async () => {
+      const { actor, calls } = harness({
+        intents: [{ kind: 'intent', intent: { ...intent, amount: 1200 } }],
+      });
+      actor.send({ type: 'payment.methodChanged', method: 'netbanking' });
+      actor.send({ type: 'payment.submit', record, shownAmount: 1100 });
+      await waitFor(actor, (s) => s.matches('priceChanged'));
+      actor.send({ type: 'payment.methodChanged', method: 'card' });
+      actor.send({ type: 'payment.cardNumberChanged', value: '12' });
+      actor.send({ type: 'payment.upiIdChanged', value: 'asha@okbank' });
+      actor.send({ type: 'payment.submit', record, shownAmount: 1100 });
+      expect(actor.getSnapshot().value).toBe('priceChanged');
+      expect(actor.getSnapshot().context.fieldErrors.cardNumber).toBe('Please enter a valid card number');
+      expect(calls.captures).toHaveLength(0);
+    });
   });
 });

@@ -50,8 +50,10 @@ import {
   selectNamesConfirmed,
   selectOfferingLines,
   selectOfferingQuantity,
+  selectPaymentFingerprint,
   selectTotal,
 } from '../../machines/puja-wizard/puja-wizard.selectors.ts';
+import { selectAmountToPay } from '../../machines/payment/payment.selectors.ts';
 
 /** 1 March 2026, 11:30 in India. */
 const NOW = new Date('2026-03-01T06:00:00.000Z').getTime();
@@ -531,6 +533,35 @@ describe('puja wizard: payment and booking', () => {
     });
     expect(selectBooking(snapshot())?.bookingNumber).toBe('PUJ-20260301-000007');
     expect(calls.clearDraft).toHaveBeenCalledWith({ pujaId: 3, packageId: 31 });
+  });
+
+  it('hands Pay the total shown; a server price other than it is paid only at the next Pay, and shown until then', async () => {
+    const { send, toPayment, step, calls, child, snapshot } = start({ offerings: [lamp] });
+    calls.createIntent.mockResolvedValue({ kind: 'intent', intent: { ...intent, amount: 4751 + 2 * 61 } });
+    toPayment();
+    send({ type: 'offering.changed', offeringId: 5, quantity: 2 });
+    const shown = () =>
+      selectAmountToPay(
+        selectPaymentFingerprint(snapshot()),
+        selectTotal(snapshot()),
+      )(child()?.getSnapshot());
+    expect(shown()).toBe(4751 + 102);
+    send({ type: 'wizard.pay' });
+    await flush();
+    expect(step()).toBe('payment');
+    expect(child()?.getSnapshot().value).toBe('priceChanged');
+    expect(child()?.getSnapshot().context.error?.message).toBe(
+      'The price has changed since you opened this page: the amount is now ₹4,873 (it was ₹4,853). ' +
+        'Check it and pay ₹4,873, or go back.',
+    );
+    expect(calls.capture).not.toHaveBeenCalled();
+    expect(shown()).toBe(4873);
+
+    send({ type: 'wizard.pay' });
+    await flush();
+    expect(step()).toBe('confirmation');
+    expect(calls.createIntent).toHaveBeenCalledTimes(1);
+    expect(calls.capture.mock.calls.map(([c]) => c.paymentId)).toEqual(['pay_1']);
   });
 
   it('a declined UPI ID stays on Payment with the message; another UPI ID pays on the same intent', async () => {

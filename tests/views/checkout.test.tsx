@@ -340,6 +340,55 @@ describe('checkout', () => {
     expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toBeInTheDocument();
   });
 
+  it('online payment: a price raised during checkout is told, shown in the Total, and paid only when Place Order is pressed again', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    await addAddress(shop.app, customer);
+    seedCart([[MALA, 2]]);
+    await openCheckout();
+    await waitFor(() => expect(screen.getByRole('radio', { name: /MG Road 100/ })).toBeChecked(), PAGE);
+    await cartReconciled();
+    expect(summaryRow('Total')).toBe(formatRupees(2 * 450 + 100));
+
+    // Staff raise the mala to ₹475 while the customer is on this page: the server prices the
+    // order, and nothing is taken at a price the customer was not shown (docs/product-rules.md, Payments).
+    const mala = products[MALA]!.id;
+    await shop.db.updateTable('product').set({ offerPrice: 475 }).where('id', '=', mala).execute();
+    try {
+      await user.type(screen.getByLabelText('UPI ID'), 'asha@okbank');
+      await user.click(placeOrderButton());
+      const now = formatRupees(2 * 475 + 100);
+      expect(await screen.findByRole('alert', {}, PAGE)).toHaveTextContent(
+        `The price has changed since you opened this page: the amount is now ${now} ` +
+          `(it was ${formatRupees(1000)}). Check it and pay ${now}, or go back.`,
+      );
+      expect(summaryRow('Total')).toBe(now);
+      expect(placeOrderButton()).toHaveTextContent('Place Order');
+      expect(placeOrderButton()).toBeEnabled();
+      const paymentCalls = () =>
+        net.calls.filter((c) => c.method === 'POST' && c.path.startsWith('/api/payments')).map((c) => c.path);
+      expect(paymentCalls()).toEqual(['/api/payments']);
+      expect(net.requests.filter((path) => path === '/api/orders')).toEqual([]);
+      expect(await ordersOf(customer)).toEqual([]);
+
+      // Place Order again agrees to the new total: the same payment is captured for it.
+      await user.click(placeOrderButton());
+      await screen.findByRole('heading', { level: 1, name: 'Order Confirmed!' }, { timeout: 6000 });
+      expect(paymentCalls()).toEqual([
+        '/api/payments',
+        expect.stringMatching(/^\/api\/payments\/pay_[^/]+\/capture$/),
+      ]);
+      const [order] = await ordersOf(customer);
+      expect(order).toMatchObject({
+        paymentMethod: 'online',
+        paymentStatus: 'completed',
+        total: 2 * 475 + 100,
+      });
+    } finally {
+      await shop.db.updateTable('product').set({ offerPrice: 450 }).where('id', '=', mala).execute();
+    }
+  });
+
   it("shows the server's refusal and enables Place Order again", async () => {
     const user = userEvent.setup();
     const customer = await signIn();

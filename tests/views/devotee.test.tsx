@@ -404,7 +404,7 @@ describe('gift a puja', () => {
 });
 
 describe('chadhava offerings on the payment step', () => {
-  it('none chosen at first; the amount follows the steppers; the server’s price is the one shown after', async () => {
+  it('none chosen at first; the amount follows the steppers; a price raised meanwhile is shown and paid only when Pay is pressed again', async () => {
     const user = userEvent.setup();
     const customer = await signIn();
     await addAddress(shop.app, customer, 'MG Road 100');
@@ -441,9 +441,32 @@ describe('chadhava offerings on the payment step', () => {
     expect(summary('Amount')).toBe(formatRupees(price + 102));
     expect(screen.getByRole('button', { name: `Pay ${formatRupees(price + 102)}` })).toBeInTheDocument();
 
-    // Staff raise the lamp to ₹61 while the devotee is paying: the server prices the booking.
+    // Staff raise the lamp to ₹61 while the devotee is on Payment: the server prices the booking,
+    // and nothing is taken at a price the devotee was not shown (docs/product-rules.md, Payments).
     await shop.db.updateTable('pujaOffering').set({ price: 61 }).where('id', '=', lampId).execute();
-    await pay(user, price + 102);
+    await user.click(screen.getByRole('checkbox', { name: 'The names are right' }));
+    await user.type(screen.getByLabelText('UPI ID'), 'asha@okbank');
+    await user.click(screen.getByRole('button', { name: `Pay ${formatRupees(price + 102)}` }));
+    const now = formatRupees(price + 122);
+    expect(await screen.findByRole('alert', {}, PAGE)).toHaveTextContent(
+      `The price has changed since you opened this page: the amount is now ${now} ` +
+        `(it was ${formatRupees(price + 102)}). Check it and pay ${now}, or go back.`,
+    );
+    expect(summary('Amount')).toBe(now);
+    expect(
+      screen.queryByRole('button', { name: `Pay ${formatRupees(price + 102)}` }),
+    ).not.toBeInTheDocument();
+    const payments = net.calls.filter((c) => c.method === 'POST' && c.path.startsWith('/api/payments'));
+    expect(payments.map((c) => c.path)).toEqual(['/api/payments']);
+    const bookings = await call(shop.app, 'GET', '/api/bookings', { token: customer.token });
+    expect((bookings.body as BookingListResponse).bookings).toEqual([]);
+
+    // Pay again, at the amount now shown: the same payment is captured for it.
+    await user.click(screen.getByRole('button', { name: `Pay ${now}` }));
+    await screen.findByRole('heading', { level: 2, name: 'Booking Confirmed!' }, PAYMENT);
+    const paid = net.calls.filter((c) => c.method === 'POST' && c.path.startsWith('/api/payments'));
+    expect(paid).toHaveLength(2);
+    expect(paid[1]?.path).toMatch(/^\/api\/payments\/pay_[^/]+\/capture$/);
     expect(summary('Offerings')).toBe(`Ghee lamp × 2 (offered at the temple): ${formatRupees(122)}`);
     expect(summary('Amount paid')).toBe(formatRupees(price + 122));
     const booking = await theBooking(customer);

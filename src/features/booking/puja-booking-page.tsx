@@ -85,8 +85,10 @@ import {
   selectOfferingQuantity,
   selectOfferings,
   selectOfferingsAmount,
+  selectPaymentFingerprint,
   selectTotal,
 } from '../../../machines/puja-wizard/puja-wizard.selectors.ts';
+import { selectAmountToPay } from '../../../machines/payment/payment.selectors.ts';
 import { livePaymentMachine } from '../../app/payment.ts';
 import { fetchPackages, fetchPuja } from '../../lib/catalogue.ts';
 import { formatRupees } from '../../../contract/money.ts';
@@ -774,6 +776,9 @@ function PaymentStep({
   const offerings = useSelector(wizard, selectOfferings);
   const offeringsAmount = useSelector(wizard, selectOfferingsAmount);
   const total = useSelector(wizard, selectTotal);
+  // docs/product-rules.md, Payments: once the server has priced this booking, its price is shown.
+  const fingerprint = useSelector(wizard, selectPaymentFingerprint);
+  const amount = useSelector(payment, selectAmountToPay(fingerprint, total));
   const titleId = useId();
   return (
     <section className="booking-step" aria-labelledby={titleId}>
@@ -821,7 +826,7 @@ function PaymentStep({
         )}
         <div className="booking-summary__total">
           <dt>Amount</dt>
-          <dd>{formatRupees(total)}</dd>
+          <dd>{formatRupees(amount)}</dd>
         </div>
       </dl>
       {offerings.length > 0 && <OfferingsChoice wizard={wizard} offerings={offerings} disabled={busy} />}
@@ -839,7 +844,7 @@ function PaymentStep({
           aria-busy={busy || undefined}
           onClick={() => wizard.send({ type: 'wizard.pay' })}
         >
-          {paying ? 'Processing payment...' : busy ? 'Creating booking...' : `Pay ${formatRupees(total)}`}
+          {paying ? 'Processing payment...' : busy ? 'Creating booking...' : `Pay ${formatRupees(amount)}`}
         </button>
       </div>
     </section>

@@ -15,9 +15,11 @@ import {
   selectIsRedirectingToLogin,
   selectNotes,
   selectPaymentActor,
+  selectPaymentFingerprint,
   selectPaymentMethod,
   submitLabelOf,
 } from '../../../machines/checkout/checkout.selectors.ts';
+import { selectAmountToPay } from '../../../machines/payment/payment.selectors.ts';
 import {
   selectIsRestoring,
   selectIsSignedIn,
@@ -205,6 +207,9 @@ function OrderSummary({ checkout }: { checkout: CheckoutRef }) {
   const busy = useLocked(checkout);
   const canSubmit = useSelector(checkout, selectCanSubmit) && !busy;
   const label = submitLabelOf(paymentSnapshot, placed);
+  // docs/product-rules.md, Payments: once the server has priced this order, its price is the total.
+  const fingerprint = useSelector(checkout, selectPaymentFingerprint);
+  const total = selectAmountToPay(fingerprint, cart.total)(paymentSnapshot);
   const titleId = useId();
   return (
     <section className="checkout-summary" aria-labelledby={titleId}>
@@ -245,7 +250,7 @@ function OrderSummary({ checkout }: { checkout: CheckoutRef }) {
         )}
         <div className="checkout-summary__total">
           <dt>Total</dt>
-          <dd>{formatRupees(cart.total)}</dd>
+          <dd>{formatRupees(total)}</dd>
         </div>
       </dl>
       {(error ?? paymentError) !== undefined && (

@@ -23,9 +23,10 @@ const events = {
     { type: 'payment.upiIdChanged', value: '' },
   ],
   'payment.cardNumberChanged': [{ type: 'payment.cardNumberChanged', value: '4111 1111 1111 1111' }],
+  // The page shows ₹2,100 for the booking (the server's price in the first intent fixture).
   'payment.submit': [
-    { type: 'payment.submit', record: booking },
-    { type: 'payment.submit', record: cashOrder },
+    { type: 'payment.submit', record: booking, shownAmount: 2100 },
+    { type: 'payment.submit', record: cashOrder, shownAmount: 851 },
   ],
   'payment.retry': [{ type: 'payment.retry' }],
 } satisfies EventFixtures<PaymentEvent>;
@@ -54,6 +55,11 @@ export const paymentModel: MachineModel<typeof paymentMachine> = {
         {
           kind: 'intent',
           intent: { id: 'pay_model_1', amount: 2100, currency: 'INR', status: 'created', expiresAt: '' },
+        },
+        // Staff raised a price meanwhile: the server's price is not the one shown.
+        {
+          kind: 'intent',
+          intent: { id: 'pay_model_1', amount: 2301, currency: 'INR', status: 'created', expiresAt: '' },
         },
         { kind: 'refused', code: 'booking_closed', message: 'Booking for this puja has closed' },
       ],
@@ -94,6 +100,9 @@ export const paymentModel: MachineModel<typeof paymentMachine> = {
     valid: Object.keys(snapshot.context.fieldErrors).length === 0,
     showErrors: snapshot.context.showFieldErrors,
     attempt: attemptOf(snapshot),
+    // What the customer agreed to and the server's last price (the price check reads both).
+    agreed: snapshot.context.attempt?.agreedAmount ?? null,
+    quoted: snapshot.context.attempt?.quotedAmount ?? null,
     error: snapshot.context.error?.code ?? (snapshot.context.error ? 'failure' : null),
     outcome: snapshot.context.outcome?.kind ?? null,
   }),
