@@ -5,7 +5,9 @@
  * sent through nginx land on every process; the last items are sold exactly once; an
  * Idempotency-Key gives one order whichever process each copy reaches; and when a process is
  * killed in the middle of a burst, nginx sends the rest to the others and every order that was
- * acknowledged is kept, while the unanswered ones are retried safely with their keys.
+ * acknowledged is kept, while the unanswered ones are retried safely with their keys. A process
+ * stopped as a restart stops it (SIGTERM) finishes its work and no customer sees an error
+ * (docs/decisions/0028). nginx never serves /metrics.
  */
 import { sql } from 'kysely';
 import type { ProductListResponse } from '../../contract/catalogue.ts';
@@ -260,4 +262,44 @@ it('routes around a process killed in the middle of a burst, and loses no acknow
   expect(Array.from({ length: 10 }, (_, i) => by.get(`after-${i}`))).toEqual(Array(10).fill(1));
   // Some first tries did fail when the process died (the burst really was cut), and all were recovered.
   expect(firstTry.filter((a) => a.status !== 201).length).toBeGreaterThan(0);
+});
+
+it('stops a process gracefully (SIGTERM) in the middle of a stream of checkouts: each answered at the first try, none lost', async () => {
+  const buyers = await customers(8);
+  const product = await productWithStock(1000);
+  const victim = cluster.processes[0]!;
+  let acknowledged = 0;
+  let stopped: Promise<void> | undefined;
+
+  // Eight customers check out one after another, twelve times each: a stream, not one burst, so
+  // checkouts keep arriving while the process finishes what it has and closes its door.
+  const answers: Answer[] = [];
+  await Promise.all(
+    buyers.map(async (buyer, b) => {
+      for (let n = 0; n < 12; n++) {
+        const key = `rolling-${b}-${n}`;
+        const answer = await order(buyer, codOrder(buyer, product), key, key);
+        answers.push(answer);
+        if (answer.status === 201 && ++acknowledged === 24) {
+          victim.child.kill('SIGTERM');
+          stopped = victim.exited;
+        }
+      }
+    }),
+  );
+  await stopped;
+  expect(stopped, 'a process was stopped mid-stream').toBeDefined();
+  // It stopped as a stop is meant to: in-flight work finished, exit code 0 (not killed).
+  expect({ code: victim.child.exitCode, signal: victim.child.signalCode }).toEqual({ code: 0, signal: null });
+  // nginx sent the later checkouts to the other process (a refused connection is tried on the
+  // next), so no customer saw an error or had to retry.
+  expect(countStatuses(answers.map((a) => a.status as number))).toEqual({ 201: 96 });
+  expect(
+    await numberOf(stored, sql`select count(*) as n from orders where idempotency_key like 'rolling-%'`),
+  ).toBe(96);
+  const by = servedBy(cluster.processes);
+  const keys = buyers.flatMap((_, b) => Array.from({ length: 12 }, (__, n) => `rolling-${b}-${n}`));
+  const onVictim = keys.filter((key) => by.get(key) === victim.index).length;
+  expect(onVictim).toBeGreaterThan(0);
+  expect(onVictim).toBeLessThan(48);
 });
