@@ -41,7 +41,8 @@ if (missing.length > 0) {
 
 const db = await prepareDb(config, logger);
 const paymentGateway = paymentGatewayFor(config);
-const jobs = startBackgroundJobs(db, paymentGateway, config.uploadsDir, config.schedulerTickMs);
+const metrics = createMetrics({ db, processMetrics: true });
+const jobs = startBackgroundJobs(db, paymentGateway, config.uploadsDir, config.schedulerTickMs, metrics);
 const lifecycle: Lifecycle = { draining: false };
 const server = await listen(
   {
@@ -55,7 +56,7 @@ const server = await listen(
     paymentGateway,
     uploadsDir: config.uploadsDir,
     logger,
-    metrics: createMetrics({ db, processMetrics: true }),
+    metrics,
     lifecycle,
     metricsToken: config.metricsToken,
   },

@@ -9,6 +9,7 @@ import { silentLogger, type Logger } from './ops/logger.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
 import { createSimulatedGateway, loadPaymentSecret } from './payments/simulated-gateway.ts';
 import { shopJobs, startScheduler } from './jobs/scheduler.ts';
+import { countJobRun, type Metrics } from './ops/metrics.ts';
 
 /**
  * Opens, migrates and (when empty) seeds the configured database. Several processes may do
@@ -60,7 +61,14 @@ export function startBackgroundJobs(
   gateway: PaymentGateway,
   uploadsDir: string,
   tickMs = SCHEDULER_TICK_MS,
+  metrics?: Metrics,
 ) {
   const now = () => new Date();
-  return startScheduler({ db, jobs: shopJobs({ db, gateway, uploadsDir, now }), tickMs, now });
+  return startScheduler({
+    db,
+    jobs: shopJobs({ db, gateway, uploadsDir, now }),
+    tickMs,
+    now,
+    onRun: metrics && ((run) => countJobRun(metrics, run)),
+  });
 }

@@ -88,7 +88,15 @@ export interface JobRun {
 export async function runDueJobs(
   db: Db,
   jobs: readonly Job[],
-  { owner, now }: { owner: string; now: () => Date },
+  {
+    owner,
+    now,
+    onRun,
+  }: {
+    owner: string;
+    now: () => Date;
+    /** Told of each run (the metrics count them). */ onRun?: (run: JobRun) => void;
+  },
 ): Promise<JobRun[]> {
   const runs: JobRun[] = [];
   for (const job of jobs) {
@@ -117,7 +125,9 @@ export async function runDueJobs(
       nextRunAt: new Date(finished.getTime() + job.everyMs).toISOString(),
       error,
     });
-    runs.push({ name: job.name, changed, error });
+    const run = { name: job.name, changed, error };
+    runs.push(run);
+    onRun?.(run);
   }
   return runs;
 }
@@ -133,17 +143,19 @@ export function startScheduler({
   tickMs = SCHEDULER_TICK_MS,
   owner = processOwner(),
   now = () => new Date(),
+  onRun,
 }: {
   db: Db;
   jobs: readonly Job[];
   tickMs?: number;
   owner?: string;
   now?: () => Date;
+  onRun?: (run: JobRun) => void;
 }): { stop: () => Promise<void> } {
   let running: Promise<unknown> | null = null;
   const tick = () => {
     if (running) return;
-    running = runDueJobs(db, jobs, { owner, now })
+    running = runDueJobs(db, jobs, { owner, now, onRun })
       .catch((error: unknown) => console.error('Scheduler tick failed', error))
       .finally(() => {
         running = null;

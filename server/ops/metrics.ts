@@ -15,6 +15,10 @@ export interface Metrics {
   bookings: Counter<'outcome'>;
   payments: Counter<'outcome'>;
   rateLimited: Counter<'route'>;
+  /** Runs of the scheduler's jobs by job and outcome (ok, failed). */
+  jobRuns: Counter<'job' | 'outcome'>;
+  /** What those runs changed, by job: payments expired or refunded by the sweep, sankalps locked, refunds settled, uploads pruned. */
+  jobChanges: Counter<'job'>;
 }
 
 export function createMetrics({
@@ -67,6 +71,18 @@ export function createMetrics({
       labelNames: ['route'],
       registers: [registry],
     }),
+    jobRuns: new Counter({
+      name: 'shop_scheduled_job_runs_total',
+      help: 'Runs of scheduled work in this process, by job and outcome (ok, failed)',
+      labelNames: ['job', 'outcome'],
+      registers: [registry],
+    }),
+    jobChanges: new Counter({
+      name: 'shop_scheduled_job_changes_total',
+      help: 'Records changed by scheduled work, by job: payments.expire (stale payments expired or refunded), bookings.lockSankalp, refunds.settle, uploads.prune',
+      labelNames: ['job'],
+      registers: [registry],
+    }),
   };
   if (db) {
     const postgres = isPostgres(db);
@@ -87,4 +103,13 @@ export function createMetrics({
     });
   }
   return metrics;
+}
+
+/** Counts one run of a scheduled job (server/jobs/scheduler.ts) and what it changed. */
+export function countJobRun(
+  metrics: Metrics,
+  run: { name: string; changed: number | null; error: string | null },
+) {
+  metrics.jobRuns.inc({ job: run.name, outcome: run.error === null ? 'ok' : 'failed' });
+  if (run.changed) metrics.jobChanges.inc({ job: run.name }, run.changed);
 }

@@ -5,6 +5,7 @@
  */
 import { findJob } from '../../server/db/repositories/scheduled-jobs.ts';
 import { runDueJobs, type Job } from '../../server/jobs/scheduler.ts';
+import { countJobRun, createMetrics } from '../../server/ops/metrics.ts';
 import { createTestShop, type TestShop } from '../support/test-db.ts';
 
 let shop: TestShop;
@@ -77,5 +78,28 @@ describe('runDueJobs', () => {
     expect(await runDueJobs(shop.db, [job], { owner: 'a', now: at(MINUTE) })).toHaveLength(1);
     expect(errors).toHaveBeenCalled();
     errors.mockRestore();
+  });
+});
+
+describe('the metrics', () => {
+  it('count each run by job and outcome, and what the runs changed', async () => {
+    const metrics = createMetrics();
+    const sweep: Job = {
+      name: 'test.sweep',
+      everyMs: MINUTE,
+      leaseMs: MINUTE,
+      run: () => Promise.resolve(3),
+    };
+    const idle: Job = { name: 'test.idle', everyMs: MINUTE, leaseMs: MINUTE, run: () => Promise.resolve(0) };
+    const failing = countingJob('test.failing', { fail: true });
+    const onRun = (run: Parameters<typeof countJobRun>[1]) => countJobRun(metrics, run);
+    await runDueJobs(shop.db, [sweep, idle, failing], { owner: 'metrics', now: at(0), onRun });
+    await runDueJobs(shop.db, [sweep], { owner: 'metrics', now: at(MINUTE), onRun });
+    const text = await metrics.registry.metrics();
+    expect(text).toContain('shop_scheduled_job_runs_total{job="test.sweep",outcome="ok"} 2');
+    expect(text).toContain('shop_scheduled_job_runs_total{job="test.idle",outcome="ok"} 1');
+    expect(text).toContain('shop_scheduled_job_runs_total{job="test.failing",outcome="failed"} 1');
+    expect(text).toContain('shop_scheduled_job_changes_total{job="test.sweep"} 6');
+    expect(text).not.toContain('shop_scheduled_job_changes_total{job="test.idle"}');
   });
 });
