@@ -126,9 +126,11 @@ async function serveBytes(body: Buffer) {
 }
 
 async function startShop(dataDir: string, env: Record<string, string> = {}): Promise<ApiServer> {
+  // The production build, as `npm start` runs it (not the source through tsx).
   return startApiServer({
     dataDir,
     serveSpa: true,
+    built: true,
     env: { PAYMENT_DELAY_MS: '0', ...env },
     timeoutMs: 60_000,
   });

@@ -55,6 +55,7 @@ export async function startApiServer({
   env = {},
   timeoutMs = 30000,
   serveSpa = false,
+  built = false,
 }: {
   dataDir?: string;
   database?: TestDatabase;
@@ -62,11 +63,14 @@ export async function startApiServer({
   timeoutMs?: number;
   /** Serve the built SPA from dist/ too (the benchmark); needs `npm run build` first. */
   serveSpa?: boolean;
+  /** Run the production build (build/server/main.js, as `npm start` does) instead of the source through tsx. */
+  built?: boolean;
 } = {}): Promise<ApiServer> {
   database ??= databases.get(dataDir) ?? (await createTestDatabase(dataDir));
   databases.set(dataDir, database);
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const entry = built ? ['build/server/main.js'] : ['--import', 'tsx', 'server/main.ts'];
+  const child = spawn(process.execPath, entry, {
     cwd: repoRoot,
     env: {
       ...process.env,
