@@ -14,6 +14,9 @@ export default defineConfig({
   test: {
     globals: true,
     testTimeout: 20000,
+    // A hook may start real server processes (tests/reliability): on a busy 2-core machine two
+    // of them took more than Vitest's default 10 s, as on PostgreSQL (vitest.postgres.config.ts).
+    hookTimeout: 60000,
     maxWorkers,
     projects: [
       {
