@@ -102,18 +102,19 @@ export const orderMessages = {
  * POST /api/orders
  * ---------------------------------------------------------------------------------------- */
 
+/** A whole number of rupees, 0 or more, as a client sends it: 1e308 or -5 is refused naming `field`. */
+const Rupees = (field: string) =>
+  v.pipe(
+    v.number(orderMessages.amountInvalid(field)),
+    v.safeInteger(orderMessages.amountNotWhole(field)),
+    v.minValue(0, orderMessages.amountNotWhole(field)),
+  );
+
 /**
  * A client-sent amount: accepted so the original client's payload passes (docs/product-rules.md, Orders), never used (the server prices).
  * Still only what the cart can hold, a whole number of rupees, 0 or more: 1e308 or -5 is refused.
  */
-const IgnoredAmount = (field: string) =>
-  v.nullish(
-    v.pipe(
-      v.number(orderMessages.amountInvalid(field)),
-      v.safeInteger(orderMessages.amountNotWhole(field)),
-      v.minValue(0, orderMessages.amountNotWhole(field)),
-    ),
-  );
+const IgnoredAmount = (field: string) => v.nullish(Rupees(field));
 
 const VariantText = v.nullish(
   v.pipe(
@@ -218,6 +219,13 @@ export const OrderCreateRequest = v.pipe(
     ),
     // Ignored: a verified online payment makes the order "completed", cash on delivery "pending".
     payment_status: v.nullish(v.picklist(PAYMENT_STATUSES, orderMessages.paymentStatusInvalid)),
+    /**
+     * The total the customer was shown and agreed to (docs/product-rules.md, Payments). Unlike
+     * `total`, it is checked, not ignored: when the server's total differs, the order is refused
+     * with 409 `price_changed` and the server's `total`, and nothing is written. Optional (null
+     * or absent: not checked), so the original payload still passes.
+     */
+    expectedTotal: v.nullish(Rupees('expectedTotal')),
   }),
   v.check(
     (order) => order.payment_method !== 'online' || PAYMENT_ID.test(order.payment_id ?? ''),
@@ -231,6 +239,8 @@ export interface OrderCreatePayload extends OrderDraftPayload {
   payment_method: PaymentMethod;
   payment_id?: string | null;
   payment_status?: PaymentStatus | null;
+  /** The total the customer agreed to; another server total is refused with `price_changed`. */
+  expectedTotal?: number | null;
 }
 
 /** The order as POST /api/payments prices it: the create payload without its payment fields. */

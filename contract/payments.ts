@@ -65,6 +65,13 @@ export const PAYMENT_CODES = [
 ] as const;
 export type PaymentCode = (typeof PAYMENT_CODES)[number];
 
+/**
+ * The code of a refusal because the server's price is not the one the customer was shown
+ * (docs/product-rules.md, Payments): POST /api/orders answers it with 409 and the server's
+ * `total` when its `expectedTotal` differs; the message is `paymentMessages.priceChanged`.
+ */
+export const PRICE_CHANGED_CODE = 'price_changed';
+
 export const paymentMessages = {
   purposeInvalid: 'purpose must be "order" or "booking"',
   methodInvalid: 'method must be "upi", "card" or "netbanking"',
@@ -222,5 +229,7 @@ export const WriteRefusal = v.object({
   message: v.string(),
   code: v.optional(v.string()),
   refunded: v.optional(v.object({ paymentId: v.string(), amount: v.number() })),
+  /** With `price_changed` (PRICE_CHANGED_CODE): the server's total, in whole rupees. */
+  total: v.optional(v.number()),
 });
 export type WriteRefusal = v.InferOutput<typeof WriteRefusal>;

@@ -20,12 +20,17 @@ export type PaidRecord =
   | { purpose: 'order'; order: OrderDraftPayload; cashOnDelivery?: boolean }
   | { purpose: 'booking'; booking: BookingDraftPayload };
 
-/** The server refused, with its message and code; `refunded` when the payment went back. */
+/**
+ * The server refused, with its message and code; `refunded` when the payment went back; `total`,
+ * the server's own total, when a write was refused because it is not the one agreed
+ * (`price_changed`).
+ */
 export interface Refusal {
   kind: 'refused';
   code: string;
   message: string;
   refunded?: NonNullable<WriteRefusal['refunded']>;
+  total?: number;
 }
 
 export interface CreateIntentInput {
@@ -44,6 +49,13 @@ export interface WriteRecordInput {
   /** The captured payment (null for cash on delivery). */
   paymentId: string | null;
   idempotencyKey: string;
+  /**
+   * Cash on delivery: the total the customer agreed to (docs/product-rules.md, Payments). It has
+   * no intent to price it, so the write carries it and the server refuses another total
+   * (`price_changed`, with the server's `total`). Absent for an online payment, whose intent was
+   * already checked against the amount agreed.
+   */
+  expectedTotal?: number;
 }
 /** The record exists: its id, and the booking itself for a booking. */
 export type WriteRecordOutput = { kind: 'created'; id: number; booking: Booking | null } | Refusal;

@@ -2,7 +2,12 @@ import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent }
 import { bookingMessages } from '../../contract/booking.ts';
 import { formatRupees } from '../../contract/money.ts';
 import { orderMessages } from '../../contract/orders.ts';
-import { paymentMessages, type CaptureMethod, type PaymentIntent } from '../../contract/payments.ts';
+import {
+  PRICE_CHANGED_CODE,
+  paymentMessages,
+  type CaptureMethod,
+  type PaymentIntent,
+} from '../../contract/payments.ts';
 import type {
   CaptureInput,
   CaptureOutput,
@@ -32,8 +37,11 @@ export const paymentMachineMessages = {
     paymentMessages.priceChanged(formatRupees(now), formatRupees(was)),
 } as const;
 
-/** The code of the price-changed notice in `error`, for views and tests to tell it from a failure. */
-export const PRICE_CHANGED = 'price_changed';
+/**
+ * The code of the price-changed notice in `error`, for views and tests to tell it from a failure;
+ * also the code of a cash write the server refused at another total.
+ */
+export const PRICE_CHANGED = PRICE_CHANGED_CODE;
 
 /**
  * One record being paid for and its retries. The Idempotency-Key and the payment stay while the
@@ -49,9 +57,13 @@ export interface PaymentAttempt {
   /**
    * What the customer agreed to pay for this record: the page's total at the first submit, then,
    * once the server has priced the record and the page shows that price, the server's price.
+   * A cash order's write carries it as `expectedTotal`.
    */
   agreedAmount: number;
-  /** The server's latest price for this record (kept when an expired intent is forgotten). */
+  /**
+   * The server's latest price for this record: an intent's amount (kept when an expired intent is
+   * forgotten), or the total a cash write was refused with.
+   */
   quotedAmount: number | null;
 }
 
@@ -116,6 +128,22 @@ const messageOf = (error: unknown, fallback: string) => {
 
 const isCash = (record: PaidRecord) => record.purpose === 'order' && record.cashOnDelivery === true;
 
+/**
+ * The server's price for the attempt in an answer, if it gives one: an intent's amount, or the
+ * total a cash write was refused with (`price_changed`). Only a cash write carries the amount
+ * agreed; an online one was checked at its intent, and is refunded if refused.
+ */
+function serverPriceIn(
+  attempt: PaymentAttempt | null,
+  output: CreateIntentOutput | WriteRecordOutput,
+): number | null {
+  if (output.kind === 'intent') return output.intent.amount;
+  const cash = attempt !== null && isCash(attempt.record);
+  return cash && output.kind === 'refused' && output.code === PRICE_CHANGED && output.total !== undefined
+    ? output.total
+    : null;
+}
+
 const intentDone = ({ event }: { event: DoneActorEvent<CreateIntentOutput> }) => event.output;
 const captureDone = ({ event }: { event: DoneActorEvent<CaptureOutput> }) => event.output;
 const writeDone = ({ event }: { event: DoneActorEvent<WriteRecordOutput> }) => event.output;
@@ -132,7 +160,10 @@ const failure = ({ event }: { event: ErrorActorEvent }) => event.error;
  * /api/bookings with the payment id and the attempt's Idempotency-Key) -> `done`, whose output
  * is `{kind:'created', id}` or the server's refusal `{kind:'refused', code, message, refunded?}`.
  * A declined capture returns to `editing` with the intent kept, so the customer pays again on
- * the same intent with another UPI ID or method. Cash on delivery goes straight to `writing`.
+ * the same intent with another UPI ID or method. Cash on delivery goes straight to `writing`
+ * with the amount agreed; a server total other than it is refused (`price_changed`), and the
+ * machine stops in `priceChanged` with the server's total shown until the customer submits again
+ * (a new Idempotency-Key, as the request now agrees to another total).
  * An unexpected failure (network, 500) waits in `failed`; retry resumes where it stopped, a
  * captured payment and its key reused.
  */
@@ -206,18 +237,29 @@ export const paymentMachine = setup({
           ? { ...context.attempt, intent: output.intent, captured: false, quotedAmount: output.intent.amount }
           : context.attempt,
     }),
-    /** The server's price is not the one the customer saw: say both; nothing is captured. */
+    /** The server's price is not the one the customer saw: say both; nothing is captured or written. */
     tellPriceChanged: assign({
-      error: ({ context }, output: CreateIntentOutput) =>
-        context.attempt && output.kind === 'intent'
+      error: ({ context }, output: CreateIntentOutput | WriteRecordOutput) => {
+        const price = serverPriceIn(context.attempt, output);
+        return context.attempt && price !== null
           ? {
-              message: paymentMachineMessages.priceChanged(
-                output.intent.amount,
-                context.attempt.agreedAmount,
-              ),
+              message: paymentMachineMessages.priceChanged(price, context.attempt.agreedAmount),
               code: PRICE_CHANGED,
             }
-          : context.error,
+          : context.error;
+      },
+    }),
+    /**
+     * A cash write refused at the server's total: the page shows that total, and the next write,
+     * agreeing to it, is another request with its own Idempotency-Key.
+     */
+    storeRefusedTotal: assign({
+      attempt: ({ context }, output: WriteRecordOutput) => {
+        const price = serverPriceIn(context.attempt, output);
+        return context.attempt && price !== null
+          ? { ...context.attempt, quotedAmount: price, idempotencyKey: context.createIdempotencyKey() }
+          : context.attempt;
+      },
     }),
     markCaptured: assign({
       attempt: ({ context }) => context.attempt && { ...context.attempt, captured: true },
@@ -257,9 +299,11 @@ export const paymentMachine = setup({
     isCaptured: ({ context }) => context.attempt?.captured === true,
     hasIntent: ({ context }) => (context.attempt?.intent ?? null) !== null,
     isRefused: (_, output: { kind: string }) => output.kind === 'refused',
-    /** The intent's amount (the server's price) is not the amount the customer agreed to. */
-    isPriceChanged: ({ context }, output: CreateIntentOutput) =>
-      output.kind === 'intent' && output.intent.amount !== context.attempt?.agreedAmount,
+    /** The server's price (an intent's amount, a cash write's refused total) is not the amount agreed. */
+    isPriceChanged: ({ context }, output: CreateIntentOutput | WriteRecordOutput) => {
+      const price = serverPriceIn(context.attempt, output);
+      return price !== null && price !== context.attempt?.agreedAmount;
+    },
     isDeclined: (_, output: CaptureOutput) => output.kind === 'refused' && output.code === 'payment_declined',
   },
 }).createMachine({
@@ -350,8 +394,9 @@ export const paymentMachine = setup({
     },
     /**
      * The server priced the record differently from the page (staff changed a price meanwhile).
-     * The intent is kept and the page now shows its amount; the customer's next submit agrees to
-     * it and captures it, or they go back.
+     * The intent is kept (or, cash on delivery, the refused write's total) and the page now shows
+     * its amount; the customer's next submit agrees to it and captures it (or writes the cash
+     * order at it), or they go back.
      */
     priceChanged: {
       on: {
@@ -371,13 +416,26 @@ export const paymentMachine = setup({
         input: ({ context }) => {
           const attempt = context.attempt;
           if (!attempt) throw new Error('writing without an attempt');
+          const cash = isCash(attempt.record);
           return {
             record: attempt.record,
-            paymentId: isCash(attempt.record) ? null : (attempt.intent?.id ?? null),
+            paymentId: cash ? null : (attempt.intent?.id ?? null),
             idempotencyKey: attempt.idempotencyKey,
+            // No intent priced a cash order: the server checks the amount agreed at the write.
+            ...(cash ? { expectedTotal: attempt.agreedAmount } : {}),
           };
         },
-        onDone: { target: 'done', actions: { type: 'storeOutcome', params: writeDone } },
+        onDone: [
+          {
+            guard: { type: 'isPriceChanged', params: writeDone },
+            target: 'priceChanged',
+            actions: [
+              { type: 'tellPriceChanged', params: writeDone },
+              { type: 'storeRefusedTotal', params: writeDone },
+            ],
+          },
+          { target: 'done', actions: { type: 'storeOutcome', params: writeDone } },
+        ],
         onError: { target: 'failed', actions: { type: 'storeFailure', params: failure } },
       },
     },

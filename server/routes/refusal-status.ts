@@ -1,6 +1,6 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { WriteRefusal } from '../../contract/payments.ts';
-import { EditConflict, type Refusal } from '../services/refusal.ts';
+import { EditConflict, PriceChanged, type Refusal } from '../services/refusal.ts';
 
 /**
  * The one table from a service's refusal code to the HTTP status it is answered with. A code
@@ -16,6 +16,8 @@ const STATUS_BY_CODE: Record<string, ContentfulStatusCode> = {
   coupon_expired: 400,
   coupon_exhausted: 400,
   coupon_below_minimum: 400,
+  // the customer's expectedTotal is not the server's total (docs/product-rules.md, Payments)
+  price_changed: 409,
   // bookings
   puja_not_found: 404,
   package_not_found: 404,
@@ -82,12 +84,16 @@ export function refusalStatus(code: string): ContentfulStatusCode {
   return STATUS_BY_CODE[code] ?? 400;
 }
 
-/** The body a refusal is answered with: {message, code}, and `refunded` when money went back. */
+/**
+ * The body a refusal is answered with: {message, code}, `refunded` when money went back, and
+ * the server's `total` when the price changed.
+ */
 export function refusalBody(refusal: Refusal): WriteRefusal & { current?: unknown } {
   return {
     message: refusal.message,
     code: refusal.code,
     ...(refusal.refunded ? { refunded: refusal.refunded } : {}),
+    ...(refusal instanceof PriceChanged ? { total: refusal.total } : {}),
     // A conflicting edit answers the record as it is now (docs/decisions/0034).
     ...(refusal instanceof EditConflict ? { current: refusal.current } : {}),
   };

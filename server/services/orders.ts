@@ -1,4 +1,5 @@
 import type { Address } from '../../contract/address.ts';
+import { formatRupees } from '../../contract/money.ts';
 import {
   couponMessages,
   orderMessages,
@@ -6,6 +7,7 @@ import {
   type OrderDraft,
   type PaymentMethod,
 } from '../../contract/orders.ts';
+import { paymentMessages } from '../../contract/payments.ts';
 import type { Db } from '../db/client.ts';
 import { addressCopyOf } from '../db/repositories/address-copy.ts';
 import { findAddress } from '../db/repositories/addresses.ts';
@@ -39,7 +41,7 @@ import {
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { paidWrite, type PaidWriteResult, type PaymentClaim } from './paid-write.ts';
 import { orderNumber } from './reference-number.ts';
-import { Refusal } from './refusal.ts';
+import { PriceChanged, Refusal } from './refusal.ts';
 import { orderRequestHash } from './request-fingerprint.ts';
 
 /** An order as the server priced it from its own catalogue, coupon and address book. */
@@ -102,11 +104,27 @@ export async function quoteOrder(db: Db, userId: number, draft: OrderDraft, now:
 }
 
 /**
+ * The customer agreed to pay `expectedTotal` (docs/product-rules.md, Payments): a quote at another
+ * total is refused with the server's total, so nothing is written at a price they were not shown.
+ * Null (not sent) checks nothing.
+ */
+function refuseUnlessAgreed(quote: OrderQuote, expectedTotal: number | null): OrderQuote {
+  const { total } = quote.amounts;
+  if (expectedTotal !== null && total !== expectedTotal)
+    throw new PriceChanged(
+      paymentMessages.priceChanged(formatRupees(total), formatRupees(expectedTotal)),
+      total,
+    );
+  return quote;
+}
+
+/**
  * Places an order inside the caller's transaction: it is priced again (quoteOrder) as the
  * catalogue is inside the transaction, the coupon's use is counted under its limit, each
  * product's stock is taken by a conditional UPDATE in product id order (so concurrent orders on
  * PostgreSQL lock rows in the same order), the order and its lines are inserted, and an online
- * order's payment is claimed for exactly its total. Any refusal rolls all of it back.
+ * order's payment is claimed for exactly its total. A total other than the `expectedTotal` the
+ * customer agreed to is refused before anything is taken. Any refusal rolls all of it back.
  */
 export async function placeOrder(
   trx: Db,
@@ -118,6 +136,7 @@ export async function placeOrder(
     idempotencyKey,
     requestHash,
     now,
+    expectedTotal = null,
   }: {
     userId: number;
     draft: OrderDraft;
@@ -126,9 +145,11 @@ export async function placeOrder(
     idempotencyKey: string | null;
     requestHash: string | null;
     now: Date;
+    /** The total the customer agreed to, or null when the client sent none. */
+    expectedTotal?: number | null;
   },
 ): Promise<number> {
-  const quote = await quoteOrder(trx, userId, draft, now);
+  const quote = refuseUnlessAgreed(await quoteOrder(trx, userId, draft, now), expectedTotal);
   if (quote.coupon && !(await countCouponUse(trx, quote.coupon.id)))
     throw new Refusal('coupon_exhausted', couponMessages.exhausted);
 
@@ -191,7 +212,9 @@ export async function placeOrder(
 
 /**
  * POST /api/orders: places the customer's order through the one paid, idempotent write
- * (paid-write.ts); an online order is paid by the captured payment `payment_id` names.
+ * (paid-write.ts); an online order is paid by the captured payment `payment_id` names. An
+ * `expectedTotal` other than the server's total is refused (409 price_changed) before anything is
+ * written, so the refused request leaves no record under its Idempotency-Key.
  */
 export function submitOrder({
   db,
@@ -210,6 +233,7 @@ export function submitOrder({
 }): Promise<PaidWriteResult> {
   const hash = orderRequestHash(input);
   const online = input.payment_method === 'online' && input.payment_id;
+  const expectedTotal = input.expectedTotal ?? null;
   return paidWrite({
     db,
     gateway,
@@ -220,7 +244,7 @@ export function submitOrder({
     findByKey: (key) => findOrderByKey(db, userId, key),
     keyReusedMessage: orderMessages.idempotencyMismatch,
     payment: online ? { id: input.payment_id!, purpose: 'order' } : null,
-    check: (reader) => quoteOrder(reader, userId, input, now),
+    check: async (reader) => refuseUnlessAgreed(await quoteOrder(reader, userId, input, now), expectedTotal),
     write: (trx, claim) =>
       placeOrder(trx, {
         userId,
@@ -230,6 +254,7 @@ export function submitOrder({
         idempotencyKey,
         requestHash: idempotencyKey === null ? null : hash,
         now,
+        expectedTotal,
       }),
   });
 }

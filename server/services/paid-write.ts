@@ -7,7 +7,7 @@ import type { PaymentRow } from '../db/types.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { movePayment } from './payment-lifecycle.ts';
 import { checkPaymentForWrite, isPaymentCode, refundPayment } from './payments.ts';
-import { Refusal } from './refusal.ts';
+import { PriceChanged, Refusal } from './refusal.ts';
 
 /** What a write hands the payment it is paid with, inside its transaction. */
 export interface PaymentClaim {
@@ -118,7 +118,10 @@ async function refundFor(refusal: Refusal, payment: PaymentRow, w: PaidWrite): P
 
 /** The refusal, telling the customer their payment was refunded (WriteRefusal's `refunded`). */
 function withRefund(refusal: Refusal, refunded: { paymentId: string; amount: number }): Refusal {
-  return new Refusal(refusal.code, withRefundNote(refusal.message, formatRupees(refunded.amount)), refunded);
+  const message = withRefundNote(refusal.message, formatRupees(refunded.amount));
+  // A changed price still names the server's total, so the customer sees what it is now.
+  if (refusal instanceof PriceChanged) return new PriceChanged(message, refusal.total, refunded);
+  return new Refusal(refusal.code, message, refunded);
 }
 
 function claimFor(trx: Db, payment: PaymentRow | null, w: PaidWrite): PaymentClaim {

@@ -1,3 +1,5 @@
+import { PRICE_CHANGED_CODE } from '../../contract/payments.ts';
+
 /**
  * A rule said no: what to tell the customer and a machine-readable code, never an HTTP status
  * (routes map codes to statuses in routes/refusal-status.ts). Thrown inside a write's
@@ -26,5 +28,20 @@ export class EditConflict extends Refusal {
   ) {
     super('edit_conflict', message);
     this.name = 'EditConflict';
+  }
+}
+
+/**
+ * The total the client agreed to is not the server's (docs/product-rules.md, Payments): answered
+ * 409 `price_changed` with the server's `total`, so the customer is shown it before agreeing.
+ */
+export class PriceChanged extends Refusal {
+  constructor(
+    message: string,
+    readonly total: number,
+    refunded?: { paymentId: string; amount: number },
+  ) {
+    super(PRICE_CHANGED_CODE, message, refunded);
+    this.name = 'PriceChanged';
   }
 }

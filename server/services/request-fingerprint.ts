@@ -8,7 +8,9 @@ const sha256 = (normalised: unknown) => createHash('sha256').update(JSON.stringi
  * A fingerprint of what the customer asked for, taken from the validated (trimmed, upper-cased,
  * unknown-keys-dropped) request. The amounts and statuses the server ignores are left out, so a
  * retry that re-sends stale client totals is still the same request; everything that changes
- * the order (address, lines, payment, notes, coupon) is in.
+ * the order (address, lines, payment, notes, coupon) is in, and so is the total the customer
+ * agreed to (`expectedTotal`) when sent: a request agreeing to another total is another request.
+ * Left out when absent, so a request without it keeps the fingerprint it always had.
  */
 export function orderRequestHash(input: OrderCreateRequest): string {
   return sha256({
@@ -23,6 +25,7 @@ export function orderRequestHash(input: OrderCreateRequest): string {
     paymentId: input.payment_method === 'online' ? (input.payment_id ?? null) : null,
     notes: input.notes,
     couponCode: input.coupon_code,
+    ...(input.expectedTotal != null ? { expectedTotal: input.expectedTotal } : {}),
   });
 }
 

@@ -10,7 +10,8 @@ export interface Refunded {
 
 /**
  * A failed call, carrying the message a customer should see, and the server's machine-readable
- * `code` (and `refunded`) when it sent one, so a machine can route a refusal without statuses.
+ * `code` (and `refunded`, and the server's `total` of a `price_changed`) when it sent one, so a
+ * machine can route a refusal without statuses.
  */
 export class ApiError extends Error {
   constructor(
@@ -18,6 +19,7 @@ export class ApiError extends Error {
     readonly status?: number,
     readonly code?: string,
     readonly refunded?: Refunded,
+    readonly total?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -65,7 +67,8 @@ function messageOf(error: unknown, fallback: string): ApiError {
     const message =
       'message' in data && typeof data.message === 'string' && data.message ? data.message : fallback;
     const code = 'code' in data && typeof data.code === 'string' && data.code ? data.code : undefined;
-    return new ApiError(message, error.statusCode, code, refundedOf(data));
+    const total = 'total' in data && typeof data.total === 'number' ? data.total : undefined;
+    return new ApiError(message, error.statusCode, code, refundedOf(data), total);
   }
   return new ApiError(fallback);
 }

@@ -1,5 +1,5 @@
 import { BookingCreateResponse, bookingMessages } from '../../contract/booking.ts';
-import { OrderCreateResponse, orderMessages } from '../../contract/orders.ts';
+import { OrderCreateResponse, orderMessages, type OrderCreatePayload } from '../../contract/orders.ts';
 import { PaymentCaptureResponse, PaymentIntentResponse, paymentMessages } from '../../contract/payments.ts';
 import type {
   CaptureInput,
@@ -33,6 +33,7 @@ async function refusalOr<T>(call: Promise<T>): Promise<T | Refusal> {
         code: error.code,
         message: error.message,
         ...(error.refunded ? { refunded: error.refunded } : {}),
+        ...(error.total !== undefined ? { total: error.total } : {}),
       };
     }
     throw error;
@@ -77,24 +78,27 @@ export async function capturePayment(
 }
 
 /**
- * POST /api/orders or /api/bookings with the captured payment's id (or cash on delivery) and the
- * attempt's Idempotency-Key: a repeated submit returns the first record.
+ * POST /api/orders or /api/bookings with the captured payment's id (or cash on delivery, with the
+ * total the customer agreed to) and the attempt's Idempotency-Key: a repeated submit returns the
+ * first record.
  */
 export async function writePaidRecord(
-  { record, paymentId, idempotencyKey }: WriteRecordInput,
+  { record, paymentId, idempotencyKey, expectedTotal }: WriteRecordInput,
   signal?: AbortSignal,
 ): Promise<WriteRecordOutput> {
   const headers = { 'Idempotency-Key': idempotencyKey };
   if (record.purpose === 'order') {
     const cash = record.cashOnDelivery === true;
+    const body: OrderCreatePayload = {
+      ...record.order,
+      payment_method: cash ? 'cod' : 'online',
+      payment_id: cash ? null : paymentId,
+      ...(expectedTotal !== undefined ? { expectedTotal } : {}),
+    };
     const result = await refusalOr(
       callApi('/api/orders', {
         method: 'POST',
-        body: {
-          ...record.order,
-          payment_method: cash ? 'cod' : 'online',
-          payment_id: cash ? null : paymentId,
-        },
+        body,
         headers,
         schema: OrderCreateResponse,
         bearer: true,

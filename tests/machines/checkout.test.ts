@@ -254,7 +254,7 @@ describe('checkout machine', () => {
   });
 
   describe('cash on delivery', () => {
-    it('writes the order through the payment machine with no payment, clears the cart and opens the confirmation', async () => {
+    it('writes the order through the payment machine with no payment and the total shown, clears the cart and opens the confirmation', async () => {
       const order = deferred<WriteRecordOutput>();
       const { send, state, snapshot, calls, child } = start({ writeRecord: () => order.promise });
       send({ type: 'address.selected', address: addressWithId(3) });
@@ -268,6 +268,8 @@ describe('checkout machine', () => {
       expect(calls.writeRecord.mock.calls[0]?.[0]).toEqual({
         idempotencyKey: 'key-1',
         paymentId: null,
+        // The total the page showed: the server refuses to write the order at another.
+        expectedTotal: 2901,
         record: {
           purpose: 'order',
           cashOnDelivery: true,

@@ -6,6 +6,7 @@ import type {
   CreateIntentInput,
   CreateIntentOutput,
   PaidRecord,
+  Refusal,
   WriteRecordInput,
   WriteRecordOutput,
 } from '../../machines/payment/payment.actors.ts';
@@ -251,7 +252,7 @@ describe('payment machine', () => {
     expect(calls.captures).toHaveLength(0);
   });
 
-  it('cash on delivery writes the order directly, with no payment and no UPI ID needed', async () => {
+  it('cash on delivery writes the order directly, with the amount shown, no payment and no UPI ID needed', async () => {
     const order: PaidRecord = {
       purpose: 'order',
       order: { address_id: 3, items: [{ product_id: 1, quantity: 1 }] },
@@ -262,7 +263,9 @@ describe('payment machine', () => {
     expect(actor.getSnapshot().hasTag('writing')).toBe(true);
     await waitFor(actor, (s) => s.status === 'done');
     expect(calls.intents).toHaveLength(0);
-    expect(calls.writes).toEqual([{ record: order, paymentId: null, idempotencyKey: 'key_1' }]);
+    expect(calls.writes).toEqual([
+      { record: order, paymentId: null, idempotencyKey: 'key_1', expectedTotal: 851 },
+    ]);
   });
 
   it('a different record after a failure starts a new attempt with a new key', async () => {
@@ -399,6 +402,124 @@ describe('payment machine', () => {
       expect(actor.getSnapshot().value).toBe('priceChanged');
       expect(actor.getSnapshot().context.fieldErrors.cardNumber).toBe('Please enter a valid card number');
       expect(calls.captures).toHaveLength(0);
+    });
+  });
+
+  describe('cash on delivery when the server’s total is not the one shown (docs/product-rules.md, Payments)', () => {
+    const cashOrder: PaidRecord = {
+      purpose: 'order',
+      order: { address_id: 3, items: [{ product_id: 1, quantity: 1 }] },
+      cashOnDelivery: true,
+    };
+    /** The server's answer to a cash write whose expectedTotal is not its total. */
+    const priceChanged = (total: number, was: number): Refusal => ({
+      kind: 'refused',
+      code: PRICE_CHANGED,
+      message: `The price has changed since you opened this page: the amount is now ₹${total} (it was ₹${was}).`,
+      total,
+    });
+    const shown = (actor: ReturnType<typeof harness>['actor'], pageTotal: number) =>
+      selectAmountToPay(fingerprintOf(cashOrder), pageTotal)(actor.getSnapshot());
+
+    it('writes nothing, tells both amounts, shows the server’s total, and writes at it under a new key only at the next submit', async () => {
+      const { actor, calls } = harness({
+        writes: [priceChanged(951, 851), { kind: 'created', id: 12, booking: null }],
+      });
+      actor.send({ type: 'payment.submit', record: cashOrder, shownAmount: 851 });
+      await waitFor(actor, (s) => !s.hasTag('busy'));
+      expect(selectIsPriceChanged(actor.getSnapshot())).toBe(true);
+      expect(actor.getSnapshot().status).toBe('active');
+      expect(actor.getSnapshot().context.outcome).toBeNull();
+      expect(actor.getSnapshot().context.error).toEqual({
+        message:
+          'The price has changed since you opened this page: the amount is now ₹951 (it was ₹851). ' +
+          'Check it and pay ₹951, or go back.',
+        code: PRICE_CHANGED,
+      });
+      expect(shown(actor, 851)).toBe(951);
+
+      // The page's own total is still 851; its Total says ₹951, which the next submit agrees to.
+      actor.send({ type: 'payment.submit', record: cashOrder, shownAmount: 851 });
+      expect(actor.getSnapshot().context.error).toBeUndefined();
+      await waitFor(actor, (s) => s.status === 'done');
+      expect(actor.getSnapshot().output).toEqual({ kind: 'created', id: 12, booking: null });
+      expect(calls.intents).toHaveLength(0);
+      expect(calls.writes).toEqual([
+        { record: cashOrder, paymentId: null, idempotencyKey: 'key_1', expectedTotal: 851 },
+        { record: cashOrder, paymentId: null, idempotencyKey: 'key_2', expectedTotal: 951 },
+      ]);
+    });
+
+    it('a price that changes again before the next submit is told again, with the amount last shown', async () => {
+      const { actor, calls } = harness({
+        writes: [priceChanged(951, 851), priceChanged(1051, 951), { kind: 'created', id: 13, booking: null }],
+      });
+      actor.send({ type: 'payment.submit', record: cashOrder, shownAmount: 851 });
+      await waitFor(actor, (s) => s.matches('priceChanged'));
+      actor.send({ type: 'payment.submit', record: cashOrder, shownAmount: 851 });
+      await waitFor(actor, (s) => !s.hasTag('busy'));
+      expect(actor.getSnapshot().value).toBe('priceChanged');
+      expect(actor.getSnapshot().context.error?.message).toMatch(/now ₹1,051 \(it was ₹951\)/);
+      expect(shown(actor, 851)).toBe(1051);
+      actor.send({ type: 'payment.submit', record: cashOrder, shownAmount: 851 });
+      await waitFor(actor, (s) => s.status === 'done');
+      expect(calls.writes.map((w) => [w.idempotencyKey, w.expectedTotal])).toEqual([
+        ['key_1', 851],
+        ['key_2', 951],
+        ['key_3', 1051],
+      ]);
+    });
+
+    it('an unexpected failure after agreeing retries the same request: its key and the total agreed', async () => {
+      const { actor, calls } = harness({
+        writes: [
+          priceChanged(951, 851),
+          new Error('Failed to create order'),
+          { kind: 'created', id: 14, booking: null },
+        ],
+      });
+      actor.send({ type: 'payment.submit', record: cashOrder, shownAmount: 851 });
+      await waitFor(actor, (s) => s.matches('priceChanged'));
+      actor.send({ type: 'payment.submit', record: cashOrder, shownAmount: 851 });
+      await waitFor(actor, (s) => s.matches('failed'));
+      actor.send({ type: 'payment.retry' });
+      await waitFor(actor, (s) => s.status === 'done');
+      expect(calls.writes.map((w) => [w.idempotencyKey, w.expectedTotal])).toEqual([
+        ['key_1', 851],
+        ['key_2', 951],
+        ['key_2', 951],
+      ]);
+    });
+
+    it('another cart while told is a new attempt at the page’s new total', async () => {
+      const other: PaidRecord = { ...cashOrder, order: { ...cashOrder.order, address_id: 4 } };
+      const { actor, calls } = harness({
+        writes: [priceChanged(951, 851), { kind: 'created', id: 15, booking: null }],
+      });
+      actor.send({ type: 'payment.submit', record: cashOrder, shownAmount: 851 });
+      await waitFor(actor, (s) => s.matches('priceChanged'));
+      expect(selectAmountToPay(fingerprintOf(other), 951)(actor.getSnapshot())).toBe(951);
+      actor.send({ type: 'payment.submit', record: other, shownAmount: 951 });
+      await waitFor(actor, (s) => s.status === 'done');
+      expect(calls.writes[1]).toMatchObject({ record: other, paymentId: null, expectedTotal: 951 });
+      expect(calls.writes[1]?.idempotencyKey).not.toBe(calls.writes[0]?.idempotencyKey);
+    });
+
+    it('an online write refused as price_changed ends as that refusal (its payment was refunded), not as a question', async () => {
+      const refusal: WriteRecordOutput = {
+        ...priceChanged(1200, 1100),
+        refunded: { paymentId: 'pay_1', amount: 1100 },
+      };
+      const { actor, calls } = harness({
+        intents: [{ kind: 'intent', intent }],
+        captures: [captured()],
+        writes: [refusal],
+      });
+      actor.send({ type: 'payment.upiIdChanged', value: 'asha@okbank' });
+      actor.send({ type: 'payment.submit', record, shownAmount: 1100 });
+      await waitFor(actor, (s) => s.status === 'done');
+      expect(actor.getSnapshot().output).toEqual(refusal);
+      expect(calls.writes).toEqual([{ record, paymentId: 'pay_1', idempotencyKey: 'key_1' }]);
     });
   });
 });

@@ -16,6 +16,7 @@ import { createSimulatedGateway } from '../../server/payments/simulated-gateway.
 import { placeOrder } from '../../server/services/orders.ts';
 import { paidWrite } from '../../server/services/paid-write.ts';
 import { orderRequestHash } from '../../server/services/request-fingerprint.ts';
+import { expectNothingChanged as expectNoRowChanged } from '../security/security-shop.ts';
 import { call, registerAndLogin, type Customer } from '../support/accounts.ts';
 import {
   addAddress,
@@ -26,7 +27,7 @@ import {
   stockOf,
   timesUsed,
 } from '../support/orders.ts';
-import { UNPAID, paid } from '../support/payments.ts';
+import { UNPAID, paid, readPayment } from '../support/payments.ts';
 import { createTestShop, type TestShop } from '../support/test-db.ts';
 
 let shop: TestShop;
@@ -560,6 +561,103 @@ describe('Idempotency-Key', () => {
         body: { message: 'Idempotency-Key must be 1 to 100 visible ASCII characters' },
       });
     });
+  });
+});
+
+describe('the total the customer agreed to: expectedTotal (docs/product-rules.md, Payments)', () => {
+  let deepam: number;
+  beforeAll(async () => {
+    deepam = await addProduct(shop.db, { name: 'Panchaloha Deepam', offerPrice: 1200, stockQuantity: 50 });
+  });
+  /** ₹1,200 less WELCOME10's 10 %, free shipping: the customer is shown ₹1,080. */
+  const deepamOrder = (extra: Partial<OrderCreatePayload> = {}) =>
+    cod([{ product_id: deepam, quantity: 1 }], { coupon_code: 'WELCOME10', ...extra });
+  /** Staff change the Deepam's price (as the back office would, straight in the catalogue). */
+  const setDeepamPrice = async (offerPrice: number) => {
+    await shop.db.updateTable('product').set({ offerPrice }).where('id', '=', deepam).execute();
+  };
+
+  it('writes the order when it is the server’s total', async () => {
+    const order = await place(deepamOrder({ expectedTotal: 1080 }));
+    expect(order).toMatchObject({ subtotal: 1200, discount: 120, total: 1080, paymentStatus: 'pending' });
+  });
+
+  it('after a price rise refuses the old total with 409 price_changed and the new total, writing nothing; a new key at the new total is written', async () => {
+    await setDeepamPrice(1300);
+    try {
+      // No order, no stock taken, no coupon use, no ledger entry: no row of any table changes.
+      await expectNoRowChanged(shop.db, async () => {
+        const res = await post(deepamOrder({ expectedTotal: 1080 }), { key: 'agreed-1080' });
+        expect(res).toMatchObject({
+          status: 409,
+          body: {
+            code: 'price_changed',
+            total: 1170,
+            message:
+              'The price has changed since you opened this page: the amount is now ₹1,170 (it was ₹1,080). ' +
+              'Check it and pay ₹1,170, or go back.',
+          },
+        });
+      });
+      // The refused key blocks nothing: the customer's next attempt agrees to ₹1,170 under a new key.
+      const order = await place(deepamOrder({ expectedTotal: 1170 }), { key: 'agreed-1170' });
+      expect(order).toMatchObject({ subtotal: 1300, discount: 130, total: 1170 });
+    } finally {
+      await setDeepamPrice(1200);
+    }
+  });
+
+  it('refuses a lower server total too: nothing is written at an amount the customer was not shown', async () => {
+    await expectNoRowChanged(shop.db, async () => {
+      const res = await post(deepamOrder({ expectedTotal: 1180 }));
+      expect(res).toMatchObject({ status: 409, body: { code: 'price_changed', total: 1080 } });
+    });
+  });
+
+  it('null is the same as not sending it: the order is written at the server’s price', async () => {
+    const order = await place(deepamOrder({ expectedTotal: null }));
+    expect(order).toMatchObject({ total: 1080 });
+  });
+
+  it.each([
+    ['a string', '1080', 'expectedTotal must be a number'],
+    ['a fraction', 1079.5, 'expectedTotal must be a whole number of rupees, 0 or more'],
+    ['negative', -1080, 'expectedTotal must be a whole number of rupees, 0 or more'],
+    ['2^53', 2 ** 53, 'expectedTotal must be a whole number of rupees, 0 or more'],
+  ])('answers 400 naming the field for %s, changing nothing', async (_label, expectedTotal, message) => {
+    await expectNoRowChanged(shop.db, async () => {
+      expect(await post({ ...deepamOrder(), expectedTotal })).toMatchObject({
+        status: 400,
+        body: { message },
+      });
+    });
+  });
+
+  it('online: harmless when it is the payment’s amount; after a price rise the paid order is refused with the new total and the payment refunded', async () => {
+    const online = () =>
+      paid(shop.app, me.token, deepamOrder({ payment_method: 'online', payment_id: UNPAID }));
+    const order = await place({ ...(await online()), expectedTotal: 1080 });
+    expect(order).toMatchObject({ paymentStatus: 'completed', total: 1080 });
+
+    const body = await online();
+    await setDeepamPrice(1300);
+    try {
+      const orders = await countOrders(shop.db);
+      const stock = await stockOf(shop.db, deepam);
+      const res = await post({ ...body, expectedTotal: 1080 });
+      expect(res).toMatchObject({
+        status: 409,
+        body: { code: 'price_changed', total: 1170, refunded: { paymentId: body.payment_id, amount: 1080 } },
+      });
+      expect((res.body as { message: string }).message).toMatch(
+        /now ₹1,170 \(it was ₹1,080\).*Your payment of ₹1,080 has been refunded\.$/,
+      );
+      expect(await countOrders(shop.db)).toBe(orders);
+      expect(await stockOf(shop.db, deepam)).toBe(stock);
+      expect(await readPayment(shop.app, me.token, body.payment_id!)).toMatchObject({ status: 'refunded' });
+    } finally {
+      await setDeepamPrice(1200);
+    }
   });
 });
 

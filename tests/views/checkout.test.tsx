@@ -389,6 +389,59 @@ describe('checkout', () => {
     }
   });
 
+  it('cash on delivery: a price raised during checkout is told, shown in the Total, and the order written at it only when Place Order is pressed again', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    await addAddress(shop.app, customer);
+    seedCart([[MALA, 2]]);
+    await openCheckout();
+    await waitFor(() => expect(screen.getByRole('radio', { name: /MG Road 100/ })).toBeChecked(), PAGE);
+    await cartReconciled();
+    expect(summaryRow('Total')).toBe(formatRupees(2 * 450 + 100));
+
+    // Staff raise the mala to ₹475 while the customer is on this page: cash on delivery has no
+    // payment to price, so the order itself is refused at a total the customer was not shown
+    // (docs/product-rules.md, Payments).
+    const mala = products[MALA]!.id;
+    await shop.db.updateTable('product').set({ offerPrice: 475 }).where('id', '=', mala).execute();
+    try {
+      await chooseCashOnDelivery(user);
+      await user.click(placeOrderButton());
+      const now = formatRupees(2 * 475 + 100);
+      expect(await screen.findByRole('alert', {}, PAGE)).toHaveTextContent(
+        `The price has changed since you opened this page: the amount is now ${now} ` +
+          `(it was ${formatRupees(1000)}). Check it and pay ${now}, or go back.`,
+      );
+      expect(summaryRow('Total')).toBe(now);
+      expect(placeOrderButton()).toHaveTextContent('Place Order');
+      expect(placeOrderButton()).toBeEnabled();
+      expect(window.location.hash).toBe('#/checkout');
+      expect(await ordersOf(customer)).toEqual([]);
+
+      // Place Order again agrees to the new total: the order is written at it, under a new key.
+      await user.click(placeOrderButton());
+      await screen.findByRole('heading', { level: 1, name: 'Order Confirmed!' }, PAGE);
+      const writes = net.calls.filter((c) => c.method === 'POST' && c.path === '/api/orders');
+      expect(
+        writes.map((c) => (JSON.parse(c.body ?? '{}') as { expectedTotal?: number }).expectedTotal),
+      ).toEqual([1000, 2 * 475 + 100]);
+      const [first, second] = writes.map((c) => c.headers.get('idempotency-key'));
+      expect(first).toBeTruthy();
+      expect(second).toBeTruthy();
+      expect(second).not.toBe(first);
+      expect(net.requests.filter((path) => path.startsWith('/api/payments'))).toEqual([]);
+      const orders = await ordersOf(customer);
+      expect(orders).toHaveLength(1);
+      expect(orders[0]).toMatchObject({
+        paymentMethod: 'cod',
+        paymentStatus: 'pending',
+        total: 2 * 475 + 100,
+      });
+    } finally {
+      await shop.db.updateTable('product').set({ offerPrice: 450 }).where('id', '=', mala).execute();
+    }
+  });
+
   it("shows the server's refusal and enables Place Order again", async () => {
     const user = userEvent.setup();
     const customer = await signIn();

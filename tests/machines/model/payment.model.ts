@@ -91,6 +91,13 @@ export const paymentModel: MachineModel<typeof paymentMachine> = {
           message: 'Booking for this puja has closed. Your payment of ₹2,100 has been refunded.',
           refunded: { paymentId: 'pay_model_1', amount: 2100 },
         },
+        // A cash order's expectedTotal is not the server's total (staff raised a price): no order.
+        {
+          kind: 'refused',
+          code: 'price_changed',
+          message: 'The price has changed since you opened this page: the amount is now ₹951 (it was ₹851).',
+          total: 951,
+        },
       ],
       error: [new Error('')],
     },
