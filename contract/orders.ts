@@ -225,7 +225,7 @@ export const OrderCreateRequest = v.pipe(
      * with 409 `price_changed` and the server's `total`, and nothing is written. Optional (null
      * or absent: not checked), so the original payload still passes.
      */
-    expectedTotal: v.nullish(Rupees('expectedTotal')),
+    expected_total: v.nullish(Rupees('expected_total')),
   }),
   v.check(
     (order) => order.payment_method !== 'online' || PAYMENT_ID.test(order.payment_id ?? ''),
@@ -240,7 +240,7 @@ export interface OrderCreatePayload extends OrderDraftPayload {
   payment_id?: string | null;
   payment_status?: PaymentStatus | null;
   /** The total the customer agreed to; another server total is refused with `price_changed`. */
-  expectedTotal?: number | null;
+  expected_total?: number | null;
 }
 
 /** The order as POST /api/payments prices it: the create payload without its payment fields. */

@@ -68,7 +68,7 @@ export type PaymentCode = (typeof PAYMENT_CODES)[number];
 /**
  * The code of a refusal because the server's price is not the one the customer was shown
  * (docs/product-rules.md, Payments): POST /api/orders answers it with 409 and the server's
- * `total` when its `expectedTotal` differs; the message is `paymentMessages.priceChanged`.
+ * `total` when its `expected_total` differs; the message is `paymentMessages.priceChanged`.
  */
 export const PRICE_CHANGED_CODE = 'price_changed';
 

@@ -16,7 +16,7 @@ const STATUS_BY_CODE: Record<string, ContentfulStatusCode> = {
   coupon_expired: 400,
   coupon_exhausted: 400,
   coupon_below_minimum: 400,
-  // the customer's expectedTotal is not the server's total (docs/product-rules.md, Payments)
+  // the customer's expected_total is not the server's total (docs/product-rules.md, Payments)
   price_changed: 409,
   // bookings
   puja_not_found: 404,

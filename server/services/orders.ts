@@ -233,7 +233,7 @@ export function submitOrder({
 }): Promise<PaidWriteResult> {
   const hash = orderRequestHash(input);
   const online = input.payment_method === 'online' && input.payment_id;
-  const expectedTotal = input.expectedTotal ?? null;
+  const expectedTotal = input.expected_total ?? null;
   return paidWrite({
     db,
     gateway,

@@ -25,7 +25,7 @@ export function orderRequestHash(input: OrderCreateRequest): string {
     paymentId: input.payment_method === 'online' ? (input.payment_id ?? null) : null,
     notes: input.notes,
     couponCode: input.coupon_code,
-    ...(input.expectedTotal != null ? { expectedTotal: input.expectedTotal } : {}),
+    ...(input.expected_total != null ? { expectedTotal: input.expected_total } : {}),
   });
 }
 

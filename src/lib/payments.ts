@@ -93,7 +93,7 @@ export async function writePaidRecord(
       ...record.order,
       payment_method: cash ? 'cod' : 'online',
       payment_id: cash ? null : paymentId,
-      ...(expectedTotal !== undefined ? { expectedTotal } : {}),
+      ...(expectedTotal !== undefined ? { expected_total: expectedTotal } : {}),
     };
     const result = await refusalOr(
       callApi('/api/orders', {

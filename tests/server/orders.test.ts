@@ -564,7 +564,7 @@ describe('Idempotency-Key', () => {
   });
 });
 
-describe('the total the customer agreed to: expectedTotal (docs/product-rules.md, Payments)', () => {
+describe('the total the customer agreed to: expected_total (docs/product-rules.md, Payments)', () => {
   let deepam: number;
   beforeAll(async () => {
     deepam = await addProduct(shop.db, { name: 'Panchaloha Deepam', offerPrice: 1200, stockQuantity: 50 });
@@ -578,7 +578,7 @@ describe('the total the customer agreed to: expectedTotal (docs/product-rules.md
   };
 
   it('writes the order when it is the server’s total', async () => {
-    const order = await place(deepamOrder({ expectedTotal: 1080 }));
+    const order = await place(deepamOrder({ expected_total: 1080 }));
     expect(order).toMatchObject({ subtotal: 1200, discount: 120, total: 1080, paymentStatus: 'pending' });
   });
 
@@ -587,7 +587,7 @@ describe('the total the customer agreed to: expectedTotal (docs/product-rules.md
     try {
       // No order, no stock taken, no coupon use, no ledger entry: no row of any table changes.
       await expectNoRowChanged(shop.db, async () => {
-        const res = await post(deepamOrder({ expectedTotal: 1080 }), { key: 'agreed-1080' });
+        const res = await post(deepamOrder({ expected_total: 1080 }), { key: 'agreed-1080' });
         expect(res).toMatchObject({
           status: 409,
           body: {
@@ -600,7 +600,7 @@ describe('the total the customer agreed to: expectedTotal (docs/product-rules.md
         });
       });
       // The refused key blocks nothing: the customer's next attempt agrees to ₹1,170 under a new key.
-      const order = await place(deepamOrder({ expectedTotal: 1170 }), { key: 'agreed-1170' });
+      const order = await place(deepamOrder({ expected_total: 1170 }), { key: 'agreed-1170' });
       expect(order).toMatchObject({ subtotal: 1300, discount: 130, total: 1170 });
     } finally {
       await setDeepamPrice(1200);
@@ -609,24 +609,24 @@ describe('the total the customer agreed to: expectedTotal (docs/product-rules.md
 
   it('refuses a lower server total too: nothing is written at an amount the customer was not shown', async () => {
     await expectNoRowChanged(shop.db, async () => {
-      const res = await post(deepamOrder({ expectedTotal: 1180 }));
+      const res = await post(deepamOrder({ expected_total: 1180 }));
       expect(res).toMatchObject({ status: 409, body: { code: 'price_changed', total: 1080 } });
     });
   });
 
   it('null is the same as not sending it: the order is written at the server’s price', async () => {
-    const order = await place(deepamOrder({ expectedTotal: null }));
+    const order = await place(deepamOrder({ expected_total: null }));
     expect(order).toMatchObject({ total: 1080 });
   });
 
   it.each([
-    ['a string', '1080', 'expectedTotal must be a number'],
-    ['a fraction', 1079.5, 'expectedTotal must be a whole number of rupees, 0 or more'],
-    ['negative', -1080, 'expectedTotal must be a whole number of rupees, 0 or more'],
-    ['2^53', 2 ** 53, 'expectedTotal must be a whole number of rupees, 0 or more'],
+    ['a string', '1080', 'expected_total must be a number'],
+    ['a fraction', 1079.5, 'expected_total must be a whole number of rupees, 0 or more'],
+    ['negative', -1080, 'expected_total must be a whole number of rupees, 0 or more'],
+    ['2^53', 2 ** 53, 'expected_total must be a whole number of rupees, 0 or more'],
   ])('answers 400 naming the field for %s, changing nothing', async (_label, expectedTotal, message) => {
     await expectNoRowChanged(shop.db, async () => {
-      expect(await post({ ...deepamOrder(), expectedTotal })).toMatchObject({
+      expect(await post({ ...deepamOrder(), expected_total: expectedTotal })).toMatchObject({
         status: 400,
         body: { message },
       });
@@ -636,7 +636,7 @@ describe('the total the customer agreed to: expectedTotal (docs/product-rules.md
   it('online: harmless when it is the payment’s amount; after a price rise the paid order is refused with the new total and the payment refunded', async () => {
     const online = () =>
       paid(shop.app, me.token, deepamOrder({ payment_method: 'online', payment_id: UNPAID }));
-    const order = await place({ ...(await online()), expectedTotal: 1080 });
+    const order = await place({ ...(await online()), expected_total: 1080 });
     expect(order).toMatchObject({ paymentStatus: 'completed', total: 1080 });
 
     const body = await online();
@@ -644,7 +644,7 @@ describe('the total the customer agreed to: expectedTotal (docs/product-rules.md
     try {
       const orders = await countOrders(shop.db);
       const stock = await stockOf(shop.db, deepam);
-      const res = await post({ ...body, expectedTotal: 1080 });
+      const res = await post({ ...body, expected_total: 1080 });
       expect(res).toMatchObject({
         status: 409,
         body: { code: 'price_changed', total: 1170, refunded: { paymentId: body.payment_id, amount: 1080 } },

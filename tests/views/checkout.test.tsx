@@ -423,7 +423,7 @@ describe('checkout', () => {
       await screen.findByRole('heading', { level: 1, name: 'Order Confirmed!' }, PAGE);
       const writes = net.calls.filter((c) => c.method === 'POST' && c.path === '/api/orders');
       expect(
-        writes.map((c) => (JSON.parse(c.body ?? '{}') as { expectedTotal?: number }).expectedTotal),
+        writes.map((c) => (JSON.parse(c.body ?? '{}') as { expected_total?: number }).expected_total),
       ).toEqual([1000, 2 * 475 + 100]);
       const [first, second] = writes.map((c) => c.headers.get('idempotency-key'));
       expect(first).toBeTruthy();
