@@ -4,7 +4,8 @@
  * account (its family tab), the booking wizard's steps (a person from the family, a gift, offerings
  * and the sankalp read back, the confirmation) and checkout; then the back office at 1280 px (Today, the
  * queues, an order, the sankalp sheet, the catalogue, an edit in conflict, coupons, the audit log,
- * the staff). Needs a build (npm run build); starts its own server over a fresh database.
+ * the staff). Needs a build (npm run build) and, for the names in the temples' scripts to show
+ * rather than empty boxes, Debian's fonts-noto-core; starts its own server over a fresh database.
  * `-- --only admin` takes the back office's only.
  */
 import fs from 'node:fs';
