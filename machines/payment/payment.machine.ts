@@ -150,6 +150,20 @@ const writeDone = ({ event }: { event: DoneActorEvent<WriteRecordOutput> }) => e
 const failure = ({ event }: { event: ErrorActorEvent }) => event.error;
 
 /**
+ * What the customer can do wherever the payment waits for them (`editing`, `priceChanged`,
+ * `failed`): change the method or its details, and submit the record again.
+ */
+const whileChoosing = {
+  'payment.methodChanged': { actions: 'changeMethod' },
+  'payment.upiIdChanged': { actions: 'changeUpiId' },
+  'payment.cardNumberChanged': { actions: 'changeCardNumber' },
+  'payment.submit': [
+    { guard: 'areDetailsInvalid', actions: 'refuseDetails' },
+    { target: 'resuming', actions: 'startAttempt' },
+  ],
+} as const;
+
+/**
  * One paid write (docs/product-rules.md, Payments), invoked by checkout and by the puja wizard.
  * `editing`: the customer chooses UPI (with a UPI ID), card (a card number) or net banking; the
  * parent's `payment.submit` brings the record and the amount the page showed. Invalid details
@@ -322,13 +336,7 @@ export const paymentMachine = setup({
   states: {
     editing: {
       on: {
-        'payment.methodChanged': { actions: 'changeMethod' },
-        'payment.upiIdChanged': { actions: 'changeUpiId' },
-        'payment.cardNumberChanged': { actions: 'changeCardNumber' },
-        'payment.submit': [
-          { guard: 'areDetailsInvalid', actions: 'refuseDetails' },
-          { target: 'resuming', actions: 'startAttempt' },
-        ],
+        ...whileChoosing,
       },
     },
     /** Where the attempt stands decides the next step: nothing is paid or written twice. */
@@ -400,13 +408,7 @@ export const paymentMachine = setup({
      */
     priceChanged: {
       on: {
-        'payment.methodChanged': { actions: 'changeMethod' },
-        'payment.upiIdChanged': { actions: 'changeUpiId' },
-        'payment.cardNumberChanged': { actions: 'changeCardNumber' },
-        'payment.submit': [
-          { guard: 'areDetailsInvalid', actions: 'refuseDetails' },
-          { target: 'resuming', actions: 'startAttempt' },
-        ],
+        ...whileChoosing,
       },
     },
     writing: {
@@ -442,13 +444,7 @@ export const paymentMachine = setup({
     failed: {
       on: {
         'payment.retry': { target: 'resuming', actions: 'clearError' },
-        'payment.methodChanged': { actions: 'changeMethod' },
-        'payment.upiIdChanged': { actions: 'changeUpiId' },
-        'payment.cardNumberChanged': { actions: 'changeCardNumber' },
-        'payment.submit': [
-          { guard: 'areDetailsInvalid', actions: 'refuseDetails' },
-          { target: 'resuming', actions: 'startAttempt' },
-        ],
+        ...whileChoosing,
       },
     },
     done: {

@@ -278,17 +278,18 @@ export function offeringLinesOf(
     .map((offering) => ({ offeringId: offering.id, quantity: context.offeringQuantities[offering.id]! }));
 }
 
-/** The page's own total, for display (the server prices the booking itself): the package and the offerings. */
-export function wizardTotalOf(
-  context: Pick<PujaWizardContext, 'price' | 'offerings' | 'offeringQuantities'>,
-) {
-  return (
-    context.price +
-    offeringsTotal(
-      context.offerings.map((o) => ({ price: o.price, quantity: context.offeringQuantities[o.id] ?? 0 })),
-    )
+/** The chosen offerings' amount, for display (the server prices them itself). */
+export const wizardOfferingsAmountOf = (
+  context: Pick<PujaWizardContext, 'offerings' | 'offeringQuantities'>,
+) =>
+  offeringsTotal(
+    context.offerings.map((o) => ({ price: o.price, quantity: context.offeringQuantities[o.id] ?? 0 })),
   );
-}
+
+/** The page's own total, for display (the server prices the booking itself): the package and the offerings. */
+export const wizardTotalOf = (
+  context: Pick<PujaWizardContext, 'price' | 'offerings' | 'offeringQuantities'>,
+) => context.price + wizardOfferingsAmountOf(context);
 
 /** What the payment machine pays for: the booking draft. */
 export const wizardRecordOf = (context: PujaWizardContext): PaidRecord => ({

@@ -1,9 +1,9 @@
 import type { SnapshotFrom } from 'xstate';
 import { notKnownFlag, type NotKnownField, type PersonField } from '../../contract/booking.ts';
-import { offeringsTotal } from '../../contract/offerings.ts';
 import { fingerprintOf } from '../payment/payment.machine.ts';
 import {
   offeringLinesOf,
+  wizardOfferingsAmountOf,
   wizardRecordOf,
   wizardTotalOf,
   type GiftField,
@@ -68,10 +68,7 @@ export const selectOfferings = (s: Snapshot) => s.context.offerings;
 export const selectOfferingQuantity = (id: number) => (s: Snapshot) => s.context.offeringQuantities[id] ?? 0;
 export const selectOfferingLines = (s: Snapshot) => offeringLinesOf(s.context);
 /** What the offerings add, for display (the server prices the booking itself). */
-export const selectOfferingsAmount = (s: Snapshot) =>
-  offeringsTotal(
-    s.context.offerings.map((o) => ({ price: o.price, quantity: s.context.offeringQuantities[o.id] ?? 0 })),
-  );
+export const selectOfferingsAmount = (s: Snapshot) => wizardOfferingsAmountOf(s.context);
 /** The page's own total (package and offerings), for display; see selectPaymentFingerprint. */
 export const selectTotal = (s: Snapshot) => wizardTotalOf(s.context);
 /**
