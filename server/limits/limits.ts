@@ -1,5 +1,6 @@
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Db } from '../db/client.ts';
+import { isOwnMachine } from './client-address.ts';
 import { CounterStore } from './counter-store.ts';
 
 /**
@@ -54,8 +55,22 @@ export const SIGN_IN_FAILURES_PER_ADDRESS: Limit = {
 /** Unknown coupon codes per customer (or per address without a sign-in): guessing, not shopping. */
 export const COUPON_GUESSES: Limit = { points: 10, windowSeconds: 10 * MINUTE };
 
-/** Registrations per address: far above a family, or a test suite creating 100 accounts. */
-export const REGISTRATIONS_PER_ADDRESS: Limit = { points: 300, windowSeconds: HOUR };
+/**
+ * Unknown coupon codes from one address, signed in or not, across accounts: a guesser rotating
+ * fresh accounts. Three times the per-customer figure, since one carrier (CGNAT) address carries
+ * many customers, and a real customer mistypes a code once or twice, not ten times
+ * (docs/product-rules.md, Limits on guessing).
+ */
+export const COUPON_GUESSES_PER_ADDRESS: Limit = { points: 30, windowSeconds: 10 * MINUTE };
+
+/**
+ * Registrations per address in an hour: a family or a festival crowd signing up on one carrier
+ * (CGNAT) address together, not an account farm (docs/product-rules.md, Limits on guessing).
+ */
+export const REGISTRATIONS_PER_ADDRESS: Limit = { points: 20, windowSeconds: HOUR };
+
+/** Registrations per address in a day: the hourly figure cannot be kept up all day long. */
+export const REGISTRATIONS_PER_ADDRESS_PER_DAY: Limit = { points: 50, windowSeconds: 24 * HOUR };
 
 /**
  * Password-reset e-mails asked for one e-mail address: enough for a customer who lost the first
@@ -71,7 +86,9 @@ export interface LimitSettings {
   signInPerAccount: Limit;
   signInPerAddress: Limit;
   couponGuesses: Limit;
+  couponGuessesPerAddress: Limit;
   registrations: Limit;
+  registrationsPerDay: Limit;
   passwordResetsPerEmail: Limit;
   passwordResetsPerAddress: Limit;
 }
@@ -81,7 +98,9 @@ export const defaultLimits: LimitSettings = {
   signInPerAccount: SIGN_IN_FAILURES_PER_ACCOUNT,
   signInPerAddress: SIGN_IN_FAILURES_PER_ADDRESS,
   couponGuesses: COUPON_GUESSES,
+  couponGuessesPerAddress: COUPON_GUESSES_PER_ADDRESS,
   registrations: REGISTRATIONS_PER_ADDRESS,
+  registrationsPerDay: REGISTRATIONS_PER_ADDRESS_PER_DAY,
   passwordResetsPerEmail: PASSWORD_RESETS_PER_EMAIL,
   passwordResetsPerAddress: PASSWORD_RESETS_PER_ADDRESS,
 };
@@ -123,8 +142,14 @@ export interface CouponAttempt {
   unknown(): Promise<void>;
 }
 
-/** Who a coupon lookup is counted for: the signed-in customer, or else the client address. */
-export type CouponSubject = { customerId: number } | { client: string };
+/**
+ * Who a coupon lookup is counted for: always the client address (across accounts), and the
+ * signed-in customer when there is one.
+ */
+export interface CouponSubject {
+  client: string;
+  customerId?: number | undefined;
+}
 
 export interface AbuseLimits {
   /**
@@ -135,7 +160,10 @@ export interface AbuseLimits {
   beginSignIn(email: string, client: string): Promise<SignInAttempt | LimitRefusal>;
   /** Counts a coupon lookup up front, for the same reason. */
   beginCouponLookup(subject: CouponSubject): Promise<CouponAttempt | LimitRefusal>;
-  /** Counts a registration from `client`; a refusal when over the limit. */
+  /**
+   * Counts a registration from `client`; a refusal when over the hourly or the daily limit.
+   * Registrations from this machine itself (loopback, or no socket) are not counted.
+   */
   register(client: string): Promise<LimitRefusal | undefined>;
   /** Counts a password-reset request for `email` (normalised) from `client`; a refusal when over either limit. */
   passwordReset(email: string, client: string): Promise<LimitRefusal | undefined>;
@@ -200,7 +228,9 @@ export function createAbuseLimits({ db, limits, now = Date.now }: AbuseLimitOpti
   const perAccount = store('sign-in:account', settings.signInPerAccount);
   const perAddress = store('sign-in:address', settings.signInPerAddress);
   const coupons = store('coupon-guesses', settings.couponGuesses);
+  const couponsPerAddress = store('coupon-guesses:address', settings.couponGuessesPerAddress);
   const registrations = store('registrations', settings.registrations);
+  const registrationsPerDay = store('registrations:day', settings.registrationsPerDay);
   const resetsPerEmail = store('password-resets:email', settings.passwordResetsPerEmail);
   const resetsPerAddress = store('password-resets:address', settings.passwordResetsPerAddress);
 
@@ -227,20 +257,30 @@ export function createAbuseLimits({ db, limits, now = Date.now }: AbuseLimitOpti
       };
     },
 
-    async beginCouponLookup(subject) {
-      const key = 'customerId' in subject ? `customer ${subject.customerId}` : `address ${subject.client}`;
-      const counted: Counted = { store: coupons, key };
-      const over = await consumeAll([counted]);
+    async beginCouponLookup({ client, customerId }) {
+      // The signed-in customer's own count, or a visitor's per address; and every guess from
+      // the address across accounts, so rotating accounts gains nothing.
+      const key = customerId === undefined ? `address ${client}` : `customer ${customerId}`;
+      const counted: Counted[] = [
+        { store: coupons, key },
+        { store: couponsPerAddress, key: client },
+      ];
+      const over = await consumeAll(counted);
       if (over) return refusal('too_many_coupon_codes', over.refusedForMs);
       return {
         refused: false,
-        known: once(() => refund([counted])),
+        known: once(() => refund(counted)),
         unknown: once(() => Promise.resolve()),
       };
     },
 
     async register(client) {
-      const over = await consumeAll([{ store: registrations, key: client }]);
+      // The shop's own machine (its tests, an operator's script) registers without limit.
+      if (isOwnMachine(client)) return undefined;
+      const over = await consumeAll([
+        { store: registrations, key: client },
+        { store: registrationsPerDay, key: client },
+      ]);
       return over && refusal('too_many_registrations', over.refusedForMs);
     },
 

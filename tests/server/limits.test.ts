@@ -13,7 +13,9 @@ import { readServerConfig } from '../../server/config.ts';
 import { parseTrustedProxies } from '../../server/limits/client-address.ts';
 import {
   COUPON_GUESSES,
+  COUPON_GUESSES_PER_ADDRESS,
   REGISTRATIONS_PER_ADDRESS,
+  REGISTRATIONS_PER_ADDRESS_PER_DAY,
   SIGN_IN_FAILURES_PER_ACCOUNT,
   SIGN_IN_FAILURES_PER_ACCOUNT_AND_ADDRESS,
   SIGN_IN_FAILURES_PER_ADDRESS,
@@ -215,7 +217,27 @@ describe('coupon validation', () => {
     }
   });
 
-  it('counts a signed-in customer’s guesses per customer, not per address', async () => {
+  it(`refuses guesses rotated over several accounts from one address after ${COUPON_GUESSES_PER_ADDRESS.points}`, async () => {
+    const office = freshAddress();
+    const perAccount = COUPON_GUESSES_PER_ADDRESS.points / 6;
+    expect(perAccount).toBeLessThan(COUPON_GUESSES.points);
+    const rotated = await customers(7);
+    for (const guesser of rotated.slice(0, 6))
+      for (let i = 0; i < perAccount; i++)
+        expect((await validateCoupon(randomCode(), office, guesser.token)).status).toBe(400);
+    // Each account is under its own limit, but the address has had its share: fresh accounts,
+    // and visitors, are refused there, valid codes included.
+    const seventh = rotated[6]!;
+    expectLimited(await validateCoupon(randomCode(), office, seventh.token), COUPONS_LIMITED, 10 * 60);
+    expectLimited(await validateCoupon('WELCOME10', office, seventh.token), COUPONS_LIMITED, 10 * 60);
+    expectLimited(await validateCoupon('WELCOME10', office), COUPONS_LIMITED, 10 * 60);
+    // The same accounts from another address are fine.
+    expect((await validateCoupon('WELCOME10', freshAddress(), seventh.token)).status).toBe(200);
+    clock += 10 * 60_000 + 1000;
+    expect((await validateCoupon('WELCOME10', office, seventh.token)).status).toBe(200);
+  });
+
+  it('counts a signed-in customer’s guesses per customer, and the address only past its higher figure', async () => {
     const office = freshAddress();
     const [guesser, colleague] = (await customers(2)) as [Customer, Customer];
     for (let i = 0; i < COUPON_GUESSES.points; i++)
@@ -249,13 +271,40 @@ describe('registration', () => {
     expect((await register(uniqueEmail('family'), freshAddress(), small)).status).toBe(201);
   });
 
-  it(`lets 100 registrations from one machine through by default (limit ${REGISTRATIONS_PER_ADDRESS.points} an hour)`, async () => {
-    const from = freshAddress();
-    for (let batch = 0; batch < 10; batch++) {
+  it(`refuses a shared address past ${REGISTRATIONS_PER_ADDRESS.points} an hour and ${REGISTRATIONS_PER_ADDRESS_PER_DAY.points} a day`, async () => {
+    const carrier = freshAddress();
+    const registerMany = async (n: number) => {
       const answers = await Promise.all(
-        Array.from({ length: 10 }, () => register(uniqueEmail('suite'), from)),
+        Array.from({ length: n }, () => register(uniqueEmail('cgnat'), carrier)),
       );
-      expect(answers.map((r) => r.status)).toEqual(Array(10).fill(201));
+      expect(answers.map((r) => r.status)).toEqual(Array(n).fill(201));
+    };
+    const hourly = REGISTRATIONS_PER_ADDRESS.points;
+    const daily = REGISTRATIONS_PER_ADDRESS_PER_DAY.points;
+    await registerMany(hourly);
+    expectLimited(await register(uniqueEmail('cgnat'), carrier), REGISTRATIONS_LIMITED, 60 * 60);
+    // Another address is not affected.
+    expect((await register(uniqueEmail('cgnat'), freshAddress())).status).toBe(201);
+    // Hour by hour, until the day's figure is reached: then refused for the rest of the day.
+    let registered = hourly;
+    while (registered < daily) {
+      clock += 60 * 60_000 + 1000;
+      const n = Math.min(hourly, daily - registered);
+      await registerMany(n);
+      registered += n;
+    }
+    clock += 60 * 60_000 + 1000;
+    const refused = await register(uniqueEmail('cgnat'), carrier);
+    expect(expectLimited(refused, REGISTRATIONS_LIMITED, 24 * 60 * 60)).toBeGreaterThan(60 * 60);
+  });
+
+  it('does not count registrations from the shop’s own machine (its tests and scripts)', async () => {
+    const past = REGISTRATIONS_PER_ADDRESS.points + 1;
+    for (const from of ['127.0.0.1', '::1']) {
+      const answers = await Promise.all(
+        Array.from({ length: past }, () => register(uniqueEmail('suite'), from)),
+      );
+      expect(answers.map((r) => r.status)).toEqual(Array(past).fill(201));
     }
   });
 });
