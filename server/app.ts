@@ -52,6 +52,11 @@ export interface AuthServices {
   /** Where e-mailed links point (PUBLIC_URL) and the shop's name in them. */
   publicUrl: string;
   brand: string;
+  /**
+   * Runs work the answer must not wait for (the password-reset mail: waiting would tell by
+   * timing who has an account). Its failure is logged, never answered.
+   */
+  background: (what: string, work: () => Promise<void>) => void;
 }
 
 export interface AppEnv {
@@ -181,6 +186,12 @@ export function createApp({
     mailer,
     publicUrl,
     brand,
+    background: (what, work) => {
+      // Started after this request's handler returns, so its answer is already on its way.
+      setImmediate(() => {
+        work().catch((err: unknown) => logger.error({ err }, `${what} failed`));
+      });
+    },
   };
   const limits = createAbuseLimits({ db, limits: limitSettings, now: () => now().getTime() });
   const clientKey = createClientKey(trustProxy);
