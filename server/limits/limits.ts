@@ -52,6 +52,17 @@ export const SIGN_IN_FAILURES_PER_ADDRESS: Limit = {
   blockSeconds: HOUR,
 };
 
+/**
+ * Failures with one device cookie (server/auth/device-cookies.ts): a device the customer signed
+ * in from before. Counted apart from the account's other failures; past it, that cookie alone
+ * is locked, and its sign-ins are counted as from an unknown device.
+ */
+export const SIGN_IN_FAILURES_PER_DEVICE: Limit = {
+  points: 10,
+  windowSeconds: HOUR,
+  blockSeconds: HOUR,
+};
+
 /** Unknown coupon codes per customer (or per address without a sign-in): guessing, not shopping. */
 export const COUPON_GUESSES: Limit = { points: 10, windowSeconds: 10 * MINUTE };
 
@@ -85,6 +96,7 @@ export interface LimitSettings {
   signInPerAccountAndAddress: Limit;
   signInPerAccount: Limit;
   signInPerAddress: Limit;
+  signInPerDevice: Limit;
   couponGuesses: Limit;
   couponGuessesPerAddress: Limit;
   registrations: Limit;
@@ -97,6 +109,7 @@ export const defaultLimits: LimitSettings = {
   signInPerAccountAndAddress: SIGN_IN_FAILURES_PER_ACCOUNT_AND_ADDRESS,
   signInPerAccount: SIGN_IN_FAILURES_PER_ACCOUNT,
   signInPerAddress: SIGN_IN_FAILURES_PER_ADDRESS,
+  signInPerDevice: SIGN_IN_FAILURES_PER_DEVICE,
   couponGuesses: COUPON_GUESSES,
   couponGuessesPerAddress: COUPON_GUESSES_PER_ADDRESS,
   registrations: REGISTRATIONS_PER_ADDRESS,
@@ -158,6 +171,13 @@ export interface AbuseLimits {
    * other processes) cannot all pass before the first is counted.
    */
   beginSignIn(email: string, client: string): Promise<SignInAttempt | LimitRefusal>;
+  /**
+   * Counts a sign-in attempt that presents a valid device cookie for its account (`device`, the
+   * cookie's nonce) on that cookie's own counter only: the account's lock and the address's
+   * counters do not apply to it. A refusal means that cookie is locked; the caller then counts
+   * the attempt as from an unknown device (beginSignIn).
+   */
+  beginTrustedSignIn(device: string): Promise<SignInAttempt | LimitRefusal>;
   /** Counts a coupon lookup up front, for the same reason. */
   beginCouponLookup(subject: CouponSubject): Promise<CouponAttempt | LimitRefusal>;
   /**
@@ -227,6 +247,7 @@ export function createAbuseLimits({ db, limits, now = Date.now }: AbuseLimitOpti
   const perAccountAndAddress = store('sign-in:account+address', settings.signInPerAccountAndAddress);
   const perAccount = store('sign-in:account', settings.signInPerAccount);
   const perAddress = store('sign-in:address', settings.signInPerAddress);
+  const perDevice = store('sign-in:device', settings.signInPerDevice);
   const coupons = store('coupon-guesses', settings.couponGuesses);
   const couponsPerAddress = store('coupon-guesses:address', settings.couponGuessesPerAddress);
   const registrations = store('registrations', settings.registrations);
@@ -254,6 +275,20 @@ export function createAbuseLimits({ db, limits, now = Date.now }: AbuseLimitOpti
           await Promise.all([perAccountAndAddress.delete(pair.key), refund([account, address])]);
         }),
         abandoned: once(() => refund([pair, account, address])),
+      };
+    },
+
+    async beginTrustedSignIn(device) {
+      const counted: Counted = { store: perDevice, key: device };
+      const over = await consumeAll([counted]);
+      if (over) return refusal('too_many_sign_in_attempts', over.refusedForMs);
+      return {
+        refused: false,
+        failed: once(() => Promise.resolve()),
+        succeeded: once(async () => {
+          await perDevice.delete(device);
+        }),
+        abandoned: once(() => refund([counted])),
       };
     },
 

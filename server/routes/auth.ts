@@ -57,10 +57,16 @@ export const authRoutes = new Hono<AppEnv>()
   })
 
   .post('/api/auth/login', async (c) => {
-    const { tokens } = c.var.auth;
+    const { tokens, devices } = c.var.auth;
     const { email, password } = await readBody(c, LoginRequest);
     // Counted before the password is checked, so parallel guesses cannot all pass (AbuseLimits).
-    const attempt = await c.var.limits.beginSignIn(email, c.var.client);
+    // A device this account signed in from before is counted on its own cookie, and is not
+    // refused by the lock that failures from elsewhere put on the account; a locked or invalid
+    // cookie counts as an unknown device (server/auth/device-cookies.ts).
+    const device = devices.read(c, email);
+    const trusted = device === undefined ? undefined : await c.var.limits.beginTrustedSignIn(device);
+    const attempt =
+      trusted && !trusted.refused ? trusted : await c.var.limits.beginSignIn(email, c.var.client);
     if (attempt.refused) {
       const minutes = Math.ceil(attempt.retryAfterSeconds / 60);
       return c.json({ message: authMessages.tooManyAttempts(minutes) }, 429, {
@@ -85,6 +91,7 @@ export const authRoutes = new Hono<AppEnv>()
     }
 
     await attempt.succeeded();
+    devices.issue(c, email);
     const now = new Date();
     await deleteExpiredSessions(c.var.db, row.id, now);
     const { token, jti, expiresAt } = await tokens.issue(row.id);

@@ -19,6 +19,7 @@ import {
   SIGN_IN_FAILURES_PER_ACCOUNT,
   SIGN_IN_FAILURES_PER_ACCOUNT_AND_ADDRESS,
   SIGN_IN_FAILURES_PER_ADDRESS,
+  SIGN_IN_FAILURES_PER_DEVICE,
 } from '../../server/limits/limits.ts';
 import { call, registerAndLogin, type Customer, type JsonCall } from '../support/accounts.ts';
 import { postOverSocket } from '../support/socket.ts';
@@ -170,6 +171,79 @@ describe('sign-in', () => {
     expectLimited(await login(real.email, real.password, stuffer), SIGN_IN_LIMITED, 60 * 60);
     // ...but not the accounts it tried, from anywhere else.
     expect((await login(real.email, real.password, freshAddress())).status).toBe(200);
+  });
+});
+
+describe('device cookies (OWASP, Blocking Brute Force Attacks)', () => {
+  const signIn = (email: string, password: string, from: string, cookie?: string, target = app) =>
+    call(target, 'POST', '/api/auth/login', { json: { email, password }, from, cookie });
+  /** The device cookie a successful sign-in set, as `name=value` for a Cookie header. */
+  function deviceCookieOf(res: JsonCall): { pair: string; attributes: string } {
+    expect(res.status).toBe(200);
+    const header = res.headers.get('set-cookie') ?? '';
+    const match = /^(device_[A-Za-z0-9_-]+=[A-Za-z0-9_.-]+);(.*)$/.exec(header);
+    expect(match, header).not.toBeNull();
+    return { pair: match![1]!, attributes: match![2]! };
+  }
+  /** Failures from many addresses: enough to lock the account for unknown devices. */
+  async function lockAccount(email: string) {
+    const perAddress = SIGN_IN_FAILURES_PER_ACCOUNT_AND_ADDRESS.points;
+    for (let n = 0; n < SIGN_IN_FAILURES_PER_ACCOUNT.points / perAddress; n++) {
+      const from = freshAddress();
+      for (let i = 0; i < perAddress; i++) expect((await signIn(email, 'a-guess', from)).status).toBe(401);
+    }
+    expectLimited(await signIn(email, 'a-guess', freshAddress()), SIGN_IN_LIMITED, 15 * 60);
+  }
+
+  it('gives a signed, HttpOnly, SameSite=Strict cookie on sign-in, Secure over https', async () => {
+    const [me] = (await customers(1)) as [Customer];
+    const { pair, attributes } = deviceCookieOf(await signIn(me.email, me.password, freshAddress()));
+    expect(pair).toMatch(/^device_[A-Za-z0-9_-]+=[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
+    expect(attributes).toMatch(/HttpOnly/);
+    expect(attributes).toMatch(/SameSite=Strict/);
+    expect(attributes).toMatch(/Path=\/api\/auth/);
+    expect(attributes).toMatch(/Max-Age=\d+/);
+    expect(attributes).not.toMatch(/Secure/);
+    // A wrong password gives none.
+    expect((await signIn(me.email, 'wrong', freshAddress())).headers.get('set-cookie')).toBeNull();
+    const https = createApp({ db: shop.db, publicUrl: 'https://shop.test' });
+    expect(
+      deviceCookieOf(await signIn(me.email, me.password, freshAddress(), undefined, https)).attributes,
+    ).toMatch(/Secure/);
+  });
+
+  it('lets the customer in from a device they signed in from before while the account is locked to everyone else', async () => {
+    const [me, other] = (await customers(2)) as [Customer, Customer];
+    const home = deviceCookieOf(await signIn(me.email, me.password, freshAddress())).pair;
+    const otherDevice = deviceCookieOf(await signIn(other.email, other.password, freshAddress())).pair;
+    await lockAccount(me.email);
+    // Without a cookie, with another account's cookie, or with a forged one: locked.
+    expectLimited(await signIn(me.email, me.password, freshAddress()), SIGN_IN_LIMITED, 15 * 60);
+    expectLimited(await signIn(me.email, me.password, freshAddress(), otherDevice), SIGN_IN_LIMITED, 15 * 60);
+    const forged = home.replace(/\.[A-Za-z0-9_-]{43}$/, `.${'A'.repeat(43)}`);
+    expectLimited(await signIn(me.email, me.password, freshAddress(), forged), SIGN_IN_LIMITED, 15 * 60);
+    // With the cookie of this account, from anywhere: let in, and given a fresh one.
+    const back = await signIn(me.email, me.password, freshAddress(), home);
+    expect(back.status).toBe(200);
+    deviceCookieOf(back);
+  });
+
+  it(`locks only the cookie after ${SIGN_IN_FAILURES_PER_DEVICE.points} failures with it, not the account nor its other devices`, async () => {
+    const [me] = (await customers(1)) as [Customer];
+    const stolen = deviceCookieOf(await signIn(me.email, me.password, freshAddress())).pair;
+    const phone = deviceCookieOf(await signIn(me.email, me.password, freshAddress())).pair;
+    // Failures with a cookie count on that cookie only: more than the account allows elsewhere.
+    for (let i = 0; i < SIGN_IN_FAILURES_PER_DEVICE.points; i++)
+      expect((await signIn(me.email, 'a-guess', freshAddress(), stolen)).status).toBe(401);
+    expect(SIGN_IN_FAILURES_PER_DEVICE.points).toBeGreaterThan(
+      SIGN_IN_FAILURES_PER_ACCOUNT_AND_ADDRESS.points,
+    );
+    // The account is not locked for unknown devices...
+    expect((await signIn(me.email, me.password, freshAddress())).status).toBe(200);
+    // ...and once it is locked by others, the locked cookie is refused while the phone's is not.
+    await lockAccount(me.email);
+    expectLimited(await signIn(me.email, me.password, freshAddress(), stolen), SIGN_IN_LIMITED, 15 * 60);
+    expect((await signIn(me.email, me.password, freshAddress(), phone)).status).toBe(200);
   });
 });
 
