@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import {
   authMessages,
   ChangePasswordRequest,
@@ -27,7 +27,20 @@ import {
   setPasswordHash,
   updateProfile,
 } from '../db/repositories/users.ts';
+import type { LimitRefusal, SignInAttempt } from '../limits/limits.ts';
 import { readBody } from '../validate.ts';
+
+/**
+ * Counts a password check for `email` before it is made. A device this account signed in from
+ * before is counted on its own cookie, and is not refused by the lock that failures from
+ * elsewhere put on the account; a locked or invalid cookie counts as an unknown device
+ * (server/auth/device-cookies.ts, docs/decisions/0055-limits-across-accounts-and-device-cookies.md).
+ */
+async function beginPasswordCheck(c: Context<AppEnv>, email: string): Promise<SignInAttempt | LimitRefusal> {
+  const device = c.var.auth.devices.read(c, email);
+  const trusted = device === undefined ? undefined : await c.var.limits.beginTrustedSignIn(device);
+  return trusted && !trusted.refused ? trusted : c.var.limits.beginSignIn(email, c.var.client);
+}
 
 export const authRoutes = new Hono<AppEnv>()
   .post('/api/auth/register', async (c) => {
@@ -60,13 +73,7 @@ export const authRoutes = new Hono<AppEnv>()
     const { tokens, devices } = c.var.auth;
     const { email, password } = await readBody(c, LoginRequest);
     // Counted before the password is checked, so parallel guesses cannot all pass (AbuseLimits).
-    // A device this account signed in from before is counted on its own cookie, and is not
-    // refused by the lock that failures from elsewhere put on the account; a locked or invalid
-    // cookie counts as an unknown device (server/auth/device-cookies.ts).
-    const device = devices.read(c, email);
-    const trusted = device === undefined ? undefined : await c.var.limits.beginTrustedSignIn(device);
-    const attempt =
-      trusted && !trusted.refused ? trusted : await c.var.limits.beginSignIn(email, c.var.client);
+    const attempt = await beginPasswordCheck(c, email);
     if (attempt.refused) {
       const minutes = Math.ceil(attempt.retryAfterSeconds / 60);
       return c.json({ message: authMessages.tooManyAttempts(minutes) }, 429, {
@@ -123,7 +130,7 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/api/auth/change-password', requireAuth, async (c) => {
     const { currentPassword, newPassword } = await readBody(c, ChangePasswordRequest);
     const { user } = c.var;
-    const attempt = await c.var.limits.beginSignIn(user.email, c.var.client);
+    const attempt = await beginPasswordCheck(c, user.email);
     if (attempt.refused) {
       const minutes = Math.ceil(attempt.retryAfterSeconds / 60);
       return c.json({ message: authMessages.tooManyAttempts(minutes) }, 429, {

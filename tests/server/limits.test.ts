@@ -175,6 +175,8 @@ describe('sign-in', () => {
 });
 
 describe('device cookies (OWASP, Blocking Brute Force Attacks)', () => {
+  /** Each test checks some thirty passwords (slow hashes on purpose): room for a busy machine. */
+  const SLOW = 60_000;
   const signIn = (email: string, password: string, from: string, cookie?: string, target = app) =>
     call(target, 'POST', '/api/auth/login', { json: { email, password }, from, cookie });
   /** The device cookie a successful sign-in set, as `name=value` for a Cookie header. */
@@ -195,56 +197,93 @@ describe('device cookies (OWASP, Blocking Brute Force Attacks)', () => {
     expectLimited(await signIn(email, 'a-guess', freshAddress()), SIGN_IN_LIMITED, 15 * 60);
   }
 
-  it('gives a signed, HttpOnly, SameSite=Strict cookie on sign-in, Secure over https', async () => {
-    const [me] = (await customers(1)) as [Customer];
-    const { pair, attributes } = deviceCookieOf(await signIn(me.email, me.password, freshAddress()));
-    expect(pair).toMatch(/^device_[A-Za-z0-9_-]+=[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
-    expect(attributes).toMatch(/HttpOnly/);
-    expect(attributes).toMatch(/SameSite=Strict/);
-    expect(attributes).toMatch(/Path=\/api\/auth/);
-    expect(attributes).toMatch(/Max-Age=\d+/);
-    expect(attributes).not.toMatch(/Secure/);
-    // A wrong password gives none.
-    expect((await signIn(me.email, 'wrong', freshAddress())).headers.get('set-cookie')).toBeNull();
-    const https = createApp({ db: shop.db, publicUrl: 'https://shop.test' });
-    expect(
-      deviceCookieOf(await signIn(me.email, me.password, freshAddress(), undefined, https)).attributes,
-    ).toMatch(/Secure/);
-  });
+  it(
+    'gives a signed, HttpOnly, SameSite=Strict cookie on sign-in, Secure over https',
+    async () => {
+      const [me] = (await customers(1)) as [Customer];
+      const { pair, attributes } = deviceCookieOf(await signIn(me.email, me.password, freshAddress()));
+      expect(pair).toMatch(/^device_[A-Za-z0-9_-]+=[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
+      expect(attributes).toMatch(/HttpOnly/);
+      expect(attributes).toMatch(/SameSite=Strict/);
+      expect(attributes).toMatch(/Path=\/api\/auth/);
+      expect(attributes).toMatch(/Max-Age=\d+/);
+      expect(attributes).not.toMatch(/Secure/);
+      // A wrong password gives none.
+      expect((await signIn(me.email, 'wrong', freshAddress())).headers.get('set-cookie')).toBeNull();
+      const https = createApp({ db: shop.db, publicUrl: 'https://shop.test' });
+      expect(
+        deviceCookieOf(await signIn(me.email, me.password, freshAddress(), undefined, https)).attributes,
+      ).toMatch(/Secure/);
+    },
+    SLOW,
+  );
 
-  it('lets the customer in from a device they signed in from before while the account is locked to everyone else', async () => {
-    const [me, other] = (await customers(2)) as [Customer, Customer];
-    const home = deviceCookieOf(await signIn(me.email, me.password, freshAddress())).pair;
-    const otherDevice = deviceCookieOf(await signIn(other.email, other.password, freshAddress())).pair;
-    await lockAccount(me.email);
-    // Without a cookie, with another account's cookie, or with a forged one: locked.
-    expectLimited(await signIn(me.email, me.password, freshAddress()), SIGN_IN_LIMITED, 15 * 60);
-    expectLimited(await signIn(me.email, me.password, freshAddress(), otherDevice), SIGN_IN_LIMITED, 15 * 60);
-    const forged = home.replace(/\.[A-Za-z0-9_-]{43}$/, `.${'A'.repeat(43)}`);
-    expectLimited(await signIn(me.email, me.password, freshAddress(), forged), SIGN_IN_LIMITED, 15 * 60);
-    // With the cookie of this account, from anywhere: let in, and given a fresh one.
-    const back = await signIn(me.email, me.password, freshAddress(), home);
-    expect(back.status).toBe(200);
-    deviceCookieOf(back);
-  });
+  it(
+    'lets the customer in from a device they signed in from before while the account is locked to everyone else',
+    async () => {
+      const [me, other] = (await customers(2)) as [Customer, Customer];
+      const home = deviceCookieOf(await signIn(me.email, me.password, freshAddress())).pair;
+      const otherDevice = deviceCookieOf(await signIn(other.email, other.password, freshAddress())).pair;
+      await lockAccount(me.email);
+      // Without a cookie, with another account's cookie, or with a forged one: locked.
+      expectLimited(await signIn(me.email, me.password, freshAddress()), SIGN_IN_LIMITED, 15 * 60);
+      expectLimited(
+        await signIn(me.email, me.password, freshAddress(), otherDevice),
+        SIGN_IN_LIMITED,
+        15 * 60,
+      );
+      const forged = home.replace(/\.[A-Za-z0-9_-]{43}$/, `.${'A'.repeat(43)}`);
+      expectLimited(await signIn(me.email, me.password, freshAddress(), forged), SIGN_IN_LIMITED, 15 * 60);
+      // With the cookie of this account, from anywhere: let in, and given a fresh one.
+      const back = await signIn(me.email, me.password, freshAddress(), home);
+      expect(back.status).toBe(200);
+      deviceCookieOf(back);
+    },
+    SLOW,
+  );
 
-  it(`locks only the cookie after ${SIGN_IN_FAILURES_PER_DEVICE.points} failures with it, not the account nor its other devices`, async () => {
-    const [me] = (await customers(1)) as [Customer];
-    const stolen = deviceCookieOf(await signIn(me.email, me.password, freshAddress())).pair;
-    const phone = deviceCookieOf(await signIn(me.email, me.password, freshAddress())).pair;
-    // Failures with a cookie count on that cookie only: more than the account allows elsewhere.
-    for (let i = 0; i < SIGN_IN_FAILURES_PER_DEVICE.points; i++)
-      expect((await signIn(me.email, 'a-guess', freshAddress(), stolen)).status).toBe(401);
-    expect(SIGN_IN_FAILURES_PER_DEVICE.points).toBeGreaterThan(
-      SIGN_IN_FAILURES_PER_ACCOUNT_AND_ADDRESS.points,
-    );
-    // The account is not locked for unknown devices...
-    expect((await signIn(me.email, me.password, freshAddress())).status).toBe(200);
-    // ...and once it is locked by others, the locked cookie is refused while the phone's is not.
-    await lockAccount(me.email);
-    expectLimited(await signIn(me.email, me.password, freshAddress(), stolen), SIGN_IN_LIMITED, 15 * 60);
-    expect((await signIn(me.email, me.password, freshAddress(), phone)).status).toBe(200);
-  });
+  it(
+    'lets a signed-in customer change their password from their device while the account is locked',
+    async () => {
+      const [me] = (await customers(1)) as [Customer];
+      const signedIn = await signIn(me.email, me.password, freshAddress());
+      const home = deviceCookieOf(signedIn).pair;
+      const { token } = signedIn.body as { token: string };
+      await lockAccount(me.email);
+      const change = (cookie?: string) =>
+        call(app, 'POST', '/api/auth/change-password', {
+          json: { currentPassword: me.password, newPassword: 'a-fresh-secret-9' },
+          token,
+          from: freshAddress(),
+          cookie,
+        });
+      expectLimited(await change(), SIGN_IN_LIMITED, 15 * 60);
+      expect((await change(home)).status).toBe(200);
+    },
+    SLOW,
+  );
+
+  it(
+    `locks only the cookie after ${SIGN_IN_FAILURES_PER_DEVICE.points} failures with it, not the account nor its other devices`,
+    async () => {
+      const [me] = (await customers(1)) as [Customer];
+      const stolen = deviceCookieOf(await signIn(me.email, me.password, freshAddress())).pair;
+      const phone = deviceCookieOf(await signIn(me.email, me.password, freshAddress())).pair;
+      // Failures with a cookie count on that cookie only: more than the account allows elsewhere.
+      for (let i = 0; i < SIGN_IN_FAILURES_PER_DEVICE.points; i++)
+        expect((await signIn(me.email, 'a-guess', freshAddress(), stolen)).status).toBe(401);
+      expect(SIGN_IN_FAILURES_PER_DEVICE.points).toBeGreaterThan(
+        SIGN_IN_FAILURES_PER_ACCOUNT_AND_ADDRESS.points,
+      );
+      // The account is not locked for unknown devices...
+      expect((await signIn(me.email, me.password, freshAddress())).status).toBe(200);
+      // ...and once it is locked by others, the locked cookie is refused while the phone's is not.
+      await lockAccount(me.email);
+      expectLimited(await signIn(me.email, me.password, freshAddress(), stolen), SIGN_IN_LIMITED, 15 * 60);
+      expect((await signIn(me.email, me.password, freshAddress(), phone)).status).toBe(200);
+    },
+    SLOW,
+  );
 });
 
 describe('coupon validation', () => {
