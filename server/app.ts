@@ -10,6 +10,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { bodyLimit } from 'hono/body-limit';
 import type { User } from '../contract/auth.ts';
 import { prepareDummyHash } from './auth/passwords.ts';
+import { createDeviceCookies, type DeviceCookies } from './auth/device-cookies.ts';
 import { generateAuthSecret } from './auth/secret.ts';
 import { createTokenService, type TokenService } from './auth/tokens.ts';
 import type { Db } from './db/client.ts';
@@ -47,11 +48,18 @@ import { generateSecret } from './secret-file.ts';
 
 export interface AuthServices {
   tokens: TokenService;
+  /** The device cookies a sign-in gives and reads (server/auth/device-cookies.ts). */
+  devices: DeviceCookies;
   /** Sends the password-reset e-mails (server/mail/mailer.ts). */
   mailer: Mailer;
   /** Where e-mailed links point (PUBLIC_URL) and the shop's name in them. */
   publicUrl: string;
   brand: string;
+  /**
+   * Runs work the answer must not wait for (the password-reset mail: waiting would tell by
+   * timing who has an account). Its failure is logged, never answered.
+   */
+  background: (what: string, work: () => Promise<void>) => void;
 }
 
 export interface AppEnv {
@@ -178,9 +186,16 @@ export function createApp({
   const app = new Hono<AppEnv>();
   const auth: AuthServices = {
     tokens: createTokenService({ secret: authSecret, ttlSeconds: tokenTtlSeconds }),
+    devices: createDeviceCookies({ secret: authSecret, publicUrl }),
     mailer,
     publicUrl,
     brand,
+    background: (what, work) => {
+      // Started after this request's handler returns, so its answer is already on its way.
+      setImmediate(() => {
+        work().catch((err: unknown) => logger.error({ err }, `${what} failed`));
+      });
+    },
   };
   const limits = createAbuseLimits({ db, limits: limitSettings, now: () => now().getTime() });
   const clientKey = createClientKey(trustProxy);

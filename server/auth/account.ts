@@ -3,6 +3,7 @@ import { PASSWORD_RESET_TTL_MINUTES, type AccountCode } from '../../contract/aut
 import type { Db } from '../db/client.ts';
 import {
   deleteSpentPasswordResets,
+  endPasswordResetsOf,
   findPasswordReset,
   insertPasswordReset,
   markPasswordResetUsed,
@@ -27,7 +28,9 @@ export interface ResetLinkOptions {
 
 /**
  * E-mails a reset link when `email` belongs to an account; says nothing either way, so the
- * answer does not reveal who has an account.
+ * answer does not reveal who has an account. The route does not await it (see
+ * AuthServices.background): the look-up, the link and the mail take time only for a real
+ * account, and an answer that waited for them would tell who has one.
  */
 export async function requestPasswordReset(
   db: Db,
@@ -67,7 +70,8 @@ export type ResetOutcome = { ok: true } | { ok: false; code: AccountCode };
 
 /**
  * Sets a new password through a reset link: refused when the link is unknown, used or expired.
- * Using it ends every session of the account (whoever may have had the old password is out).
+ * Using it ends every session of the account (whoever may have had the old password is out)
+ * and every other link of the account still unused, which then answer "used".
  */
 export async function resetPassword(
   db: Db,
@@ -84,6 +88,8 @@ export async function resetPassword(
   const applied = await db.transaction().execute(async (trx) => {
     // Two uses of one link at once: only the first marks it used.
     if (!(await markPasswordResetUsed(trx, tokenHash, now.toISOString()))) return false;
+    // Every other link of the account ends too: an older one must not reset it a second time.
+    await endPasswordResetsOf(trx, row.userId, now.toISOString());
     await setPasswordHash(trx, row.userId, passwordHash);
     await deleteSessionsOf(trx, row.userId);
     return true;

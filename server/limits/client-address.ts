@@ -29,6 +29,18 @@ export function clientKeyOf(address: string): string {
   return `${network.map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
 }
 
+/** The key of IPv6 loopback (::1) by its /64, as clientKeyOf gives it. */
+const IPV6_LOOPBACK_KEY = clientKeyOf('::1');
+
+/**
+ * Whether a client key (clientKeyOf, or 'local' for a request without a socket) is this machine
+ * itself: its own scripts and test runs, never a customer (a reverse proxy's customers are
+ * seen through TRUST_PROXY, past the proxy's loopback address).
+ */
+export function isOwnMachine(key: string): boolean {
+  return key === 'local' || key.startsWith('127.') || key === IPV6_LOOPBACK_KEY;
+}
+
 /**
  * The proxies named by TRUST_PROXY: addresses or CIDR ranges, comma-separated, and proxy-addr's
  * names `loopback`, `linklocal`, `uniquelocal`. Throws on anything else, so a typo stops the

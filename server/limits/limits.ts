@@ -1,5 +1,6 @@
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Db } from '../db/client.ts';
+import { isOwnMachine } from './client-address.ts';
 import { CounterStore } from './counter-store.ts';
 
 /**
@@ -51,11 +52,36 @@ export const SIGN_IN_FAILURES_PER_ADDRESS: Limit = {
   blockSeconds: HOUR,
 };
 
+/**
+ * Failures with one device cookie (server/auth/device-cookies.ts): a device the customer signed
+ * in from before. Counted apart from the account's other failures; past it, that cookie alone
+ * is locked, and its sign-ins are counted as from an unknown device.
+ */
+export const SIGN_IN_FAILURES_PER_DEVICE: Limit = {
+  points: 10,
+  windowSeconds: HOUR,
+  blockSeconds: HOUR,
+};
+
 /** Unknown coupon codes per customer (or per address without a sign-in): guessing, not shopping. */
 export const COUPON_GUESSES: Limit = { points: 10, windowSeconds: 10 * MINUTE };
 
-/** Registrations per address: far above a family, or a test suite creating 100 accounts. */
-export const REGISTRATIONS_PER_ADDRESS: Limit = { points: 300, windowSeconds: HOUR };
+/**
+ * Unknown coupon codes from one address, signed in or not, across accounts: a guesser rotating
+ * fresh accounts. Three times the per-customer figure, since one carrier (CGNAT) address carries
+ * many customers, and a real customer mistypes a code once or twice, not ten times
+ * (docs/product-rules.md, Limits on guessing).
+ */
+export const COUPON_GUESSES_PER_ADDRESS: Limit = { points: 30, windowSeconds: 10 * MINUTE };
+
+/**
+ * Registrations per address in an hour: a family or a festival crowd signing up on one carrier
+ * (CGNAT) address together, not an account farm (docs/product-rules.md, Limits on guessing).
+ */
+export const REGISTRATIONS_PER_ADDRESS: Limit = { points: 20, windowSeconds: HOUR };
+
+/** Registrations per address in a day: the hourly figure cannot be kept up all day long. */
+export const REGISTRATIONS_PER_ADDRESS_PER_DAY: Limit = { points: 50, windowSeconds: 24 * HOUR };
 
 /**
  * Password-reset e-mails asked for one e-mail address: enough for a customer who lost the first
@@ -70,8 +96,11 @@ export interface LimitSettings {
   signInPerAccountAndAddress: Limit;
   signInPerAccount: Limit;
   signInPerAddress: Limit;
+  signInPerDevice: Limit;
   couponGuesses: Limit;
+  couponGuessesPerAddress: Limit;
   registrations: Limit;
+  registrationsPerDay: Limit;
   passwordResetsPerEmail: Limit;
   passwordResetsPerAddress: Limit;
 }
@@ -80,8 +109,11 @@ export const defaultLimits: LimitSettings = {
   signInPerAccountAndAddress: SIGN_IN_FAILURES_PER_ACCOUNT_AND_ADDRESS,
   signInPerAccount: SIGN_IN_FAILURES_PER_ACCOUNT,
   signInPerAddress: SIGN_IN_FAILURES_PER_ADDRESS,
+  signInPerDevice: SIGN_IN_FAILURES_PER_DEVICE,
   couponGuesses: COUPON_GUESSES,
+  couponGuessesPerAddress: COUPON_GUESSES_PER_ADDRESS,
   registrations: REGISTRATIONS_PER_ADDRESS,
+  registrationsPerDay: REGISTRATIONS_PER_ADDRESS_PER_DAY,
   passwordResetsPerEmail: PASSWORD_RESETS_PER_EMAIL,
   passwordResetsPerAddress: PASSWORD_RESETS_PER_ADDRESS,
 };
@@ -123,8 +155,14 @@ export interface CouponAttempt {
   unknown(): Promise<void>;
 }
 
-/** Who a coupon lookup is counted for: the signed-in customer, or else the client address. */
-export type CouponSubject = { customerId: number } | { client: string };
+/**
+ * Who a coupon lookup is counted for: always the client address (across accounts), and the
+ * signed-in customer when there is one.
+ */
+export interface CouponSubject {
+  client: string;
+  customerId?: number | undefined;
+}
 
 export interface AbuseLimits {
   /**
@@ -133,9 +171,19 @@ export interface AbuseLimits {
    * other processes) cannot all pass before the first is counted.
    */
   beginSignIn(email: string, client: string): Promise<SignInAttempt | LimitRefusal>;
+  /**
+   * Counts a sign-in attempt that presents a valid device cookie for its account (`device`, the
+   * cookie's nonce) on that cookie's own counter only: the account's lock and the address's
+   * counters do not apply to it. A refusal means that cookie is locked; the caller then counts
+   * the attempt as from an unknown device (beginSignIn).
+   */
+  beginTrustedSignIn(device: string): Promise<SignInAttempt | LimitRefusal>;
   /** Counts a coupon lookup up front, for the same reason. */
   beginCouponLookup(subject: CouponSubject): Promise<CouponAttempt | LimitRefusal>;
-  /** Counts a registration from `client`; a refusal when over the limit. */
+  /**
+   * Counts a registration from `client`; a refusal when over the hourly or the daily limit.
+   * Registrations from this machine itself (loopback, or no socket) are not counted.
+   */
   register(client: string): Promise<LimitRefusal | undefined>;
   /** Counts a password-reset request for `email` (normalised) from `client`; a refusal when over either limit. */
   passwordReset(email: string, client: string): Promise<LimitRefusal | undefined>;
@@ -199,8 +247,11 @@ export function createAbuseLimits({ db, limits, now = Date.now }: AbuseLimitOpti
   const perAccountAndAddress = store('sign-in:account+address', settings.signInPerAccountAndAddress);
   const perAccount = store('sign-in:account', settings.signInPerAccount);
   const perAddress = store('sign-in:address', settings.signInPerAddress);
+  const perDevice = store('sign-in:device', settings.signInPerDevice);
   const coupons = store('coupon-guesses', settings.couponGuesses);
+  const couponsPerAddress = store('coupon-guesses:address', settings.couponGuessesPerAddress);
   const registrations = store('registrations', settings.registrations);
+  const registrationsPerDay = store('registrations:day', settings.registrationsPerDay);
   const resetsPerEmail = store('password-resets:email', settings.passwordResetsPerEmail);
   const resetsPerAddress = store('password-resets:address', settings.passwordResetsPerAddress);
 
@@ -227,20 +278,44 @@ export function createAbuseLimits({ db, limits, now = Date.now }: AbuseLimitOpti
       };
     },
 
-    async beginCouponLookup(subject) {
-      const key = 'customerId' in subject ? `customer ${subject.customerId}` : `address ${subject.client}`;
-      const counted: Counted = { store: coupons, key };
+    async beginTrustedSignIn(device) {
+      const counted: Counted = { store: perDevice, key: device };
       const over = await consumeAll([counted]);
+      if (over) return refusal('too_many_sign_in_attempts', over.refusedForMs);
+      return {
+        refused: false,
+        failed: once(() => Promise.resolve()),
+        succeeded: once(async () => {
+          await perDevice.delete(device);
+        }),
+        abandoned: once(() => refund([counted])),
+      };
+    },
+
+    async beginCouponLookup({ client, customerId }) {
+      // The signed-in customer's own count, or a visitor's per address; and every guess from
+      // the address across accounts, so rotating accounts gains nothing.
+      const key = customerId === undefined ? `address ${client}` : `customer ${customerId}`;
+      const counted: Counted[] = [
+        { store: coupons, key },
+        { store: couponsPerAddress, key: client },
+      ];
+      const over = await consumeAll(counted);
       if (over) return refusal('too_many_coupon_codes', over.refusedForMs);
       return {
         refused: false,
-        known: once(() => refund([counted])),
+        known: once(() => refund(counted)),
         unknown: once(() => Promise.resolve()),
       };
     },
 
     async register(client) {
-      const over = await consumeAll([{ store: registrations, key: client }]);
+      // The shop's own machine (its tests, an operator's script) registers without limit.
+      if (isOwnMachine(client)) return undefined;
+      const over = await consumeAll([
+        { store: registrations, key: client },
+        { store: registrationsPerDay, key: client },
+      ]);
       return over && refusal('too_many_registrations', over.refusedForMs);
     },
 

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import {
   authMessages,
   ChangePasswordRequest,
@@ -27,7 +27,20 @@ import {
   setPasswordHash,
   updateProfile,
 } from '../db/repositories/users.ts';
+import type { LimitRefusal, SignInAttempt } from '../limits/limits.ts';
 import { readBody } from '../validate.ts';
+
+/**
+ * Counts a password check for `email` before it is made. A device this account signed in from
+ * before is counted on its own cookie, and is not refused by the lock that failures from
+ * elsewhere put on the account; a locked or invalid cookie counts as an unknown device
+ * (server/auth/device-cookies.ts, docs/decisions/0055-limits-across-accounts-and-device-cookies.md).
+ */
+async function beginPasswordCheck(c: Context<AppEnv>, email: string): Promise<SignInAttempt | LimitRefusal> {
+  const device = c.var.auth.devices.read(c, email);
+  const trusted = device === undefined ? undefined : await c.var.limits.beginTrustedSignIn(device);
+  return trusted && !trusted.refused ? trusted : c.var.limits.beginSignIn(email, c.var.client);
+}
 
 export const authRoutes = new Hono<AppEnv>()
   .post('/api/auth/register', async (c) => {
@@ -57,10 +70,10 @@ export const authRoutes = new Hono<AppEnv>()
   })
 
   .post('/api/auth/login', async (c) => {
-    const { tokens } = c.var.auth;
+    const { tokens, devices } = c.var.auth;
     const { email, password } = await readBody(c, LoginRequest);
     // Counted before the password is checked, so parallel guesses cannot all pass (AbuseLimits).
-    const attempt = await c.var.limits.beginSignIn(email, c.var.client);
+    const attempt = await beginPasswordCheck(c, email);
     if (attempt.refused) {
       const minutes = Math.ceil(attempt.retryAfterSeconds / 60);
       return c.json({ message: authMessages.tooManyAttempts(minutes) }, 429, {
@@ -85,6 +98,7 @@ export const authRoutes = new Hono<AppEnv>()
     }
 
     await attempt.succeeded();
+    devices.issue(c, email);
     const now = new Date();
     await deleteExpiredSessions(c.var.db, row.id, now);
     const { token, jti, expiresAt } = await tokens.issue(row.id);
@@ -116,7 +130,7 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/api/auth/change-password', requireAuth, async (c) => {
     const { currentPassword, newPassword } = await readBody(c, ChangePasswordRequest);
     const { user } = c.var;
-    const attempt = await c.var.limits.beginSignIn(user.email, c.var.client);
+    const attempt = await beginPasswordCheck(c, user.email);
     if (attempt.refused) {
       const minutes = Math.ceil(attempt.retryAfterSeconds / 60);
       return c.json({ message: authMessages.tooManyAttempts(minutes) }, 429, {
@@ -155,8 +169,13 @@ export const authRoutes = new Hono<AppEnv>()
         'Retry-After': String(limited.retryAfterSeconds),
       });
     }
-    const { mailer, publicUrl, brand } = c.var.auth;
-    await requestPasswordReset(c.var.db, mailer, email, { publicUrl, brand, now: c.var.now() });
+    const { mailer, publicUrl, brand, background } = c.var.auth;
+    const { db } = c.var;
+    const now = c.var.now();
+    // Not awaited: the answer takes the same time whether or not the e-mail has an account.
+    background('password-reset e-mail', () =>
+      requestPasswordReset(db, mailer, email, { publicUrl, brand, now }),
+    );
     return c.json({ message: authMessages.resetRequested }, 200);
   })
 

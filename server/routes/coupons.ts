@@ -14,15 +14,16 @@ import { readBody } from '../validate.ts';
  * against the server's own subtotal.
  *
  * Unknown codes are guesses, limited per customer (with a valid bearer token) or else per
- * address; once limited, every lookup from that key gets 429 until the window ends, so the 429
+ * address, and per address across accounts with a higher figure; once limited, every lookup from that key gets 429 until the window ends, so the 429
  * says nothing about the code (docs/decisions/0013-abuse-limits.md).
  */
 async function validateCoupon(c: Context<AppEnv>) {
   const { code, subtotal } = await readBody(c, CouponValidateRequest);
   const signedIn = await bearerUser(c);
-  const attempt = await c.var.limits.beginCouponLookup(
-    signedIn ? { customerId: signedIn.user.id } : { client: c.var.client },
-  );
+  const attempt = await c.var.limits.beginCouponLookup({
+    client: c.var.client,
+    customerId: signedIn?.user.id,
+  });
   if (attempt.refused) {
     return c.json({ message: limitMessages.tooManyCouponCodes(attempt.retryAfterSeconds) }, 429, {
       'Retry-After': String(attempt.retryAfterSeconds),

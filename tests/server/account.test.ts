@@ -58,14 +58,30 @@ const mails = () =>
         .map((f) => fs.readFileSync(path.join(outbox(), f), 'utf8'))
     : [];
 
-/** The reset link's token from the one e-mail in the outbox (quoted-printable soft breaks undone). */
-function tokenFromOutbox(): string {
-  const all = mails();
-  expect(all).toHaveLength(1);
-  const text = all[0]!.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+/** The outbox once it holds `count` e-mails: the mail goes out after the answer (in the background). */
+const mailsOnceSent = (count: number) =>
+  vi.waitFor(
+    () => {
+      const all = mails();
+      expect(all).toHaveLength(count);
+      for (const mail of all) expect(mail.replace(/=\r?\n/g, '')).toMatch(/your password stays as it is/); // written whole
+      return all;
+    },
+    { timeout: 5000, interval: 20 },
+  );
+
+/** The reset link's token in one e-mail (quoted-printable soft breaks undone). */
+function tokenOf(mail: string): string {
+  const text = mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
   const match = /https:\/\/shop\.test\/#\/reset-password\?token=([A-Za-z0-9_-]{43})/.exec(text);
   expect(match, text).not.toBeNull();
   return match![1]!;
+}
+
+/** The reset link's token from the one e-mail in the outbox. */
+async function tokenFromOutbox(): Promise<string> {
+  const [mail] = await mailsOnceSent(1);
+  return tokenOf(mail!);
 }
 
 async function forgot(email: string, from?: string) {
@@ -82,11 +98,11 @@ describe('POST /api/auth/forgot-password', () => {
     const res = await forgot(me.email.toUpperCase());
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: authMessages.resetRequested });
-    const [mail] = mails();
+    const [mail] = await mailsOnceSent(1);
     expect(mail).toMatch(new RegExp(`^To: ${me.email.replace('.', '\\.')}$`, 'm'));
     expect(mail).toMatch(/^Subject: Reset your Test Shop password$/m);
     expect(mail).toMatch(/^From: Shop <no-reply@shop\.test>$/m);
-    const token = tokenFromOutbox();
+    const token = tokenOf(mail!);
     const rows = await db.selectFrom('passwordResets').selectAll().execute();
     expect(rows.some((r) => r.tokenHash === token)).toBe(false);
     expect(rows.some((r) => r.tokenHash === crypto.createHash('sha256').update(token).digest('hex'))).toBe(
@@ -98,7 +114,48 @@ describe('POST /api/auth/forgot-password', () => {
     const res = await forgot('nobody-here@example.com');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: authMessages.resetRequested });
-    expect(mails()).toEqual([]);
+    // A real account's request after it: once its mail is out, the unknown one has long been settled.
+    const me = await registerAndLogin(app);
+    await forgot(me.email);
+    const [only] = await mailsOnceSent(1);
+    expect(only).toMatch(new RegExp(`^To: ${me.email.replace('.', '\\.')}$`, 'm'));
+  });
+
+  it('answers without waiting for the e-mail, so a real account takes no longer than none (a mailer that never answers)', async () => {
+    const sent: string[] = [];
+    const stuck = createApp({
+      db,
+      now: () => clock,
+      mailer: {
+        send: (mail) => {
+          sent.push(mail.to);
+          return new Promise<void>(() => undefined);
+        },
+      },
+    });
+    const failing = createApp({
+      db,
+      now: () => clock,
+      mailer: { send: () => Promise.reject(new Error('SMTP down')) },
+    });
+    const me = await registerAndLogin(stuck);
+    const promptly = async (target: App, email: string) => {
+      const answer = call(target, 'POST', '/api/auth/forgot-password', { json: { email } });
+      const late = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), 3000));
+      return Promise.race([answer, late]);
+    };
+    for (const target of [stuck, failing]) {
+      expect(await promptly(target, me.email)).toMatchObject({
+        status: 200,
+        body: { message: authMessages.resetRequested },
+      });
+      expect(await promptly(target, 'nobody-at-all@example.com')).toMatchObject({
+        status: 200,
+        body: { message: authMessages.resetRequested },
+      });
+    }
+    // The mail was still handed to the mailer, for the real account only.
+    await vi.waitFor(() => expect(sent).toEqual([me.email]), { timeout: 5000, interval: 20 });
   });
 
   it('refuses bad input with 400 {message} and sends nothing', async () => {
@@ -116,6 +173,8 @@ describe('POST /api/auth/forgot-password', () => {
     const refused = await forgot(me.email, '198.51.100.4');
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    await mailsOnceSent(3);
+    await new Promise((resolve) => setTimeout(resolve, 200));
     expect(mails()).toHaveLength(3);
   });
 });
@@ -125,8 +184,26 @@ describe('POST /api/auth/reset-password', () => {
     const me = await registerAndLogin(app);
     fs.rmSync(outbox(), { recursive: true, force: true });
     await forgot(me.email);
-    return { me, token: tokenFromOutbox() };
+    return { me, token: await tokenFromOutbox() };
   }
+
+  it('ends every other link of the account when one is used', async () => {
+    const me = await registerAndLogin(app);
+    fs.rmSync(outbox(), { recursive: true, force: true });
+    await forgot(me.email);
+    const first = tokenOf((await mailsOnceSent(1))[0]!);
+    clock = new Date(clock.getTime() + 60_000);
+    await forgot(me.email);
+    const second = (await mailsOnceSent(2)).map(tokenOf).find((t) => t !== first)!;
+    expect((await reset(second, 'the-newest-pass')).status).toBe(200);
+    // The older link, still within its time, was ended with the reset.
+    expect(await reset(first, 'an-older-link-pass')).toMatchObject({
+      status: 400,
+      body: { code: 'reset_link_used', message: authMessages.resetLinkUsed },
+    });
+    expect((await login(me.email, 'an-older-link-pass')).status).toBe(401);
+    expect((await login(me.email, 'the-newest-pass')).status).toBe(200);
+  });
 
   it('sets the new password once, and ends every session of the account', async () => {
     const { me, token } = await linkFor();

@@ -13,10 +13,13 @@ import { readServerConfig } from '../../server/config.ts';
 import { parseTrustedProxies } from '../../server/limits/client-address.ts';
 import {
   COUPON_GUESSES,
+  COUPON_GUESSES_PER_ADDRESS,
   REGISTRATIONS_PER_ADDRESS,
+  REGISTRATIONS_PER_ADDRESS_PER_DAY,
   SIGN_IN_FAILURES_PER_ACCOUNT,
   SIGN_IN_FAILURES_PER_ACCOUNT_AND_ADDRESS,
   SIGN_IN_FAILURES_PER_ADDRESS,
+  SIGN_IN_FAILURES_PER_DEVICE,
 } from '../../server/limits/limits.ts';
 import { call, registerAndLogin, type Customer, type JsonCall } from '../support/accounts.ts';
 import { postOverSocket } from '../support/socket.ts';
@@ -171,6 +174,118 @@ describe('sign-in', () => {
   });
 });
 
+describe('device cookies (OWASP, Blocking Brute Force Attacks)', () => {
+  /** Each test checks some thirty passwords (slow hashes on purpose): room for a busy machine. */
+  const SLOW = 60_000;
+  const signIn = (email: string, password: string, from: string, cookie?: string, target = app) =>
+    call(target, 'POST', '/api/auth/login', { json: { email, password }, from, cookie });
+  /** The device cookie a successful sign-in set, as `name=value` for a Cookie header. */
+  function deviceCookieOf(res: JsonCall): { pair: string; attributes: string } {
+    expect(res.status).toBe(200);
+    const header = res.headers.get('set-cookie') ?? '';
+    const match = /^(device_[A-Za-z0-9_-]+=[A-Za-z0-9_.-]+);(.*)$/.exec(header);
+    expect(match, header).not.toBeNull();
+    return { pair: match![1]!, attributes: match![2]! };
+  }
+  /** Failures from many addresses: enough to lock the account for unknown devices. */
+  async function lockAccount(email: string) {
+    const perAddress = SIGN_IN_FAILURES_PER_ACCOUNT_AND_ADDRESS.points;
+    for (let n = 0; n < SIGN_IN_FAILURES_PER_ACCOUNT.points / perAddress; n++) {
+      const from = freshAddress();
+      for (let i = 0; i < perAddress; i++) expect((await signIn(email, 'a-guess', from)).status).toBe(401);
+    }
+    expectLimited(await signIn(email, 'a-guess', freshAddress()), SIGN_IN_LIMITED, 15 * 60);
+  }
+
+  it(
+    'gives a signed, HttpOnly, SameSite=Strict cookie on sign-in, Secure over https',
+    async () => {
+      const [me] = (await customers(1)) as [Customer];
+      const { pair, attributes } = deviceCookieOf(await signIn(me.email, me.password, freshAddress()));
+      expect(pair).toMatch(/^device_[A-Za-z0-9_-]+=[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
+      expect(attributes).toMatch(/HttpOnly/);
+      expect(attributes).toMatch(/SameSite=Strict/);
+      expect(attributes).toMatch(/Path=\/api\/auth/);
+      expect(attributes).toMatch(/Max-Age=\d+/);
+      expect(attributes).not.toMatch(/Secure/);
+      // A wrong password gives none.
+      expect((await signIn(me.email, 'wrong', freshAddress())).headers.get('set-cookie')).toBeNull();
+      const https = createApp({ db: shop.db, publicUrl: 'https://shop.test' });
+      expect(
+        deviceCookieOf(await signIn(me.email, me.password, freshAddress(), undefined, https)).attributes,
+      ).toMatch(/Secure/);
+    },
+    SLOW,
+  );
+
+  it(
+    'lets the customer in from a device they signed in from before while the account is locked to everyone else',
+    async () => {
+      const [me, other] = (await customers(2)) as [Customer, Customer];
+      const home = deviceCookieOf(await signIn(me.email, me.password, freshAddress())).pair;
+      const otherDevice = deviceCookieOf(await signIn(other.email, other.password, freshAddress())).pair;
+      await lockAccount(me.email);
+      // Without a cookie, with another account's cookie, or with a forged one: locked.
+      expectLimited(await signIn(me.email, me.password, freshAddress()), SIGN_IN_LIMITED, 15 * 60);
+      expectLimited(
+        await signIn(me.email, me.password, freshAddress(), otherDevice),
+        SIGN_IN_LIMITED,
+        15 * 60,
+      );
+      const forged = home.replace(/\.[A-Za-z0-9_-]{43}$/, `.${'A'.repeat(43)}`);
+      expectLimited(await signIn(me.email, me.password, freshAddress(), forged), SIGN_IN_LIMITED, 15 * 60);
+      // With the cookie of this account, from anywhere: let in, and given a fresh one.
+      const back = await signIn(me.email, me.password, freshAddress(), home);
+      expect(back.status).toBe(200);
+      deviceCookieOf(back);
+    },
+    SLOW,
+  );
+
+  it(
+    'lets a signed-in customer change their password from their device while the account is locked',
+    async () => {
+      const [me] = (await customers(1)) as [Customer];
+      const signedIn = await signIn(me.email, me.password, freshAddress());
+      const home = deviceCookieOf(signedIn).pair;
+      const { token } = signedIn.body as { token: string };
+      await lockAccount(me.email);
+      const change = (cookie?: string) =>
+        call(app, 'POST', '/api/auth/change-password', {
+          json: { currentPassword: me.password, newPassword: 'a-fresh-secret-9' },
+          token,
+          from: freshAddress(),
+          cookie,
+        });
+      expectLimited(await change(), SIGN_IN_LIMITED, 15 * 60);
+      expect((await change(home)).status).toBe(200);
+    },
+    SLOW,
+  );
+
+  it(
+    `locks only the cookie after ${SIGN_IN_FAILURES_PER_DEVICE.points} failures with it, not the account nor its other devices`,
+    async () => {
+      const [me] = (await customers(1)) as [Customer];
+      const stolen = deviceCookieOf(await signIn(me.email, me.password, freshAddress())).pair;
+      const phone = deviceCookieOf(await signIn(me.email, me.password, freshAddress())).pair;
+      // Failures with a cookie count on that cookie only: more than the account allows elsewhere.
+      for (let i = 0; i < SIGN_IN_FAILURES_PER_DEVICE.points; i++)
+        expect((await signIn(me.email, 'a-guess', freshAddress(), stolen)).status).toBe(401);
+      expect(SIGN_IN_FAILURES_PER_DEVICE.points).toBeGreaterThan(
+        SIGN_IN_FAILURES_PER_ACCOUNT_AND_ADDRESS.points,
+      );
+      // The account is not locked for unknown devices...
+      expect((await signIn(me.email, me.password, freshAddress())).status).toBe(200);
+      // ...and once it is locked by others, the locked cookie is refused while the phone's is not.
+      await lockAccount(me.email);
+      expectLimited(await signIn(me.email, me.password, freshAddress(), stolen), SIGN_IN_LIMITED, 15 * 60);
+      expect((await signIn(me.email, me.password, freshAddress(), phone)).status).toBe(200);
+    },
+    SLOW,
+  );
+});
+
 describe('coupon validation', () => {
   const randomCode = () => `GUESS${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
 
@@ -215,7 +330,27 @@ describe('coupon validation', () => {
     }
   });
 
-  it('counts a signed-in customer’s guesses per customer, not per address', async () => {
+  it(`refuses guesses rotated over several accounts from one address after ${COUPON_GUESSES_PER_ADDRESS.points}`, async () => {
+    const office = freshAddress();
+    const perAccount = COUPON_GUESSES_PER_ADDRESS.points / 6;
+    expect(perAccount).toBeLessThan(COUPON_GUESSES.points);
+    const rotated = await customers(7);
+    for (const guesser of rotated.slice(0, 6))
+      for (let i = 0; i < perAccount; i++)
+        expect((await validateCoupon(randomCode(), office, guesser.token)).status).toBe(400);
+    // Each account is under its own limit, but the address has had its share: fresh accounts,
+    // and visitors, are refused there, valid codes included.
+    const seventh = rotated[6]!;
+    expectLimited(await validateCoupon(randomCode(), office, seventh.token), COUPONS_LIMITED, 10 * 60);
+    expectLimited(await validateCoupon('WELCOME10', office, seventh.token), COUPONS_LIMITED, 10 * 60);
+    expectLimited(await validateCoupon('WELCOME10', office), COUPONS_LIMITED, 10 * 60);
+    // The same accounts from another address are fine.
+    expect((await validateCoupon('WELCOME10', freshAddress(), seventh.token)).status).toBe(200);
+    clock += 10 * 60_000 + 1000;
+    expect((await validateCoupon('WELCOME10', office, seventh.token)).status).toBe(200);
+  });
+
+  it('counts a signed-in customer’s guesses per customer, and the address only past its higher figure', async () => {
     const office = freshAddress();
     const [guesser, colleague] = (await customers(2)) as [Customer, Customer];
     for (let i = 0; i < COUPON_GUESSES.points; i++)
@@ -249,13 +384,40 @@ describe('registration', () => {
     expect((await register(uniqueEmail('family'), freshAddress(), small)).status).toBe(201);
   });
 
-  it(`lets 100 registrations from one machine through by default (limit ${REGISTRATIONS_PER_ADDRESS.points} an hour)`, async () => {
-    const from = freshAddress();
-    for (let batch = 0; batch < 10; batch++) {
+  it(`refuses a shared address past ${REGISTRATIONS_PER_ADDRESS.points} an hour and ${REGISTRATIONS_PER_ADDRESS_PER_DAY.points} a day`, async () => {
+    const carrier = freshAddress();
+    const registerMany = async (n: number) => {
       const answers = await Promise.all(
-        Array.from({ length: 10 }, () => register(uniqueEmail('suite'), from)),
+        Array.from({ length: n }, () => register(uniqueEmail('cgnat'), carrier)),
       );
-      expect(answers.map((r) => r.status)).toEqual(Array(10).fill(201));
+      expect(answers.map((r) => r.status)).toEqual(Array(n).fill(201));
+    };
+    const hourly = REGISTRATIONS_PER_ADDRESS.points;
+    const daily = REGISTRATIONS_PER_ADDRESS_PER_DAY.points;
+    await registerMany(hourly);
+    expectLimited(await register(uniqueEmail('cgnat'), carrier), REGISTRATIONS_LIMITED, 60 * 60);
+    // Another address is not affected.
+    expect((await register(uniqueEmail('cgnat'), freshAddress())).status).toBe(201);
+    // Hour by hour, until the day's figure is reached: then refused for the rest of the day.
+    let registered = hourly;
+    while (registered < daily) {
+      clock += 60 * 60_000 + 1000;
+      const n = Math.min(hourly, daily - registered);
+      await registerMany(n);
+      registered += n;
+    }
+    clock += 60 * 60_000 + 1000;
+    const refused = await register(uniqueEmail('cgnat'), carrier);
+    expect(expectLimited(refused, REGISTRATIONS_LIMITED, 24 * 60 * 60)).toBeGreaterThan(60 * 60);
+  });
+
+  it('does not count registrations from the shop’s own machine (its tests and scripts)', async () => {
+    const past = REGISTRATIONS_PER_ADDRESS.points + 1;
+    for (const from of ['127.0.0.1', '::1']) {
+      const answers = await Promise.all(
+        Array.from({ length: past }, () => register(uniqueEmail('suite'), from)),
+      );
+      expect(answers.map((r) => r.status)).toEqual(Array(past).fill(201));
     }
   });
 });

@@ -22,10 +22,20 @@ export async function call(
     contentType,
     token,
     from,
-  }: { json?: unknown; raw?: string; contentType?: string; token?: string; from?: string } = {},
+    cookie,
+  }: {
+    json?: unknown;
+    raw?: string;
+    contentType?: string;
+    token?: string;
+    from?: string;
+    /** A Cookie header to send, as a browser would. */
+    cookie?: string;
+  } = {},
 ): Promise<JsonCall> {
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
+  if (cookie) headers.cookie = cookie;
   let body: string | undefined;
   if (json !== undefined) {
     body = JSON.stringify(json);

@@ -32,9 +32,20 @@ afterAll(() => shop.close());
 const login = (email: string, password: string) =>
   call(shop.app, 'POST', '/api/auth/login', { json: { email, password } });
 
-function resetPathFromOutbox(): string {
-  const files = fs.existsSync(shop.outboxDir) ? fs.readdirSync(shop.outboxDir) : [];
-  expect(files).toHaveLength(1);
+/** The reset link's path from the one e-mail, once sent (it goes out after the answer). */
+async function resetPathFromOutbox(): Promise<string> {
+  const files = await vi.waitFor(
+    () => {
+      const names = fs.existsSync(shop.outboxDir) ? fs.readdirSync(shop.outboxDir) : [];
+      expect(names).toHaveLength(1);
+      // written whole
+      expect(fs.readFileSync(path.join(shop.outboxDir, names[0]!), 'utf8').replace(/=\r?\n/g, '')).toMatch(
+        /stays as it is/,
+      );
+      return names;
+    },
+    { timeout: 5000, interval: 20 },
+  );
   expect(files[0]).toMatch(/\.eml$/);
   const text = fs
     .readFileSync(path.join(shop.outboxDir, files[0]!), 'utf8')
@@ -53,7 +64,7 @@ describe('forgot password, by e-mail', () => {
     await user.type(await screen.findByRole('textbox', { name: 'Email' }, PAGE), me.email);
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByRole('status')).toHaveTextContent(authMessages.resetRequested);
-    const resetPath = resetPathFromOutbox();
+    const resetPath = await resetPathFromOutbox();
 
     window.location.hash = `#${resetPath}`;
     window.dispatchEvent(new HashChangeEvent('hashchange'));
@@ -79,7 +90,7 @@ describe('forgot password, by e-mail', () => {
     const user = userEvent.setup();
     const me = await registerAndLogin(shop.app);
     await call(shop.app, 'POST', '/api/auth/forgot-password', { json: { email: me.email } });
-    const resetPath = resetPathFromOutbox();
+    const resetPath = await resetPathFromOutbox();
     const token = resetPath.split('token=')[1]!;
     await call(shop.app, 'POST', '/api/auth/reset-password', { json: { token, password: 'used-once-1' } });
 

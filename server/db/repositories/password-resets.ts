@@ -31,3 +31,17 @@ export async function deleteSpentPasswordResets(db: Db, userId: number, now: str
     .where((eb) => eb.or([eb('usedAt', 'is not', null), eb('expiresAt', '<=', now)]))
     .execute();
 }
+
+/**
+ * Ends every link of a customer still unused, as used at `usedAt`: after a reset, no older link
+ * may set the password again. The number of links it ended.
+ */
+export async function endPasswordResetsOf(db: Db, userId: number, usedAt: string): Promise<number> {
+  const result = await db
+    .updateTable('passwordResets')
+    .set({ usedAt })
+    .where('userId', '=', userId)
+    .where('usedAt', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
