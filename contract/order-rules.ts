@@ -17,6 +17,14 @@ export function shippingFor(subtotal: number): number {
   return subtotal > FREE_SHIPPING_OVER ? 0 : SHIPPING_FEE;
 }
 
+/**
+ * How much more the subtotal needs for free delivery ("Add ₹X for free delivery"): the rupees that
+ * take it over FREE_SHIPPING_OVER, or 0 when it ships free already (or the cart is empty).
+ */
+export function freeShippingShortfall(subtotal: number): number {
+  return shippingFor(subtotal) === 0 ? 0 : FREE_SHIPPING_OVER + 1 - subtotal;
+}
+
 /** docs/product-rules.md, Shipping and totals: subtotal + shipping - discount, never below zero. */
 export function orderTotal({
   subtotal,

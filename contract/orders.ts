@@ -12,6 +12,7 @@ import { tooLongMessage } from './text.ts';
  */
 export {
   FREE_SHIPPING_OVER,
+  freeShippingShortfall,
   MAX_ORDER_LINES,
   MAX_QUANTITY_PER_PRODUCT,
   orderTotal,

@@ -44,6 +44,25 @@ async function api<T>(
   return (await res.json()) as T;
 }
 
+/**
+ * Takes a full-page picture and writes it, unless it is wider than the viewport: a page wider
+ * than its screen is a layout fault to fix, not a picture to commit (issue 23, item 1). The PNG's
+ * width is read from its header (bytes 16-19) and the page's own width from the document.
+ */
+async function writeScreenshot(page: Page, file: string) {
+  const viewport = page.viewportSize()?.width ?? 0;
+  const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  const png = await page.screenshot({ fullPage: true });
+  const imageWidth = png.readUInt32BE(16);
+  if (imageWidth > viewport || pageWidth > viewport) {
+    throw new Error(
+      `${file}: the page is ${Math.max(imageWidth, pageWidth)} px wide on a ${viewport} px viewport`,
+    );
+  }
+  fs.writeFileSync(file, png);
+  console.log(`wrote ${file}`);
+}
+
 /** Waits for the page to settle (no spinner, images loaded) and writes it. */
 async function shoot(page: Page, name: string, width: number) {
   await page.waitForLoadState('networkidle');
@@ -51,9 +70,7 @@ async function shoot(page: Page, name: string, width: number) {
   // From the top, so the sticky header sits where it belongs in a full-page picture.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(500);
-  const file = `${outDir}/${name}-${width}.png`;
-  await page.screenshot({ path: file, fullPage: true });
-  console.log(`wrote ${file}`);
+  await writeScreenshot(page, `${outDir}/${name}-${width}.png`);
 }
 
 /** A customer with a saved address, signed in on a new page of this width. */
@@ -110,7 +127,12 @@ async function signedInScreens(width: number) {
   await page.getByRole('banner').getByRole('button', { name: 'Lakshmi Narayanan' }).waitFor();
   await page.waitForLoadState('networkidle');
   const header = `${outDir}/signed-in-header-${width}.png`;
-  await page.locator('header').first().screenshot({ path: header });
+  const headerPng = await page.locator('header').first().screenshot();
+  if (headerPng.readUInt32BE(16) > width)
+    throw new Error(
+      `${header}: the header is ${headerPng.readUInt32BE(16)} px wide on a ${width} px viewport`,
+    );
+  fs.writeFileSync(header, headerPng);
   console.log(`wrote ${header}`);
 
   await page.goto(`${server.url}/#/account`);
@@ -367,9 +389,7 @@ try {
       });
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(700);
-      const file = `${outDir}/${name}-${width}.png`;
-      await page.screenshot({ path: file, fullPage: true });
-      console.log(`wrote ${file}`);
+      await writeScreenshot(page, `${outDir}/${name}-${width}.png`);
     }
     await page.close();
     await signedInScreens(width);

@@ -45,6 +45,7 @@ import { refusalBody, refusalStatus } from './routes/refusal-status.ts';
 import { createCatalogueCache, type CatalogueCache } from './services/catalogue-cache.ts';
 import { Refusal } from './services/refusal.ts';
 import { generateSecret } from './secret-file.ts';
+import { notFoundAnswer, spaPages } from './spa-pages.ts';
 
 export interface AuthServices {
   tokens: TokenService;
@@ -234,6 +235,10 @@ export function createApp({
     await next();
   });
 
+  // A browser asking for a page of the SPA by its path (/pujas, /account) gets the SPA, an API
+  // client its JSON (server/spa-pages.ts).
+  app.use(spaPages(staticDir));
+
   app.route('/', opsRoutes({ lifecycle, metrics, metricsToken }));
   app.route('/', pujaRoutes);
   app.route('/', productRoutes);
@@ -271,11 +276,11 @@ export function createApp({
     app.get(
       '*',
       staticFiles(staticDir, '', (file) => (file.startsWith('/assets/') ? IMMUTABLE : 'no-cache')),
-      (c) => c.json({ message: 'Not found' }, 404),
+      notFoundAnswer(staticDir),
     );
   }
 
-  app.notFound((c) => c.json({ message: 'Not found' }, 404));
+  app.notFound(notFoundAnswer(staticDir));
   app.onError((err, c) => {
     if (err instanceof HTTPException) return c.json({ message: err.message }, err.status);
     // A rule said no (services/refusal.ts): its code decides the status.

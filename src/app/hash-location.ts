@@ -43,3 +43,15 @@ export function useHashSearch(): string {
 
 /** The route the visitor is on, query included (for "come back here after login"). */
 export const currentRoute = hashRoute;
+
+/**
+ * A page opened by its path (`/pujas`, typed or shared without `#`): the server sends the SPA
+ * there (docs/decisions/0057-pages-at-their-paths-for-a-browser.md), and the hash router shows
+ * the same route once the path has moved into the hash (`/#/pujas`), query included. A path
+ * outside the route table lands on the "not found" page the same way.
+ */
+export function movePathIntoHash() {
+  const { pathname, search, hash } = window.location;
+  if (pathname === '/' || hash) return;
+  window.history.replaceState(window.history.state, '', `/#${pathname}${search}`);
+}

@@ -1,8 +1,11 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
+import { movePathIntoHash } from './hash-location.ts';
 import { startInspector } from '../lib/inspector.ts';
 import '../ui/theme.css';
+
+movePathIntoHash();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

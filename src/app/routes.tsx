@@ -1,5 +1,6 @@
 import { lazy, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchRoute, Route, Switch, useLocation, useRouter } from 'wouter';
+import { legalPaths } from '../../contract/routes.ts';
 import { RequireSignIn } from './require-sign-in.tsx';
 import { RouteBoundary } from './route-boundary.tsx';
 
@@ -92,20 +93,6 @@ const BookingDetailPage = page(
 );
 const NotFoundPage = page(() => import('../features/pages/not-found-page.tsx'), 'NotFoundPage');
 
-/** Legal pages answer on both path sets, plus /terms and /privacy (docs/product-rules.md, Routes and pages). */
-const legalPaths = [
-  '/termsconditions',
-  '/terms-and-conditions',
-  '/terms',
-  '/privacypolicy',
-  '/privacy-policy',
-  '/privacy',
-  '/pricingpolicy',
-  '/refundpolicy',
-  '/refund-policy',
-  '/disclaimer',
-];
-
 /** Where each page's links lead, for preloading (the Switch below is the routing itself). */
 const preloads: ReadonlyArray<[pattern: string, page: Page]> = [
   ['/', HomePage],
@@ -155,6 +142,7 @@ function usePreloadOnIntent() {
   }, [parser]);
 }
 
+/** The Switch below routes the paths of contract/routes.ts, in its order (tests/contract/routes.test.ts). */
 export function AppRoutes() {
   const [location] = useLocation();
   usePreloadOnIntent();

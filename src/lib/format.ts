@@ -1,7 +1,8 @@
 /**
- * The shop's one date style (docs/product-rules.md, Money and dates): en-IN, in India's time zone
- * wherever the browser is, "23 Nov 2026, 6:53 pm"; with the weekday for a puja's date,
- * "Mon, 23 Nov 2026, 6:53 pm". Every date on screen goes through `formatDateTime`.
+ * The shop's two date styles (docs/product-rules.md, Money and dates), en-IN, in India's time
+ * zone wherever the browser is: a date, "23 Nov 2026" (`formatDate`), and a date with its time,
+ * "23 Nov 2026, 6:53 pm" (`formatDateTime`). Every date on screen goes through one of them; a
+ * date of birth is a date in the same style (`formatCalendarDay`).
  */
 const dateParts = { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' } as const;
 const dateOnly = new Intl.DateTimeFormat('en-IN', dateParts);
@@ -11,33 +12,32 @@ const timeOnly = new Intl.DateTimeFormat('en-IN', {
   hour12: true,
   timeZone: 'Asia/Kolkata',
 });
-const weekdayOnly = new Intl.DateTimeFormat('en-IN', { weekday: 'short', timeZone: 'Asia/Kolkata' });
 
 export interface DateStyle {
-  /** Lead with the short weekday ("Mon, "). */
-  weekday?: boolean;
-  /** Add the time ("6:53 pm"); on by default. */
+  /** Add the time ("6:53 pm"); on by default. Without it, the date style (`formatDate`). */
   time?: boolean;
 }
 
-/** "23 Nov 2026, 6:53 pm" (see above). Empty for a missing or invalid date. */
-export function formatDateTime(
-  iso: string | null | undefined,
-  { weekday = false, time = true }: DateStyle = {},
-): string {
+const instant = (iso: string | null | undefined) => {
   const date = iso ? new Date(iso) : undefined;
-  if (!date || Number.isNaN(date.getTime())) return '';
-  // Composed from parts: en-IN puts a comma after the month when the weekday is asked for in one go.
-  const parts = [dateOnly.format(date)];
-  if (weekday) parts.unshift(weekdayOnly.format(date));
-  if (time) parts.push(timeOnly.format(date).replace(/\s/g, ' '));
-  return parts.join(', ');
+  return date && !Number.isNaN(date.getTime()) ? date : undefined;
+};
+
+/** A date with its time: "23 Nov 2026, 6:53 pm" (see above). Empty for a missing or invalid date. */
+export function formatDateTime(iso: string | null | undefined, { time = true }: DateStyle = {}): string {
+  const date = instant(iso);
+  if (!date) return '';
+  const day = dateOnly.format(date);
+  return time ? `${day}, ${timeOnly.format(date).replace(/\s/g, ' ')}` : day;
 }
 
-/** A puja's date and time with its weekday: "Mon, 23 Nov 2026, 6:53 pm". */
-export function formatPujaDate(iso: string | null | undefined): string {
-  return formatDateTime(iso, { weekday: true });
+/** A date: "23 Nov 2026", the day in India. Empty for a missing or invalid date. */
+export function formatDate(iso: string | null | undefined): string {
+  return formatDateTime(iso, { time: false });
 }
+
+/** A puja's date and time: the date-with-time style, as every other. */
+export const formatPujaDate = formatDateTime;
 
 const calendarDay = new Intl.DateTimeFormat('en-IN', { ...dateParts, timeZone: 'UTC' });
 const clockTime = new Intl.DateTimeFormat('en-IN', {
@@ -50,7 +50,7 @@ const YYYY_MM_DD = /^(\d{4})-(\d{2})-(\d{2})$/;
 const HH_MM = /^(\d{2}):(\d{2})$/;
 
 /**
- * A calendar day with no time or zone (a date of birth, "1990-07-21") in the one style:
+ * A calendar day with no time or zone (a date of birth, "1990-07-21") in the date style:
  * "21 Jul 1990". Read and written in UTC, so no time zone can move it to the day before.
  * Anything that is not YYYY-MM-DD comes back as it is.
  */
@@ -62,7 +62,7 @@ export function formatCalendarDay(day: string): string {
 }
 
 /**
- * A time of day with no date or zone (a birth time, "05:30", 24-hour) in the one style:
+ * A time of day with no date or zone (a birth time, "05:30", 24-hour) in the same style:
  * "5:30 am". Anything that is not HH:MM comes back as it is.
  */
 export function formatClockTime(time: string): string {
@@ -72,13 +72,9 @@ export function formatClockTime(time: string): string {
   return Number.isNaN(date.getTime()) ? time : clockTime.format(date).replace(/\s/g, ' ');
 }
 
-/** Older name, kept for the pages that still call it: the puja's date in the one style. */
-export const formatLongDate = formatPujaDate;
-
-/** Older name, kept for the pages that still call it: an order's date in the one style. */
-export function formatOrderDate(iso: string | null | undefined): string {
-  return formatDateTime(iso);
-}
+/** Older names, kept for code that still calls them: the date-with-time style. */
+export const formatLongDate = formatDateTime;
+export const formatOrderDate = formatDateTime;
 
 const entities: Record<string, string> = {
   nbsp: ' ',

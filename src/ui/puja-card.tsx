@@ -6,7 +6,7 @@ import type { Puja } from '../../contract/catalogue.ts';
 import { bookingWindowMachine } from '../../machines/booking-window/booking-window.machine.ts';
 import { imageUrl } from '../lib/config.ts';
 import { formatRupees } from '../../contract/money.ts';
-import { formatPujaDate, stripHtml, truncate } from '../lib/format.ts';
+import { formatDateTime, stripHtml, truncate } from '../lib/format.ts';
 import { Countdown } from './countdown.tsx';
 
 const PLACEHOLDER = imageUrl('/images/placeholder.svg');
@@ -45,7 +45,7 @@ export const PujaCard = memo(function PujaCard({ puja, headingLevel = 3, eager =
   }, [windowRef, puja.pujaDate]);
 
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const date = formatPujaDate(puja.pujaDate);
+  const date = formatDateTime(puja.pujaDate);
 
   return (
     <article className="card puja-card">

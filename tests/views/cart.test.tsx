@@ -152,6 +152,12 @@ describe('adding to the cart', () => {
     expect(screen.getByText(`At most ${MAX_QUANTITY_PER_PRODUCT} per order.`)).toBeInTheDocument();
     await user.tab();
     expect(box).toHaveValue(MAX_QUANTITY_PER_PRODUCT);
+    // Said where it happened, and still said once the box shows 10 (issue 23, item 11).
+    expect(
+      screen.getByText(
+        `Lowered from 500 to ${MAX_QUANTITY_PER_PRODUCT}. At most ${MAX_QUANTITY_PER_PRODUCT} per order.`,
+      ),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
     expect(cartLink()).toHaveAccessibleName(`Cart, ${MAX_QUANTITY_PER_PRODUCT} items`);
     expect(
@@ -179,7 +185,11 @@ describe('adding to the cart', () => {
     expect(screen.getByText('Only 5 in stock; you can add 4 more.')).toBeInTheDocument();
     await user.tab();
     expect(box).toHaveValue(4);
-    expect(screen.queryByText(/you can add/)).not.toBeInTheDocument();
+    expect(screen.getByText('Lowered from 9 to 4. Only 5 in stock; you can add 4 more.')).toBeInTheDocument();
+    // Changed again by the customer, the box needs no word.
+    await user.click(screen.getByRole('button', { name: 'Decrease quantity' }));
+    expect(box).toHaveValue(3);
+    expect(screen.queryByText(/Lowered|you can add/)).not.toBeInTheDocument();
   });
 
   it('shows a disabled "Out of Stock" button for a product without stock', async () => {
@@ -301,6 +311,15 @@ describe('cart page', () => {
     expect(offerPrice * 2).toBeLessThanOrEqual(1000);
     expect(summaryRow('Shipping')).toBe(formatRupees(100));
     expect(summaryRow('Total')).toBe(formatRupees(offerPrice * 2 + 100));
+    // The ₹100 comes with how to save it: shipping is free over ₹1,000 (issue 23, item 11).
+    expect(
+      screen.getByText(`Add ${formatRupees(1001 - offerPrice * 2)} for free delivery`),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: `Increase quantity of ${TULSI}` }));
+    await user.click(screen.getByRole('button', { name: `Increase quantity of ${TULSI}` }));
+    expect(offerPrice * 4).toBeGreaterThan(1000);
+    expect(summaryRow('Shipping')).toBe('Free');
+    expect(screen.queryByText(/for free delivery/)).not.toBeInTheDocument();
   });
 });
 

@@ -186,6 +186,8 @@ describe('checkout', () => {
     await waitFor(() => expect(summaryRow('Discount')).toBe(`-${formatRupees(90)}`), PAGE);
     expect(summaryRow('Shipping')).toBe(formatRupees(100));
     expect(summaryRow('Total')).toBe(formatRupees(910));
+    // Free over ₹1,000 of products, before the discount: ₹101 more (issue 23, item 11).
+    expect(screen.getByText(`Add ${formatRupees(101)} for free delivery`)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: /add new address/i }));
     await fillAddressForm(user, {

@@ -115,7 +115,7 @@ afterAll(async () => {
 });
 
 describe('Puja list (/pujas)', () => {
-  it('each card shows the puja date with weekday and time, and "from" the cheapest package offer price', async () => {
+  it('each card shows the puja date with its time, and "from" the cheapest package offer price', async () => {
     renderAppAt('/pujas');
     const list = await screen.findByRole('list', { name: 'Pujas' });
     const cards = within(list).getAllByRole('article');
@@ -366,7 +366,7 @@ describe('Puja detail (/pujas/{id})', () => {
     expect(screen.getByRole('button', { name: 'Book Now' })).toBeEnabled();
   });
 
-  it('shows the puja date with weekday and time beside the countdown, and what the devotee receives', async () => {
+  it('shows the puja date with its time beside the countdown, and what the devotee receives', async () => {
     const { puja } = await openWithPackages();
     renderAppAt(`/pujas/${puja.id}`);
     await screen.findByRole('heading', { level: 1, name: puja.pujaName });

@@ -1,9 +1,10 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useDocumentTitle } from '../../lib/page-title.ts';
 import { routeTitle } from '../route-titles.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
+import { useScrollRestoration } from './scroll-restoration.ts';
 
 /** The back office brings its own frame (src/features/admin): the shop's header and footer stay out of it. */
 const ownFrame = (location: string) => location === '/admin' || location.startsWith('/admin/');
@@ -12,10 +13,8 @@ const ownFrame = (location: string) => location === '/admin' || location.startsW
 export function Shell({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   useDocumentTitle(routeTitle(location));
-  useEffect(() => {
-    // Every route change starts at the top of the page (docs/product-rules.md, Routes and pages).
-    window.scrollTo(0, 0);
-  }, [location]);
+  // A new page starts at the top, Back returns where the customer was (docs/product-rules.md, Routes and pages).
+  useScrollRestoration(location);
 
   if (ownFrame(location)) return <>{children}</>;
   return (

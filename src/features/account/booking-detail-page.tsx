@@ -31,7 +31,7 @@ import {
   type BookingLifecycleSnapshot,
 } from '../../../machines/booking-lifecycle/booking-lifecycle.selectors.ts';
 import { bookingAfterSaleMachine } from '../../app/after-sale.ts';
-import { formatCalendarDay, formatClockTime, formatDateTime, formatPujaDate } from '../../lib/format.ts';
+import { formatCalendarDay, formatClockTime, formatDateTime } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/page-title.ts';
 import { uploadUrl } from '../../lib/uploads.ts';
 import { ActionDialog, formText } from '../../ui/after-sale/action-dialog.tsx';
@@ -145,7 +145,7 @@ function BookingView({ page, booking }: { page: BookingPageRef; booking: Booking
         <div>
           <dt>Puja date</dt>
           <dd>
-            <time dateTime={booking.puja.pujaDate}>{formatPujaDate(booking.puja.pujaDate)}</time>
+            <time dateTime={booking.puja.pujaDate}>{formatDateTime(booking.puja.pujaDate)}</time>
           </dd>
         </div>
         <div>
@@ -372,7 +372,7 @@ function BookingView({ page, booking }: { page: BookingPageRef; booking: Booking
           {upcoming.map((date, i) => (
             <label key={date} className="action-dialog__check">
               <input type="radio" name="date" value={date} defaultChecked={i === 0} required />
-              {formatPujaDate(date)}
+              {formatDateTime(date)}
             </label>
           ))}
         </fieldset>

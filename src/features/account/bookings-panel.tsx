@@ -3,7 +3,7 @@ import type { BookingSummary } from '../../../contract/booking.ts';
 import { bookingStateLabels } from '../../../contract/lifecycle.ts';
 import { fetchBookings } from '../../lib/bookings.ts';
 import { formatRupees } from '../../../contract/money.ts';
-import { formatLongDate, formatOrderDate } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { ResourceView } from '../../ui/status.tsx';
 import { bookingStateTone, StatusPill } from '../../ui/status-pill.tsx';
@@ -51,14 +51,14 @@ function BookingList({ bookings }: { bookings: BookingSummary[] }) {
             </span>
             <span className="order-row__date">
               Booking <span className="order-row__number">{booking.bookingNumber}</span>, booked on{' '}
-              <time dateTime={booking.createdAt}>{formatOrderDate(booking.createdAt)}</time>
+              <time dateTime={booking.createdAt}>{formatDateTime(booking.createdAt)}</time>
             </span>
           </div>
           <dl className="order-row__facts">
             <div>
               <dt>Puja date</dt>
               <dd>
-                <time dateTime={booking.pujaDate}>{formatLongDate(booking.pujaDate)}</time>
+                <time dateTime={booking.pujaDate}>{formatDateTime(booking.pujaDate)}</time>
               </dd>
             </div>
             <div>

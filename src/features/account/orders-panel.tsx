@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { OrderSummary } from '../../../contract/orders.ts';
 import { formatRupees } from '../../../contract/money.ts';
-import { formatOrderDate } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { fetchOrders } from '../../lib/orders.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { ResourceView } from '../../ui/status.tsx';
@@ -33,7 +33,7 @@ function OrderList({ orders }: { orders: OrderSummary[] }) {
               {order.orderNumber}
             </Link>
             <time className="order-row__date" dateTime={order.createdAt}>
-              {formatOrderDate(order.createdAt)}
+              {formatDateTime(order.createdAt)}
             </time>
           </div>
           <dl className="order-row__facts">

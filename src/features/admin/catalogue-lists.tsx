@@ -187,7 +187,7 @@ export function PujasPage() {
                         <Retired at={puja.retiredAt} />
                         <div className="bo-muted">{puja.place}</div>
                       </td>
-                      <td>{puja.pujaDate ? formatDateTime(puja.pujaDate, { weekday: true }) : '—'}</td>
+                      <td>{puja.pujaDate ? formatDateTime(puja.pujaDate) : '—'}</td>
                       <td className="num">{puja.packageCount}</td>
                       <td className="num">{puja.fromPrice === null ? '—' : formatRupees(puja.fromPrice)}</td>
                       <td className="num">{puja.bookingCount}</td>

@@ -22,7 +22,7 @@ import {
 } from '../../../machines/staff-record/staff-record.selectors.ts';
 import { liveListMachine, liveRecordMachine } from '../../app/admin.ts';
 import { queryString, staffGet, staffSend } from '../../lib/admin-api.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { inspectOptions } from '../../lib/inspector.ts';
 import { ActionDialog, formText } from '../../ui/after-sale/action-dialog.tsx';
 import { ErrorBanner, Spinner } from '../../ui/status.tsx';
@@ -259,7 +259,7 @@ function StaffManager() {
                 <td>{member.name}</td>
                 <td>{member.email}</td>
                 <td>{member.role === 'admin' ? 'Admin' : 'Staff'}</td>
-                <td>{formatDateTime(member.createdAt, { time: false })}</td>
+                <td>{formatDate(member.createdAt)}</td>
                 <td>
                   {member.role === 'staff' && (
                     <button

@@ -243,7 +243,7 @@ export function BookingsQueue() {
                         {booking.pujaName}
                         <div className="bo-muted">{booking.packageTitle}</div>
                       </td>
-                      <td>{formatDateTime(booking.pujaDate, { weekday: true })}</td>
+                      <td>{formatDateTime(booking.pujaDate)}</td>
                       <td>
                         {booking.customer.name}
                         <div className="bo-muted">{booking.customer.email}</div>

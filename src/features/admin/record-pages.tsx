@@ -409,7 +409,7 @@ export function BookingPage({ id }: { id: number }) {
           </p>
           <h1>Booking {booking.bookingNumber}</h1>
           <p className="bo-head__sub">
-            {booking.puja.pujaName} · {formatDateTime(booking.puja.pujaDate, { weekday: true })} ·{' '}
+            {booking.puja.pujaName} · {formatDateTime(booking.puja.pujaDate)} ·{' '}
             <StatusPill tone={bookingStateTone[booking.status]}>
               {bookingStateLabels[booking.status]}
             </StatusPill>

@@ -3,7 +3,7 @@ import { SankalpSheetResponse, type SankalpPuja } from '../../../contract/admin-
 import { OFFERING_DELIVERY_LABELS } from '../../../contract/puja-offering.ts';
 import { TEMPLE_SCRIPT_LABELS, TEMPLE_SCRIPT_LANG } from '../../../contract/temple-script.ts';
 import { staffGet } from '../../lib/admin-api.ts';
-import { formatCalendarDay, formatClockTime, formatDateTime } from '../../lib/format.ts';
+import { formatCalendarDay, formatClockTime, formatDate, formatDateTime } from '../../lib/format.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { ResourceView } from '../../ui/status.tsx';
 import { dayAfter, indiaToday } from './today-page.tsx';
@@ -19,7 +19,7 @@ function PujaSheet({ puja }: { puja: SankalpPuja }) {
     <section className="bo-panel sankalp__puja" aria-labelledby={`sankalp-${puja.pujaId}`}>
       <h2 id={`sankalp-${puja.pujaId}`}>{puja.pujaName}</h2>
       <p className="bo-muted">
-        {puja.place} · {formatDateTime(puja.pujaDate, { weekday: true })} · read in{' '}
+        {puja.place} · {formatDateTime(puja.pujaDate)} · read in{' '}
         {TEMPLE_SCRIPT_LABELS[puja.script]} · {persons} {persons === 1 ? 'devotee' : 'devotees'}
       </p>
       {puja.packages.map((pkg) => (
@@ -138,7 +138,7 @@ export function SankalpPage() {
         <div>
           <h1>Sankalp sheet</h1>
           <p className="bo-head__sub">
-            {formatDateTime(`${date}T06:30:00.000Z`, { weekday: true, time: false })}
+            {formatDate(`${date}T06:30:00.000Z`)}
           </p>
         </div>
         <div className="bo-head__actions bo-no-print">

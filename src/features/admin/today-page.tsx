@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { LOCK_SOON_HOURS, TodayResponse } from '../../../contract/admin-office.ts';
 import { formatRupees } from '../../../contract/money.ts';
 import { staffGet } from '../../lib/admin-api.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDate } from '../../lib/format.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { ResourceView } from '../../ui/status.tsx';
 
@@ -54,7 +54,7 @@ export function TodayPage() {
         <div>
           <h1>Today</h1>
           <p className="bo-head__sub">
-            {formatDateTime(new Date().toISOString(), { weekday: true, time: false })}
+            {formatDate(new Date().toISOString())}
           </p>
         </div>
       </div>

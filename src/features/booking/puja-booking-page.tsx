@@ -92,7 +92,7 @@ import { selectAmountToPay } from '../../../machines/payment/payment.selectors.t
 import { livePaymentMachine } from '../../app/payment.ts';
 import { fetchPackages, fetchPuja } from '../../lib/catalogue.ts';
 import { formatRupees } from '../../../contract/money.ts';
-import { formatLongDate } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { Countdown } from '../../ui/countdown.tsx';
 import { ErrorBanner, Spinner } from '../../ui/status.tsx';
@@ -792,7 +792,7 @@ function PaymentStep({
         </div>
         <div>
           <dt>Puja date</dt>
-          <dd>{formatLongDate(puja.pujaDate)}</dd>
+          <dd>{formatDateTime(puja.pujaDate)}</dd>
         </div>
         <div>
           <dt>Package</dt>
@@ -897,7 +897,7 @@ function ConfirmationStep({
         </div>
         <div>
           <dt>Puja date</dt>
-          <dd>{formatLongDate(booking.puja.pujaDate)}</dd>
+          <dd>{formatDateTime(booking.puja.pujaDate)}</dd>
         </div>
         <div>
           <dt>Package</dt>

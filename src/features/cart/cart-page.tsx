@@ -17,6 +17,7 @@ import {
 import { CartContext } from '../../app/cart.tsx';
 import { imageUrl } from '../../lib/config.ts';
 import { formatRupees } from '../../../contract/money.ts';
+import { FreeDeliveryNote } from '../../ui/free-delivery-note.tsx';
 import { showPlaceholder } from '../../ui/product-card.tsx';
 import '../../ui/confirm-dialog.css';
 import './cart.css';
@@ -249,6 +250,7 @@ function OrderSummary() {
           <dd>{formatRupees(summary.total)}</dd>
         </div>
       </dl>
+      <FreeDeliveryNote subtotal={summary.subtotal} />
       {coupon ? (
         <div className="coupon-applied">
           <p role="status" className="coupon-applied__message">

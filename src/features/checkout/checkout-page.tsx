@@ -30,6 +30,7 @@ import {
 import { CartContext } from '../../app/cart.tsx';
 import { SessionCheckFailed, SessionContext } from '../../app/session.tsx';
 import { formatRupees } from '../../../contract/money.ts';
+import { FreeDeliveryNote } from '../../ui/free-delivery-note.tsx';
 import { inspectOptions } from '../../lib/inspector.ts';
 import { livePaymentMachine } from '../../app/payment.ts';
 import { PaymentStep } from '../../ui/payment-step/payment-step.tsx';
@@ -253,6 +254,7 @@ function OrderSummary({ checkout }: { checkout: CheckoutRef }) {
           <dd>{formatRupees(total)}</dd>
         </div>
       </dl>
+      <FreeDeliveryNote subtotal={cart.subtotal} />
       {(error ?? paymentError) !== undefined && (
         <ErrorBanner
           message={error ?? paymentError ?? ''}

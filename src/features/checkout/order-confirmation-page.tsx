@@ -3,7 +3,7 @@ import { orderMessages, type OrderRead, type PaymentMethod } from '../../../cont
 import { formatAddress } from '../../../machines/address-book/address-book.selectors.ts';
 import { describeVariant } from '../../../machines/cart/cart.lines.ts';
 import { formatRupees } from '../../../contract/money.ts';
-import { formatOrderDate } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { fetchOrder } from '../../lib/orders.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { ErrorBanner, Spinner } from '../../ui/status.tsx';
@@ -95,7 +95,7 @@ function OrderDetails({ order }: { order: OrderRead }) {
             <div>
               <dt>Order Date</dt>
               <dd>
-                <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
+                <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
               </dd>
             </div>
             <div>

@@ -158,6 +158,9 @@ function AddToCart({ product }: { product: Product }) {
   // The box's text as typed (it may be empty for a moment); the quantity is always 1..room.
   const [draft, setDraft] = useState('1');
   const [added, setAdded] = useState(false);
+  // What was asked before the box lowered it to the limit, so the note stays after the box changed
+  // ("Lowered from 500 to 10"), until the quantity is changed again.
+  const [loweredFrom, setLoweredFrom] = useState<number | null>(null);
   const quantityId = useId();
   const typed = Number.parseInt(draft, 10);
   const quantity = Math.min(Math.max(Number.isNaN(typed) ? 1 : typed, 1), Math.max(room, 1));
@@ -186,7 +189,10 @@ function AddToCart({ product }: { product: Product }) {
               className="quantity-stepper__button"
               aria-label="Decrease quantity"
               disabled={quantity <= 1}
-              onClick={() => setDraft(String(quantity - 1))}
+              onClick={() => {
+                setDraft(String(quantity - 1));
+                setLoweredFrom(null);
+              }}
             >
               −
             </button>
@@ -199,21 +205,35 @@ function AddToCart({ product }: { product: Product }) {
               max={room}
               step={1}
               value={draft}
-              onChange={(e) => setDraft(e.target.value)}
-              onBlur={() => setDraft(String(quantity))}
+              onChange={(e) => {
+                setDraft(e.target.value);
+                setLoweredFrom(null);
+              }}
+              onBlur={() => {
+                if (capped) setLoweredFrom(typed);
+                setDraft(String(quantity));
+              }}
             />
             <button
               type="button"
               className="quantity-stepper__button"
               aria-label="Increase quantity"
               disabled={quantity >= room}
-              onClick={() => setDraft(String(quantity + 1))}
+              onClick={() => {
+                setDraft(String(quantity + 1));
+                setLoweredFrom(null);
+              }}
             >
               +
             </button>
           </div>
           <p className="quantity-stepper__limit" aria-live="polite">
             {capped && <QuantityLimit product={product} room={room} />}
+            {!capped && loweredFrom !== null && (
+              <>
+                Lowered from {loweredFrom} to {quantity}. <QuantityLimit product={product} room={room} />
+              </>
+            )}
           </p>
         </div>
       ) : (
@@ -230,6 +250,7 @@ function AddToCart({ product }: { product: Product }) {
         onClick={() => {
           cart.send({ type: 'cart.add', product, quantity });
           setDraft('1');
+          setLoweredFrom(null);
           setAdded(true);
         }}
       >

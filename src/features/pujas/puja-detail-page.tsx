@@ -8,7 +8,7 @@ import { selectIsOpen } from '../../../machines/booking-window/booking-window.se
 import { pujaBookingPath } from '../../../machines/puja-wizard/wizard-place.ts';
 import { fetchPackages, fetchPuja } from '../../lib/catalogue.ts';
 import { imageUrl } from '../../lib/config.ts';
-import { formatPujaDate, stripHtml } from '../../lib/format.ts';
+import { formatDateTime, stripHtml } from '../../lib/format.ts';
 import { RichText } from '../../ui/rich-text.tsx';
 import { PUJA_DELIVERABLES } from '../../../contract/catalogue-display.ts';
 import { useDocumentTitle } from '../../lib/page-title.ts';
@@ -130,7 +130,7 @@ function LoadedPuja({ puja, packages }: { puja: Puja; packages: Resource<PujaPac
 }
 
 function PujaSummary({ puja, windowRef }: { puja: Puja; windowRef: BookingWindowRef }) {
-  const date = formatPujaDate(puja.pujaDate);
+  const date = formatDateTime(puja.pujaDate);
   return (
     <div className="puja-detail__top">
       <img

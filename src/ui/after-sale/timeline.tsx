@@ -8,7 +8,7 @@ function details(entry: TimelineEntry): string | null {
   const text = (key: string) => (typeof data[key] === 'string' ? data[key] : undefined);
   if (text('trackingNumber')) return `${text('carrier') ?? ''} ${text('trackingNumber')}`.trim();
   if (entry.event === 'booking.reschedule' && text('to'))
-    return `New date: ${formatDateTime(text('to'), { weekday: true })}`;
+    return `New date: ${formatDateTime(text('to'))}`;
   if (entry.event === 'refund.completed' && typeof data.amount === 'number')
     return `${formatRupees(data.amount)} back to your original payment method${text('reference') ? ` (reference ${text('reference')})` : ''}`;
   if (entry.event === 'refund.completed' && text('reference')) return `Reference ${text('reference')}`;
