@@ -520,7 +520,11 @@ describe('an online order or a booking needs a verified payment', () => {
     const id = await payFor(app, me.token, 'order', lampOrder);
     // Staff raise the price between the customer's capture and the write.
     await shop.db.updateTable('product').set({ offerPrice: 350 }).where('id', '=', lamp).execute();
-    const body = expectRefusal(await postOrder({ ...lampOrder, payment_id: id }), 409, 'payment_amount_mismatch');
+    const body = expectRefusal(
+      await postOrder({ ...lampOrder, payment_id: id }),
+      409,
+      'payment_amount_mismatch',
+    );
     expect(body.refunded).toEqual({ paymentId: id, amount: 400 });
     expect(body.message).toBe(`${paymentMessages.amountMismatch} ${paymentMessages.refunded('₹400')}`);
     const payment = await read(id);
