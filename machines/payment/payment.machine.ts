@@ -67,7 +67,12 @@ export interface PaymentAttempt {
   quotedAmount: number | null;
 }
 
-/** The machine's output: the record exists, or the server refused it (money refunded if so). */
+/**
+ * The machine's output: the record exists, or the server refused it. A captured payment is
+ * refunded at once when the write is refused for the record's sake (window closed, stock gone,
+ * a price changed after the capture: payment_amount_mismatch), and the refusal's `refunded` and
+ * message say so; a payment refused for its own state (used, expired, another customer's) is not.
+ */
 export type PaymentOutcome = Extract<WriteRecordOutput, { kind: 'created' }> | Refusal;
 
 export interface PaymentInput {
@@ -131,7 +136,8 @@ const isCash = (record: PaidRecord) => record.purpose === 'order' && record.cash
 /**
  * The server's price for the attempt in an answer, if it gives one: an intent's amount, or the
  * total a cash write was refused with (`price_changed`). Only a cash write carries the amount
- * agreed; an online one was checked at its intent, and is refunded if refused.
+ * agreed; an online one was checked at its intent, and the server refunds its capture when it
+ * refuses the write for the record's sake (see PaymentOutcome).
  */
 function serverPriceIn(
   attempt: PaymentAttempt | null,

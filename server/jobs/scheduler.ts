@@ -6,7 +6,7 @@ import { claimJob, finishJob, registerJob } from '../db/repositories/scheduled-j
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { lockDueBookings, settlePendingBookingRefunds } from '../services/booking-lifecycle.ts';
 import { settlePendingOrderRefunds } from '../services/order-lifecycle.ts';
-import { expireStalePayments } from '../services/payments.ts';
+import { expireStalePayments, settleUnconfirmedRefunds } from '../services/payments.ts';
 import { pruneUnusedUploads } from '../services/uploads.ts';
 
 /**
@@ -56,11 +56,15 @@ export function shopJobs(deps: SchedulerDeps): Job[] {
       run: () => lockDueBookings(deps),
     },
     {
-      // Refunds the gateway could not make at once (it was down) are tried again.
+      // Refunds the gateway could not make at once (it was down) are tried again, with the same
+      // idempotency key (docs/decisions/0053-refunds-outside-the-transaction-with-a-key.md).
       name: 'refunds.settle',
       everyMs: 5 * MINUTE,
       leaseMs: 10 * MINUTE,
-      run: async () => (await settlePendingOrderRefunds(deps)) + (await settlePendingBookingRefunds(deps)),
+      run: async () =>
+        (await settlePendingOrderRefunds(deps)) +
+        (await settlePendingBookingRefunds(deps)) +
+        (await settleUnconfirmedRefunds(deps.db, deps.gateway, deps.now())),
     },
     {
       // docs/product-rules.md, Orders and bookings after the sale: uploads nothing used are deleted.

@@ -11,14 +11,23 @@ export interface PaymentGateway {
   createIntent(intent: { intentId: string; amount: number; currency: 'INR' }): Promise<void>;
   /** Takes the money: captured with the provider's payment id and its signature, or declined. */
   capture(request: CaptureInput): Promise<CaptureResult>;
-  /** Gives a captured payment back in full. */
-  refund(payment: {
-    intentId: string;
-    providerPaymentId: string;
-    amount: number;
-  }): Promise<{ refundId: string }>;
+  /**
+   * Gives a captured payment back in full. `idempotencyKey` names this refund (the server derives
+   * it from the payment and its capture, refundKeyOf): the provider makes one refund per key, and
+   * a call repeated with the same key (a retry after a timeout, a failed commit, a second process)
+   * answers that same refund again, never a second one, as Razorpay's and Stripe's
+   * Idempotency-Key headers do.
+   */
+  refund(payment: RefundInput): Promise<{ refundId: string }>;
   /** True only when `signature` is the provider's own for this intent and provider payment id. */
   verify(capture: { intentId: string; providerPaymentId: string; signature: string }): boolean;
+}
+
+export interface RefundInput {
+  intentId: string;
+  providerPaymentId: string;
+  amount: number;
+  idempotencyKey: string;
 }
 
 export interface CaptureInput {

@@ -2,7 +2,10 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DECLINED_CARD_NUMBER, DECLINED_UPI_ID } from '../../contract/payments.ts';
 import { loadSecret } from '../secret-file.ts';
-import type { CaptureInput, CaptureResult, PaymentGateway } from './gateway.ts';
+import type { CaptureInput, CaptureResult, PaymentGateway, RefundInput } from './gateway.ts';
+
+/** How many refund keys the simulated provider remembers (oldest forgotten first). */
+const REMEMBERED_REFUND_KEYS = 100_000;
 
 /**
  * The provider the shop runs with (docs/product-rules.md, Payments): simulated inside the
@@ -10,7 +13,9 @@ import type { CaptureInput, CaptureResult, PaymentGateway } from './gateway.ts';
  * tests), declines the documented test values (UPI id DECLINED_UPI_ID, card number
  * DECLINED_CARD_NUMBER) and captures everything else, signing it with HMAC-SHA256 over the
  * intent id and the provider payment id under `secret` (PAYMENT_SECRET), as Razorpay signs
- * `order_id|payment_id`.
+ * `order_id|payment_id`. A refund honours its idempotency key: the same key answers the same
+ * refund id again (and a key reused for another capture or amount is an error), so a retried
+ * refund is never paid twice. The keys live in this process, as the simulated provider does.
  */
 export function createSimulatedGateway({
   secret,
@@ -22,6 +27,7 @@ export function createSimulatedGateway({
   const sign = (intentId: string, providerPaymentId: string) =>
     createHmac('sha256', secret).update(`${intentId}|${providerPaymentId}`).digest('hex');
   const providerId = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`;
+  const refunds = new Map<string, { refundId: string; providerPaymentId: string; amount: number }>();
 
   return {
     createIntent: () => Promise.resolve(),
@@ -36,7 +42,18 @@ export function createSimulatedGateway({
       return { kind: 'captured', providerPaymentId, signature: sign(request.intentId, providerPaymentId) };
     },
 
-    refund: () => Promise.resolve({ refundId: providerId('simrfnd') }),
+    refund({ idempotencyKey, providerPaymentId, amount }: RefundInput) {
+      const earlier = refunds.get(idempotencyKey);
+      if (earlier) {
+        if (earlier.providerPaymentId !== providerPaymentId || earlier.amount !== amount)
+          return Promise.reject(new Error('Refund idempotency key reused for another refund'));
+        return Promise.resolve({ refundId: earlier.refundId });
+      }
+      const refundId = providerId('simrfnd');
+      refunds.set(idempotencyKey, { refundId, providerPaymentId, amount });
+      if (refunds.size > REMEMBERED_REFUND_KEYS) refunds.delete(refunds.keys().next().value!);
+      return Promise.resolve({ refundId });
+    },
 
     verify({ intentId, providerPaymentId, signature }) {
       const expected = Buffer.from(sign(intentId, providerPaymentId), 'hex');

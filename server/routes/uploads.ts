@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { lifecycleMessages, UPLOAD_ID, type UploadResponse } from '../../contract/lifecycle.ts';
 import type { AppEnv } from '../app.ts';
 import { requireAuth } from '../auth/middleware.ts';
-import { MAX_UPLOAD_BYTES, openUpload, saveUpload } from '../services/uploads.ts';
+import { maxUploadBytesFor, openUpload, saveUpload } from '../services/uploads.ts';
 
 const MB = 1024 * 1024;
 
@@ -19,10 +19,16 @@ export const uploadRoutes = new Hono<AppEnv>()
   .post(
     '/api/uploads',
     requireAuth,
-    bodyLimit({
-      maxSize: MAX_UPLOAD_BYTES,
-      onError: (c) => c.json({ message: lifecycleMessages.uploadTooLarge(MAX_UPLOAD_BYTES / MB) }, 413),
-    }),
+    // The body is limited by what the sender may upload (a customer: a photo; staff: a video),
+    // declared or streamed, before it is read: a customer's 50 MB never reaches the photo check.
+    (c, next) => {
+      const maxSize = maxUploadBytesFor(c.var.user.role);
+      return bodyLimit({
+        maxSize,
+        onError: (c) =>
+          c.json({ message: lifecycleMessages.uploadTooLarge(maxSize / MB), code: 'upload_too_large' }, 413),
+      })(c, next);
+    },
     async (c) => {
       const bytes = new Uint8Array(await c.req.arrayBuffer());
       const upload = await saveUpload({

@@ -112,7 +112,10 @@ export function bookingCalendar(booking: CalendarBooking, { publicUrl, brand }: 
         description: escapeText(
           `Tomorrow: ${booking.puja.pujaName} at ${booking.puja.place}, ${istLabel(start)}`,
         ),
-        trigger: utcArray(reminderAt(start)),
+        // An instant (milliseconds), which ics writes in UTC: a date array here would be read
+        // as the server's local time (ics has no input type for alarms), moving the reminder
+        // with the server's TZ (12:30 IST instead of 18:00 under TZ=Asia/Kolkata).
+        trigger: reminderAt(start),
       },
     ],
   });

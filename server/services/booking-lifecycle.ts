@@ -29,7 +29,7 @@ import { inTransaction } from '../db/transaction.ts';
 import type { BookingRow } from '../db/types.ts';
 import { commitStep, dataOf, noteOf, refuse, systemSender, type Sender } from './lifecycle.ts';
 import type { LifecycleDeps } from './order-lifecycle.ts';
-import { refundUsedPayment } from './payments.ts';
+import { recordUsedPaymentRefund, requestUsedPaymentRefund } from './payments.ts';
 import { Refusal } from './refusal.ts';
 
 /**
@@ -201,9 +201,13 @@ export async function lockDueBookings(deps: LifecycleDeps): Promise<number> {
 }
 
 /**
- * Pays back a booking waiting for its refund: the payment goes used -> refunded through the
- * gateway and the chart takes `refund.completed` from the server, in one transaction. False when
- * there is nothing to do (not pending, settled meanwhile by another process).
+ * Pays back a booking waiting for its refund
+ * (docs/decisions/0053-refunds-outside-the-transaction-with-a-key.md): the intent is the
+ * booking's committed `refundPending`; the provider is asked outside any transaction with the
+ * refund's idempotency key; then, in one transaction, the payment goes used -> refunded with the
+ * provider's refund id and the chart takes `refund.completed` from the server. A failure
+ * anywhere leaves the booking pending, and the retry asks the provider with the same key: one
+ * refund. False when there is nothing to do (not pending, settled meanwhile by another process).
  */
 export async function settleBookingRefund(
   { db, gateway, now }: LifecycleDeps,
@@ -216,17 +220,21 @@ export async function settleBookingRefund(
   const event: BookingLifecycleEvent = { type: 'refund.completed', by: 'system', reference: undefined };
   if (!snapshot.can(event)) return false;
   const [next] = transition(bookingLifecycleMachine, snapshot, event);
+  const refund = await requestUsedPaymentRefund(db, gateway, row.paymentId);
+  if (!refund) return false;
   return inTransaction(db, async (trx) => {
     // The record first (conditional): a second process settling the same booking stops here.
     if (!(await updateBookingLifecycle(trx, row.id, 'refundPending', columnsOf(next)))) return false;
-    const refund = await refundUsedPayment(
-      trx,
-      gateway,
-      row.paymentId,
-      at,
-      `booking ${row.bookingNumber} refunded`,
-    );
-    if (!refund) throw new Error(`Booking ${row.id}: its payment ${row.paymentId} cannot be refunded`);
+    const note = `booking ${row.bookingNumber} refunded`;
+    if (
+      !(await recordUsedPaymentRefund(trx, {
+        paymentId: row.paymentId,
+        refundId: refund.refundId,
+        now: at,
+        note,
+      }))
+    )
+      throw new Error(`Booking ${row.id}: its payment ${row.paymentId} cannot be refunded`);
     await insertLifecycleEvent(trx, 'booking', {
       recordId: row.id,
       fromState: 'refundPending',

@@ -53,29 +53,41 @@ export async function makeCatalogueImage(
     throw new Refusal('image_too_small', catalogueMessages.imageTooSmall(slot.minWidth));
 
   const hash = createHash('sha256').update(upload.bytes).digest('hex').slice(0, 24);
+  const widths = [
+    ...new Set([...slot.widths].sort((a, b) => a - b).map((target) => Math.min(target, width))),
+  ];
+  // Every size is made in memory before any is stored: a photo whose header reads but whose
+  // pixels do not (a truncated PNG) is refused here, with nothing written.
+  let made: { width: number; name: string; bytes: Buffer }[];
+  try {
+    made = await Promise.all(
+      widths.map(async (w) => ({
+        width: w,
+        name: `${hash}-${input.slot}-${w}.webp`,
+        bytes: await sharp(upload.bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' })
+          .rotate()
+          .resize({ width: w, withoutEnlargement: true })
+          .webp({ quality: 82 })
+          .toBuffer(),
+      })),
+    );
+  } catch {
+    throw new Refusal('image_unreadable', catalogueMessages.imageUnreadable);
+  }
   await fs.mkdir(imagesDir, { recursive: true });
   const sizes: CatalogueImage['sizes'] = [];
-  for (const target of [...slot.widths].sort((a, b) => a - b)) {
-    const made = Math.min(target, width);
-    const name = `${hash}-${input.slot}-${made}.webp`;
+  for (const { width: w, name, bytes } of made) {
     const file = path.join(imagesDir, name);
-    if (!sizes.some((s) => s.width === made)) {
-      const exists = await fs.stat(file).then(
-        () => true,
-        () => false,
-      );
-      if (!exists) {
-        const bytes = await sharp(upload.bytes, { limitInputPixels: MAX_INPUT_PIXELS })
-          .rotate()
-          .resize({ width: made, withoutEnlargement: true })
-          .webp({ quality: 82 })
-          .toBuffer();
-        // Written under a temporary name and renamed: a file is whole or absent.
-        await fs.writeFile(`${file}.part`, bytes, { mode: 0o644 });
-        await fs.rename(`${file}.part`, file);
-      }
-      sizes.push({ width: made, url: `${CATALOGUE_IMAGE_PREFIX}${name}` });
+    const exists = await fs.stat(file).then(
+      () => true,
+      () => false,
+    );
+    if (!exists) {
+      // Written under a temporary name and renamed: a file is whole or absent.
+      await fs.writeFile(`${file}.part`, bytes, { mode: 0o644 });
+      await fs.rename(`${file}.part`, file);
     }
+    sizes.push({ width: w, url: `${CATALOGUE_IMAGE_PREFIX}${name}` });
   }
   const image: CatalogueImage = {
     url: sizes[sizes.length - 1]!.url,

@@ -27,7 +27,7 @@ import { inTransaction } from '../db/transaction.ts';
 import type { OrderRow } from '../db/types.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { commitStep, dataOf, noteOf, refuse, systemSender, type Sender } from './lifecycle.ts';
-import { refundUsedPayment } from './payments.ts';
+import { recordUsedPaymentRefund, requestUsedPaymentRefund } from './payments.ts';
 import { Refusal } from './refusal.ts';
 
 /**
@@ -145,9 +145,14 @@ const logRefundFailure = (orderId: number) => (error: unknown) => {
 };
 
 /**
- * Pays back an online order waiting for its refund: the payment goes used -> refunded through
- * the gateway and the chart takes `refund.completed` from the server, in one transaction. False
- * when there is nothing to do (not pending, paid in cash, settled meanwhile by another process).
+ * Pays back an online order waiting for its refund
+ * (docs/decisions/0053-refunds-outside-the-transaction-with-a-key.md): the intent is the order's
+ * committed `refundPending`; the provider is asked outside any transaction with the refund's
+ * idempotency key; then, in one transaction, the payment goes used -> refunded with the
+ * provider's refund id and the chart takes `refund.completed` from the server. A failure
+ * anywhere leaves the order pending, and the retry asks the provider with the same key: one
+ * refund. False when there is nothing to do (not pending, paid in cash, settled meanwhile by
+ * another process).
  */
 export async function settleOrderRefund(
   { db, gateway, now }: LifecycleDeps,
@@ -161,11 +166,14 @@ export async function settleOrderRefund(
   if (!snapshot.can(event)) return false;
   const [next] = transition(orderLifecycleMachine, snapshot, event);
   const paymentId = row.paymentId;
+  const refund = await requestUsedPaymentRefund(db, gateway, paymentId);
+  if (!refund) return false;
   return inTransaction(db, async (trx) => {
     // The record first (conditional): a second process settling the same order stops here.
     if (!(await updateOrderLifecycle(trx, row.id, 'refundPending', columnsOf(next)))) return false;
-    const refund = await refundUsedPayment(trx, gateway, paymentId, at, `order ${row.orderNumber} refunded`);
-    if (!refund) throw new Error(`Order ${row.id}: its payment ${paymentId} cannot be refunded`);
+    const note = `order ${row.orderNumber} refunded`;
+    if (!(await recordUsedPaymentRefund(trx, { paymentId, refundId: refund.refundId, now: at, note })))
+      throw new Error(`Order ${row.id}: its payment ${paymentId} cannot be refunded`);
     await insertLifecycleEvent(trx, 'order', {
       recordId: row.id,
       fromState: 'refundPending',

@@ -58,8 +58,11 @@ export interface PaidWriteResult {
  * 3. The record and the payment's "used" mark commit in ONE transaction.
  * 4. A duplicate-key race (a parallel request with the key committed first) answers as a replay.
  * 5. When the write is refused for a business reason (window closed, stock gone, coupon
- *    expired...), the captured payment is refunded at once and the refusal says so; refusals
- *    about the payment itself leave it as it is.
+ *    expired...) or because the record now costs other than the payment (a price changed after
+ *    the capture: payment_amount_mismatch), the captured payment is refunded at once and the
+ *    refusal says so. Refusals that the payment is not this write's to use (unknown, used,
+ *    refunded, expired, another purpose, not captured) leave it as it is: it is someone else's,
+ *    or it already paid for a record, or it went back already.
  */
 export async function paidWrite(w: PaidWrite): Promise<PaidWriteResult> {
   const replay = (existing: { id: number; requestHash: string | null }): PaidWriteResult => {
@@ -79,7 +82,7 @@ export async function paidWrite(w: PaidWrite): Promise<PaidWriteResult> {
       const existing = await w.findByKey(w.idempotencyKey);
       if (existing) return replay(existing);
     }
-    if (err instanceof Refusal && payment && !isPaymentCode(err.code)) throw await refundFor(err, payment, w);
+    if (err instanceof Refusal && payment && refundsPayment(err.code)) throw await refundFor(err, payment, w);
     throw err;
   };
 
@@ -108,6 +111,13 @@ export async function paidWrite(w: PaidWrite): Promise<PaidWriteResult> {
     return settle(err, payment);
   }
 }
+
+/**
+ * Whether a refusal of the write gives the checked, captured payment back: every business
+ * refusal, and an amount mismatch (the payment is good, the record just costs something else
+ * now, docs/product-rules.md, Payments); not the refusals about the payment's own state.
+ */
+const refundsPayment = (code: string) => !isPaymentCode(code) || code === 'payment_amount_mismatch';
 
 /** Refunds the payment after `refusal`; the refusal then says so (or stays as it was, if it was used meanwhile). */
 async function refundFor(refusal: Refusal, payment: PaymentRow, w: PaidWrite): Promise<Refusal> {

@@ -16,6 +16,7 @@ import {
 import type { Db } from '../db/client.ts';
 import {
   findPayment,
+  findRefundsAwaitingProvider,
   findStalePayments,
   insertPayment,
   insertPaymentHistory,
@@ -104,9 +105,36 @@ export async function createPayment(
 }
 
 /**
- * Gives a captured payment back through the gateway: captured -> refunded (conditional, so a
- * payment used meanwhile is never refunded) with a history row, in one transaction. False when
- * it was not captured any more.
+ * The provider's idempotency key for giving back one capture (docs/decisions/0053-refunds-outside-the-transaction-with-a-key.md):
+ * a capture is refunded once and in full, so the payment and the capture name the refund, and
+ * every attempt at it (a retry, another process) sends the same key.
+ */
+export const refundKeyOf = (paymentId: string, providerPaymentId: string) =>
+  `refund:${paymentId}:${providerPaymentId}`;
+
+/** Asks the provider to give this capture back, under its refund's key (see refundKeyOf). */
+function askProviderToRefund(
+  gateway: PaymentGateway,
+  payment: { id: string; providerPaymentId: string; amount: number },
+): Promise<{ refundId: string }> {
+  return gateway.refund({
+    intentId: payment.id,
+    providerPaymentId: payment.providerPaymentId,
+    amount: payment.amount,
+    idempotencyKey: refundKeyOf(payment.id, payment.providerPaymentId),
+  });
+}
+
+/**
+ * Gives a captured payment back (docs/decisions/0053-refunds-outside-the-transaction-with-a-key.md),
+ * in three steps, none of them holding a transaction open over the provider's call:
+ * 1. the intent commits: captured -> refunded with a history row, its refund id still empty
+ *    (conditional, so a payment used meanwhile is never refunded, and it can no longer be used);
+ * 2. the provider is asked, with the refund's idempotency key;
+ * 3. its refund id is recorded.
+ * When step 2 or 3 fails, the payment stays refunded without a refund id and the refunds job
+ * asks again with the same key (settleUnconfirmedRefunds), so the provider refunds once. False
+ * when it was not captured any more (nothing was done). `db` must not be a transaction.
  */
 export async function refundPayment(
   db: Db,
@@ -115,51 +143,94 @@ export async function refundPayment(
   now: Date,
   note: string,
 ): Promise<boolean> {
-  return inTransaction(db, async (trx) => {
-    const moved = await movePayment(trx, {
-      id: payment.id,
-      to: 'refunded',
-      from: ['captured'],
-      at: now,
-      note,
-    });
-    if (moved === null || payment.providerPaymentId === null) return false;
-    // Inside the transaction: if the provider fails, the payment stays captured (and is retried by the sweep).
-    const { refundId } = await gateway.refund({
-      intentId: payment.id,
-      providerPaymentId: payment.providerPaymentId,
-      amount: payment.amount,
-    });
-    await setPaymentRefundId(trx, payment.id, refundId);
-    return true;
+  const providerPaymentId = payment.providerPaymentId;
+  if (providerPaymentId === null) return false;
+  const moved = await movePayment(db, { id: payment.id, to: 'refunded', from: ['captured'], at: now, note });
+  if (moved === null) return false;
+  await confirmRefund(db, gateway, { ...payment, providerPaymentId }).catch((error: unknown) => {
+    console.error(
+      `Refund of payment ${payment.id} is recorded; the provider failed, the refunds job will ask again`,
+      error,
+    );
   });
+  return true;
+}
+
+/** Steps 2 and 3 of refundPayment: the provider's refund (same key every time) and its id kept. */
+async function confirmRefund(
+  db: Db,
+  gateway: PaymentGateway,
+  payment: { id: string; providerPaymentId: string; amount: number },
+): Promise<void> {
+  const { refundId } = await askProviderToRefund(gateway, payment);
+  await setPaymentRefundId(db, payment.id, refundId);
+}
+
+/** How long a recorded refund waits for its own provider call before the refunds job asks again. */
+const REFUND_CONFIRM_GRACE_MS = MINUTE;
+
+/**
+ * The refunds job's share for payments refunded before use: each whose refund was recorded (step
+ * 1 of refundPayment) at least a minute ago but has no provider refund id yet is asked for again,
+ * with the same key. Returns how many were confirmed.
+ */
+export async function settleUnconfirmedRefunds(db: Db, gateway: PaymentGateway, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - REFUND_CONFIRM_GRACE_MS).toISOString();
+  let confirmed = 0;
+  for (const payment of await findRefundsAwaitingProvider(db, before)) {
+    if (payment.providerPaymentId === null) continue;
+    try {
+      await confirmRefund(db, gateway, { ...payment, providerPaymentId: payment.providerPaymentId });
+      confirmed += 1;
+    } catch (error) {
+      console.error(`Refund of payment ${payment.id} failed again; the refunds job will ask again`, error);
+    }
+  }
+  return confirmed;
 }
 
 /**
- * Gives back the payment of an order or booking that was cancelled (or whose claim was
- * approved), inside the caller's transaction: used -> refunded (conditional, so it happens once
- * however many processes try) with a history row, then the gateway's refund and its id. Null
- * when the payment was not `used` any more (nothing was done). The gateway is called last: if it
- * fails, the caller's transaction rolls everything back and the refund stays pending.
+ * Step 2 of giving back the payment of an order or booking that was cancelled (or whose claim
+ * was approved), whose intent is the record's committed `refundPending`: asks the provider,
+ * outside any transaction, with the refund's idempotency key, so a retry gets the same refund.
+ * Null when the payment was refunded already (another process settled it); an error when it
+ * cannot be refunded (not used, not paid online).
  */
-export async function refundUsedPayment(
-  trx: Db,
+export async function requestUsedPaymentRefund(
+  db: Db,
   gateway: PaymentGateway,
   paymentId: string,
-  now: Date,
-  note: string,
 ): Promise<{ refundId: string; amount: number } | null> {
-  const payment = await findPayment(trx, paymentId);
-  if (!payment || payment.providerPaymentId === null) return null;
-  const moved = await movePayment(trx, { id: payment.id, to: 'refunded', from: ['used'], at: now, note });
-  if (moved === null) return null;
-  const { refundId } = await gateway.refund({
-    intentId: payment.id,
+  const payment = await findPayment(db, paymentId);
+  if (payment?.status === 'refunded') return null;
+  if (!payment || payment.status !== 'used' || payment.providerPaymentId === null)
+    throw new Error(`Payment ${paymentId} cannot be refunded (${payment?.status ?? 'not found'})`);
+  const { refundId } = await askProviderToRefund(gateway, {
+    id: payment.id,
     providerPaymentId: payment.providerPaymentId,
     amount: payment.amount,
   });
-  await setPaymentRefundId(trx, payment.id, refundId);
   return { refundId, amount: payment.amount };
+}
+
+/**
+ * Step 3, inside the caller's transaction with the record's own step: used -> refunded with the
+ * provider's refund id and a history row (conditional, so it happens once however many processes
+ * try). False when the payment was not `used` any more.
+ */
+export async function recordUsedPaymentRefund(
+  trx: Db,
+  { paymentId, refundId, now, note }: { paymentId: string; refundId: string; now: Date; note: string },
+): Promise<boolean> {
+  const moved = await movePayment(trx, {
+    id: paymentId,
+    to: 'refunded',
+    from: ['used'],
+    set: { refundId },
+    at: now,
+    note,
+  });
+  return moved !== null;
 }
 
 /**
@@ -258,8 +329,8 @@ export async function capturePayment(
   if (moved === null) {
     // Captured, expired or used meanwhile (a second capture, the sweep): the money this capture
     // took goes back, and the customer is told what the payment is now.
-    await gateway.refund({
-      intentId: id,
+    await askProviderToRefund(gateway, {
+      id,
       providerPaymentId: result.providerPaymentId,
       amount: payment.amount,
     });

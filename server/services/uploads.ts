@@ -23,6 +23,8 @@ import {
   findUpload,
   insertUpload,
 } from '../db/repositories/uploads.ts';
+import { lockCustomer } from '../db/repositories/coupons.ts';
+import { inTransaction } from '../db/transaction.ts';
 import type { UploadRow } from '../db/types.ts';
 import { Refusal } from './refusal.ts';
 
@@ -39,8 +41,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const newUploadId = () => `upl_${randomBytes(18).toString('base64url')}`;
 const MB = 1024 * 1024;
 
-/** The largest upload anyone may send (a staff video); the route's body limit. */
+/** The largest upload anyone may send (a staff video). */
 export const MAX_UPLOAD_BYTES = MAX_VIDEO_BYTES;
+
+/** The largest body this role may send to the upload route: staff a video, a customer a photo. */
+export const maxUploadBytesFor = (role: UserRole) => (isStaffRole(role) ? MAX_VIDEO_BYTES : MAX_IMAGE_BYTES);
 
 const isImage = (type: string): type is (typeof IMAGE_TYPES)[number] =>
   (IMAGE_TYPES as readonly string[]).includes(type);
@@ -70,11 +75,14 @@ export async function saveUpload({
   const limit = isImage(type) ? MAX_IMAGE_BYTES : MAX_VIDEO_BYTES;
   if (bytes.byteLength > limit)
     throw new Refusal('upload_too_large', lifecycleMessages.uploadTooLarge(limit / MB));
-  if (!staff) {
-    const since = new Date(now.getTime() - DAY_MS).toISOString();
-    if ((await countUploadsSince(db, user.id, since)) >= MAX_CUSTOMER_UPLOADS_PER_DAY)
+  const since = new Date(now.getTime() - DAY_MS).toISOString();
+  /** A customer's daily cap (staff have none): refused once they made their uploads of the day. */
+  const refuseOverCap = async (reader: Db) => {
+    if (!staff && (await countUploadsSince(reader, user.id, since)) >= MAX_CUSTOMER_UPLOADS_PER_DAY)
       throw new Refusal('too_many_uploads', lifecycleMessages.tooManyUploads);
-  }
+  };
+  // Early, so a customer over the cap costs no file write; the count that decides is below.
+  await refuseOverCap(db);
 
   const id = newUploadId();
   await fs.mkdir(dir, { recursive: true });
@@ -91,7 +99,14 @@ export async function saveUpload({
     createdAt: now.toISOString(),
   };
   try {
-    await insertUpload(db, row);
+    // The count and the insert are one step: in one transaction that holds the customer's row
+    // (PostgreSQL) or the database's one writer (SQLite), so parallel uploads cannot all pass
+    // a count taken before any of them was recorded.
+    await inTransaction(db, async (trx) => {
+      await lockCustomer(trx, user.id);
+      await refuseOverCap(trx);
+      await insertUpload(trx, row);
+    });
   } catch (error) {
     await fs.rm(file, { force: true });
     throw error;

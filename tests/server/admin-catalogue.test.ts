@@ -16,6 +16,7 @@ import {
   AdminPujaListResponse,
   AdminPujaResponse,
   CatalogueImageResponse,
+  catalogueMessages,
   type AdminProduct,
   type AdminPuja,
 } from '../../contract/admin-catalogue.ts';
@@ -723,5 +724,31 @@ describe('catalogue images', () => {
     expectClearRefusal(await staff('POST', '/api/admin/images', { uploadId, slot: 'banner' }), 400);
     const dir = path.join(path.dirname(shop.uploadsDir), 'catalogue-images');
     expect(fs.readdirSync(dir).every((f) => f.endsWith('.webp'))).toBe(true);
+  });
+
+  it('refuses a damaged PNG (its header whole, its pixels cut short) with 415 image_unreadable, storing nothing', async () => {
+    const whole = await sharp({
+      create: {
+        width: 1400,
+        height: 900,
+        channels: 3,
+        background: '#b45309',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .png()
+      .toBuffer();
+    // The header and the first part of the pixel data: sharp reads its size, then cannot decode it.
+    const truncated = whole.subarray(0, Math.floor(whole.length / 3));
+    expect(await sharp(truncated).metadata()).toMatchObject({ format: 'png', width: 1400 });
+    const uploadId = await uploadPhoto(shop, shop.staff.token, truncated);
+    const dir = path.join(path.dirname(shop.uploadsDir), 'catalogue-images');
+    const before = fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+    await expectNothingChanged(shop.db, async () => {
+      const res = await staff('POST', '/api/admin/images', { uploadId, slot: 'puja' });
+      expectClearRefusal(res, 415);
+      expect(res.body).toEqual({ code: 'image_unreadable', message: catalogueMessages.imageUnreadable });
+    });
+    expect(fs.existsSync(dir) ? fs.readdirSync(dir).sort() : []).toEqual(before);
   });
 });

@@ -85,6 +85,31 @@ describe('bookingCalendar', () => {
     );
   });
 
+  it('writes the same puja time and reminder whatever time zone the server runs in', () => {
+    const was = process.env.TZ;
+    const instants = (text: string) => {
+      const { event, alarms } = parse(text);
+      const trigger = alarms[0]!.getFirstPropertyValue('trigger') as ICAL.Time;
+      return [event.startDate.toJSDate().toISOString(), trigger.toJSDate().toISOString()];
+    };
+    try {
+      for (const zone of ['UTC', 'Asia/Kolkata', 'America/Los_Angeles']) {
+        // Node reads TZ again when it changes: Date's local time is now this zone's.
+        process.env.TZ = zone;
+        expect(new Date(0).getTimezoneOffset(), zone).toBe(
+          zone === 'UTC' ? 0 : zone === 'Asia/Kolkata' ? -330 : 480,
+        );
+        expect(instants(bookingCalendar(booking, options)), zone).toEqual([
+          '2026-11-23T13:23:00.000Z',
+          '2026-11-22T12:30:00.000Z',
+        ]);
+      }
+    } finally {
+      if (was === undefined) delete process.env.TZ;
+      else process.env.TZ = was;
+    }
+  });
+
   it('takes the day before in India, whatever the UTC date', () => {
     // 5:00 am IST on 1 Jan 2027 is still 31 Dec in UTC: the reminder is 31 Dec, 6 pm IST.
     expect(new Date(reminderAt(Date.parse('2026-12-31T23:30:00Z'))).toISOString()).toBe(

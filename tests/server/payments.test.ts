@@ -502,18 +502,35 @@ describe('an online order or a booking needs a verified payment', () => {
     expect(await paymentStatus(shop.db, id)).toBe('captured');
   });
 
-  it('refuses an amount mismatch (paid for one, ordering two) and leaves the payment captured', async () => {
+  it('refuses an amount mismatch (paid for one, ordering two) and refunds the payment at once, saying so', async () => {
     const id = await payFor(app, me.token, 'order', order(1));
-    await expectNothingChanged([id], async () => {
-      const body = expectRefusal(
-        await postOrder(order(2, { payment_id: id })),
-        409,
-        'payment_amount_mismatch',
-      );
-      expect(body.message).toBe(paymentMessages.amountMismatch);
-    });
-    expect(await paymentStatus(shop.db, id)).toBe('captured');
-    expect((await postOrder(order(1, { payment_id: id }))).status).toBe(201);
+    const before = await state();
+    const body = expectRefusal(await postOrder(order(2, { payment_id: id })), 409, 'payment_amount_mismatch');
+    expect(body.message).toBe(`${paymentMessages.amountMismatch} ${paymentMessages.refunded('₹550')}`);
+    expect(body.refunded).toEqual({ paymentId: id, amount: 550 });
+    expect(await state()).toEqual(before);
+    expect(transitions(await read(id)).at(-1)).toBe('captured>refunded');
+    // Gone back: it pays for nothing any more.
+    expectRefusal(await postOrder(order(1, { payment_id: id })), 409, 'payment_refunded');
+  });
+
+  it('refunds at once a payment captured just before a price change, not at the expiry sweep', async () => {
+    const lamp = await addProduct(shop.db, { name: 'Brass Lamp', offerPrice: 300, stockQuantity: 50 });
+    const lampOrder = order(1, { items: [{ product_id: lamp, quantity: 1 }] });
+    const id = await payFor(app, me.token, 'order', lampOrder);
+    // Staff raise the price between the customer's capture and the write.
+    await shop.db.updateTable('product').set({ offerPrice: 350 }).where('id', '=', lamp).execute();
+    const body = expectRefusal(
+      await postOrder({ ...lampOrder, payment_id: id }),
+      409,
+      'payment_amount_mismatch',
+    );
+    expect(body.refunded).toEqual({ paymentId: id, amount: 400 });
+    expect(body.message).toBe(`${paymentMessages.amountMismatch} ${paymentMessages.refunded('₹400')}`);
+    const payment = await read(id);
+    expect(payment.status).toBe('refunded');
+    expect(payment.history.at(-1)).toMatchObject({ note: 'refused: payment_amount_mismatch' });
+    expect((await findPayment(shop.db, id))?.refundId).toMatch(/^simrfnd_/);
   });
 
   it('refuses a payment made for the other purpose, and one not captured', async () => {

@@ -76,6 +76,76 @@ describe('POST /api/uploads', () => {
     });
   });
 
+  it('limits the body by what the sender may upload: a customer is stopped after 5 MB of a streamed 12 MB body, staff may send a video', async () => {
+    /** A JPEG of `size` bytes streamed in 64 KB chunks; `pulled` counts what the server read. */
+    const streamed = (size: number) => {
+      const chunk = 64 * 1024;
+      const counter = { pulled: 0 };
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (counter.pulled >= size) return controller.close();
+          const bytes = new Uint8Array(Math.min(chunk, size - counter.pulled));
+          if (counter.pulled === 0)
+            bytes.set(PHOTOS.jpeg.subarray(0, Math.min(PHOTOS.jpeg.length, bytes.length)));
+          counter.pulled += bytes.length;
+          controller.enqueue(bytes);
+        },
+      });
+      return { body, counter };
+    };
+    const send = (
+      token: string,
+      body: ReadableStream<Uint8Array> | Uint8Array,
+      headers: Record<string, string> = {},
+    ) =>
+      shop.app.request('/api/uploads', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'image/jpeg', ...headers },
+        body,
+        duplex: 'half',
+      } as RequestInit);
+    const files = filesIn(shop.uploadsDir);
+    await expectNothingChanged(shop.db, async () => {
+      const { body, counter } = streamed(12 * 1024 * 1024);
+      const res = await send(shop.me.token, body);
+      expect(res.status).toBe(413);
+      expect(await res.json()).toEqual({
+        message: lifecycleMessages.uploadTooLarge(5),
+        code: 'upload_too_large',
+      });
+      expect(counter.pulled).toBeLessThanOrEqual(MAX_IMAGE_BYTES + 1024 * 1024);
+      // A declared length over the customer's limit is refused before a byte is read.
+      const declared = await send(shop.me.token, new Uint8Array(16), {
+        'content-length': String(40 * 1024 * 1024),
+      });
+      expect(declared.status).toBe(413);
+    });
+    expect(filesIn(shop.uploadsDir)).toEqual(files);
+    // Staff may still send a proof video over 5 MB.
+    const video = Buffer.concat([MP4, Buffer.alloc(6 * 1024 * 1024)]);
+    const res = await upload(shop, shop.staff.token, video, 'video/mp4');
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+  });
+
+  it('holds the daily cap under parallel uploads: 25 at once, 20 kept and 5 refused (429)', async () => {
+    const eager = await registerAndLogin(shop.app);
+    const files = filesIn(shop.uploadsDir).length;
+    const results = await Promise.all(
+      Array.from({ length: MAX_CUSTOMER_UPLOADS_PER_DAY + 5 }, () => upload(shop, eager.token, PHOTOS.png)),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(MAX_CUSTOMER_UPLOADS_PER_DAY);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+    const { n } = await shop.db
+      .selectFrom('uploads')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('userId', '=', eager.user.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(n)).toBe(MAX_CUSTOMER_UPLOADS_PER_DAY);
+    // A refused upload leaves no file behind.
+    expect(filesIn(shop.uploadsDir)).toHaveLength(files + MAX_CUSTOMER_UPLOADS_PER_DAY);
+  });
+
   it('limits a customer to a number of uploads a day (429), staff not', async () => {
     const busy = await registerAndLogin(shop.app);
     for (let i = 0; i < MAX_CUSTOMER_UPLOADS_PER_DAY; i++)

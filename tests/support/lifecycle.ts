@@ -9,6 +9,7 @@ import { OrderCreateResponse, OrderRead } from '../../contract/orders.ts';
 import { createStaffAccount } from '../../server/admin-create.ts';
 import { createApp, type App } from '../../server/app.ts';
 import type { Db } from '../../server/db/client.ts';
+import type { PaymentGateway } from '../../server/payments/gateway.ts';
 import { call, registerAndLogin, type Customer, type JsonCall } from './accounts.ts';
 import { addPuja, bookingBody, type TestPuja } from './bookings.ts';
 import { addAddress, addProduct, send } from './orders.ts';
@@ -85,12 +86,22 @@ async function staffMember(app: App, db: Db, role: 'staff' | 'admin', name: stri
   return { token, user, email, password };
 }
 
-/** A seeded shop whose app runs on a TestClock, with two customers, a staff member and an admin. */
-export async function createLifecycleShop(): Promise<LifecycleShop> {
+/**
+ * A seeded shop whose app runs on a TestClock, with two customers, a staff member and an admin;
+ * on the simulated provider unless `paymentGateway` is given.
+ */
+export async function createLifecycleShop({
+  paymentGateway,
+}: { paymentGateway?: PaymentGateway } = {}): Promise<LifecycleShop> {
   const base = await createTestShop();
   const clock = new TestClock();
   const uploadsDir = path.join(base.dir, 'uploads');
-  const app = createApp({ db: base.db, now: clock.now, uploadsDir });
+  const app = createApp({
+    db: base.db,
+    now: clock.now,
+    uploadsDir,
+    ...(paymentGateway ? { paymentGateway } : {}),
+  });
   const me = await registerAndLogin(app, { name: 'Asha Rao', phone: '+91 98450 12345' });
   const other = await registerAndLogin(app, { name: 'Ravi Kumar' });
   return {

@@ -93,6 +93,31 @@ export async function countPayments(db: Db, status?: PaymentState): Promise<numb
   return Number(n);
 }
 
+/**
+ * Payments refunded (the move recorded at or before `before`, ISO 8601) whose provider refund id
+ * is still missing: the provider's call failed or its answer was never kept.
+ */
+export function findRefundsAwaitingProvider(db: Db, before: string): Promise<PaymentRow[]> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('status', '=', 'refunded')
+    .where('refundId', 'is', null)
+    .where('providerPaymentId', 'is not', null)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('paymentHistory')
+          .select('paymentHistory.id')
+          .whereRef('paymentHistory.paymentId', '=', 'payments.id')
+          .where('paymentHistory.toStatus', '=', 'refunded')
+          .where('paymentHistory.at', '<=', before),
+      ),
+    )
+    .orderBy('id')
+    .execute();
+}
+
 /** Keeps the provider's refund id on a refunded payment. */
 export async function setPaymentRefundId(db: Db, id: string, refundId: string): Promise<void> {
   await db
