@@ -78,7 +78,8 @@ export type User = v.InferOutput<typeof User>;
 export const LoginResponse = v.object({ token: v.string(), user: User });
 export type LoginResponse = v.InferOutput<typeof LoginResponse>;
 
-export const RegisterResponse = v.object({ user: User });
+/** A new account comes signed in; an API that answers without a token is followed by a sign-in. */
+export const RegisterResponse = v.object({ user: User, token: v.optional(v.string()) });
 export type RegisterResponse = v.InferOutput<typeof RegisterResponse>;
 
 export const MeResponse = v.object({ user: User });

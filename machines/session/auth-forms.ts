@@ -34,22 +34,65 @@ export function validateLogin(values: LoginValues): Validated<LoginRequest> {
 
 const blank = (value: string) => value.trim() === '';
 
+/** The message beside each blank required field of the register form. */
+export const registrationFieldRequired = {
+  name: 'Please enter your name',
+  email: 'Please enter your email address',
+  password: 'Please choose a password',
+  confirmPassword: 'Please type the password again',
+} as const;
+
+export type RegistrationField = keyof RegistrationValues;
+
+/** The register form's refusal: its one message, and each field to mark with what to say beside it. */
+export type RegistrationValidated =
+  | { ok: true; request: RegisterRequest }
+  | { ok: false; message: string; fields: Partial<Record<RegistrationField, string>> };
+
+/** The form fields in the order they appear, so the first marked one can be focused. */
+export const registrationFieldOrder: readonly RegistrationField[] = [
+  'name',
+  'email',
+  'phone',
+  'password',
+  'confirmPassword',
+  'acceptTerms',
+];
+
 /**
  * docs/product-rules.md, Sign-in, registration and tokens, in its order: required fields, matching passwords, minimum length,
  * the terms; then the schema the server applies (e-mail format, phone, lengths), so the
- * customer sees the server's own field message before any request is made.
+ * customer sees the server's own field message before any request is made. Every refusal names
+ * the fields it concerns, so the form can mark them.
  */
-export function validateRegistration(values: RegistrationValues): Validated<RegisterRequest> {
+export function validateRegistration(values: RegistrationValues): RegistrationValidated {
   const { name, email, phone, password, confirmPassword, acceptTerms } = values;
-  if ([name, email, password, confirmPassword].some(blank))
-    return { ok: false, message: authMessages.registerRequired };
-  if (password !== confirmPassword) return { ok: false, message: authMessages.passwordMismatch };
-  if (password.length < MIN_PASSWORD_LENGTH) return { ok: false, message: authMessages.passwordTooShort };
-  if (!acceptTerms) return { ok: false, message: termsRequired };
+  const required = (['name', 'email', 'password', 'confirmPassword'] as const).filter((f) => blank(values[f]));
+  if (required.length > 0)
+    return {
+      ok: false,
+      message: authMessages.registerRequired,
+      fields: Object.fromEntries(required.map((f) => [f, registrationFieldRequired[f]])),
+    };
+  if (password !== confirmPassword)
+    return {
+      ok: false,
+      message: authMessages.passwordMismatch,
+      fields: { confirmPassword: authMessages.passwordMismatch },
+    };
+  if (password.length < MIN_PASSWORD_LENGTH)
+    return {
+      ok: false,
+      message: authMessages.passwordTooShort,
+      fields: { password: authMessages.passwordTooShort },
+    };
+  if (!acceptTerms) return { ok: false, message: termsRequired, fields: { acceptTerms: termsRequired } };
   const result = v.safeParse(RegisterRequest, { name, email, phone, password });
-  return result.success
-    ? { ok: true, request: result.output }
-    : { ok: false, message: firstIssue(result.issues, authMessages.registerFailed) };
+  if (result.success) return { ok: true, request: result.output };
+  const message = firstIssue(result.issues, authMessages.registerFailed);
+  const key = result.issues[0]?.path?.[0]?.key;
+  const field = registrationFieldOrder.find((f) => f === key);
+  return { ok: false, message, fields: field ? { [field]: message } : {} };
 }
 
 /** Screens a visitor is never sent back to after signing in (they would only bounce). */
@@ -64,4 +107,24 @@ export function returnToFrom(search: string, fallback = '/'): string {
   if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\'))
     return fallback;
   return AUTH_SCREENS.test(target) ? fallback : target;
+}
+
+/** Why the visitor is asked to sign in, read from where they will return to. */
+const signInReasons: Array<[RegExp, string]> = [
+  [/^\/puja-booking\//, 'Sign in to book your puja'],
+  [/^\/checkout(?:[/?#]|$)/, 'Sign in to place your order'],
+  [/^\/account\/bookings\//, 'Sign in to see your booking'],
+  [/^\/account\/orders\//, 'Sign in to see your order'],
+  [/^\/account\/family(?:[/?#]|$)/, 'Sign in to see your family'],
+  [/^\/account(?:[/?#]|$)/, 'Sign in to see your account'],
+  [/^\/order-confirmation\//, 'Sign in to see your order'],
+  [/^\/admin(?:[/?#]|$)/, 'Sign in to open the back office'],
+];
+
+/** The sign-in page's lead line for a visitor returning to `returnTo` (docs/product-rules.md, Sign-in, registration and tokens). */
+export function signInReason(returnTo: string): string {
+  return (
+    signInReasons.find(([pattern]) => pattern.test(returnTo))?.[1] ??
+    'Sign in to manage your bookings, orders and addresses.'
+  );
 }

@@ -22,8 +22,6 @@ export interface SessionContext {
   error: { message: string } | undefined;
   /** A one-off message for the login screen, e.g. after registering. */
   notice: string | undefined;
-  /** The e-mail just registered: the login screen that follows starts with it filled in. */
-  registeredEmail: string | undefined;
   /** Checks of the stored token in a row that got no usable answer (sets the wait before the next). */
   checkFailures: number;
 }
@@ -91,7 +89,10 @@ export const sessionMachine = setup({
       Promise.reject(new Error('fetchCurrentUser not provided')),
     ),
     logIn: fromPromise<LoginResult, Credentials>(() => Promise.reject(new Error('logIn not provided'))),
-    register: fromPromise<User, RegisterRequest>(() => Promise.reject(new Error('register not provided'))),
+    /** Creates the account and signs it in (the answer carries the new session's token). */
+    register: fromPromise<LoginResult, RegisterRequest>(() =>
+      Promise.reject(new Error('register not provided')),
+    ),
     logOut: fromPromise<void, { token: string }>(() => Promise.resolve()),
   },
   actions: {
@@ -105,7 +106,8 @@ export const sessionMachine = setup({
     startAttempt: assign({
       error: undefined,
       notice: undefined,
-      remember: ({ context, event }) => (event.type === 'session.login' ? event.remember : context.remember),
+      // Registering has no "Remember me": the new session is kept for this tab, as without the box.
+      remember: ({ event }) => (event.type === 'session.login' ? event.remember : false),
       returnTo: ({ context, event }) =>
         (event.type === 'session.login' || event.type === 'session.register') && event.returnTo
           ? event.returnTo
@@ -132,10 +134,6 @@ export const sessionMachine = setup({
     storeRegisterError: assign({
       error: (_, error: unknown) => ({ message: messageOf(error, authMessages.registerFailed) }),
     }),
-    noteRegistered: assign({
-      notice: authMessages.registered,
-      registeredEmail: (_, user: User) => user.email,
-    }),
   },
   guards: {
     hasStoredToken: ({ context }) => context.token !== null,
@@ -156,7 +154,6 @@ export const sessionMachine = setup({
     returnTo: '/',
     error: undefined,
     notice: undefined,
-    registeredEmail: undefined,
     checkFailures: 0,
   }),
   initial: 'restoring',
@@ -250,14 +247,27 @@ export const sessionMachine = setup({
         input: ({ event }) =>
           event.type === 'session.register' ? event.details : { name: '', email: '', password: '' },
         onDone: {
-          target: 'signedOut',
-          // On to sign in, carrying the place the customer came from (docs/product-rules.md,
-          // Sign-in, registration and tokens).
+          target: 'signedIn',
+          // The new customer is signed in and continues to the place they came from
+          // (docs/product-rules.md, Sign-in, registration and tokens).
           actions: [
-            { type: 'noteRegistered', params: ({ event }: { event: DoneActorEvent<User> }) => event.output },
+            {
+              type: 'storeSession',
+              params: ({ event }: { event: DoneActorEvent<LoginResult> }) => event.output,
+            },
+            {
+              type: 'persistToken',
+              params: ({
+                context,
+                event,
+              }: {
+                context: SessionContext;
+                event: DoneActorEvent<LoginResult>;
+              }) => ({ token: event.output.token, remember: context.remember }),
+            },
             {
               type: 'navigate',
-              params: ({ context }: { context: SessionContext }) => ({ to: loginPathFor(context.returnTo) }),
+              params: ({ context }: { context: SessionContext }) => ({ to: context.returnTo, replace: true }),
             },
           ],
         },

@@ -19,6 +19,4 @@ export const selectIsSigningIn = (s: Snapshot) => s.matches('signingIn');
 export const selectIsRegistering = (s: Snapshot) => s.matches('registering');
 export const selectError = (s: Snapshot) => s.context.error?.message;
 export const selectNotice = (s: Snapshot) => s.context.notice;
-/** The e-mail just registered, for the login form to start with. */
-export const selectRegisteredEmail = (s: Snapshot) => s.context.registeredEmail;
 export const selectToken = (s: Snapshot) => s.context.token;

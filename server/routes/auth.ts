@@ -61,7 +61,11 @@ export const authRoutes = new Hono<AppEnv>()
         phone: input.phone,
         passwordHash,
       });
-      return c.json({ user }, 201);
+      // Registering signs the new customer in, so they continue where they were going
+      // (docs/product-rules.md, Sign-in, registration and tokens).
+      const { token, jti, expiresAt } = await c.var.auth.tokens.issue(user.id);
+      await createSession(c.var.db, { id: jti, userId: user.id, expiresAt });
+      return c.json({ token, user }, 201);
     } catch (err) {
       // Two registrations of one e-mail at once: the unique index decides.
       if (err instanceof DuplicateEmailError) return c.json({ message: authMessages.emailTaken }, 409);

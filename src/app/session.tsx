@@ -59,14 +59,22 @@ export const liveSessionMachine = sessionMachine.provide({
       }),
     ),
     register: fromPromise(async ({ input, signal }) => {
-      const { user } = await callApi('/api/auth/register', {
+      const { user, token } = await callApi('/api/auth/register', {
         method: 'POST',
         body: input,
         schema: RegisterResponse,
         fallback: authMessages.registerFailed,
         signal,
       });
-      return user;
+      if (token) return { token, user };
+      // An API whose register answers without a token: sign in with the same credentials.
+      return callApi('/api/auth/login', {
+        method: 'POST',
+        body: { email: input.email, password: input.password },
+        schema: LoginResponse,
+        fallback: authMessages.loginFailed,
+        signal,
+      });
     }),
     logOut: fromPromise(async ({ signal }) => {
       await callApi('/api/auth/logout', {

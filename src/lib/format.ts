@@ -165,3 +165,8 @@ export function catalogueBlocks(html: string): TextBlock[] {
   blocks.push(...textBlocks(html.slice(last)));
   return blocks;
 }
+
+/** "1 booking", "2 bookings": a count with its noun in the right number. */
+export function countOf(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count.toLocaleString('en-IN')} ${count === 1 ? singular : plural}`;
+}

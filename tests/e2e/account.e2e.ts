@@ -29,12 +29,7 @@ describe('a customer account in Chromium', () => {
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Create account' }).click();
 
-    await page.getByText('Registration successful! Please log in.').waitFor();
-    await page.getByRole('heading', { level: 1, name: 'Welcome back' }).waitFor();
-    await page.getByLabel('Email address').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill('tulsi-mala-108');
-    await page.getByLabel('Remember me').check();
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    // Registering signs the new customer in (docs/decisions/0061-registering-signs-in.md).
     await page.getByRole('button', { name: /Asha Raghavan/ }).waitFor();
 
     await page.goto(`${baseUrl}/#/account/addresses`);

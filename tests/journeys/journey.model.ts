@@ -63,8 +63,8 @@ export type JourneyEventType = JourneyEvent['type'];
  *
  * Pujas: the list, then a closed puja (`pujaDetailClosed`: Booking Closed, Book disabled) or an
  * open one. Book while signed out asks to sign in (`bookingSignIn`); signing in, or creating an
- * account on the way (`bookingRegister`, then sign-in with the e-mail filled in:
- * `bookingSignInRegistered`), resumes the wizard with the package: `bookingDetails` (Next with
+ * account on the way (`bookingRegister`, which signs the new customer in at once), resumes the
+ * wizard with the package: `bookingDetails` (Next with
  * empty forms shows the messages, `bookingDetailsInvalid`), `bookingAddress` (Next without an
  * address says so in place, `bookingNoAddressAlert`; an added address is chosen,
  * `bookingAddressChosen`), `bookingPayment`; the browser's Back returns to Address
@@ -184,10 +184,7 @@ export const journeyMachine = setup({
       on: { 'login.submit': 'bookingDetails', 'register.open': 'bookingRegister' },
     },
     bookingRegister: {
-      on: { 'register.submit': 'bookingSignInRegistered' },
-    },
-    bookingSignInRegistered: {
-      on: { 'login.submit': 'bookingDetails' },
+      on: { 'register.submit': 'bookingDetails' },
     },
     bookingDetails: {
       on: {

@@ -4,7 +4,6 @@ import type { Locator, Page } from 'playwright-core';
 import { fillAddressForm } from '../e2e/browser.ts';
 import type { ExpectStatic } from 'vitest';
 import { AddressListResponse, addressMessages } from '../../contract/address.ts';
-import { authMessages } from '../../contract/auth.ts';
 import {
   BookingListResponse,
   BookingResponse,
@@ -388,12 +387,6 @@ export const stateAssertions = {
   bookingRegister: async (page, ctx) => {
     await h1(page, 'Create your account').waitFor();
     await expectRoute(page, ctx, `/register?redirect=${encodeURIComponent(wizardRoute(ctx, 'details'))}`);
-  },
-  bookingSignInRegistered: async (page, ctx) => {
-    await h1(page, 'Welcome back').waitFor();
-    await page.getByText(authMessages.registered).waitFor();
-    await expectRoute(page, ctx, `/login?redirect=${encodeURIComponent(wizardRoute(ctx, 'details'))}`);
-    ctx.expect(await page.getByLabel('Email address').inputValue()).toBe(ctx.registered?.email);
   },
   bookingDetails: async (page, ctx) => {
     await h2(page, 'Person Details').waitFor();

@@ -1,4 +1,5 @@
 import {
+  countOf,
   formatCalendarDay,
   formatClockTime,
   formatDate,
@@ -109,5 +110,15 @@ describe('catalogueBlocks: paragraphs and lists, as text', () => {
   it('never passes markup through: a script becomes inert text or nothing', () => {
     const blocks = catalogueBlocks('<p>Hi<script>alert(1)</script><img src=x onerror=alert(2)></p>');
     expect(JSON.stringify(blocks)).not.toContain('<');
+  });
+});
+
+describe('countOf', () => {
+  it('puts the noun in the right number ("1 photo", "2 bookings", "0 bookings")', () => {
+    expect(countOf(1, 'photo')).toBe('1 photo');
+    expect(countOf(2, 'booking')).toBe('2 bookings');
+    expect(countOf(0, 'booking')).toBe('0 bookings');
+    expect(countOf(1, 'person', 'persons')).toBe('1 person');
+    expect(countOf(12345, 'item')).toBe('12,345 items');
   });
 });

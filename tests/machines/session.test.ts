@@ -40,7 +40,7 @@ function deferred<T>() {
 interface Calls {
   fetchCurrentUser?: (input: { token: string }) => Promise<User>;
   logIn?: (input: Credentials) => Promise<LoginResult>;
-  register?: (input: RegisterRequest) => Promise<User>;
+  register?: (input: RegisterRequest) => Promise<LoginResult>;
   logOut?: (input: { token: string }) => Promise<void>;
 }
 
@@ -60,7 +60,9 @@ function startSession({ storedToken = null, ...calls }: Calls & { storedToken?: 
         (calls.fetchCurrentUser ?? unexpected)(input),
       ),
       logIn: fromPromise<LoginResult, Credentials>(({ input }) => (calls.logIn ?? unexpected)(input)),
-      register: fromPromise<User, RegisterRequest>(({ input }) => (calls.register ?? unexpected)(input)),
+      register: fromPromise<LoginResult, RegisterRequest>(({ input }) =>
+        (calls.register ?? unexpected)(input),
+      ),
       logOut: fromPromise<void, { token: string }>(({ input }) =>
         (calls.logOut ?? (() => Promise.resolve()))(input),
       ),
@@ -277,32 +279,30 @@ describe('session machine: signing in', () => {
 });
 
 describe('session machine: registering', () => {
-  it('registers (busy), stays signed out with the success notice and goes to /login', async () => {
-    const registered = deferred<User>();
+  it('registers (busy), then is signed in with the new session, kept for this tab, and goes on to /', async () => {
+    const registered = deferred<LoginResult>();
     const register = vi.fn(() => registered.promise);
     const { actor, actions } = startSession({ register });
     actor.send({ type: 'session.register', details });
     expect(actor.getSnapshot().value).toBe('registering');
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     expect(register).toHaveBeenCalledWith(details);
-    registered.resolve(asha);
+    registered.resolve({ token: 'new-token', user: asha });
     const done = await waitFor(actor, settled);
-    expect(done.value).toBe('signedOut');
-    expect(done.context).toMatchObject({ user: null, token: null, error: undefined });
-    expect(done.context.notice).toBe('Registration successful! Please log in.');
-    expect(actions.navigate).toHaveBeenCalledWith(expect.anything(), { to: '/login' });
-    expect(actions.persistToken).not.toHaveBeenCalled();
-    expect(done.context.registeredEmail).toBe(asha.email);
+    expect(done.value).toBe('signedIn');
+    expect(done.context).toMatchObject({ user: asha, token: 'new-token', error: undefined, notice: undefined });
+    expect(actions.persistToken).toHaveBeenCalledWith(expect.anything(), { token: 'new-token', remember: false });
+    expect(actions.navigate).toHaveBeenCalledWith(expect.anything(), { to: '/', replace: true });
   });
 
-  it('carries the place the customer came from on to sign-in', async () => {
-    const { actor, actions } = startSession({ register: () => Promise.resolve(asha) });
+  it('continues to the place the customer came from', async () => {
+    const { actor, actions } = startSession({
+      register: () => Promise.resolve({ token: 'new-token', user: asha }),
+    });
     const returnTo = '/puja-booking/3?package=31&step=details';
     actor.send({ type: 'session.register', details, returnTo });
     await waitFor(actor, settled);
-    expect(actions.navigate).toHaveBeenCalledWith(expect.anything(), {
-      to: `/login?redirect=${encodeURIComponent(returnTo)}`,
-    });
+    expect(actions.navigate).toHaveBeenCalledWith(expect.anything(), { to: returnTo, replace: true });
   });
 
   it('keeps the server message when registration fails (e.g. 409 duplicate e-mail)', async () => {
@@ -409,7 +409,6 @@ describe('session machine: events that do not apply', () => {
     returnTo: '/',
     error: undefined,
     notice: undefined,
-    registeredEmail: undefined,
     checkFailures: 0,
   };
 

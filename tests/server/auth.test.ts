@@ -57,7 +57,18 @@ describe('POST /api/auth/register', () => {
       phone: '+91 98450 12345',
       role: 'customer',
     });
-    expect(JSON.stringify(res.body)).not.toMatch(/password|hash|scrypt|secret123/i);
+    const { token, ...rest } = res.body as RegisterResponse;
+    expect(JSON.stringify(rest)).not.toMatch(/password|hash|scrypt|secret123/i);
+    expect(token).toEqual(expect.any(String));
+  });
+
+  it('signs the new customer in: the token it answers opens /api/auth/me', async () => {
+    const email = uniqueEmail('signedin');
+    const res = await register({ name: 'New Devotee', email, password: 'secret123' });
+    const { token, user } = res.body as RegisterResponse;
+    const me = await call(shop.app, 'GET', '/api/auth/me', { token });
+    expect(me.status).toBe(200);
+    expect(me.body).toEqual({ user });
   });
 
   it('stores a salted scrypt hash, never the plain password', async () => {

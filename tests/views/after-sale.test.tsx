@@ -261,6 +261,7 @@ describe('the booking page', () => {
     const user = userEvent.setup();
     const booking = await book(shop, shop.me, shop.myAddressId);
     await openBooking(shop.me, booking.id, booking.puja.pujaName);
+    expect(screen.getByRole('button', { name: 'Add to calendar' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancel booking' }));
     await user.type(screen.getByRole('textbox', { name: 'Why are you cancelling?' }), 'Travelling');
     await user.click(within(dialog()).getByRole('button', { name: 'Cancel booking' }));
@@ -268,6 +269,8 @@ describe('the booking page', () => {
     expect(screen.getByRole('region', { name: 'Refund' })).toHaveTextContent(
       `Refunded ${formatRupees(booking.amount)}`,
     );
+    // The puja will not take place: no Add to calendar.
+    expect(screen.queryByRole('button', { name: 'Add to calendar' })).not.toBeInTheDocument();
   });
 
   it('offers no Cancel after the hour, but corrections until the lock', async () => {

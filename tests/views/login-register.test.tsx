@@ -97,11 +97,6 @@ const validRegistration = (): Required<RegisterFields> => ({
   acceptTerms: true,
 });
 
-/** The green success banner (role status; spinners are status too, so it is found by its text). */
-async function expectNotice(message: string) {
-  expect(await screen.findByText(message)).toHaveAttribute('role', 'status');
-}
-
 async function expectAlert(message: string) {
   expect(await screen.findByRole('alert')).toHaveTextContent(message);
 }
@@ -327,7 +322,7 @@ describe('Register page', () => {
     await expectAlert('Failed to register');
   });
 
-  it('reads "Creating account..." while pending, then lands on /login with the success message; the phone is stored', async () => {
+  it('reads "Creating account..." while pending, then signs the new customer in (no "Welcome back"); the phone is stored', async () => {
     const user = userEvent.setup();
     await openRegister();
     const release = holdRequests('/api/auth/register');
@@ -336,42 +331,98 @@ describe('Register page', () => {
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByRole('button', { name: 'Creating account...' })).toBeDisabled();
     release();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeInTheDocument();
-    expect(hashRoute()).toBe('#/login');
-    await expectNotice('Registration successful! Please log in.');
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: details.name })).toBeInTheDocument();
+    await waitFor(() => expect(hashRoute()).toBe('#/'));
+    expect(screen.queryByRole('heading', { name: 'Welcome back' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Registration successful! Please log in.')).not.toBeInTheDocument();
+    // No "Remember me" on the form: the new session is kept for this tab.
+    expect(sessionStorage.getItem(TOKEN_KEY)).toEqual(expect.any(String));
+    // One register call, and no sign-in asking for the password again.
+    expect(authCalls()).toEqual(['/api/auth/register']);
     const row = await shop.db
       .selectFrom('users')
       .select(['name', 'phone'])
       .where('email', '=', details.email)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ name: details.name, phone: details.phone });
-
-    // The message belongs to this visit: a later visit to /login does not show it again.
-    await user.click(within(main()).getByRole('link', { name: 'Forgot password?' }));
-    await user.click(await screen.findByRole('link', { name: 'Back to sign in' }));
-    await screen.findByRole('heading', { level: 1, name: 'Welcome back' });
-    expect(screen.queryByText('Registration successful! Please log in.')).not.toBeInTheDocument();
   });
 
-  it('registers, then signs in with the new account', async () => {
+  it('continues to the redirect it was given (the booking in progress)', async () => {
+    const user = userEvent.setup();
+    renderAppAt('/register?redirect=%2Fabout');
+    await screen.findByRole('heading', { level: 1, name: 'Create your account' });
+    await fillRegister(user, validRegistration());
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('heading', { level: 1, name: `About ${site.brand}` })).toBeInTheDocument();
+    expect(hashRoute()).toBe('#/about');
+  });
+
+  it('marks every blank field of an empty form, with its message beside it, and focuses the first', async () => {
     const user = userEvent.setup();
     await openRegister();
-    const details = validRegistration();
-    await fillRegister(user, details);
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    await expectNotice('Registration successful! Please log in.');
-    // The e-mail just registered is filled in: only the password is left to type.
-    expect(screen.getByLabelText('Email address')).toHaveValue(details.email);
-    await fillLogin(user, '', details.password, { remember: true });
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByRole('button', { name: details.name })).toBeInTheDocument();
-    expect(hashRoute()).toBe('#/');
-    expect(localStorage.getItem(TOKEN_KEY)).toEqual(expect.any(String));
+    await expectAlert('Please fill in all required fields');
+    const marked: Array<[string, string]> = [
+      ['Full name', 'Please enter your name'],
+      ['Email address', 'Please enter your email address'],
+      ['Password', 'Please choose a password'],
+      ['Confirm password', 'Please type the password again'],
+    ];
+    for (const [label, message] of marked) {
+      const input = screen.getByLabelText(label);
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+      expect(input).toHaveAccessibleDescription(expect.stringContaining(message));
+    }
+    expect(screen.getByLabelText('Phone (optional)')).not.toHaveAttribute('aria-invalid');
+    await waitFor(() => expect(screen.getByLabelText('Full name')).toHaveFocus());
+
+    // Filled in, the remaining refusal marks only its own field: the terms.
+    await fillRegister(user, { ...validRegistration(), acceptTerms: false });
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    const terms = screen.getByRole('checkbox', { name: /I agree to the Terms of Service/ });
+    await waitFor(() => expect(terms).toHaveFocus());
+    expect(terms).toHaveAttribute('aria-invalid', 'true');
+    expect(terms).toHaveAccessibleDescription('Please accept the Terms of Service and Privacy Policy');
+    expect(screen.getByLabelText('Full name')).not.toHaveAttribute('aria-invalid');
+    expect(authCalls()).toEqual([]);
+  });
+
+  it('starts a new address with the phone given at sign-up as its mobile', async () => {
+    const user = userEvent.setup();
+    renderAppAt('/register?redirect=%2Faccount%2Faddresses');
+    await screen.findByRole('heading', { level: 1, name: 'Create your account' });
+    await fillRegister(user, { ...validRegistration(), phone: '+91 98450 12345' });
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(hashRoute()).toBe('#/account/addresses'));
+    await user.click(await screen.findByRole('button', { name: /Add new address/ }));
+    expect(await screen.findByRole('textbox', { name: /Mobile/ })).toHaveValue('9845012345');
   });
 });
 
 describe('session in the shell', () => {
+  it("the header's Login carries the page as redirect, and signing in returns there", async () => {
+    const user = userEvent.setup();
+    const { email } = await registerAndLogin(shop.app, { email: uniqueEmail() });
+    renderAppAt('/pujas');
+    const login = await screen.findByRole('link', { name: 'Login' });
+    expect(login).toHaveAttribute('href', '#/login?redirect=%2Fpujas');
+    await user.click(login);
+    await screen.findByRole('heading', { level: 1, name: 'Welcome back' });
+    await fillLogin(user, email, PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(hashRoute()).toBe('#/pujas'));
+  });
+
+  it.each([
+    ['/puja-booking/1?package=2&step=details', 'Sign in to book your puja'],
+    ['/checkout', 'Sign in to place your order'],
+    ['/account/bookings/4', 'Sign in to see your booking'],
+    ['/pujas', 'Sign in to manage your bookings, orders and addresses.'],
+  ])('says why the visitor is asked to sign in, returning to %s', async (target, reason) => {
+    await openLogin(`/login?redirect=${encodeURIComponent(target)}`);
+    expect(within(main()).getByText(reason)).toHaveClass('auth-card__lead');
+  });
+
   it('sends a signed-out visitor from /account to /login with a redirect back, and returns after login', async () => {
     const user = userEvent.setup();
     const { email } = await registerAndLogin(shop.app, { email: uniqueEmail() });

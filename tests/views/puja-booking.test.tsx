@@ -245,12 +245,7 @@ describe('the booking wizard (/puja-booking/{id})', () => {
     await user.click(screen.getByRole('checkbox', { name: /I agree/ }));
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
-    // On to sign in with the e-mail filled in and the place kept.
-    expect(await screen.findByText('Registration successful! Please log in.', {}, PAGE)).toBeInTheDocument();
-    expect(decodeURIComponent(window.location.hash)).toBe(`#/login?redirect=${wizardHash(open, 2).slice(1)}`);
-    expect(screen.getByLabelText('Email address')).toHaveValue(email);
-    await user.type(screen.getByLabelText('Password'), 'secret123');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    // Signed in at once, straight back to the booking's place (no second password).
     await screen.findByRole('heading', { level: 2, name: 'Person Details' }, PAGE);
     expect(window.location.hash).toBe(wizardHash(open, 2));
     expect(screen.getAllByRole('group', { name: /^Person \d of 2$/ })).toHaveLength(2);

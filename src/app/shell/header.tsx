@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
+import { loginPathFor } from '../../../machines/session/session.machine.ts';
 import { selectIsSessionUnknown, selectUser } from '../../../machines/session/session.selectors.ts';
 import { site } from '../../lib/config.ts';
 import { SessionContext } from '../session.tsx';
@@ -71,8 +72,17 @@ function useScrolledPast(threshold: number) {
   return past;
 }
 
+/** Login from any page comes back to it; from the sign-in screens themselves it is plain /login. */
+function useLoginHref() {
+  const [location] = useLocation();
+  const search = useSearch();
+  if (/^\/(login|register|forgot-password|reset-password)(?:\/|$)/.test(location)) return '/login';
+  return loginPathFor(search ? `${location}?${search}` : location);
+}
+
 export function Header() {
   const [location] = useLocation();
+  const loginHref = useLoginHref();
   // The menu is open for the page it was opened on, so following a link closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === location;
@@ -139,8 +149,9 @@ export function Header() {
               <UserMenu name={user.name} />
             </Suspense>
           ) : (
-            // The shop's main actions stay on the web (docs/product-rules.md, Routes and pages).
-            <Link className="button button--primary" href="/login">
+            // The shop's main actions stay on the web (docs/product-rules.md, Routes and pages);
+            // signing in returns to this page (docs/product-rules.md, Sign-in, registration and tokens).
+            <Link className="button button--primary" href={loginHref}>
               Login
             </Link>
           )}

@@ -100,7 +100,7 @@ export function AccountPage() {
         </Tabs.Content>
         <Tabs.Content className="account-tabs__panel" value="addresses">
           <h2>Saved Addresses</h2>
-          <AddressPicker mode="manage" />
+          <AddressPicker mode="manage" ownPhone={user?.phone} />
         </Tabs.Content>
         <Tabs.Content className="account-tabs__panel" value="family">
           <h2>My family</h2>

@@ -193,7 +193,10 @@ function BookingView({ page, booking }: { page: BookingPageRef; booking: Booking
           <dd>{formatRupees(booking.amount)}</dd>
         </div>
       </dl>
-      <AddToCalendar booking={booking} />
+      {/* A cancelled, refunded puja will not take place: nothing to put in a calendar. */}
+      {booking.status !== 'refundPending' && booking.status !== 'refunded' && (
+        <AddToCalendar booking={booking} />
+      )}
 
       {done && doneMessages[done] && (
         <p className="after-sale__done" role="status">

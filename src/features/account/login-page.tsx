@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, Redirect, useSearch } from 'wouter';
-import { returnToFrom, validateLogin } from '../../../machines/session/auth-forms.ts';
+import { returnToFrom, signInReason, validateLogin } from '../../../machines/session/auth-forms.ts';
 import {
   selectError,
   selectIsRestoring,
@@ -8,7 +8,6 @@ import {
   selectIsUnverified,
   selectIsSigningIn,
   selectNotice,
-  selectRegisteredEmail,
 } from '../../../machines/session/session.selectors.ts';
 import { SessionCheckFailed, SessionContext } from '../../app/session.tsx';
 import { ErrorBanner, Spinner } from '../../ui/status.tsx';
@@ -41,9 +40,7 @@ export function LoginPage() {
     return () => session.send({ type: 'session.formOpened' });
   }, [session, openingNotice]);
 
-  // Just registered: the e-mail is filled in, the password is the one thing left to type.
-  const [registeredEmail] = useState(() => selectRegisteredEmail(session.getSnapshot()));
-  const [email, setEmail] = useState(registeredEmail ?? '');
+  const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
   const [invalid, setInvalid] = useState<string>();
@@ -78,7 +75,7 @@ export function LoginPage() {
     <div className="container page auth-page">
       <section className="auth-card" aria-labelledby={`${id}-title`}>
         <h1 id={`${id}-title`}>Welcome back</h1>
-        <p className="auth-card__lead">Sign in to manage your bookings, orders and addresses.</p>
+        <p className="auth-card__lead">{signInReason(returnTo)}</p>
         {notice && !error && (
           <p className="success-banner" role="status">
             {notice}

@@ -1,9 +1,11 @@
-import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, Redirect, useSearch } from 'wouter';
 import { MIN_PASSWORD_LENGTH } from '../../../contract/auth.ts';
 import {
+  registrationFieldOrder,
   returnToFrom,
   validateRegistration,
+  type RegistrationField,
   type RegistrationValues,
 } from '../../../machines/session/auth-forms.ts';
 import { loginPathFor } from '../../../machines/session/session.machine.ts';
@@ -38,9 +40,9 @@ const textFields: { field: TextField; label: string; type: string; autoComplete:
 ];
 
 /**
- * Register (docs/product-rules.md, Sign-in, registration and tokens). Validation runs in the rules' order before anything is sent;
- * on success the session machine goes to /login, which shows "Registration successful! ..." with
- * the e-mail filled in, and keeps `?redirect=` so signing in returns to where the visitor was.
+ * Register (docs/product-rules.md, Sign-in, registration and tokens). Validation runs in the rules' order before anything is sent,
+ * marking each refused field and focusing the first; on success the new customer is signed in
+ * and the session machine continues to `?redirect=` (docs/decisions/0061-registering-signs-in.md).
  */
 export function RegisterPage() {
   const session = SessionContext.useActorRef();
@@ -57,8 +59,16 @@ export function RegisterPage() {
   }, [session]);
 
   const [draft, setDraft] = useState(emptyDraft);
-  const [invalid, setInvalid] = useState<string>();
+  const [invalid, setInvalid] = useState<{ message: string; fields: Partial<Record<RegistrationField, string>> }>();
+  const inputs = useRef<Partial<Record<RegistrationField, HTMLInputElement | null>>>({});
   const id = useId();
+
+  // Once the marks are on screen, the first marked field takes focus (its message is read with it).
+  useEffect(() => {
+    if (!invalid) return;
+    const first = registrationFieldOrder.find((f) => invalid.fields[f] !== undefined);
+    if (first) inputs.current[first]?.focus();
+  }, [invalid]);
 
   if (signedIn) return <Redirect to={returnTo === '/' ? '/account' : returnTo} replace />;
   if (restoring) {
@@ -77,15 +87,17 @@ export function RegisterPage() {
     e.preventDefault();
     const result = validateRegistration(draft);
     if (!result.ok) {
-      setInvalid(result.message);
+      setInvalid({ message: result.message, fields: result.fields });
       return;
     }
     setInvalid(undefined);
     session.send({ type: 'session.register', details: result.request, returnTo });
   };
 
-  const error = invalid ?? serverError;
+  const error = invalid?.message ?? serverError;
   const errorId = `${id}-error`;
+  const fieldError = (field: RegistrationField) => invalid?.fields[field];
+  const describedBy = (...ids: Array<string | false | undefined>) => ids.filter(Boolean).join(' ') || undefined;
 
   return (
     <div className="container page auth-page">
@@ -105,18 +117,27 @@ export function RegisterPage() {
               <label htmlFor={`${id}-${field}`}>{label}</label>
               <input
                 id={`${id}-${field}`}
+                ref={(el) => {
+                  inputs.current[field] = el;
+                }}
                 className="input"
                 type={type}
                 name={field}
                 autoComplete={autoComplete}
                 value={draft[field]}
                 onChange={update(field)}
-                aria-describedby={
-                  [field === 'password' ? `${id}-password-hint` : '', error ? errorId : '']
-                    .filter(Boolean)
-                    .join(' ') || undefined
-                }
+                aria-invalid={fieldError(field) ? true : undefined}
+                aria-describedby={describedBy(
+                  fieldError(field) && `${id}-${field}-error`,
+                  field === 'password' && `${id}-password-hint`,
+                  !invalid && serverError && errorId,
+                )}
               />
+              {fieldError(field) && (
+                <p id={`${id}-${field}-error`} className="field__error">
+                  {fieldError(field)}
+                </p>
+              )}
               {field === 'password' && (
                 <p id={`${id}-password-hint`} className="auth-form__hint">
                   At least {MIN_PASSWORD_LENGTH} characters.
@@ -124,18 +145,30 @@ export function RegisterPage() {
               )}
             </div>
           ))}
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              name="acceptTerms"
-              checked={draft.acceptTerms}
-              onChange={(e) => setDraft((d) => ({ ...d, acceptTerms: e.target.checked }))}
-            />
-            <span>
-              I agree to the <Link href="/terms">Terms of Service</Link> and{' '}
-              <Link href="/privacy">Privacy Policy</Link>
-            </span>
-          </label>
+          <div className="field">
+            <label className="checkbox">
+              <input
+                ref={(el) => {
+                  inputs.current.acceptTerms = el;
+                }}
+                type="checkbox"
+                name="acceptTerms"
+                checked={draft.acceptTerms}
+                onChange={(e) => setDraft((d) => ({ ...d, acceptTerms: e.target.checked }))}
+                aria-invalid={fieldError('acceptTerms') ? true : undefined}
+                aria-describedby={fieldError('acceptTerms') ? `${id}-acceptTerms-error` : undefined}
+              />
+              <span>
+                I agree to the <Link href="/terms">Terms of Service</Link> and{' '}
+                <Link href="/privacy">Privacy Policy</Link>
+              </span>
+            </label>
+            {fieldError('acceptTerms') && (
+              <p id={`${id}-acceptTerms-error`} className="field__error">
+                {fieldError('acceptTerms')}
+              </p>
+            )}
+          </div>
           <button type="submit" className="button button--primary auth-form__submit" disabled={registering}>
             {registering ? 'Creating account...' : 'Create account'}
           </button>

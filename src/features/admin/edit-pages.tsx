@@ -59,7 +59,7 @@ import {
 } from '../../../machines/staff-record/staff-record.selectors.ts';
 import { liveEditMachine, liveRecordMachine } from '../../app/admin.ts';
 import { staffGet, staffSend } from '../../lib/admin-api.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime, countOf } from '../../lib/format.ts';
 import { inspectOptions } from '../../lib/inspector.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { ActionDialog, formText } from '../../ui/after-sale/action-dialog.tsx';
@@ -411,7 +411,7 @@ function PujaSteps({ id, dirty, edit }: { id: number; dirty: boolean; edit: Edit
           <h2 id="puja-more">Dates and availability</h2>
           <p className="bo-muted">
             {puja.retiredAt ? `Retired ${formatDateTime(puja.retiredAt)}: not in the shop.` : 'In the shop.'}{' '}
-            {puja.bookingCount} bookings.
+            {countOf(puja.bookingCount, 'booking')}.
           </p>
           <div className="bo-actions">
             <button type="button" className="button" onClick={() => open('puja.repeat')}>

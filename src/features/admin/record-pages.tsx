@@ -30,7 +30,7 @@ import {
   sendStaffBookingEvent,
   sendStaffOrderEvent,
 } from '../../lib/admin-api.ts';
-import { formatCalendarDay, formatClockTime, formatDateTime } from '../../lib/format.ts';
+import { formatCalendarDay, formatClockTime, formatDateTime, countOf } from '../../lib/format.ts';
 import { inspectOptions } from '../../lib/inspector.ts';
 import { uploadPhoto, uploadUrl } from '../../lib/uploads.ts';
 import { ActionDialog, formText } from '../../ui/after-sale/action-dialog.tsx';
@@ -511,7 +511,7 @@ export function BookingPage({ id }: { id: number }) {
                 The puja’s video
               </a>
               {booking.proof.photoIds.length > 0 && (
-                <p className="bo-muted">{booking.proof.photoIds.length} photos</p>
+                <p className="bo-muted">{countOf(booking.proof.photoIds.length, 'photo')}</p>
               )}
             </section>
           )}

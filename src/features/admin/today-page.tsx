@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { LOCK_SOON_HOURS, TodayResponse } from '../../../contract/admin-office.ts';
 import { formatRupees } from '../../../contract/money.ts';
 import { staffGet } from '../../lib/admin-api.ts';
-import { formatDate } from '../../lib/format.ts';
+import { formatDate, countOf } from '../../lib/format.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { ResourceView } from '../../ui/status.tsx';
 
@@ -138,7 +138,7 @@ export function TodayPage() {
                   <Stat
                     label="Pujas due today"
                     value={t.pujasToday}
-                    more={`${t.bookingsToday} bookings`}
+                    more={countOf(t.bookingsToday, 'booking')}
                     href={`/admin/sankalp?date=${t.date}`}
                   />
                   <Stat

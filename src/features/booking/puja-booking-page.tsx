@@ -90,6 +90,8 @@ import {
 } from '../../../machines/puja-wizard/puja-wizard.selectors.ts';
 import { selectAmountToPay } from '../../../machines/payment/payment.selectors.ts';
 import { livePaymentMachine } from '../../app/payment.ts';
+import { SessionContext } from '../../app/session.tsx';
+import { selectUser } from '../../../machines/session/session.selectors.ts';
 import { fetchPackages, fetchPuja } from '../../lib/catalogue.ts';
 import { formatRupees } from '../../../contract/money.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -706,6 +708,7 @@ function AddressStep({
   const addressId = useSelector(wizard, selectAddressId);
   const addressError = useSelector(wizard, selectAddressError);
   const isGift = useSelector(wizard, selectIsGift);
+  const ownPhone = SessionContext.useSelector((s) => selectUser(s)?.phone);
   const titleId = useId();
   return (
     <section className="booking-step" aria-labelledby={titleId}>
@@ -724,6 +727,7 @@ function AddressStep({
           label="Address for the prasadam"
           initialSelectedId={addressId}
           reportTo={wizard}
+          ownPhone={ownPhone}
         />
       )}
       {addressError !== undefined && !isGift && (

@@ -115,6 +115,7 @@ function useLocked(checkout: CheckoutRef): boolean {
 }
 
 function CheckoutForm({ checkout }: { checkout: CheckoutRef }) {
+  const ownPhone = SessionContext.useSelector((s) => selectUser(s)?.phone);
   const locked = useLocked(checkout);
   const addressTitle = useId();
   const paymentTitle = useId();
@@ -126,7 +127,7 @@ function CheckoutForm({ checkout }: { checkout: CheckoutRef }) {
           <h2 id={addressTitle}>Delivery Address</h2>
           {/* A disabled fieldset locks every control of the picker while the order is processed. */}
           <fieldset className="checkout-section__fieldset" disabled={locked}>
-            <AddressPicker mode="select" label="Delivery address" reportTo={checkout} />
+            <AddressPicker mode="select" label="Delivery address" reportTo={checkout} ownPhone={ownPhone} />
           </fieldset>
         </section>
         <PaymentSection checkout={checkout} titleId={paymentTitle} />

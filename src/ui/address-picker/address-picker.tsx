@@ -6,6 +6,7 @@ import {
   ADDRESS_COUNTRY,
   addressMessages,
   INDIAN_STATES,
+  normaliseMobile,
   PIN_CODE,
   type Address,
   type AddressInput,
@@ -115,6 +116,8 @@ export interface AddressPickerProps {
   label?: string;
   /** The address to choose once the list has loaded, if it still exists (read when mounted). */
   initialSelectedId?: number | null;
+  /** The customer's own phone: a new address starts with it as the mobile when it is an Indian mobile. */
+  ownPhone?: string | null;
 }
 
 /**
@@ -122,7 +125,13 @@ export interface AddressPickerProps {
  * mode) Set as default, Edit and Delete per card. Everything it knows lives in the address-book
  * machine; this component renders it and sends events.
  */
-export function AddressPicker({ mode, reportTo, label, initialSelectedId = null }: AddressPickerProps) {
+export function AddressPicker({
+  mode,
+  reportTo,
+  label,
+  initialSelectedId = null,
+  ownPhone = null,
+}: AddressPickerProps) {
   const ref = useActorRef(liveAddressBookMachine, {
     input: { selectedId: initialSelectedId, reportTo: reportTo ?? null },
   });
@@ -220,7 +229,7 @@ export function AddressPicker({ mode, reportTo, label, initialSelectedId = null 
           {addButtonElement}
         </>
       )}
-      {formMode !== 'hidden' && <AddressFormPanel actorRef={ref} mode={formMode} />}
+      {formMode !== 'hidden' && <AddressFormPanel actorRef={ref} mode={formMode} ownPhone={ownPhone} />}
       <DeleteDialog actorRef={ref} onClosed={restoreFocus} />
     </div>
   );
@@ -436,8 +445,23 @@ function usePincodeFill(
   return found?.pin === pin ? found.note : undefined;
 }
 
+/** A new address starts with the phone given at sign-up, when it is an Indian mobile (the usual case). */
+function newAddressForm(ownPhone: string | null) {
+  const form = emptyAddressForm();
+  const mobile = ownPhone ? normaliseMobile(ownPhone) : '';
+  return /^[6-9]\d{9}$/.test(mobile) ? { ...form, mobile } : form;
+}
+
 /** Picks the starting values: a fresh form, or the address being edited. Keyed so each opening starts clean. */
-function AddressFormPanel({ actorRef, mode }: { actorRef: AddressBookRef; mode: 'adding' | 'editing' }) {
+function AddressFormPanel({
+  actorRef,
+  mode,
+  ownPhone,
+}: {
+  actorRef: AddressBookRef;
+  mode: 'adding' | 'editing';
+  ownPhone: string | null;
+}) {
   const editing = useSelector(actorRef, selectEditingAddress);
   const key = mode === 'editing' ? `edit-${editing?.id}` : 'add';
   return (
@@ -445,7 +469,9 @@ function AddressFormPanel({ actorRef, mode }: { actorRef: AddressBookRef; mode: 
       key={key}
       actorRef={actorRef}
       heading={mode === 'editing' ? 'Edit address' : 'Add new address'}
-      initial={editing && mode === 'editing' ? addressFormValues(editing) : emptyAddressForm()}
+      initial={
+        editing && mode === 'editing' ? addressFormValues(editing) : newAddressForm(ownPhone)
+      }
       alreadyDefault={mode === 'editing' && editing?.isDefault === true}
     />
   );

@@ -50,7 +50,7 @@ export const sessionModel: MachineModel<typeof sessionMachine> = {
       done: [{ token: 'fresh-token', user: asha }],
       error: [apiError('Invalid email or password', 401)],
     },
-    register: { done: [asha], error: [apiError('Email already registered', 409)] },
+    register: { done: [{ token: 'new-token', user: asha }], error: [apiError('Email already registered', 409)] },
     logOut: { done: [undefined], error: [apiError('Network error')] },
   },
   abstract: ({ context }) => ({
