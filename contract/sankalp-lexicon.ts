@@ -1,4 +1,5 @@
 import type { TempleScriptName } from './temple-script.ts';
+import type { Nakshatra, Raashi } from './booking.ts';
 
 /*
  * The lexicon of the sankalp's transliteration (contract/sankalp-script.ts; docs/product-rules.md,
@@ -130,4 +131,51 @@ export const LETTER_NAMES: Record<string, string> = {
   x: 'eks',
   y: 'vai',
   z: 'jeḍ',
+};
+
+/** The twelve raashis by their Sanskrit names, in ISO 15919, as the sankalp recites them. */
+export const RAASHI_ISO: Record<Raashi, string> = {
+  'Mesh (Aries)': 'mēṣa',
+  'Vrishabh (Taurus)': 'vṛṣabha',
+  'Mithun (Gemini)': 'mithuna',
+  'Kark (Cancer)': 'karkaṭa',
+  'Simha (Leo)': 'siṁha',
+  'Kanya (Virgo)': 'kanyā',
+  'Tula (Libra)': 'tulā',
+  'Vrishchik (Scorpio)': 'vṛścika',
+  'Dhanu (Sagittarius)': 'dhanus',
+  'Makar (Capricorn)': 'makara',
+  'Kumbh (Aquarius)': 'kumbha',
+  'Meen (Pisces)': 'mīna',
+};
+
+/** The twenty-seven nakshatras by their Sanskrit names, in ISO 15919. */
+export const NAKSHATRA_ISO: Record<Nakshatra, string> = {
+  Ashwini: 'aśvinī',
+  Bharani: 'bharaṇī',
+  Krittika: 'kṛttikā',
+  Rohini: 'rōhiṇī',
+  Mrigashira: 'mṛgaśirā',
+  Ardra: 'ārdrā',
+  Punarvasu: 'punarvasu',
+  Pushya: 'puṣya',
+  Ashlesha: 'āślēṣā',
+  Magha: 'maghā',
+  'Purva Phalguni': 'pūrvaphalgunī',
+  'Uttara Phalguni': 'uttaraphalgunī',
+  Hasta: 'hasta',
+  Chitra: 'citrā',
+  Swati: 'svātī',
+  Vishakha: 'viśākhā',
+  Anuradha: 'anurādhā',
+  Jyeshtha: 'jyēṣṭhā',
+  Mula: 'mūla',
+  'Purva Ashadha': 'pūrvāṣāḍhā',
+  'Uttara Ashadha': 'uttarāṣāḍhā',
+  Shravana: 'śravaṇa',
+  Dhanishta: 'dhaniṣṭhā',
+  Shatabhisha: 'śatabhiṣā',
+  'Purva Bhadrapada': 'pūrvabhādrapadā',
+  'Uttara Bhadrapada': 'uttarabhādrapadā',
+  Revati: 'rēvatī',
 };

@@ -1,5 +1,13 @@
 import Sanscript from '@indic-transliteration/sanscript';
-import { GOTHRAS, LETTER_NAMES, NAME_PARTS, SCRIPT_SPELLINGS } from './sankalp-lexicon.ts';
+import type { Nakshatra, Raashi } from './booking.ts';
+import {
+  GOTHRAS,
+  LETTER_NAMES,
+  NAKSHATRA_ISO,
+  NAME_PARTS,
+  RAASHI_ISO,
+  SCRIPT_SPELLINGS,
+} from './sankalp-lexicon.ts';
 import type { TempleScriptName } from './temple-script.ts';
 
 /*
@@ -399,6 +407,18 @@ export function nameSources(name: string, script: TempleScriptName): WordSource[
 /** A gothra as recited, in `script`: "Kashyap" → ಕಾಶ್ಯಪ. */
 export function gothraInScript(gothra: string, script: TempleScriptName): string {
   return writeInScript(readAloud(gothra, { gothra: true }), script);
+}
+
+/** A raashi by its Sanskrit name in `script` (Simha (Leo) → ಸಿಂಹ); text off the list as it is. */
+export function raashiInScript(raashi: string, script: TempleScriptName): string {
+  const iso = RAASHI_ISO[raashi as Raashi] as string | undefined;
+  return iso ? writeInScript(iso, script) : raashi;
+}
+
+/** A nakshatra by its Sanskrit name in `script` (Rohini → ರೋಹಿಣಿ); text off the list as it is. */
+export function nakshatraInScript(nakshatra: string, script: TempleScriptName): string {
+  const iso = NAKSHATRA_ISO[nakshatra as Nakshatra] as string | undefined;
+  return iso ? writeInScript(iso, script) : nakshatra;
 }
 
 /** The read-back of one person for the sankalp: each field in Latin (as typed) and in the script. */
