@@ -84,7 +84,10 @@ export const SankalpPerson = v.object({
   gothra: v.string(),
   gothraInScript: v.string(),
   nakshatra: v.string(),
+  /** The nakshatra and raashi by their Sanskrit names in the temple's script. */
+  nakshatraInScript: v.string(),
   raashi: v.string(),
+  raashiInScript: v.string(),
   dateOfBirth: v.string(),
   birthTime: v.nullable(v.string()),
   birthPlace: v.nullable(v.string()),
@@ -95,6 +98,8 @@ export const SankalpBooking = v.object({
   id: v.number(),
   bookingNumber: v.string(),
   status: v.string(),
+  /** True once the sankalp is locked: the names are final. Before, the customer or staff may still correct them. */
+  namesFinal: v.boolean(),
   customerName: v.string(),
   persons: v.array(SankalpPerson),
   /** The chadhava offerings to make or send (docs/product-rules.md, Chadhava offerings). */

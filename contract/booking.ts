@@ -5,6 +5,7 @@ import { BOOKING_STATES, Refund, Shipment, TimelineEntry, type BookingState } fr
 import { PositiveId } from './ids.ts';
 import { MAX_PAYMENT_ID_LENGTH, orderMessages } from './orders.ts';
 import { FORBIDDEN_TEXT, notAllowedMessage, requiredText, tooLongMessage, wireText } from './text.ts';
+import { MAX_SCRIPT_SPELLING_LENGTH, scriptSpellingMessages } from './temple-script.ts';
 
 /* ------------------------------------------------------------------------------------------
  * docs/product-rules.md, Persons: the person form's fixed lists.
@@ -339,6 +340,16 @@ type NotKnownFlag = (typeof notKnownFlag)[NotKnownField];
 
 const NotKnownMark = v.optional(v.boolean(bookingMessages.notKnownInvalid), false);
 
+/** A spelling in the temple's script given by hand: blank is none (null), at most MAX_SCRIPT_SPELLING_LENGTH. */
+const ScriptSpelling = v.pipe(
+  v.nullable(v.string(scriptSpellingMessages.notText)),
+  v.transform((text) => text?.normalize('NFC').replace(/\s+/g, ' ').trim() || null),
+  v.check(
+    (text) => text === null || text.length <= MAX_SCRIPT_SPELLING_LENGTH,
+    scriptSpellingMessages.tooLong,
+  ),
+);
+
 /**
  * The person schema with a given "today" (the SPA passes its local date, the server its
  * clock's). Birth time and birth place marked not known are read back as null, whatever was
@@ -355,6 +366,10 @@ export const bookingPersonSchema = (today: () => string) => {
         birthPlace: v.optional(v.unknown()),
         birthTimeNotKnown: NotKnownMark,
         birthPlaceNotKnown: NotKnownMark,
+        // The name and gothra as the priest reads them, when corrected by hand; the server checks
+        // they are in the temple's script (docs/product-rules.md, The sankalp in the temple's script).
+        nameInScript: v.optional(ScriptSpelling),
+        gothraInScript: v.optional(ScriptSpelling),
       },
       bookingMessages.personInvalid,
     ),
@@ -393,7 +408,10 @@ export const PERSON_FIELDS = [
 export type PersonField = (typeof PERSON_FIELDS)[number];
 
 /** A person form as the SPA holds it: every text field '' when not filled in, and the two marks. */
-export type PersonDraft = Record<PersonField, string> & Record<NotKnownFlag, boolean>;
+export type PersonDraft = Record<PersonField, string> &
+  Record<NotKnownFlag, boolean> &
+  /** The name and gothra in the temple's script, when corrected by hand at the read-back. */
+  Partial<Record<'nameInScript' | 'gothraInScript', string>>;
 export const emptyPerson = (): PersonDraft => ({
   name: '',
   dateOfBirth: '',
@@ -569,6 +587,9 @@ export const BookedPerson = v.object({
   raashi: v.picklist(RAASHI_OPTIONS),
   nakshatra: v.picklist(NAKSHATRA_OPTIONS),
   gothra: v.string(),
+  /** The name and gothra in the temple's script as corrected by hand; null: worked out from the Latin. */
+  nameInScript: v.optional(v.nullable(v.string())),
+  gothraInScript: v.optional(v.nullable(v.string())),
 });
 export type BookedPerson = v.InferOutput<typeof BookedPerson>;
 

@@ -1,4 +1,13 @@
 import Sanscript from '@indic-transliteration/sanscript';
+import type { Nakshatra, Raashi } from './booking.ts';
+import {
+  GOTHRAS,
+  LETTER_NAMES,
+  NAKSHATRA_ISO,
+  NAME_PARTS,
+  RAASHI_ISO,
+  SCRIPT_SPELLINGS,
+} from './sankalp-lexicon.ts';
 import type { TempleScriptName } from './temple-script.ts';
 
 /*
@@ -20,68 +29,6 @@ import type { TempleScriptName } from './temple-script.ts';
  * This module carries the whole Sanscript library (about 32 KB gzipped): the SPA imports it
  * lazily, only where a sankalp is read back.
  */
-
-/* ------------------------------------------------------------------------------------------
- * The lexicon: ISO 15919 spellings (ṛ is written here for vocalic r), keyed by their loose form
- * ---------------------------------------------------------------------------------------- */
-
-/**
- * Name parts. Each is found by its own loose spelling; variants that do not fold to it are
- * listed after a "|" ("lakṣmī|laxmi" is not needed: x folds to ks).
- */
-const NAME_PARTS = `
-  lakṣmī nārāyaṇa śrīnivāsa śrī veṅkaṭa veṅkaṭēśa vēṅkaṭa|venkatta ramēśa surēśa mahēśa gaṇēśa
-  dinēśa rājēśa umēśa narēśa lōkēśa girīśa satīśa harīśa jagadīśa kṛṣṇa rāma ramaṇa rāmanātha
-  rāmacandra rājagōpāla gōpāla gōvinda mādhava kēśava vāsudēva subrahmaṇya|subramanya
-  subrahmaṇyam|subramaniam|subramanyam subrahmaṇyan|subramanian|subramanyan kārtika kārtikēya
-  ananta padmanābha pārthasārathi mūrti svāmi hari śiva kumāra vijaya rāja sundara mīnākṣī
-  pārvatī sarasvatī sāvitrī gāyatrī gītā sītā rādhā latā kavitā sujātā lalitā uṣā āśā anitā
-  sunitā savitā śānti prīti jyōti kamalā padmā sudhā rēkhā dēvī gaurī bhavānī jānakī añjali dīpā
-  divyā sandhyā saṅgītā śōbhā śāradā kalyāṇī nandinī vasanta aśōka ānanda aravinda prakāśa
-  prasāda prasanna rāghava raghu viṣṇu vinaya vivēka sañjaya śrīdhara śrīrāma śrīkānta śrīnātha
-  naṭarāja nāgarāja bālāji bāla jagannātha mañjunātha ravi ravīndra raṅganātha raṅga śēṣādri
-  śēṣa śaṅkara śēkhara candra guru dattātrēya viṭṭhala hanumanta mallikārjuna kaṇṇan muttu
-  aḻagu sūrya nārāyaṇī aiśvarya vēṇu gōpī mōhana madhu sumati vasudhā hariṇī pūjā
-  kṛttikā rōhiṇī bhārati bhāratī anasūyā vatsalā kāvēri|cauvery tulasī yamunā gaṅgā nanda kiraṇa
-`;
-
-/** Gothras, as recited: always the full stem ("Kashyap" is kāśyapa). */
-const GOTHRAS = `
-  kāśyapa bhāradvāja vāsiṣṭha|vashista śrīvatsa ātrēya gautama kauśika viśvāmitra hārita
-  kauṇḍinya śāṇḍilya jāmadagnya|jamadagni āgastya bhṛgu āṅgirasa pārāśara vādhūla naidhruva
-  maudgalya mudgala garga kautsa|kutsa upamanyu vatsa sāṅkṛti|sankruti maitrēya kāṇva|kanwa
-  dhanañjaya gōtra|gothra
-`;
-
-/** English letter names, for initials ("K. Srinivas"): read as the priest would say them. */
-const LETTER_NAMES: Record<string, string> = {
-  a: 'ē',
-  b: 'bī',
-  c: 'sī',
-  d: 'ḍī',
-  e: 'ī',
-  f: 'eph',
-  g: 'jī',
-  h: 'hec',
-  i: 'ai',
-  j: 'jē',
-  k: 'kē',
-  l: 'el',
-  m: 'em',
-  n: 'en',
-  o: 'ō',
-  p: 'pī',
-  q: 'kyū',
-  r: 'ār',
-  s: 'es',
-  t: 'ṭī',
-  u: 'yū',
-  v: 'vī',
-  w: 'ḍabalyū',
-  x: 'eks',
-  y: 'vai',
-  z: 'jeḍ',
-};
 
 /* ------------------------------------------------------------------------------------------
  * Loose keys
@@ -134,7 +81,8 @@ const gothras = lexicon(GOTHRAS);
  */
 function fromLexicon(key: string, index: Map<string, string>, gothra: boolean): string | undefined {
   const exact = index.get(key);
-  if (exact) return exact;
+  // A variant typed without the final -a ("Santosh" for santōṣa) is read without it.
+  if (exact) return !gothra && exact.endsWith('a') && !key.endsWith('a') ? exact.slice(0, -1) : exact;
   const withA = index.get(`${key}a`);
   if (withA?.endsWith('a')) return gothra ? withA : withA.slice(0, -1);
   if (!gothra && /[nm]$/.test(key)) {
@@ -164,10 +112,13 @@ function compound(key: string, index: Map<string, string>, parts = 3): string | 
 const RULES: [RegExp, string][] = [
   [/^ksh|^x/, 'kṣ'],
   [/^shr/, 'śr'],
+  [/^sr/, 'śr'],
   [/^sh/, 'ś'],
   [/^chh/, 'ch'],
   [/^ch/, 'c'],
   [/^th/, 't'],
+  // A doubled t is the retroflex ṭṭ in South Indian names (Shetty, Kutty, Pattabhi).
+  [/^tt/, 'ṭṭ'],
   [/^(dh|bh|gh|kh|jh|ph)/, '$1'],
   [/^f/, 'ph'],
   [/^zh/, 'ḻ'],
@@ -180,21 +131,50 @@ const RULES: [RegExp, string][] = [
   [/^(oo|uu)/, 'ū'],
   [/^(ai|au)/, '$1'],
   [/^(ou|ow)/, 'au'],
+  // e and o are short before a doubled consonant (Reddy, Hebbar, Holla) and e at the end of a
+  // word (Hegde, Gadde), as the Dravidian languages write them; long elsewhere (Ramesh, Menon).
+  [/^e(?=([b-df-hj-np-tv-z])\1)/, 'e'],
+  [/^o(?=([b-df-hj-np-tv-z])\1)/, 'o'],
+  [/^e$/, 'e'],
   [/^e/, 'ē'],
   [/^o/, 'ō'],
   [/^n(?=[kg])/, 'ṅ'],
   [/^n(?=[cj])/, 'ñ'],
-  [/^y$/, 'i'],
 ];
 
-function byRules(word: string): string {
+/**
+ * The retroflex ṇ after r or ṣ in one word, as Sanskrit writes it (Praveen pravīṇ, Arun aruṇ,
+ * Karna karṇa): only vowels, k, g, p, b, m, y, v and h may stand between, and the n is final or
+ * before a vowel. Not after a leading śr ("Sreenu" is śrīnu: śrī is a word of its own) nor
+ * straight after m (Premnath is prēm-nāt).
+ */
+function retroflexN(iso: string): string {
+  if (/^śr/.test(iso)) return iso;
+  return iso.replace(/([rṛṣ][aāiīuūeēoōṁkgpbmyvh]*?)n(?=[aāiīuūeēoō]|$)/g, (whole, before: string) =>
+    /m$/.test(before) ? whole : `${before}ṇ`,
+  );
+}
+
+/** A word read by the spelling rules alone, in ISO 15919 (the lexicon not asked). */
+export function byRules(word: string): string {
   let rest = word.toLowerCase();
   let out = '';
+  // "Iy" before a vowel opens with the diphthong ai (Iyer, Iyappan).
+  if (/^iy[aeiou]/.test(rest)) {
+    out = 'aiy';
+    rest = rest.slice(2);
+  }
   while (rest) {
     // A final y after a consonant is a vowel: "Murthy", "Swamy".
     if (rest === 'y' && out && !/[aeiouāīūēō]$/.test(out)) {
       out += 'i';
       break;
+    }
+    // A doubled d is the retroflex ḍḍ (Reddy, Dodda), except the dental dd of Siddha, Buddha.
+    if (/^dd(?!h)/.test(rest) && !/[iu]$/.test(out)) {
+      out += 'ḍḍ';
+      rest = rest.slice(2);
+      continue;
     }
     const rule = RULES.find(([pattern]) => pattern.test(rest));
     if (rule) {
@@ -206,7 +186,8 @@ function byRules(word: string): string {
       rest = rest.slice(1);
     }
   }
-  return out;
+  // A final -tha is a woman's name's long ā (Shwetha, Mamatha, Nivetha).
+  return retroflexN(out).replace(/([aāiīeē][^aāiīuūeēoō]*t)a$/, '$1ā');
 }
 
 /* ------------------------------------------------------------------------------------------
@@ -216,16 +197,53 @@ function byRules(word: string): string {
 /** Letters that only a precise romanisation (IAST or ISO) uses. */
 const PRECISE = /[āīūṛṝḷḹēōṅñṭḍṇśṣṃṁḥ]/;
 
-/** One word in ISO 15919. */
-function readWord(word: string, gothra: boolean): string {
-  if (/^[A-Za-z]$/.test(word)) return LETTER_NAMES[word.toLowerCase()]!;
+/**
+ * The endings of Kannada and Telugu names that join a name part (Ramaiah, Krishnappa,
+ * Puttaswamy): the part is read as a word of its own, then the ending.
+ */
+const ENDINGS: [RegExp, string][] = [
+  [/^(.{2,}?)a?iah$|^(.{2,}?)ayya$|^(.{2,}?)aiya$/, 'ayya'],
+  [/^(.{2,}?)appa$/, 'appa'],
+  [/^(.{2,}?)(?:swamy|swami)$/, 'svāmi'],
+];
+
+/** How a word was read: from the lexicon (or a script's own spelling), or by the rules. */
+export type WordSource = 'lexicon' | 'rules' | 'initial' | 'precise';
+
+/** One word in ISO 15919, and how it was read. */
+function readWordWithSource(word: string, gothra: boolean): { iso: string; source: WordSource } {
+  if (/^[A-Za-z]$/.test(word)) return { iso: LETTER_NAMES[word.toLowerCase()]!, source: 'initial' };
   // Typed in IAST already ("Śrīnivāsa"): trusted, its e and o long as in IAST.
   if (PRECISE.test(word.toLowerCase()))
-    return word.toLowerCase().normalize('NFC').replace(/e/g, 'ē').replace(/o/g, 'ō').replace(/ṃ/g, 'ṁ');
+    return {
+      iso: word.toLowerCase().normalize('NFC').replace(/e/g, 'ē').replace(/o/g, 'ō').replace(/ṃ/g, 'ṁ'),
+      source: 'precise',
+    };
   const key = looseKey(word);
   const index = gothra ? gothras : names;
-  return fromLexicon(key, index, gothra) ?? (gothra ? undefined : compound(key, index)) ?? byRules(word);
+  const known = fromLexicon(key, index, gothra) ?? (gothra ? undefined : compound(key, index));
+  if (known) return { iso: known, source: 'lexicon' };
+  if (!gothra) {
+    const lower = word.toLowerCase();
+    for (const [pattern, ending] of ENDINGS) {
+      const match = pattern.exec(lower);
+      const stem = match?.slice(1).find(Boolean);
+      if (!stem) continue;
+      const head = readWordWithSource(stem, false).iso.replace(/a$/, '');
+      // -ayya and -appa take the stem's last consonant (Rama-iah: rāmayya); -svāmi the whole part.
+      return {
+        iso: ending === 'svāmi' ? `${readWordWithSource(stem, false).iso}${ending}` : head + ending,
+        source: 'rules',
+      };
+    }
+  }
+  return { iso: byRules(word), source: 'rules' };
 }
+
+const readWord = (word: string, gothra: boolean) => readWordWithSource(word, gothra).iso;
+
+/** Latin words, with their diacritics. */
+const LATIN_WORD = /(?:[A-Za-zÀ-žḀ-ỿ]\p{M}*)+/gu;
 
 /**
  * A name (or, with `gothra`, a gothra) as the priest reads it, in ISO 15919: "Lakshmi Narayanan"
@@ -233,7 +251,7 @@ function readWord(word: string, gothra: boolean): string {
  * anything in another script are kept as they are.
  */
 export function readAloud(text: string, { gothra = false } = {}): string {
-  return text.normalize('NFC').replace(/(?:[A-Za-zÀ-žḀ-ỿ]\p{M}*)+/gu, (word) => readWord(word, gothra));
+  return text.normalize('NFC').replace(LATIN_WORD, (word) => readWord(word, gothra));
 }
 
 /* ------------------------------------------------------------------------------------------
@@ -279,7 +297,8 @@ function doubleAfterR(text: string, r: string, virama: string, stops: [string, s
 
 /**
  * Modern Malayalam spelling: chillu letters for a final n, ṇ, l, ḷ and for r before a consonant,
- * ം for a final m, a stop doubled after r, ൗ for au, and a short final i (ലക്ഷ്മി).
+ * ം for a final m, a stop or m doubled after r (മൂർത്തി, വർമ്മ), ൗ for au, a short final i and a
+ * (ലക്ഷ്മി, ഗീത), and a final ś as ഷ് (സുരേഷ്), as names are written in Kerala.
  */
 function malayalam(text: string): string {
   const end = wordEnd(MALAYALAM);
@@ -291,8 +310,11 @@ function malayalam(text: string): string {
     .replace(new RegExp(`ള്${end}`, 'g'), 'ൾ')
     .replace(new RegExp(`മ്${end}`, 'g'), 'ം')
     .replace(/ൌ/g, 'ൗ')
-    .replace(new RegExp(`ീ${end}`, 'g'), 'ി');
+    .replace(new RegExp(`ീ${end}`, 'g'), 'ി')
+    .replace(new RegExp(`ാ${end}`, 'g'), '')
+    .replace(new RegExp(`ശ്${end}`, 'g'), 'ഷ്');
   return doubleAfterR(chillus, 'ർ', '്', [
+    ['മ', 'മ'],
     ['ക', 'ക'],
     ['ഖ', 'ക'],
     ['ച', 'ച'],
@@ -335,9 +357,17 @@ export function writeInScript(iso: string, script: TempleScriptName): string {
   const source = toSanscriptIso(iso);
   switch (script) {
     case 'kannada':
-      return anusvara(Sanscript.t(source, 'iso', 'kannada'), KANNADA, 0x0c80);
+      // A final ī is written short in Kannada names (ಲಕ್ಷ್ಮಿ, ಗೌರಿ); a final ā stays (ಗೀತಾ).
+      return anusvara(Sanscript.t(source, 'iso', 'kannada'), KANNADA, 0x0c80).replace(
+        new RegExp(`ೀ${wordEnd(KANNADA)}`, 'g'),
+        'ಿ',
+      );
     case 'telugu':
-      return anusvara(Sanscript.t(source, 'iso', 'telugu'), TELUGU, 0x0c00);
+      // Telugu writes a final ā and ī short (సీత, లక్ష్మి) and a final ś as ష్ (సురేష్).
+      return anusvara(Sanscript.t(source, 'iso', 'telugu'), TELUGU, 0x0c00)
+        .replace(new RegExp(`ీ${wordEnd(TELUGU)}`, 'g'), 'ి')
+        .replace(new RegExp(`ా${wordEnd(TELUGU)}`, 'g'), '')
+        .replace(new RegExp(`శ్${wordEnd(TELUGU)}`, 'g'), 'ష్');
     case 'malayalam':
       return malayalam(Sanscript.t(source, 'iso', 'malayalam'));
     case 'tamil':
@@ -348,14 +378,47 @@ export function writeInScript(iso: string, script: TempleScriptName): string {
   }
 }
 
-/** A person's name as the priest reads it in `script`: "Lakshmi Narayanan" → ಲಕ್ಷ್ಮೀ ನಾರಾಯಣನ್. */
+/** Tamil ends a name's final a long (ராஜா, கமலா, ஸ்ரீனிவாஸா), as names are written in Tamil. */
+const tamilNameEnding = (text: string) => text.replace(new RegExp(`([க-ஹ])${wordEnd(TAMIL)}`, 'g'), '$1ா');
+
+/**
+ * A person's name as the priest reads it in `script`: "Lakshmi Narayanan" → ಲಕ್ಷ್ಮಿ ನಾರಾಯಣನ್.
+ * A word the script writes its own way (SCRIPT_SPELLINGS: Rao → రావు) is written so.
+ */
 export function nameInScript(name: string, script: TempleScriptName): string {
-  return writeInScript(readAloud(name), script);
+  return name.normalize('NFC').replace(LATIN_WORD, (word) => {
+    const own = SCRIPT_SPELLINGS[looseKey(word)]?.[script];
+    if (own) return own;
+    const written = writeInScript(readWord(word, false), script);
+    return script === 'tamil' ? tamilNameEnding(written) : written;
+  });
+}
+
+/**
+ * How each Latin word of a name is read in `script`: from the lexicon (or the script's own
+ * spelling of it), by the spelling rules, as an initial, or as typed in IAST.
+ */
+export function nameSources(name: string, script: TempleScriptName): WordSource[] {
+  return [...name.normalize('NFC').matchAll(LATIN_WORD)].map(([word]) =>
+    SCRIPT_SPELLINGS[looseKey(word)]?.[script] ? 'lexicon' : readWordWithSource(word, false).source,
+  );
 }
 
 /** A gothra as recited, in `script`: "Kashyap" → ಕಾಶ್ಯಪ. */
 export function gothraInScript(gothra: string, script: TempleScriptName): string {
   return writeInScript(readAloud(gothra, { gothra: true }), script);
+}
+
+/** A raashi by its Sanskrit name in `script` (Simha (Leo) → ಸಿಂಹ); text off the list as it is. */
+export function raashiInScript(raashi: string, script: TempleScriptName): string {
+  const iso = RAASHI_ISO[raashi as Raashi] as string | undefined;
+  return iso ? writeInScript(iso, script) : raashi;
+}
+
+/** A nakshatra by its Sanskrit name in `script` (Rohini → ರೋಹಿಣಿ); text off the list as it is. */
+export function nakshatraInScript(nakshatra: string, script: TempleScriptName): string {
+  const iso = NAKSHATRA_ISO[nakshatra as Nakshatra] as string | undefined;
+  return iso ? writeInScript(iso, script) : nakshatra;
 }
 
 /** The read-back of one person for the sankalp: each field in Latin (as typed) and in the script. */

@@ -397,6 +397,9 @@ export interface BookingPersonsTable {
   raashi: Raashi;
   nakshatra: Nakshatra;
   gothra: string;
+  /** The name and gothra in the temple's script as corrected by hand; null: from the Latin. */
+  nameInScript: string | null;
+  gothraInScript: string | null;
 }
 
 export type BookingRow = Selectable<BookingsTable>;

@@ -64,7 +64,7 @@ export const adminOfficeRoutes = new Hono<AppEnv>()
 
   .get('/api/admin/sankalp', requireAuth, requireStaff, async (c) => {
     const { date } = readQuery(c, SankalpQuery);
-    const body: SankalpSheetResponse = await office.sankalpSheet(c.var.db, date);
+    const body: SankalpSheetResponse = await office.sankalpSheet(c.var.db, date, c.var.now());
     return c.json(body, 200);
   })
 

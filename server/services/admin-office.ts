@@ -13,8 +13,14 @@ import {
   STAFF_INVITATION_TTL_DAYS,
   staffMessages,
 } from '../../contract/admin-office.ts';
-import { gothraInScript, nameInScript } from '../../contract/sankalp-script.ts';
+import {
+  gothraInScript,
+  nakshatraInScript,
+  nameInScript,
+  raashiInScript,
+} from '../../contract/sankalp-script.ts';
 import type { TempleScriptName } from '../../contract/temple-script.ts';
+import { sankalpLockAt } from '../../contract/policy.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db } from '../db/client.ts';
 import { bookingsForSankalp } from '../db/repositories/back-office.ts';
@@ -255,7 +261,7 @@ export async function acceptStaffInvitation(db: Db, input: AcceptInvitationInput
  * each name and gothra also in the temple's script (docs/product-rules.md, The sankalp in the
  * temple's script).
  */
-export async function sankalpSheet(db: Db, day: string): Promise<SankalpSheetResponse> {
+export async function sankalpSheet(db: Db, day: string, now: Date): Promise<SankalpSheetResponse> {
   const { bookings, persons, offerings } = await bookingsForSankalp(db, day);
   const pujas: SankalpPuja[] = [];
   for (const booking of bookings) {
@@ -281,16 +287,20 @@ export async function sankalpSheet(db: Db, day: string): Promise<SankalpSheetRes
       id: booking.id,
       bookingNumber: booking.bookingNumber,
       status: booking.status,
+      // Locked, or due to be at the server's next tick: the names go to the priest as they are.
+      namesFinal: booking.status !== 'confirmed' || now.getTime() >= sankalpLockAt(booking.pujaDate),
       customerName: booking.customerName,
       persons: persons
         .filter((p) => p.bookingId === booking.id)
         .map((p) => ({
           name: p.name,
-          nameInScript: nameInScript(p.name, script),
+          nameInScript: p.nameInScript ?? nameInScript(p.name, script),
           gothra: p.gothra,
-          gothraInScript: gothraInScript(p.gothra, script),
+          gothraInScript: p.gothraInScript ?? gothraInScript(p.gothra, script),
           nakshatra: p.nakshatra,
+          nakshatraInScript: nakshatraInScript(p.nakshatra, script),
           raashi: p.raashi,
+          raashiInScript: raashiInScript(p.raashi, script),
           dateOfBirth: p.dateOfBirth,
           birthTime: p.birthTimeKnown ? p.birthTime : null,
           birthPlace: p.birthPlaceKnown ? p.birthPlace : null,

@@ -31,6 +31,8 @@ import { commitStep, dataOf, noteOf, refuse, systemSender, type Sender } from '.
 import type { LifecycleDeps } from './order-lifecycle.ts';
 import { recordUsedPaymentRefund, requestUsedPaymentRefund } from './payments.ts';
 import { Refusal } from './refusal.ts';
+import { wrongScriptSpelling } from '../../contract/temple-script.ts';
+import { findPujaScript } from '../db/repositories/catalogue.ts';
 
 /**
  * Every step of a booking's life after it is paid, as machines/booking-lifecycle/ allows it
@@ -84,6 +86,10 @@ async function bookingFor(db: Db, id: number, ownerId: number | null): Promise<B
 async function checkEventData(db: Db, event: BookingEventRequest, row: BookingRow): Promise<void> {
   if (event.type === 'booking.correctPersons' && event.persons.length !== row.packageNoPersons)
     throw new Refusal('person_count_mismatch', bookingMessages.personCountMismatch(row.packageNoPersons));
+  if (event.type === 'booking.correctPersons') {
+    const wrongScript = wrongScriptSpelling(event.persons, await findPujaScript(db, row.pujaId));
+    if (wrongScript) throw new Refusal('script_spelling_invalid', wrongScript);
+  }
   if (event.type !== 'booking.perform') return;
   const video = parseProofVideo(event.videoUrl);
   const uploads = [...event.photoIds, ...(video?.kind === 'upload' ? [video.id] : [])];

@@ -20,6 +20,8 @@ import type { PaymentGateway } from '../payments/gateway.ts';
 import { paidWrite, type PaidWriteResult, type PaymentClaim } from './paid-write.ts';
 import { bookingNumber } from './reference-number.ts';
 import { Refusal } from './refusal.ts';
+import { wrongScriptSpelling } from '../../contract/temple-script.ts';
+import { findPujaScript } from '../db/repositories/catalogue.ts';
 import { findOfferingsForBooking } from '../db/repositories/offerings.ts';
 import { offeringMessages, offeringsTotal, type BookedOffering } from '../../contract/offerings.ts';
 import { bookingRequestHash } from './request-fingerprint.ts';
@@ -97,6 +99,8 @@ export async function quoteBooking(
     throw new Refusal('booking_closed', bookingMessages.closed);
   if (draft.persons.length !== pkg.noPersons)
     throw new Refusal('person_count_mismatch', bookingMessages.personCountMismatch(pkg.noPersons));
+  const wrongScript = wrongScriptSpelling(draft.persons, await findPujaScript(db, puja.id));
+  if (wrongScript) throw new Refusal('script_spelling_invalid', wrongScript);
   const address =
     draft.gift !== null
       ? giftAddressOf(draft.gift)

@@ -20,9 +20,9 @@ const NAMES: [string, Expected][] = [
   [
     'Lakshmi Narayanan',
     {
-      kannada: 'ಲಕ್ಷ್ಮೀ ನಾರಾಯಣನ್',
+      kannada: 'ಲಕ್ಷ್ಮಿ ನಾರಾಯಣನ್',
       tamil: 'லக்ஷ்மி நாராயணன்',
-      telugu: 'లక్ష్మీ నారాయణన్',
+      telugu: 'లక్ష్మి నారాయణన్',
       malayalam: 'ലക്ഷ്മി നാരായണൻ',
       devanagari: 'लक्ष्मी नारायणन्',
     },
@@ -42,8 +42,8 @@ const NAMES: [string, Expected][] = [
     {
       kannada: 'ವೆಂಕಟೇಶ್',
       tamil: 'வெங்கடேஷ்',
-      telugu: 'వెంకటేశ్',
-      malayalam: 'വെങ്കടേശ്',
+      telugu: 'వెంకటేష్',
+      malayalam: 'വെങ്കടേഷ്',
       devanagari: 'वेङ्कटेश्',
     },
   ],
@@ -57,13 +57,13 @@ const NAMES: [string, Expected][] = [
       devanagari: 'कृष्णन्',
     },
   ],
-  ['Geetha', { kannada: 'ಗೀತಾ', tamil: 'கீதா', telugu: 'గీతా', malayalam: 'ഗീതാ', devanagari: 'गीता' }],
-  ['Gowri', { kannada: 'ಗೌರೀ', tamil: 'கௌரி', telugu: 'గౌరీ', malayalam: 'ഗൗരി', devanagari: 'गौरी' }],
+  ['Geetha', { kannada: 'ಗೀತಾ', tamil: 'கீதா', telugu: 'గీత', malayalam: 'ഗീത', devanagari: 'गीता' }],
+  ['Gowri', { kannada: 'ಗೌರಿ', tamil: 'கௌரி', telugu: 'గౌరి', malayalam: 'ഗൗരി', devanagari: 'गौरी' }],
   [
     'K. Srinivasa Murthy',
     {
       kannada: 'ಕೇ. ಶ್ರೀನಿವಾಸ ಮೂರ್ತಿ',
-      tamil: 'கே. ஸ்ரீனிவாஸ மூர்த்தி',
+      tamil: 'கே. ஸ்ரீனிவாஸா மூர்த்தி',
       telugu: 'కే. శ్రీనివాస మూర్తి',
       malayalam: 'കേ. ശ്രീനിവാസ മൂർത്തി',
       devanagari: 'के. श्रीनिवास मूर्ति',
@@ -73,7 +73,7 @@ const NAMES: [string, Expected][] = [
     'Lakshminarayana',
     {
       kannada: 'ಲಕ್ಷ್ಮೀನಾರಾಯಣ',
-      tamil: 'லக்ஷ்மீனாராயண',
+      tamil: 'லக்ஷ்மீனாராயணா',
       telugu: 'లక్ష్మీనారాయణ',
       malayalam: 'ലക്ഷ്മീനാരായണ',
       devanagari: 'लक्ष्मीनारायण',
@@ -92,9 +92,9 @@ const NAMES: [string, Expected][] = [
   [
     'Meenakshi Sundaram',
     {
-      kannada: 'ಮೀನಾಕ್ಷೀ ಸುಂದರಂ',
+      kannada: 'ಮೀನಾಕ್ಷಿ ಸುಂದರಂ',
       tamil: 'மீனாக்ஷி ஸுந்தரம்',
-      telugu: 'మీనాక్షీ సుందరం',
+      telugu: 'మీనాక్షి సుందరం',
       malayalam: 'മീനാക്ഷി സുന്ദരം',
       devanagari: 'मीनाक्षी सुन्दरम्',
     },
@@ -204,7 +204,7 @@ describe('reading casual spellings', () => {
     expect(readAloud('Preethi')).toBe('prīti');
     expect(readAloud('Sharath')).toBe('śarat');
     expect(readAloud('Sangeeth')).toBe('saṅgīt');
-    expect(readAloud('Poornima')).toBe('pūrnima');
+    expect(readAloud('Poornima')).toBe('pūrṇima');
     expect(readAloud('Ranjith')).toBe('rañjit');
     expect(readAloud('Chinnappa')).toBe('cinnappa');
   });
@@ -232,7 +232,7 @@ describe('reading casual spellings', () => {
 describe('the sankalp read-back', () => {
   it('gives each person’s name and gothra in Latin, as typed, and in the script', () => {
     expect(sankalpReading({ name: 'Lakshmi Narayanan', gothra: 'Kashyap' }, 'kannada')).toEqual({
-      name: { latin: 'Lakshmi Narayanan', script: 'ಲಕ್ಷ್ಮೀ ನಾರಾಯಣನ್' },
+      name: { latin: 'Lakshmi Narayanan', script: 'ಲಕ್ಷ್ಮಿ ನಾರಾಯಣನ್' },
       gothra: { latin: 'Kashyap', script: 'ಕಾಶ್ಯಪ' },
     });
   });

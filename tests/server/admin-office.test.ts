@@ -185,6 +185,71 @@ describe('the sankalp sheet', () => {
   });
 });
 
+describe('the sankalp sheet: spellings corrected by hand, final or not, stars in the script', () => {
+  it('prints a stored spelling instead of the worked-out one, says whether the names may change, and names the stars in the script', async () => {
+    const puja = await pujaOn(shop, 2 * DAY);
+    await shop.db.updateTable('puja').set({ script: 'kannada' }).where('id', '=', puja.id).execute();
+    const res = await send(app, 'POST', '/api/bookings', {
+      json: await paid(app, shop.other.token, {
+        ...bookingBody(puja, shop.otherAddressId, 2),
+        persons: [
+          person({ name: 'Kamala Shetty', nameInScript: '  ಕಮಲಾ   ಶೆಟ್ಟಿ ', gothra: 'Kashyap' }),
+          person({ name: 'Ravi', gothra: 'Bharadwaj', gothraInScript: 'ಭಾರದ್ವಾಜ' }),
+        ],
+      }),
+      token: shop.other.token,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const day = new Date(Date.parse(puja.pujaDate!) + 5.5 * HOUR).toISOString().slice(0, 10);
+    const sheetNow = async () => {
+      const sheet = v.parse(
+        SankalpSheetResponse,
+        (await staff('GET', `/api/admin/sankalp?date=${day}`)).body,
+      );
+      return sheet.pujas.find((p) => p.pujaId === puja.id)!.packages[0]!.bookings[0]!;
+    };
+    const before = await sheetNow();
+    expect(before.namesFinal).toBe(false);
+    expect(before.persons.map((p) => [p.nameInScript, p.gothraInScript])).toEqual([
+      ['ಕಮಲಾ ಶೆಟ್ಟಿ', 'ಕಾಶ್ಯಪ'],
+      ['ರವಿ', 'ಭಾರದ್ವಾಜ'],
+    ]);
+    expect(before.persons[0]).toMatchObject({
+      nakshatra: 'Magha',
+      nakshatraInScript: 'ಮಘಾ',
+      raashi: 'Simha (Leo)',
+      raashiInScript: 'ಸಿಂಹ',
+    });
+    // Past the lock (12 hours before the puja) the names are final.
+    shop.clock.set(new Date(Date.parse(puja.pujaDate!) - 11 * HOUR));
+    try {
+      expect((await sheetNow()).namesFinal).toBe(true);
+    } finally {
+      shop.clock.set(new Date());
+    }
+  });
+
+  it('refuses a spelling that is not in the temple’s script, or too long, and stores nothing', async () => {
+    const puja = await pujaOn(shop, 2 * DAY);
+    await shop.db.updateTable('puja').set({ script: 'kannada' }).where('id', '=', puja.id).execute();
+    for (const [spelling, message] of [
+      ['கமலா', 'The spelling must be written in Kannada letters, the temple’s script'],
+      ['Kamala', 'The spelling must be written in Kannada letters, the temple’s script'],
+      ['ಕ'.repeat(151), 'The spelling in the temple’s script must be at most 150 characters'],
+    ] as const) {
+      const res = await send(app, 'POST', '/api/bookings', {
+        json: await paid(app, shop.other.token, {
+          ...bookingBody(puja, shop.otherAddressId, 1),
+          persons: [person({ nameInScript: spelling })],
+        }),
+        token: shop.other.token,
+      });
+      expect(res.status, spelling).toBe(400);
+      expect((res.body as { message: string }).message).toBe(message);
+    }
+  });
+});
+
 describe('CSV exports', () => {
   it('exports what the filter shows, every matching record, formulas defused', async () => {
     const mallory = await registerAndLogin(app, { name: '=HYPERLINK("http://evil.example","Click")' });

@@ -172,3 +172,41 @@ describe('roles', () => {
     }
   });
 });
+
+describe('staff correct the devotees until the lock', () => {
+  it('stores the corrected persons with a spelling in the temple’s script, audits it, and refuses another script', async () => {
+    const target = bookings[1]!;
+    const pujaId = target.puja.id;
+    await shop.db.updateTable('puja').set({ script: 'kannada' }).where('id', '=', pujaId).execute();
+    const corrected = target.persons.map((p, i) => ({
+      ...p,
+      name: i === 0 ? 'Kamala Hegde' : p.name,
+      ...(i === 0 && { nameInScript: 'ಕಮಲಾ ಹೆಗ್ಡೆ' }),
+    }));
+    const send = (persons: unknown) =>
+      call(shop.app, 'POST', `/api/admin/bookings/${target.id}/events`, {
+        token: shop.staff.token,
+        json: { type: 'booking.correctPersons', persons },
+      });
+    const wrong = await send(corrected.map((p, i) => (i === 0 ? { ...p, nameInScript: 'கமலா' } : p)));
+    expectClearRefusal(wrong, 400);
+    expect((wrong.body as { message: string }).message).toBe(
+      'The spelling must be written in Kannada letters, the temple’s script',
+    );
+    const res = await send(corrected);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { booking } = v.parse(AdminBookingResponse, res.body);
+    expect(booking.persons[0]).toMatchObject({ name: 'Kamala Hegde', nameInScript: 'ಕಮಲಾ ಹೆಗ್ಡೆ' });
+    expect(booking.timeline.at(-1)).toMatchObject({
+      event: 'booking.correctPersons',
+      actorName: 'Lakshmi (staff)',
+    });
+    const audit = await shop.db
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('entity', '=', 'booking')
+      .where('entityId', '=', String(target.id))
+      .execute();
+    expect(audit.map((row) => row.action)).toContain('booking.correctPersons');
+  });
+});

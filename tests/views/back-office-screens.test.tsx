@@ -495,5 +495,11 @@ describe('devotees’ dates of birth', () => {
       expect(element).toHaveAttribute('lang', 'ta');
       expect(element.textContent).toMatch(/[\u0B80-\u0BFF]/);
     }
+    // Three days ahead the sankalp is not locked: the sheet says the names may change, and
+    // prints the nakshatra and raashi in the script too (docs/product-rules.md).
+    expect(within(sheet).getByText('Names may still change')).toBeInTheDocument();
+    expect(within(sheet).getByText(/Some names may still change/)).toBeInTheDocument();
+    expect(within(sheet).getByText('மகா')).toBeInTheDocument();
+    expect(within(sheet).getByText('ஸிம்ஹ')).toBeInTheDocument();
   });
 });

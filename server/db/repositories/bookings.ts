@@ -92,6 +92,9 @@ const toPerson = (row: BookingPersonRow): BookingPerson => ({
   raashi: row.raashi,
   nakshatra: row.nakshatra,
   gothra: row.gothra,
+  // Only when corrected by hand: otherwise the script is worked out from the Latin.
+  ...(row.nameInScript !== null && { nameInScript: row.nameInScript }),
+  ...(row.gothraInScript !== null && { gothraInScript: row.gothraInScript }),
 });
 
 const parseJsonArray = (text: string | null): string[] => (text ? (JSON.parse(text) as string[]) : []);

@@ -1,14 +1,7 @@
 import { formatAddress } from '../../../machines/address-book/address-book.selectors.ts';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useParams } from 'wouter';
-import {
-  bookingMessages,
-  nakshatraLabel,
-  raashiLabel,
-  type BookedPerson,
-  type Booking,
-  type PersonDraft,
-} from '../../../contract/booking.ts';
+import { bookingMessages, nakshatraLabel, raashiLabel, type Booking } from '../../../contract/booking.ts';
 import { parseNumericId } from '../../../contract/ids.ts';
 import { bookingStateLabels, uploadPath } from '../../../contract/lifecycle.ts';
 import type { BookingEventPayload } from '../../../contract/lifecycle-events.ts';
@@ -44,7 +37,7 @@ import '../../ui/after-sale/after-sale.css';
 import { OFFERING_DELIVERY_LABELS } from '../../../contract/offerings.ts';
 import { fetchBookingCalendar } from '../../lib/bookings.ts';
 import { useAccountForm } from './use-account-form.ts';
-import { NakshatraChoice, RaashiChoice } from '../../ui/birth-star/star-name-choice.tsx';
+import { PersonFields, personsFrom } from '../../ui/after-sale/person-fields.tsx';
 
 type BookingPageRef = ReturnType<typeof useActorRef<typeof bookingAfterSaleMachine>>;
 
@@ -400,73 +393,6 @@ function BookingView({ page, booking }: { page: BookingPageRef; booking: Booking
 function upcomingDates(lifecycle: BookingLifecycleSnapshot): string[] {
   const now = lifecycle.context.now().getTime();
   return lifecycle.context.offeredDates.filter((date) => now < sankalpLockAt(date));
-}
-
-/** The corrected persons as the form holds them (a field marked not known is sent as such). */
-function personsFrom(form: FormData, persons: readonly BookedPerson[]): PersonDraft[] {
-  return persons.map((_, i) => {
-    const text = (field: string) => formText(form, `${field}-${i}`);
-    return {
-      name: text('name'),
-      dateOfBirth: text('dateOfBirth'),
-      birthTime: text('birthTime'),
-      birthPlace: text('birthPlace'),
-      raashi: text('raashi'),
-      nakshatra: text('nakshatra'),
-      gothra: text('gothra'),
-      birthTimeNotKnown: form.get(`birthTimeNotKnown-${i}`) === 'on',
-      birthPlaceNotKnown: form.get(`birthPlaceNotKnown-${i}`) === 'on',
-    };
-  });
-}
-
-function PersonFields({ index, count, person }: { index: number; count: number; person: BookedPerson }) {
-  const name = (field: string) => `${field}-${index}`;
-  return (
-    <fieldset>
-      <legend>{count > 1 ? `Person ${index + 1} of ${count}` : 'Person'}</legend>
-      <label>
-        Name
-        <input name={name('name')} defaultValue={person.name} required maxLength={100} />
-      </label>
-      <label>
-        Date of birth
-        <input type="date" name={name('dateOfBirth')} defaultValue={person.dateOfBirth} required />
-      </label>
-      <label>
-        Birth time
-        <input type="time" name={name('birthTime')} defaultValue={person.birthTime ?? ''} />
-      </label>
-      <label className="action-dialog__check">
-        <input type="checkbox" name={name('birthTimeNotKnown')} defaultChecked={person.birthTime === null} />
-        Birth time not known
-      </label>
-      <label>
-        Birth place
-        <input name={name('birthPlace')} defaultValue={person.birthPlace ?? ''} maxLength={100} />
-      </label>
-      <label className="action-dialog__check">
-        <input
-          type="checkbox"
-          name={name('birthPlaceNotKnown')}
-          defaultChecked={person.birthPlace === null}
-        />
-        Birth place not known
-      </label>
-      <label>
-        Raashi
-        <RaashiChoice name={name('raashi')} defaultValue={person.raashi} required />
-      </label>
-      <label>
-        Nakshatra
-        <NakshatraChoice name={name('nakshatra')} defaultValue={person.nakshatra} required />
-      </label>
-      <label>
-        Gothra
-        <input name={name('gothra')} defaultValue={person.gothra} required maxLength={60} />
-      </label>
-    </fieldset>
-  );
 }
 
 /**

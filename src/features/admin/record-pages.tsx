@@ -33,6 +33,7 @@ import {
 import { formatCalendarDay, formatClockTime, formatDateTime, countOf } from '../../lib/format.ts';
 import { inspectOptions } from '../../lib/inspector.ts';
 import { uploadPhoto, uploadUrl } from '../../lib/uploads.ts';
+import { PersonFields, personsFrom } from '../../ui/after-sale/person-fields.tsx';
 import { ActionDialog, formText } from '../../ui/after-sale/action-dialog.tsx';
 import { bookingStateTone, orderStateTone, StatusPill } from '../../ui/status-pill.tsx';
 import { ErrorBanner, Spinner } from '../../ui/status.tsx';
@@ -53,6 +54,7 @@ export const actionLabels: Record<string, string> = {
   'booking.deliverPrasad': 'Mark prasad delivered',
   'booking.cancel': 'Cancel the booking',
   'booking.requestRefund': 'Refund instead',
+  'booking.correctPersons': 'Correct the devotees',
 };
 
 const orderMachine = liveRecordMachine(
@@ -365,6 +367,7 @@ const BOOKING_ACTIONS = [
   'booking.deliverPrasad',
   'booking.markNotPerformed',
   'refund.completed',
+  'booking.correctPersons',
   'booking.cancel',
 ];
 
@@ -622,6 +625,16 @@ export function BookingPage({ id }: { id: number }) {
         <Field label="Reference (optional)" name="reference">
           <input id="action-reference" name="reference" className="input" />
         </Field>,
+      )}
+      {dialog(
+        'booking.correctPersons',
+        `Correct the names, gothras and birth details until the sankalp locks (${policyText.sankalpLock} before the puja). The priests recite them exactly as they are here.`,
+        (form) => ({ persons: personsFrom(form, booking.persons) }),
+        <>
+          {booking.persons.map((person, i) => (
+            <PersonFields key={i} index={i} count={booking.persons.length} person={person} />
+          ))}
+        </>,
       )}
       {dialog(
         'booking.cancel',

@@ -22,6 +22,11 @@ function PujaSheet({ puja }: { puja: SankalpPuja }) {
         {puja.place} · {formatDateTime(puja.pujaDate)} · read in{' '}
         {TEMPLE_SCRIPT_LABELS[puja.script]} · {persons} {persons === 1 ? 'devotee' : 'devotees'}
       </p>
+      <p className="sankalp__status">
+        {puja.packages.every((pkg) => pkg.bookings.every((booking) => booking.namesFinal))
+          ? 'All names on this sheet are final: the sankalp is locked.'
+          : 'Some names may still change: the sankalp locks 12 hours before the puja. Print again after the lock.'}
+      </p>
       {puja.packages.map((pkg) => (
         <div key={pkg.packageId} className="sankalp__package">
           <h3>{pkg.title}</h3>
@@ -47,6 +52,9 @@ function PujaSheet({ puja }: { puja: SankalpPuja }) {
                       <td rowSpan={booking.persons.length}>
                         <Link href={`/admin/bookings/${booking.id}`}>{booking.bookingNumber}</Link>
                         <div className="bo-muted">{booking.customerName}</div>
+                        <div className="sankalp__final">
+                          {booking.namesFinal ? 'Names final (locked)' : 'Names may still change'}
+                        </div>
                         {booking.gift && (
                           <div>
                             Gift
@@ -82,8 +90,18 @@ function PujaSheet({ puja }: { puja: SankalpPuja }) {
                       </span>
                       <div>{person.gothra}</div>
                     </td>
-                    <td>{person.nakshatra}</td>
-                    <td>{person.raashi}</td>
+                    <td>
+                      <span className="sankalp__script" lang={TEMPLE_SCRIPT_LANG[puja.script]}>
+                        {person.nakshatraInScript}
+                      </span>
+                      <div>{person.nakshatra}</div>
+                    </td>
+                    <td>
+                      <span className="sankalp__script" lang={TEMPLE_SCRIPT_LANG[puja.script]}>
+                        {person.raashiInScript}
+                      </span>
+                      <div>{person.raashi}</div>
+                    </td>
                     <td>
                       {formatCalendarDay(person.dateOfBirth)}
                       {person.birthTime ? `, ${formatClockTime(person.birthTime)}` : ', time not known'}
