@@ -3,6 +3,7 @@ import { memo, useEffect, useRef, type SyntheticEvent } from 'react';
 import { Link } from 'wouter';
 import { PUJA_CARD_DESCRIPTION_CUT } from '../../contract/catalogue-display.ts';
 import type { Puja } from '../../contract/catalogue.ts';
+import { bookingClosesAt } from '../../contract/policy.ts';
 import { bookingWindowMachine } from '../../machines/booking-window/booking-window.machine.ts';
 import { imageUrl } from '../lib/config.ts';
 import { formatRupees } from '../../contract/money.ts';
@@ -34,14 +35,14 @@ export interface PujaCardProps {
  * subscribes to the ticks, so a tick re-renders that countdown and never the card or the list.
  */
 export const PujaCard = memo(function PujaCard({ puja, headingLevel = 3, eager = false }: PujaCardProps) {
-  const windowRef = useActorRef(bookingWindowMachine, { input: { closesAt: puja.pujaDate } });
+  const windowRef = useActorRef(bookingWindowMachine, { input: { closesAt: bookingClosesAt(puja.pujaDate) } });
 
   // The actor read its date at mount; re-measure if the same card is later given a new date.
   const measuredDate = useRef(puja.pujaDate);
   useEffect(() => {
     if (measuredDate.current === puja.pujaDate) return;
     measuredDate.current = puja.pujaDate;
-    windowRef.send({ type: 'window.reset', closesAt: puja.pujaDate });
+    windowRef.send({ type: 'window.reset', closesAt: bookingClosesAt(puja.pujaDate) });
   }, [windowRef, puja.pujaDate]);
 
   const Heading = headingLevel === 2 ? 'h2' : 'h3';

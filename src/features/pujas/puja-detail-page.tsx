@@ -3,6 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { SyntheticEvent } from 'react';
 import { useLocation, useParams } from 'wouter';
 import type { Puja, PujaPackage } from '../../../contract/catalogue.ts';
+import { bookingClosesAt } from '../../../contract/policy.ts';
 import { bookingWindowMachine } from '../../../machines/booking-window/booking-window.machine.ts';
 import { selectIsOpen } from '../../../machines/booking-window/booking-window.selectors.ts';
 import { pujaBookingPath } from '../../../machines/puja-wizard/wizard-place.ts';
@@ -108,7 +109,7 @@ function PujaDetail({ id }: { id: string }) {
 /** Mounted once the puja has loaded, so its booking window starts from the real date. */
 function LoadedPuja({ puja, packages }: { puja: Puja; packages: Resource<PujaPackage[]> }) {
   // One booking window for the page: the countdown and every package's Book button follow it.
-  const windowRef = useActorRef(bookingWindowMachine, { input: { closesAt: puja.pujaDate } });
+  const windowRef = useActorRef(bookingWindowMachine, { input: { closesAt: bookingClosesAt(puja.pujaDate) } });
   useDocumentTitle(puja.pujaName);
   return (
     <div className="page container">
