@@ -197,6 +197,15 @@ describe('Book buttons on the puja detail page', () => {
     expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Booking Closed' })).toBeDisabled();
   });
+
+  it('a closed puja links to the next open date of the same puja', async () => {
+    const past = await addPuja(shop.db, { closesInDays: -3 });
+    const next = await addPuja(shop.db, { closesInDays: 9 });
+    await shop.db.updateTable('puja').set({ pujaName: past.pujaName, place: past.place }).where('id', '=', next.id).execute();
+    renderAppAt(`/pujas/${past.id}`);
+    const link = await screen.findByRole('link', { name: /^Book the next date:/ }, PAGE);
+    expect(link).toHaveAttribute('href', `#/pujas/${next.id}`);
+  });
 });
 
 describe('the booking wizard (/puja-booking/{id})', () => {
