@@ -48,6 +48,7 @@ export const catalogueMessages = {
   imageInvalid: 'Please choose an image of the catalogue (upload one)',
   priceInvalid: `Prices must be whole rupees from 0 to ${MAX_PRICE.toLocaleString('en-IN')}`,
   offerAbovePrice: 'The offer price cannot be more than the price',
+  repeatDateInPast: 'The new date must be in the future',
   personsInvalid: `Persons must be a whole number from 1 to ${MAX_BOOKING_PERSONS}`,
   dateInvalid: 'The puja date must be a date and time',
   startAfterPuja: 'Bookings must open before the puja date',

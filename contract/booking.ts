@@ -3,6 +3,7 @@ import { Address, AddressInput } from './address.ts';
 import { BookedOffering, OfferingLines, type OfferingLine } from './offerings.ts';
 import { BOOKING_STATES, Refund, Shipment, TimelineEntry, type BookingState } from './lifecycle.ts';
 import { PositiveId } from './ids.ts';
+import { bookingClosesAt } from './policy.ts';
 import { MAX_PAYMENT_ID_LENGTH, orderMessages } from './orders.ts';
 import { FORBIDDEN_TEXT, notAllowedMessage, requiredText, tooLongMessage, wireText } from './text.ts';
 import { MAX_SCRIPT_SPELLING_LENGTH, scriptSpellingMessages } from './temple-script.ts';
@@ -242,10 +243,15 @@ export const bookingMessages = {
  * The booking window (docs/product-rules.md, Booking window and countdowns), shared by the SPA and the server.
  * ---------------------------------------------------------------------------------------- */
 
-/** Open while the puja date is in the future; a missing or invalid date counts as closed. */
+/** A window closing at the ISO instant `closesAt` is still open at `now` (missing or invalid: closed). */
+export function isWindowOpenAt(closesAt: string | null | undefined, now: Date): boolean {
+  const at = closesAt ? Date.parse(closesAt) : NaN;
+  return !Number.isNaN(at) && at > now.getTime();
+}
+
+/** Booking a puja on `pujaDate` is open at `now`: before its sankalp lock (bookingClosesAt). */
 export function isBookingOpen(pujaDate: string | null | undefined, now: Date): boolean {
-  const closesAt = pujaDate ? Date.parse(pujaDate) : NaN;
-  return !Number.isNaN(closesAt) && closesAt > now.getTime();
+  return isWindowOpenAt(bookingClosesAt(pujaDate), now);
 }
 
 /**

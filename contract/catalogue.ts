@@ -34,6 +34,11 @@ export const Puja = v.object({
    */
   script: v.optional(TempleScript),
   offerings: v.optional(v.array(PujaOffering)),
+  /**
+   * GET /pujas/{id} only: the soonest date of the same puja (same name and temple) still open for
+   * booking, other than this one, or null (docs/product-rules.md, Catalogue display).
+   */
+  nextDate: v.optional(v.nullable(v.object({ id: v.number(), date: v.string() }))),
 });
 export type Puja = v.InferOutput<typeof Puja>;
 

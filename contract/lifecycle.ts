@@ -210,6 +210,8 @@ export const lifecycleMessages = {
   sankalpLocked: `The sankalp is locked ${policyText.sankalpLock} before the puja; the booking can no longer be cancelled or changed.`,
   notDue: `The sankalp is locked ${policyText.sankalpLock} before the puja, not earlier.`,
   deliveryInFuture: 'The delivery time cannot be in the future.',
+  deliveryBeforeShipment: 'The delivery time cannot be before the order was shipped.',
+  performTooEarly: `The puja has not happened yet: it can be marked performed from ${policyText.performEarly} before its time.`,
   datesTooSoon: `Each new date must be more than ${policyText.sankalpLock} away, so the customer can still correct details.`,
   dateNotOffered: 'Please choose one of the new dates offered.',
   conflict: 'This changed a moment ago. Please reload and try again.',

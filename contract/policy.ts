@@ -21,6 +21,18 @@ export const REFUND_WORKING_DAYS = { min: 7, max: 10 } as const;
  */
 export const SANKALP_LOCK_HOURS = 12;
 
+/**
+ * Staff may mark a puja performed from this many minutes before its time (the priests may begin
+ * a little early, or the booking's time be rounded), never earlier (docs/product-rules.md,
+ * Orders and bookings after the sale).
+ */
+export const PERFORM_EARLY_MINUTES = 15;
+/**
+ * A delivery time may be this many minutes after the server's clock (the staff member's device
+ * running a little fast), never more, and never before the order shipped.
+ */
+export const DELIVERY_CLOCK_SKEW_MINUTES = 5;
+
 const hours = (n: number) => `${n} ${n === 1 ? 'hour' : 'hours'}`;
 
 /** The figures as customers read them: "1 hour", "24 hours", "7-10 working days", "12 hours". */
@@ -30,6 +42,8 @@ export const policyText = {
   doubleChargeWindow: hours(DOUBLE_CHARGE_WINDOW_HOURS),
   refundTime: `${REFUND_WORKING_DAYS.min}-${REFUND_WORKING_DAYS.max} working days`,
   sankalpLock: hours(SANKALP_LOCK_HOURS),
+  performEarly: `${PERFORM_EARLY_MINUTES} minutes`,
+  deliveryClockSkew: `${DELIVERY_CLOCK_SKEW_MINUTES} minutes`,
 } as const;
 
 /** The instant `hoursAfter` hours after the ISO instant `from` (NaN stays NaN). */
@@ -41,6 +55,23 @@ export const cancelDeadline = (paidAt: string): number => hoursAfter(paidAt, CAN
 /** When the sankalp of a puja on `pujaDate` is locked (ms since the epoch). */
 export const sankalpLockAt = (pujaDate: string): number => hoursAfter(pujaDate, -SANKALP_LOCK_HOURS);
 
+/** From when a puja on `pujaDate` may be marked performed (ms since the epoch; NaN for an invalid date). */
+export const performableFrom = (pujaDate: string): number =>
+  Date.parse(pujaDate) - PERFORM_EARLY_MINUTES * 60 * 1000;
+
+/** The latest delivery time staff may record at `now` (ms since the epoch). */
+export const latestDeliveryAt = (now: Date): number => now.getTime() + DELIVERY_CLOCK_SKEW_MINUTES * 60 * 1000;
+
 /** Until when a product delivered at `deliveredAt` may be claimed as damaged (ms since the epoch). */
 export const damageClaimDeadline = (deliveredAt: string): number =>
   hoursAfter(deliveredAt, DAMAGE_CLAIM_WINDOW_HOURS);
+
+/**
+ * When booking a puja on `pujaDate` closes: at its sankalp lock, SANKALP_LOCK_HOURS before the
+ * puja, so every name booked is on the sheet the priest is given (docs/product-rules.md,
+ * Booking window and countdowns). ISO; null for a missing or invalid date (closed).
+ */
+export function bookingClosesAt(pujaDate: string | null | undefined): string | null {
+  const lockAt = pujaDate ? sankalpLockAt(pujaDate) : NaN;
+  return Number.isNaN(lockAt) ? null : new Date(lockAt).toISOString();
+}

@@ -2,7 +2,7 @@ import { and, assign, not, or, setup } from 'xstate';
 import type { BookingPaymentStatus } from '../../contract/booking.ts';
 import type { LifecycleActor, Shipment } from '../../contract/lifecycle.ts';
 import type { BookingEventRequest } from '../../contract/lifecycle-events.ts';
-import { cancelDeadline, sankalpLockAt } from '../../contract/policy.ts';
+import { cancelDeadline, performableFrom, sankalpLockAt } from '../../contract/policy.ts';
 
 /** Every event of the booking lifecycle: the API's body plus who sent it (the server says who). */
 export type BookingLifecycleEvent = BookingEventRequest & { by: LifecycleActor };
@@ -39,7 +39,8 @@ const isBeforeLock = (date: string, now: Date) => {
  * questions (`snapshot.can`) to show only the actions that will be allowed.
  *
  * confirmed → sankalpLocked (by the server's scheduled tick, once the lock cutoff before the puja
- * has come) → performed (staff, with a proof video and photos) → prasadShipped → prasadDelivered.
+ * has come) → performed (staff, with a proof video and photos, once the puja's time has come, less
+ * a small tolerance) → prasadShipped → prasadDelivered.
  * Until the lock the customer (or staff) may correct the persons' details; within the cancel
  * window and before the lock the customer may cancel (staff any time before the lock), and the
  * booking waits for its refund (refundPending → refunded, settled by the server through the
@@ -95,6 +96,8 @@ export const bookingLifecycleMachine = setup({
       context.offeredDates.includes(event.date) &&
       isBeforeLock(event.date, context.now()),
     byCustomerOrStaff: or(['byCustomer', 'byStaff']),
+    /** The puja's time has come (less PERFORM_EARLY_MINUTES): nobody is told it was performed before it was. */
+    isPujaDue: ({ context }) => !(context.now().getTime() < performableFrom(context.pujaDate)),
   },
 }).createMachine({
   id: 'bookingLifecycle',
@@ -110,7 +113,7 @@ export const bookingLifecycleMachine = setup({
     },
     sankalpLocked: {
       on: {
-        'booking.perform': { guard: 'byStaff', target: 'performed', actions: 'recordProof' },
+        'booking.perform': { guard: and(['byStaff', 'isPujaDue']), target: 'performed', actions: 'recordProof' },
         'booking.markNotPerformed': {
           guard: and(['byStaff', 'areOfferedDatesAhead']),
           target: 'notPerformed',

@@ -85,6 +85,9 @@ export function whyBookingRefused(
     case 'booking.lock':
       if (event.by === 'system') return { code: 'lifecycle_not_due', message: lifecycleMessages.notDue };
       break;
+    case 'booking.perform':
+      if (event.by === 'staff') return { code: 'lifecycle_not_due', message: lifecycleMessages.performTooEarly };
+      break;
     case 'booking.markNotPerformed':
       if (event.by === 'staff') return { code: 'lifecycle_invalid', message: lifecycleMessages.datesTooSoon };
       break;
@@ -145,5 +148,11 @@ export function allowedBookingEvents(
 export const bookingCancelDeadline = (snapshot: BookingLifecycleSnapshot) =>
   Math.min(cancelDeadline(snapshot.context.paidAt), sankalpLockAt(snapshot.context.pujaDate));
 
-/** When the sankalp is (or was) locked (ms since the epoch). */
-export const bookingLockAt = (snapshot: BookingLifecycleSnapshot) => sankalpLockAt(snapshot.context.pujaDate);
+/**
+ * When the sankalp is (or was) locked (ms since the epoch): the cutoff before the puja, or the
+ * moment of booking if that came later (a booking made before bookings closed at the lock, or a
+ * puja moved nearer), never a time before the booking existed (docs/product-rules.md, Booking
+ * window and countdowns).
+ */
+export const bookingLockAt = (snapshot: BookingLifecycleSnapshot) =>
+  Math.max(sankalpLockAt(snapshot.context.pujaDate), Date.parse(snapshot.context.paidAt));

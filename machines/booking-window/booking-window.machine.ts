@@ -3,7 +3,7 @@ import { COUNTDOWN_TICK_MS } from '../../contract/catalogue-display.ts';
 import { lastSecondAlarm } from './booking-window.actors.ts';
 
 export interface BookingWindowInput {
-  /** ISO date at which booking closes (the puja date). Missing or invalid counts as closed. */
+  /** ISO instant at which booking closes (the sankalp lock: `bookingClosesAt`). Missing or invalid counts as closed. */
   closesAt: string | null | undefined;
 }
 

@@ -2,7 +2,7 @@ import { and, assign, not, or, setup } from 'xstate';
 import type { LifecycleActor, Shipment } from '../../contract/lifecycle.ts';
 import type { OrderEventRequest } from '../../contract/lifecycle-events.ts';
 import type { PaymentMethod, PaymentStatus } from '../../contract/orders.ts';
-import { cancelDeadline, damageClaimDeadline } from '../../contract/policy.ts';
+import { cancelDeadline, damageClaimDeadline, latestDeliveryAt } from '../../contract/policy.ts';
 
 /** Every event of the order lifecycle: the API's body plus who sent it (the server says who). */
 export type OrderLifecycleEvent = OrderEventRequest & { by: LifecycleActor };
@@ -18,13 +18,18 @@ export interface OrderLifecycleContext {
   /** When it was placed (and, online, paid): the cancel window runs from here. */
   placedAt: string;
   shipment: Shipment | null;
+  /** When it was shipped (null when not known): no delivery is recorded before it. */
+  shippedAt: string | null;
   /** When it was delivered: the damage-claim window runs from here. */
   deliveredAt: string | null;
   claim: { note: string; photoId: string; claimedAt: string } | null;
   now: () => Date;
 }
 
-export type OrderLifecycleInput = Omit<OrderLifecycleContext, 'now'> & { now?: () => Date };
+export type OrderLifecycleInput = Omit<OrderLifecycleContext, 'now' | 'shippedAt'> & {
+  now?: () => Date;
+  shippedAt?: string | null;
+};
 
 const isBefore = (deadline: number, now: Date) => !Number.isNaN(deadline) && now.getTime() < deadline;
 
@@ -51,10 +56,15 @@ export const orderLifecycleMachine = setup({
     recordShipment: assign({
       shipment: ({ event }) =>
         event.type === 'order.ship' ? { carrier: event.carrier, trackingNumber: event.trackingNumber } : null,
+      shippedAt: ({ context }) => context.now().toISOString(),
     }),
     recordDelivery: assign({
-      deliveredAt: ({ context, event }) =>
-        (event.type === 'order.deliver' && event.deliveredAt) || context.now().toISOString(),
+      // A time within the allowed clock skew ahead is kept as now: nothing is stored as still to come.
+      deliveredAt: ({ context, event }) => {
+        const now = context.now();
+        const given = event.type === 'order.deliver' && event.deliveredAt ? Date.parse(event.deliveredAt) : NaN;
+        return Number.isNaN(given) || given > now.getTime() ? now.toISOString() : new Date(given).toISOString();
+      },
       // Cash on delivery is paid when it is delivered.
       paymentStatus: ({ context }) => (context.paymentMethod === 'cod' ? 'completed' : context.paymentStatus),
     }),
@@ -74,19 +84,24 @@ export const orderLifecycleMachine = setup({
     isWithinCancelWindow: ({ context }) => isBefore(cancelDeadline(context.placedAt), context.now()),
     isWithinClaimWindow: ({ context }) =>
       context.deliveredAt !== null && isBefore(damageClaimDeadline(context.deliveredAt), context.now()),
-    /** A delivery recorded for a past instant, never for one still to come. */
     /** The customer within the cancel window, or staff (until it ships: only the states before offer it). */
     mayCancel: or([and(['byCustomer', 'isWithinCancelWindow']), 'byStaff']),
     /** Online, the server settles a refund through the payment gateway; cash is paid back by staff. */
     isRefundSettler: or([and(['isPaidOnline', 'bySystem']), and([not('isPaidOnline'), 'byStaff'])]),
-    isDeliveryTimePast: ({ context, event }) =>
-      event.type !== 'order.deliver' ||
-      event.deliveredAt === undefined ||
-      Date.parse(event.deliveredAt) <= context.now().getTime(),
+    /**
+     * A delivery recorded for a past instant (a few minutes of clock skew allowed), never for one
+     * still to come nor before the order shipped.
+     */
+    isDeliveryTimeFitting: ({ context, event }) => {
+      if (event.type !== 'order.deliver' || event.deliveredAt === undefined) return true;
+      const at = Date.parse(event.deliveredAt);
+      if (Number.isNaN(at) || at > latestDeliveryAt(context.now())) return false;
+      return context.shippedAt === null || !(at < Date.parse(context.shippedAt));
+    },
   },
 }).createMachine({
   id: 'orderLifecycle',
-  context: ({ input }) => ({ ...input, now: input.now ?? (() => new Date()) }),
+  context: ({ input }) => ({ ...input, shippedAt: input.shippedAt ?? null, now: input.now ?? (() => new Date()) }),
   initial: 'processing',
   states: {
     processing: {
@@ -110,7 +125,7 @@ export const orderLifecycleMachine = setup({
     shipped: {
       on: {
         'order.deliver': {
-          guard: and(['byStaff', 'isDeliveryTimePast']),
+          guard: and(['byStaff', 'isDeliveryTimeFitting']),
           target: 'delivered',
           actions: 'recordDelivery',
         },

@@ -8,7 +8,7 @@ import {
 } from '../../contract/lifecycle.ts';
 import { ORDER_EVENT_TYPES, type OrderEventType } from '../../contract/lifecycle-events.ts';
 import type { OrderRead } from '../../contract/orders.ts';
-import { cancelDeadline, damageClaimDeadline } from '../../contract/policy.ts';
+import { cancelDeadline, damageClaimDeadline, latestDeliveryAt } from '../../contract/policy.ts';
 import {
   orderLifecycleMachine,
   type OrderLifecycleEvent,
@@ -21,7 +21,10 @@ export type OrderLifecycleSnapshot = SnapshotFrom<typeof orderLifecycleMachine>;
 export type OrderLifecycleFacts = Pick<
   OrderRead,
   'orderStatus' | 'paymentMethod' | 'paymentStatus' | 'createdAt' | 'shipment' | 'deliveredAt' | 'claim'
->;
+> & {
+  /** When it shipped (the ship step's time); the server reads it for a delivery. */
+  shippedAt?: string | null;
+};
 
 /**
  * The order's lifecycle where it is now: its stored state and facts, and the clock its time
@@ -33,6 +36,7 @@ export function orderLifecycleOf(order: OrderLifecycleFacts, now: () => Date = (
     paymentStatus: order.paymentStatus,
     placedAt: order.createdAt,
     shipment: order.shipment,
+    shippedAt: order.shippedAt ?? null,
     deliveredAt: order.deliveredAt,
     claim: order.claim,
     now,
@@ -68,7 +72,13 @@ export function whyOrderRefused(
   if (event.type === 'order.claimDamage' && event.by === 'customer')
     return { code: 'lifecycle_window_passed', message: lifecycleMessages.claimWindow };
   if (event.type === 'order.deliver' && event.by === 'staff')
-    return { code: 'lifecycle_invalid', message: lifecycleMessages.deliveryInFuture };
+    return {
+      code: 'lifecycle_invalid',
+      message:
+        event.deliveredAt !== undefined && !(Date.parse(event.deliveredAt) <= latestDeliveryAt(snapshot.context.now()))
+          ? lifecycleMessages.deliveryInFuture
+          : lifecycleMessages.deliveryBeforeShipment,
+    };
   return { code: 'lifecycle_not_allowed', message: lifecycleMessages.notAllowed };
 }
 

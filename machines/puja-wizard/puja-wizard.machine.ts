@@ -16,7 +16,7 @@ import {
   bookingMessages,
   GiftInput,
   emptyPerson,
-  isBookingOpen,
+  isWindowOpenAt,
   localToday,
   MAX_BOOKING_PERSONS,
   NOT_KNOWN_FIELDS,
@@ -125,7 +125,7 @@ export interface PujaWizardInput {
   personCount: number;
   /** The package's offer price in whole rupees (what the customer pays). */
   price: number;
-  /** The puja date: the booking window closes then. Missing or invalid counts as closed. */
+  /** When booking closes (the sankalp lock: `bookingClosesAt`). Missing or invalid counts as closed. */
   closesAt: string | null | undefined;
   /** What the customer had typed before a reload. */
   draft?: WizardDraft;
@@ -505,7 +505,7 @@ export const pujaWizardMachine = setup({
         : context.addressId !== null && context.address?.id === context.addressId,
     isGift: ({ context }) => context.gift !== null,
     areNamesConfirmed: ({ context }) => context.namesConfirmed,
-    isWindowOpenAtStart: ({ context }) => isBookingOpen(context.closesAt, new Date()),
+    isWindowOpenAtStart: ({ context }) => isWindowOpenAt(context.closesAt, new Date()),
     isWindowSnapshotClosed: (_, snapshot: WindowSnapshot) => !snapshot.hasTag('bookable'),
     isWindowOpen: stateIn({ window: 'open' }),
     isWindowClosed: stateIn({ window: 'closed' }),

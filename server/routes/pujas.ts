@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
 import { catalogueQueryString, PujaQuery } from '../../contract/catalogue-query.ts';
-import { findPuja, findPujaScript, listPackages, listPujas } from '../db/repositories/catalogue.ts';
+import { findNextPujaDate, findPuja, findPujaScript, listPackages, listPujas } from '../db/repositories/catalogue.ts';
 import { listPujaOfferings } from '../db/repositories/offerings.ts';
 import { idParam, notFound } from '../http.ts';
 import { readQuery } from '../validate.ts';
@@ -21,13 +21,17 @@ export const pujaRoutes = new Hono<AppEnv>()
   })
   .get('/pujas/:id', (c) => {
     const id = idParam(c);
-    return c.get('catalogue').respond(c, `puja/${id}`, async () => {
+    const now = c.get('now')();
+    // The next date reads the clock: the answer is kept for the minute it was made in.
+    const minute = Math.floor(now.getTime() / MINUTE_MS);
+    return c.get('catalogue').respond(c, `puja/${id}?minute=${minute}`, async () => {
       const db = c.get('db');
       const puja = await findPuja(db, id);
       if (!puja) notFound('Puja');
-      // The temple's script and the offerings join the section-7 fields (contract/catalogue.ts).
+      // The temple's script, the offerings and the next date join the section-7 fields (contract/catalogue.ts).
       const script = await findPujaScript(db, id);
-      return { pujas: [{ ...puja, script, offerings: await listPujaOfferings(db, id) }] };
+      const nextDate = await findNextPujaDate(db, id, now);
+      return { pujas: [{ ...puja, script, offerings: await listPujaOfferings(db, id), nextDate }] };
     });
   })
   .get('/packages/:pujaId', (c) => {

@@ -172,6 +172,9 @@ export async function repeatPuja(
 ): Promise<AdminPuja> {
   return inTransaction(db, async (trx) => {
     const original = (await findPujaForStaff(trx, id)) ?? notFound('Puja');
+    // A new date is ahead of now (docs/product-rules.md, Roles and the back office).
+    if (!(Date.parse(input.pujaDate) > now.getTime()))
+      throw new Refusal('date_in_past', catalogueMessages.repeatDateInPast);
     const startDate = input.startDate ?? now.toISOString();
     const copyId = (await copyPuja(trx, id, {
       pujaDate: input.pujaDate,

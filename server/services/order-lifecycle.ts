@@ -13,7 +13,7 @@ import {
   type OrderLifecycleSnapshot,
 } from '../../machines/order-lifecycle/order-lifecycle.selectors.ts';
 import type { Db } from '../db/client.ts';
-import { insertLifecycleEvent } from '../db/repositories/lifecycle-events.ts';
+import { insertLifecycleEvent, lastStepAt } from '../db/repositories/lifecycle-events.ts';
 import {
   findOrderRow,
   findOrdersAwaitingRefund,
@@ -113,7 +113,9 @@ export async function sendOrderEvent(
   const row = await orderFor(db, orderId, ownerId);
   await checkClaimPhoto(db, event, row);
   const at = now();
-  const snapshot = orderLifecycleOf(orderFactsOf(row), () => at);
+  // A delivery is checked against when the order shipped (docs/product-rules.md, Orders and bookings after the sale).
+  const shippedAt = event.type === 'order.deliver' ? await lastStepAt(db, 'order', row.id, 'order.ship') : null;
+  const snapshot = orderLifecycleOf({ ...orderFactsOf(row), shippedAt }, () => at);
   const full = { ...event, by: sender.by } as OrderLifecycleEvent;
   const refusal = whyOrderRefused(snapshot, full);
   if (refusal) refuse(refusal);

@@ -1,9 +1,11 @@
-import { useActorRef } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { memo, useEffect, useRef, type SyntheticEvent } from 'react';
 import { Link } from 'wouter';
 import { PUJA_CARD_DESCRIPTION_CUT } from '../../contract/catalogue-display.ts';
 import type { Puja } from '../../contract/catalogue.ts';
+import { bookingClosesAt } from '../../contract/policy.ts';
 import { bookingWindowMachine } from '../../machines/booking-window/booking-window.machine.ts';
+import { selectIsOpen } from '../../machines/booking-window/booking-window.selectors.ts';
 import { imageUrl } from '../lib/config.ts';
 import { formatRupees } from '../../contract/money.ts';
 import { formatDateTime, stripHtml, truncate } from '../lib/format.ts';
@@ -34,22 +36,24 @@ export interface PujaCardProps {
  * subscribes to the ticks, so a tick re-renders that countdown and never the card or the list.
  */
 export const PujaCard = memo(function PujaCard({ puja, headingLevel = 3, eager = false }: PujaCardProps) {
-  const windowRef = useActorRef(bookingWindowMachine, { input: { closesAt: puja.pujaDate } });
+  const windowRef = useActorRef(bookingWindowMachine, { input: { closesAt: bookingClosesAt(puja.pujaDate) } });
 
   // The actor read its date at mount; re-measure if the same card is later given a new date.
   const measuredDate = useRef(puja.pujaDate);
   useEffect(() => {
     if (measuredDate.current === puja.pujaDate) return;
     measuredDate.current = puja.pujaDate;
-    windowRef.send({ type: 'window.reset', closesAt: puja.pujaDate });
+    windowRef.send({ type: 'window.reset', closesAt: bookingClosesAt(puja.pujaDate) });
   }, [windowRef, puja.pujaDate]);
 
+  // Changes once, when the window closes: a closed puja is not "In Demand".
+  const open = useSelector(windowRef, selectIsOpen);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const date = formatDateTime(puja.pujaDate);
 
   return (
     <article className="card puja-card">
-      {puja.inDemand && <span className="ribbon">In Demand</span>}
+      {puja.inDemand && open && <span className="ribbon">In Demand</span>}
       <img
         className="card__media"
         src={imageUrl(puja.image) || PLACEHOLDER}

@@ -1,6 +1,6 @@
 import { transition } from 'xstate';
-import { BOOKING_STATES } from '../../contract/lifecycle.ts';
-import { CANCEL_WINDOW_HOURS, HOUR_MS, SANKALP_LOCK_HOURS } from '../../contract/policy.ts';
+import { BOOKING_STATES, lifecycleMessages } from '../../contract/lifecycle.ts';
+import { CANCEL_WINDOW_HOURS, HOUR_MS, PERFORM_EARLY_MINUTES, SANKALP_LOCK_HOURS } from '../../contract/policy.ts';
 import {
   bookingLifecycleMachine,
   type BookingLifecycleEvent,
@@ -111,6 +111,28 @@ describe('booking lifecycle', () => {
     expect(whyBookingRefused(locked, correct)).toMatchObject({ code: 'lifecycle_sankalp_locked' });
     const performed = bookingLifecycleOf(facts({ status: 'performed' }), clock.now);
     expect(whyBookingRefused(performed, correct)).toMatchObject({ code: 'lifecycle_wrong_state' });
+  });
+
+  it('refuses "performed" before the puja’s time less PERFORM_EARLY_MINUTES, and takes it from then', () => {
+    const clock = fakeClock(LOCK);
+    const locked = () => bookingLifecycleOf(facts({ status: 'sankalpLocked' }), clock.now);
+    const perform = event('booking.perform', 'staff', {
+      videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      photoIds: [],
+    });
+    // Locked, six hours before the puja: it has not happened yet.
+    clock.set('2026-03-05T00:00:00.000Z');
+    expect(locked().can(perform)).toBe(false);
+    expect(whyBookingRefused(locked(), perform)).toEqual({
+      code: 'lifecycle_not_due',
+      message: lifecycleMessages.performTooEarly,
+    });
+    expect(allowedBookingEvents(locked(), 'staff')).not.toContain('booking.perform');
+    clock.set(new Date(Date.parse(PUJA) - PERFORM_EARLY_MINUTES * 60_000 - 1).toISOString());
+    expect(locked().can(perform)).toBe(false);
+    clock.advance(1);
+    expect(locked().can(perform)).toBe(true);
+    expect(transition(bookingLifecycleMachine, locked(), perform)[0].value).toBe('performed');
   });
 
   it('records the proof and the prasad, by staff only', () => {

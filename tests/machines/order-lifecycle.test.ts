@@ -1,6 +1,11 @@
 import { createActor, transition } from 'xstate';
-import { ORDER_STATES } from '../../contract/lifecycle.ts';
-import { CANCEL_WINDOW_HOURS, DAMAGE_CLAIM_WINDOW_HOURS, HOUR_MS } from '../../contract/policy.ts';
+import { ORDER_STATES, lifecycleMessages } from '../../contract/lifecycle.ts';
+import {
+  CANCEL_WINDOW_HOURS,
+  DAMAGE_CLAIM_WINDOW_HOURS,
+  DELIVERY_CLOCK_SKEW_MINUTES,
+  HOUR_MS,
+} from '../../contract/policy.ts';
 import {
   orderLifecycleMachine,
   type OrderLifecycleEvent,
@@ -46,6 +51,15 @@ const claim: OrderLifecycleEvent = {
   note: 'Cracked',
   photoId: 'upl_abcdefghijklmnopqrstuvwx',
 };
+
+const orderInput = (): OrderLifecycleInput => ({
+  paymentMethod: 'online',
+  paymentStatus: 'completed',
+  placedAt: PLACED,
+  shipment: null,
+  deliveredAt: null,
+  claim: null,
+});
 
 describe('order lifecycle', () => {
   it('has exactly the states the contract and the database name', () => {
@@ -156,6 +170,41 @@ describe('order lifecycle', () => {
     expect(whyOrderRefused(shipped, later)).toMatchObject({ code: 'lifecycle_invalid' });
     clock.advance(HOUR_MS);
     expect(shipped.can(later)).toBe(true);
+  });
+
+  it('allows a delivery time a few minutes ahead (clock skew), kept as now, and none before the shipment', () => {
+    const clock = fakeClock(PLACED);
+    const actor = createActor(orderLifecycleMachine, {
+      input: { ...orderInput(), now: clock.now },
+    }).start();
+    actor.send({ type: 'order.pack', by: 'staff' });
+    actor.send({ type: 'order.ship', by: 'staff', carrier: 'DTDC', trackingNumber: 'D1' });
+    expect(actor.getSnapshot().context.shippedAt).toBe(PLACED);
+    clock.advance(2 * 24 * HOUR_MS);
+    const deliver = (deliveredAt: string): OrderLifecycleEvent => ({ type: 'order.deliver', by: 'staff', deliveredAt });
+    const shipped = actor.getSnapshot();
+    // Before it shipped: refused, saying so.
+    const early = deliver(new Date(Date.parse(PLACED) - 60_000).toISOString());
+    expect(shipped.can(early)).toBe(false);
+    expect(whyOrderRefused(shipped, early)).toEqual({
+      code: 'lifecycle_invalid',
+      message: lifecycleMessages.deliveryBeforeShipment,
+    });
+    // Beyond the allowed skew ahead: refused as in the future.
+    const now = clock.now().getTime();
+    const ahead = deliver(new Date(now + DELIVERY_CLOCK_SKEW_MINUTES * 60_000 + 1).toISOString());
+    expect(whyOrderRefused(shipped, ahead)).toEqual({
+      code: 'lifecycle_invalid',
+      message: lifecycleMessages.deliveryInFuture,
+    });
+    // Within the skew: taken, and stored as now.
+    const [delivered] = transition(
+      orderLifecycleMachine,
+      shipped,
+      deliver(new Date(now + DELIVERY_CLOCK_SKEW_MINUTES * 60_000).toISOString()),
+    );
+    expect(delivered.value).toBe('delivered');
+    expect(delivered.context.deliveredAt).toBe(new Date(now).toISOString());
   });
 
   it('lists the steps each sender may take now', () => {

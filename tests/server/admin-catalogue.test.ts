@@ -252,6 +252,22 @@ describe('pujas', () => {
     });
   });
 
+  it('refuses to repeat a puja on a date in the past (400); the closed puja then links its next date', async () => {
+    const puja = await createPuja({ pujaName: 'Pradosha Abhishekam' });
+    const past = await staff('POST', `/api/admin/pujas/${puja.id}/repeat`, { pujaDate: inDays(-2) });
+    expect(past).toMatchObject({ status: 400, body: { message: 'The new date must be in the future' } });
+    const nextRes = await staff('POST', `/api/admin/pujas/${puja.id}/repeat`, { pujaDate: inDays(20) });
+    expect(nextRes.status).toBe(201);
+    const next = v.parse(AdminPujaResponse, nextRes.body).puja;
+    // A later copy is not the next date; nor is one whose booking has closed.
+    await staff('POST', `/api/admin/pujas/${puja.id}/repeat`, { pujaDate: inDays(40) });
+    await staff('POST', `/api/admin/pujas/${puja.id}/repeat`, { pujaDate: new Date(Date.now() + 6 * 3_600_000).toISOString() });
+    const read = await call(shop.app, 'GET', `/pujas/${puja.id}`);
+    expect((read.body as { pujas: { nextDate: unknown }[] }).pujas[0]!.nextDate).toEqual({ id: next.id, date: next.pujaDate });
+    const ofNext = await call(shop.app, 'GET', `/pujas/${next.id}`);
+    expect((ofNext.body as { pujas: { nextDate: { id: number } | null }[] }).pujas[0]!.nextDate?.id).not.toBe(next.id);
+  });
+
   it('repeats a puja on a new date with its packages, and retires and restores it', async () => {
     const puja = await createPuja({ pujaName: 'Monthly Homam' });
     await staff('POST', `/api/admin/pujas/${puja.id}/packages`, packageBody());

@@ -5,6 +5,7 @@
  * every refusal, each leaving nothing changed.
  */
 import { lifecycleMessages } from '../../contract/lifecycle.ts';
+import { PERFORM_EARLY_MINUTES } from '../../contract/policy.ts';
 import type { Booking } from '../../contract/booking.ts';
 import { lockDueBookings } from '../../server/services/booking-lifecycle.ts';
 import { pruneUnusedUploads } from '../../server/services/uploads.ts';
@@ -51,6 +52,13 @@ const deps = () => ({
   now: shop.clock.now,
 });
 
+/** A locked booking (lockedBooking), then the clock moved on to the puja's time. */
+async function performableBooking(inMs = 3 * DAY): Promise<Booking> {
+  const booking = await lockedBooking(inMs);
+  shop.clock.advance(11 * HOUR);
+  return booking;
+}
+
 /** A booking for a puja `inMs` from now, then the clock moved past its sankalp lock. */
 async function lockedBooking(inMs = 3 * DAY): Promise<Booking> {
   const puja = await pujaOn(shop, inMs);
@@ -90,8 +98,10 @@ describe('the customer cancels', () => {
       });
       expectClearRefusal(await bookingEvent(shop, shop.other.token, booking.id, cancel), 404);
     });
-    // Booked 6 hours before the puja: within the hour, but its sankalp is already due.
-    const late = await book(shop, shop.me, shop.myAddressId, { puja: await pujaOn(shop, 6 * HOUR) });
+    // Booked 30 minutes before the lock, cancelled 45 minutes later: within the hour, but its
+    // sankalp is already due.
+    const late = await book(shop, shop.me, shop.myAddressId, { puja: await pujaOn(shop, 12 * HOUR + 30 * MINUTE) });
+    shop.clock.advance(45 * MINUTE);
     const res = await mineEvent(late.id, cancel);
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ code: 'lifecycle_sankalp_locked', message: lifecycleMessages.sankalpLocked });
@@ -183,8 +193,27 @@ describe('the sankalp lock', () => {
 });
 
 describe('performed, with proof, and the prasad', () => {
-  it('staff record the video and photos; the customer sees them, then the prasad’s tracking', async () => {
+  it('is refused before the puja’s time (less PERFORM_EARLY_MINUTES), nothing changed; taken from then', async () => {
     const booking = await lockedBooking();
+    // Locked, 11 hours before the puja: it has not happened.
+    const perform = { type: 'booking.perform', videoUrl: 'https://youtu.be/dQw4w9WgXcQ' };
+    await expectNothingChanged(shop.db, async () => {
+      const early = await staffEvent(booking.id, perform);
+      expect(early.status).toBe(409);
+      expect(early.body).toEqual({ code: 'lifecycle_not_due', message: lifecycleMessages.performTooEarly });
+    });
+    const forStaff = await call(shop.app, 'GET', `/api/admin/bookings/${booking.id}`, { token: shop.staff.token });
+    expect(staffBooking(forStaff).allowedEvents).not.toContain('booking.perform');
+    shop.clock.advance(11 * HOUR - PERFORM_EARLY_MINUTES * MINUTE - MINUTE);
+    expect((await staffEvent(booking.id, perform)).status).toBe(409);
+    shop.clock.advance(MINUTE);
+    const res = await staffEvent(booking.id, perform);
+    expect(res.status).toBe(200);
+    expect((await read(booking.id)).status).toBe('performed');
+  });
+
+  it('staff record the video and photos; the customer sees them, then the prasad’s tracking', async () => {
+    const booking = await performableBooking();
     const photos = [await uploadPhoto(shop, shop.staff.token), await uploadPhoto(shop, shop.staff.token)];
     const performed = staffBooking(
       await staffEvent(booking.id, {
@@ -219,7 +248,7 @@ describe('performed, with proof, and the prasad', () => {
   });
 
   it('keeps the proof’s photos and uploaded video when unused uploads are pruned', async () => {
-    const booking = await lockedBooking();
+    const booking = await performableBooking();
     const photos = [await uploadPhoto(shop, shop.staff.token)];
     const video = await uploadPhoto(shop, shop.staff.token, MP4);
     const stray = await uploadPhoto(shop, shop.staff.token);
@@ -236,13 +265,13 @@ describe('performed, with proof, and the prasad', () => {
   });
 
   it('a proof video of the shop’s own uploads, or Vimeo', async () => {
-    const booking = await lockedBooking();
+    const booking = await performableBooking();
     const video = await uploadPhoto(shop, shop.staff.token, MP4);
     const performed = staffBooking(
       await staffEvent(booking.id, { type: 'booking.perform', videoUrl: `/uploads/${video}` }),
     );
     expect(performed.proof).toEqual({ videoUrl: `/uploads/${video}`, photoIds: [] });
-    const other = await lockedBooking();
+    const other = await performableBooking();
     const vimeo = staffBooking(
       await staffEvent(other.id, {
         type: 'booking.perform',
@@ -253,7 +282,7 @@ describe('performed, with proof, and the prasad', () => {
   });
 
   it('refuses a proof link from a host not on the allowlist, an unknown photo, and the customer (nothing changed)', async () => {
-    const booking = await lockedBooking();
+    const booking = await performableBooking();
     await expectNothingChanged(shop.db, async () => {
       for (const videoUrl of [
         'https://evil.example/watch?v=dQw4w9WgXcQ',

@@ -29,7 +29,8 @@ import {
   type TestPuja,
 } from '../support/bookings.ts';
 import { addAddress, send } from '../support/orders.ts';
-import { paid, paymentStatus } from '../support/payments.ts';
+import { createIntent, paid, paymentStatus } from '../support/payments.ts';
+import { HOUR_MS, SANKALP_LOCK_HOURS } from '../../contract/policy.ts';
 import { createTestShop, type TestShop } from '../support/test-db.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -376,18 +377,48 @@ describe('the booking window at the server’s clock', () => {
     await expectRefused(bookingBody(undated, myAddress.id, 1), 409, 'Booking for this puja has closed');
   });
 
-  it('is open until the puja’s date and closed from that instant, by the injected clock', async () => {
+  it('is open until the sankalp lock and closed from that instant, by the injected clock', async () => {
     const start = new Date();
     const soon = await addPuja(shop.db, { closesInDays: 1, now: start });
-    const closesAt = Date.parse(soon.pujaDate!);
+    const lockAt = Date.parse(soon.pujaDate!) - SANKALP_LOCK_HOURS * HOUR_MS;
 
-    clock = new Date(closesAt + 60_000);
+    // 6 hours before the puja (after the lock, before the puja itself): closed.
+    clock = new Date(Date.parse(soon.pujaDate!) - 6 * HOUR_MS);
     await expectRefused(bookingBody(soon, myAddress.id, 1), 409, 'Booking for this puja has closed');
-    clock = new Date(closesAt);
+    clock = new Date(lockAt);
     await expectRefused(bookingBody(soon, myAddress.id, 1), 409, 'Booking for this puja has closed');
-    clock = new Date(closesAt - 1);
+    clock = new Date(lockAt - 1);
     const booking = await book(bookingBody(soon, myAddress.id, 1));
-    expect(booking.createdAt).toBe(new Date(closesAt - 1).toISOString());
+    expect(booking.createdAt).toBe(new Date(lockAt - 1).toISOString());
+    expect(booking.status).toBe('confirmed');
+  });
+
+  it('prices no payment intent after the lock (409 booking_closed), and one before it', async () => {
+    const soon = await addPuja(shop.db, { closesInDays: 1 });
+    const lockAt = Date.parse(soon.pujaDate!) - SANKALP_LOCK_HOURS * HOUR_MS;
+    clock = new Date(lockAt + 60_000);
+    expect(await createIntent(app, me.token, 'booking', bookingBody(soon, myAddress.id, 1))).toMatchObject({
+      status: 409,
+      body: { code: 'booking_closed', message: 'Booking for this puja has closed' },
+    });
+    clock = new Date(lockAt - 60_000);
+    expect(await createIntent(app, me.token, 'booking', bookingBody(soon, myAddress.id, 1))).toMatchObject({
+      status: 201,
+    });
+  });
+
+  it('refunds at once a payment captured before the lock that reaches the booking after it', async () => {
+    const soon = await addPuja(shop.db, { closesInDays: 1 });
+    const lockAt = Date.parse(soon.pujaDate!) - SANKALP_LOCK_HOURS * HOUR_MS;
+    clock = new Date(lockAt - 60_000);
+    const payload = await paid(app, me.token, bookingBody(soon, myAddress.id, 1));
+    clock = new Date(lockAt + 60_000);
+    await expectNothingStored(async () => {
+      const res = await post(payload);
+      expect(res).toMatchObject({ status: 409, body: { code: 'booking_closed' } });
+      expect((res.body as { message: string }).message).toContain('has been refunded');
+    });
+    expect(await paymentStatus(shop.db, (payload as { paymentId: string }).paymentId)).toBe('refunded');
   });
 
   it('checks the window before the person count', async () => {

@@ -24,6 +24,7 @@ import {
 } from '../support/lifecycle.ts';
 import { stockOf } from '../support/orders.ts';
 import { paymentStatus } from '../support/payments.ts';
+import { DELIVERY_CLOCK_SKEW_MINUTES } from '../../contract/policy.ts';
 import { expectClearRefusal, expectNothingChanged } from '../security/security-shop.ts';
 
 let shop: LifecycleShop;
@@ -202,6 +203,28 @@ describe('staff work an order through', () => {
       const future = await staffEvent(order.id, { type: 'order.deliver' });
       expect(future.status).toBe(409);
     });
+  });
+
+  it('refuses a delivery time before the shipment or beyond the clock skew ahead; takes one within it', async () => {
+    const order = await placeOrder(shop, shop.me, shop.myAddressId, 'online');
+    expect((await staffEvent(order.id, { type: 'order.pack' })).status).toBe(200);
+    const shippedAt = shop.clock.now().getTime();
+    const ship = { type: 'order.ship', carrier: 'DTDC', trackingNumber: 'D7654321' };
+    expect((await staffEvent(order.id, ship)).status).toBe(200);
+    shop.clock.advance(2 * 24 * 60 * 60_000);
+    const now = shop.clock.now().getTime();
+    const deliverAt = (ms: number) => staffEvent(order.id, { type: 'order.deliver', deliveredAt: new Date(ms).toISOString() });
+    await expectNothingChanged(shop.db, async () => {
+      const before = await deliverAt(shippedAt - 60_000);
+      expect(before.status).toBe(409);
+      expect(before.body).toEqual({ code: 'lifecycle_invalid', message: lifecycleMessages.deliveryBeforeShipment });
+      const ahead = await deliverAt(now + DELIVERY_CLOCK_SKEW_MINUTES * 60_000 + 60_000);
+      expect(ahead.status).toBe(409);
+      expect(ahead.body).toEqual({ code: 'lifecycle_invalid', message: lifecycleMessages.deliveryInFuture });
+    });
+    const skewed = await deliverAt(now + 60_000);
+    expect(skewed.status).toBe(200);
+    expect(staffOrder(skewed)).toMatchObject({ orderStatus: 'delivered', deliveredAt: new Date(now).toISOString() });
   });
 
   it('two staff members packing at once: one step stored, the other refused', async () => {

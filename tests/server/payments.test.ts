@@ -5,6 +5,7 @@
  * signature verifies. Every refusal changes nothing; a captured payment that cannot become a
  * record is refunded at once.
  */
+import { SANKALP_LOCK_HOURS, bookingClosesAt } from '../../contract/policy.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -596,11 +597,11 @@ describe('an online order or a booking needs a verified payment', () => {
 
 describe('a captured payment that cannot become a record is refunded at once', () => {
   it('when the booking window closes between capture and booking', async () => {
-    // Closes in 10 minutes, well within the payment's 30.
-    const soon = await addPuja(shop.db, { closesInDays: 10 / (24 * 60) });
+    // Booking closes at the sankalp lock, in 10 minutes: well within the payment's 30.
+    const soon = await addPuja(shop.db, { closesInDays: (SANKALP_LOCK_HOURS * 60 + 10) / (24 * 60) });
     const body = bookingBody(soon, myAddress.id, 1);
     const id = await payFor(app, me.token, 'booking', body);
-    clock = new Date(Date.parse(soon.pujaDate!) + MINUTE);
+    clock = new Date(Date.parse(bookingClosesAt(soon.pujaDate)!) + MINUTE);
     const before = await countBookingRows(shop.db);
     const refused = expectRefusal(await postBooking({ ...body, paymentId: id }), 409, 'booking_closed');
     expect(refused).toEqual({

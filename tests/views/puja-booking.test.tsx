@@ -1,3 +1,4 @@
+import { SANKALP_LOCK_HOURS } from '../../contract/policy.ts';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import axe from 'axe-core';
@@ -195,6 +196,15 @@ describe('Book buttons on the puja detail page', () => {
     // The page's own Book Now is disabled too, saying why.
     expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Booking Closed' })).toBeDisabled();
+  });
+
+  it('a closed puja links to the next open date of the same puja', async () => {
+    const past = await addPuja(shop.db, { closesInDays: -3 });
+    const next = await addPuja(shop.db, { closesInDays: 9 });
+    await shop.db.updateTable('puja').set({ pujaName: past.pujaName, place: past.place }).where('id', '=', next.id).execute();
+    renderAppAt(`/pujas/${past.id}`);
+    const link = await screen.findByRole('link', { name: /^Book the next date:/ }, PAGE);
+    expect(link).toHaveAttribute('href', `#/pujas/${next.id}`);
   });
 });
 
@@ -650,11 +660,33 @@ describe('the booking wizard (/puja-booking/{id})', () => {
     expect(screen.getByRole('button', { name: /^Pay / })).toBeDisabled();
   });
 
+  it('a puja whose sankalp has locked (6 hours away): the wizard is closed, as are its Book buttons', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    await addAddress(shop.app, customer);
+    const locked = await addPuja(shop.db, { closesInDays: 6 / 24 });
+    const page = await openWizard(locked, 1);
+    expect(screen.getByRole('alert')).toHaveTextContent('Booking for this puja has closed.');
+    await detailsDone(user, 1);
+    await screen.findByRole('radio', { name: /MG Road/ }, PAGE);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 2, name: 'Payment' });
+    expect(screen.getByRole('alert')).toHaveTextContent('Booking for this puja has closed.');
+    expect(screen.getByRole('button', { name: /^Pay / })).toBeDisabled();
+    page.unmount();
+
+    renderAppAt(`/pujas/${locked.id}`);
+    const cards = within(await screen.findByRole('list', { name: 'Packages' }, PAGE)).getAllByRole('listitem');
+    for (const card of cards) expect(within(card).getByRole('button', { name: /^Booking Closed/ })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
+  });
+
   it('a window that closes while the customer is in the wizard blocks Pay', async () => {
     const user = userEvent.setup();
     const customer = await signIn();
     await addAddress(shop.app, customer);
-    const soon = await addPuja(shop.db, { closesInDays: 4 / 86_400 });
+    // Booking closes at the sankalp lock, 4 seconds from now.
+    const soon = await addPuja(shop.db, { closesInDays: (SANKALP_LOCK_HOURS * 3600 + 4) / 86_400 });
     await openWizard(soon, 1);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await detailsDone(user, 1);

@@ -1,3 +1,4 @@
+import { isBookingOpen } from '../../contract/booking.ts';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { Profiler } from 'react';
 import userEvent from '@testing-library/user-event';
@@ -61,7 +62,8 @@ async function ensurePuja(has: (p: Puja, packages: PujaPackage[]) => boolean, ex
     .execute();
 }
 
-const isClosed = (p: Puja) => !p.pujaDate || Date.parse(p.pujaDate) <= Date.now();
+// Booking closes at the sankalp lock (docs/product-rules.md, Booking window and countdowns).
+const isClosed = (p: Puja) => !isBookingOpen(p.pujaDate, new Date());
 const isOpen = (p: Puja) => !isClosed(p);
 const hasLongDescription = (p: Puja) => stripHtml(p.description).length > 100;
 
@@ -155,7 +157,8 @@ describe('Puja list (/pujas)', () => {
         index === 0 ? 'eager' : 'lazy',
       );
     }
-    expect(screen.queryAllByText('In Demand')).toHaveLength(pujas.filter((p) => p.inDemand).length);
+    // A closed puja is not "In Demand".
+    expect(screen.queryAllByText('In Demand')).toHaveLength(pujas.filter((p) => p.inDemand && isOpen(p)).length);
 
     const links = screen.getAllByRole('link', { name: /^View Details/ });
     expect(links).toHaveLength(pujas.length);
@@ -477,8 +480,10 @@ describe('Puja detail (/pujas/{id})', () => {
     if (!closed) throw new Error('no closed puja');
     renderAppAt(`/pujas/${closed.id}`);
     await screen.findByRole('heading', { level: 1, name: closed.pujaName });
-    // The countdown's notice (the packages' disabled Book buttons say "Booking Closed" too).
-    expect(screen.getByText('Booking Closed', { selector: 'p' })).toBeInTheDocument();
+    // Said once above the packages, by the disabled Book Now (each package's button says it for its package).
+    const summary = screen.getByRole('heading', { level: 1, name: closed.pujaName }).parentElement!;
+    expect(within(summary).getAllByText('Booking Closed')).toHaveLength(1);
+    expect(within(summary).getByRole('button', { name: 'Booking Closed' })).toBeDisabled();
     expect(screen.queryByText(/Booking closes in:/)).not.toBeInTheDocument();
   });
 

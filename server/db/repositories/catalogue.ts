@@ -2,6 +2,7 @@ import type { TempleScriptName } from '../../../contract/temple-script.ts';
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { ProductQuery, PujaQuery } from '../../../contract/catalogue-query.ts';
 import { STARTING_SOON_DAYS } from '../../../contract/catalogue-display.ts';
+import { HOUR_MS, SANKALP_LOCK_HOURS } from '../../../contract/policy.ts';
 import type { Astrologer, Category, Product, Puja, PujaPackage } from '../../../contract/catalogue.ts';
 import type { Db } from '../client.ts';
 import type { Database } from '../types.ts';
@@ -176,6 +177,33 @@ export async function listPujas(
 export async function findPuja(db: Db, id: number): Promise<Puja | undefined> {
   const row = await pujasWithFromPrice(db).where('puja.id', '=', id).executeTakeFirst();
   return row && toPujaWithPrice(row);
+}
+
+/**
+ * The soonest other date of the same puja (same name and place, in the shop) still open for
+ * booking at `now`: its sankalp lock (`bookingClosesAt`) is ahead. Null when there is none.
+ */
+export async function findNextPujaDate(
+  db: Db,
+  id: number,
+  now: Date,
+): Promise<{ id: number; date: string } | null> {
+  const puja = await db.selectFrom('puja').select(['pujaName', 'place']).where('id', '=', id).executeTakeFirst();
+  if (!puja) return null;
+  const opensAfter = new Date(now.getTime() + SANKALP_LOCK_HOURS * HOUR_MS).toISOString();
+  const row = await db
+    .selectFrom('puja')
+    .select(['id', 'pujaDate'])
+    .where('id', '!=', id)
+    .where('retiredAt', 'is', null)
+    .where('pujaName', '=', puja.pujaName)
+    .where('place', '=', puja.place)
+    .where('pujaDate', 'like', ISO_DATE_PATTERN)
+    .where('pujaDate', '>', opensAfter)
+    .orderBy('pujaDate')
+    .orderBy('id')
+    .executeTakeFirst();
+  return row?.pujaDate ? { id: row.id, date: row.pujaDate } : null;
 }
 
 /** The script the puja's temple reads the sankalp in. */

@@ -50,6 +50,27 @@ export const toTimelineEntry = (row: LifecycleEventRow): TimelineEntry => ({
   data: row.data === null ? null : (JSON.parse(row.data) as Record<string, unknown>),
 });
 
+/** When a record last took the step `event` (its `at`), or null when it never did. */
+export async function lastStepAt(db: Db, kind: RecordKind, recordId: number, event: string): Promise<string | null> {
+  const row =
+    kind === 'order'
+      ? await db
+          .selectFrom('orderEvents')
+          .select('at')
+          .where('orderId', '=', recordId)
+          .where('event', '=', event)
+          .orderBy('id', 'desc')
+          .executeTakeFirst()
+      : await db
+          .selectFrom('bookingEvents')
+          .select('at')
+          .where('bookingId', '=', recordId)
+          .where('event', '=', event)
+          .orderBy('id', 'desc')
+          .executeTakeFirst();
+  return row?.at ?? null;
+}
+
 /** A record's steps, oldest first, with the name of whoever sent each (for the back office). */
 export async function listLifecycleEvents(
   db: Db,

@@ -19,6 +19,7 @@ import {
 } from '../../../machines/after-sale/after-sale.selectors.ts';
 import {
   bookingCancelDeadline,
+  bookingLockAt,
   bookingEventTemplate,
   bookingLifecycleOf,
   type BookingLifecycleSnapshot,
@@ -261,10 +262,11 @@ function BookingView({ page, booking }: { page: BookingPageRef; booking: Booking
         <h2 id="booking-persons">Persons</h2>
         {!canCorrect && booking.status !== 'refunded' && booking.status !== 'refundPending' && (
           <p className="after-sale__locked">
-            The sankalp was locked on{' '}
-            {formatDateTime(new Date(sankalpLockAt(booking.puja.pujaDate)).toISOString())},{' '}
-            {policyText.sankalpLock} before the puja: the names are with the priests and can no longer be
-            changed.
+            The sankalp was locked on {formatDateTime(new Date(bookingLockAt(lifecycle)).toISOString())}
+            {bookingLockAt(lifecycle) === sankalpLockAt(booking.puja.pujaDate)
+              ? `, ${policyText.sankalpLock} before the puja`
+              : ', when the booking was made'}
+            : the names are with the priests and can no longer be changed.
           </p>
         )}
         <ul className="after-sale__persons">

@@ -21,6 +21,7 @@ import {
 } from '../../../contract/family.ts';
 import { INDIAN_STATES } from '../../../contract/address.ts';
 import { MAX_GIFT_MESSAGE_LENGTH } from '../../../contract/booking.ts';
+import { bookingClosesAt } from '../../../contract/policy.ts';
 import {
   OFFERING_DELIVERY_LABELS,
   type BookedOffering,
@@ -196,7 +197,7 @@ function PujaWizard({ puja, chosen }: { puja: Puja; chosen: ChosenPackage }) {
   );
   const [draft] = useState(() => wizardDraftStorage.read(puja.id, chosen.packageId));
   const wizard = useActorRef(machine, {
-    input: { pujaId: puja.id, ...chosen, closesAt: puja.pujaDate, draft, offerings: puja.offerings ?? [] },
+    input: { pujaId: puja.id, ...chosen, closesAt: bookingClosesAt(puja.pujaDate), draft, offerings: puja.offerings ?? [] },
   });
   const family = useFamily();
   const step = useSelector(wizard, selectStep);

@@ -1,8 +1,9 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { SyntheticEvent } from 'react';
-import { useLocation, useParams } from 'wouter';
+import { Link, useLocation, useParams } from 'wouter';
 import type { Puja, PujaPackage } from '../../../contract/catalogue.ts';
+import { bookingClosesAt } from '../../../contract/policy.ts';
 import { bookingWindowMachine } from '../../../machines/booking-window/booking-window.machine.ts';
 import { selectIsOpen } from '../../../machines/booking-window/booking-window.selectors.ts';
 import { pujaBookingPath } from '../../../machines/puja-wizard/wizard-place.ts';
@@ -108,7 +109,7 @@ function PujaDetail({ id }: { id: string }) {
 /** Mounted once the puja has loaded, so its booking window starts from the real date. */
 function LoadedPuja({ puja, packages }: { puja: Puja; packages: Resource<PujaPackage[]> }) {
   // One booking window for the page: the countdown and every package's Book button follow it.
-  const windowRef = useActorRef(bookingWindowMachine, { input: { closesAt: puja.pujaDate } });
+  const windowRef = useActorRef(bookingWindowMachine, { input: { closesAt: bookingClosesAt(puja.pujaDate) } });
   useDocumentTitle(puja.pujaName);
   return (
     <div className="page container">
@@ -149,10 +150,28 @@ function PujaSummary({ puja, windowRef }: { puja: Puja; windowRef: BookingWindow
             Puja date: <time dateTime={puja.pujaDate ?? undefined}>{date}</time>
           </p>
         )}
-        <Countdown windowRef={windowRef} variant="inline" />
+        <SummaryCountdown windowRef={windowRef} />
         <BookNow windowRef={windowRef} />
+        <NextDate puja={puja} windowRef={windowRef} />
       </div>
     </div>
+  );
+}
+
+/** The countdown while open; once closed, Book Now alone says "Booking Closed" (not twice). */
+function SummaryCountdown({ windowRef }: { windowRef: BookingWindowRef }) {
+  const open = useSelector(windowRef, selectIsOpen);
+  return open ? <Countdown windowRef={windowRef} variant="inline" /> : null;
+}
+
+/** A closed puja links to the next open date of the same puja, when the server knows one. */
+function NextDate({ puja, windowRef }: { puja: Puja; windowRef: BookingWindowRef }) {
+  const open = useSelector(windowRef, selectIsOpen);
+  if (open || !puja.nextDate) return null;
+  return (
+    <p className="puja-detail__next">
+      <Link href={`/pujas/${puja.nextDate.id}`}>Book the next date: {formatPujaDate(puja.nextDate.date)}</Link>
+    </p>
   );
 }
 
