@@ -30,7 +30,7 @@ import { wireText } from './text.ts';
 
 export const DayNumbers = v.object({
   orders: v.number(),
-  /** Orders and bookings paid or due, less those cancelled or refunded (whole rupees). */
+  /** Money received for orders and bookings (cash on delivery once delivered), less what was cancelled or refunded (whole rupees). */
   revenue: v.number(),
   bookings: v.number(),
 });
@@ -220,7 +220,35 @@ export const CouponUpdate = v.pipe(
 );
 export type CouponUpdate = v.InferOutput<typeof CouponUpdate>;
 
-export const AdminCoupon = v.object({
+/**
+ * Where a coupon stands now, by the server's clock and the rules the checkout applies
+ * (`checkCoupon`, server/services/pricing.ts): switched off, not started, past its end, every use
+ * taken, or working. The back office lists this, never the bare "active" switch.
+ */
+export const COUPON_STATUSES = ['active', 'scheduled', 'expired', 'usedUp', 'inactive'] as const;
+export type CouponStatus = (typeof COUPON_STATUSES)[number];
+export const couponStatusLabels: Record<CouponStatus, string> = {
+  active: 'Active',
+  scheduled: 'Scheduled',
+  expired: 'Expired',
+  usedUp: 'Used up',
+  inactive: 'Inactive',
+};
+
+/** The coupon's status at `now` (see COUPON_STATUSES). */
+export function couponStatus(
+  coupon: Pick<AdminCoupon, 'active' | 'startsAt' | 'expiresAt' | 'usageLimit' | 'timesUsed'>,
+  now: Date,
+): CouponStatus {
+  if (!coupon.active) return 'inactive';
+  if (coupon.expiresAt !== null && now.getTime() >= Date.parse(coupon.expiresAt)) return 'expired';
+  if (coupon.usageLimit !== null && coupon.timesUsed >= coupon.usageLimit) return 'usedUp';
+  if (coupon.startsAt !== null && now.getTime() < Date.parse(coupon.startsAt)) return 'scheduled';
+  return 'active';
+}
+
+/** A coupon as stored, before its status is worked out. */
+export const StoredCoupon = v.object({
   id: v.number(),
   code: v.string(),
   kind: v.picklist(COUPON_KINDS),
@@ -236,6 +264,8 @@ export const AdminCoupon = v.object({
   createdAt: v.string(),
   version: v.number(),
 });
+export type StoredCoupon = v.InferOutput<typeof StoredCoupon>;
+export const AdminCoupon = v.object({ ...StoredCoupon.entries, status: v.picklist(COUPON_STATUSES) });
 export type AdminCoupon = v.InferOutput<typeof AdminCoupon>;
 export const AdminCouponListResponse = v.object({ coupons: v.array(AdminCoupon) });
 export type AdminCouponListResponse = v.InferOutput<typeof AdminCouponListResponse>;

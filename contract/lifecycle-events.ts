@@ -10,6 +10,7 @@ import {
   TRACKING_NUMBER,
   UPLOAD_ID,
 } from './lifecycle.ts';
+import { carrierName, OTHER_CARRIER } from './carriers.ts';
 import { FORBIDDEN_TEXT, notAllowedMessage, wireText } from './text.ts';
 
 /**
@@ -38,6 +39,10 @@ const carrier = v.pipe(
   v.nonEmpty(lifecycleMessages.carrierRequired),
   v.maxLength(MAX_CARRIER_LENGTH, lifecycleMessages.carrierTooLong),
   v.check((value) => !FORBIDDEN_TEXT.test(value), notAllowedMessage('Carrier')),
+  // "Other" is the dialog's choice, not a courier: its name must be typed (docs/decisions/0064).
+  v.check((value) => value.toLowerCase() !== OTHER_CARRIER.toLowerCase(), lifecycleMessages.carrierRequired),
+  // A listed courier is kept in its own spelling, so its tracking link is found (contract/carriers.ts).
+  v.transform(carrierName),
 );
 const trackingNumber = v.pipe(
   wireText(lifecycleMessages.trackingInvalid),

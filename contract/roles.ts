@@ -8,3 +8,6 @@
 export const USER_ROLES = ['customer', 'staff', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 export const isStaffRole = (role: UserRole | undefined) => role === 'staff' || role === 'admin';
+
+/** A role as the back office and its e-mails name it. */
+export const roleLabels: Record<UserRole, string> = { customer: 'Customer', staff: 'Staff', admin: 'Admin' };

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { NewPassword } from './auth.ts';
+import type { UserRole } from './roles.ts';
 import { FORBIDDEN_TEXT, notAllowedMessage, tooLongMessage, wireText } from './text.ts';
 
 /**
@@ -26,8 +27,19 @@ export const staffMessages = {
 } as const;
 
 export const STAFF_INVITATION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The role an invitation gives: staff, always (admins are made on the command line only). The
+ * e-mail and the accept page both say it, and what it lets the person do.
+ */
+export const INVITED_ROLE = 'staff' as const satisfies UserRole;
+export const invitedRoleDoes =
+  'work on orders and bookings, the sankalp sheet, the catalogue and coupons; managing the staff stays with the admins';
+
 export const StaffInvitationInfo = v.object({
   email: v.string(),
+  /** The role accepting gives (INVITED_ROLE). */
+  role: v.literal(INVITED_ROLE),
   /** Whether the e-mail already has an account (then its password is set anew, and its name kept). */
   accountExists: v.boolean(),
 });

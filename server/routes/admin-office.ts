@@ -23,7 +23,6 @@ import type { AppEnv } from '../app.ts';
 import { requireAuth, requireStaff } from '../auth/middleware.ts';
 import { listAuditEntries } from '../db/repositories/audit-log.ts';
 import { todayNumbers } from '../db/repositories/back-office.ts';
-import { listCouponsForStaff } from '../db/repositories/coupons.ts';
 import { listBookingsForStaff, listOrdersForStaff } from '../db/repositories/staff-lists.ts';
 import { idParam } from '../http.ts';
 import type { Deps } from '../services/admin-catalogue.ts';
@@ -138,7 +137,7 @@ export const adminOfficeRoutes = new Hono<AppEnv>()
 
   // Coupons
   .get('/api/admin/coupons', requireAuth, requireStaff, async (c) => {
-    const body: AdminCouponListResponse = { coupons: await listCouponsForStaff(c.var.db) };
+    const body: AdminCouponListResponse = { coupons: await office.listCoupons(c.var.db, c.var.now()) };
     return c.json(body, 200);
   })
   .post('/api/admin/coupons', requireAuth, requireStaff, async (c) => {

@@ -13,6 +13,7 @@ import type {
 } from '../../contract/admin-catalogue.ts';
 import { catalogueMessages, stockChangeOf, stockReasonLabels } from '../../contract/admin-catalogue.ts';
 import { formatRupees } from '../../contract/money.ts';
+import { fieldLabel } from '../../contract/field-labels.ts';
 import type { Db } from '../db/client.ts';
 import {
   copyPuja,
@@ -112,9 +113,10 @@ function changedFields(before: object, after: object, skip: string[] = ['version
     (key) => !skip.includes(key) && JSON.stringify(a[key]) !== JSON.stringify(b[key]),
   );
 }
-const changes = (before: object, after: object) => {
+/** The changed fields in the form's words (contract/field-labels.ts): "Price (₹), Offer price (₹)". */
+const changes = (entity: string, before: object, after: object) => {
   const fields = changedFields(before, after);
-  return fields.length ? fields.join(', ') : 'nothing';
+  return fields.length ? fields.map((field) => fieldLabel(entity, field)).join(', ') : 'nothing';
 };
 
 /* ------------------------------------------------------------------------------------------
@@ -147,7 +149,7 @@ export function editPuja(deps: Deps, id: number, version: number, input: PujaInp
     read: readPuja(id),
     write: (trx) => updatePuja(trx, id, version, input),
     action: 'puja.update',
-    summary: (before, after) => `Edited the puja “${after.pujaName}”: ${changes(before, after)}`,
+    summary: (before, after) => `Edited the puja “${after.pujaName}”: ${changes('puja', before, after)}`,
   });
 }
 
@@ -233,7 +235,7 @@ export async function editPackage(
     read: readPackage,
     write: (trx) => updatePackage(trx, id, version, input),
     action: 'package.update',
-    summary: (before, after) => `Edited the package “${after.title}”: ${changes(before, after)}`,
+    summary: (before, after) => `Edited the package “${after.title}”: ${changes('package', before, after)}`,
   });
   return (await findPujaForStaff(deps.db, row.pujaId))!;
 }
@@ -310,7 +312,7 @@ export function editProduct(
         read: readProduct(id),
         write: (t) => updateProduct(t, id, version, input),
         action: 'product.update',
-        summary: (before, after) => `Edited the product “${after.name}”: ${changes(before, after)}`,
+        summary: (before, after) => `Edited the product “${after.name}”: ${changes('product', before, after)}`,
       },
     );
   });
@@ -407,7 +409,7 @@ export function editCategory(
     read: (trx) => findCategoryForStaff(trx, id),
     write: (trx) => updateCategory(trx, id, version, input),
     action: 'category.update',
-    summary: (before, after) => `Edited the category “${after.name}”: ${changes(before, after)}`,
+    summary: (before, after) => `Edited the category “${after.name}”: ${changes('category', before, after)}`,
   });
 }
 
@@ -480,7 +482,7 @@ export function editAstrologer(
     read: (trx) => findAstrologerForStaff(trx, id),
     write: (trx) => updateAstrologer(trx, id, version, input),
     action: 'astrologer.update',
-    summary: (before, after) => `Edited the astrologer “${after.name}”: ${changes(before, after)}`,
+    summary: (before, after) => `Edited the astrologer “${after.name}”: ${changes('astrologer', before, after)}`,
   });
 }
 

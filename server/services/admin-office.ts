@@ -3,6 +3,7 @@ import type {
   AcceptInvitationInput,
   AdminCoupon,
   CouponInput,
+  StoredCoupon,
   SankalpPuja,
   SankalpSheetResponse,
   StaffInvitationInfo,
@@ -10,15 +11,18 @@ import type {
 } from '../../contract/admin-office.ts';
 import {
   couponAdminMessages,
+  couponStatus,
   STAFF_INVITATION_TTL_DAYS,
   staffMessages,
 } from '../../contract/admin-office.ts';
+import { roleLabels } from '../../contract/roles.ts';
 import {
   gothraInScript,
   nakshatraInScript,
   nameInScript,
   raashiInScript,
 } from '../../contract/sankalp-script.ts';
+import { INVITED_ROLE, invitedRoleDoes } from '../../contract/staff-invitations.ts';
 import type { TempleScriptName } from '../../contract/temple-script.ts';
 import { sankalpLockAt } from '../../contract/policy.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -28,6 +32,7 @@ import {
   couponCodeTaken,
   findCouponForStaff,
   insertCoupon,
+  listCouponsForStaff,
   updateCoupon,
 } from '../db/repositories/coupons.ts';
 import {
@@ -79,8 +84,19 @@ export async function createCoupon({ db, actor, now }: Deps, input: CouponInput)
       summary: `Created the coupon ${input.code} (${describe(input)})`,
       after,
     });
-    return after;
+    return withStatus(after, now);
   });
+}
+
+/** A stored coupon with where it stands at `now` (contract/admin-office.ts, `couponStatus`). */
+export const withStatus = (coupon: StoredCoupon, now: Date): AdminCoupon => ({
+  ...coupon,
+  status: couponStatus(coupon, now),
+});
+
+/** The back office's coupons, newest first, each with its status by the server's clock. */
+export async function listCoupons(db: Db, now: Date): Promise<AdminCoupon[]> {
+  return (await listCouponsForStaff(db)).map((coupon) => withStatus(coupon, now));
 }
 
 export async function editCoupon(
@@ -91,7 +107,7 @@ export async function editCoupon(
 ): Promise<AdminCoupon> {
   if (await couponCodeTaken(deps.db, input.code, id))
     throw new Refusal('coupon_code_taken', couponAdminMessages.codeTaken);
-  return versionedEdit(deps, {
+  const after = await versionedEdit(deps, {
     what: 'Coupon',
     entity: 'coupon',
     id,
@@ -100,8 +116,9 @@ export async function editCoupon(
     write: (trx) => updateCoupon(trx, id, version, input),
     action: 'coupon.update',
     summary: (before, after) =>
-      `Edited the coupon ${after.code}: ${changes(before, { ...after, timesUsed: before.timesUsed })}`,
+      `Edited the coupon ${after.code}: ${changes('coupon', before, { ...after, timesUsed: before.timesUsed })}`,
   });
+  return withStatus(after, deps.now);
 }
 
 /* ------------------------------------------------------------------------------------------
@@ -155,11 +172,12 @@ export async function inviteStaff(
   const link = `${publicUrl.replace(/\/+$/, '')}/#/staff-invitation?token=${token}`;
   await mailer.send({
     to: email,
-    subject: `You are invited to the ${brand} back office`,
+    subject: `You are invited to the ${brand} back office as ${roleLabels[INVITED_ROLE]}`,
     text: [
       'Namaste,',
       '',
-      `${inviter?.name ?? 'An admin'} has invited you to join the staff of ${brand}, to work in its back office.`,
+      `${inviter?.name ?? 'An admin'} has invited you to join ${brand}'s back office with the role ${roleLabels[INVITED_ROLE]}.`,
+      `As ${roleLabels[INVITED_ROLE]} you ${invitedRoleDoes}.`,
       `Open this link within ${STAFF_INVITATION_TTL_DAYS} days to accept; it works once:`,
       '',
       link,
@@ -219,6 +237,7 @@ export async function invitationInfo(db: Db, token: string, now: Date): Promise<
   const invitation = await openInvitation(db, token, now);
   return {
     email: invitation.email,
+    role: INVITED_ROLE,
     accountExists: (await findUserByEmail(db, invitation.email)) !== undefined,
   };
 }

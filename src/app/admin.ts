@@ -124,8 +124,13 @@ export function liveEditMachine<S extends v.GenericSchema>(calls: EditCalls<S>) 
     },
     actions: {
       created: (_, record) => {
-        if (calls.pathOf && typeof record.id === 'number') navigate(calls.pathOf(record), { replace: true });
+        if (calls.pathOf && typeof record.id === 'number')
+          navigate(calls.pathOf(record), { replace: true, state: { created: true } });
       },
     },
   });
 }
+
+/** Whether this page was opened by creating its record (liveEditMachine's `created`): its save bar says so. */
+export const isJustCreated = () =>
+  (window.history.state as { created?: unknown } | null)?.created === true;

@@ -112,9 +112,14 @@ describe('Today', () => {
     const after = v.parse(TodayResponse, (await staff('GET', '/api/admin/today')).body);
     expect(after.date).toBe(indiaToday());
     expect(after.today.orders - before.today.orders).toBe(3);
-    expect(after.today.revenue - before.today.revenue).toBe(
-      order.total + packed.total + soon.packages[1]!.offerPrice,
-    );
+    // Cash on delivery is not money in until it is delivered: only the paid booking counts.
+    expect(after.today.revenue - before.today.revenue).toBe(soon.packages[1]!.offerPrice);
+    await orderEvent(shop, shop.staff.token, order.id, { type: 'order.pack' }, true);
+    await orderEvent(shop, shop.staff.token, order.id, { type: 'order.ship', carrier: 'india post', trackingNumber: 'EK123456789IN' }, true);
+    await orderEvent(shop, shop.staff.token, order.id, { type: 'order.deliver' }, true);
+    const delivered = v.parse(TodayResponse, (await staff('GET', '/api/admin/today')).body);
+    expect(delivered.today.revenue - before.today.revenue).toBe(order.total + soon.packages[1]!.offerPrice);
+    expect(delivered.waiting.ordersToPack - before.waiting.ordersToPack).toBe(0);
     expect(after.today.bookings - before.today.bookings).toBe(1);
     expect(after.last7Days.orders).toBeGreaterThanOrEqual(after.today.orders);
     expect(after.waiting.ordersToPack - before.waiting.ordersToPack).toBe(1);
@@ -352,7 +357,10 @@ describe('coupons', () => {
       after: { code: 'LATER20', active: false, perCustomerLimit: 1, startsAt: null, version: 2 },
     });
     expect(entries[0]!.before!.startsAt).toBe(later.startsAt);
-    expect(entries[0]!.summary).toMatch(/^Edited the coupon LATER20: startsAt, .*perCustomerLimit, active$/);
+    // The summary names the fields as the form does (contract/field-labels.ts).
+    expect(entries[0]!.summary).toMatch(
+      /^Edited the coupon LATER20: Valid from \(IST, optional\), .*Uses per customer \(optional\), Active$/,
+    );
   });
 
   it('refuses bad coupons with a 400 naming the problem, and a taken code with 409, changing nothing', async () => {
@@ -485,6 +493,7 @@ describe('the staff: admins invite by e-mail and remove', () => {
     const info = await call(app, 'POST', '/api/staff-invitations/lookup', { json: { token } });
     expect(v.parse(StaffInvitationInfo, info.body)).toEqual({
       email: 'meera@temple.test',
+      role: 'staff',
       accountExists: false,
     });
     const accepted = await call(app, 'POST', '/api/staff-invitations/accept', {
@@ -517,6 +526,7 @@ describe('the staff: admins invite by e-mail and remove', () => {
     const token = tokenFromOutbox();
     expect((await call(app, 'POST', '/api/staff-invitations/lookup', { json: { token } })).body).toEqual({
       email: 'kiran@temple.test',
+      role: 'staff',
       accountExists: true,
     });
     expect(
@@ -594,5 +604,60 @@ describe('the staff: admins invite by e-mail and remove', () => {
       }),
       400,
     );
+  });
+});
+
+describe('the back office’s second walk (issue 23)', () => {
+  it('lists each coupon’s status by the server’s clock: expired, scheduled, used up, inactive, active', async () => {
+    const now = shop.clock.now().getTime();
+    const make = async (code: string, extra: Record<string, unknown>) => {
+      const res = await staff('POST', '/api/admin/coupons', {
+        code, kind: 'flat', value: 50, minSubtotal: 0, maxDiscount: null, startsAt: null, expiresAt: null,
+        usageLimit: null, perCustomerLimit: null, active: true, ...extra,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return v.parse(AdminCouponResponse, res.body).coupon;
+    };
+    expect((await make('WALKACTIVE', {})).status).toBe('active');
+    await make('WALKOLD', { startsAt: new Date(now - 10 * DAY).toISOString(), expiresAt: new Date(now - DAY).toISOString() });
+    await make('WALKLATER', { startsAt: new Date(now + DAY).toISOString() });
+    await make('WALKOFF', { active: false });
+    const list = (await staff('GET', '/api/admin/coupons')).body as { coupons: { code: string; status: string }[] };
+    const statusOf = (code: string) => list.coupons.find((c) => c.code === code)?.status;
+    expect([statusOf('WALKOLD'), statusOf('WALKLATER'), statusOf('WALKOFF'), statusOf('WALKACTIVE')]).toEqual([
+      'expired', 'scheduled', 'inactive', 'active',
+    ]);
+  });
+
+  it('finds an order by any part of its number', async () => {
+    const order = await placeOrder(shop, shop.me, shop.myAddressId, 'cod');
+    const tail = order.orderNumber.slice(-6);
+    const res = await staff('GET', `/api/admin/orders?q=${tail}`);
+    expect(res.status).toBe(200);
+    expect((res.body as { orders: { orderNumber: string }[] }).orders.map((o) => o.orderNumber)).toContain(
+      order.orderNumber,
+    );
+  });
+
+  it('keeps a listed courier in its own spelling, and refuses "Other" with no name', async () => {
+    const order = await placeOrder(shop, shop.me, shop.myAddressId, 'cod');
+    await orderEvent(shop, shop.staff.token, order.id, { type: 'order.pack' }, true);
+    const other = await staff('POST', `/api/admin/orders/${order.id}/events`, {
+      type: 'order.ship', carrier: 'Other', trackingNumber: 'AB12345',
+    });
+    expectClearRefusal(other, 400);
+    const shipped = await staff('POST', `/api/admin/orders/${order.id}/events`, {
+      type: 'order.ship', carrier: ' blue  dart ', trackingNumber: 'AB12345',
+    });
+    expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
+    expect(shipped.body).toMatchObject({ order: { shipment: { carrier: 'Blue Dart' } } });
+  });
+
+  it('the invitation e-mail names the role it gives', async () => {
+    const res = await admin('POST', '/api/admin/staff/invitations', { email: 'kavya@temple.test' });
+    expect(res.status).toBe(201);
+    const mails = fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'));
+    const mail = mails.find((m) => m.includes('kavya@temple.test'))!;
+    expect(mail).toMatch(/with the role Staff/);
   });
 });

@@ -503,3 +503,25 @@ describe('devotees’ dates of birth', () => {
     expect(within(sheet).getByText('ஸிம்ஹ')).toBeInTheDocument();
   });
 });
+
+describe('the second walk (issue 23)', () => {
+  it('shows Staff in the navigation only to admins, and an expired coupon as Expired with real dates', async () => {
+    const now = shop.clock.now().getTime();
+    const res = await call(shop.app, 'POST', '/api/admin/coupons', {
+      token: shop.staff.token,
+      json: {
+        code: 'GONE10', kind: 'flat', value: 10, minSubtotal: 0, maxDiscount: null, startsAt: null,
+        expiresAt: new Date(now - DAY).toISOString(), usageLimit: null, perCustomerLimit: null, active: true,
+      },
+    });
+    expect(res.status).toBe(201);
+    signInAs(shop.staff.token);
+    renderAppAt('/admin/coupons');
+    const table = await screen.findByRole('table', { name: 'Coupons' }, PAGE);
+    const row = within(table).getByRole('row', { name: /GONE10/ });
+    expect(row).toHaveTextContent('Expired');
+    expect(row).not.toHaveTextContent('now –');
+    const nav = screen.getByRole('navigation', { name: 'Back office' });
+    expect(within(nav).queryByRole('link', { name: 'Staff' })).not.toBeInTheDocument();
+  });
+});

@@ -16,7 +16,10 @@ export const indiaDay = (at: Date) => new Date(at.getTime() + IST_MS).toISOStrin
 export const indiaDayStart = (day: string, days = 0) =>
   new Date(Date.parse(`${day}T00:00:00.000Z`) - IST_MS + days * DAY_MS).toISOString();
 
-/** Orders and bookings that are no longer money in: cancelled or given back. */
+/**
+ * Orders and bookings that are no longer money in: cancelled or given back. Revenue counts only
+ * money received (payment completed): cash on delivery counts once it is delivered and paid.
+ */
 const LOST_ORDERS: OrderState[] = ['cancelled', 'refundPending', 'refunded'];
 const LOST_BOOKINGS: BookingState[] = ['refundPending', 'refunded'];
 
@@ -26,7 +29,14 @@ async function numbersBetween(db: Db, from: string, to: string): Promise<DayNumb
     .select((eb) => [
       eb.fn.countAll<number>().as('n'),
       eb.fn
-        .sum<number>(eb.case().when('orderStatus', 'in', LOST_ORDERS).then(0).else(eb.ref('total')).end())
+        .sum<number>(
+          eb
+            .case()
+            .when(eb.and([eb('paymentStatus', '=', 'completed'), eb('orderStatus', 'not in', LOST_ORDERS)]))
+            .then(eb.ref('total'))
+            .else(0)
+            .end(),
+        )
         .as('revenue'),
     ])
     .where('createdAt', '>=', from)
@@ -37,7 +47,14 @@ async function numbersBetween(db: Db, from: string, to: string): Promise<DayNumb
     .select((eb) => [
       eb.fn.countAll<number>().as('n'),
       eb.fn
-        .sum<number>(eb.case().when('status', 'in', LOST_BOOKINGS).then(0).else(eb.ref('amount')).end())
+        .sum<number>(
+          eb
+            .case()
+            .when(eb.and([eb('paymentStatus', '=', 'completed'), eb('status', 'not in', LOST_BOOKINGS)]))
+            .then(eb.ref('amount'))
+            .else(0)
+            .end(),
+        )
         .as('revenue'),
     ])
     .where('createdAt', '>=', from)

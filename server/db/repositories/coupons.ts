@@ -1,5 +1,5 @@
 import type { Db } from '../client.ts';
-import type { AdminCoupon, CouponInput } from '../../../contract/admin-office.ts';
+import type { CouponInput, StoredCoupon } from '../../../contract/admin-office.ts';
 import type { CouponRow } from '../types.ts';
 
 /** The coupon with this code (codes are stored upper-case; pass a normalised code). */
@@ -26,7 +26,7 @@ export async function useCoupon(db: Db, id: number): Promise<boolean> {
  * The back office's coupons
  * ---------------------------------------------------------------------------------------- */
 
-const toAdminCoupon = (row: CouponRow): AdminCoupon => ({
+const toAdminCoupon = (row: CouponRow): StoredCoupon => ({
   id: row.id,
   code: row.code,
   kind: row.kind,
@@ -43,12 +43,12 @@ const toAdminCoupon = (row: CouponRow): AdminCoupon => ({
   version: row.version,
 });
 
-export async function listCouponsForStaff(db: Db): Promise<AdminCoupon[]> {
+export async function listCouponsForStaff(db: Db): Promise<StoredCoupon[]> {
   const rows = await db.selectFrom('coupons').selectAll().orderBy('id', 'desc').execute();
   return rows.map(toAdminCoupon);
 }
 
-export async function findCouponForStaff(db: Db, id: number): Promise<AdminCoupon | undefined> {
+export async function findCouponForStaff(db: Db, id: number): Promise<StoredCoupon | undefined> {
   const row = await db.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirst();
   return row && toAdminCoupon(row);
 }

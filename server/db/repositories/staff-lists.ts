@@ -6,7 +6,7 @@ import type { Db } from '../client.ts';
 
 /**
  * The back office's lists of orders and bookings (data access only): filtered by state, by a date
- * range (days in India, Asia/Kolkata), and by a search text matching the record's number, the
+ * range (days in India, Asia/Kolkata), and by a search text matching any part of the record's number, the
  * customer's e-mail, or their phone or the delivery mobile; paged, with counts per state.
  */
 
@@ -23,7 +23,8 @@ function searchConditions(
 ): Expression<SqlBool>[] {
   const text = q.toLowerCase();
   const conditions: Expression<SqlBool>[] = [
-    sql<SqlBool>`lower(${sql.ref(refs.number)}) like ${`${literal(text)}%`} escape '\\'`,
+    // Any part of the number: staff read "000123" or "20261121-000123" off a parcel or a call.
+    sql<SqlBool>`lower(${sql.ref(refs.number)}) like ${`%${literal(text)}%`} escape '\\'`,
     sql<SqlBool>`lower(${sql.ref(refs.email)}) like ${`%${literal(text)}%`} escape '\\'`,
   ];
   const digits = q.replace(/\D/g, '');

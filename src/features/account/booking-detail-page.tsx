@@ -27,6 +27,7 @@ import {
 import { bookingAfterSaleMachine } from '../../app/after-sale.ts';
 import { formatCalendarDay, formatClockTime, formatDateTime } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/page-title.ts';
+import { TrackParcel } from '../../ui/after-sale/track-parcel.tsx';
 import { uploadUrl } from '../../lib/uploads.ts';
 import { ActionDialog, formText } from '../../ui/after-sale/action-dialog.tsx';
 import { ProofVideo } from '../../ui/after-sale/proof-video.tsx';
@@ -255,6 +256,7 @@ function BookingView({ page, booking }: { page: BookingPageRef; booking: Booking
             <strong>{booking.prasad.trackingNumber}</strong>
             {booking.status === 'prasadDelivered' && ' · delivered'}
           </p>
+          <TrackParcel carrier={booking.prasad.carrier} trackingNumber={booking.prasad.trackingNumber} />
         </section>
       )}
 

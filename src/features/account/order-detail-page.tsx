@@ -25,6 +25,7 @@ import { formatAddress } from '../../../machines/address-book/address-book.selec
 import { orderAfterSaleMachine, type OrderAction } from '../../app/after-sale.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/page-title.ts';
+import { TrackParcel } from '../../ui/after-sale/track-parcel.tsx';
 import { uploadUrl } from '../../lib/uploads.ts';
 import { ActionDialog, formFile, formText } from '../../ui/after-sale/action-dialog.tsx';
 import { Timeline } from '../../ui/after-sale/timeline.tsx';
@@ -212,6 +213,7 @@ function OrderView({ page, order }: { page: OrderPageRef; order: OrderRead }) {
               </>
             )}
           </p>
+          <TrackParcel carrier={order.shipment.carrier} trackingNumber={order.shipment.trackingNumber} />
         </section>
       )}
 

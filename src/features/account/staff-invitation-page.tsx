@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
 import { authMessages } from '../../../contract/auth.ts';
-import type { StaffInvitationInfo } from '../../../contract/staff-invitations.ts';
+import { roleLabels } from '../../../contract/roles.ts';
+import { invitedRoleDoes, type StaffInvitationInfo } from '../../../contract/staff-invitations.ts';
 import { lookupStaffInvitation, staffInvitationCalls } from '../../app/staff-invitations.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { ErrorBanner, ResourceView } from '../../ui/status.tsx';
@@ -32,7 +33,7 @@ function AcceptForm({ token, invitation }: { token: string; invitation: StaffInv
         <p className="auth-card__notice" role="status">
           {form.result}
         </p>
-        <Link href="/login?redirect=%2Fadmin" className="button button--primary">
+        <Link href="/admin" className="button button--primary">
           Sign in
         </Link>
       </>
@@ -40,7 +41,8 @@ function AcceptForm({ token, invitation }: { token: string; invitation: StaffInv
   return (
     <>
       <p>
-        The invitation is for <strong>{invitation.email}</strong>.{' '}
+        The invitation is for <strong>{invitation.email}</strong>, with the role{' '}
+        <strong>{roleLabels[invitation.role]}</strong>: you will {invitedRoleDoes}.{' '}
         {invitation.accountExists
           ? 'Choose a new password for your account: you will sign in with it from now on.'
           : 'Choose your name and a password.'}

@@ -187,11 +187,14 @@ function BackOffice({
               <div className="bo-nav__group" id={`bo-nav-${group}`}>
                 {group}
               </div>
-              {links.map(([href, label]) => (
-                <Link key={href} href={href} aria-current={isCurrent(location, href) ? 'page' : undefined}>
-                  {label}
-                </Link>
-              ))}
+              {links
+                // Only admins manage the staff (docs/product-rules.md, Roles and the back office).
+                .filter(([href]) => isAdmin || href !== '/admin/staff')
+                .map(([href, label]) => (
+                  <Link key={href} href={href} aria-current={isCurrent(location, href) ? 'page' : undefined}>
+                    {label}
+                  </Link>
+                ))}
             </div>
           ))}
         </nav>

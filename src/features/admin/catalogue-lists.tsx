@@ -7,7 +7,11 @@ import {
   AdminProductListResponse,
   AdminPujaListResponse,
 } from '../../../contract/admin-catalogue.ts';
-import { AdminCouponListResponse, type AdminCoupon } from '../../../contract/admin-office.ts';
+import {
+  AdminCouponListResponse,
+  couponStatusLabels,
+  type AdminCoupon,
+} from '../../../contract/admin-office.ts';
 import { LOW_STOCK_LIMIT } from '../../../contract/catalogue-display.ts';
 import { formatRupees } from '../../../contract/money.ts';
 import type { ListQuery } from '../../../machines/admin-list/admin-list.machine.ts';
@@ -445,10 +449,10 @@ export const couponTerms = (coupon: AdminCoupon) =>
     .filter(Boolean)
     .join(' ');
 
+/** Real dates in India's time: a coupon with no start works from its creation. */
 const validity = (coupon: AdminCoupon) => {
-  if (!coupon.startsAt && !coupon.expiresAt) return 'Always';
-  const from = coupon.startsAt ? formatDateTime(coupon.startsAt) : 'now';
-  return coupon.expiresAt ? `${from} – ${formatDateTime(coupon.expiresAt)}` : `From ${from}`;
+  const from = formatDateTime(coupon.startsAt ?? coupon.createdAt);
+  return coupon.expiresAt ? `${from} – ${formatDateTime(coupon.expiresAt)}` : `From ${from}, no end`;
 };
 
 /** The coupons, each with its terms, validity, limits and how many times it was used. */
@@ -496,7 +500,13 @@ export function CouponsPage() {
                       : `${coupon.perCustomerLimit} per customer`}
                   </div>
                 </td>
-                <td>{coupon.active ? 'Active' : <span className="bo-tag">Inactive</span>}</td>
+                <td>
+                  {coupon.status === 'active' ? (
+                    couponStatusLabels.active
+                  ) : (
+                    <span className="bo-tag">{couponStatusLabels[coupon.status]}</span>
+                  )}
+                </td>
               </tr>
             ))}
           </SimpleTable>

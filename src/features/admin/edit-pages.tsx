@@ -24,6 +24,7 @@ import {
   type AdminPuja,
 } from '../../../contract/admin-catalogue.ts';
 import { AdminCouponListResponse, AdminCouponResponse, CouponInput } from '../../../contract/admin-office.ts';
+import { fieldLabel, fieldLabels } from '../../../contract/field-labels.ts';
 import { formatRupees } from '../../../contract/money.ts';
 import {
   AdminOfferingListResponse,
@@ -97,11 +98,14 @@ function EditFrame({
   back,
   specs,
   aside,
+  created,
   children,
 }: {
   edit: EditRef;
   title: ReactNode;
   back: [string, string];
+  /** What the save bar says when the record was just created ("Coupon created"). */
+  created?: string;
   specs: readonly FieldSpec[];
   aside?: ReactNode;
   children?: ReactNode;
@@ -138,7 +142,7 @@ function EditFrame({
             ))}
           </div>
         </section>
-        <SaveBar edit={edit} />
+        <SaveBar edit={edit} createdLabel={created} />
       </form>
       {children}
     </>
@@ -150,33 +154,33 @@ function EditFrame({
  * ---------------------------------------------------------------------------------------- */
 
 const pujaSpecs: FieldSpec[] = [
-  { name: 'pujaName', label: 'Name' },
-  { name: 'place', label: 'Temple and place', hint: 'e.g. Sri Mookambika Temple, Kollur' },
+  { name: 'pujaName', label: fieldLabels.puja.pujaName },
+  { name: 'place', label: fieldLabels.puja.place, hint: 'e.g. Sri Mookambika Temple, Kollur' },
   {
     name: 'pujaDate',
-    label: 'Puja date and time (IST)',
+    label: fieldLabels.puja.pujaDate,
     kind: 'datetime',
     hint: 'Bookings close at this moment.',
   },
-  { name: 'startDate', label: 'Bookings open (IST, optional)', kind: 'datetime', optional: true },
+  { name: 'startDate', label: fieldLabels.puja.startDate, kind: 'datetime', optional: true },
   {
     name: 'script',
-    label: 'Script of the sankalp',
+    label: fieldLabels.puja.script,
     kind: 'select',
     options: TEMPLE_SCRIPTS.map((s) => [s, TEMPLE_SCRIPT_LABELS[s]] as const),
     hint: 'The sankalp sheet writes each name and gothra in it for the priest.',
   },
-  { name: 'inDemand', label: 'In demand (shown with a badge)', kind: 'checkbox' },
-  { name: 'image', label: 'Image', kind: 'image', slot: 'puja', wide: true },
+  { name: 'inDemand', label: fieldLabels.puja.inDemand, kind: 'checkbox' },
+  { name: 'image', label: fieldLabels.puja.image, kind: 'image', slot: 'puja', wide: true },
   {
     name: 'description',
-    label: 'Description',
+    label: fieldLabels.puja.description,
     kind: 'markup',
     hint: 'Plain text: a blank line between paragraphs, “- ” at the start of a list line.',
   },
   ...[1, 2, 3, 4].flatMap((n): FieldSpec[] => [
-    { name: `benefitTitle${n}`, label: `Benefit ${n}` },
-    { name: `benefitDesc${n}`, label: `Benefit ${n}: description` },
+    { name: `benefitTitle${n}`, label: fieldLabel('puja', `benefitTitle${n}`) },
+    { name: `benefitDesc${n}`, label: fieldLabel('puja', `benefitDesc${n}`) },
   ]),
 ];
 
@@ -264,10 +268,10 @@ function PackageFields({
     <>
       {(
         [
-          ['title', 'Title', 'text'],
-          ['noPersons', 'Persons', 'number'],
-          ['price', 'Price (₹)', 'number'],
-          ['offerPrice', 'Offer price (₹)', 'number'],
+          ['title', fieldLabels.package.title, 'text'],
+          ['noPersons', fieldLabels.package.noPersons, 'number'],
+          ['price', fieldLabels.package.price, 'number'],
+          ['offerPrice', fieldLabels.package.offerPrice, 'number'],
         ] as const
       ).map(([name, label, type]) => (
         <div className="field" key={name}>
@@ -284,7 +288,7 @@ function PackageFields({
         </div>
       ))}
       <div className="field">
-        <label htmlFor="pkg-description">Description</label>
+        <label htmlFor="pkg-description">{fieldLabels.package.description}</label>
         <textarea
           id="pkg-description"
           name="description"
@@ -874,6 +878,7 @@ export function PujaEditPage({ id }: { id: number | null }) {
       edit={edit}
       title={id === null ? 'New puja' : textOf(record?.pujaName, 'Puja')}
       back={['/admin/pujas', 'Pujas']}
+      created="Puja created"
       specs={pujaSpecs}
       aside={
         record && typeof record.id === 'number' && !record.retiredAt ? (
@@ -1121,10 +1126,10 @@ export function ProductEditPage({ id }: { id: number | null }) {
   const record = useSelector(edit, selectRecord);
   const dirty = useSelector(edit, selectIsDirty);
   const specs: FieldSpec[] = [
-    { name: 'name', label: 'Name' },
+    { name: 'name', label: fieldLabels.product.name },
     {
       name: 'categoryId',
-      label: 'Category',
+      label: fieldLabels.product.categoryId,
       kind: 'select',
       // Only a category in the shop takes a product (a retired product may stay in its own).
       options: [
@@ -1134,21 +1139,22 @@ export function ProductEditPage({ id }: { id: number | null }) {
           .map((c) => [String(c.id), c.retiredAt ? `${c.name} (retired)` : c.name] as const),
       ],
     },
-    { name: 'price', label: 'Price, M.R.P (₹)', kind: 'money' },
+    { name: 'price', label: fieldLabels.product.price, kind: 'money' },
     {
       name: 'offerPrice',
-      label: 'Selling price (₹)',
+      label: fieldLabels.product.offerPrice,
       kind: 'money',
       hint: 'What the customer pays; carts re-price when they are next checked.',
     },
-    { name: 'image', label: 'Image', kind: 'image', slot: 'product', wide: true },
-    { name: 'description', label: 'Description', kind: 'markup' },
+    { name: 'image', label: fieldLabels.product.image, kind: 'image', slot: 'product', wide: true },
+    { name: 'description', label: fieldLabels.product.description, kind: 'markup' },
   ];
   return (
     <EditFrame
       edit={edit}
       title={id === null ? 'New product' : textOf(record?.name, 'Product')}
       back={['/admin/products', 'Products']}
+      created="Product created"
       specs={specs}
     >
       {id === null && <p className="bo-muted">Save the product first; then receive its stock.</p>}
@@ -1284,19 +1290,20 @@ export function CategoryEditPage({ id }: { id: number | null }) {
   const record = useSelector(edit, selectRecord);
   const dirty = useSelector(edit, selectIsDirty);
   const specs: FieldSpec[] = [
-    { name: 'name', label: 'Name' },
+    { name: 'name', label: fieldLabels.category.name },
     {
       name: 'category',
-      label: 'Key',
+      label: fieldLabels.category.category,
       hint: 'Lower-case words and dashes, used in the shop’s addresses (e.g. “rudraksha-malas”).',
     },
-    { name: 'imgUrl', label: 'Image', kind: 'image', slot: 'category', wide: true },
+    { name: 'imgUrl', label: fieldLabels.category.imgUrl, kind: 'image', slot: 'category', wide: true },
   ];
   return (
     <EditFrame
       edit={edit}
       title={id === null ? 'New category' : textOf(record?.name, 'Category')}
       back={['/admin/categories', 'Categories']}
+      created="Category created"
       specs={specs}
     >
       {record && typeof record.id === 'number' && (
@@ -1358,23 +1365,24 @@ export function AstrologerEditPage({ id }: { id: number | null }) {
   const record = useSelector(edit, selectRecord);
   const dirty = useSelector(edit, selectIsDirty);
   const specs: FieldSpec[] = [
-    { name: 'name', label: 'Name' },
+    { name: 'name', label: fieldLabels.astrologer.name },
     {
       name: 'specializations',
-      label: 'Specializations',
+      label: fieldLabels.astrologer.specializations,
       kind: 'list',
       hint: 'Separated by commas: Vedic, Numerology',
     },
-    { name: 'experience', label: 'Experience (years)', kind: 'number' },
-    { name: 'ratePerMinute', label: 'Rate per minute (₹)', kind: 'money' },
-    { name: 'photo', label: 'Photo', kind: 'image', slot: 'astrologer', wide: true },
-    { name: 'bio', label: 'Bio', kind: 'markup' },
+    { name: 'experience', label: fieldLabels.astrologer.experience, kind: 'number' },
+    { name: 'ratePerMinute', label: fieldLabels.astrologer.ratePerMinute, kind: 'money' },
+    { name: 'photo', label: fieldLabels.astrologer.photo, kind: 'image', slot: 'astrologer', wide: true },
+    { name: 'bio', label: fieldLabels.astrologer.bio, kind: 'markup' },
   ];
   return (
     <EditFrame
       edit={edit}
       title={id === null ? 'New astrologer' : textOf(record?.name, 'Astrologer')}
       back={['/admin/astrologers', 'Astrologers']}
+      created="Astrologer created"
       specs={specs}
     >
       {record && typeof record.id === 'number' && (
@@ -1430,30 +1438,31 @@ export function CouponEditPage({ id }: { id: number | null }) {
   });
   const record = useSelector(edit, selectRecord);
   const specs: FieldSpec[] = [
-    { name: 'code', label: 'Code', hint: 'Capital letters and digits, e.g. NAVRATRI15' },
+    { name: 'code', label: fieldLabels.coupon.code, hint: 'Capital letters and digits, e.g. NAVRATRI15' },
     {
       name: 'kind',
-      label: 'Discount',
+      label: fieldLabels.coupon.kind,
       kind: 'select',
       options: [
         ['percent', 'A percentage off'],
         ['flat', 'An amount off (₹)'],
       ],
     },
-    { name: 'value', label: 'Percentage or amount', kind: 'number' },
-    { name: 'maxDiscount', label: 'Cap for a percentage (₹, optional)', kind: 'money', optional: true },
-    { name: 'minSubtotal', label: 'Minimum subtotal (₹)', kind: 'money' },
-    { name: 'active', label: 'Active', kind: 'checkbox' },
-    { name: 'startsAt', label: 'Valid from (IST, optional)', kind: 'datetime', optional: true },
-    { name: 'expiresAt', label: 'Valid until (IST, optional)', kind: 'datetime', optional: true },
-    { name: 'usageLimit', label: 'Uses in all (optional)', kind: 'number', optional: true },
-    { name: 'perCustomerLimit', label: 'Uses per customer (optional)', kind: 'number', optional: true },
+    { name: 'value', label: fieldLabels.coupon.value, kind: 'number' },
+    { name: 'maxDiscount', label: fieldLabels.coupon.maxDiscount, kind: 'money', optional: true },
+    { name: 'minSubtotal', label: fieldLabels.coupon.minSubtotal, kind: 'money' },
+    { name: 'active', label: fieldLabels.coupon.active, kind: 'checkbox' },
+    { name: 'startsAt', label: fieldLabels.coupon.startsAt, kind: 'datetime', optional: true },
+    { name: 'expiresAt', label: fieldLabels.coupon.expiresAt, kind: 'datetime', optional: true },
+    { name: 'usageLimit', label: fieldLabels.coupon.usageLimit, kind: 'number', optional: true },
+    { name: 'perCustomerLimit', label: fieldLabels.coupon.perCustomerLimit, kind: 'number', optional: true },
   ];
   return (
     <EditFrame
       edit={edit}
       title={id === null ? 'New coupon' : textOf(record?.code, 'Coupon')}
       back={['/admin/coupons', 'Coupons']}
+      created="Coupon created"
       specs={specs}
       aside={
         record ? (

@@ -19,6 +19,7 @@ import {
   selectIsUploading,
   selectUploadError,
 } from '../../../machines/image-upload/image-upload.selectors.ts';
+import { isJustCreated } from '../../app/admin.ts';
 import { imageUrl } from '../../lib/config.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { RichText } from '../../ui/rich-text.tsx';
@@ -338,7 +339,18 @@ export function ConflictPanel({ edit, specs }: { edit: EditRef; specs: readonly 
 }
 
 /** The form's state and its Save, always in reach at the bottom of the screen. */
-export function SaveBar({ edit, saveLabel = 'Save' }: { edit: EditRef; saveLabel?: string }) {
+export function SaveBar({
+  edit,
+  saveLabel = 'Save',
+  createdLabel,
+}: {
+  edit: EditRef;
+  saveLabel?: string;
+  /** Said instead of "No changes" when this record was just created (the navigation's state says so). */
+  createdLabel?: string;
+}) {
+  // A new record opens at its own address, a new page: the step that brought it there says "created".
+  const [justCreated] = useState(() => createdLabel !== undefined && isJustCreated());
   const dirty = useSelector(edit, selectIsDirty);
   const saving = useSelector(edit, selectIsSaving);
   const saved = useSelector(edit, selectIsSaved);
@@ -357,7 +369,9 @@ export function SaveBar({ edit, saveLabel = 'Save' }: { edit: EditRef; saveLabel
                 ? 'Not saved: see above'
                 : dirty
                   ? 'Unsaved changes'
-                  : 'No changes'}
+                  : justCreated && createdLabel
+                    ? createdLabel
+                    : 'No changes'}
         </span>
         <span className="bo-actions">
           {dirty && (

@@ -21,6 +21,7 @@ import {
   selectStaffRecord,
 } from '../../../machines/staff-record/staff-record.selectors.ts';
 import { liveListMachine, liveRecordMachine } from '../../app/admin.ts';
+import { fieldLabel, HIDDEN_AUDIT_FIELDS } from '../../../contract/field-labels.ts';
 import { queryString, staffGet, staffSend } from '../../lib/admin-api.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { inspectOptions } from '../../lib/inspector.ts';
@@ -50,19 +51,35 @@ const entityLabels: Record<(typeof AUDIT_ENTITIES)[number], string> = {
   staff: 'Staff',
 };
 
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** A value as the back office writes it: an instant in India's time, yes or no, text as it is. */
 const shown = (value: unknown) =>
   value === null || value === undefined || value === ''
     ? '—'
-    : typeof value === 'string'
+    : typeof value === 'boolean'
       ? value
-      : JSON.stringify(value);
+        ? 'Yes'
+        : 'No'
+      : typeof value === 'string'
+        ? INSTANT.test(value) && !Number.isNaN(Date.parse(value))
+          ? formatDateTime(value)
+          : value
+        : Array.isArray(value) && value.every((item) => typeof item === 'string')
+          ? value.join(', ')
+          : JSON.stringify(value);
 
-/** Before and after of an edit, the fields that changed first (all of them for a creation). */
+/**
+ * Before and after of an edit, the fields that changed first (all of them for a creation), named
+ * as the edit forms name them (contract/field-labels.ts); the version a save carries is not shown.
+ */
 function Changes({ entry }: { entry: AuditEntry }) {
   const before = entry.before ?? {};
   const after = entry.after ?? {};
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
-    (field) => !entry.before || !entry.after || shown(before[field]) !== shown(after[field]),
+    (field) =>
+      !HIDDEN_AUDIT_FIELDS.includes(field) &&
+      (!entry.before || !entry.after || shown(before[field]) !== shown(after[field])),
   );
   if (fields.length === 0) return null;
   return (
@@ -81,7 +98,7 @@ function Changes({ entry }: { entry: AuditEntry }) {
         <tbody>
           {fields.map((field) => (
             <tr key={field}>
-              <th scope="row">{field}</th>
+              <th scope="row">{fieldLabel(entry.entity, field)}</th>
               {entry.before && <td className="bo-diff-before">{shown(before[field])}</td>}
               {entry.after && <td>{shown(after[field])}</td>}
             </tr>

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { AdminBooking, AdminOrder, AdminTimelineEntry } from '../../../contract/admin.ts';
 import { OFFERING_DELIVERY_LABELS } from '../../../contract/puja-offering.ts';
@@ -13,6 +13,7 @@ import {
   timelineLabels,
   uploadPath,
 } from '../../../contract/lifecycle.ts';
+import { CARRIERS, OTHER_CARRIER } from '../../../contract/carriers.ts';
 import { formatRupees } from '../../../contract/money.ts';
 import { policyText } from '../../../contract/policy.ts';
 import {
@@ -32,6 +33,7 @@ import {
 } from '../../lib/admin-api.ts';
 import { formatCalendarDay, formatClockTime, formatDateTime, countOf } from '../../lib/format.ts';
 import { inspectOptions } from '../../lib/inspector.ts';
+import { useDocumentTitle } from '../../lib/page-title.ts';
 import { uploadPhoto, uploadUrl } from '../../lib/uploads.ts';
 import { PersonFields, personsFrom } from '../../ui/after-sale/person-fields.tsx';
 import { ActionDialog, formText } from '../../ui/after-sale/action-dialog.tsx';
@@ -149,6 +151,47 @@ function Field({ label, name, children }: { label: string; name: string; childre
   );
 }
 
+/**
+ * The courier, picked from the shop's list (contract/carriers.ts) so the customer gets its
+ * tracking link, or typed under "Other"; then the tracking number.
+ */
+function ShipmentFields() {
+  const [choice, setChoice] = useState('');
+  return (
+    <>
+      <Field label="Carrier" name="carrier">
+        <select
+          id="action-carrier"
+          name="carrier"
+          className="select"
+          required
+          value={choice}
+          onChange={(e) => setChoice(e.target.value)}
+        >
+          <option value="">Choose the courier</option>
+          {CARRIERS.map((carrier) => (
+            <option key={carrier.name} value={carrier.name}>
+              {carrier.name}
+            </option>
+          ))}
+          <option value={OTHER_CARRIER}>Other</option>
+        </select>
+      </Field>
+      {choice === OTHER_CARRIER && <Field label="Courier’s name" name="carrierName" />}
+      <Field label="Tracking number" name="trackingNumber" />
+    </>
+  );
+}
+
+/** The carrier the ship dialogs send: the listed one picked, or the name typed under "Other". */
+const shipmentRequest = (form: FormData) => {
+  const picked = formText(form, 'carrier');
+  return {
+    carrier: picked === OTHER_CARRIER ? formText(form, 'carrierName') : picked,
+    trackingNumber: formText(form, 'trackingNumber'),
+  };
+};
+
 const ORDER_ACTIONS = [
   'order.pack',
   'order.ship',
@@ -163,6 +206,7 @@ const ORDER_ACTIONS = [
 export function OrderPage({ id }: { id: number }) {
   const page = useRecord(orderMachine, id);
   const order = page.record as AdminOrder | null;
+  useDocumentTitle(order ? `Order ${order.orderNumber} · Back Office` : undefined);
   if (page.loadError)
     return <ErrorBanner message={page.loadError} onRetry={() => page.ref.send({ type: 'record.retry' })} />;
   if (!order) return <Spinner label="Loading the order..." />;
@@ -309,12 +353,9 @@ export function OrderPage({ id }: { id: number }) {
       {dialog('order.pack', 'The items are packed and ready for the courier.', () => ({}))}
       {dialog(
         'order.ship',
-        'The courier has the parcel. The customer sees the carrier and tracking number.',
-        (form) => ({ carrier: formText(form, 'carrier'), trackingNumber: formText(form, 'trackingNumber') }),
-        <>
-          <Field label="Carrier" name="carrier" />
-          <Field label="Tracking number" name="trackingNumber" />
-        </>,
+        'The courier has the parcel. The customer sees the carrier, the tracking number and a link to track it.',
+        shipmentRequest,
+        <ShipmentFields />,
       )}
       {dialog('order.deliver', 'The courier delivered the parcel.', () => ({}))}
       {dialog(
@@ -375,6 +416,7 @@ const BOOKING_ACTIONS = [
 export function BookingPage({ id }: { id: number }) {
   const page = useRecord(bookingMachine, id);
   const booking = page.record as AdminBooking | null;
+  useDocumentTitle(booking ? `Booking ${booking.bookingNumber} · Back Office` : undefined);
   if (page.loadError)
     return <ErrorBanner message={page.loadError} onRetry={() => page.ref.send({ type: 'record.retry' })} />;
   if (!booking) return <Spinner label="Loading the booking..." />;
@@ -514,7 +556,26 @@ export function BookingPage({ id }: { id: number }) {
                 The puja’s video
               </a>
               {booking.proof.photoIds.length > 0 && (
-                <p className="bo-muted">{countOf(booking.proof.photoIds.length, 'photo')}</p>
+                <>
+                  <p className="bo-muted">
+                    {countOf(booking.proof.photoIds.length, 'photo')}
+                  </p>
+                  <ul className="bo-photos" aria-label="Photos of the puja">
+                    {booking.proof.photoIds.map((photoId, i) => (
+                      <li key={photoId}>
+                        <a href={uploadUrl(uploadPath(photoId))} target="_blank" rel="noreferrer">
+                          <img
+                            src={uploadUrl(uploadPath(photoId))}
+                            alt={`Proof photo ${i + 1}`}
+                            width={96}
+                            height={96}
+                            loading="lazy"
+                          />
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                </>
               )}
             </section>
           )}
@@ -588,12 +649,9 @@ export function BookingPage({ id }: { id: number }) {
       )}
       {dialog(
         'booking.shipPrasad',
-        'The prasad is on its way. The customer sees the carrier and tracking number.',
-        (form) => ({ carrier: formText(form, 'carrier'), trackingNumber: formText(form, 'trackingNumber') }),
-        <>
-          <Field label="Carrier" name="carrier" />
-          <Field label="Tracking number" name="trackingNumber" />
-        </>,
+        'The prasad is on its way. The customer sees the carrier, the tracking number and a link to track it.',
+        shipmentRequest,
+        <ShipmentFields />,
       )}
       {dialog('booking.deliverPrasad', 'The prasad reached the devotee.', () => ({}))}
       {dialog(
