@@ -56,6 +56,8 @@ export interface WizardDraft {
   addressId?: number | null;
   /** A gift being typed (read loosely: only its text fields are kept). */
   gift?: unknown;
+  /** The offerings chosen on Payment (read loosely: only the puja's own offerings, within their limits). */
+  offerings?: readonly { offeringId?: unknown; quantity?: unknown }[];
 }
 
 /** The gift form's fields (docs/product-rules.md, Gift a puja): the recipient's address and the card message. */
@@ -217,6 +219,8 @@ export interface DraftParams {
   persons: PersonDraft[];
   addressId: number | null;
   gift: GiftDraft | null;
+  /** The chosen offerings (docs/product-rules.md, Chadhava offerings): a reload on Payment keeps them. */
+  offerings: OfferingLine[];
 }
 
 const messageOf = (error: unknown, fallback: string) => {
@@ -264,6 +268,25 @@ function withPersons(
     ),
     touched: context.touched.map((t, i) => (changed(i) ? { ...t, [field]: true as const } : t)),
   };
+}
+
+/**
+ * The draft's offerings as quantities by id: only the puja's current offerings, each at most its
+ * own limit (a retired one, or a limit lowered meanwhile, is not brought back).
+ */
+function restoreOfferingQuantities(
+  offerings: readonly PujaOffering[],
+  saved: WizardDraft['offerings'],
+): Record<number, number> {
+  const quantities: Record<number, number> = {};
+  for (const line of saved ?? []) {
+    const offering = offerings.find((o) => o.id === line.offeringId);
+    const quantity = line.quantity;
+    if (!offering || typeof quantity !== 'number' || !Number.isSafeInteger(quantity) || quantity < 1)
+      continue;
+    quantities[offering.id] = Math.min(quantity, offering.maxQuantity);
+  }
+  return quantities;
 }
 
 const validateAll = (persons: PersonDraft[], today: string) => persons.map((p) => validatePerson(p, today));
@@ -317,6 +340,7 @@ const draftOf = ({ context }: { context: PujaWizardContext }): DraftParams => ({
   persons: context.persons,
   addressId: context.addressId,
   gift: context.gift,
+  offerings: offeringLinesOf(context),
 });
 
 /** The guard "the URL asks for this step". */
@@ -347,8 +371,8 @@ type WindowSnapshot = SnapshotFrom<typeof bookingWindowMachine>;
  * earlier step at any time before the confirmation, forward only where Next would go. A reload
  * on Payment passes through Address until the chosen address has loaded (`resumeAt`).
  *
- * Every change of the persons or the address is handed to `saveDraft`; `clearDraft` runs once
- * the booking exists.
+ * Every change of the persons, the address, the gift or the offerings is handed to `saveDraft`;
+ * `clearDraft` runs once the booking exists.
  */
 export const pujaWizardMachine = setup({
   types: {
@@ -520,6 +544,7 @@ export const pujaWizardMachine = setup({
     const today = input.today ?? (() => localToday());
     const persons = restorePersons(clampCount(input.personCount), input.draft);
     const gift = restoreGift(input.draft?.gift);
+    const offerings = input.offerings ?? [];
     return {
       pujaId: input.pujaId,
       packageId: input.packageId,
@@ -540,8 +565,8 @@ export const pujaWizardMachine = setup({
       resumeAt: null,
       createIdempotencyKey: input.createIdempotencyKey,
       today,
-      offerings: input.offerings ?? [],
-      offeringQuantities: {},
+      offerings,
+      offeringQuantities: restoreOfferingQuantities(offerings, input.draft?.offerings),
       gift,
       giftErrors: gift ? validateGift(gift) : {},
       giftSetAside: null,
@@ -694,7 +719,7 @@ export const pujaWizardMachine = setup({
               guard: and(['isWindowOpen', 'areNamesConfirmed']),
               actions: ['clearError', 'submitToPayment'],
             },
-            'offering.changed': { actions: 'changeOffering' },
+            'offering.changed': { actions: ['changeOffering', { type: 'saveDraft', params: draftOf }] },
             'names.confirmed': { actions: 'confirmNames' },
             'wizard.back': { target: 'address', actions: 'clearError' },
             'step.requested': [

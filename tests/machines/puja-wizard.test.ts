@@ -350,6 +350,7 @@ describe('puja wizard: person details', () => {
       persons: [emptyPerson(), { ...emptyPerson(), name: 'Ravi' }],
       addressId: null,
       gift: null,
+      offerings: [],
     });
     expect(wizardDraftKey(3, 31)).toBe('puja-wizard:3:31');
   });
@@ -788,6 +789,31 @@ describe('puja wizard: offerings', () => {
     expect(calls.createIntent.mock.calls[0]?.[0].record).toMatchObject({
       booking: { offerings: [{ offeringId: 6, quantity: 3 }] },
     });
+  });
+
+  it('hands the chosen offerings to saveDraft, and a draft brings back only the puja’s own, within each limit', () => {
+    const first = start({ offerings: [lamp, annadanam] });
+    first.toPayment();
+    first.send({ type: 'offering.changed', offeringId: 5, quantity: 2 });
+    expect(first.calls.saveDraft).toHaveBeenLastCalledWith(
+      expect.objectContaining({ offerings: [{ offeringId: 5, quantity: 2 }] }),
+    );
+    const { snapshot } = start({
+      offerings: [lamp, annadanam],
+      draft: {
+        offerings: [
+          { offeringId: 5, quantity: 2 },
+          { offeringId: 6, quantity: 9999 },
+          { offeringId: 99, quantity: 1 },
+          { offeringId: 5, quantity: 'x' },
+        ],
+      },
+    });
+    expect(selectOfferingLines(snapshot())).toEqual([
+      { offeringId: 5, quantity: 2 },
+      { offeringId: 6, quantity: annadanam.maxQuantity },
+    ]);
+    expect(selectTotal(snapshot())).toBe(4751 + 2 * 51 + annadanam.maxQuantity * 60);
   });
 });
 

@@ -477,6 +477,51 @@ describe('chadhava offerings on the payment step', () => {
   });
 });
 
+describe('a reload on Payment', () => {
+  it('keeps the chosen offerings: the amount and Pay are what they were before the reload', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    await addAddress(shop.app, customer, 'MG Road 100');
+    const path = `/puja-booking/${offeringPuja.id}?package=${offeringPuja.packages[2]!.id}&step=details`;
+    const first = renderAppAt(path);
+    await screen.findByRole('heading', { level: 2, name: 'Person Details' }, PAGE);
+    await fillPerson(user, 0, 2, person({ name: 'Asha Rao' }));
+    await fillPerson(user, 1, 2, person({ name: 'Ravi Rao' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('radio', { name: /MG Road 100/ }, PAGE);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 2, name: 'Payment' });
+
+    const price = offeringPuja.packages[2]!.offerPrice;
+    const lamp = within(screen.getByRole('group', { name: 'Ghee lamp' }));
+    const vastra = within(screen.getByRole('group', { name: 'Vastra' }));
+    await user.click(lamp.getByRole('button', { name: 'One lamp more of Ghee lamp' }));
+    await user.click(lamp.getByRole('button', { name: 'One lamp more of Ghee lamp' }));
+    await user.click(vastra.getByRole('button', { name: 'One vastra more of Vastra' }));
+    const lampPrice = (
+      await shop.db
+        .selectFrom('pujaOffering')
+        .select('price')
+        .where('id', '=', lampId)
+        .executeTakeFirstOrThrow()
+    ).price;
+    const total = price + 2 * lampPrice + 501;
+    expect(screen.getByRole('button', { name: `Pay ${formatRupees(total)}` })).toBeInTheDocument();
+
+    // The same tab reloads (the draft is in session storage): Payment again, with the offerings.
+    first.unmount();
+    renderAppAt(path.replace('step=details', 'step=payment'));
+    await screen.findByRole('heading', { level: 2, name: 'Payment' }, PAGE);
+    expect(within(screen.getByRole('group', { name: 'Ghee lamp' })).getByRole('status')).toHaveTextContent(
+      '2',
+    );
+    expect(within(screen.getByRole('group', { name: 'Vastra' })).getByRole('status')).toHaveTextContent('1');
+    expect(summary('Offerings')).toBe(formatRupees(2 * lampPrice + 501));
+    expect(summary('Amount')).toBe(formatRupees(total));
+    expect(screen.getByRole('button', { name: `Pay ${formatRupees(total)}` })).toBeInTheDocument();
+  });
+});
+
 /** The first minute from `from` (IST) at which the server's answer is near a nakshatra boundary only. */
 function nearNakshatraBoundary(from: string) {
   const start = Date.parse(`${from}T00:00:00+05:30`);
