@@ -224,8 +224,11 @@ export const bookingMessages = {
   pujaNotFound: 'Puja not found',
   packageNotFound: 'Package not found',
   packageOfAnotherPuja: 'This package belongs to another puja',
-  personCountMismatch: (noPersons: number) =>
-    `This package is for ${persons(noPersons)}; please enter details for exactly ${noPersons}`,
+  /** docs/product-rules.md, Persons: a package for N persons takes 1 to N. */
+  tooManyForPackage: (noPersons: number) =>
+    noPersons === 1
+      ? 'This package is for 1 person; please enter the details of one person'
+      : `This package is for up to ${persons(noPersons)}; please enter at most ${noPersons}`,
   closed: 'Booking for this puja has closed',
   addressNotFound: 'Address not found',
   idempotencyMismatch: orderMessages.idempotencyMismatch,

@@ -70,6 +70,8 @@ import {
   selectPaymentActor,
   selectNotKnown,
   selectPersonCount,
+  selectMaxPersons,
+  selectCanAddPerson,
   selectPersons,
   selectPersonValue,
   selectPrice,
@@ -112,7 +114,8 @@ const stepLabels: Record<WizardStep, string> = {
   confirmation: 'Confirmation',
 };
 
-const personsText = (n: number) => `${n} ${n === 1 ? 'person' : 'persons'}`;
+/** docs/product-rules.md, Persons: a package for N persons takes 1 to N. */
+const packagePersonsText = (n: number) => (n === 1 ? '1 person' : `for up to ${n} persons`);
 
 /** The package being booked, as the wizard shows and prices it for display. */
 interface ChosenPackage {
@@ -198,7 +201,6 @@ function PujaWizard({ puja, chosen }: { puja: Puja; chosen: ChosenPackage }) {
   });
   const family = useFamily();
   const step = useSelector(wizard, selectStep);
-  const personCount = useSelector(wizard, selectPersonCount);
   const showClosed = useSelector(wizard, selectShowClosedNotice);
   const windowRef = useSelector(wizard, selectWindowActor);
   const goBack = useStepInUrl(wizard, puja.id, chosen.packageId, step);
@@ -209,7 +211,7 @@ function PujaWizard({ puja, chosen }: { puja: Puja; chosen: ChosenPackage }) {
         <p className="booking__eyebrow">Puja booking</p>
         <h1 className="booking__title">{puja.pujaName}</h1>
         <p className="booking__package">
-          {chosen.packageName} · {personsText(personCount)} · {formatRupees(chosen.price)}
+          {chosen.packageName} · {packagePersonsText(chosen.personCount)} · {formatRupees(chosen.price)}
         </p>
         {windowRef && step !== 'confirmation' && <Countdown windowRef={windowRef} variant="inline" />}
       </header>
@@ -382,14 +384,28 @@ function DetailsStep({
   family: FamilyProfile[];
 }) {
   const count = useSelector(wizard, selectPersonCount);
+  const max = useSelector(wizard, selectMaxPersons);
+  const canAdd = useSelector(wizard, selectCanAddPerson);
   const refused = useSelector(wizard, selectRefusedNextCount);
   const form = useRef<HTMLFormElement | null>(null);
+  const addButton = useRef<HTMLButtonElement | null>(null);
+  const shownCount = useRef(count);
   const titleId = useId();
 
   // After a refused Next, the first field in error takes focus: its message is read with it.
   useEffect(() => {
     if (refused > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [refused]);
+
+  // A person added: their name takes focus. A person removed: "Add a person" does (it is there now).
+  useEffect(() => {
+    const before = shownCount.current;
+    shownCount.current = count;
+    if (count > before) {
+      const names = form.current?.querySelectorAll<HTMLElement>('input[name$=".name"]');
+      names?.[names.length - 1]?.focus();
+    } else if (count < before) addButton.current?.focus();
+  }, [count]);
 
   return (
     <form
@@ -410,9 +426,26 @@ function DetailsStep({
         performed for. All fields are required; if a birth time or birth place is not known, tick the box
         below it.
       </p>
+      {max > 1 && (
+        <p className="booking-step__hint">
+          This package is for up to {max} persons, at the same price: remove the forms you do not need.
+        </p>
+      )}
       {Array.from({ length: count }, (_, index) => (
         <PersonFieldset key={index} wizard={wizard} index={index} count={count} family={family} />
       ))}
+      {canAdd && (
+        <div className="booking-step__add-person">
+          <button
+            ref={addButton}
+            type="button"
+            className="button"
+            onClick={() => wizard.send({ type: 'person.added' })}
+          >
+            <span aria-hidden="true">+</span> Add a person ({count} of up to {max})
+          </button>
+        </div>
+      )}
       <div className="booking-step__actions">
         <button type="submit" className="button button--primary">
           Next
@@ -477,6 +510,15 @@ function PersonFieldset({
         {index === 0 && count > 1 && <CopyGothraButton wizard={wizard} />}
       </div>
       <SaveToFamily wizard={wizard} index={index} />
+      {count > 1 && (
+        <button
+          type="button"
+          className="button button--small person-card__remove"
+          onClick={() => wizard.send({ type: 'person.removed', index })}
+        >
+          Remove person {index + 1}
+        </button>
+      )}
     </fieldset>
   );
 }
