@@ -83,7 +83,8 @@ export const SankalpPerson = v.object({
   nameInScript: v.string(),
   gothra: v.string(),
   gothraInScript: v.string(),
-  nakshatra: v.string(),
+  /** null: not known (docs/product-rules.md, Persons). */
+  nakshatra: v.nullable(v.string()),
   raashi: v.string(),
   dateOfBirth: v.string(),
   birthTime: v.nullable(v.string()),

@@ -333,11 +333,20 @@ function personFields(today: () => string) {
   };
 }
 
-/** The fields a devotee may mark "not known" (docs/product-rules.md, Persons). */
-export const NOT_KNOWN_FIELDS = ['birthTime', 'birthPlace'] as const;
+/**
+ * The fields a devotee may mark "not known" (docs/product-rules.md, Persons): the birth time, the
+ * birth place and the nakshatra (priests recite the name and gothra without the star).
+ */
+export const NOT_KNOWN_FIELDS = ['birthTime', 'birthPlace', 'nakshatra'] as const;
 export type NotKnownField = (typeof NOT_KNOWN_FIELDS)[number];
 /** The request's mark for each: `birthTimeNotKnown: true` stores the birth time as not known. */
-export const notKnownFlag = { birthTime: 'birthTimeNotKnown', birthPlace: 'birthPlaceNotKnown' } as const;
+export const notKnownFlag = {
+  birthTime: 'birthTimeNotKnown',
+  birthPlace: 'birthPlaceNotKnown',
+  nakshatra: 'nakshatraNotKnown',
+} as const;
+/** How the read-back, the booking and the sankalp sheet show a nakshatra marked not known. */
+export const NAKSHATRA_NOT_KNOWN_LABEL = 'Not known';
 type NotKnownFlag = (typeof notKnownFlag)[NotKnownField];
 
 const NotKnownMark = v.optional(v.boolean(bookingMessages.notKnownInvalid), false);
@@ -356,15 +365,25 @@ export const bookingPersonSchema = (today: () => string) => {
         // Checked below, unless marked not known (a missing key is then fine).
         birthTime: v.optional(v.unknown()),
         birthPlace: v.optional(v.unknown()),
+        nakshatra: v.optional(v.unknown()),
         birthTimeNotKnown: NotKnownMark,
         birthPlaceNotKnown: NotKnownMark,
+        nakshatraNotKnown: NotKnownMark,
       },
       bookingMessages.personInvalid,
     ),
     v.rawTransform(({ dataset, addIssue, NEVER }) => {
-      const { birthTimeNotKnown, birthPlaceNotKnown, ...person } = dataset.value;
-      const known: Record<NotKnownField, string | null> = { birthTime: null, birthPlace: null };
-      const marks: Record<NotKnownFlag, boolean> = { birthTimeNotKnown, birthPlaceNotKnown };
+      const { birthTimeNotKnown, birthPlaceNotKnown, nakshatraNotKnown, ...person } = dataset.value;
+      const known: { birthTime: string | null; birthPlace: string | null; nakshatra: Nakshatra | null } = {
+        birthTime: null,
+        birthPlace: null,
+        nakshatra: null,
+      };
+      const marks: Record<NotKnownFlag, boolean> = {
+        birthTimeNotKnown,
+        birthPlaceNotKnown,
+        nakshatraNotKnown,
+      };
       for (const field of NOT_KNOWN_FIELDS) {
         if (marks[notKnownFlag[field]]) continue;
         const result = v.safeParse(fields[field], person[field], { abortPipeEarly: true });
@@ -372,7 +391,7 @@ export const bookingPersonSchema = (today: () => string) => {
           addIssue({ message: result.issues[0].message });
           return NEVER;
         }
-        known[field] = result.output;
+        (known as Record<NotKnownField, string | null>)[field] = result.output;
       }
       return { ...person, ...known };
     }),
@@ -395,8 +414,12 @@ export const PERSON_FIELDS = [
 ] as const;
 export type PersonField = (typeof PERSON_FIELDS)[number];
 
-/** A person form as the SPA holds it: every text field '' when not filled in, and the two marks. */
-export type PersonDraft = Record<PersonField, string> & Record<NotKnownFlag, boolean>;
+/**
+ * A person form as the SPA holds it: every text field '' when not filled in, and the marks (a
+ * form from before the nakshatra's mark has none: not marked).
+ */
+export type PersonDraft = Record<PersonField, string> &
+  Record<'birthTimeNotKnown' | 'birthPlaceNotKnown', boolean> & { nakshatraNotKnown?: boolean };
 export const emptyPerson = (): PersonDraft => ({
   name: '',
   dateOfBirth: '',
@@ -407,6 +430,7 @@ export const emptyPerson = (): PersonDraft => ({
   gothra: '',
   birthTimeNotKnown: false,
   birthPlaceNotKnown: false,
+  nakshatraNotKnown: false,
 });
 
 export type PersonErrors = Partial<Record<PersonField, string>>;
@@ -423,8 +447,8 @@ export function validatePerson(
   const fields = personFields(() => today);
   const errors: PersonErrors = {};
   for (const field of PERSON_FIELDS) {
-    if (field === 'birthTime' || field === 'birthPlace') {
-      if (values[notKnownFlag[field]] === true) continue;
+    if ((NOT_KNOWN_FIELDS as readonly string[]).includes(field)) {
+      if (values[notKnownFlag[field as NotKnownField]] === true) continue;
     }
     const result = v.safeParse(fields[field], values[field], { abortPipeEarly: true });
     if (!result.success) errors[field] = result.issues[0].message;
@@ -570,7 +594,7 @@ export const BookedPerson = v.object({
   birthTime: v.nullable(v.string()),
   birthPlace: v.nullable(v.string()),
   raashi: v.picklist(RAASHI_OPTIONS),
-  nakshatra: v.picklist(NAKSHATRA_OPTIONS),
+  nakshatra: v.nullable(v.picklist(NAKSHATRA_OPTIONS)),
   gothra: v.string(),
 });
 export type BookedPerson = v.InferOutput<typeof BookedPerson>;

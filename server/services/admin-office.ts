@@ -289,7 +289,7 @@ export async function sankalpSheet(db: Db, day: string): Promise<SankalpSheetRes
           nameInScript: nameInScript(p.name, script),
           gothra: p.gothra,
           gothraInScript: gothraInScript(p.gothra, script),
-          nakshatra: p.nakshatra,
+          nakshatra: p.nakshatra === '' ? null : p.nakshatra,
           raashi: p.raashi,
           dateOfBirth: p.dateOfBirth,
           birthTime: p.birthTimeKnown ? p.birthTime : null,

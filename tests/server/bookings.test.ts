@@ -336,6 +336,21 @@ describe('the package and its persons', () => {
     },
   );
 
+  it('takes a nakshatra marked not known, read back as null; unmarked, it is still required', async () => {
+    const booking = await book({
+      ...body(2),
+      persons: [
+        person({ name: 'Asha' }),
+        person({ name: 'Ravi', nakshatra: 'Magha', nakshatraNotKnown: true }),
+      ],
+    });
+    expect(booking.persons.map((p) => [p.name, p.nakshatra])).toEqual([
+      ['Asha', 'Magha'],
+      ['Ravi', null],
+    ]);
+    await expectRefused({ ...body(1), persons: [person({ nakshatra: '' })] }, 400, 'Nakshatra is required');
+  });
+
   it('refuses a package of another puja (400)', async () => {
     await expectRefused(
       { ...body(2), packageId: secondPuja.packages[2]!.id },

@@ -530,6 +530,39 @@ describe('the booking wizard (/puja-booking/{id})', () => {
     expect(again.getByText('Birth time is required')).toBeInTheDocument();
   });
 
+  it('books without the nakshatra when it is marked not known; the read-back says so', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    await addAddress(shop.app, customer, '7, Car Street');
+    await openWizard(open, 1);
+    const group = personGroup(0, 1);
+    await fillPerson(user, 0, 1, asha);
+    await user.clear(group.getByRole('combobox', { name: 'Nakshatra' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(group.getByText('Nakshatra is required')).toBeInTheDocument();
+
+    await user.click(group.getByRole('checkbox', { name: 'Nakshatra not known' }));
+    expect(group.getByRole('combobox', { name: 'Nakshatra' })).toBeDisabled();
+    expect(group.queryByText('Nakshatra is required')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('radio', { name: /Car Street/ }, PAGE));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 2, name: 'Payment' });
+    const readBack = within(screen.getByRole('region', { name: 'The sankalp as the priest will read it' }));
+    expect(readBack.getByText('Nakshatra not known')).toBeInTheDocument();
+
+    const price = packageOf(open, 1).offerPrice;
+    await user.click(screen.getByRole('checkbox', { name: 'The names are right' }));
+    await user.type(screen.getByLabelText('UPI ID'), 'asha@okbank');
+    await user.click(screen.getByRole('button', { name: `Pay ${formatRupees(price)}` }));
+    await screen.findByRole('heading', { level: 2, name: 'Booking Confirmed!' }, PAYMENT);
+    const [summary] = await bookingsOf(customer);
+    const res = await send(shop.app, 'GET', `/api/bookings/${summary!.id}`, { token: customer.token });
+    expect((res.body as { booking: { persons: { nakshatra: string | null }[] } }).booking.persons).toEqual([
+      expect.objectContaining({ name: asha.name, nakshatra: null }),
+    ]);
+  });
+
   it('the address step says "Please select or add an address" in place without one, and Back returns to the details', async () => {
     const user = userEvent.setup();
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});

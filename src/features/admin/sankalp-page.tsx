@@ -82,7 +82,7 @@ function PujaSheet({ puja }: { puja: SankalpPuja }) {
                       </span>
                       <div>{person.gothra}</div>
                     </td>
-                    <td>{person.nakshatra}</td>
+                    <td>{person.nakshatra ?? 'Not known'}</td>
                     <td>{person.raashi}</td>
                     <td>
                       {formatCalendarDay(person.dateOfBirth)}

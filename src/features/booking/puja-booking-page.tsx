@@ -423,8 +423,8 @@ function DetailsStep({
       </StepHeading>
       <p className="booking-step__hint">
         The priest recites these details in the sankalpam, so please enter them for every person the puja is
-        performed for. All fields are required; if a birth time or birth place is not known, tick the box
-        below it.
+        performed for. All fields are required; if a birth time, birth place or nakshatra is not known, tick
+        the box below it.
       </p>
       {max > 1 && (
         <p className="booking-step__hint">
@@ -627,6 +627,7 @@ function CopyGothraButton({ wizard }: { wizard: WizardRef }) {
 const notKnownLabels: Record<NotKnownField, string> = {
   birthTime: 'Birth time not known',
   birthPlace: 'Birth place not known',
+  nakshatra: 'Nakshatra not known',
 };
 
 /** "Birth time not known": ticked, the field is cleared, disabled and no longer required. */
@@ -686,7 +687,7 @@ function FieldMessage({ id, error }: { id: string; error: string | undefined }) 
 }
 
 const canBeNotKnown = (field: PersonField): field is NotKnownField =>
-  field === 'birthTime' || field === 'birthPlace';
+  field === 'birthTime' || field === 'birthPlace' || field === 'nakshatra';
 
 function PersonInput(props: FieldProps & { type?: 'text' | 'date' | 'time'; min?: string; max?: string }) {
   const { id, error, errorId, control } = usePersonField(props);
@@ -714,19 +715,22 @@ function PersonInput(props: FieldProps & { type?: 'text' | 'date' | 'time'; min?
 function PersonStarName(props: FieldProps & { Choice: typeof RaashiChoice }) {
   const { id, error, errorId, control } = usePersonField(props);
   const { Choice, label, field, wizard, index } = props;
+  const notKnown = useSelector(wizard, (s) => canBeNotKnown(field) && selectNotKnown(index, field)(s));
   return (
     <div className={`field booking-field booking-field--${field}`}>
       <label htmlFor={id}>{label}</label>
       <Choice
         id={id}
         value={control.value}
-        required
+        required={!notKnown}
+        disabled={notKnown}
         aria-invalid={control['aria-invalid']}
         aria-describedby={control['aria-describedby']}
         onValueChange={(value) => wizard.send({ type: 'person.changed', index, field, value })}
         onBlur={control.onBlur}
       />
       <FieldMessage id={errorId} error={error} />
+      {canBeNotKnown(field) && <NotKnownBox wizard={wizard} index={index} field={field} />}
     </div>
   );
 }
@@ -1222,6 +1226,9 @@ function SankalpReadBack({
               <td>
                 <span className="read-back__name">{person.name.trim()}</span>
                 <span className="read-back__gothra">{person.gothra.trim()} gothra</span>
+                {person.nakshatraNotKnown === true && (
+                  <span className="read-back__gothra">Nakshatra not known</span>
+                )}
               </td>
               <td lang={lang}>
                 {transliteration.data ? (
