@@ -73,6 +73,7 @@ const asha: PersonDraft = {
   gothra: 'Kashyapa',
   birthTimeNotKnown: false,
   birthPlaceNotKnown: false,
+  nakshatraNotKnown: false,
 };
 const ravi: PersonDraft = {
   name: 'Ravi Rao',
@@ -84,6 +85,7 @@ const ravi: PersonDraft = {
   gothra: 'Kashyapa',
   birthTimeNotKnown: false,
   birthPlaceNotKnown: false,
+  nakshatraNotKnown: false,
 };
 
 const home: Address = {

@@ -15,6 +15,7 @@ export const person = (overrides: Partial<PersonDraft> = {}): PersonDraft => ({
   gothra: 'Kashyapa',
   birthTimeNotKnown: false,
   birthPlaceNotKnown: false,
+  nakshatraNotKnown: false,
   ...overrides,
 });
 

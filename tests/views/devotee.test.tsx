@@ -558,6 +558,22 @@ describe('the birth-star suggestion', () => {
     expect(group.getByRole('combobox', { name: 'Nakshatra' })).toHaveValue(nakshatraLabel(star.nakshatra));
   });
 
+  it('with "Birth time not known" ticked, does not ask for the time and says the nakshatra can be marked not known', async () => {
+    const user = userEvent.setup();
+    await signIn();
+    await openWizard(puja, 1);
+    const group = personGroup(0, 1);
+    fireEvent.change(group.getByLabelText('Date of birth'), { target: { value: '1990-08-01' } });
+    await user.click(group.getByRole('checkbox', { name: 'Birth time not known' }));
+    expect(
+      group.queryByText('Enter the date and time of birth and we will suggest the raashi and nakshatra.'),
+    ).not.toBeInTheDocument();
+    expect(group.getByText(/^Without the birth time we cannot work out the nakshatra/)).toHaveTextContent(
+      'or tick “Nakshatra not known”',
+    );
+    expect(group.getByRole('checkbox', { name: 'Nakshatra not known' })).toBeInTheDocument();
+  });
+
   it('near a boundary, says both neighbours are possible, names them, and the devotee chooses', async () => {
     const user = userEvent.setup();
     await signIn();

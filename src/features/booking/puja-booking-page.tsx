@@ -469,6 +469,7 @@ function PersonFieldset({
   const today = localToday();
   const dateOfBirth = useSelector(wizard, selectPersonValue(index, 'dateOfBirth'));
   const birthTime = useSelector(wizard, selectPersonValue(index, 'birthTime'));
+  const birthTimeNotKnown = useSelector(wizard, selectNotKnown(index, 'birthTime'));
   return (
     <fieldset className="person-card">
       <legend className="person-card__legend">
@@ -491,6 +492,7 @@ function PersonFieldset({
         <BirthStarSuggestion
           dateOfBirth={dateOfBirth}
           birthTime={birthTime}
+          birthTimeNotKnown={birthTimeNotKnown}
           onChoose={(choice) => {
             for (const field of ['raashi', 'nakshatra'] as const) {
               const value = choice[field];

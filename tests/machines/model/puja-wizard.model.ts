@@ -21,6 +21,7 @@ const asha: PersonDraft = {
   gothra: 'Kashyapa',
   birthTimeNotKnown: false,
   birthPlaceNotKnown: false,
+  nakshatraNotKnown: false,
 };
 
 const home: Address = {
