@@ -67,9 +67,10 @@ export const GIFT_ADDRESS_FIELDS = [
   'street',
   'area',
   'landmark',
+  // In the address form's order (src/ui/address-picker): the PIN before the city and state.
+  'postalCode',
   'city',
   'state',
-  'postalCode',
 ] as const;
 export type GiftField = (typeof GIFT_ADDRESS_FIELDS)[number] | 'message';
 export type GiftErrors = Partial<Record<GiftField, string>>;

@@ -356,6 +356,25 @@ describe('gift a puja', () => {
     expect(await form.findByText('Recipient name is required')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Address' })).toBeInTheDocument();
 
+    // The address form's order and kinds of field: a phone keypad for the mobile, lines for the card.
+    expect(
+      Array.from(
+        screen.getByRole('group', { name: 'Who receives the prasad' }).querySelectorAll('label'),
+      ).map((l) => l.textContent),
+    ).toEqual([
+      'Recipient name',
+      'Recipient mobile number',
+      'House and street',
+      'Area',
+      'Landmark (optional)',
+      'PIN code',
+      'City',
+      'State',
+      'Message on the prasad card (optional)',
+    ]);
+    expect(form.getByLabelText('Recipient mobile number')).toHaveAttribute('type', 'tel');
+    expect(form.getByLabelText('Recipient mobile number')).toHaveAttribute('inputmode', 'numeric');
+    expect(form.getByLabelText('Message on the prasad card (optional)').tagName).toBe('TEXTAREA');
     for (const [label, value] of Object.entries(recipient))
       fireEvent.change(form.getByLabelText(label), { target: { value } });
     await user.selectOptions(form.getByRole('combobox', { name: 'State' }), 'Tamil Nadu');

@@ -1061,8 +1061,10 @@ function GiftInputField({ wizard, field }: { wizard: WizardRef; field: GiftField
     value,
     'aria-invalid': error !== undefined,
     'aria-describedby': error !== undefined ? errorId : undefined,
+    // The card's message is one line of plain text (docs/product-rules.md, Gift a puja): the
+    // textarea only wraps it, and Enter becomes a space.
     onChange: (event: { target: { value: string } }) =>
-      wizard.send({ type: 'gift.changed', field, value: event.target.value }),
+      wizard.send({ type: 'gift.changed', field, value: event.target.value.replace(/\r?\n/g, ' ') }),
   };
   return (
     <div className={`field booking-field booking-field--gift-${field}`}>
@@ -1078,7 +1080,7 @@ function GiftInputField({ wizard, field }: { wizard: WizardRef; field: GiftField
         </select>
       ) : field === 'message' ? (
         <>
-          <input {...common} className="input" maxLength={MAX_GIFT_MESSAGE_LENGTH} />
+          <textarea {...common} className="input" rows={3} maxLength={MAX_GIFT_MESSAGE_LENGTH} />
           <span className="gift-form__count">
             {value.length} / {MAX_GIFT_MESSAGE_LENGTH}
           </span>
@@ -1087,7 +1089,9 @@ function GiftInputField({ wizard, field }: { wizard: WizardRef; field: GiftField
         <input
           {...common}
           className="input"
+          type={field === 'mobile' ? 'tel' : 'text'}
           inputMode={field === 'mobile' || field === 'postalCode' ? 'numeric' : undefined}
+          maxLength={field === 'postalCode' ? 6 : undefined}
           autoComplete="off"
         />
       )}
