@@ -83,9 +83,10 @@ export const SankalpPerson = v.object({
   nameInScript: v.string(),
   gothra: v.string(),
   gothraInScript: v.string(),
-  nakshatra: v.string(),
-  /** The nakshatra and raashi by their Sanskrit names in the temple's script. */
-  nakshatraInScript: v.string(),
+  /** null: not known (docs/product-rules.md, Persons). */
+  nakshatra: v.nullable(v.string()),
+  /** The nakshatra and raashi by their Sanskrit names in the temple's script; null: not known. */
+  nakshatraInScript: v.nullable(v.string()),
   raashi: v.string(),
   raashiInScript: v.string(),
   dateOfBirth: v.string(),

@@ -226,8 +226,11 @@ export const bookingMessages = {
   pujaNotFound: 'Puja not found',
   packageNotFound: 'Package not found',
   packageOfAnotherPuja: 'This package belongs to another puja',
-  personCountMismatch: (noPersons: number) =>
-    `This package is for ${persons(noPersons)}; please enter details for exactly ${noPersons}`,
+  /** docs/product-rules.md, Persons: a package for N persons takes 1 to N. */
+  tooManyForPackage: (noPersons: number) =>
+    noPersons === 1
+      ? 'This package is for 1 person; please enter the details of one person'
+      : `This package is for up to ${persons(noPersons)}; please enter at most ${noPersons}`,
   closed: 'Booking for this puja has closed',
   addressNotFound: 'Address not found',
   idempotencyMismatch: orderMessages.idempotencyMismatch,
@@ -337,11 +340,20 @@ function personFields(today: () => string) {
   };
 }
 
-/** The fields a devotee may mark "not known" (docs/product-rules.md, Persons). */
-export const NOT_KNOWN_FIELDS = ['birthTime', 'birthPlace'] as const;
+/**
+ * The fields a devotee may mark "not known" (docs/product-rules.md, Persons): the birth time, the
+ * birth place and the nakshatra (priests recite the name and gothra without the star).
+ */
+export const NOT_KNOWN_FIELDS = ['birthTime', 'birthPlace', 'nakshatra'] as const;
 export type NotKnownField = (typeof NOT_KNOWN_FIELDS)[number];
 /** The request's mark for each: `birthTimeNotKnown: true` stores the birth time as not known. */
-export const notKnownFlag = { birthTime: 'birthTimeNotKnown', birthPlace: 'birthPlaceNotKnown' } as const;
+export const notKnownFlag = {
+  birthTime: 'birthTimeNotKnown',
+  birthPlace: 'birthPlaceNotKnown',
+  nakshatra: 'nakshatraNotKnown',
+} as const;
+/** How the read-back, the booking and the sankalp sheet show a nakshatra marked not known. */
+export const NAKSHATRA_NOT_KNOWN_LABEL = 'Not known';
 type NotKnownFlag = (typeof notKnownFlag)[NotKnownField];
 
 const NotKnownMark = v.optional(v.boolean(bookingMessages.notKnownInvalid), false);
@@ -370,19 +382,29 @@ export const bookingPersonSchema = (today: () => string) => {
         // Checked below, unless marked not known (a missing key is then fine).
         birthTime: v.optional(v.unknown()),
         birthPlace: v.optional(v.unknown()),
+        nakshatra: v.optional(v.unknown()),
         birthTimeNotKnown: NotKnownMark,
         birthPlaceNotKnown: NotKnownMark,
         // The name and gothra as the priest reads them, when corrected by hand; the server checks
         // they are in the temple's script (docs/product-rules.md, The sankalp in the temple's script).
         nameInScript: v.optional(ScriptSpelling),
         gothraInScript: v.optional(ScriptSpelling),
+        nakshatraNotKnown: NotKnownMark,
       },
       bookingMessages.personInvalid,
     ),
     v.rawTransform(({ dataset, addIssue, NEVER }) => {
-      const { birthTimeNotKnown, birthPlaceNotKnown, ...person } = dataset.value;
-      const known: Record<NotKnownField, string | null> = { birthTime: null, birthPlace: null };
-      const marks: Record<NotKnownFlag, boolean> = { birthTimeNotKnown, birthPlaceNotKnown };
+      const { birthTimeNotKnown, birthPlaceNotKnown, nakshatraNotKnown, ...person } = dataset.value;
+      const known: { birthTime: string | null; birthPlace: string | null; nakshatra: Nakshatra | null } = {
+        birthTime: null,
+        birthPlace: null,
+        nakshatra: null,
+      };
+      const marks: Record<NotKnownFlag, boolean> = {
+        birthTimeNotKnown,
+        birthPlaceNotKnown,
+        nakshatraNotKnown,
+      };
       for (const field of NOT_KNOWN_FIELDS) {
         if (marks[notKnownFlag[field]]) continue;
         const result = v.safeParse(fields[field], person[field], { abortPipeEarly: true });
@@ -390,7 +412,7 @@ export const bookingPersonSchema = (today: () => string) => {
           addIssue({ message: result.issues[0].message });
           return NEVER;
         }
-        known[field] = result.output;
+        (known as Record<NotKnownField, string | null>)[field] = result.output;
       }
       return { ...person, ...known };
     }),
@@ -413,11 +435,15 @@ export const PERSON_FIELDS = [
 ] as const;
 export type PersonField = (typeof PERSON_FIELDS)[number];
 
-/** A person form as the SPA holds it: every text field '' when not filled in, and the two marks. */
+/**
+ * A person form as the SPA holds it: every text field '' when not filled in, the marks (a form from
+ * before the nakshatra's mark has none: not marked), and the name and gothra in the temple's script
+ * when corrected by hand at the read-back.
+ */
 export type PersonDraft = Record<PersonField, string> &
-  Record<NotKnownFlag, boolean> &
-  /** The name and gothra in the temple's script, when corrected by hand at the read-back. */
-  Partial<Record<'nameInScript' | 'gothraInScript', string>>;
+  Record<'birthTimeNotKnown' | 'birthPlaceNotKnown', boolean> & { nakshatraNotKnown?: boolean } & Partial<
+    Record<'nameInScript' | 'gothraInScript', string>
+  >;
 export const emptyPerson = (): PersonDraft => ({
   name: '',
   dateOfBirth: '',
@@ -428,6 +454,7 @@ export const emptyPerson = (): PersonDraft => ({
   gothra: '',
   birthTimeNotKnown: false,
   birthPlaceNotKnown: false,
+  nakshatraNotKnown: false,
 });
 
 export type PersonErrors = Partial<Record<PersonField, string>>;
@@ -444,8 +471,8 @@ export function validatePerson(
   const fields = personFields(() => today);
   const errors: PersonErrors = {};
   for (const field of PERSON_FIELDS) {
-    if (field === 'birthTime' || field === 'birthPlace') {
-      if (values[notKnownFlag[field]] === true) continue;
+    if ((NOT_KNOWN_FIELDS as readonly string[]).includes(field)) {
+      if (values[notKnownFlag[field as NotKnownField]] === true) continue;
     }
     const result = v.safeParse(fields[field], values[field], { abortPipeEarly: true });
     if (!result.success) errors[field] = result.issues[0].message;
@@ -591,7 +618,7 @@ export const BookedPerson = v.object({
   birthTime: v.nullable(v.string()),
   birthPlace: v.nullable(v.string()),
   raashi: v.picklist(RAASHI_OPTIONS),
-  nakshatra: v.picklist(NAKSHATRA_OPTIONS),
+  nakshatra: v.nullable(v.picklist(NAKSHATRA_OPTIONS)),
   gothra: v.string(),
   /** The name and gothra in the temple's script as corrected by hand; null: worked out from the Latin. */
   nameInScript: v.optional(v.nullable(v.string())),

@@ -120,10 +120,11 @@ export function personFromProfile(profile: FamilyProfile): PersonDraft {
     birthTime: profile.birthTime ?? '',
     birthPlace: profile.birthPlace ?? '',
     raashi: profile.raashi,
-    nakshatra: profile.nakshatra,
+    nakshatra: profile.nakshatra ?? '',
     gothra: profile.gothra,
     birthTimeNotKnown: profile.birthTime === null,
     birthPlaceNotKnown: profile.birthPlace === null,
+    nakshatraNotKnown: profile.nakshatra === null,
   };
 }
 

@@ -56,6 +56,8 @@ export interface WizardDraft {
   addressId?: number | null;
   /** A gift being typed (read loosely: only its text fields are kept). */
   gift?: unknown;
+  /** The offerings chosen on Payment (read loosely: only the puja's own offerings, within their limits). */
+  offerings?: readonly { offeringId?: unknown; quantity?: unknown }[];
 }
 
 /** The gift form's fields (docs/product-rules.md, Gift a puja): the recipient's address and the card message. */
@@ -65,9 +67,10 @@ export const GIFT_ADDRESS_FIELDS = [
   'street',
   'area',
   'landmark',
+  // In the address form's order (src/ui/address-picker): the PIN before the city and state.
+  'postalCode',
   'city',
   'state',
-  'postalCode',
 ] as const;
 export type GiftField = (typeof GIFT_ADDRESS_FIELDS)[number] | 'message';
 export type GiftErrors = Partial<Record<GiftField, string>>;
@@ -121,7 +124,7 @@ export interface PujaWizardInput {
   pujaId: number;
   packageId: number;
   packageName: string;
-  /** docs/product-rules.md, Persons: one person form each; 1 when missing. */
+  /** docs/product-rules.md, Persons: the package is for up to this many persons; 1 when missing. */
   personCount: number;
   /** The package's offer price in whole rupees (what the customer pays). */
   price: number;
@@ -143,9 +146,11 @@ export interface PujaWizardContext {
   pujaId: number;
   packageId: number;
   packageName: string;
+  /** The package's number of persons: at most this many person forms (docs/product-rules.md, Persons). */
   personCount: number;
   price: number;
   closesAt: string | null | undefined;
+  /** One form per person, 1 to `personCount`. */
   persons: PersonDraft[];
   /** Every field's first problem, kept current; the view shows those touched or, after a refused Next, all. */
   personErrors: PersonErrors[];
@@ -187,6 +192,10 @@ export type PujaWizardEvent =
   | { type: 'person.notKnownChanged'; index: number; field: NotKnownField; notKnown: boolean }
   /** "Use this gothra for everyone": the first person's gothra into every other person's. */
   | { type: 'persons.gothraCopied' }
+  /** "Add a person": one more empty form, up to the package's number. */
+  | { type: 'person.added' }
+  /** "Remove this person": the form goes, as long as one remains. */
+  | { type: 'person.removed'; index: number }
   /** One tap on a saved family member: the person form filled with their details. */
   | { type: 'person.filled'; index: number; person: PersonDraft }
   /** "Gift this puja" ticked or cleared (the address step). */
@@ -217,6 +226,8 @@ export interface DraftParams {
   persons: PersonDraft[];
   addressId: number | null;
   gift: GiftDraft | null;
+  /** The chosen offerings (docs/product-rules.md, Chadhava offerings): a reload on Payment keeps them. */
+  offerings: OfferingLine[];
 }
 
 const messageOf = (error: unknown, fallback: string) => {
@@ -228,9 +239,14 @@ function clampCount(count: number): number {
   return Number.isSafeInteger(count) ? Math.min(Math.max(count, 1), MAX_BOOKING_PERSONS) : 1;
 }
 
-/** `personCount` person forms, each filled from the draft where it has text. */
+/**
+ * The person forms: as many as the draft had (1 to `count`), or `count` without a draft; each
+ * filled from the draft where it has text.
+ */
 function restorePersons(count: number, draft: WizardDraft | undefined): PersonDraft[] {
-  return Array.from({ length: count }, (_, index) => {
+  const saved = draft?.persons?.length ?? 0;
+  const length = saved > 0 ? Math.min(saved, count) : count;
+  return Array.from({ length }, (_, index) => {
     const saved = draft?.persons?.[index];
     const person = emptyPerson();
     if (saved) {
@@ -264,6 +280,25 @@ function withPersons(
     ),
     touched: context.touched.map((t, i) => (changed(i) ? { ...t, [field]: true as const } : t)),
   };
+}
+
+/**
+ * The draft's offerings as quantities by id: only the puja's current offerings, each at most its
+ * own limit (a retired one, or a limit lowered meanwhile, is not brought back).
+ */
+function restoreOfferingQuantities(
+  offerings: readonly PujaOffering[],
+  saved: WizardDraft['offerings'],
+): Record<number, number> {
+  const quantities: Record<number, number> = {};
+  for (const line of saved ?? []) {
+    const offering = offerings.find((o) => o.id === line.offeringId);
+    const quantity = line.quantity;
+    if (!offering || typeof quantity !== 'number' || !Number.isSafeInteger(quantity) || quantity < 1)
+      continue;
+    quantities[offering.id] = Math.min(quantity, offering.maxQuantity);
+  }
+  return quantities;
 }
 
 const validateAll = (persons: PersonDraft[], today: string) => persons.map((p) => validatePerson(p, today));
@@ -317,6 +352,7 @@ const draftOf = ({ context }: { context: PujaWizardContext }): DraftParams => ({
   persons: context.persons,
   addressId: context.addressId,
   gift: context.gift,
+  offerings: offeringLinesOf(context),
 });
 
 /** The guard "the URL asks for this step". */
@@ -329,8 +365,8 @@ type WindowSnapshot = SnapshotFrom<typeof bookingWindowMachine>;
 /**
  * The puja booking wizard (docs/product-rules.md, Bookings), two regions side by side.
  *
- * `steps`: `details` (one form per person; Next only when every person is valid, otherwise the
- * messages show) -> `address` (Next only with an address chosen, otherwise "Please select or
+ * `steps`: `details` (one form per person, 1 up to the package's number: `person.added`,
+ * `person.removed`; Next only when every person is valid, otherwise the messages show) -> `address` (Next only with an address chosen, otherwise "Please select or
  * add an address" under the picker; Back to details) -> `payment` (a summary; Back to address; Pay)
  * with the payment machine (machines/payment) invoked: it holds the UPI / card / net banking
  * details, and Pay hands it the booking; it pays (about 2 s) and writes the booking, then
@@ -347,8 +383,8 @@ type WindowSnapshot = SnapshotFrom<typeof bookingWindowMachine>;
  * earlier step at any time before the confirmation, forward only where Next would go. A reload
  * on Payment passes through Address until the chosen address has loaded (`resumeAt`).
  *
- * Every change of the persons or the address is handed to `saveDraft`; `clearDraft` runs once
- * the booking exists.
+ * Every change of the persons, the address, the gift or the offerings is handed to `saveDraft`;
+ * `clearDraft` runs once the booking exists.
  */
 export const pujaWizardMachine = setup({
   types: {
@@ -377,6 +413,20 @@ export const pujaWizardMachine = setup({
         ? { [notKnownFlag[field]]: true, [field]: '' }
         : { [notKnownFlag[field]]: false };
       return withPersons(context, { [index]: change }, field);
+    }),
+    addPerson: assign(({ context }) => ({
+      persons: [...context.persons, emptyPerson()],
+      personErrors: [...context.personErrors, validatePerson(emptyPerson(), context.today())],
+      touched: [...context.touched, {}],
+    })),
+    removePerson: assign(({ context, event }) => {
+      if (event.type !== 'person.removed') return {};
+      const keep = <T>(list: readonly T[]) => list.filter((_, i) => i !== event.index);
+      return {
+        persons: keep(context.persons),
+        personErrors: keep(context.personErrors),
+        touched: keep(context.touched),
+      };
     }),
     copyGothra: assign(({ context }) => {
       const gothra = context.persons[0]?.gothra ?? '';
@@ -494,6 +544,15 @@ export const pujaWizardMachine = setup({
     isAddressLoading: ({ context }) =>
       context.gift === null && context.addressId !== null && context.address?.id !== context.addressId,
     isResumingToPayment: ({ context }) => context.resumeAt === 'payment',
+    /** Fewer forms than the package's number of persons. */
+    canAddPerson: ({ context }) => context.persons.length < context.personCount,
+    /** More than one form, and this one exists. */
+    canRemovePerson: ({ context, event }) =>
+      event.type === 'person.removed' &&
+      context.persons.length > 1 &&
+      Number.isSafeInteger(event.index) &&
+      event.index >= 0 &&
+      event.index < context.persons.length,
     /** More than one person, and the first has a gothra to give. */
     canCopyGothra: ({ context }) => context.persons.length > 1 && context.persons[0]!.gothra.trim() !== '',
     arePersonsValid: ({ context }) =>
@@ -518,13 +577,15 @@ export const pujaWizardMachine = setup({
   type: 'parallel',
   context: ({ input }) => {
     const today = input.today ?? (() => localToday());
-    const persons = restorePersons(clampCount(input.personCount), input.draft);
+    const personCount = clampCount(input.personCount);
+    const persons = restorePersons(personCount, input.draft);
     const gift = restoreGift(input.draft?.gift);
+    const offerings = input.offerings ?? [];
     return {
       pujaId: input.pujaId,
       packageId: input.packageId,
       packageName: input.packageName,
-      personCount: persons.length,
+      personCount,
       price: input.price,
       closesAt: input.closesAt,
       persons,
@@ -540,8 +601,8 @@ export const pujaWizardMachine = setup({
       resumeAt: null,
       createIdempotencyKey: input.createIdempotencyKey,
       today,
-      offerings: input.offerings ?? [],
-      offeringQuantities: {},
+      offerings,
+      offeringQuantities: restoreOfferingQuantities(offerings, input.draft?.offerings),
       gift,
       giftErrors: gift ? validateGift(gift) : {},
       giftSetAside: null,
@@ -591,6 +652,14 @@ export const pujaWizardMachine = setup({
             'persons.gothraCopied': {
               guard: 'canCopyGothra',
               actions: ['copyGothra', { type: 'saveDraft', params: draftOf }],
+            },
+            'person.added': {
+              guard: 'canAddPerson',
+              actions: ['addPerson', { type: 'saveDraft', params: draftOf }],
+            },
+            'person.removed': {
+              guard: 'canRemovePerson',
+              actions: ['removePerson', { type: 'saveDraft', params: draftOf }],
             },
             'wizard.next': [
               { guard: 'arePersonsValid', target: 'address', actions: 'revalidatePersons' },
@@ -694,7 +763,7 @@ export const pujaWizardMachine = setup({
               guard: and(['isWindowOpen', 'areNamesConfirmed']),
               actions: ['clearError', 'submitToPayment'],
             },
-            'offering.changed': { actions: 'changeOffering' },
+            'offering.changed': { actions: ['changeOffering', { type: 'saveDraft', params: draftOf }] },
             'names.confirmed': { actions: 'confirmNames' },
             'wizard.back': { target: 'address', actions: 'clearError' },
             'step.requested': [

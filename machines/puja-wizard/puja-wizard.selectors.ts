@@ -21,7 +21,12 @@ export function selectStep(s: Snapshot): WizardStep {
   return 'payment';
 }
 
-export const selectPersonCount = (s: Snapshot) => s.context.personCount;
+/** How many person forms there are now (1 up to the package's number). */
+export const selectPersonCount = (s: Snapshot) => s.context.persons.length;
+/** The package's number of persons: the most forms there can be (docs/product-rules.md, Persons). */
+export const selectMaxPersons = (s: Snapshot) => s.context.personCount;
+export const selectCanAddPerson = (s: Snapshot) => s.can({ type: 'person.added' });
+export const selectCanRemovePerson = (s: Snapshot) => s.can({ type: 'person.removed', index: 0 });
 export const selectPersons = (s: Snapshot) => s.context.persons;
 /** Whether the person's birth time or birth place is marked "not known". */
 export const selectNotKnown = (index: number, field: NotKnownField) => (s: Snapshot) =>

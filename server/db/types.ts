@@ -148,7 +148,8 @@ export interface FamilyProfilesTable {
   birthPlace: string;
   birthPlaceKnown: number;
   raashi: Raashi;
-  nakshatra: Nakshatra;
+  /** "" is not known (docs/decisions/0060-a-booking-without-the-nakshatra.md). */
+  nakshatra: Nakshatra | '';
   gothra: string;
   /** 1: the devotee did not know it, and `gothra` is the customary one. */
   gothraNotKnown: number;
@@ -395,7 +396,8 @@ export interface BookingPersonsTable {
   birthPlace: string;
   birthPlaceKnown: Generated<number>;
   raashi: Raashi;
-  nakshatra: Nakshatra;
+  /** "" is not known, as in bookingPersons. */
+  nakshatra: Nakshatra | '';
   gothra: string;
   /** The name and gothra in the temple's script as corrected by hand; null: from the Latin. */
   nameInScript: string | null;

@@ -84,8 +84,9 @@ async function bookingFor(db: Db, id: number, ownerId: number | null): Promise<B
 
 /** What the chart does not check of a step's data: persons for the whole package, proof uploads that exist. */
 async function checkEventData(db: Db, event: BookingEventRequest, row: BookingRow): Promise<void> {
-  if (event.type === 'booking.correctPersons' && event.persons.length !== row.packageNoPersons)
-    throw new Refusal('person_count_mismatch', bookingMessages.personCountMismatch(row.packageNoPersons));
+  // docs/product-rules.md, Persons: a correction, like the booking, names 1 to the package's number.
+  if (event.type === 'booking.correctPersons' && event.persons.length > row.packageNoPersons)
+    throw new Refusal('person_count_mismatch', bookingMessages.tooManyForPackage(row.packageNoPersons));
   if (event.type === 'booking.correctPersons') {
     const wrongScript = wrongScriptSpelling(event.persons, await findPujaScript(db, row.pujaId));
     if (wrongScript) throw new Refusal('script_spelling_invalid', wrongScript);

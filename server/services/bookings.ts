@@ -79,7 +79,7 @@ const giftAddressOf = (gift: GiftInput): Address => ({
 /**
  * Checks a booking draft exactly as making it would, in this order: the puja exists, the
  * package exists and is one of the puja's, the booking window is open at `now`
- * (docs/product-rules.md, Bookings), the number of persons is the package's, the address is
+ * (docs/product-rules.md, Bookings), the number of persons is at most the package's, the address is
  * the customer's (or a gift's own), the offerings are the puja's. POST /api/payments prices
  * intents with this. Reads only.
  */
@@ -97,8 +97,9 @@ export async function quoteBooking(
     throw new Refusal('package_of_another_puja', bookingMessages.packageOfAnotherPuja);
   if (puja.pujaDate === null || !isBookingOpen(puja.pujaDate, now))
     throw new Refusal('booking_closed', bookingMessages.closed);
-  if (draft.persons.length !== pkg.noPersons)
-    throw new Refusal('person_count_mismatch', bookingMessages.personCountMismatch(pkg.noPersons));
+  // docs/product-rules.md, Persons: 1 to the package's number (at least one is the schema's).
+  if (draft.persons.length > pkg.noPersons)
+    throw new Refusal('person_count_mismatch', bookingMessages.tooManyForPackage(pkg.noPersons));
   const wrongScript = wrongScriptSpelling(draft.persons, await findPujaScript(db, puja.id));
   if (wrongScript) throw new Refusal('script_spelling_invalid', wrongScript);
   const address =

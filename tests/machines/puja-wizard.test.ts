@@ -41,6 +41,9 @@ import {
   selectPaymentActor,
   selectIsWindowClosed,
   selectPersonCount,
+  selectMaxPersons,
+  selectCanAddPerson,
+  selectCanRemovePerson,
   selectPersons,
   selectPersonValue,
   selectRefusedNextCount,
@@ -70,6 +73,7 @@ const asha: PersonDraft = {
   gothra: 'Kashyapa',
   birthTimeNotKnown: false,
   birthPlaceNotKnown: false,
+  nakshatraNotKnown: false,
 };
 const ravi: PersonDraft = {
   name: 'Ravi Rao',
@@ -81,6 +85,7 @@ const ravi: PersonDraft = {
   gothra: 'Kashyapa',
   birthTimeNotKnown: false,
   birthPlaceNotKnown: false,
+  nakshatraNotKnown: false,
 };
 
 const home: Address = {
@@ -350,6 +355,7 @@ describe('puja wizard: person details', () => {
       persons: [emptyPerson(), { ...emptyPerson(), name: 'Ravi' }],
       addressId: null,
       gift: null,
+      offerings: [],
     });
     expect(wizardDraftKey(3, 31)).toBe('puja-wizard:3:31');
   });
@@ -767,6 +773,67 @@ describe('puja wizard: family profiles', () => {
   });
 });
 
+describe('puja wizard: a package for up to N persons', () => {
+  it('starts with N forms; a person can be removed down to one and added back up to N; fewer than N book', async () => {
+    const { send, snapshot, fill, steps, calls } = start({ personCount: 4, packageName: 'Family (4)' });
+    expect(selectPersonCount(snapshot())).toBe(4);
+    expect(selectMaxPersons(snapshot())).toBe(4);
+    expect(selectCanAddPerson(snapshot())).toBe(false);
+    send({ type: 'person.added' });
+    expect(selectPersonCount(snapshot())).toBe(4);
+
+    // A family of three: the fourth form goes, and the other three are filled.
+    fill(3, { name: 'Nobody' });
+    send({ type: 'person.removed', index: 3 });
+    expect(selectPersonCount(snapshot())).toBe(3);
+    expect(calls.saveDraft).toHaveBeenLastCalledWith(
+      expect.objectContaining({ persons: [emptyPerson(), emptyPerson(), emptyPerson()] }),
+    );
+    fill(0, asha);
+    fill(1, ravi);
+    fill(2, { ...ravi, name: 'Meera Rao' });
+    // Removing the second keeps the others' details and messages in place.
+    send({ type: 'person.removed', index: 1 });
+    expect(selectPersons(snapshot()).map((p) => p.name)).toEqual(['Asha Rao', 'Meera Rao']);
+    send({ type: 'person.added' });
+    expect(selectPersons(snapshot())[2]).toEqual(emptyPerson());
+    send({ type: 'wizard.next' });
+    expect(steps()).toBe('details');
+    expect(selectFieldError(2, 'name')(snapshot())).toBe('Name is required');
+    send({ type: 'person.removed', index: 2 });
+    send({ type: 'wizard.next' });
+    expect(steps()).toBe('address');
+    send({ type: 'address.selected', address: home });
+    send({ type: 'wizard.next' });
+    send({ type: 'names.confirmed', confirmed: true });
+    selectPaymentActor(snapshot())?.send({ type: 'payment.upiIdChanged', value: 'asha@okbank' });
+    send({ type: 'wizard.pay' });
+    await flush();
+    const record = calls.createIntent.mock.calls[0]?.[0].record as { booking: { persons: PersonDraft[] } };
+    expect(record.booking.persons.map((p) => p.name)).toEqual(['Asha Rao', 'Meera Rao']);
+    // The package's price, whatever the number of persons (docs/product-rules.md, Persons).
+    expect(selectTotal(snapshot())).toBe(4751);
+  });
+
+  it('never removes the last form, nor one that does not exist', () => {
+    const { send, snapshot } = start({ personCount: 2 });
+    send({ type: 'person.removed', index: 5 });
+    send({ type: 'person.removed', index: -1 });
+    expect(selectPersonCount(snapshot())).toBe(2);
+    send({ type: 'person.removed', index: 0 });
+    expect(selectCanRemovePerson(snapshot())).toBe(false);
+    send({ type: 'person.removed', index: 0 });
+    expect(selectPersonCount(snapshot())).toBe(1);
+  });
+
+  it('a draft with fewer persons than the package comes back with as many forms (at most N)', () => {
+    expect(selectPersonCount(start({ personCount: 4, draft: { persons: [asha, ravi] } }).snapshot())).toBe(2);
+    expect(
+      selectPersonCount(start({ personCount: 2, draft: { persons: [asha, ravi, asha] } }).snapshot()),
+    ).toBe(2);
+  });
+});
+
 describe('puja wizard: offerings', () => {
   it('chooses none at first, keeps quantities within 0 and each limit, and pays for what was chosen', async () => {
     const { send, snapshot, toPayment, calls } = start({ offerings: [lamp, annadanam] });
@@ -788,6 +855,31 @@ describe('puja wizard: offerings', () => {
     expect(calls.createIntent.mock.calls[0]?.[0].record).toMatchObject({
       booking: { offerings: [{ offeringId: 6, quantity: 3 }] },
     });
+  });
+
+  it('hands the chosen offerings to saveDraft, and a draft brings back only the puja’s own, within each limit', () => {
+    const first = start({ offerings: [lamp, annadanam] });
+    first.toPayment();
+    first.send({ type: 'offering.changed', offeringId: 5, quantity: 2 });
+    expect(first.calls.saveDraft).toHaveBeenLastCalledWith(
+      expect.objectContaining({ offerings: [{ offeringId: 5, quantity: 2 }] }),
+    );
+    const { snapshot } = start({
+      offerings: [lamp, annadanam],
+      draft: {
+        offerings: [
+          { offeringId: 5, quantity: 2 },
+          { offeringId: 6, quantity: 9999 },
+          { offeringId: 99, quantity: 1 },
+          { offeringId: 5, quantity: 'x' },
+        ],
+      },
+    });
+    expect(selectOfferingLines(snapshot())).toEqual([
+      { offeringId: 5, quantity: 2 },
+      { offeringId: 6, quantity: annadanam.maxQuantity },
+    ]);
+    expect(selectTotal(snapshot())).toBe(4751 + 2 * 51 + annadanam.maxQuantity * 60);
   });
 });
 

@@ -186,6 +186,31 @@ describe('the sankalp sheet', () => {
       birthPlace: 'Udupi',
     });
     expectClearRefusal(await staff('GET', '/api/admin/sankalp'), 400);
+  });
+
+  it('lists the persons a family named on a package for up to four, with a nakshatra not known as null', async () => {
+    const puja = await pujaOn(shop, 3 * DAY);
+    const res = await send(app, 'POST', '/api/bookings', {
+      json: await paid(app, shop.other.token, {
+        ...bookingBody(puja, shop.otherAddressId, 4),
+        persons: [
+          person({ name: 'Lakshmi' }),
+          person({ name: 'Gowri', nakshatra: '', nakshatraNotKnown: true }),
+          person({ name: 'Hari' }),
+        ],
+      }),
+      token: shop.other.token,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const day = new Date(Date.parse(puja.pujaDate!) + 5.5 * HOUR).toISOString().slice(0, 10);
+    const sheet = v.parse(SankalpSheetResponse, (await staff('GET', `/api/admin/sankalp?date=${day}`)).body);
+    const [pkg] = sheet.pujas.find((p) => p.pujaId === puja.id)!.packages;
+    expect(pkg!.title).toBe(puja.packages[4]!.title);
+    expect(pkg!.bookings[0]!.persons.map((p) => [p.name, p.nakshatra])).toEqual([
+      ['Lakshmi', 'Magha'],
+      ['Gowri', null],
+      ['Hari', 'Magha'],
+    ]);
     expectClearRefusal(await staff('GET', '/api/admin/sankalp?date=tomorrow'), 400);
   });
 });

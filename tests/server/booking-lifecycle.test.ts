@@ -136,12 +136,18 @@ describe('person details', () => {
     expect((step.data?.previous as { name: string }[]).map((p) => p.name)).toEqual(['Person 1', 'Person 2']);
   });
 
-  it('must be the package’s number of persons, valid, and not after the lock (nothing changed)', async () => {
+  it('must be at most the package’s number of persons, valid, and not after the lock (nothing changed)', async () => {
     const booking = await book(shop, shop.me, shop.myAddressId, { noPersons: 2 });
     await expectNothingChanged(shop.db, async () => {
-      const one = await mineEvent(booking.id, { type: 'booking.correctPersons', persons: [person()] });
-      expectClearRefusal(one, 400);
-      expect(one.body).toMatchObject({ code: 'person_count_mismatch' });
+      const three = await mineEvent(booking.id, {
+        type: 'booking.correctPersons',
+        persons: [person(), person(), person()],
+      });
+      expectClearRefusal(three, 400);
+      expect(three.body).toMatchObject({
+        code: 'person_count_mismatch',
+        message: 'This package is for up to 2 persons; please enter at most 2',
+      });
       expectClearRefusal(
         await mineEvent(booking.id, {
           type: 'booking.correctPersons',

@@ -310,17 +310,46 @@ describe('booking a puja', () => {
 
 describe('the package and its persons', () => {
   it.each([
-    [2, 1, 'This package is for 2 persons; please enter details for exactly 2'],
-    [2, 3, 'This package is for 2 persons; please enter details for exactly 2'],
-    [1, 2, 'This package is for 1 person; please enter details for exactly 1'],
-    [4, 3, 'This package is for 4 persons; please enter details for exactly 4'],
-    [4, 5, 'This package is for 4 persons; please enter details for exactly 4'],
+    [2, 3, 'This package is for up to 2 persons; please enter at most 2'],
+    [1, 2, 'This package is for 1 person; please enter the details of one person'],
+    [4, 5, 'This package is for up to 4 persons; please enter at most 4'],
   ])('refuses a %i-person package with %i persons (400)', async (noPersons, count, message) => {
     const payload = {
       ...body(noPersons),
       persons: Array.from({ length: count }, (_, i) => person({ name: `P${i}` })),
     };
     await expectRefused(payload, 400, message);
+  });
+
+  it.each([
+    [2, 1],
+    [4, 3],
+    [4, 1],
+  ])(
+    'takes a %i-person package for %i persons, at the package’s price (docs/product-rules.md, Persons)',
+    async (noPersons, count) => {
+      const persons = Array.from({ length: count }, (_, i) => person({ name: `Devotee ${i + 1}` }));
+      const booking = await book({ ...body(noPersons), persons });
+      expect(booking.persons.map((p) => p.name)).toEqual(persons.map((p) => p.name));
+      expect(booking.package.noPersons).toBe(noPersons);
+      expect(booking.amount).toBe(puja.packages[noPersons]!.offerPrice);
+      expect(booking.packageAmount).toBe(puja.packages[noPersons]!.offerPrice);
+    },
+  );
+
+  it('takes a nakshatra marked not known, read back as null; unmarked, it is still required', async () => {
+    const booking = await book({
+      ...body(2),
+      persons: [
+        person({ name: 'Asha' }),
+        person({ name: 'Ravi', nakshatra: 'Magha', nakshatraNotKnown: true }),
+      ],
+    });
+    expect(booking.persons.map((p) => [p.name, p.nakshatra])).toEqual([
+      ['Asha', 'Magha'],
+      ['Ravi', null],
+    ]);
+    await expectRefused({ ...body(1), persons: [person({ nakshatra: '' })] }, 400, 'Nakshatra is required');
   });
 
   it('refuses a package of another puja (400)', async () => {

@@ -15,15 +15,22 @@ export const person = (overrides: Partial<PersonDraft> = {}): PersonDraft => ({
   gothra: 'Kashyapa',
   birthTimeNotKnown: false,
   birthPlaceNotKnown: false,
+  nakshatraNotKnown: false,
   ...overrides,
 });
 
 /** A person form as the API reads it back: the marks gone, a field marked not known null. */
-export function asBooked({ birthTimeNotKnown, birthPlaceNotKnown, ...fields }: PersonDraft) {
+export function asBooked({
+  birthTimeNotKnown,
+  birthPlaceNotKnown,
+  nakshatraNotKnown,
+  ...fields
+}: PersonDraft) {
   return {
     ...fields,
     birthTime: birthTimeNotKnown ? null : fields.birthTime,
     birthPlace: birthPlaceNotKnown ? null : fields.birthPlace,
+    nakshatra: nakshatraNotKnown === true ? null : fields.nakshatra,
   };
 }
 

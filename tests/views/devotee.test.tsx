@@ -356,6 +356,25 @@ describe('gift a puja', () => {
     expect(await form.findByText('Recipient name is required')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Address' })).toBeInTheDocument();
 
+    // The address form's order and kinds of field: a phone keypad for the mobile, lines for the card.
+    expect(
+      Array.from(
+        screen.getByRole('group', { name: 'Who receives the prasad' }).querySelectorAll('label'),
+      ).map((l) => l.textContent),
+    ).toEqual([
+      'Recipient name',
+      'Recipient mobile number',
+      'House and street',
+      'Area',
+      'Landmark (optional)',
+      'PIN code',
+      'City',
+      'State',
+      'Message on the prasad card (optional)',
+    ]);
+    expect(form.getByLabelText('Recipient mobile number')).toHaveAttribute('type', 'tel');
+    expect(form.getByLabelText('Recipient mobile number')).toHaveAttribute('inputmode', 'numeric');
+    expect(form.getByLabelText('Message on the prasad card (optional)').tagName).toBe('TEXTAREA');
     for (const [label, value] of Object.entries(recipient))
       fireEvent.change(form.getByLabelText(label), { target: { value } });
     await user.selectOptions(form.getByRole('combobox', { name: 'State' }), 'Tamil Nadu');
@@ -477,6 +496,51 @@ describe('chadhava offerings on the payment step', () => {
   });
 });
 
+describe('a reload on Payment', () => {
+  it('keeps the chosen offerings: the amount and Pay are what they were before the reload', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    await addAddress(shop.app, customer, 'MG Road 100');
+    const path = `/puja-booking/${offeringPuja.id}?package=${offeringPuja.packages[2]!.id}&step=details`;
+    const first = renderAppAt(path);
+    await screen.findByRole('heading', { level: 2, name: 'Person Details' }, PAGE);
+    await fillPerson(user, 0, 2, person({ name: 'Asha Rao' }));
+    await fillPerson(user, 1, 2, person({ name: 'Ravi Rao' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('radio', { name: /MG Road 100/ }, PAGE);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 2, name: 'Payment' });
+
+    const price = offeringPuja.packages[2]!.offerPrice;
+    const lamp = within(screen.getByRole('group', { name: 'Ghee lamp' }));
+    const vastra = within(screen.getByRole('group', { name: 'Vastra' }));
+    await user.click(lamp.getByRole('button', { name: 'One lamp more of Ghee lamp' }));
+    await user.click(lamp.getByRole('button', { name: 'One lamp more of Ghee lamp' }));
+    await user.click(vastra.getByRole('button', { name: 'One vastra more of Vastra' }));
+    const lampPrice = (
+      await shop.db
+        .selectFrom('pujaOffering')
+        .select('price')
+        .where('id', '=', lampId)
+        .executeTakeFirstOrThrow()
+    ).price;
+    const total = price + 2 * lampPrice + 501;
+    expect(screen.getByRole('button', { name: `Pay ${formatRupees(total)}` })).toBeInTheDocument();
+
+    // The same tab reloads (the draft is in session storage): Payment again, with the offerings.
+    first.unmount();
+    renderAppAt(path.replace('step=details', 'step=payment'));
+    await screen.findByRole('heading', { level: 2, name: 'Payment' }, PAGE);
+    expect(within(screen.getByRole('group', { name: 'Ghee lamp' })).getByRole('status')).toHaveTextContent(
+      '2',
+    );
+    expect(within(screen.getByRole('group', { name: 'Vastra' })).getByRole('status')).toHaveTextContent('1');
+    expect(summary('Offerings')).toBe(formatRupees(2 * lampPrice + 501));
+    expect(summary('Amount')).toBe(formatRupees(total));
+    expect(screen.getByRole('button', { name: `Pay ${formatRupees(total)}` })).toBeInTheDocument();
+  });
+});
+
 /** The first minute from `from` (IST) at which the server's answer is near a nakshatra boundary only. */
 function nearNakshatraBoundary(from: string) {
   const start = Date.parse(`${from}T00:00:00+05:30`);
@@ -511,6 +575,22 @@ describe('the birth-star suggestion', () => {
     await user.click(group.getByRole('button', { name: 'Use these' }));
     expect(group.getByRole('combobox', { name: 'Raashi' })).toHaveValue(raashiLabel(star.raashi));
     expect(group.getByRole('combobox', { name: 'Nakshatra' })).toHaveValue(nakshatraLabel(star.nakshatra));
+  });
+
+  it('with "Birth time not known" ticked, does not ask for the time and says the nakshatra can be marked not known', async () => {
+    const user = userEvent.setup();
+    await signIn();
+    await openWizard(puja, 1);
+    const group = personGroup(0, 1);
+    fireEvent.change(group.getByLabelText('Date of birth'), { target: { value: '1990-08-01' } });
+    await user.click(group.getByRole('checkbox', { name: 'Birth time not known' }));
+    expect(
+      group.queryByText('Enter the date and time of birth and we will suggest the raashi and nakshatra.'),
+    ).not.toBeInTheDocument();
+    expect(group.getByText(/^Without the birth time we cannot work out the nakshatra/)).toHaveTextContent(
+      'or tick “Nakshatra not known”',
+    );
+    expect(group.getByRole('checkbox', { name: 'Nakshatra not known' })).toBeInTheDocument();
   });
 
   it('near a boundary, says both neighbours are possible, names them, and the devotee chooses', async () => {

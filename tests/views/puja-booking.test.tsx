@@ -157,7 +157,7 @@ describe('Book buttons on the puja detail page', () => {
     expect(window.location.hash).toBe(wizardHash(open, 2));
     expect(screen.getByRole('heading', { level: 1, name: open.pujaName })).toBeInTheDocument();
     expect(
-      screen.getByText(`${pkg.title} · 2 persons · ${formatRupees(pkg.offerPrice)}`),
+      screen.getByText(`${pkg.title} · for up to 2 persons · ${formatRupees(pkg.offerPrice)}`),
     ).toBeInTheDocument();
     expect(
       screen
@@ -179,6 +179,46 @@ describe('Book buttons on the puja detail page', () => {
     await signIn();
     await openWizard(open, 4);
     expect(screen.getAllByRole('group', { name: /^Person \d of 4$/ })).toHaveLength(4);
+  });
+
+  it('a package for up to 4 persons books a family of three, at the package’s price', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    await addAddress(shop.app, customer, '7, Car Street');
+    await openWizard(secondOpen, 4);
+    const pkg = packageOf(secondOpen, 4);
+    expect(
+      screen.getByText(`${pkg.title} · for up to 4 persons · ${formatRupees(pkg.offerPrice)}`),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Add a person/ })).not.toBeInTheDocument();
+
+    // The fourth form goes; "Add a person" comes back and takes focus.
+    await user.click(personGroup(3, 4).getByRole('button', { name: 'Remove person 4' }));
+    expect(screen.getAllByRole('group', { name: /^Person \d of 3$/ })).toHaveLength(3);
+    expect(screen.getByRole('button', { name: 'Add a person (3 of up to 4)' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Add a person (3 of up to 4)' }));
+    expect(personGroup(3, 4).getByRole('textbox', { name: 'Name' })).toHaveFocus();
+    await user.click(personGroup(3, 4).getByRole('button', { name: 'Remove person 4' }));
+
+    await fillPerson(user, 0, 3, asha);
+    await fillPerson(user, 1, 3, ravi);
+    await fillPerson(user, 2, 3, { ...ravi, name: 'Meera Rao' });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('radio', { name: /Car Street/ }, PAGE));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 2, name: 'Payment' });
+    expect(summary('Persons')).toBe('Asha RaoRavi RaoMeera Rao');
+    const readBack = within(screen.getByRole('region', { name: 'The sankalp as the priest will read it' }));
+    expect(readBack.getAllByRole('row')).toHaveLength(4);
+    expect(summary('Amount')).toBe(formatRupees(pkg.offerPrice));
+
+    await user.click(screen.getByRole('checkbox', { name: 'The names are right' }));
+    await user.type(screen.getByLabelText('UPI ID'), 'asha@okbank');
+    await user.click(screen.getByRole('button', { name: `Pay ${formatRupees(pkg.offerPrice)}` }));
+    await screen.findByRole('heading', { level: 2, name: 'Booking Confirmed!' }, PAYMENT);
+    expect(summary('Persons')).toBe('Asha RaoRavi RaoMeera Rao');
+    const [booking] = await bookingsOf(customer);
+    expect(booking).toMatchObject({ personCount: 3, amount: pkg.offerPrice });
   });
 
   it('a closed puja: every Book button is disabled and reads "Booking Closed"', async () => {
@@ -493,6 +533,39 @@ describe('the booking wizard (/puja-booking/{id})', () => {
     await user.click(again.getByRole('checkbox', { name: 'Birth time not known' }));
     expect(again.getByLabelText('Birth time')).toBeEnabled();
     expect(again.getByText('Birth time is required')).toBeInTheDocument();
+  });
+
+  it('books without the nakshatra when it is marked not known; the read-back says so', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    await addAddress(shop.app, customer, '7, Car Street');
+    await openWizard(open, 1);
+    const group = personGroup(0, 1);
+    await fillPerson(user, 0, 1, asha);
+    await user.clear(group.getByRole('combobox', { name: 'Nakshatra' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(group.getByText('Nakshatra is required')).toBeInTheDocument();
+
+    await user.click(group.getByRole('checkbox', { name: 'Nakshatra not known' }));
+    expect(group.getByRole('combobox', { name: 'Nakshatra' })).toBeDisabled();
+    expect(group.queryByText('Nakshatra is required')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('radio', { name: /Car Street/ }, PAGE));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 2, name: 'Payment' });
+    const readBack = within(screen.getByRole('region', { name: 'The sankalp as the priest will read it' }));
+    expect(readBack.getByText('Nakshatra not known')).toBeInTheDocument();
+
+    const price = packageOf(open, 1).offerPrice;
+    await user.click(screen.getByRole('checkbox', { name: 'The names are right' }));
+    await user.type(screen.getByLabelText('UPI ID'), 'asha@okbank');
+    await user.click(screen.getByRole('button', { name: `Pay ${formatRupees(price)}` }));
+    await screen.findByRole('heading', { level: 2, name: 'Booking Confirmed!' }, PAYMENT);
+    const [summary] = await bookingsOf(customer);
+    const res = await send(shop.app, 'GET', `/api/bookings/${summary!.id}`, { token: customer.token });
+    expect((res.body as { booking: { persons: { nakshatra: string | null }[] } }).booking.persons).toEqual([
+      expect.objectContaining({ name: asha.name, nakshatra: null }),
+    ]);
   });
 
   it('the address step says "Please select or add an address" in place without one, and Back returns to the details', async () => {

@@ -38,6 +38,8 @@ const personRows = (bookingId: number, persons: readonly BookingPerson[]) =>
     birthTimeKnown: person.birthTime === null ? 0 : 1,
     birthPlace: person.birthPlace ?? '',
     birthPlaceKnown: person.birthPlace === null ? 0 : 1,
+    // The column is NOT NULL: '' is "not known" (docs/decisions/0060-a-booking-without-the-nakshatra.md).
+    nakshatra: person.nakshatra ?? ('' as const),
   }));
 
 export type NewBookingRow = Omit<Insertable<BookingsTable>, 'bookingNumber'>;
@@ -90,7 +92,7 @@ const toPerson = (row: BookingPersonRow): BookingPerson => ({
   birthTime: row.birthTimeKnown === 1 ? row.birthTime : null,
   birthPlace: row.birthPlaceKnown === 1 ? row.birthPlace : null,
   raashi: row.raashi,
-  nakshatra: row.nakshatra,
+  nakshatra: row.nakshatra === '' ? null : row.nakshatra,
   gothra: row.gothra,
   // Only when corrected by hand: otherwise the script is worked out from the Latin.
   ...(row.nameInScript !== null && { nameInScript: row.nameInScript }),

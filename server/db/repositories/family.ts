@@ -13,7 +13,7 @@ const columnsOf = (input: FamilyProfileInput) => ({
   birthPlace: input.birthPlace ?? '',
   birthPlaceKnown: input.birthPlace === null ? 0 : 1,
   raashi: input.raashi,
-  nakshatra: input.nakshatra,
+  nakshatra: input.nakshatra ?? ('' as const),
   gothra: input.gothra,
   gothraNotKnown: input.gothraNotKnown ? 1 : 0,
 });
@@ -27,7 +27,7 @@ const toProfile = (row: FamilyProfileRow): FamilyProfile => ({
   birthTime: row.birthTimeKnown === 1 ? row.birthTime : null,
   birthPlace: row.birthPlaceKnown === 1 ? row.birthPlace : null,
   raashi: row.raashi,
-  nakshatra: row.nakshatra,
+  nakshatra: row.nakshatra === '' ? null : row.nakshatra,
   gothra: row.gothra,
 });
 

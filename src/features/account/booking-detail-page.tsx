@@ -278,7 +278,9 @@ function BookingView({ page, booking }: { page: BookingPageRef; booking: Booking
               <strong>{person.name}</strong> · born {formatCalendarDay(person.dateOfBirth)}
               {person.birthTime === null ? ', time not known' : ` at ${formatClockTime(person.birthTime)}`}
               {person.birthPlace === null ? ', place not known' : `, ${person.birthPlace}`} ·{' '}
-              {raashiLabel(person.raashi)} · {nakshatraLabel(person.nakshatra)} · gothra {person.gothra}
+              {raashiLabel(person.raashi)} ·{' '}
+              {person.nakshatra === null ? 'nakshatra not known' : nakshatraLabel(person.nakshatra)} · gothra{' '}
+              {person.gothra}
             </li>
           ))}
         </ul>

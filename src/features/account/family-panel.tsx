@@ -147,7 +147,8 @@ function FamilyRow({
           Born {formatCalendarDay(profile.dateOfBirth)}
           {profile.birthTime ? ` at ${formatClockTime(profile.birthTime)}` : ''}
           {profile.birthPlace ? `, ${profile.birthPlace}` : ''} · {raashiLabel(profile.raashi)} ·{' '}
-          {nakshatraLabel(profile.nakshatra)} · {profile.gothra} gothra
+          {profile.nakshatra === null ? 'nakshatra not known' : nakshatraLabel(profile.nakshatra)} ·{' '}
+          {profile.gothra} gothra
           {profile.gothraNotKnown ? ` (${familyMessages.gothraNotKnownNote})` : ''}
         </p>
         {remove.error && <p className="booking-field__error">{remove.error}</p>}

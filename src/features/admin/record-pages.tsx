@@ -503,7 +503,7 @@ export function BookingPage({ id }: { id: number }) {
                   <tr key={i}>
                     <td>{person.name}</td>
                     <td>{person.gothra}</td>
-                    <td>{person.nakshatra}</td>
+                    <td>{person.nakshatra ?? 'Not known'}</td>
                     <td>{person.raashi}</td>
                     <td>
                       {formatCalendarDay(person.dateOfBirth)}

@@ -94,7 +94,7 @@ function PujaSheet({ puja }: { puja: SankalpPuja }) {
                       <span className="sankalp__script" lang={TEMPLE_SCRIPT_LANG[puja.script]}>
                         {person.nakshatraInScript}
                       </span>
-                      <div>{person.nakshatra}</div>
+                      <div>{person.nakshatra ?? 'Not known'}</div>
                     </td>
                     <td>
                       <span className="sankalp__script" lang={TEMPLE_SCRIPT_LANG[puja.script]}>

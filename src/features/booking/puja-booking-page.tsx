@@ -71,6 +71,8 @@ import {
   selectPaymentActor,
   selectNotKnown,
   selectPersonCount,
+  selectMaxPersons,
+  selectCanAddPerson,
   selectPersons,
   selectPersonValue,
   selectPrice,
@@ -115,7 +117,8 @@ const stepLabels: Record<WizardStep, string> = {
   confirmation: 'Confirmation',
 };
 
-const personsText = (n: number) => `${n} ${n === 1 ? 'person' : 'persons'}`;
+/** docs/product-rules.md, Persons: a package for N persons takes 1 to N. */
+const packagePersonsText = (n: number) => (n === 1 ? '1 person' : `for up to ${n} persons`);
 
 /** The package being booked, as the wizard shows and prices it for display. */
 interface ChosenPackage {
@@ -201,7 +204,6 @@ function PujaWizard({ puja, chosen }: { puja: Puja; chosen: ChosenPackage }) {
   });
   const family = useFamily();
   const step = useSelector(wizard, selectStep);
-  const personCount = useSelector(wizard, selectPersonCount);
   const showClosed = useSelector(wizard, selectShowClosedNotice);
   const windowRef = useSelector(wizard, selectWindowActor);
   const goBack = useStepInUrl(wizard, puja.id, chosen.packageId, step);
@@ -212,7 +214,7 @@ function PujaWizard({ puja, chosen }: { puja: Puja; chosen: ChosenPackage }) {
         <p className="booking__eyebrow">Puja booking</p>
         <h1 className="booking__title">{puja.pujaName}</h1>
         <p className="booking__package">
-          {chosen.packageName} · {personsText(personCount)} · {formatRupees(chosen.price)}
+          {chosen.packageName} · {packagePersonsText(chosen.personCount)} · {formatRupees(chosen.price)}
         </p>
         {windowRef && step !== 'confirmation' && <Countdown windowRef={windowRef} variant="inline" />}
       </header>
@@ -385,14 +387,28 @@ function DetailsStep({
   family: FamilyProfile[];
 }) {
   const count = useSelector(wizard, selectPersonCount);
+  const max = useSelector(wizard, selectMaxPersons);
+  const canAdd = useSelector(wizard, selectCanAddPerson);
   const refused = useSelector(wizard, selectRefusedNextCount);
   const form = useRef<HTMLFormElement | null>(null);
+  const addButton = useRef<HTMLButtonElement | null>(null);
+  const shownCount = useRef(count);
   const titleId = useId();
 
   // After a refused Next, the first field in error takes focus: its message is read with it.
   useEffect(() => {
     if (refused > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [refused]);
+
+  // A person added: their name takes focus. A person removed: "Add a person" does (it is there now).
+  useEffect(() => {
+    const before = shownCount.current;
+    shownCount.current = count;
+    if (count > before) {
+      const names = form.current?.querySelectorAll<HTMLElement>('input[name$=".name"]');
+      names?.[names.length - 1]?.focus();
+    } else if (count < before) addButton.current?.focus();
+  }, [count]);
 
   return (
     <form
@@ -410,12 +426,29 @@ function DetailsStep({
       </StepHeading>
       <p className="booking-step__hint">
         The priest recites these details in the sankalpam, so please enter them for every person the puja is
-        performed for. All fields are required; if a birth time or birth place is not known, tick the box
-        below it.
+        performed for. All fields are required; if a birth time, birth place or nakshatra is not known, tick
+        the box below it.
       </p>
+      {max > 1 && (
+        <p className="booking-step__hint">
+          This package is for up to {max} persons, at the same price: remove the forms you do not need.
+        </p>
+      )}
       {Array.from({ length: count }, (_, index) => (
         <PersonFieldset key={index} wizard={wizard} index={index} count={count} family={family} />
       ))}
+      {canAdd && (
+        <div className="booking-step__add-person">
+          <button
+            ref={addButton}
+            type="button"
+            className="button"
+            onClick={() => wizard.send({ type: 'person.added' })}
+          >
+            <span aria-hidden="true">+</span> Add a person ({count} of up to {max})
+          </button>
+        </div>
+      )}
       <div className="booking-step__actions">
         <button type="submit" className="button button--primary">
           Next
@@ -439,6 +472,7 @@ function PersonFieldset({
   const today = localToday();
   const dateOfBirth = useSelector(wizard, selectPersonValue(index, 'dateOfBirth'));
   const birthTime = useSelector(wizard, selectPersonValue(index, 'birthTime'));
+  const birthTimeNotKnown = useSelector(wizard, selectNotKnown(index, 'birthTime'));
   return (
     <fieldset className="person-card">
       <legend className="person-card__legend">
@@ -461,6 +495,7 @@ function PersonFieldset({
         <BirthStarSuggestion
           dateOfBirth={dateOfBirth}
           birthTime={birthTime}
+          birthTimeNotKnown={birthTimeNotKnown}
           onChoose={(choice) => {
             for (const field of ['raashi', 'nakshatra'] as const) {
               const value = choice[field];
@@ -480,6 +515,15 @@ function PersonFieldset({
         {index === 0 && count > 1 && <CopyGothraButton wizard={wizard} />}
       </div>
       <SaveToFamily wizard={wizard} index={index} />
+      {count > 1 && (
+        <button
+          type="button"
+          className="button button--small person-card__remove"
+          onClick={() => wizard.send({ type: 'person.removed', index })}
+        >
+          Remove person {index + 1}
+        </button>
+      )}
     </fieldset>
   );
 }
@@ -588,6 +632,7 @@ function CopyGothraButton({ wizard }: { wizard: WizardRef }) {
 const notKnownLabels: Record<NotKnownField, string> = {
   birthTime: 'Birth time not known',
   birthPlace: 'Birth place not known',
+  nakshatra: 'Nakshatra not known',
 };
 
 /** "Birth time not known": ticked, the field is cleared, disabled and no longer required. */
@@ -647,7 +692,7 @@ function FieldMessage({ id, error }: { id: string; error: string | undefined }) 
 }
 
 const canBeNotKnown = (field: PersonField): field is NotKnownField =>
-  field === 'birthTime' || field === 'birthPlace';
+  field === 'birthTime' || field === 'birthPlace' || field === 'nakshatra';
 
 function PersonInput(props: FieldProps & { type?: 'text' | 'date' | 'time'; min?: string; max?: string }) {
   const { id, error, errorId, control } = usePersonField(props);
@@ -675,19 +720,22 @@ function PersonInput(props: FieldProps & { type?: 'text' | 'date' | 'time'; min?
 function PersonStarName(props: FieldProps & { Choice: typeof RaashiChoice }) {
   const { id, error, errorId, control } = usePersonField(props);
   const { Choice, label, field, wizard, index } = props;
+  const notKnown = useSelector(wizard, (s) => canBeNotKnown(field) && selectNotKnown(index, field)(s));
   return (
     <div className={`field booking-field booking-field--${field}`}>
       <label htmlFor={id}>{label}</label>
       <Choice
         id={id}
         value={control.value}
-        required
+        required={!notKnown}
+        disabled={notKnown}
         aria-invalid={control['aria-invalid']}
         aria-describedby={control['aria-describedby']}
         onValueChange={(value) => wizard.send({ type: 'person.changed', index, field, value })}
         onBlur={control.onBlur}
       />
       <FieldMessage id={errorId} error={error} />
+      {canBeNotKnown(field) && <NotKnownBox wizard={wizard} index={index} field={field} />}
     </div>
   );
 }
@@ -1018,8 +1066,10 @@ function GiftInputField({ wizard, field }: { wizard: WizardRef; field: GiftField
     value,
     'aria-invalid': error !== undefined,
     'aria-describedby': error !== undefined ? errorId : undefined,
+    // The card's message is one line of plain text (docs/product-rules.md, Gift a puja): the
+    // textarea only wraps it, and Enter becomes a space.
     onChange: (event: { target: { value: string } }) =>
-      wizard.send({ type: 'gift.changed', field, value: event.target.value }),
+      wizard.send({ type: 'gift.changed', field, value: event.target.value.replace(/\r?\n/g, ' ') }),
   };
   return (
     <div className={`field booking-field booking-field--gift-${field}`}>
@@ -1035,7 +1085,7 @@ function GiftInputField({ wizard, field }: { wizard: WizardRef; field: GiftField
         </select>
       ) : field === 'message' ? (
         <>
-          <input {...common} className="input" maxLength={MAX_GIFT_MESSAGE_LENGTH} />
+          <textarea {...common} className="input" rows={3} maxLength={MAX_GIFT_MESSAGE_LENGTH} />
           <span className="gift-form__count">
             {value.length} / {MAX_GIFT_MESSAGE_LENGTH}
           </span>
@@ -1044,7 +1094,9 @@ function GiftInputField({ wizard, field }: { wizard: WizardRef; field: GiftField
         <input
           {...common}
           className="input"
+          type={field === 'mobile' ? 'tel' : 'text'}
           inputMode={field === 'mobile' || field === 'postalCode' ? 'numeric' : undefined}
+          maxLength={field === 'postalCode' ? 6 : undefined}
           autoComplete="off"
         />
       )}
@@ -1185,6 +1237,9 @@ function SankalpReadBack({
               <td>
                 <span className="read-back__name">{person.name.trim()}</span>
                 <span className="read-back__gothra">{person.gothra.trim()} gothra</span>
+                {person.nakshatraNotKnown === true && (
+                  <span className="read-back__gothra">Nakshatra not known</span>
+                )}
               </td>
               <td lang={lang}>
                 {transliteration.data ? (

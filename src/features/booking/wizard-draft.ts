@@ -10,6 +10,7 @@ const StoredDraft = v.object({
   persons: v.optional(v.array(v.record(v.string(), v.unknown()))),
   addressId: v.optional(v.nullable(v.pipe(v.number(), v.safeInteger(), v.minValue(1)))),
   gift: v.optional(v.unknown()),
+  offerings: v.optional(v.array(v.object({ offeringId: v.unknown(), quantity: v.unknown() }))),
 });
 
 /**
@@ -27,9 +28,12 @@ export const wizardDraftStorage = {
       return undefined;
     }
   },
-  write({ pujaId, packageId, persons, addressId, gift }: DraftParams): void {
+  write({ pujaId, packageId, persons, addressId, gift, offerings }: DraftParams): void {
     try {
-      sessionStorage.setItem(wizardDraftKey(pujaId, packageId), JSON.stringify({ persons, addressId, gift }));
+      sessionStorage.setItem(
+        wizardDraftKey(pujaId, packageId),
+        JSON.stringify({ persons, addressId, gift, offerings }),
+      );
     } catch {
       // Storage full or blocked: the wizard still works, it just won't survive a reload.
     }

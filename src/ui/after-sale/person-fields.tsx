@@ -23,6 +23,7 @@ export function personsFrom(form: FormData, persons: readonly BookedPerson[]): P
       gothra: text('gothra'),
       birthTimeNotKnown: form.get(`birthTimeNotKnown-${i}`) === 'on',
       birthPlaceNotKnown: form.get(`birthPlaceNotKnown-${i}`) === 'on',
+      nakshatraNotKnown: form.get(`nakshatraNotKnown-${i}`) === 'on',
       // A spelling in the temple's script corrected earlier is kept as it is.
       ...(person.nameInScript && { nameInScript: person.nameInScript }),
       ...(person.gothraInScript && { gothraInScript: person.gothraInScript }),
@@ -107,9 +108,17 @@ export function PersonFields({
         </label>
         <label className="field">
           Nakshatra
-          <NakshatraChoice name={name('nakshatra')} defaultValue={person.nakshatra} required />
+          <NakshatraChoice name={name('nakshatra')} defaultValue={person.nakshatra ?? ''} />
         </label>
       </div>
+      <label className="person-fields__check">
+        <input
+          type="checkbox"
+          name={name('nakshatraNotKnown')}
+          defaultChecked={person.nakshatra === null}
+        />
+        Nakshatra not known
+      </label>
       <div className="field">
         <label htmlFor={id('gothra')}>Gothra</label>
         <input

@@ -21,16 +21,31 @@ import './birth-star.css';
 export function BirthStarSuggestion({
   dateOfBirth,
   birthTime,
+  birthTimeNotKnown = false,
   onChoose,
 }: {
   dateOfBirth: string;
   birthTime: string;
+  /** "Birth time not known" is ticked: no suggestion is asked for, and the hint says what to do. */
+  birthTimeNotKnown?: boolean;
   onChoose: (choice: { raashi?: Raashi; nakshatra?: Nakshatra }) => void;
 }) {
   // Which clock the birth time was read on: a choice of this form only, never stored.
   const [timeZone, setTimeZone] = useState<string>(DEFAULT_BIRTH_TIME_ZONE);
   const zoneId = useId();
   const ready = isRealDate(dateOfBirth) && HH_MM.test(birthTime);
+  if (birthTimeNotKnown) {
+    // docs/product-rules.md, Raashi and nakshatra from birth details: no time, no suggestion.
+    return (
+      <div className="birth-star">
+        <p className="birth-star__hint" aria-live="polite">
+          Without the birth time we cannot work out the nakshatra: the Moon changes nakshatra about once a
+          day. Choose the raashi and nakshatra if the family knows them, or tick “Nakshatra not known”: the
+          priest recites the name and gothra without it.
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="birth-star">
       <div className="birth-star__zone field">

@@ -21,6 +21,7 @@ const asha: PersonDraft = {
   gothra: 'Kashyapa',
   birthTimeNotKnown: false,
   birthPlaceNotKnown: false,
+  nakshatraNotKnown: false,
 };
 
 const home: Address = {
@@ -85,6 +86,8 @@ const events = {
     { type: 'person.notKnownChanged', index: 0, field: 'birthTime', notKnown: false },
   ],
   'persons.gothraCopied': [{ type: 'persons.gothraCopied' }],
+  'person.added': [{ type: 'person.added' }],
+  'person.removed': [{ type: 'person.removed', index: 1 }],
   'address.selected': [
     { type: 'address.selected', address: home },
     { type: 'address.selected', address: null },
@@ -209,6 +212,7 @@ export const pujaWizardModel: MachineModel<typeof pujaWizardMachine> = {
     giftValid: Object.keys(snapshot.context.giftErrors).length === 0,
     showGiftErrors: snapshot.context.showGiftErrors,
     namesConfirmed: snapshot.context.namesConfirmed,
+    fewerPersonsThanPackage: snapshot.context.persons.length < snapshot.context.personCount,
   }),
   simplePaths: {
     abstract: (snapshot) => ({
