@@ -170,7 +170,7 @@ function NextDate({ puja, windowRef }: { puja: Puja; windowRef: BookingWindowRef
   if (open || !puja.nextDate) return null;
   return (
     <p className="puja-detail__next">
-      <Link href={`/pujas/${puja.nextDate.id}`}>Book the next date: {formatPujaDate(puja.nextDate.date)}</Link>
+      <Link href={`/pujas/${puja.nextDate.id}`}>Book the next date: {formatDateTime(puja.nextDate.date)}</Link>
     </p>
   );
 }
