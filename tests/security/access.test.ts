@@ -1157,7 +1157,9 @@ describe('Promise 5: no one gets in where they don’t belong', () => {
     });
     expect(res.status).toBe(201);
     const { user } = res.body as { user: Record<string, unknown> };
-    expect(Object.keys(res.body as object)).toEqual(['user']);
+    // Registering signs the new customer in (docs/decisions/0061-registering-signs-in.md): a token
+    // and the user, nothing else.
+    expect(Object.keys(res.body as object).sort()).toEqual(['token', 'user']);
     expect(Object.keys(user).sort()).toEqual(['email', 'id', 'name', 'phone', 'role']);
     expect(user.id).not.toBe(999_999);
     expect(user.role).toBe('customer');
