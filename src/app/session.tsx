@@ -92,6 +92,8 @@ export const liveSessionMachine = sessionMachine.provide({
     navigate: (_, { to, replace }) => navigate(to, { replace }),
     redirectToLogin: () => {
       const from = currentRoute();
+      // The back office signs its visitors in where they are (docs/product-rules.md, Roles and the back office).
+      if (from === '/admin' || from.startsWith('/admin/') || from.startsWith('/admin?')) return;
       navigate(from.startsWith('/login') ? '/login' : `/login?redirect=${encodeURIComponent(from)}`, {
         replace: true,
       });

@@ -75,11 +75,12 @@ async function contextAs(token: string | null): Promise<BrowserContext> {
   return context;
 }
 
-/** Staff sign in as a person does: /admin sends them to the sign-in page and back. */
+/** Staff sign in as a person does: /admin shows the staff sign-in, and stays at /admin. */
 async function staffSignsIn(): Promise<Page> {
   const page = await (await contextAs(null)).newPage();
   await page.goto(`${baseUrl}/#/admin`);
-  await page.getByRole('heading', { level: 1, name: 'Welcome back' }).waitFor();
+  await page.getByRole('heading', { level: 1, name: 'Staff sign-in' }).waitFor();
+  expect(new URL(page.url()).hash).toBe('#/admin');
   await page.getByLabel('Email address').fill(staff.email);
   await page.getByLabel('Password').fill(staff.password);
   await page.getByRole('button', { name: 'Sign in' }).click();

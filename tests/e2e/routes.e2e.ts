@@ -38,10 +38,10 @@ const routes: Array<[string, string | RegExp]> = [
   ['/login', 'Welcome back'],
   ['/register', 'Create your account'],
   ['/forgot-password', 'Forgot your password?'],
-  // The back office asks a visitor to sign in first (tests/e2e/back-office.e2e.ts goes further).
-  ['/admin', 'Welcome back'],
-  ['/admin/orders', 'Welcome back'],
-  ['/admin/pujas', 'Welcome back'],
+  // The back office asks a visitor to sign in on its own form (tests/e2e/back-office.e2e.ts goes further).
+  ['/admin', 'Staff sign-in'],
+  ['/admin/orders', 'Staff sign-in'],
+  ['/admin/pujas', 'Staff sign-in'],
 ];
 
 describe('every public route renders in Chromium without console errors', () => {

@@ -84,8 +84,8 @@ export type JourneyEventType = JourneyEvent['type'];
  * take (`orderFailed`, retried by cash on delivery). A paid order is tracked on its page
  * (`orderTracking`) and cancelled within the hour with a reason: refunded (`orderRefunded`).
  *
- * The back office: /admin asks a visitor to sign in and come back (`backOfficeSignIn`). A
- * customer who signs in is told it is not for them (`backOfficeRefused`); staff land on Today
+ * The back office: /admin asks a visitor to sign in on its own staff form, staying at /admin
+ * (`backOfficeSignIn`). A customer who signs in there is told it is not for them (`backOfficeRefused`); staff land on Today
  * (`staffToday`), whose counts lead to their queue (`staffOrdersToPack`, the filter in the
  * address), and whose navigation leads to the day's sankalp sheet (`staffSankalpSheet`).
  *

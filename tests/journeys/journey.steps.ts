@@ -333,8 +333,9 @@ async function expectOrderConfirmed(page: Page, ctx: JourneyContext, paymentStat
 /** What each state of the journey model looks like on the screen. */
 export const stateAssertions = {
   backOfficeSignIn: async (page, ctx) => {
-    await h1(page, 'Welcome back').waitFor();
-    await expectRoute(page, ctx, `/login?redirect=${encodeURIComponent('/admin')}`);
+    await h1(page, 'Staff sign-in').waitFor();
+    await expectRoute(page, ctx, '/admin');
+    ctx.expect(await page.getByRole('link', { name: 'Create an account' }).count()).toBe(0);
   },
   backOfficeRefused: async (page, ctx) => {
     await h1(page, 'You don’t have access to the back office').waitFor();

@@ -165,6 +165,40 @@ describe('the order page', () => {
     );
   });
 
+  it('links "Track your parcel" to the listed courier’s page with the tracking number; a courier typed under Other gets its name only', async () => {
+    const order = await placeOrder(shop, shop.me, shop.myAddressId, 'cod');
+    await staffOrder(order.id, { type: 'order.pack' });
+    // Staff's spelling varies; the shop keeps the listed courier's own.
+    const shipped = await staffOrder(order.id, {
+      type: 'order.ship',
+      carrier: 'blue  dart',
+      trackingNumber: '81234567890',
+    });
+    expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
+    renderAppAt(`/account/orders/${order.id}`);
+    await screen.findByRole('heading', { level: 1, name: `Order ${order.orderNumber}` }, PAGE);
+    const shipment = screen.getByRole('region', { name: 'Shipment' });
+    expect(shipment).toHaveTextContent('Blue Dart');
+    const track = within(shipment).getByRole('link', { name: /^Track your parcel/ });
+    expect(track).toHaveAttribute(
+      'href',
+      'https://www.bluedart.com/web/guest/trackdartresult?trackFor=0&trackNo=81234567890',
+    );
+    expect(track).toHaveAttribute('target', '_blank');
+    expect(track).toHaveAccessibleName('Track your parcel on Blue Dart’s site (opens in a new tab)');
+    cleanup();
+
+    const other = await placeOrder(shop, shop.me, shop.myAddressId, 'cod');
+    await staffOrder(other.id, { type: 'order.pack' });
+    await staffOrder(other.id, { type: 'order.ship', carrier: 'Anjani Courier', trackingNumber: 'AC-5521' });
+    renderAppAt(`/account/orders/${other.id}`);
+    await screen.findByRole('heading', { level: 1, name: `Order ${other.orderNumber}` }, PAGE);
+    const otherShipment = screen.getByRole('region', { name: 'Shipment' });
+    expect(otherShipment).toHaveTextContent('Anjani Courier');
+    expect(otherShipment).toHaveTextContent('AC-5521');
+    expect(within(otherShipment).queryByRole('link', { name: /Track your parcel/ })).not.toBeInTheDocument();
+  });
+
   it('says the order was not found for another customer’s order, without Retry', async () => {
     const theirs = await placeOrder(shop, shop.other, shop.otherAddressId, 'cod');
     renderAppAt(`/account/orders/${theirs.id}`);

@@ -20,16 +20,19 @@ import { AdminCouponListResponse, StaffListResponse } from '../../contract/admin
 import { lifecycleMessages } from '../../contract/lifecycle.ts';
 import { imageUploadMessages } from '../../machines/image-upload/image-upload.machine.ts';
 import { createStaffAccount } from '../../server/admin-create.ts';
+import { site } from '../../src/lib/config.ts';
 import { call } from '../support/accounts.ts';
 import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import {
   book,
+  bookingEvent,
   createLifecycleShop,
   DAY,
   HOUR,
   orderEvent,
   placeOrder,
   pujaOn,
+  uploadPhoto,
   type LifecycleShop,
 } from '../support/lifecycle.ts';
 import { send } from '../support/orders.ts';
@@ -57,6 +60,8 @@ const route = () => window.location.hash.slice(1);
 /** A link of the back office's navigation (the pages' breadcrumbs name the same places). */
 const navLink = (name: string) =>
   within(screen.getByRole('navigation', { name: 'Back office' })).getByRole('link', { name });
+/** What the edit form's save bar says ("Saved", "No changes", "Coupon created"). */
+const saveBarState = () => document.querySelector<HTMLElement>('.bo-savebar [role="status"]');
 const staffGet = async <S extends v.GenericSchema>(path: string, schema: S) =>
   v.parse(schema, (await call(shop.app, 'GET', path, { token: shop.staff.token })).body);
 const shopCategoryIds = async () =>
@@ -82,6 +87,8 @@ describe('coupons', () => {
     // Saved: it opens at its own address, used 0 times.
     await screen.findByRole('heading', { level: 1, name: 'DIWALI25' }, PAGE);
     await waitFor(() => expect(route()).toMatch(/^\/admin\/coupons\/\d+$/), PAGE);
+    // The save bar says what just happened, not "No changes" (issue 23).
+    expect(saveBarState()).toHaveTextContent(/^Coupon created$/);
     expect(screen.getByText('Used 0 times')).toBeInTheDocument();
     const { coupons } = await staffGet('/api/admin/coupons', AdminCouponListResponse);
     expect(coupons.find((c) => c.code === 'DIWALI25')).toMatchObject({
@@ -115,6 +122,8 @@ describe('coupons', () => {
     expect(within(row).getAllByRole('cell')[used]).toHaveTextContent(/^1$/);
     await user.click(within(row).getByRole('link', { name: 'DIWALI25' }));
     expect(await screen.findByText('Used once', {}, PAGE)).toBeInTheDocument();
+    // Opened again later, nothing was just created.
+    expect(saveBarState()).toHaveTextContent(/^No changes$/);
   });
 });
 
@@ -523,5 +532,45 @@ describe('the second walk (issue 23)', () => {
     expect(row).not.toHaveTextContent('now –');
     const nav = screen.getByRole('navigation', { name: 'Back office' });
     expect(within(nav).queryByRole('link', { name: 'Staff' })).not.toBeInTheDocument();
+  });
+
+  it('titles a record’s page with the order’s or booking’s number, not the queue’s name', async () => {
+    const order = await placeOrder(shop, shop.me, shop.myAddressId, 'cod');
+    const booking = await book(shop, shop.me, shop.myAddressId);
+    signInAs(shop.staff.token);
+    renderAppAt(`/admin/orders/${order.id}`);
+    await screen.findByRole('heading', { level: 1, name: new RegExp(order.orderNumber) }, PAGE);
+    await waitFor(() => expect(document.title).toBe(`Order ${order.orderNumber} · Back Office | ${site.brand}`), PAGE);
+
+    window.location.hash = `#/admin/bookings/${booking.id}`;
+    await screen.findByRole('heading', { level: 1, name: new RegExp(booking.bookingNumber) }, PAGE);
+    await waitFor(
+      () => expect(document.title).toBe(`Booking ${booking.bookingNumber} · Back Office | ${site.brand}`),
+      PAGE,
+    );
+  });
+
+  it('shows a proof’s photos as thumbnails, counted in words ("1 photo")', async () => {
+    // Booked while open (the sankalp locks 12 hours before the puja), performed at its time.
+    const booking = await book(shop, shop.me, shop.myAddressId, { puja: await pujaOn(shop, 13 * HOUR) });
+    shop.clock.set(new Date(shop.clock.now().getTime() + 13 * HOUR));
+    const photo = await uploadPhoto(shop, shop.staff.token);
+    const performed = await bookingEvent(
+      shop,
+      shop.staff.token,
+      booking.id,
+      { type: 'booking.perform', videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', photoIds: [photo] },
+      true,
+    );
+    expect(performed.status, JSON.stringify(performed.body)).toBe(200);
+    signInAs(shop.staff.token);
+    renderAppAt(`/admin/bookings/${booking.id}`);
+    const proof = await screen.findByRole('region', { name: 'Proof' }, PAGE);
+    expect(within(proof).getByText('1 photo')).toBeInTheDocument();
+    expect(proof).not.toHaveTextContent('1 photos');
+    const photos = within(proof).getByRole('list', { name: 'Photos of the puja' });
+    const thumbnail = within(photos).getByRole('img', { name: 'Proof photo 1' });
+    expect(thumbnail).toHaveAttribute('src', `/uploads/${photo}`);
+    expect(within(photos).getByRole('link')).toHaveAttribute('href', `/uploads/${photo}`);
   });
 });

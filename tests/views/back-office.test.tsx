@@ -58,10 +58,50 @@ async function staffProduct(id: number) {
 }
 
 describe('who gets in', () => {
-  it('sends a visitor to sign in, and back to where they were going', async () => {
+  it('asks a visitor to sign in on its own staff form, and stays at the address asked for', async () => {
+    const user = userEvent.setup();
     renderAppAt('/admin/orders?status=packed');
-    await screen.findByRole('heading', { level: 1, name: 'Welcome back' }, PAGE);
-    expect(route()).toBe(`/login?redirect=${encodeURIComponent('/admin/orders?status=packed')}`);
+    await screen.findByRole('heading', { level: 1, name: 'Staff sign-in' }, PAGE);
+    expect(route()).toBe('/admin/orders?status=packed');
+    // The back office's form: no registering, no social buttons, the shop's header stays out.
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '#/forgot-password');
+    expect(screen.queryByRole('link', { name: 'Create an account' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Continue with/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Welcome back' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Email address'), shop.staff.email);
+    await user.type(screen.getByLabelText('Password'), shop.staff.password);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('heading', { level: 1, name: 'Orders' }, PAGE);
+    expect(route()).toBe('/admin/orders?status=packed');
+    expect(screen.getByRole('button', { name: /^Packed/, pressed: true })).toBeInTheDocument();
+  });
+
+  it('says what is missing, and that a wrong password does not sign in', async () => {
+    const user = userEvent.setup();
+    renderAppAt('/admin');
+    await screen.findByRole('heading', { level: 1, name: 'Staff sign-in' }, PAGE);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter both email and password');
+    expect(screen.getByLabelText('Email address')).toHaveAttribute('aria-invalid', 'true');
+    await user.type(screen.getByLabelText('Email address'), shop.staff.email);
+    await user.type(screen.getByLabelText('Password'), 'not-the-password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(screen.getByRole('alert')).not.toHaveTextContent('Please enter both'), PAGE);
+    expect(screen.getByRole('heading', { level: 1, name: 'Staff sign-in' })).toBeInTheDocument();
+    expect(route()).toBe('/admin');
+  });
+
+  it('tells a customer who signs in on the staff form that the back office is not for them', async () => {
+    const user = userEvent.setup();
+    renderAppAt('/admin');
+    await screen.findByRole('heading', { level: 1, name: 'Staff sign-in' }, PAGE);
+    await user.type(screen.getByLabelText('Email address'), shop.me.email);
+    await user.type(screen.getByLabelText('Password'), shop.me.password);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('heading', { level: 1, name: 'You don’t have access to the back office' }, PAGE);
+    expect(route()).toBe('/admin');
   });
 
   it('tells a signed-in customer the back office is not for them, with a way home', async () => {

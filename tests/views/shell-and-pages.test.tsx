@@ -185,13 +185,13 @@ describe('static pages', () => {
   });
 
   // The back office replaced the "Coming Soon" placeholders (tests/views/back-office.test.tsx):
-  // their addresses now ask a visitor to sign in and come back.
+  // their addresses now ask a visitor to sign in on the staff sign-in, in place.
   it.each(['/admin', '/admin/orders', '/admin/packages'])(
-    '%s asks a visitor to sign in first',
+    '%s asks a visitor to sign in first, staying at the address',
     async (path) => {
       renderAppAt(path);
-      expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeInTheDocument();
-      expect(window.location.hash).toBe(`#/login?redirect=${encodeURIComponent(path)}`);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Staff sign-in' })).toBeInTheDocument();
+      expect(window.location.hash).toBe(`#${path}`);
     },
   );
 

@@ -10,6 +10,7 @@ import { isStaffRole } from '../../../contract/lifecycle.ts';
 import { SessionCheckFailed, SessionContext } from '../../app/session.tsx';
 import { site } from '../../lib/config.ts';
 import { Spinner } from '../../ui/status.tsx';
+import { StaffSignIn } from './staff-sign-in.tsx';
 import { TodayPage } from './today-page.tsx';
 import './admin.css';
 
@@ -45,7 +46,7 @@ export const gateMessages = {
 
 /**
  * The back office at /admin (docs/product-rules.md, Roles and the back office): staff and admins
- * only. A visitor is sent to sign in and back; a signed-in customer is told it is not for them.
+ * only. A visitor signs in on the staff sign-in in place; a signed-in customer is told it is not for them.
  */
 export function AdminApp() {
   const restoring = SessionContext.useSelector(selectIsRestoring);
@@ -56,10 +57,8 @@ export function AdminApp() {
   const search = useSearch();
   if (restoring) return <Spinner label="Checking your session..." />;
   if (unverified) return <SessionCheckFailed />;
-  if (!signedIn || !user) {
-    const from = search ? `${location}?${search}` : location;
-    return <Redirect to={`/login?redirect=${encodeURIComponent(from)}`} replace />;
-  }
+  // A visitor signs in here, in the back office's own form, and stays at the address asked for.
+  if (!signedIn || !user) return <StaffSignIn returnTo={search ? `${location}?${search}` : location} />;
   if (!isStaffRole(user.role))
     return (
       <main id="main" className="bo-gate" tabIndex={-1}>

@@ -10,7 +10,9 @@ export function TrackParcel({ carrier, trackingNumber }: { carrier: string; trac
   return (
     <p>
       <a href={url} target="_blank" rel="noopener noreferrer" className="button">
-        Track your parcel<span className="visually-hidden"> on {carrier}&rsquo;s site (opens in a new tab)</span>
+        {/* The space stays outside the hidden span, whose own leading space a browser drops. */}
+        Track your parcel{' '}
+        <span className="visually-hidden">on {carrier}&rsquo;s site (opens in a new tab)</span>
       </a>
     </p>
   );
