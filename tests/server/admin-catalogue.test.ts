@@ -152,10 +152,10 @@ describe('pujas', () => {
     expect(shopList.pujas).toHaveLength(before + 1);
     const listed = shopList.pujas.find((p) => p.id === puja.id)!;
     // The shop's answer keeps SPEC.md section 7's fields: nothing only staff see leaks into it.
-    // (The temple's script and the offerings are the puja page's alone: GET /pujas/{id}.)
+    // (The temple's script, the offerings and the next date are the puja page's alone: GET /pujas/{id}.)
     expect(Object.keys(listed).sort()).toEqual(
       Object.keys(Puja.entries)
-        .filter((key) => key !== 'script' && key !== 'offerings')
+        .filter((key) => key !== 'script' && key !== 'offerings' && key !== 'nextDate')
         .sort(),
     );
     const [row] = await auditRows('puja', puja.id);
@@ -208,7 +208,9 @@ describe('pujas', () => {
     });
     const rows = await auditRows('puja', puja.id);
     expect(rows[0]!.action).toBe('puja.update');
-    expect(rows[0]!.summary).toContain('pujaName');
+    // The summary names the field by the form's label, not its internal name (docs/decisions/0063).
+    expect(rows[0]!.summary).toMatch(/: Name\b/);
+    expect(rows[0]!.summary).not.toContain('pujaName');
     expect(rows[0]!.before).toMatchObject({ pujaName: 'Edit Me Homam' });
     expect(rows[0]!.after).toMatchObject({ pujaName: 'First Save Homam' });
   });
