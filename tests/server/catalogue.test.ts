@@ -62,9 +62,9 @@ describe('GET /pujas', () => {
   it('lists every puja with exactly the contract fields', async () => {
     const { pujas } = await getOk('/pujas', PujaListResponse);
     expect(pujas.length).toBeGreaterThanOrEqual(12);
-    // The script and the offerings are the detail's alone (GET /pujas/{id}).
+    // The script, the offerings and the next date are the detail's alone (GET /pujas/{id}).
     const fields = Object.keys(Puja.entries)
-      .filter((key) => key !== 'script' && key !== 'offerings')
+      .filter((key) => key !== 'script' && key !== 'offerings' && key !== 'nextDate')
       .sort();
     for (const puja of pujas) {
       expect(sortedKeys(puja)).toEqual(fields);
@@ -124,9 +124,11 @@ describe('GET /pujas/{id}', () => {
     const { pujas } = await getOk('/pujas', PujaListResponse);
     const first = pujas[0]!;
     const detail = await getOk(`/pujas/${first.id}`, PujaListResponse);
-    const { script, offerings, ...sectionSeven } = detail.pujas[0]!;
+    const { script, offerings, nextDate, ...sectionSeven } = detail.pujas[0]!;
     expect(detail.pujas).toHaveLength(1);
     expect(sectionSeven).toEqual(first);
+    // An open puja has no "next date" to point to (a closed one links its next open date).
+    expect(nextDate ?? null).toBeNull();
     expect(TEMPLE_SCRIPTS).toContain(script);
     // Every demo puja offers flowers, a lamp, vastra and annadanam, none chosen for the devotee.
     expect(offerings?.map((o) => [o.name, o.delivery])).toEqual([
