@@ -35,6 +35,20 @@ const TOKEN_KEY = 'shop.session.token';
 const PAGE = { timeout: 5000 };
 
 let shop: LifecycleShop;
+
+/**
+ * A booking whose puja is `inMs` away: booked while the puja was open, then moved, since bookings
+ * close at the sankalp lock (docs/product-rules.md, Booking window and countdowns).
+ */
+async function bookMovedTo(inMs: number) {
+  const booking = await book(shop, shop.me, shop.myAddressId, { puja: await pujaOn(shop, 2 * DAY) });
+  await shop.db
+    .updateTable('bookings')
+    .set({ pujaDate: new Date(shop.clock.now().getTime() + inMs).toISOString() })
+    .where('id', '=', booking.id)
+    .execute();
+  return booking;
+}
 let net: ApiFetchControl;
 
 beforeAll(async () => {
@@ -280,7 +294,8 @@ describe('the booking page', () => {
   });
 
   it('shows the details read-only once the sankalp is locked, and says why', async () => {
-    const booking = await book(shop, shop.me, shop.myAddressId, { puja: await pujaOn(shop, 6 * HOUR) });
+    const booking = await bookMovedTo(6 * HOUR);
+    await placedAgo('bookings', booking.id, DAY); // made before the lock
     await openBooking(shop.me, booking.id, booking.puja.pujaName);
     expect(
       screen.getByText(bookingStateLabels.sankalpLocked, { selector: '.status-pill' }),
@@ -317,7 +332,7 @@ describe('the booking page', () => {
 
   it('shows the proof of a performed puja (a link, a sandboxed player on request, photos) and the prasad tracking', async () => {
     const user = userEvent.setup();
-    const booking = await book(shop, shop.me, shop.myAddressId, { puja: await pujaOn(shop, 6 * HOUR) });
+    const booking = await bookMovedTo(5 * 60 * 1000);
     const photo = await uploadPhoto(shop, shop.staff.token);
     // The lock is due: staff's step takes it first.
     expect(
@@ -354,7 +369,7 @@ describe('the booking page', () => {
 
   it('offers another date or a refund after a puja could not be performed', async () => {
     const user = userEvent.setup();
-    const booking = await book(shop, shop.me, shop.myAddressId, { puja: await pujaOn(shop, 6 * HOUR) });
+    const booking = await bookMovedTo(6 * HOUR);
     const offered = new Date(Date.now() + 10 * DAY).toISOString();
     const res = await staffBooking(booking.id, {
       type: 'booking.markNotPerformed',

@@ -443,7 +443,14 @@ describe('a puja’s page', () => {
 describe('the proof of a puja', () => {
   it('more photos than the proof keeps stop the form with a message; none is dropped unseen', async () => {
     const user = userEvent.setup();
-    const booking = await book(shop, shop.me, shop.myAddressId, { puja: await pujaOn(shop, 6 * HOUR) });
+    // Booked while open, then moved to 5 minutes ahead: bookings close at the sankalp lock, and
+    // "performed" is offered only from shortly before the puja's time (docs/product-rules.md).
+    const booking = await book(shop, shop.me, shop.myAddressId, { puja: await pujaOn(shop, 2 * 24 * HOUR) });
+    await shop.db
+      .updateTable('bookings')
+      .set({ pujaDate: new Date(shop.clock.now().getTime() + 5 * 60 * 1000).toISOString() })
+      .where('id', '=', booking.id)
+      .execute();
     signInAs(shop.staff.token);
     renderAppAt(`/admin/bookings/${booking.id}`);
     await user.click(await screen.findByRole('button', { name: 'Mark performed' }, PAGE));
