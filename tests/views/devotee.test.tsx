@@ -508,7 +508,9 @@ describe('the confirmation', () => {
     expect(steps).toHaveLength(4);
     expect(steps[0]).toMatch(/^Until .+ \(12 hours before the puja\) you can correct the names/);
     expect(steps[1]).toContain(`the priests perform the puja at ${offeringPuja.place}`);
-    expect(steps[2]).toBe('Photos and a video of the puja appear on your booking’s page within 1–3 days of the puja.');
+    expect(steps[2]).toBe(
+      'Photos and a video of the puja appear on your booking’s page within 1–3 days of the puja.',
+    );
     expect(steps[3]).toBe('The prasad is shipped to your address and arrives within 7–10 days of the puja.');
 
     const calendar = net.calls.length;
@@ -519,7 +521,9 @@ describe('the confirmation', () => {
     expect(
       await screen.findByText('The calendar file is downloaded: open it to add the puja to your calendar.'),
     ).toBeInTheDocument();
-    expect(net.calls.slice(calendar).map((c) => c.path)).toContain(`/api/bookings/${booking.id}/calendar.ics`);
+    expect(net.calls.slice(calendar).map((c) => c.path)).toContain(
+      `/api/bookings/${booking.id}/calendar.ics`,
+    );
 
     await user.click(link);
     await screen.findByRole('heading', { level: 1, name: offeringPuja.pujaName }, PAGE);

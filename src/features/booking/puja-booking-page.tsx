@@ -118,7 +118,6 @@ const stepLabels: Record<WizardStep, string> = {
   confirmation: 'Confirmation',
 };
 
-
 /** The package being booked, as the wizard shows and prices it for display. */
 interface ChosenPackage {
   packageId: number;
