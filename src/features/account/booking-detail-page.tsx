@@ -391,4 +391,3 @@ function upcomingDates(lifecycle: BookingLifecycleSnapshot): string[] {
   const now = lifecycle.context.now().getTime();
   return lifecycle.context.offeredDates.filter((date) => now < sankalpLockAt(date));
 }
-

@@ -1,6 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useParams } from 'wouter';
-import { IMAGE_TYPES, lifecycleMessages, orderStateLabels, uploadPath, type Refund } from '../../../contract/lifecycle.ts';
+import {
+  IMAGE_TYPES,
+  lifecycleMessages,
+  orderStateLabels,
+  uploadPath,
+  type Refund,
+} from '../../../contract/lifecycle.ts';
 import { formatRupees } from '../../../contract/money.ts';
 import { orderMessages, type OrderRead } from '../../../contract/orders.ts';
 import { parseNumericId } from '../../../contract/ids.ts';

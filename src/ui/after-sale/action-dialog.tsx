@@ -47,7 +47,8 @@ export function ActionDialog({
     if (noValidate && !form.checkValidity()) {
       const first = Array.from(form.elements).find(
         (field): field is HTMLInputElement | HTMLTextAreaElement =>
-          (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) && !field.validity.valid,
+          (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) &&
+          !field.validity.valid,
       );
       first?.focus();
       return;
