@@ -90,8 +90,10 @@ export const paymentMessages = {
    * The server priced the payment differently from the page (docs/product-rules.md, Payments):
    * nothing is taken until the customer pays again at the new amount.
    */
-  priceChanged: (now: string, was: string) =>
-    `The price has changed since you opened this page: the amount is now ${now} (it was ${was}). Check it and pay ${now}, or go back.`,
+  priceChanged: (now: string, was: string, cash = false) =>
+    `The price has changed since you opened this page: the amount is now ${now} (it was ${was}). ` +
+    // Cash on delivery takes nothing now: the customer places the order and pays at the door.
+    (cash ? 'Check it and place the order, or go back.' : `Check it and pay ${now}, or go back.`),
   /** Appended to a refusal after the captured payment was refunded (docs/product-rules.md). */
   refunded: (amount: string) => `Your payment of ${amount} has been refunded.`,
   notFound: 'Payment not found',

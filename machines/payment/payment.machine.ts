@@ -33,8 +33,8 @@ export const paymentMachineMessages = {
   orderFailed: orderMessages.createFailed,
   bookingFailed: bookingMessages.createFailed,
   /** docs/product-rules.md, Payments: the server's price differs from the one the customer saw. */
-  priceChanged: (now: number, was: number) =>
-    paymentMessages.priceChanged(formatRupees(now), formatRupees(was)),
+  priceChanged: (now: number, was: number, cash = false) =>
+    paymentMessages.priceChanged(formatRupees(now), formatRupees(was), cash),
 } as const;
 
 /**
@@ -263,7 +263,11 @@ export const paymentMachine = setup({
         const price = serverPriceIn(context.attempt, output);
         return context.attempt && price !== null
           ? {
-              message: paymentMachineMessages.priceChanged(price, context.attempt.agreedAmount),
+              message: paymentMachineMessages.priceChanged(
+                price,
+                context.attempt.agreedAmount,
+                isCash(context.attempt.record),
+              ),
               code: PRICE_CHANGED,
             }
           : context.error;

@@ -1,3 +1,5 @@
+import { countOf } from '../lib/format.ts';
+
 /** Fills for five stars: a half star when the fractional part is at least .5 (docs/product-rules.md, Money and dates). */
 export function starFills(rating: number): Array<'full' | 'half' | 'empty'> {
   const clamped = Math.max(0, Math.min(5, rating));
@@ -17,7 +19,7 @@ export function Stars({ rating, reviews }: { rating: number; reviews?: number })
         ))}
       </span>
       <span className="stars__value">{rating.toFixed(1)}</span>
-      {reviews !== undefined && <span className="stars__reviews">({reviews} reviews)</span>}
+      {reviews !== undefined && <span className="stars__reviews">({countOf(reviews, 'review')})</span>}
     </span>
   );
 }

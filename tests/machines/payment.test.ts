@@ -433,7 +433,7 @@ describe('payment machine', () => {
       expect(actor.getSnapshot().context.error).toEqual({
         message:
           'The price has changed since you opened this page: the amount is now ₹951 (it was ₹851). ' +
-          'Check it and pay ₹951, or go back.',
+          'Check it and place the order, or go back.',
         code: PRICE_CHANGED,
       });
       expect(shown(actor, 851)).toBe(951);

@@ -103,7 +103,7 @@ describe('account page', () => {
     expect(screen.queryByText(/^Welcome, /)).not.toBeInTheDocument();
   });
 
-  it('greets the customer and shows the profile: name, email, "Not provided" phone, 2FA "Not enabled"', async () => {
+  it('greets the customer and shows the profile: name, email, "Not provided" phone, and no two-factor line it cannot act on', async () => {
     const customer = await signIn({ name: 'Asha Rao' });
     await openAccount(customer);
     expect(screen.getByRole('heading', { level: 1, name: 'My Account' })).toBeInTheDocument();
@@ -113,7 +113,9 @@ describe('account page', () => {
     expect(within(panel).getByText('Asha Rao')).toBeInTheDocument();
     expect(within(panel).getByText(customer.email)).toBeInTheDocument();
     expect(within(panel).getByText('Not provided')).toBeInTheDocument();
-    expect(within(panel).getByText('Not enabled')).toBeInTheDocument();
+    // The shop offers no second factor, so the profile names none (docs/product-rules.md, Shell and account).
+    expect(within(panel).queryByText(/Two-Factor/i)).not.toBeInTheDocument();
+    expect(within(panel).queryByText('Not enabled')).not.toBeInTheDocument();
     for (const name of ['Edit Profile', 'Change Password']) {
       expect(within(panel).getByRole('button', { name })).toBeEnabled();
     }

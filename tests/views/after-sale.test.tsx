@@ -322,6 +322,28 @@ describe('the booking page', () => {
     expect(screen.queryByRole('button', { name: 'Add to calendar' })).not.toBeInTheDocument();
   });
 
+  it('the cancel dialog says "Please give a reason" by the empty field, not the browser’s bubble, and focuses it', async () => {
+    const user = userEvent.setup();
+    const booking = await book(shop, shop.me, shop.myAddressId);
+    await openBooking(shop.me, booking.id, booking.puja.pujaName);
+    await user.click(screen.getByRole('button', { name: 'Cancel booking' }));
+    const reason = screen.getByRole('textbox', { name: 'Why are you cancelling?' });
+    expect(reason.closest('form')).toHaveAttribute('novalidate');
+    await user.click(within(dialog()).getByRole('button', { name: 'Cancel booking' }));
+    expect(reason).toHaveFocus();
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(reason).toHaveAccessibleDescription('Please give a reason');
+    expect(net.requests.filter((path) => path.endsWith('/events'))).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
+
+    await user.type(reason, 'Travelling');
+    expect(reason).not.toHaveAttribute('aria-invalid');
+    expect(within(dialog()).queryByText('Please give a reason')).not.toBeInTheDocument();
+    await user.click(within(dialog()).getByRole('button', { name: 'Cancel booking' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('status')).toHaveTextContent('Your booking has been cancelled.');
+  });
+
   it('offers no Cancel after the hour, but corrections until the lock', async () => {
     const late = await book(shop, shop.me, shop.myAddressId);
     await placedAgo('bookings', late.id, 2 * HOUR);

@@ -477,6 +477,14 @@ describe('the proof of a puja', () => {
     // Three are fine.
     await user.upload(photos, [1, 2, 3].map(photo));
     expect(photos.validationMessage).toBe('');
+
+    // The dialog promises only what exists: a video by its link, no video upload.
+    expect(dialog).not.toHaveTextContent('or an upload of this shop');
+    expect(dialog).toHaveTextContent('The customer sees the video (from its YouTube or Vimeo link');
+    // Taken, the step says what is now true, not "Done: Mark performed.".
+    await user.click(within(dialog).getByRole('button', { name: 'Mark performed' }));
+    expect(await screen.findByText('Marked performed.', {}, PAGE)).toHaveAttribute('role', 'status');
+    expect(screen.queryByText(/^Done: /)).not.toBeInTheDocument();
   });
 });
 

@@ -616,3 +616,58 @@ describe('the birth-star suggestion', () => {
     expect(group.getByRole('combobox', { name: 'Nakshatra' })).toHaveValue(nakshatraLabel(after));
   });
 });
+
+describe('the confirmation', () => {
+  it('shows what was paid with the offerings, links to the booking’s page, says what happens next and offers Add to calendar', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    await addAddress(shop.app, customer, 'MG Road 100');
+    await openWizard(offeringPuja, 1);
+    await fillPerson(user, 0, 1, person());
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('radio', { name: /MG Road 100/ }, PAGE);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 2, name: 'Payment' });
+    const vastra = within(screen.getByRole('group', { name: 'Vastra' }));
+    await user.click(vastra.getByRole('button', { name: 'One vastra more of Vastra' }));
+    const price = offeringPuja.packages[1]!.offerPrice;
+    await pay(user, price + 501);
+
+    const booking = await theBooking(customer);
+    expect(booking.amount).toBe(price + 501);
+    // The header says what was paid, offerings included, not the package's price.
+    const header = screen.getByRole('heading', { level: 1, name: offeringPuja.pujaName }).parentElement!;
+    expect(header).toHaveTextContent(`1 person · Paid ${formatRupees(price + 501)}`);
+    expect(header).not.toHaveTextContent(`· ${formatRupees(price)}`);
+
+    const link = screen.getByRole('link', { name: 'View this booking' });
+    expect(link).toHaveAttribute('href', `#/account/bookings/${booking.id}`);
+
+    const next = within(screen.getByRole('region', { name: 'What happens next' }));
+    const steps = next.getAllByRole('listitem').map((item) => item.textContent);
+    expect(steps).toHaveLength(4);
+    expect(steps[0]).toMatch(/^Until .+ \(12 hours before the puja\) you can correct the names/);
+    expect(steps[1]).toContain(`the priests perform the puja at ${offeringPuja.place}`);
+    expect(steps[2]).toBe(
+      'Photos and a video of the puja appear on your booking’s page within 1–3 days of the puja.',
+    );
+    expect(steps[3]).toBe('The prasad is shipped to your address and arrives within 7–10 days of the puja.');
+
+    const calendar = net.calls.length;
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:calendar');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await user.click(screen.getByRole('button', { name: 'Add to calendar' }));
+    expect(
+      await screen.findByText('The calendar file is downloaded: open it to add the puja to your calendar.'),
+    ).toBeInTheDocument();
+    expect(net.calls.slice(calendar).map((c) => c.path)).toContain(
+      `/api/bookings/${booking.id}/calendar.ics`,
+    );
+
+    await user.click(link);
+    await screen.findByRole('heading', { level: 1, name: offeringPuja.pujaName }, PAGE);
+    await waitFor(() => expect(window.location.hash).toBe(`#/account/bookings/${booking.id}`));
+    expect(screen.getByText(booking.bookingNumber)).toBeInTheDocument();
+  });
+});

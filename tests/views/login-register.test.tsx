@@ -461,13 +461,14 @@ describe('session in the shell', () => {
       ['My Orders', '#/account/orders'],
       ['My Bookings', '#/account/bookings'],
       ['My Addresses', '#/account/addresses'],
+      ['My family', '#/account/family'],
       ['Logout', null],
     ]);
     expect(items[0]).toHaveFocus();
     await user.keyboard('{ArrowDown}');
     expect(items[1]).toHaveFocus();
     await user.keyboard('{ArrowUp}{ArrowUp}');
-    expect(items[4]).toHaveFocus();
+    expect(items[5]).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(menuButton).toHaveFocus();
@@ -483,6 +484,14 @@ describe('session in the shell', () => {
     await user.click(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'My Orders' }));
     await waitFor(() => expect(hashRoute()).toBe('#/account/orders'));
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+
+    // "My family" opens the account's My family tab.
+    await user.click(menuButton);
+    await user.click(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'My family' }));
+    await waitFor(() => expect(hashRoute()).toBe('#/account/family'));
+    expect(
+      await screen.findByRole('tab', { name: 'My family', selected: true }, { timeout: 5000 }),
+    ).toBeInTheDocument();
 
     // Logout: back to /login, the Login button returns and the token is gone.
     await user.click(within(banner).getByRole('button', { name: customer.name }));
@@ -509,7 +518,13 @@ describe('session in the shell', () => {
       within(mobile)
         .getAllByRole('link')
         .map((a) => a.getAttribute('href')),
-    ).toEqual(['#/account', '#/account/orders', '#/account/bookings', '#/account/addresses']);
+    ).toEqual([
+      '#/account',
+      '#/account/orders',
+      '#/account/bookings',
+      '#/account/addresses',
+      '#/account/family',
+    ]);
     await user.click(within(mobile).getByRole('button', { name: 'Logout' }));
     await screen.findByRole('heading', { level: 1, name: 'Welcome back' });
     expect(sessionStorage.getItem(TOKEN_KEY)).toBeNull();

@@ -1,9 +1,10 @@
+import { countOf } from '../../lib/format.ts';
 import { Link, useLocation } from 'wouter';
 import { selectItemCount } from '../../../machines/cart/cart.selectors.ts';
 import { CartContext } from '../cart.tsx';
 import './cart-link.css';
 
-const itemsLabel = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;
+const itemsLabel = (count: number) => countOf(count, 'item');
 
 /** The header's cart link with the number of units in the cart; the only part of the shell that follows the cart. */
 export function CartLink() {

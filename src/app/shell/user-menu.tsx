@@ -9,6 +9,7 @@ export const accountLinks = [
   { href: '/account/orders', label: 'My Orders' },
   { href: '/account/bookings', label: 'My Bookings' },
   { href: '/account/addresses', label: 'My Addresses' },
+  { href: '/account/family', label: 'My family' },
 ] as const;
 
 const menuItems = (menu: HTMLElement | null) =>

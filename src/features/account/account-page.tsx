@@ -128,10 +128,6 @@ function ProfilePanel({ user }: { user: User }) {
           <dt>Phone</dt>
           <dd className={user.phone ? undefined : 'profile-list__muted'}>{user.phone || 'Not provided'}</dd>
         </div>
-        <div>
-          <dt>Two-Factor Authentication</dt>
-          <dd className="profile-list__muted">Not enabled</dd>
-        </div>
       </dl>
       <ProfileActions user={user} />
     </>

@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useParams } from 'wouter';
 import { bookingMessages, nakshatraLabel, raashiLabel, type Booking } from '../../../contract/booking.ts';
 import { parseNumericId } from '../../../contract/ids.ts';
-import { bookingStateLabels, uploadPath } from '../../../contract/lifecycle.ts';
+import { bookingStateLabels, lifecycleMessages, uploadPath } from '../../../contract/lifecycle.ts';
 import type { BookingEventPayload } from '../../../contract/lifecycle-events.ts';
 import { formatRupees } from '../../../contract/money.ts';
 import { policyText, sankalpLockAt } from '../../../contract/policy.ts';
@@ -29,7 +29,7 @@ import { formatCalendarDay, formatClockTime, formatDateTime } from '../../lib/fo
 import { useDocumentTitle } from '../../lib/page-title.ts';
 import { TrackParcel } from '../../ui/after-sale/track-parcel.tsx';
 import { uploadUrl } from '../../lib/uploads.ts';
-import { ActionDialog, formText } from '../../ui/after-sale/action-dialog.tsx';
+import { ActionDialog, formText, ReasonField } from '../../ui/after-sale/action-dialog.tsx';
 import { ProofVideo } from '../../ui/after-sale/proof-video.tsx';
 import { Timeline } from '../../ui/after-sale/timeline.tsx';
 import { ErrorBanner, NotFound, Spinner } from '../../ui/status.tsx';
@@ -37,8 +37,7 @@ import { bookingStateTone, StatusPill } from '../../ui/status-pill.tsx';
 import { RefundNote } from './order-detail-page.tsx';
 import '../../ui/after-sale/after-sale.css';
 import { OFFERING_DELIVERY_LABELS } from '../../../contract/offerings.ts';
-import { fetchBookingCalendar } from '../../lib/bookings.ts';
-import { useAccountForm } from './use-account-form.ts';
+import { AddToCalendar } from '../../ui/add-to-calendar.tsx';
 import { PersonFields, personsFrom } from '../../ui/after-sale/person-fields.tsx';
 
 type BookingPageRef = ReturnType<typeof useActorRef<typeof bookingAfterSaleMachine>>;
@@ -328,16 +327,14 @@ function BookingView({ page, booking }: { page: BookingPageRef; booking: Booking
         submitLabel="Cancel booking"
         busyLabel="Cancelling..."
         closeLabel="Keep booking"
+        noValidate
         danger
         error={actionError?.message}
         busy={sending}
         onClose={close}
         onSubmit={(form) => submit({ type: 'booking.cancel', reason: formText(form, 'reason') })}
       >
-        <label>
-          Why are you cancelling?
-          <textarea name="reason" rows={3} required maxLength={500} />
-        </label>
+        <ReasonField label="Why are you cancelling?" message={lifecycleMessages.reasonRequired} />
       </ActionDialog>
 
       <ActionDialog
@@ -399,38 +396,4 @@ function BookingView({ page, booking }: { page: BookingPageRef; booking: Booking
 function upcomingDates(lifecycle: BookingLifecycleSnapshot): string[] {
   const now = lifecycle.context.now().getTime();
   return lifecycle.context.offeredDates.filter((date) => now < sankalpLockAt(date));
-}
-
-/**
- * "Add to calendar" (docs/product-rules.md, The puja in the calendar): the server's .ics of this
- * booking, saved as a file the phone or computer opens in its calendar.
- */
-function AddToCalendar({ booking }: { booking: Booking }) {
-  const download = useAccountForm(async (_values, signal) => {
-    const text = await fetchBookingCalendar(booking.id, signal);
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/calendar' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `${booking.bookingNumber}.ics`;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-    return { message: 'The calendar file is downloaded: open it to add the puja to your calendar.' };
-  });
-  return (
-    <div className="after-sale__calendar">
-      <button
-        type="button"
-        className="button"
-        disabled={download.sending}
-        onClick={() => download.submit(null)}
-      >
-        {download.sending ? 'Preparing...' : 'Add to calendar'}
-      </button>
-      <p aria-live="polite" className="after-sale__calendar-status">
-        {download.error ? <span className="booking-field__error">{download.error}</span> : download.result}
-      </p>
-    </div>
-  );
 }

@@ -1,6 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useParams } from 'wouter';
-import { IMAGE_TYPES, orderStateLabels, uploadPath, type Refund } from '../../../contract/lifecycle.ts';
+import {
+  IMAGE_TYPES,
+  lifecycleMessages,
+  orderStateLabels,
+  uploadPath,
+  type Refund,
+} from '../../../contract/lifecycle.ts';
 import { formatRupees } from '../../../contract/money.ts';
 import { orderMessages, type OrderRead } from '../../../contract/orders.ts';
 import { parseNumericId } from '../../../contract/ids.ts';
@@ -27,7 +33,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/page-title.ts';
 import { TrackParcel } from '../../ui/after-sale/track-parcel.tsx';
 import { uploadUrl } from '../../lib/uploads.ts';
-import { ActionDialog, formFile, formText } from '../../ui/after-sale/action-dialog.tsx';
+import { ActionDialog, formFile, formText, ReasonField } from '../../ui/after-sale/action-dialog.tsx';
 import { Timeline } from '../../ui/after-sale/timeline.tsx';
 import { ErrorBanner, NotFound, Spinner } from '../../ui/status.tsx';
 import { orderStateTone, StatusPill } from '../../ui/status-pill.tsx';
@@ -263,16 +269,14 @@ function OrderView({ page, order }: { page: OrderPageRef; order: OrderRead }) {
         submitLabel="Cancel order"
         busyLabel="Cancelling..."
         closeLabel="Keep order"
+        noValidate
         danger
         error={actionError?.message}
         busy={sending}
         onClose={close}
         onSubmit={(form) => submit({ type: 'order.cancel', reason: formText(form, 'reason') })}
       >
-        <label>
-          Why are you cancelling?
-          <textarea name="reason" rows={3} required maxLength={500} />
-        </label>
+        <ReasonField label="Why are you cancelling?" message={lifecycleMessages.reasonRequired} />
       </ActionDialog>
 
       <ActionDialog

@@ -59,6 +59,24 @@ export const actionLabels: Record<string, string> = {
   'booking.correctPersons': 'Correct the devotees',
 };
 
+/** What the page says once a step is taken: the step's outcome, not its button ("Shipped.", not "Done: Ship."). */
+export const doneLabels: Record<string, string> = {
+  'order.pack': 'Packed.',
+  'order.ship': 'Shipped.',
+  'order.deliver': 'Marked delivered.',
+  'order.cancel': 'The order is cancelled.',
+  'order.approveClaim': 'The claim is approved.',
+  'order.rejectClaim': 'The claim is rejected.',
+  'refund.completed': 'The refund is recorded.',
+  'booking.perform': 'Marked performed.',
+  'booking.markNotPerformed': 'Marked as not performed.',
+  'booking.shipPrasad': 'The prasad is shipped.',
+  'booking.deliverPrasad': 'The prasad is marked delivered.',
+  'booking.cancel': 'The booking is cancelled.',
+  'booking.requestRefund': 'The booking is refunded.',
+  'booking.correctPersons': 'The devotees are corrected.',
+};
+
 const orderMachine = liveRecordMachine(
   (id, signal) => fetchStaffOrder(id, signal),
   (id, _action, request, signal) => sendStaffOrderEvent(id, request, signal),
@@ -253,7 +271,7 @@ export function OrderPage({ id }: { id: number }) {
       </div>
       {page.done && (
         <p className="bo-notice" role="status">
-          Done: {actionLabels[page.done]}.
+          {doneLabels[page.done] ?? `${actionLabels[page.done] ?? page.done}: done.`}
         </p>
       )}
       <div className="bo-grid bo-grid--two">
@@ -471,7 +489,7 @@ export function BookingPage({ id }: { id: number }) {
       </div>
       {page.done && (
         <p className="bo-notice" role="status">
-          Done: {actionLabels[page.done]}.
+          {doneLabels[page.done] ?? `${actionLabels[page.done] ?? page.done}: done.`}
         </p>
       )}
       <div className="bo-grid bo-grid--two">
@@ -611,7 +629,7 @@ export function BookingPage({ id }: { id: number }) {
       </div>
       {dialog(
         'booking.perform',
-        `The puja was performed. The customer sees the video (a YouTube or Vimeo link, or an upload of this shop) and up to ${MAX_PROOF_PHOTOS} photos.`,
+        `The puja was performed. The customer sees the video (from its YouTube or Vimeo link, or the link of a video already in this shop’s uploads) and up to ${MAX_PROOF_PHOTOS} photos.`,
         (form, element) => ({
           videoUrl: formText(form, 'videoUrl'),
           photos: [...((element.elements.namedItem('photos') as HTMLInputElement | null)?.files ?? [])],

@@ -20,7 +20,7 @@ import {
   type Relation,
 } from '../../../contract/family.ts';
 import { INDIAN_STATES } from '../../../contract/address.ts';
-import { MAX_GIFT_MESSAGE_LENGTH } from '../../../contract/booking.ts';
+import { MAX_GIFT_MESSAGE_LENGTH, type Booking } from '../../../contract/booking.ts';
 import { bookingClosesAt } from '../../../contract/policy.ts';
 import {
   OFFERING_DELIVERY_LABELS,
@@ -97,7 +97,7 @@ import { SessionContext } from '../../app/session.tsx';
 import { selectUser } from '../../../machines/session/session.selectors.ts';
 import { fetchPackages, fetchPuja } from '../../lib/catalogue.ts';
 import { formatRupees } from '../../../contract/money.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { countOf, formatDateTime } from '../../lib/format.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { Countdown } from '../../ui/countdown.tsx';
 import { ErrorBanner, Spinner } from '../../ui/status.tsx';
@@ -105,6 +105,10 @@ import { parseNumericId } from '../../../contract/ids.ts';
 import { AddressPicker } from '../../ui/address-picker/address-picker.tsx';
 import { PaymentStep as PaymentOptions } from '../../ui/payment-step/payment-step.tsx';
 import { wizardDraftStorage } from './wizard-draft.ts';
+import { Link } from 'wouter';
+import { policyText, sankalpLockAt } from '../../../contract/policy.ts';
+import { PUJA_DELIVERABLES } from '../../../contract/catalogue-display.ts';
+import { AddToCalendar } from '../../ui/add-to-calendar.tsx';
 import './booking.css';
 
 type WizardRef = ActorRefFrom<typeof pujaWizardMachine>;
@@ -204,6 +208,7 @@ function PujaWizard({ puja, chosen }: { puja: Puja; chosen: ChosenPackage }) {
   });
   const family = useFamily();
   const step = useSelector(wizard, selectStep);
+  const booking = useSelector(wizard, selectBooking);
   const showClosed = useSelector(wizard, selectShowClosedNotice);
   const windowRef = useSelector(wizard, selectWindowActor);
   const goBack = useStepInUrl(wizard, puja.id, chosen.packageId, step);
@@ -214,7 +219,9 @@ function PujaWizard({ puja, chosen }: { puja: Puja; chosen: ChosenPackage }) {
         <p className="booking__eyebrow">Puja booking</p>
         <h1 className="booking__title">{puja.pujaName}</h1>
         <p className="booking__package">
-          {chosen.packageName} · {packagePersonsText(chosen.personCount)} · {formatRupees(chosen.price)}
+          {chosen.packageName} · {packagePersonsText(chosen.personCount)} ·{' '}
+          {/* Once booked, what was paid (offerings included), not the package's price. */}
+          {booking ? `Paid ${formatRupees(booking.amount)}` : formatRupees(chosen.price)}
         </p>
         {windowRef && step !== 'confirmation' && <Countdown windowRef={windowRef} variant="inline" />}
       </header>
@@ -985,11 +992,55 @@ function ConfirmationStep({
           <dd>{formatRupees(booking.amount)}</dd>
         </div>
       </dl>
+      <WhatHappensNext booking={booking} />
+      <AddToCalendar booking={booking} />
       <div className="booking-step__actions">
-        <button type="button" className="button button--primary" onClick={onViewBookings}>
+        <Link href={`/account/bookings/${booking.id}`} className="button button--primary">
+          View this booking
+        </Link>
+        <button type="button" className="button" onClick={onViewBookings}>
           View My Bookings
         </button>
       </div>
+    </section>
+  );
+}
+
+/** The days within which a deliverable of the puja's page comes (docs/product-rules.md, Pujas). */
+function deliverableDays(item: string): string {
+  const found = PUJA_DELIVERABLES.find((d) => d.item === item);
+  return found ? `${found.minDays}–${found.maxDays} days` : '';
+}
+
+/**
+ * What follows the booking (docs/product-rules.md, Orders and bookings after the sale): the names
+ * lock, the puja, its proof on the booking's page, the prasad, with the figures of
+ * contract/policy.ts and contract/catalogue-display.ts.
+ */
+function WhatHappensNext({ booking }: { booking: Booking }) {
+  const titleId = useId();
+  const lockAt = new Date(sankalpLockAt(booking.puja.pujaDate)).toISOString();
+  return (
+    <section className="booking-next" aria-labelledby={titleId}>
+      <h3 id={titleId}>What happens next</h3>
+      <ol>
+        <li>
+          Until {formatDateTime(lockAt)} ({policyText.sankalpLock} before the puja) you can correct the names
+          and details on your booking’s page. Then the sankalp is locked.
+        </li>
+        <li>
+          On {formatDateTime(booking.puja.pujaDate)} the priests perform the puja at {booking.puja.place},
+          reciting your sankalp.
+        </li>
+        <li>
+          Photos and a video of the puja appear on your booking’s page within{' '}
+          {deliverableDays('Proof of the puja')} of the puja.
+        </li>
+        <li>
+          The prasad is shipped to {booking.gift ? 'the recipient' : 'your address'} and arrives within{' '}
+          {deliverableDays('Prasad')} of the puja.
+        </li>
+      </ol>
     </section>
   );
 }

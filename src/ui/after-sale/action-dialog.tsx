@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { FormEvent, ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import '../confirm-dialog.css';
 
 /**
@@ -17,6 +17,7 @@ export function ActionDialog({
   error,
   busy,
   danger = false,
+  noValidate = false,
   onSubmit,
   onClose,
   children,
@@ -30,12 +31,28 @@ export function ActionDialog({
   error: string | undefined;
   busy: boolean;
   danger?: boolean;
+  /**
+   * The shop checks the fields, not the browser: no bubble; a field left invalid says the shop's
+   * message beside it (as `ReasonField` does) and the first of them takes the focus.
+   */
+  noValidate?: boolean;
   onSubmit: (form: FormData, element: HTMLFormElement) => void;
   onClose: () => void;
   children?: ReactNode;
 }) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
+    // checkValidity fires each invalid field's `invalid` event, where it shows its message.
+    if (noValidate && !form.checkValidity()) {
+      const first = Array.from(form.elements).find(
+        (field): field is HTMLInputElement | HTMLTextAreaElement =>
+          (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) &&
+          !field.validity.valid,
+      );
+      first?.focus();
+      return;
+    }
     onSubmit(new FormData(event.currentTarget), event.currentTarget);
   };
   return (
@@ -52,7 +69,7 @@ export function ActionDialog({
           <Dialog.Description className="confirm-dialog__text" asChild>
             <div>{description}</div>
           </Dialog.Description>
-          <form onSubmit={submit} noValidate={false}>
+          <form onSubmit={submit} noValidate={noValidate}>
             {children}
             {error && (
               <p className="action-dialog__error" role="alert">
@@ -77,6 +94,37 @@ export function ActionDialog({
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/**
+ * A required reason in an action dialog with `noValidate`: left empty, it says the shop's message
+ * beside it (linked with aria-describedby, marked aria-invalid) until the customer types again.
+ */
+export function ReasonField({ label, message }: { label: string; message: string }) {
+  const [error, setError] = useState<string>();
+  const errorId = useId();
+  return (
+    <div className="action-dialog__field">
+      <label>
+        {label}
+        <textarea
+          name="reason"
+          rows={3}
+          required
+          maxLength={500}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onInvalid={() => setError(message)}
+          onInput={() => setError(undefined)}
+        />
+      </label>
+      {error && (
+        <p id={errorId} className="action-dialog__field-error">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
 
