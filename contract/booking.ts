@@ -5,7 +5,7 @@ import { BOOKING_STATES, Refund, Shipment, TimelineEntry, type BookingState } fr
 import { PositiveId } from './ids.ts';
 import { MAX_PAYMENT_ID_LENGTH, orderMessages } from './orders.ts';
 import { FORBIDDEN_TEXT, notAllowedMessage, requiredText, tooLongMessage, wireText } from './text.ts';
-import { MAX_SCRIPT_SPELLING_LENGTH, scriptSpellingMessages } from './temple-script.ts';
+import { MAX_SCRIPT_SPELLING_LENGTH, scriptSpellingMessages, TempleScript } from './temple-script.ts';
 
 /* ------------------------------------------------------------------------------------------
  * docs/product-rules.md, Persons: the person form's fixed lists.
@@ -407,11 +407,14 @@ export const PERSON_FIELDS = [
 ] as const;
 export type PersonField = (typeof PERSON_FIELDS)[number];
 
+/** A person's name or gothra in the temple's script, as given by hand. */
+export type ScriptSpellingField = 'nameInScript' | 'gothraInScript';
+
 /** A person form as the SPA holds it: every text field '' when not filled in, and the two marks. */
 export type PersonDraft = Record<PersonField, string> &
   Record<NotKnownFlag, boolean> &
   /** The name and gothra in the temple's script, when corrected by hand at the read-back. */
-  Partial<Record<'nameInScript' | 'gothraInScript', string>>;
+  Partial<Record<ScriptSpellingField, string>>;
 export const emptyPerson = (): PersonDraft => ({
   name: '',
   dateOfBirth: '',
@@ -610,6 +613,8 @@ export const Booking = v.object({
     place: v.string(),
     pujaDate: v.string(),
     image: v.string(),
+    /** The script the temple's priest reads the sankalp in (the read-back on the booking page). */
+    script: v.optional(TempleScript),
   }),
   package: v.object({ id: v.number(), title: v.string(), noPersons: v.number() }),
   /** In the order they were entered. */
