@@ -163,7 +163,9 @@ function ReadBackRow({
   disabled: boolean;
   onSpellingChange: (index: number, field: ScriptSpellingField, value: string) => void;
 }) {
-  const [editing, setEditing] = useState(false);
+  // The spellings as typed in "Edit spelling", opened with the one read now.
+  const [drafts, setDrafts] = useState<Record<ScriptSpellingField, string> | null>(null);
+  const editing = drafts !== null;
   const editId = useId();
   const byHand = (text: string | null | undefined) => (text ?? '').trim();
   const computed = lib && {
@@ -177,7 +179,7 @@ function ReadBackRow({
   );
   const spellingInput = (field: ScriptSpellingField, label: string, worked: string) => {
     const id = `${editId}-${field}`;
-    const given = person[field];
+    const given = drafts?.[field] ?? worked;
     const error = spellingError(given, script);
     return (
       <div className="read-back__spelling field">
@@ -186,12 +188,16 @@ function ReadBackRow({
           id={id}
           className="input"
           lang={TEMPLE_SCRIPT_LANG[script]}
-          value={given ?? worked}
+          value={given}
           maxLength={MAX_SCRIPT_SPELLING_LENGTH}
           disabled={disabled}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => onSpellingChange(index, field, event.target.value)}
+          onChange={(event) => {
+            const value = event.target.value;
+            setDrafts((all) => all && { ...all, [field]: value });
+            onSpellingChange(index, field, value);
+          }}
         />
         {error && (
           <span id={`${id}-error`} className="booking-field__error">
@@ -219,7 +225,16 @@ function ReadBackRow({
               aria-controls={editId}
               aria-label={`Edit spelling of ${person.name.trim() || `person ${index + 1}`}`}
               disabled={disabled}
-              onClick={() => setEditing((open) => !open)}
+              onClick={() =>
+                setDrafts(
+                  editing
+                    ? null
+                    : {
+                        nameInScript: byHand(person.nameInScript) || computed.name,
+                        gothraInScript: byHand(person.gothraInScript) || computed.gothra,
+                      },
+                )
+              }
             >
               Edit spelling
             </button>
