@@ -6,7 +6,7 @@ import { PositiveId } from './ids.ts';
 import { bookingClosesAt } from './policy.ts';
 import { MAX_PAYMENT_ID_LENGTH, orderMessages } from './orders.ts';
 import { FORBIDDEN_TEXT, notAllowedMessage, requiredText, tooLongMessage, wireText } from './text.ts';
-import { MAX_SCRIPT_SPELLING_LENGTH, scriptSpellingMessages } from './temple-script.ts';
+import { MAX_SCRIPT_SPELLING_LENGTH, scriptSpellingMessages, TempleScript } from './temple-script.ts';
 
 /* ------------------------------------------------------------------------------------------
  * docs/product-rules.md, Persons: the person form's fixed lists.
@@ -435,6 +435,9 @@ export const PERSON_FIELDS = [
 ] as const;
 export type PersonField = (typeof PERSON_FIELDS)[number];
 
+/** A person's name or gothra in the temple's script, as given by hand. */
+export type ScriptSpellingField = 'nameInScript' | 'gothraInScript';
+
 /**
  * A person form as the SPA holds it: every text field '' when not filled in, the marks (a form from
  * before the nakshatra's mark has none: not marked), and the name and gothra in the temple's script
@@ -442,7 +445,7 @@ export type PersonField = (typeof PERSON_FIELDS)[number];
  */
 export type PersonDraft = Record<PersonField, string> &
   Record<'birthTimeNotKnown' | 'birthPlaceNotKnown', boolean> & { nakshatraNotKnown?: boolean } & Partial<
-    Record<'nameInScript' | 'gothraInScript', string>
+    Record<ScriptSpellingField, string>
   >;
 export const emptyPerson = (): PersonDraft => ({
   name: '',
@@ -643,6 +646,8 @@ export const Booking = v.object({
     place: v.string(),
     pujaDate: v.string(),
     image: v.string(),
+    /** The script the temple's priest reads the sankalp in (the read-back on the booking page). */
+    script: v.optional(TempleScript),
   }),
   package: v.object({ id: v.number(), title: v.string(), noPersons: v.number() }),
   /** In the order they were entered. */

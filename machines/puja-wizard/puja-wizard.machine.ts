@@ -30,6 +30,7 @@ import {
   type NotKnownField,
   type PersonErrors,
   type PersonField,
+  type ScriptSpellingField,
 } from '../../contract/booking.ts';
 import type { AddressSelectedEvent } from '../address-book/address-book.machine.ts';
 import { bookingWindowMachine } from '../booking-window/booking-window.machine.ts';
@@ -205,6 +206,8 @@ export type PujaWizardEvent =
   | { type: 'offering.changed'; offeringId: number; quantity: number }
   /** "The names are right" ticked or cleared after the read-back. */
   | { type: 'names.confirmed'; confirmed: boolean }
+  /** A person's name or gothra in the temple's script corrected at the read-back ('' is none). */
+  | { type: 'person.spelled'; index: number; field: ScriptSpellingField; value: string }
   /** The address picker's choice (null while it has none). */
   /** From the address book this wizard hands itself to (see AddressSelectedEvent). */
   | AddressSelectedEvent
@@ -300,6 +303,12 @@ function restoreOfferingQuantities(
   }
   return quantities;
 }
+
+/** Which spelling by hand a change of a typed field makes stale. */
+const SPELLING_OF: Partial<Record<PersonField, ScriptSpellingField>> = {
+  name: 'nameInScript',
+  gothra: 'gothraInScript',
+};
 
 const validateAll = (persons: PersonDraft[], today: string) => persons.map((p) => validatePerson(p, today));
 const hasErrors = (errors: PersonErrors) => Object.keys(errors).length > 0;
@@ -403,7 +412,18 @@ export const pujaWizardMachine = setup({
     clearDraft: (_, _params: { pujaId: number; packageId: number }) => {},
     changePerson: assign(({ context, event }) => {
       if (event.type !== 'person.changed' || !PERSON_FIELDS.includes(event.field)) return {};
-      return withPersons(context, { [event.index]: { [event.field]: event.value } }, event.field);
+      // A spelling given by hand was of the name or gothra as it was: a new one is read afresh.
+      const stale = SPELLING_OF[event.field];
+      const change = { [event.field]: event.value, ...(stale && { [stale]: undefined }) };
+      return withPersons(context, { [event.index]: change }, event.field);
+    }),
+    spellPerson: assign(({ context, event }) => {
+      if (event.type !== 'person.spelled' || !context.persons[event.index]) return {};
+      const persons = context.persons.map((p, i) =>
+        i === event.index ? { ...p, [event.field]: event.value } : p,
+      );
+      // A changed spelling is read again before paying.
+      return { persons, namesConfirmed: false };
     }),
     markNotKnown: assign(({ context, event }) => {
       if (event.type !== 'person.notKnownChanged' || !NOT_KNOWN_FIELDS.includes(event.field)) return {};
@@ -430,7 +450,9 @@ export const pujaWizardMachine = setup({
     }),
     copyGothra: assign(({ context }) => {
       const gothra = context.persons[0]?.gothra ?? '';
-      const changes = Object.fromEntries(context.persons.slice(1).map((_, i) => [i + 1, { gothra }]));
+      const changes = Object.fromEntries(
+        context.persons.slice(1).map((_, i) => [i + 1, { gothra, gothraInScript: undefined }]),
+      );
       return withPersons(context, changes, 'gothra');
     }),
     fillPerson: assign(({ context, event }) => {
@@ -765,6 +787,7 @@ export const pujaWizardMachine = setup({
             },
             'offering.changed': { actions: ['changeOffering', { type: 'saveDraft', params: draftOf }] },
             'names.confirmed': { actions: 'confirmNames' },
+            'person.spelled': { actions: ['spellPerson', { type: 'saveDraft', params: draftOf }] },
             'wizard.back': { target: 'address', actions: 'clearError' },
             'step.requested': [
               {

@@ -11,6 +11,7 @@ import { formatAddress } from '../../machines/address-book/address-book.selector
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
+import { readFileSync } from 'node:fs';
 import { bookingStateLabels } from '../../contract/lifecycle.ts';
 import { formatRupees } from '../../contract/money.ts';
 import type { Customer } from '../support/accounts.ts';
@@ -291,6 +292,90 @@ describe('the booking page', () => {
     expect(screen.getByRole('region', { name: 'Persons' })).toHaveTextContent(
       'Karka / Kark (Cancer) · Karthigai / Krittika',
     );
+  });
+
+  it('"Correct details" reads the sankalp back in the temple’s script; a spelling edited there is sent with the person', async () => {
+    const user = userEvent.setup();
+    const booking = await book(shop, shop.me, shop.myAddressId, { extra: { persons: [person()] } });
+    await shop.db.updateTable('puja').set({ script: 'kannada' }).where('id', '=', booking.puja.id).execute();
+    await openBooking(shop.me, booking.id, booking.puja.pujaName);
+    await user.click(screen.getByRole('button', { name: 'Correct details' }));
+    const readBack = within(dialog()).getByRole('region', { name: 'The sankalp as the priest will read it' });
+    expect(await within(readBack).findByText('ಆಶಾ ರಾವ್', {}, PAGE)).toBeInTheDocument();
+    // The read-back follows the name as it is typed.
+    const name = within(dialog()).getByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'Asha Shetty');
+    expect(within(readBack).getByText('ಆಶಾ ಶೆಟ್ಟಿ')).toBeInTheDocument();
+
+    await user.click(within(readBack).getByRole('button', { name: /Edit spelling/ }));
+    const spelling = within(readBack).getByRole('textbox', { name: 'Name in Kannada' });
+    expect(spelling).toHaveValue('ಆಶಾ ಶೆಟ್ಟಿ');
+    await user.clear(spelling);
+    await user.type(spelling, 'ಆಶಾ ಶೆಟ್ಟಿಯವರು');
+    expect(await axeViolations()).toEqual([]);
+    await user.click(within(dialog()).getByRole('button', { name: 'Save details' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const sent = net.calls.find((c) => c.method === 'POST' && c.path.endsWith('/events'))?.body;
+    expect(JSON.parse(sent ?? '{}')).toMatchObject({
+      persons: [expect.objectContaining({ name: 'Asha Shetty', nameInScript: 'ಆಶಾ ಶೆಟ್ಟಿಯವರು' })],
+    });
+    const stored = await shop.db
+      .selectFrom('bookingPersons')
+      .select('nameInScript')
+      .where('bookingId', '=', booking.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.nameInScript).toBe('ಆಶಾ ಶೆಟ್ಟಿಯವರು');
+  });
+
+  it('the read-back also shows the devotee’s own script when chosen, and remembers the choice on the device', async () => {
+    const user = userEvent.setup();
+    localStorage.removeItem('shop.sankalp.alsoShowIn');
+    const booking = await book(shop, shop.me, shop.myAddressId, { extra: { persons: [person()] } });
+    await shop.db.updateTable('puja').set({ script: 'kannada' }).where('id', '=', booking.puja.id).execute();
+    await openBooking(shop.me, booking.id, booking.puja.pujaName);
+    await user.click(screen.getByRole('button', { name: 'Correct details' }));
+    const readBack = within(dialog()).getByRole('region', { name: 'The sankalp as the priest will read it' });
+    await within(readBack).findByText('ಆಶಾ ರಾವ್', {}, PAGE);
+    const also = within(readBack).getByRole('combobox', { name: 'Also show in' });
+    expect(also).toHaveValue('');
+    expect(within(readBack).queryByRole('columnheader', { name: 'In Tamil' })).not.toBeInTheDocument();
+    await user.selectOptions(also, 'Tamil');
+    expect(within(readBack).getByRole('columnheader', { name: 'In Tamil' })).toBeInTheDocument();
+    expect(within(readBack).getByText('ஆஷா ராவ்').closest('td')).toHaveAttribute('lang', 'ta');
+    // The temple's own script is not shown twice.
+    await user.selectOptions(also, 'Kannada');
+    expect(within(readBack).getAllByRole('columnheader')).toHaveLength(2);
+    await user.selectOptions(also, 'Tamil');
+    await user.click(within(dialog()).getByRole('button', { name: 'Close' }));
+    cleanup();
+
+    await openBooking(shop.me, booking.id, booking.puja.pujaName);
+    await user.click(screen.getByRole('button', { name: 'Correct details' }));
+    expect(within(dialog()).getByRole('combobox', { name: 'Also show in' })).toHaveValue('tamil');
+    expect(within(dialog()).getByRole('columnheader', { name: 'In Tamil' })).toBeInTheDocument();
+    localStorage.removeItem('shop.sankalp.alsoShowIn');
+  });
+
+  it('"Correct details" suggests the raashi and nakshatra from the birth details, and its checkboxes are 44 px targets', async () => {
+    const user = userEvent.setup();
+    const booking = await book(shop, shop.me, shop.myAddressId, { extra: { persons: [person()] } });
+    await openBooking(shop.me, booking.id, booking.puja.pujaName);
+    await user.click(screen.getByRole('button', { name: 'Correct details' }));
+    expect(
+      within(dialog()).getByRole('combobox', { name: 'Birth time is on the clock of' }),
+    ).toBeInTheDocument();
+    const use = await within(dialog()).findByRole('button', { name: /^Use / }, PAGE);
+    await user.click(use);
+    expect(within(dialog()).getByRole('combobox', { name: 'Nakshatra' })).not.toHaveValue('');
+
+    // Each checkbox sits in a label that is at least 44 px high (src/ui/after-sale/after-sale.css).
+    const css = readFileSync('src/ui/after-sale/after-sale.css', 'utf8');
+    const rule = /\.person-fields__check \{([^}]*)\}/.exec(css)?.[1] ?? '';
+    expect(Number(/min-height:\s*(\d+)px/.exec(rule)?.[1])).toBeGreaterThanOrEqual(44);
+    const boxes = within(dialog()).getAllByRole('checkbox');
+    expect(boxes.length).toBeGreaterThanOrEqual(2);
+    for (const box of boxes) expect(box.closest('label')).toHaveClass('person-fields__check');
   });
 
   it('shows the details read-only once the sankalp is locked, and says why', async () => {

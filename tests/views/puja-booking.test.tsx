@@ -691,6 +691,36 @@ describe('the booking wizard (/puja-booking/{id})', () => {
     expect(summary('Address')).toContain(second.street);
   });
 
+  it('the read-back’s "Edit spelling" sends the spelling in the temple’s script with the booking', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    await addAddress(shop.app, customer);
+    await openWizard(open, 1);
+    await detailsDone(user, 1);
+    await screen.findByRole('radio', { name: /MG Road/ }, PAGE);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 2, name: 'Payment' });
+    const readBack = screen.getByRole('region', { name: 'The sankalp as the priest will read it' });
+    await user.click(await within(readBack).findByRole('button', { name: /Edit spelling/ }, PAGE));
+    const spelling = within(readBack).getByRole('textbox', { name: 'Name in Devanagari' });
+    await user.clear(spelling);
+    await user.type(spelling, 'आशा रावजी');
+    expect(within(readBack).getByText('आशा रावजी', { selector: '.read-back__name' })).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'The names are right' }));
+    await user.click(screen.getByRole('radio', { name: /Net Banking/ }));
+    await user.click(
+      screen.getByRole('button', { name: `Pay ${formatRupees(open.packages[1]!.offerPrice)}` }),
+    );
+    await screen.findByRole('heading', { level: 2, name: 'Booking Confirmed!' }, PAYMENT);
+    const [booking] = await bookingsOf(customer);
+    const stored = await shop.db
+      .selectFrom('bookingPersons')
+      .select('nameInScript')
+      .where('bookingId', '=', booking!.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.nameInScript).toBe('आशा रावजी');
+  });
+
   it('a failed booking call stays on Payment with the message; Pay again books without paying twice', async () => {
     const user = userEvent.setup();
     const customer = await signIn();

@@ -7,6 +7,8 @@ import { listLifecycleEvents, refundOf, toTimelineEntry } from './lifecycle-even
 import type { Db } from '../client.ts';
 import type { BookingOfferingRow, BookingPersonRow, BookingRow, BookingsTable } from '../types.ts';
 import type { BookedOffering } from '../../../contract/offerings.ts';
+import type { TempleScriptName } from '../../../contract/temple-script.ts';
+import { findPujaScript } from './catalogue.ts';
 
 /** The puja as a booking snapshots it. */
 export function findPujaForBooking(db: Db, id: number) {
@@ -120,6 +122,7 @@ function toBooking(
   persons: BookingPersonRow[],
   timeline: TimelineEntry[],
   offerings: BookingOfferingRow[],
+  script: TempleScriptName,
 ): Booking {
   return {
     id: row.id,
@@ -135,6 +138,7 @@ function toBooking(
       place: row.pujaPlace,
       pujaDate: row.pujaDate,
       image: row.pujaImage,
+      script,
     },
     package: { id: row.packageId, title: row.packageTitle, noPersons: row.packageNoPersons },
     persons: persons.map(toPerson),
@@ -178,7 +182,9 @@ export async function readBooking(db: Db, row: BookingRow): Promise<Booking> {
     .where('bookingId', '=', row.id)
     .orderBy('id')
     .execute();
-  return toBooking(row, persons, events.map(toTimelineEntry), offerings);
+  // The booking page reads the sankalp back in the temple's script, as the wizard did.
+  const script = await findPujaScript(db, row.pujaId);
+  return toBooking(row, persons, events.map(toTimelineEntry), offerings, script);
 }
 
 /** The customer's booking with its persons; undefined when there is none or it is someone else's. */

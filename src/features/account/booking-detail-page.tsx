@@ -39,6 +39,8 @@ import '../../ui/after-sale/after-sale.css';
 import { OFFERING_DELIVERY_LABELS } from '../../../contract/offerings.ts';
 import { AddToCalendar } from '../../ui/add-to-calendar.tsx';
 import { PersonFields, personsFrom } from '../../ui/after-sale/person-fields.tsx';
+import { SankalpReadBack } from '../../ui/sankalp/sankalp-read-back.tsx';
+import { Fragment, useState } from 'react';
 
 type BookingPageRef = ReturnType<typeof useActorRef<typeof bookingAfterSaleMachine>>;
 
@@ -350,9 +352,7 @@ function BookingView({ page, booking }: { page: BookingPageRef; booking: Booking
           submit({ type: 'booking.correctPersons', persons: personsFrom(form, booking.persons) })
         }
       >
-        {booking.persons.map((person, i) => (
-          <PersonFields key={i} index={i} count={booking.persons.length} person={person} />
-        ))}
+        <CorrectPersons booking={booking} />
       </ActionDialog>
 
       <ActionDialog
@@ -389,6 +389,54 @@ function BookingView({ page, booking }: { page: BookingPageRef; booking: Booking
         onSubmit={() => submit({ type: 'booking.requestRefund' })}
       />
     </div>
+  );
+}
+
+/**
+ * "Correct details": the persons' fields and, under them, the sankalp read back as in the wizard
+ * (docs/product-rules.md, The sankalp in the temple's script), following the name and gothra as
+ * typed; a spelling in the temple's script edited there is sent with the person.
+ */
+function CorrectPersons({ booking }: { booking: Booking }) {
+  const [persons, setPersons] = useState(() =>
+    booking.persons.map((p) => ({
+      name: p.name,
+      gothra: p.gothra,
+      nameInScript: p.nameInScript ?? '',
+      gothraInScript: p.gothraInScript ?? '',
+    })),
+  );
+  const change = (index: number, fields: Partial<(typeof persons)[number]>) =>
+    setPersons((all) => all.map((p, i) => (i === index ? { ...p, ...fields } : p)));
+  return (
+    <>
+      {booking.persons.map((person, i) => (
+        <PersonFields
+          key={i}
+          index={i}
+          count={booking.persons.length}
+          person={person}
+          // A spelling given by hand was of the name or gothra as it was: a new one is read afresh.
+          onTyped={(field, value) =>
+            change(
+              i,
+              field === 'name' ? { name: value, nameInScript: '' } : { gothra: value, gothraInScript: '' },
+            )
+          }
+        />
+      ))}
+      <SankalpReadBack
+        persons={persons}
+        script={booking.puja.script ?? 'devanagari'}
+        onSpellingChange={(index, field, value) => change(index, { [field]: value })}
+      />
+      {persons.map((p, i) => (
+        <Fragment key={i}>
+          <input type="hidden" name={`nameInScript-${i}`} value={p.nameInScript} />
+          <input type="hidden" name={`gothraInScript-${i}`} value={p.gothraInScript} />
+        </Fragment>
+      ))}
+    </>
   );
 }
 

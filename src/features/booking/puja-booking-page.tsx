@@ -27,11 +27,7 @@ import {
   type BookedOffering,
   type PujaOffering,
 } from '../../../contract/offerings.ts';
-import {
-  TEMPLE_SCRIPT_LABELS,
-  TEMPLE_SCRIPT_LANG,
-  type TempleScriptName,
-} from '../../../contract/temple-script.ts';
+import type { TempleScriptName } from '../../../contract/temple-script.ts';
 import { accountFormMachine } from '../../../machines/account-form/account-form.machine.ts';
 import {
   selectFormError,
@@ -40,7 +36,7 @@ import {
 } from '../../../machines/account-form/account-form.selectors.ts';
 import { fromPromise } from 'xstate';
 import { fetchFamily, saveFamilyMember } from '../../lib/family.ts';
-import { loadSankalpScript } from '../../lib/sankalp-script.ts';
+import { SankalpReadBack } from '../../ui/sankalp/sankalp-read-back.tsx';
 import { BirthStarSuggestion } from '../../ui/birth-star/birth-star-suggestion.tsx';
 import { NakshatraChoice, RaashiChoice } from '../../ui/birth-star/star-name-choice.tsx';
 import { formatAddress } from '../../../machines/address-book/address-book.selectors.ts';
@@ -890,7 +886,7 @@ function PaymentStep({
         </div>
       </dl>
       {offerings.length > 0 && <OfferingsChoice wizard={wizard} offerings={offerings} disabled={busy} />}
-      <SankalpReadBack wizard={wizard} script={puja.script ?? 'devanagari'} disabled={busy} />
+      <WizardReadBack wizard={wizard} script={puja.script ?? 'devanagari'} disabled={busy} />
       {payment && <PaymentOptions payment={payment} />}
       {error !== undefined && <ErrorBanner message={error} />}
       <div className="booking-step__actions">
@@ -1252,7 +1248,7 @@ function BookedOfferings({ offerings }: { offerings: BookedOffering[] }) {
  * The sankalp read back (docs/product-rules.md, The sankalp in the temple's script)
  * ---------------------------------------------------------------------------------------- */
 
-function SankalpReadBack({
+function WizardReadBack({
   wizard,
   script,
   disabled,
@@ -1263,55 +1259,13 @@ function SankalpReadBack({
 }) {
   const persons = useSelector(wizard, selectPersons);
   const confirmed = useSelector(wizard, selectNamesConfirmed);
-  const transliteration = useResource(loadSankalpScript);
-  const titleId = useId();
-  const lang = TEMPLE_SCRIPT_LANG[script];
   return (
-    <section className="read-back" aria-labelledby={titleId}>
-      <h3 id={titleId} className="read-back__title">
-        The sankalp as the priest will read it
-      </h3>
-      <p className="booking-step__hint">
-        The temple’s priest reads the names in {TEMPLE_SCRIPT_LABELS[script]}. Please check each name and
-        gothra; go back to Person Details to correct a spelling.
-      </p>
-      <table className="read-back__table">
-        <thead>
-          <tr>
-            <th scope="col">As you typed</th>
-            <th scope="col">In {TEMPLE_SCRIPT_LABELS[script]}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {persons.map((person, index) => (
-            <tr key={index}>
-              <td>
-                <span className="read-back__name">{person.name.trim()}</span>
-                <span className="read-back__gothra">{person.gothra.trim()} gothra</span>
-                {person.nakshatraNotKnown === true && (
-                  <span className="read-back__gothra">Nakshatra not known</span>
-                )}
-              </td>
-              <td lang={lang}>
-                {transliteration.data ? (
-                  <>
-                    <span className="read-back__name">
-                      {transliteration.data.nameInScript(person.name, script)}
-                    </span>
-                    <span className="read-back__gothra">
-                      {transliteration.data.gothraInScript(person.gothra, script)}
-                    </span>
-                  </>
-                ) : transliteration.status === 'failed' ? (
-                  <span className="booking-field__error">{transliteration.error}</span>
-                ) : (
-                  <span className="read-back__loading">…</span>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <SankalpReadBack
+      persons={persons}
+      script={script}
+      disabled={disabled}
+      onSpellingChange={(index, field, value) => wizard.send({ type: 'person.spelled', index, field, value })}
+    >
       <label className="read-back__confirm">
         <input
           type="checkbox"
@@ -1321,6 +1275,6 @@ function SankalpReadBack({
         />
         The names are right
       </label>
-    </section>
+    </SankalpReadBack>
   );
 }

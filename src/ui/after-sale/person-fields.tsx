@@ -1,4 +1,6 @@
-import type { BookedPerson, PersonDraft } from '../../../contract/booking.ts';
+import { useState } from 'react';
+import type { BookedPerson, PersonDraft, ScriptSpellingField } from '../../../contract/booking.ts';
+import { BirthStarSuggestion } from '../birth-star/birth-star-suggestion.tsx';
 import { NakshatraChoice, RaashiChoice } from '../birth-star/star-name-choice.tsx';
 import { formText } from './action-dialog.tsx';
 import './after-sale.css';
@@ -24,24 +26,44 @@ export function personsFrom(form: FormData, persons: readonly BookedPerson[]): P
       birthTimeNotKnown: form.get(`birthTimeNotKnown-${i}`) === 'on',
       birthPlaceNotKnown: form.get(`birthPlaceNotKnown-${i}`) === 'on',
       nakshatraNotKnown: form.get(`nakshatraNotKnown-${i}`) === 'on',
-      // A spelling in the temple's script corrected earlier is kept as it is.
-      ...(person.nameInScript && { nameInScript: person.nameInScript }),
-      ...(person.gothraInScript && { gothraInScript: person.gothraInScript }),
+      // A spelling in the temple's script: as the read-back's "Edit spelling" holds it ('' is
+      // none), else the one corrected earlier, kept as it is.
+      ...spelling(form, 'nameInScript', i, person.nameInScript),
+      ...spelling(form, 'gothraInScript', i, person.gothraInScript),
     };
   });
 }
+
+const spelling = (
+  form: FormData,
+  field: ScriptSpellingField,
+  index: number,
+  earlier: string | null | undefined,
+): Partial<Record<ScriptSpellingField, string>> => {
+  const given = form.get(`${field}-${index}`);
+  if (typeof given === 'string') return { [field]: given };
+  return earlier ? { [field]: earlier } : {};
+};
 
 export function PersonFields({
   index,
   count,
   person,
+  onTyped,
 }: {
   index: number;
   count: number;
   person: BookedPerson;
+  /** The name or gothra as typed so far (the read-back beside the fields follows it). */
+  onTyped?: (field: 'name' | 'gothra', value: string) => void;
 }) {
   const name = (field: string) => `${field}-${index}`;
   const id = (field: string) => `correct-${field}-${index}`;
+  // The birth-star suggestion reads the date and time as typed and fills raashi and nakshatra.
+  const [dateOfBirth, setDateOfBirth] = useState(person.dateOfBirth);
+  const [birthTime, setBirthTime] = useState(person.birthTime ?? '');
+  const [raashi, setRaashi] = useState<string>(person.raashi);
+  const [nakshatra, setNakshatra] = useState<string>(person.nakshatra ?? '');
   return (
     <fieldset className="person-fields">
       <legend>{count > 1 ? `Person ${index + 1} of ${count}` : 'Person'}</legend>
@@ -54,6 +76,7 @@ export function PersonFields({
           defaultValue={person.name}
           required
           maxLength={100}
+          onChange={(event) => onTyped?.('name', event.target.value)}
         />
       </div>
       <div className="person-fields__row">
@@ -64,7 +87,8 @@ export function PersonFields({
             className="input"
             type="date"
             name={name('dateOfBirth')}
-            defaultValue={person.dateOfBirth}
+            value={dateOfBirth}
+            onChange={(event) => setDateOfBirth(event.target.value)}
             required
           />
         </div>
@@ -75,7 +99,8 @@ export function PersonFields({
             className="input"
             type="time"
             name={name('birthTime')}
-            defaultValue={person.birthTime ?? ''}
+            value={birthTime}
+            onChange={(event) => setBirthTime(event.target.value)}
           />
         </div>
       </div>
@@ -101,14 +126,22 @@ export function PersonFields({
         />
         Birth place not known
       </label>
+      <BirthStarSuggestion
+        dateOfBirth={dateOfBirth}
+        birthTime={birthTime}
+        onChoose={(choice) => {
+          if (choice.raashi) setRaashi(choice.raashi);
+          if (choice.nakshatra) setNakshatra(choice.nakshatra);
+        }}
+      />
       <div className="person-fields__row">
         <label className="field">
           Raashi
-          <RaashiChoice name={name('raashi')} defaultValue={person.raashi} required />
+          <RaashiChoice name={name('raashi')} value={raashi} onValueChange={setRaashi} required />
         </label>
         <label className="field">
           Nakshatra
-          <NakshatraChoice name={name('nakshatra')} defaultValue={person.nakshatra ?? ''} />
+          <NakshatraChoice name={name('nakshatra')} value={nakshatra} onValueChange={setNakshatra} />
         </label>
       </div>
       <label className="person-fields__check">
@@ -128,6 +161,7 @@ export function PersonFields({
           defaultValue={person.gothra}
           required
           maxLength={60}
+          onChange={(event) => onTyped?.('gothra', event.target.value)}
         />
       </div>
     </fieldset>

@@ -115,6 +115,7 @@ const events = {
     { type: 'names.confirmed', confirmed: true },
     { type: 'names.confirmed', confirmed: false },
   ],
+  'person.spelled': [{ type: 'person.spelled', index: 0, field: 'nameInScript', value: 'ಆಶಾ ರಾವ್' }],
 } satisfies EventFixtures<PujaWizardEvent>;
 
 /** A gift typed before a reload: a valid address in Madurai and a message. */
