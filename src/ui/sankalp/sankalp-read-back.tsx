@@ -27,6 +27,8 @@ export interface ReadBackPerson {
   /** The spelling given by hand in the temple's script; blank or missing: worked out from the Latin. */
   nameInScript?: string | null | undefined;
   gothraInScript?: string | null | undefined;
+  /** Marked "Nakshatra not known" (docs/product-rules.md, Persons): the read-back says so. */
+  nakshatraNotKnown?: boolean | undefined;
 }
 
 /** Where "Also show in" is remembered on the device. */
