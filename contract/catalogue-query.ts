@@ -17,7 +17,7 @@ const BOUND_MAX = 100_000_000;
 export const PRODUCT_SORT_VALUES = ['newest', 'price-asc', 'price-desc'] as const;
 export type ProductSort = (typeof PRODUCT_SORT_VALUES)[number];
 
-/** Pujas: the catalogue's order (default), soonest puja date first, or by the "from" price. */
+/** Pujas: by date, open before closed (default), soonest puja date first, or by the "from" price. */
 export const PUJA_SORT_VALUES = ['default', 'date', 'price-asc', 'price-desc'] as const;
 export type PujaSort = (typeof PUJA_SORT_VALUES)[number];
 

@@ -12,8 +12,10 @@ export const pujaRoutes = new Hono<AppEnv>()
   .get('/pujas', (c) => {
     const query = readQuery(c, PujaQuery);
     const now = c.get('now')();
-    // A date filter reads the clock: its answer is kept for the minute it was made in.
-    const minute = query.when ? Math.floor(now.getTime() / MINUTE_MS) : undefined;
+    // A date filter and the default order (open pujas first) read the clock: the answer is kept
+    // for the minute it was made in.
+    const readsClock = query.when !== undefined || (query.sort ?? 'default') === 'default';
+    const minute = readsClock ? Math.floor(now.getTime() / MINUTE_MS) : undefined;
     return c.get('catalogue').respond(c, `pujas${catalogueQueryString({ ...query, minute })}`, async () => {
       const { items, total } = await listPujas(c.get('db'), query, now);
       return { pujas: items, total };

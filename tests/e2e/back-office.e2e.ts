@@ -14,6 +14,7 @@ import type { LoginResponse } from '../../contract/auth.ts';
 import type { BookingResponse } from '../../contract/booking.ts';
 import type { PackageListResponse } from '../../contract/catalogue.ts';
 import type { PaymentIntentResponse } from '../../contract/payments.ts';
+import { PERFORM_EARLY_MINUTES } from '../../contract/policy.ts';
 import { addressInput } from '../support/addresses.ts';
 import { launchBrowser, watchConsole } from './browser.ts';
 
@@ -181,8 +182,9 @@ describe('the back office, in Chromium', () => {
     });
 
     // The week passes: the server's clock is real, so the puja's date (and the booking's) moves
-    // to two hours from now, inside the sankalp lock.
-    const soon = new Date(Date.now() + 2 * 3_600_000).toISOString();
+    // to minutes from now: past the sankalp lock, and close enough to be recorded performed
+    // (refused until PERFORM_EARLY_MINUTES before the puja).
+    const soon = new Date(Date.now() + (PERFORM_EARLY_MINUTES / 3) * 60_000).toISOString();
     const db = new SQLite(path.join(dataDir, 'shop.sqlite'), { timeout: 5000 });
     db.prepare('UPDATE puja SET puja_date = ? WHERE id = ?').run(soon, pujaId);
     db.prepare('UPDATE bookings SET puja_date = ? WHERE id = ?').run(soon, booking.id);

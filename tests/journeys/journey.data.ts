@@ -15,7 +15,7 @@ const PLENTY_OF_STOCK = 100;
 
 /** What the journeys shop for, read from the running app's API over its fresh database. */
 export interface JourneyData {
-  /** An open puja an hour or more away, inside the sankalp cutoff (booked, it locks at once). */
+  /** The soonest puja still open an hour after the run starts (bookings close at its sankalp lock). */
   openPuja: Puja & { pujaDate: string };
   /** Its package for one person (one person form to fill). */
   pkg: PujaPackage;
@@ -90,14 +90,13 @@ export async function loadJourneyData(baseUrl: string, now = Date.now()): Promis
   const closedPuja = pujas.find((p) => !p.pujaDate || Date.parse(p.pujaDate) <= now);
   if (!closedPuja) throw new Error('The demo catalogue has no closed puja');
 
-  // The soonest puja still open an hour from now (the run never sees it close) and inside the
-  // sankalp cutoff, so a booking for it is locked at once and staff can record it performed.
+  // The soonest puja whose bookings stay open an hour from now (the run never sees it close:
+  // bookings close at the sankalp lock). A journey that needs the booking locked and due moves
+  // its own booking's date nearer (journey.steps.ts, time.pujaDue).
   const open = pujas
     .filter(
       (p): p is Puja & { pujaDate: string } =>
-        !!p.pujaDate &&
-        Date.parse(p.pujaDate) >= now + HOUR_MS &&
-        Date.parse(p.pujaDate) < now + SANKALP_LOCK_HOURS * HOUR_MS,
+        !!p.pujaDate && Date.parse(p.pujaDate) >= now + (SANKALP_LOCK_HOURS + 1) * HOUR_MS,
     )
     .sort((a, b) => Date.parse(a.pujaDate) - Date.parse(b.pujaDate));
   let choice: { openPuja: Puja & { pujaDate: string }; pkg: PujaPackage } | undefined;
@@ -111,7 +110,7 @@ export async function loadJourneyData(baseUrl: string, now = Date.now()): Promis
   }
   if (!choice)
     throw new Error(
-      'The demo catalogue has no open puja within the sankalp cutoff with a one-person package',
+      'The demo catalogue has no puja open an hour from now with a one-person package',
     );
 
   const family = await familyChoice(baseUrl, pujas, now);

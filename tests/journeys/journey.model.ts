@@ -3,7 +3,9 @@ import { setup, type StateValueFrom } from 'xstate';
 /**
  * What a person does in the shop, one event per thing they do with the mouse or keyboard.
  * `*.DuringOutage` events are the same clicks while the API cannot be reached (the runner aborts
- * that one request); `time.pujaDatePassed` is the clock passing the puja's date;
+ * that one request); `time.bookingCloses` is the clock passing the moment bookings close (the sankalp lock, 12
+ * hours before the puja); `time.pujaDue` is the days passing until the booked puja is minutes
+ * away (across processes: the booking's date moved nearer in the server's database);
  * `staff.markPerformed` is the shop's staff recording the puja through the staff API;
  * `staff.signIn` is a staff member signing in where the visitor would; `nav.myFamily` is a
  * returning devotee, who saved three family members on an earlier visit, opening My family.
@@ -24,7 +26,8 @@ export type JourneyEvent =
   | { type: 'address.add' }
   | { type: 'booking.pay' }
   | { type: 'booking.payDuringOutage' }
-  | { type: 'time.pujaDatePassed' }
+  | { type: 'time.bookingCloses' }
+  | { type: 'time.pujaDue' }
   | { type: 'product.view' }
   | { type: 'cart.add' }
   | { type: 'product.buyNow' }
@@ -70,10 +73,11 @@ export type JourneyEventType = JourneyEvent['type'];
  * `bookingAddressChosen`), `bookingPayment`; the browser's Back returns to Address
  * (`bookingBackAtAddress`) and Forward to Payment (`bookingPaymentAgain`); then
  * `bookingConfirmed`, `bookingPaymentFailed` when the booking cannot be created (Pay again
- * confirms it), or `bookingClosed` when the puja's date passes while paying is still to come.
- * After the sale: the booking's page (`bookingLocked`: the puja is within the sankalp cutoff, so
- * the details are read-only and say why), then staff mark it performed and the page shows the
- * proof (`bookingPerformed`).
+ * confirms it), or `bookingClosed` when bookings close (the sankalp lock, 12 hours before the
+ * puja) while paying is still to come. After the sale: the booking's page (`bookingOpen`: the
+ * names can be corrected and the booking cancelled, since bookings close at the lock), then the
+ * puja's time comes (`bookingLocked`: the details are read-only and say why), then staff mark it
+ * performed and the page shows the proof (`bookingPerformed`).
  *
  * Products: the list, a product, Buy Now (one in the cart and straight to checkout, which asks
  * a visitor to sign in: `checkoutSignedOut`) or Add to Cart (`productInCart`), the cart (`cartWithItems`), an
@@ -225,7 +229,7 @@ export const journeyMachine = setup({
       on: {
         'booking.pay': 'bookingConfirmed',
         'booking.payDuringOutage': 'bookingPaymentFailed',
-        'time.pujaDatePassed': 'bookingClosed',
+        'time.bookingCloses': 'bookingClosed',
         'history.back': 'bookingBackAtAddress',
       },
     },
@@ -240,7 +244,10 @@ export const journeyMachine = setup({
     },
     bookingClosed: { type: 'final' },
     bookingConfirmed: {
-      on: { 'booking.viewPage': 'bookingLocked' },
+      on: { 'booking.viewPage': 'bookingOpen' },
+    },
+    bookingOpen: {
+      on: { 'time.pujaDue': 'bookingLocked' },
     },
     bookingLocked: {
       on: { 'staff.markPerformed': 'bookingPerformed' },

@@ -1,4 +1,6 @@
 import fs from 'node:fs/promises';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import ICAL from 'ical.js';
 import type { Locator, Page } from 'playwright-core';
 import { fillAddressForm } from '../e2e/browser.ts';
@@ -23,6 +25,7 @@ import {
 import { AdminBookingResponse } from '../../contract/admin.ts';
 import { OrderListResponse, OrderRead, couponMessages, orderMessages } from '../../contract/orders.ts';
 import { formatRupees } from '../../contract/money.ts';
+import { bookingClosesAt, PERFORM_EARLY_MINUTES } from '../../contract/policy.ts';
 import { DECLINED_UPI_ID, paymentMessages } from '../../contract/payments.ts';
 import { pujaWizardMessages } from '../../machines/puja-wizard/puja-wizard.machine.ts';
 import { birthStar } from '../../server/services/birth-star.ts';
@@ -44,6 +47,8 @@ export interface JourneyContext {
   registered?: { email: string; password: string };
   /** The shop's staff member (made with admin:create), who works bookings through the staff API. */
   staff: { email: string; password: string };
+  /** The running server's DATA_DIR (its SQLite file), to move a booking's date past the real clock. */
+  dataDir: string;
   /** Booking for the family (family.book): the family's puja and 4-person package, not the one-person one. */
   forFamily?: boolean;
   /** Lamps added with the offering stepper (offering.add): the amount to pay includes them. */
@@ -541,12 +546,27 @@ export const stateAssertions = {
     ctx.expect(await page.getByRole('button', { name: 'Cancel order', exact: true }).count()).toBe(0);
     ctx.expect(order).toMatchObject({ orderStatus: 'refunded', paymentStatus: 'refunded' });
   },
+  bookingOpen: async (page, ctx) => {
+    const booking = await theBooking(ctx);
+    await h1(page, ctx.data.openPuja.pujaName).waitFor();
+    await expectRoute(page, ctx, `/account/bookings/${booking.id}`);
+    // Booked before the lock (bookings close there): the names can still be corrected, and the
+    // booking cancelled within its hour.
+    await statusPill(page, 'Confirmed').waitFor();
+    await page.getByText(/^Names and details can be corrected until /).waitFor();
+    await page.getByText(/^You can cancel until /).waitFor();
+    await expectEnabled(ctx, page.getByRole('button', { name: 'Correct details', exact: true }));
+    await expectEnabled(ctx, page.getByRole('button', { name: 'Cancel booking', exact: true }));
+    ctx.expect(booking.status).toBe('confirmed');
+  },
   bookingLocked: async (page, ctx) => {
     const booking = await theBooking(ctx);
     await h1(page, ctx.data.openPuja.pujaName).waitFor();
     await expectRoute(page, ctx, `/account/bookings/${booking.id}`);
     await statusPill(page, 'Sankalp locked').waitFor();
-    await page.getByText(/^The sankalp was locked on .*12 hours before the puja/).waitFor();
+    // Its puja moved nearer (time.pujaDue), the lock fell before the booking was made: the page
+    // says the names were locked when it was made, never before it existed (bookingLockAt).
+    await page.getByText(/^The sankalp was locked on .*, when the booking was made/).waitFor();
     await page.getByRole('list', { name: 'Timeline' }).getByText('Sankalp locked').waitFor();
     ctx.expect(await page.getByRole('button', { name: 'Correct details' }).count()).toBe(0);
     ctx.expect(await page.getByRole('button', { name: 'Cancel booking' }).count()).toBe(0);
@@ -841,9 +861,25 @@ export const eventActions = {
       await payDeclinedThenUpi(page, ctx, () => payButton(page, ctx));
     });
   },
-  'time.pujaDatePassed': async (page, ctx) => {
+  'time.bookingCloses': async (page, ctx) => {
+    const closes = bookingClosesAt(ctx.data.openPuja.pujaDate);
+    if (!closes) throw new Error('The open puja has no closing time');
     const now = await page.evaluate(() => Date.now());
-    await page.clock.fastForward(Date.parse(ctx.data.openPuja.pujaDate) - now + 60_000);
+    await page.clock.fastForward(Date.parse(closes) - now + 60_000);
+  },
+  'time.pujaDue': async (page, ctx) => {
+    // The days pass until the puja is minutes away. The server's clock is real, so its database
+    // moves this booking's date (not the puja's: other journeys still book it) to within
+    // PERFORM_EARLY_MINUTES from now: past the sankalp lock, and due to be recorded performed.
+    const booking = await theBooking(ctx);
+    const soon = new Date(Date.now() + (PERFORM_EARLY_MINUTES / 3) * 60_000).toISOString();
+    const db = new SQLite(path.join(ctx.dataDir, 'shop.sqlite'), { timeout: 5000 });
+    try {
+      db.prepare('UPDATE bookings SET puja_date = ? WHERE id = ?').run(soon, booking.id);
+    } finally {
+      db.close();
+    }
+    await page.reload();
   },
   'product.view': async (page, ctx) => {
     // A visitor finds it by name: the product may be on a later page of the list.

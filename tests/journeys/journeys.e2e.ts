@@ -18,6 +18,7 @@ import { eventActions, stateAssertions, type JourneyContext } from './journey.st
 
 const baseUrl = inject('baseUrl');
 const staff = inject('staff');
+const dataDir = inject('dataDir');
 const { journeys, stats } = generateJourneys();
 const coverage = new JourneyCoverage();
 const startedAt = Date.now();
@@ -59,6 +60,7 @@ async function walk(journey: Journey, index: number, expect: ExpectStatic) {
     dialogs: [],
     couponApplied: false,
     staff,
+    dataDir,
   };
   page.on('dialog', (dialog) => {
     ctx.dialogs.push(dialog.message());

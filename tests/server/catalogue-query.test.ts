@@ -5,7 +5,10 @@ import {
   ProductListResponse,
   PujaListResponse,
   type Product,
+  type Puja,
 } from '../../contract/catalogue.ts';
+import { isBookingOpen } from '../../contract/booking.ts';
+import { HOUR_MS, SANKALP_LOCK_HOURS } from '../../contract/policy.ts';
 import { STARTING_SOON_DAYS } from '../../contract/catalogue-display.ts';
 import { CATALOGUE_PAGE_MAX } from '../../contract/catalogue-query.ts';
 import { createTestShop, type TestShop } from '../support/test-db.ts';
@@ -163,10 +166,47 @@ describe('GET /products with a query', () => {
 });
 
 describe('GET /pujas with a query', () => {
-  it('without parameters answers every puja in the catalogue order, with its total', async () => {
+  it('without parameters answers every puja, soonest open first, then the closed, with its total', async () => {
     const list = await pujas('');
     expect(list.total).toBe(list.pujas.length);
-    expect(ids(list.pujas)).toEqual([...ids(list.pujas)].sort((a, b) => a - b));
+    const now = Date.now();
+    const isOpen = (p: Puja) => isBookingOpen(p.pujaDate, new Date(now));
+    const open = list.pujas.filter(isOpen);
+    const closed = list.pujas.filter((p) => !isOpen(p));
+    expect(open.length).toBeGreaterThan(1);
+    // The seeded puja inside its sankalp lock is the soonest of all, yet closed: it lists after the open.
+    expect(closed.some((p) => p.pujaDate && Date.parse(p.pujaDate) > now)).toBe(true);
+    expect(ids(list.pujas)).toEqual([...ids(open), ...ids(closed)]);
+    const dates = (items: Puja[]) => items.map((p) => Date.parse(p.pujaDate!));
+    expect(dates(open)).toEqual([...dates(open)].sort((a, b) => a - b));
+    expect(dates(closed)).toEqual([...dates(closed)].sort((a, b) => b - a));
+    expect(ids((await pujas('?sort=default')).pujas)).toEqual(ids(list.pujas));
+  });
+
+  it('a puja created later with an earlier date lists first; one whose bookings closed lists after the open', async () => {
+    const template = await shop.db.selectFrom('puja').selectAll().executeTakeFirstOrThrow();
+    const now = Date.now();
+    const openSoonest = new Date(now + (SANKALP_LOCK_HOURS + 1) * HOUR_MS).toISOString();
+    const locked = new Date(now + (SANKALP_LOCK_HOURS - 1) * HOUR_MS).toISOString();
+    const inserted = await shop.db
+      .insertInto('puja')
+      .values([
+        { ...template, id: undefined, pujaName: 'Later Made Sooner Puja', pujaDate: openSoonest },
+        { ...template, id: undefined, pujaName: 'Locked Sooner Puja', pujaDate: locked },
+        { ...template, id: undefined, pujaName: 'Undated Later Puja', pujaDate: null },
+      ])
+      .returning('id')
+      .execute();
+    const [soonest, lockedId, undated] = inserted.map((row) => row.id);
+    try {
+      const list = ids((await pujas('')).pujas);
+      expect(list[0]).toBe(soonest);
+      const openCount = (await pujas('')).pujas.filter((p) => isBookingOpen(p.pujaDate, new Date())).length;
+      expect(list.indexOf(lockedId!)).toBe(openCount);
+      expect(list.at(-1)).toBe(undated);
+    } finally {
+      await shop.db.deleteFrom('puja').where('id', 'in', [soonest!, lockedId!, undated!]).execute();
+    }
   });
 
   it('when=upcoming keeps pujas dated after now; when=starting-soon those within the window', async () => {

@@ -288,9 +288,9 @@ describe('seeding', () => {
     const fixed = new Date('2031-01-15T12:00:00.000Z');
     const other = await createTestShop({ now: fixed });
     try {
-      const res = await other.app.request('/pujas');
+      const res = await other.app.request('/pujas?sort=date');
       const { pujas } = v.parse(PujaListResponse, await res.json());
-      const { pujas: ours } = await getOk('/pujas', PujaListResponse);
+      const { pujas: ours } = await getOk('/pujas?sort=date', PujaListResponse);
       const offset = fixed.getTime() - now.getTime();
       pujas.forEach((p, i) => {
         const mine = ours[i]!;

@@ -122,7 +122,7 @@ function page<DB, TB extends keyof DB, O>(
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Pujas in the catalogue's order, or as `query` asks (docs/product-rules.md, Catalogue queries):
+ * Pujas soonest open first, then the closed (the default), or as `query` asks (docs/product-rules.md, Catalogue queries):
  * name contains `q` (any case); "from" price within the bounds (a puja without packages has no
  * price and is left out once a bound is given); puja date after `now` (upcoming) or within the
  * "Starting soon" window; sorted by date or price with the id breaking ties; one page of it.
@@ -167,8 +167,21 @@ export async function listPujas(
     case 'price-desc':
       ordered = ordered.orderBy('fromPrice', 'desc');
       break;
-    case 'default':
+    case 'default': {
+      // Soonest open first, then the closed (the most recently closed first), undated last
+      // (docs/product-rules.md, Catalogue queries). Open is the booking window: the puja's date
+      // beyond the sankalp lock from now (bookingClosesAt). Each key is null outside its own
+      // group, so where a database puts nulls never changes the order.
+      const date = sql.ref('puja.pujaDate');
+      const closesBefore = new Date(now.getTime() + SANKALP_LOCK_HOURS * HOUR_MS).toISOString();
+      const dated = sql<boolean>`${date} like ${ISO_DATE_PATTERN}`;
+      const open = sql<boolean>`${dated} and ${date} > ${closesBefore}`;
+      ordered = ordered
+        .orderBy(sql`case when ${open} then 0 when ${dated} then 1 else 2 end`)
+        .orderBy(sql`case when ${open} then ${date} end`)
+        .orderBy(sql`case when ${dated} and not (${open}) then ${date} end`, 'desc');
       break;
+    }
   }
   const rows = await page(ordered.orderBy('puja.id'), query).execute();
   return { items: rows.map(toPujaWithPrice), total: Number(count) };
