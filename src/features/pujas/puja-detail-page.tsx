@@ -9,7 +9,7 @@ import { selectIsOpen } from '../../../machines/booking-window/booking-window.se
 import { pujaBookingPath } from '../../../machines/puja-wizard/wizard-place.ts';
 import { fetchPackages, fetchPuja } from '../../lib/catalogue.ts';
 import { imageUrl } from '../../lib/config.ts';
-import { formatDateTime, formatPujaDate, stripHtml } from '../../lib/format.ts';
+import { formatDateTime, stripHtml } from '../../lib/format.ts';
 import { RichText } from '../../ui/rich-text.tsx';
 import { PUJA_DELIVERABLES } from '../../../contract/catalogue-display.ts';
 import { useDocumentTitle } from '../../lib/page-title.ts';
