@@ -100,6 +100,11 @@ export const bookingLifecycleModel: MachineModel<typeof bookingLifecycleMachine>
     { label: 'paid 2 hours ago, puja in 3 days', input: booking({ paidAt: at(-2 * HOUR) }) },
     // Booked late: the sankalp lock (12 hours before) is already due.
     { label: 'paid 10 minutes ago, puja in 6 hours', input: booking({ pujaDate: at(6 * HOUR) }) },
+    // The puja's time has come (staff may mark it performed from PERFORM_EARLY_MINUTES before it).
+    {
+      label: 'paid a day ago, puja in 5 minutes',
+      input: booking({ paidAt: at(-DAY), pujaDate: at(5 * MINUTE) }),
+    },
   ],
   events,
   actors: {},

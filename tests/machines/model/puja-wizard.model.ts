@@ -200,7 +200,7 @@ export const pujaWizardModel: MachineModel<typeof pujaWizardMachine> = {
     },
   },
   abstract: (snapshot) => ({
-    personsValid: snapshot.context.personErrors.every((errors) => Object.keys(errors).length === 0),
+    personsValid: snapshot.context.personErrors.map((errors) => Object.keys(errors).length === 0),
     showAllErrors: snapshot.context.showAllErrors,
     address: snapshot.context.addressId !== null,
     addressLoaded:
@@ -217,7 +217,9 @@ export const pujaWizardModel: MachineModel<typeof pujaWizardMachine> = {
   }),
   simplePaths: {
     abstract: (snapshot) => ({
-      personsValid: snapshot.context.personErrors.every((errors) => Object.keys(errors).length === 0),
+      // A package for up to N persons takes 1 to N, and a removed person takes its validity with it:
+      // each person's validity tells paths apart.
+      personsValid: snapshot.context.personErrors.map((errors) => Object.keys(errors).length === 0),
       address: snapshot.context.addressId !== null,
       namesConfirmed: snapshot.context.namesConfirmed,
     }),
