@@ -192,6 +192,8 @@ describe('booking a puja', () => {
         place: puja.place,
         pujaDate: puja.pujaDate,
         image: puja.image,
+        // The temple's script, for the read-back on the booking's page (docs/product-rules.md).
+        script: expect.stringMatching(/^[a-z]+$/) as string,
       },
       package: { id: puja.packages[2]!.id, title: puja.packages[2]!.title, noPersons: 2 },
       persons: [

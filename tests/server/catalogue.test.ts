@@ -1,3 +1,4 @@
+import { isBookingOpen } from '../../contract/booking.ts';
 import fs from 'node:fs';
 import { TEMPLE_SCRIPTS } from '../../contract/temple-script.ts';
 import os from 'node:os';
@@ -71,7 +72,11 @@ describe('GET /pujas', () => {
       expect(typeof puja.inDemand).toBe('boolean');
       expect(puja.image).toMatch(/^\/images\/pujas\/[a-z0-9-]+\.svg$/);
     }
-    expect(pujas.map((p) => p.id)).toEqual([...pujas.map((p) => p.id)].sort((a, b) => a - b));
+    // Soonest open first, then the closed (docs/product-rules.md, Catalogue queries).
+    const open = pujas.filter((p) => isBookingOpen(p.pujaDate, new Date()));
+    expect(pujas.slice(0, open.length)).toEqual(open);
+    const openDates = open.map((p) => Date.parse(p.pujaDate!));
+    expect(openDates).toEqual([...openDates].sort((a, b) => a - b));
   });
 
   it('has closed, closing-soon and later pujas relative to the seeding time', async () => {
