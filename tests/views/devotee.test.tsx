@@ -321,7 +321,7 @@ describe('the wizard’s persons and the family', () => {
     );
     await user.click(group.getByRole('button', { name: 'Save to my family' }));
     expect(await group.findByText('Asha Rao is saved in your family.')).toBeInTheDocument();
-    const { birthTimeNotKnown: _t, birthPlaceNotKnown: _p, ...fields } = asha;
+    const { birthTimeNotKnown: _t, birthPlaceNotKnown: _p, nakshatraNotKnown: _n, ...fields } = asha;
     expect(await familyOf(customer)).toEqual([
       expect.objectContaining({ ...fields, relation: 'mother', gothraNotKnown: false }),
     ]);

@@ -27,7 +27,8 @@ describe('shared shell', () => {
     renderAppAt('/about');
     await screen.findByRole('heading', { level: 1 });
     const login = within(screen.getByRole('banner')).getByRole('link', { name: 'Login' });
-    expect(login).toHaveAttribute('href', '#/login');
+    // Signing in returns the customer to the page they came from (docs/decisions/0061-registering-signs-in.md).
+    expect(login).toHaveAttribute('href', '#/login?redirect=%2Fabout');
     expect(login).not.toHaveAttribute('target');
     const app = within(screen.getByRole('contentinfo')).getByRole('link', { name: /^Get the app/ });
     expect(app).toHaveAttribute('href', site.appStoreUrl);
