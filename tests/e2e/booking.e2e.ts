@@ -101,7 +101,7 @@ describe('a customer books a puja in Chromium', () => {
       await group.getByLabel('Birth time', { exact: true }).fill(time);
       await group.getByLabel('Birth place', { exact: true }).fill(place);
       await group.getByLabel('Raashi').fill(raashi);
-      await group.getByLabel('Nakshatra').fill(nakshatra);
+      await group.getByLabel('Nakshatra', { exact: true }).fill(nakshatra);
       await group.getByLabel('Gothra').fill(gothra);
     }
     expect(await page.getByText('Name is required').count()).toBe(0);

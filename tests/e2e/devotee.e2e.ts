@@ -151,7 +151,7 @@ describe('for the devotee, in Chromium', () => {
     if (await useThese.count()) await useThese.click();
     else {
       await form.getByLabel('Raashi').fill('Kanya (Virgo)');
-      await form.getByLabel('Nakshatra').fill('Hasta');
+      await form.getByLabel('Nakshatra', { exact: true }).fill('Hasta');
     }
     await form.getByLabel("I don't know my gothra").check();
     await form.getByText('Not known: the customary Kashyap gothra is recited').waitFor();
@@ -218,7 +218,7 @@ describe('for the devotee, in Chromium', () => {
     await group.getByLabel('Birth time', { exact: true }).fill('05:10');
     await group.getByLabel('Birth place', { exact: true }).fill('Madurai');
     await group.getByLabel('Raashi').fill('Simha (Leo)');
-    await group.getByLabel('Nakshatra').fill('Magha');
+    await group.getByLabel('Nakshatra', { exact: true }).fill('Magha');
     await group.getByLabel('Gothra', { exact: true }).fill('Vasishtha');
     await toPayment(page);
     await page.getByRole('checkbox', { name: /Gift this puja/ }).check();

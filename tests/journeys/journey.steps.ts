@@ -688,7 +688,7 @@ export const stateAssertions = {
     }
     const last = page.getByRole('group', { name: 'Person 4 of 4', exact: true });
     // The field shows the entry's label; the wizard holds the list's value.
-    ctx.expect(await last.getByLabel('Nakshatra').inputValue()).toBe(nakshatraLabel(daughterStar.nakshatra));
+    ctx.expect(await last.getByLabel('Nakshatra', { exact: true }).inputValue()).toBe(nakshatraLabel(daughterStar.nakshatra));
   },
   familyBookingAddress: async (page, ctx) => {
     await h2(page, 'Address').waitFor();
@@ -836,7 +836,7 @@ export const eventActions = {
       await group.getByLabel('Birth time', { exact: true }).fill(person.birthTime);
       await group.getByLabel('Birth place', { exact: true }).fill(person.birthPlace);
       await group.getByLabel('Raashi').fill(person.raashi);
-      await group.getByLabel('Nakshatra').fill(person.nakshatra);
+      await group.getByLabel('Nakshatra', { exact: true }).fill(person.nakshatra);
       await group.getByLabel('Gothra').fill(person.gothra);
     }
     await page.getByRole('button', { name: 'Next', exact: true }).click();
