@@ -171,6 +171,19 @@ export async function book(
 export const pujaOn = (shop: LifecycleShop, inMs: number) =>
   addPuja(shop.db, { closesInDays: inMs / DAY, now: shop.clock.now() });
 
+/**
+ * Moves one booking's puja time to `inMs` from the server's now. Bookings close at the sankalp lock
+ * (docs/product-rules.md, Booking window and countdowns), so a booking inside the lock, or one due to
+ * be performed, is made while its puja is open and then moved.
+ */
+export async function moveBookingTo(shop: LifecycleShop, bookingId: number, inMs: number): Promise<void> {
+  await shop.db
+    .updateTable('bookings')
+    .set({ pujaDate: new Date(shop.clock.now().getTime() + inMs).toISOString() })
+    .where('id', '=', bookingId)
+    .execute();
+}
+
 export function orderEvent(shop: LifecycleShop, token: string, id: number, event: object, admin = false) {
   return send(shop.app, 'POST', `${admin ? '/api/admin' : '/api'}/orders/${id}/events`, {
     json: event,

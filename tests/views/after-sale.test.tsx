@@ -26,6 +26,7 @@ import {
   orderEvent,
   PHOTOS,
   placeOrder,
+  moveBookingTo,
   pujaOn,
   uploadPhoto,
   type LifecycleShop,
@@ -43,11 +44,7 @@ let shop: LifecycleShop;
  */
 async function bookMovedTo(inMs: number) {
   const booking = await book(shop, shop.me, shop.myAddressId, { puja: await pujaOn(shop, 2 * DAY) });
-  await shop.db
-    .updateTable('bookings')
-    .set({ pujaDate: new Date(shop.clock.now().getTime() + inMs).toISOString() })
-    .where('id', '=', booking.id)
-    .execute();
+  await moveBookingTo(shop, booking.id, inMs);
   return booking;
 }
 let net: ApiFetchControl;

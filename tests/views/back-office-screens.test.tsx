@@ -31,6 +31,7 @@ import {
   HOUR,
   orderEvent,
   placeOrder,
+  moveBookingTo,
   pujaOn,
   uploadPhoto,
   type LifecycleShop,
@@ -446,11 +447,7 @@ describe('the proof of a puja', () => {
     // Booked while open, then moved to 5 minutes ahead: bookings close at the sankalp lock, and
     // "performed" is offered only from shortly before the puja's time (docs/product-rules.md).
     const booking = await book(shop, shop.me, shop.myAddressId, { puja: await pujaOn(shop, 2 * 24 * HOUR) });
-    await shop.db
-      .updateTable('bookings')
-      .set({ pujaDate: new Date(shop.clock.now().getTime() + 5 * 60 * 1000).toISOString() })
-      .where('id', '=', booking.id)
-      .execute();
+    await moveBookingTo(shop, booking.id, 5 * 60 * 1000);
     signInAs(shop.staff.token);
     renderAppAt(`/admin/bookings/${booking.id}`);
     await user.click(await screen.findByRole('button', { name: 'Mark performed' }, PAGE));
