@@ -162,7 +162,7 @@ async function signedInScreens(width: number) {
     await group.getByLabel('Birth time', { exact: true }).fill('06:45');
     await group.getByLabel('Birth place', { exact: true }).fill('Udupi');
     await group.getByLabel('Raashi').fill('Karka');
-    await group.getByLabel('Nakshatra').fill('Karthigai');
+    await group.getByLabel('Nakshatra', { exact: true }).fill('Karthigai');
     await group.getByLabel('Gothra').fill('Kashyapa');
   }
   // Person 1 from the family in one tap; the birth-star suggestion shows under the birth details.
