@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadAuthSecret } from './auth/secret.ts';
@@ -71,10 +72,13 @@ logger.info(
 /**
  * The graceful stop: /readyz answers 503 at once (answers carry Connection: close); after
  * SHUTDOWN_DRAIN_MS the listener closes (new connections are refused, so a load balancer
- * sends them to another process); requests still running get SHUTDOWN_TIMEOUT_MS to finish,
- * then their connections are cut; then the database is closed and the process exits.
+ * sends them to another process), and a second later the idle connections; requests still
+ * running get SHUTDOWN_TIMEOUT_MS to finish, then their connections are cut; then the database
+ * is closed and the process exits.
  */
 let stopping = false;
+/** How long a connection accepted just before the listener closed has to send its request. */
+const IDLE_GRACE_MS = 1000;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
@@ -86,8 +90,11 @@ async function shutdown(signal: string) {
   if (config.shutdownDrainMs > 0) await sleep(config.shutdownDrainMs);
   // The scheduler finishes a tick in progress and starts no other.
   const jobsStopped = jobs.stop();
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  server.closeIdleConnections();
+  // The listener closes (net's close: http's would also cut every idle connection at once, and a
+  // connection accepted a moment ago is idle until its request is read). A request that arrived
+  // on such a connection is answered, with Connection: close; then the idle ones are closed.
+  const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
+  const idleClosed = setTimeout(() => server.closeIdleConnections(), IDLE_GRACE_MS);
   let cut = false;
   const deadline = setTimeout(() => {
     cut = true;
@@ -96,6 +103,7 @@ async function shutdown(signal: string) {
   }, config.shutdownTimeoutMs);
   await closed;
   clearTimeout(deadline);
+  clearTimeout(idleClosed);
   await jobsStopped;
   await db.destroy();
   logger.info(

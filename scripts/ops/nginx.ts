@@ -64,23 +64,40 @@ http {
 ${servers}
   }
 
+  # A checkout or booking that carries an Idempotency-Key may be sent again whole: the API
+  # answers a repeat with the first answer, whichever process it reaches (docs/decisions/0028).
+  map "$uri|$http_idempotency_key" $shop_keyed {
+    default                          0;
+    "~^/api/(orders|bookings)\\|."   1;
+  }
+
   server {
     listen 127.0.0.1:${port};
+
+    proxy_set_header Host $host;
+    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+    proxy_set_header X-Forwarded-Proto $scheme;
+    proxy_set_header X-Request-Id $shop_request_id;
+    proxy_connect_timeout 2s;
+    proxy_read_timeout 60s;
 
     location = /metrics { return 404; }
 
     location / {
+      # A refused connection or a timeout tries the next process. A POST or PATCH already sent
+      # is not sent again (nginx's default for non-idempotent requests) unless it carries an
+      # Idempotency-Key: then it goes to @keyed, where it may be.
+      error_page 418 = @keyed;
+      if ($shop_keyed) { return 418; }
       proxy_pass http://shop_api;
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_set_header X-Request-Id $shop_request_id;
-      # A refused connection or a timeout tries the next process. A POST already sent is not
-      # resent (nginx's default for non-idempotent requests): the client retries it with its
-      # Idempotency-Key instead.
       proxy_next_upstream error timeout;
-      proxy_connect_timeout 2s;
-      proxy_read_timeout 60s;
+    }
+
+    # A process that closes its door as it stops can reset a connection it had not yet read;
+    # a keyed POST caught that way is sent to the next process, and the key makes it one order.
+    location @keyed {
+      proxy_pass http://shop_api;
+      proxy_next_upstream error timeout non_idempotent;
     }
   }
 }
