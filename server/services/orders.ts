@@ -108,11 +108,20 @@ export async function quoteOrder(db: Db, userId: number, draft: OrderDraft, now:
  * total is refused with the server's total, so nothing is written at a price they were not shown.
  * Null (not sent) checks nothing.
  */
-function refuseUnlessAgreed(quote: OrderQuote, expectedTotal: number | null): OrderQuote {
+function refuseUnlessAgreed(
+  quote: OrderQuote,
+  expectedTotal: number | null,
+  paymentMethod: PaymentMethod,
+): OrderQuote {
   const { total } = quote.amounts;
   if (expectedTotal !== null && total !== expectedTotal)
     throw new PriceChanged(
-      paymentMessages.priceChanged(formatRupees(total), formatRupees(expectedTotal)),
+      paymentMessages.priceChanged(
+        formatRupees(total),
+        formatRupees(expectedTotal),
+        // Cash on delivery takes nothing now: the customer is asked to place the order, not to pay.
+        paymentMethod === 'cod',
+      ),
       total,
     );
   return quote;
@@ -149,7 +158,7 @@ export async function placeOrder(
     expectedTotal?: number | null;
   },
 ): Promise<number> {
-  const quote = refuseUnlessAgreed(await quoteOrder(trx, userId, draft, now), expectedTotal);
+  const quote = refuseUnlessAgreed(await quoteOrder(trx, userId, draft, now), expectedTotal, paymentMethod);
   if (quote.coupon && !(await countCouponUse(trx, quote.coupon.id)))
     throw new Refusal('coupon_exhausted', couponMessages.exhausted);
 
@@ -244,7 +253,8 @@ export function submitOrder({
     findByKey: (key) => findOrderByKey(db, userId, key),
     keyReusedMessage: orderMessages.idempotencyMismatch,
     payment: online ? { id: input.payment_id!, purpose: 'order' } : null,
-    check: async (reader) => refuseUnlessAgreed(await quoteOrder(reader, userId, input, now), expectedTotal),
+    check: async (reader) =>
+      refuseUnlessAgreed(await quoteOrder(reader, userId, input, now), expectedTotal, input.payment_method),
     write: (trx, claim) =>
       placeOrder(trx, {
         userId,

@@ -595,7 +595,8 @@ describe('the total the customer agreed to: expected_total (docs/product-rules.m
             total: 1170,
             message:
               'The price has changed since you opened this page: the amount is now ₹1,170 (it was ₹1,080). ' +
-              'Check it and pay ₹1,170, or go back.',
+              // Cash on delivery: nothing is paid now, so the customer is asked to place the order.
+              'Check it and place the order, or go back.',
           },
         });
       });
