@@ -485,6 +485,29 @@ describe('the proof of a puja', () => {
   });
 });
 
+describe('a locked puja before its time', () => {
+  it('offers no “Mark performed” yet, and says when it opens (15 minutes before the puja)', async () => {
+    const booking = await book(shop, shop.me, shop.myAddressId, { puja: await pujaOn(shop, 2 * 24 * HOUR) });
+    // Two hours ahead: past the sankalp lock, not yet the puja's time.
+    await moveBookingTo(shop, booking.id, 2 * HOUR);
+    signInAs(shop.staff.token);
+    renderAppAt(`/admin/bookings/${booking.id}`);
+    const next = await screen.findByRole('region', { name: 'Next step' }, PAGE);
+    const opens = new Date(shop.clock.now().getTime() + 2 * HOUR - 15 * 60 * 1000);
+    const at = new Intl.DateTimeFormat('en-IN', {
+      timeZone: 'Asia/Kolkata',
+      hour: 'numeric',
+      minute: '2-digit',
+    })
+      .format(opens)
+      .toLowerCase();
+    expect(next).toHaveTextContent(`“Mark performed” opens at`);
+    expect(next).toHaveTextContent(at);
+    expect(next).toHaveTextContent('15 minutes before the puja.');
+    expect(within(next).queryByRole('button', { name: 'Mark performed' })).not.toBeInTheDocument();
+  });
+});
+
 describe('devotees’ dates of birth', () => {
   it('the booking’s page and the sankalp sheet write a date of birth as the shop writes dates', async () => {
     const puja = await pujaOn(shop, 3 * DAY);

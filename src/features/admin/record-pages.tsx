@@ -15,7 +15,7 @@ import {
 } from '../../../contract/lifecycle.ts';
 import { CARRIERS, OTHER_CARRIER } from '../../../contract/carriers.ts';
 import { formatRupees } from '../../../contract/money.ts';
-import { policyText } from '../../../contract/policy.ts';
+import { performableFrom, policyText } from '../../../contract/policy.ts';
 import {
   selectActionError,
   selectDoneAction,
@@ -95,6 +95,22 @@ const bookingMachine = liveRecordMachine(
     return sendStaffBookingEvent(id, event, signal);
   },
 );
+
+/**
+ * Why "Mark performed" is not offered yet on a locked booking: it opens PERFORM_EARLY_MINUTES
+ * before the puja (docs/product-rules.md, Orders and bookings after the sale).
+ */
+function PerformOpensAt({ booking }: { booking: AdminBooking }) {
+  // The server's chart decides: locked, and "performed" not among the steps it allows now.
+  if (booking.status !== 'sankalpLocked' || booking.allowedEvents.includes('booking.perform')) return null;
+  const opensAt = performableFrom(booking.puja.pujaDate);
+  return (
+    <p className="bo-muted">
+      “{actionLabels['booking.perform']}” opens at {formatDateTime(new Date(opensAt).toISOString())},{' '}
+      {policyText.performEarly} before the puja.
+    </p>
+  );
+}
 
 function StaffTimeline({ entries }: { entries: readonly AdminTimelineEntry[] }) {
   return (
@@ -501,6 +517,7 @@ export function BookingPage({ id }: { id: number }) {
               known={BOOKING_ACTIONS}
               onOpen={(action) => page.ref.send({ type: 'action.open', action })}
             />
+            <PerformOpensAt booking={booking} />
           </section>
           <section className="bo-panel" aria-labelledby="booking-persons">
             <h2 id="booking-persons">
