@@ -170,3 +170,10 @@ export function catalogueBlocks(html: string): TextBlock[] {
 export function countOf(count: number, singular: string, plural = `${singular}s`): string {
   return `${count.toLocaleString('en-IN')} ${count === 1 ? singular : plural}`;
 }
+
+/**
+ * Whom a package is for, one wording on its card and in the wizard: "1 person", "up to 4 persons"
+ * (a package of N takes 1 to N names, docs/product-rules.md, Persons).
+ */
+export const packagePersons = (noPersons: number): string =>
+  noPersons === 1 ? '1 person' : `up to ${noPersons.toLocaleString('en-IN')} persons`;

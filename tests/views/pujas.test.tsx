@@ -467,8 +467,9 @@ describe('Puja detail (/pujas/{id})', () => {
       const card = within(cards[index]!);
       expect(card.getByRole('heading', { name: pkg.title })).toBeInTheDocument();
       expect(card.getByText(stripHtml(pkg.description))).toBeInTheDocument();
+      // The card and the wizard say it the same way: a package of N takes 1 to N names.
       expect(
-        card.getByText(`${pkg.noPersons} ${pkg.noPersons === 1 ? 'Person' : 'Persons'}`),
+        card.getByText(pkg.noPersons === 1 ? 'For 1 person' : `For up to ${pkg.noPersons} persons`),
       ).toBeInTheDocument();
       expect(card.getByText(formatRupees(pkg.offerPrice))).toBeInTheDocument();
       if (pkg.offerPrice < pkg.price) {

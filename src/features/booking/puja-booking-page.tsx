@@ -93,7 +93,7 @@ import { SessionContext } from '../../app/session.tsx';
 import { selectUser } from '../../../machines/session/session.selectors.ts';
 import { fetchPackages, fetchPuja } from '../../lib/catalogue.ts';
 import { formatRupees } from '../../../contract/money.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime, packagePersons } from '../../lib/format.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { Countdown } from '../../ui/countdown.tsx';
 import { ErrorBanner, Spinner } from '../../ui/status.tsx';
@@ -118,7 +118,6 @@ const stepLabels: Record<WizardStep, string> = {
 };
 
 /** docs/product-rules.md, Persons: a package for N persons takes 1 to N. */
-const packagePersonsText = (n: number) => (n === 1 ? '1 person' : `for up to ${n} persons`);
 
 /** The package being booked, as the wizard shows and prices it for display. */
 interface ChosenPackage {
@@ -215,7 +214,7 @@ function PujaWizard({ puja, chosen }: { puja: Puja; chosen: ChosenPackage }) {
         <p className="booking__eyebrow">Puja booking</p>
         <h1 className="booking__title">{puja.pujaName}</h1>
         <p className="booking__package">
-          {chosen.packageName} · {packagePersonsText(chosen.personCount)} ·{' '}
+          {chosen.packageName} · for {packagePersons(chosen.personCount)} ·{' '}
           {/* Once booked, what was paid (offerings included), not the package's price. */}
           {booking ? `Paid ${formatRupees(booking.amount)}` : formatRupees(chosen.price)}
         </p>

@@ -9,7 +9,7 @@ import { selectIsOpen } from '../../../machines/booking-window/booking-window.se
 import { pujaBookingPath } from '../../../machines/puja-wizard/wizard-place.ts';
 import { fetchPackages, fetchPuja } from '../../lib/catalogue.ts';
 import { imageUrl } from '../../lib/config.ts';
-import { formatDateTime, stripHtml } from '../../lib/format.ts';
+import { formatDateTime, packagePersons, stripHtml } from '../../lib/format.ts';
 import { RichText } from '../../ui/rich-text.tsx';
 import { PUJA_DELIVERABLES } from '../../../contract/catalogue-display.ts';
 import { useDocumentTitle } from '../../lib/page-title.ts';
@@ -307,7 +307,7 @@ function PackageCard({
         <h3 className="card__title">{pkg.title}</h3>
         <p>{stripHtml(pkg.description)}</p>
         <p className="package-card__persons">
-          {pkg.noPersons} {pkg.noPersons === 1 ? 'Person' : 'Persons'}
+          For {packagePersons(pkg.noPersons)}
         </p>
         <Price price={pkg.price} offerPrice={pkg.offerPrice} />
         <button
