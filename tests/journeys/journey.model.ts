@@ -50,6 +50,9 @@ export type JourneyEvent =
   | { type: 'family.add' }
   | { type: 'family.book' }
   | { type: 'details.fromFamily' }
+  | { type: 'details.threeFromFamily' }
+  | { type: 'confirmation.viewBooking' }
+  | { type: 'booking.cancel' }
   | { type: 'offering.add' }
   | { type: 'calendar.add' }
   | { type: 'gift.choose' }
@@ -106,7 +109,11 @@ export type JourneyEventType = JourneyEvent['type'];
  * tap (`familyDetailsFilled`), an address (`familyBookingAddress`, `familyAddressChosen`),
  * Payment with the offerings, none chosen (`familyPayment`), two lamps added
  * (`familyOfferingChosen`, the amount follows), paid (`familyBookingConfirmed`), the booking's
- * page (`familyBookingPage`) and its .ics (`familyCalendarAdded`).
+ * page (`familyBookingPage`) and its .ics (`familyCalendarAdded`). The same package also books
+ * three of them (`familyThreeFilled`: a package of 4 takes up to 4 names, the fourth form removed,
+ * one nakshatra marked not known), from the confirmation's own link to the booking's page; and
+ * a booking cancelled within its hour (`familyBookingCancelled`: the reason asked for in the
+ * shop's words, refunded at once, no Add to calendar).
  *
  * The gift and the family are lines, not webs: each adds its own states after one branching
  * point, so they add journeys (one per way to the Address step, and one) rather than multiplying
@@ -139,9 +146,12 @@ export const journeyMachine = setup({
       on: { 'family.book': 'familyBookingDetails' },
     },
     familyBookingDetails: {
-      on: { 'details.fromFamily': 'familyDetailsFilled' },
+      on: { 'details.fromFamily': 'familyDetailsFilled', 'details.threeFromFamily': 'familyThreeFilled' },
     },
     familyDetailsFilled: {
+      on: { 'wizard.next': 'familyBookingAddress' },
+    },
+    familyThreeFilled: {
       on: { 'wizard.next': 'familyBookingAddress' },
     },
     familyBookingAddress: {
@@ -157,12 +167,13 @@ export const journeyMachine = setup({
       on: { 'booking.pay': 'familyBookingConfirmed' },
     },
     familyBookingConfirmed: {
-      on: { 'booking.viewPage': 'familyBookingPage' },
+      on: { 'confirmation.viewBooking': 'familyBookingPage' },
     },
     familyBookingPage: {
-      on: { 'calendar.add': 'familyCalendarAdded' },
+      on: { 'calendar.add': 'familyCalendarAdded', 'booking.cancel': 'familyBookingCancelled' },
     },
     familyCalendarAdded: { type: 'final' },
+    familyBookingCancelled: { type: 'final' },
 
     backOfficeSignIn: {
       on: { 'login.submit': 'backOfficeRefused', 'staff.signIn': 'staffToday' },

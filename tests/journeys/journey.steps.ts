@@ -23,6 +23,7 @@ import {
   type Relation,
 } from '../../contract/family.ts';
 import { AdminBookingResponse } from '../../contract/admin.ts';
+import { lifecycleMessages } from '../../contract/lifecycle.ts';
 import { OrderListResponse, OrderRead, couponMessages, orderMessages } from '../../contract/orders.ts';
 import { formatRupees } from '../../contract/money.ts';
 import { bookingClosesAt, PERFORM_EARLY_MINUTES } from '../../contract/policy.ts';
@@ -51,6 +52,8 @@ export interface JourneyContext {
   dataDir: string;
   /** Booking for the family (family.book): the family's puja and 4-person package, not the one-person one. */
   forFamily?: boolean;
+  /** The family's package booked for three of them (details.threeFromFamily), not all four. */
+  familyOfThree?: boolean;
   /** Lamps added with the offering stepper (offering.add): the amount to pay includes them. */
   lamps?: number;
   /** The .ics that Add to calendar downloaded (calendar.add). */
@@ -196,6 +199,10 @@ const daughter = {
 /** What the server suggests for her (nowhere near a boundary: "Use these" is offered). */
 const daughterStar = birthStar({ ...daughter, timeZone: 'Asia/Kolkata' });
 const familyNames = [...family.map((m) => m.name), daughter.name];
+/** Whom the family's booking is for: all four, or the three saved first (details.threeFromFamily). */
+const bookedFamily = (ctx: JourneyContext) => (ctx.familyOfThree ? familyNames.slice(0, 3) : familyNames);
+/** Of the three, the son's nakshatra is marked not known (docs/product-rules.md, Persons). */
+const STAR_NOT_KNOWN = 2;
 
 /** The recipient of the gift, their address (not in the giver's book) and the prasad card. */
 const gift = {
@@ -688,7 +695,9 @@ export const stateAssertions = {
     }
     const last = page.getByRole('group', { name: 'Person 4 of 4', exact: true });
     // The field shows the entry's label; the wizard holds the list's value.
-    ctx.expect(await last.getByLabel('Nakshatra', { exact: true }).inputValue()).toBe(nakshatraLabel(daughterStar.nakshatra));
+    ctx
+      .expect(await last.getByLabel('Nakshatra', { exact: true }).inputValue())
+      .toBe(nakshatraLabel(daughterStar.nakshatra));
   },
   familyBookingAddress: async (page, ctx) => {
     await h2(page, 'Address').waitFor();
@@ -710,10 +719,14 @@ export const stateAssertions = {
     ctx.expect(await wizardSummary(page, 'Offerings').count()).toBe(0);
     ctx.expect(await wizardSummary(page, 'Amount').textContent()).toBe(formatRupees(amountToPay(ctx)));
     // The read back: the four names in the temple's script beside the Latin spelling.
-    await ctx.expect.poll(() => page.locator('td[lang] .read-back__name').count()).toBe(4);
+    await ctx.expect
+      .poll(() => page.locator('td[lang] .read-back__name').count())
+      .toBe(bookedFamily(ctx).length);
     ctx
       .expect(await page.locator('.read-back td:not([lang]) .read-back__name').allTextContents())
-      .toEqual(familyNames);
+      .toEqual(bookedFamily(ctx));
+    if (ctx.familyOfThree)
+      await page.locator('.read-back').getByText('Nakshatra not known').first().waitFor();
     await expectPayReady(page, ctx);
   },
   familyOfferingChosen: async (page, ctx) => {
@@ -734,8 +747,20 @@ export const stateAssertions = {
     ctx
       .expect(booking.offerings.map((o) => [o.name, o.quantity, o.amount]))
       .toEqual([[lamp.name, LAMPS, LAMPS * lamp.price]]);
-    ctx.expect(booking.persons.map((p) => p.name)).toEqual(familyNames);
-    ctx.expect(booking.persons[3]?.gothra).toBe(DEFAULT_GOTHRA);
+    ctx.expect(booking.persons.map((p) => p.name)).toEqual(bookedFamily(ctx));
+    if (ctx.familyOfThree) {
+      // Three names on a package for up to four, at the package's price; one star not known.
+      ctx.expect(booking.package.noPersons).toBe(4);
+      ctx.expect(booking.persons[STAR_NOT_KNOWN]?.nakshatra).toBe('');
+    } else ctx.expect(booking.persons[3]?.gothra).toBe(DEFAULT_GOTHRA);
+    // What follows, a calendar entry, and the booking's own page, from the confirmation.
+    const next = page.getByRole('region', { name: 'What happens next' });
+    await next.waitFor();
+    ctx.expect(await next.getByRole('listitem').count()).toBe(4);
+    await expectEnabled(ctx, page.getByRole('button', { name: 'Add to calendar', exact: true }));
+    ctx
+      .expect(await page.getByRole('link', { name: 'View this booking', exact: true }).getAttribute('href'))
+      .toMatch(new RegExp(`/account/bookings/${booking.id}$`));
   },
   familyBookingPage: async (page, ctx) => {
     const booking = await theBooking(ctx);
@@ -743,6 +768,29 @@ export const stateAssertions = {
     await expectRoute(page, ctx, `/account/bookings/${booking.id}`);
     await page.getByText(`${ctx.data.lamp.name} × ${LAMPS}`, { exact: false }).waitFor();
     await expectEnabled(ctx, page.getByRole('button', { name: 'Add to calendar', exact: true }));
+  },
+  familyThreeFilled: async (page, ctx) => {
+    // The fourth form removed: three persons on the package for up to four.
+    for (const [index, name] of bookedFamily(ctx).entries()) {
+      const group = page.getByRole('group', { name: `Person ${index + 1} of 3`, exact: true });
+      await ctx.expect.poll(() => group.getByLabel('Name', { exact: true }).inputValue()).toBe(name);
+    }
+    ctx.expect(await page.getByRole('group', { name: /^Person \d of 4$/ }).count()).toBe(0);
+    const son = page.getByRole('group', { name: `Person ${STAR_NOT_KNOWN + 1} of 3`, exact: true });
+    ctx.expect(await son.getByLabel('Nakshatra not known', { exact: true }).isChecked()).toBe(true);
+    await expectEnabled(ctx, son.getByLabel('Nakshatra', { exact: true }), false);
+  },
+  familyBookingCancelled: async (page, ctx) => {
+    const booking = await theBookingInFull(ctx);
+    await statusPill(page, 'Refunded').waitFor();
+    await page
+      .getByRole('region', { name: 'Refund' })
+      .getByText(`Refunded ${formatRupees(booking.amount)}`)
+      .waitFor();
+    // A puja that will not take place: nothing to put in a calendar, nothing to cancel again.
+    ctx.expect(await page.getByRole('button', { name: 'Add to calendar' }).count()).toBe(0);
+    ctx.expect(await page.getByRole('button', { name: 'Cancel booking' }).count()).toBe(0);
+    ctx.expect(booking.status).toBe('refunded');
   },
   familyCalendarAdded: async (page, ctx) => {
     await page.getByText('The calendar file is downloaded').waitFor();
@@ -1017,6 +1065,35 @@ export const eventActions = {
     for (let n = 0; n < LAMPS; n += 1)
       await page.getByRole('button', { name: `One ${lamp.unit} more of ${lamp.name}`, exact: true }).click();
     ctx.lamps = LAMPS;
+  },
+  'details.threeFromFamily': async (page, ctx) => {
+    ctx.familyOfThree = true;
+    await page.getByRole('button', { name: 'Remove person 4', exact: true }).click();
+    for (const [index, name] of bookedFamily(ctx).entries()) {
+      await page
+        .getByRole('group', { name: `Person ${index + 1} of 3`, exact: true })
+        .getByRole('group', { name: 'Fill from my family:' })
+        .getByRole('button', { name: new RegExp(`^${escape(name)} `) })
+        .click();
+    }
+    await page
+      .getByRole('group', { name: `Person ${STAR_NOT_KNOWN + 1} of 3`, exact: true })
+      .getByLabel('Nakshatra not known', { exact: true })
+      .check();
+  },
+  'confirmation.viewBooking': async (page) => {
+    await page.getByRole('link', { name: 'View this booking', exact: true }).click();
+  },
+  'booking.cancel': async (page, ctx) => {
+    await page.getByRole('button', { name: 'Cancel booking', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel this booking?' });
+    // Without a reason: the shop's message by the field, not the browser's bubble.
+    await dialog.getByRole('button', { name: 'Cancel booking', exact: true }).click();
+    await dialog.getByText(lifecycleMessages.reasonRequired).waitFor();
+    ctx.expect(await dialog.getByLabel('Why are you cancelling?').getAttribute('aria-invalid')).toBe('true');
+    await dialog.getByLabel('Why are you cancelling?').fill('The family is travelling that day');
+    await dialog.getByRole('button', { name: 'Cancel booking', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
   },
   'calendar.add': async (page, ctx) => {
     const downloaded = page.waitForEvent('download');
