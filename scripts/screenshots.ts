@@ -177,9 +177,9 @@ async function signedInScreens(width: number) {
   await page.getByRole('checkbox', { name: /Gift this puja/ }).check();
   const gift = {
     'Recipient name': 'Kamala Narayanan',
-    'Recipient mobile number': '94430 12345',
-    'House and street': '12 Sannidhi Street',
-    Area: 'Simmakkal',
+    'Mobile number': '94430 12345',
+    'House no. and street': '12 Sannidhi Street',
+    'Area / locality': 'Simmakkal',
     City: 'Madurai',
     'PIN code': '625001',
     'Message on the prasad card (optional)': 'Happy birthday, Amma! With love from Lakshmi.',

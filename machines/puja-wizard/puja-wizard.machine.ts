@@ -33,6 +33,7 @@ import {
   type ScriptSpellingField,
 } from '../../contract/booking.ts';
 import type { AddressSelectedEvent } from '../address-book/address-book.machine.ts';
+import { addressFields } from '../address-book/address-form.ts';
 import { bookingWindowMachine } from '../booking-window/booking-window.machine.ts';
 import type { PaidRecord } from '../payment/payment.actors.ts';
 import { paymentMachine, paymentMachineMessages, type PaymentOutcome } from '../payment/payment.machine.ts';
@@ -61,18 +62,11 @@ export interface WizardDraft {
   offerings?: readonly { offeringId?: unknown; quantity?: unknown }[];
 }
 
-/** The gift form's fields (docs/product-rules.md, Gift a puja): the recipient's address and the card message. */
-export const GIFT_ADDRESS_FIELDS = [
-  'recipientName',
-  'mobile',
-  'street',
-  'area',
-  'landmark',
-  // In the address form's order (src/ui/address-picker): the PIN before the city and state.
-  'postalCode',
-  'city',
-  'state',
-] as const;
+/**
+ * The gift form's address fields (docs/product-rules.md, Gift a puja): the address form's own,
+ * in its order (the PIN before the city and state), so both forms show the same fields.
+ */
+export const GIFT_ADDRESS_FIELDS = addressFields;
 export type GiftField = (typeof GIFT_ADDRESS_FIELDS)[number] | 'message';
 export type GiftErrors = Partial<Record<GiftField, string>>;
 

@@ -226,9 +226,9 @@ describe('for the devotee, in Chromium', () => {
     await page.getByText('Recipient name is required').waitFor();
     const fields = {
       'Recipient name': 'Kamala Narayanan',
-      'Recipient mobile number': '94430 12345',
-      'House and street': '12 Sannidhi Street',
-      Area: 'Simmakkal',
+      'Mobile number': '94430 12345',
+      'House no. and street': '12 Sannidhi Street',
+      'Area / locality': 'Simmakkal',
       City: 'Madurai',
       'PIN code': '625001',
       'Message on the prasad card (optional)': 'Happy 60th birthday, Amma!',

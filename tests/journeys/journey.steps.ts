@@ -1008,9 +1008,9 @@ export const eventActions = {
     const form = page.getByRole('group', { name: 'Who receives the prasad' });
     const fields = {
       'Recipient name': gift.recipientName,
-      'Recipient mobile number': gift.mobile,
-      'House and street': gift.street,
-      Area: gift.area,
+      'Mobile number': gift.mobile,
+      'House no. and street': gift.street,
+      'Area / locality': gift.area,
       City: gift.city,
       'PIN code': gift.postalCode,
       'Message on the prasad card (optional)': gift.message,

@@ -263,6 +263,11 @@ describe('account page: addresses', () => {
     await user.type(field('PIN code'), '560003');
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'State' })).toHaveValue('Karnataka'));
     expect(field('City')).toHaveValue('Mylapore');
+    // However many PINs follow: the typed city is never taken for one a PIN filled in.
+    await user.clear(field('PIN code'));
+    await user.type(field('PIN code'), '600004');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'State' })).toHaveValue('Tamil Nadu'));
+    expect(field('City')).toHaveValue('Mylapore');
   });
 
   it('Cancel hides the form and resets it; focus returns to the Add button', async () => {

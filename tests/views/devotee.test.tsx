@@ -331,9 +331,9 @@ describe('the wizard’s persons and the family', () => {
 describe('gift a puja', () => {
   const recipient = {
     'Recipient name': 'Kamala Narayanan',
-    'Recipient mobile number': '9443012345',
-    'House and street': '12 Sannidhi Street',
-    Area: 'Simmakkal',
+    'Mobile number': '9443012345',
+    'House no. and street': '12 Sannidhi Street',
+    'Area / locality': 'Simmakkal',
     City: 'Madurai',
     'PIN code': '625001',
     'Message on the prasad card (optional)': 'Happy 60th birthday, Amma!',
@@ -363,17 +363,17 @@ describe('gift a puja', () => {
       ).map((l) => l.textContent),
     ).toEqual([
       'Recipient name',
-      'Recipient mobile number',
-      'House and street',
-      'Area',
+      'Mobile number',
+      'House no. and street',
+      'Area / locality',
       'Landmark (optional)',
       'PIN code',
       'City',
       'State',
       'Message on the prasad card (optional)',
     ]);
-    expect(form.getByLabelText('Recipient mobile number')).toHaveAttribute('type', 'tel');
-    expect(form.getByLabelText('Recipient mobile number')).toHaveAttribute('inputmode', 'numeric');
+    expect(form.getByLabelText('Mobile number')).toHaveAttribute('type', 'tel');
+    expect(form.getByLabelText('Mobile number')).toHaveAttribute('inputmode', 'tel');
     expect(form.getByLabelText('Message on the prasad card (optional)').tagName).toBe('TEXTAREA');
     for (const [label, value] of Object.entries(recipient))
       fireEvent.change(form.getByLabelText(label), { target: { value } });
@@ -419,6 +419,103 @@ describe('gift a puja', () => {
     await user.click(screen.getByRole('button', { name: 'View My Bookings' }));
     const list = await screen.findByRole('list', { name: 'My bookings' }, PAGE);
     expect(within(list).getByText(/Gift for Kamala Narayanan/)).toBeInTheDocument();
+  });
+
+  /** Each field of a form in order: its label and what kind of field and hint it is. */
+  const fieldsOf = (container: HTMLElement) =>
+    Array.from(container.querySelectorAll('label'))
+      .map((label) => ({ label, control: label.control }))
+      .filter(({ control }) => control !== null && control.getAttribute('type') !== 'checkbox')
+      .map(({ label, control }) => ({
+        label: label.textContent,
+        tag: control!.tagName,
+        type: control!.getAttribute('type'),
+        inputMode: control!.getAttribute('inputmode'),
+        autoComplete: control!.getAttribute('autocomplete'),
+        maxLength: control!.getAttribute('maxlength'),
+        required: control!.hasAttribute('required'),
+        hint: control!.getAttribute('aria-describedby')
+          ? document.getElementById(control!.getAttribute('aria-describedby')!)?.textContent
+          : null,
+      }));
+
+  it('is the address book’s form: the same fields, labels and hints, and a PIN fills in the city and state', async () => {
+    const user = userEvent.setup();
+    await signIn();
+    await openWizard(puja, 1);
+    await fillPerson(user, 0, 1, person({ name: 'Kamala Narayanan' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    // No saved address yet: the address book's own form, for comparison.
+    await user.click(await screen.findByRole('button', { name: /Add new address/ }, PAGE));
+    const addressForm = fieldsOf(screen.getByRole('form', { name: 'Add new address' }));
+
+    await user.click(screen.getByRole('checkbox', { name: /^Gift this puja/ }));
+    const group = screen.getByRole('group', { name: 'Who receives the prasad' });
+    const form = within(group);
+    const giftForm = fieldsOf(group);
+    expect(giftForm.map((f) => f.label)).toEqual([
+      'Recipient name',
+      'Mobile number',
+      'House no. and street',
+      'Area / locality',
+      'Landmark (optional)',
+      'PIN code',
+      'City',
+      'State',
+      'Message on the prasad card (optional)',
+    ]);
+    // Field for field the same: order, label, keyboard, autofill and hint; then the card's message.
+    expect(giftForm.slice(0, -1)).toEqual(addressForm);
+    expect(form.getByLabelText('Mobile number')).toHaveAttribute('type', 'tel');
+    expect(form.getByLabelText('Mobile number')).toHaveAccessibleDescription('10 digits, for the courier');
+    expect(form.getByLabelText('PIN code')).toHaveAccessibleDescription('Fills in the city and state');
+    expect(giftForm.at(-1)).toMatchObject({ tag: 'TEXTAREA', maxLength: '200' });
+
+    // A complete PIN fills in the city and state from the shop's PIN directory (the real API's).
+    const pin = form.getByLabelText('PIN code');
+    const city = form.getByRole('textbox', { name: 'City' });
+    const state = form.getByRole('combobox', { name: 'State' });
+    await user.type(pin, '625001');
+    await waitFor(() => expect(city).toHaveValue('Madurai'));
+    expect(state).toHaveValue('Tamil Nadu');
+    expect(pin).toHaveAccessibleDescription('Madurai, Tamil Nadu');
+    expect(net.calls.map((c) => c.path)).toContain('/api/pincodes/625001');
+
+    // A city typed by hand is kept; a state an earlier PIN filled in is replaced.
+    await user.clear(city);
+    await user.type(city, 'Thirunagar');
+    await user.clear(pin);
+    await user.type(pin, '560003');
+    await waitFor(() => expect(state).toHaveValue('Karnataka'));
+    expect(pin).toHaveAccessibleDescription('Bangalore, Karnataka');
+    expect(city).toHaveValue('Thirunagar');
+    await user.clear(pin);
+    await user.type(pin, '600004');
+    await waitFor(() => expect(state).toHaveValue('Tamil Nadu'));
+    expect(city).toHaveValue('Thirunagar');
+    // An unknown PIN says so and leaves the city and state as they are.
+    await user.clear(pin);
+    await user.type(pin, '999999');
+    expect(
+      await form.findByText('We could not find this PIN code. Please enter the city and state.'),
+    ).toBeInTheDocument();
+    expect(state).toHaveValue('Tamil Nadu');
+    await user.clear(pin);
+    await user.type(pin, '600004');
+    await waitFor(() => expect(pin).toHaveAccessibleDescription('Chennai, Tamil Nadu'));
+
+    // What the PIN filled in is the gift's (the wizard's), not only on the screen.
+    fireEvent.change(form.getByLabelText('Recipient name'), { target: { value: 'Kamala Narayanan' } });
+    fireEvent.change(form.getByLabelText('Mobile number'), { target: { value: '9443012345' } });
+    fireEvent.change(form.getByLabelText('House no. and street'), {
+      target: { value: '12 Sannidhi Street' },
+    });
+    fireEvent.change(form.getByLabelText('Area / locality'), { target: { value: 'Mylapore' } });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 2, name: 'Payment' });
+    expect(summary('Gift to')).toBe(
+      'Kamala Narayanan, +91 94430 12345, 12 Sannidhi Street, Mylapore, Thirunagar, Tamil Nadu 600004, India',
+    );
   });
 });
 

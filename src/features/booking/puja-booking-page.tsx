@@ -99,6 +99,8 @@ import { Countdown } from '../../ui/countdown.tsx';
 import { ErrorBanner, Spinner } from '../../ui/status.tsx';
 import { parseNumericId } from '../../../contract/ids.ts';
 import { AddressPicker } from '../../ui/address-picker/address-picker.tsx';
+import { addressFieldLooks } from '../../ui/address-picker/address-field-looks.ts';
+import { usePincodeFill } from '../../ui/address-picker/use-pincode-fill.ts';
 import { PaymentStep as PaymentOptions } from '../../ui/payment-step/payment-step.tsx';
 import { wizardDraftStorage } from './wizard-draft.ts';
 import { Link } from 'wouter';
@@ -1058,17 +1060,8 @@ function GiftToggle({ wizard }: { wizard: WizardRef }) {
   );
 }
 
-const giftLabels: Record<GiftField, string> = {
-  recipientName: 'Recipient name',
-  mobile: 'Recipient mobile number',
-  street: 'House and street',
-  area: 'Area',
-  landmark: 'Landmark (optional)',
-  city: 'City',
-  state: 'State',
-  postalCode: 'PIN code',
-  message: 'Message on the prasad card (optional)',
-};
+/** The card's label; the address fields are labelled as in the address book's form (one table). */
+const giftMessageLabel = 'Message on the prasad card (optional)';
 
 /** The recipient's address as typed, shown as every address is (with the mobile and landmark). */
 const giftAddressText = (address: GiftDraft['address']) =>
@@ -1079,8 +1072,20 @@ const giftAddressText = (address: GiftDraft['address']) =>
     country: address.country.trim() || 'India',
   });
 
+/**
+ * The recipient's address is the address book's form (src/ui/address-picker): the same fields in
+ * the same order, labels, hints and keyboards, and a complete PIN fills in the city and state by
+ * the same hook. What is typed lives in the wizard (`gift.changed`), so it survives Back and reload.
+ */
 function GiftForm({ wizard }: { wizard: WizardRef }) {
   const titleId = useId();
+  const postalCode = useSelector(wizard, (s) => s.context.gift?.address.postalCode ?? '');
+  const city = useSelector(wizard, (s) => s.context.gift?.address.city ?? '');
+  const state = useSelector(wizard, (s) => s.context.gift?.address.state ?? '');
+  const pinNote = usePincodeFill(postalCode, { city, state }, (place) => {
+    if (place.city !== city) wizard.send({ type: 'gift.changed', field: 'city', value: place.city });
+    if (place.state !== state) wizard.send({ type: 'gift.changed', field: 'state', value: place.state });
+  });
   return (
     <fieldset className="person-card gift-form" aria-labelledby={titleId}>
       <legend id={titleId} className="person-card__legend">
@@ -1092,7 +1097,12 @@ function GiftForm({ wizard }: { wizard: WizardRef }) {
       </p>
       <div className="person-card__grid">
         {GIFT_ADDRESS_FIELDS.map((field) => (
-          <GiftInputField key={field} wizard={wizard} field={field} />
+          <GiftInputField
+            key={field}
+            wizard={wizard}
+            field={field}
+            note={field === 'postalCode' ? (pinNote ?? addressFieldLooks[field].hint) : undefined}
+          />
         ))}
         <GiftInputField wizard={wizard} field="message" />
       </div>
@@ -1100,18 +1110,32 @@ function GiftForm({ wizard }: { wizard: WizardRef }) {
   );
 }
 
-function GiftInputField({ wizard, field }: { wizard: WizardRef; field: GiftField }) {
+function GiftInputField({
+  wizard,
+  field,
+  note: noteOverride,
+}: {
+  wizard: WizardRef;
+  field: GiftField;
+  /** Said under the field instead of its usual hint (the PIN's place). */
+  note?: string;
+}) {
   const id = useId();
   const value = useSelector(wizard, (s) =>
     field === 'message' ? (s.context.gift?.message ?? '') : (s.context.gift?.address[field] ?? ''),
   );
   const error = useSelector(wizard, selectGiftError(field));
+  const look = field === 'message' ? undefined : addressFieldLooks[field];
+  const note = noteOverride ?? look?.hint;
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const described = [error !== undefined && errorId, note && hintId].filter(Boolean).join(' ');
   const common = {
     id,
+    name: field,
     value,
     'aria-invalid': error !== undefined,
-    'aria-describedby': error !== undefined ? errorId : undefined,
+    'aria-describedby': described || undefined,
     // The card's message is one line of plain text (docs/product-rules.md, Gift a puja): the
     // textarea only wraps it, and Enter becomes a space.
     onChange: (event: { target: { value: string } }) =>
@@ -1119,9 +1143,16 @@ function GiftInputField({ wizard, field }: { wizard: WizardRef; field: GiftField
   };
   return (
     <div className={`field booking-field booking-field--gift-${field}`}>
-      <label htmlFor={id}>{giftLabels[field]}</label>
-      {field === 'state' ? (
-        <select {...common} className="select">
+      <label htmlFor={id}>{look?.label ?? giftMessageLabel}</label>
+      {look === undefined ? (
+        <>
+          <textarea {...common} className="input" rows={3} maxLength={MAX_GIFT_MESSAGE_LENGTH} />
+          <span className="gift-form__count">
+            {value.length} / {MAX_GIFT_MESSAGE_LENGTH}
+          </span>
+        </>
+      ) : field === 'state' ? (
+        <select {...common} className="select" required autoComplete={look.autoComplete}>
           <option value="">Select state</option>
           {INDIAN_STATES.map((state) => (
             <option key={state} value={state}>
@@ -1129,22 +1160,21 @@ function GiftInputField({ wizard, field }: { wizard: WizardRef; field: GiftField
             </option>
           ))}
         </select>
-      ) : field === 'message' ? (
-        <>
-          <textarea {...common} className="input" rows={3} maxLength={MAX_GIFT_MESSAGE_LENGTH} />
-          <span className="gift-form__count">
-            {value.length} / {MAX_GIFT_MESSAGE_LENGTH}
-          </span>
-        </>
       ) : (
         <input
           {...common}
           className="input"
-          type={field === 'mobile' ? 'tel' : 'text'}
-          inputMode={field === 'mobile' || field === 'postalCode' ? 'numeric' : undefined}
-          maxLength={field === 'postalCode' ? 6 : undefined}
-          autoComplete="off"
+          required={!look.optional}
+          type={look.type ?? 'text'}
+          inputMode={look.inputMode}
+          maxLength={look.maxLength}
+          autoComplete={look.autoComplete}
         />
+      )}
+      {note && (
+        <p id={hintId} className="field__hint" aria-live={field === 'postalCode' ? 'polite' : undefined}>
+          {note}
+        </p>
       )}
       <FieldMessage id={errorId} error={error} />
     </div>

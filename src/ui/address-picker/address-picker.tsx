@@ -4,10 +4,8 @@ import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } f
 import { fromPromise, type ActorRefFrom, type AnyActorRef } from 'xstate';
 import {
   ADDRESS_COUNTRY,
-  addressMessages,
   INDIAN_STATES,
   normaliseMobile,
-  PIN_CODE,
   type Address,
   type AddressInput,
 } from '../../../contract/address.ts';
@@ -45,11 +43,12 @@ import {
   addAddress,
   deleteAddress,
   listAddresses,
-  lookUpPincode,
   setDefaultAddress,
   updateAddress,
 } from '../../lib/addresses.ts';
 import { ErrorBanner, Spinner } from '../status.tsx';
+import { addressFieldLooks } from './address-field-looks.ts';
+import { usePincodeFill } from './use-pincode-fill.ts';
 import '../confirm-dialog.css';
 import './address-picker.css';
 
@@ -72,37 +71,6 @@ const liveAddressBookMachine = addressBookMachine.provide({
 });
 
 type AddressBookRef = ActorRefFrom<typeof addressBookMachine>;
-
-interface FieldLook {
-  label: string;
-  autoComplete: string;
-  type?: 'text' | 'tel';
-  inputMode?: 'numeric' | 'tel';
-  optional?: boolean;
-  hint?: string;
-}
-
-const fieldLooks: Record<AddressField, FieldLook> = {
-  recipientName: { label: 'Recipient name', autoComplete: 'name' },
-  mobile: {
-    label: 'Mobile number',
-    autoComplete: 'tel-national',
-    type: 'tel',
-    inputMode: 'tel',
-    hint: '10 digits, for the courier',
-  },
-  street: { label: 'House no. and street', autoComplete: 'address-line1' },
-  area: { label: 'Area / locality', autoComplete: 'address-line2' },
-  landmark: { label: 'Landmark (optional)', autoComplete: 'off', optional: true },
-  postalCode: {
-    label: 'PIN code',
-    autoComplete: 'postal-code',
-    inputMode: 'numeric',
-    hint: 'Fills in the city and state',
-  },
-  city: { label: 'City', autoComplete: 'address-level2' },
-  state: { label: 'State', autoComplete: 'address-level1' },
-};
 
 export interface AddressPickerProps {
   /** `manage`: set the default, edit and delete (account page). `select`: choose one (checkout, booking). */
@@ -404,47 +372,6 @@ function AddressText({ address }: { address: Address }) {
   );
 }
 
-/**
- * A complete PIN code fills in the city and state from our PIN directory (docs/product-rules.md,
- * Addresses), unless the customer typed their own; answers the note shown under the PIN field.
- */
-function usePincodeFill(
-  postalCode: string,
-  setValues: (update: (current: AddressFormValues) => AddressFormValues) => void,
-): string | undefined {
-  const [found, setFound] = useState<{ pin: string; note: string } | undefined>();
-  const filled = useRef<{ city: string; state: string } | undefined>(undefined);
-  const pin = postalCode.trim();
-  useEffect(() => {
-    if (!PIN_CODE.test(pin)) return;
-    const controller = new AbortController();
-    lookUpPincode(pin, controller.signal).then(
-      (place) => {
-        if (!place) {
-          setFound({ pin, note: addressMessages.pincodeNotFound });
-          return;
-        }
-        setValues((current) => {
-          // Only fields left empty, or filled by an earlier PIN, are replaced.
-          const untouched = (field: 'city' | 'state') =>
-            current[field].trim() === '' || current[field] === filled.current?.[field];
-          const next = {
-            ...current,
-            city: untouched('city') ? place.city : current.city,
-            state: untouched('state') ? place.state : current.state,
-          };
-          filled.current = { city: next.city, state: next.state };
-          return next;
-        });
-        setFound({ pin, note: `${place.city}, ${place.state}` });
-      },
-      () => {},
-    );
-    return () => controller.abort();
-  }, [pin, setValues]);
-  return found?.pin === pin ? found.note : undefined;
-}
-
 /** A new address starts with the phone given at sign-up, when it is an Indian mobile (the usual case). */
 function newAddressForm(ownPhone: string | null) {
   const form = emptyAddressForm();
@@ -497,7 +424,9 @@ function AddressForm({
   const headingId = useId();
   const idPrefix = useId();
   const inputs = useRef<Partial<Record<AddressField, HTMLInputElement | HTMLSelectElement | null>>>({});
-  const pinNote = usePincodeFill(values.postalCode, setValues);
+  const pinNote = usePincodeFill(values.postalCode, values, (place) =>
+    setValues((current) => ({ ...current, ...place })),
+  );
 
   // After a refused Save, focus the first field in error: its message is read with it.
   useEffect(() => {
@@ -520,7 +449,7 @@ function AddressForm({
         {addressFields.map((field, index) => {
           const id = `${idPrefix}-${field}`;
           const error = fieldErrors[field];
-          const look = fieldLooks[field];
+          const look = addressFieldLooks[field];
           const note = field === 'postalCode' ? (pinNote ?? look.hint) : look.hint;
           const described = [error !== undefined && `${id}-error`, note && `${id}-hint`]
             .filter(Boolean)
@@ -567,7 +496,7 @@ function AddressForm({
                   className="input"
                   type={look.type ?? 'text'}
                   inputMode={look.inputMode}
-                  maxLength={field === 'postalCode' ? 6 : undefined}
+                  maxLength={look.maxLength}
                   autoFocus={index === 0}
                 />
               )}
