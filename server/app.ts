@@ -29,6 +29,7 @@ import { adminOfferingRoutes } from './routes/admin-offerings.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { astroRoutes } from './routes/astro.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { requireAuth, requireStaff } from './auth/middleware.ts';
 import { adminCatalogueRoutes, catalogueImagesDirOf } from './routes/admin-catalogue.ts';
 import { adminOfficeRoutes } from './routes/admin-office.ts';
 import { astrologerRoutes } from './routes/astrologers.ts';
@@ -253,6 +254,10 @@ export function createApp({
   app.route('/', bookingRoutes);
   app.route('/', paymentRoutes);
   app.route('/', uploadRoutes);
+  // The back office's API is for signed-in staff, guarded once here rather than on each handler:
+  // 401 without a session, 403 for a customer (docs/product-rules.md, Roles and the back office).
+  // The routes for admins alone add requireAdmin; tests/security/access.test.ts walks them all.
+  app.use('/api/admin/*', requireAuth, requireStaff);
   app.route('/', adminRoutes);
   app.route('/', adminCatalogueRoutes);
   app.route('/', adminOfficeRoutes);

@@ -28,7 +28,6 @@ import {
   type CatalogueImageResponse,
 } from '../../contract/admin-catalogue.ts';
 import type { AppEnv } from '../app.ts';
-import { requireAuth, requireStaff } from '../auth/middleware.ts';
 import {
   findAstrologerForStaff,
   findProductForStaff,
@@ -64,7 +63,7 @@ export const catalogueImagesDirOf = (uploadsDir: string) =>
 export const adminCatalogueRoutes = new Hono<AppEnv>()
 
   // Pujas and packages
-  .get('/api/admin/pujas', requireAuth, requireStaff, async (c) => {
+  .get('/api/admin/pujas', async (c) => {
     const body: AdminPujaListResponse = await listPujasForStaff(
       c.var.db,
       readQuery(c, AdminPujaQuery),
@@ -72,94 +71,94 @@ export const adminCatalogueRoutes = new Hono<AppEnv>()
     );
     return c.json(body, 200);
   })
-  .post('/api/admin/pujas', requireAuth, requireStaff, async (c) => {
+  .post('/api/admin/pujas', async (c) => {
     const body: AdminPujaResponse = {
       puja: await catalogue.createPuja(deps(c), await readBody(c, PujaInput)),
     };
     return c.json(body, 201);
   })
-  .get('/api/admin/pujas/:id', requireAuth, requireStaff, async (c) => {
+  .get('/api/admin/pujas/:id', async (c) => {
     const puja = await findPujaForStaff(c.var.db, idParam(c));
     if (!puja) notFound('Puja');
     const body: AdminPujaResponse = { puja };
     return c.json(body, 200);
   })
-  .put('/api/admin/pujas/:id', requireAuth, requireStaff, async (c) => {
+  .put('/api/admin/pujas/:id', async (c) => {
     const id = idParam(c);
     const { version, ...input } = await readBody(c, PujaUpdate);
     const body: AdminPujaResponse = { puja: await catalogue.editPuja(deps(c), id, version, input) };
     return c.json(body, 200);
   })
-  .post('/api/admin/pujas/:id/retire', requireAuth, requireStaff, async (c) => {
+  .post('/api/admin/pujas/:id/retire', async (c) => {
     const id = idParam(c);
     const { version } = await readBody(c, VersionInput);
     const body: AdminPujaResponse = { puja: await catalogue.retirePuja(deps(c), id, version, true) };
     return c.json(body, 200);
   })
-  .post('/api/admin/pujas/:id/restore', requireAuth, requireStaff, async (c) => {
+  .post('/api/admin/pujas/:id/restore', async (c) => {
     const id = idParam(c);
     const { version } = await readBody(c, VersionInput);
     const body: AdminPujaResponse = { puja: await catalogue.retirePuja(deps(c), id, version, false) };
     return c.json(body, 200);
   })
-  .post('/api/admin/pujas/:id/repeat', requireAuth, requireStaff, async (c) => {
+  .post('/api/admin/pujas/:id/repeat', async (c) => {
     const id = idParam(c);
     const body: AdminPujaResponse = {
       puja: await catalogue.repeatPuja(deps(c), id, await readBody(c, RepeatPujaInput)),
     };
     return c.json(body, 201);
   })
-  .post('/api/admin/pujas/:id/packages', requireAuth, requireStaff, async (c) => {
+  .post('/api/admin/pujas/:id/packages', async (c) => {
     const id = idParam(c);
     const body: AdminPujaResponse = {
       puja: await catalogue.addPackage(deps(c), id, await readBody(c, PackageInput)),
     };
     return c.json(body, 201);
   })
-  .put('/api/admin/packages/:id', requireAuth, requireStaff, async (c) => {
+  .put('/api/admin/packages/:id', async (c) => {
     const id = idParam(c);
     const { version, ...input } = await readBody(c, PackageUpdate);
     const body: AdminPujaResponse = { puja: await catalogue.editPackage(deps(c), id, version, input) };
     return c.json(body, 200);
   })
-  .delete('/api/admin/packages/:id', requireAuth, requireStaff, async (c) => {
+  .delete('/api/admin/packages/:id', async (c) => {
     const body: AdminPujaResponse = { puja: await catalogue.removePackage(deps(c), idParam(c)) };
     return c.json(body, 200);
   })
 
   // Products and stock
-  .get('/api/admin/products', requireAuth, requireStaff, async (c) => {
+  .get('/api/admin/products', async (c) => {
     const body: AdminProductListResponse = await listProductsForStaff(
       c.var.db,
       readQuery(c, AdminProductQuery),
     );
     return c.json(body, 200);
   })
-  .post('/api/admin/products', requireAuth, requireStaff, async (c) => {
+  .post('/api/admin/products', async (c) => {
     const body: AdminProductResponse = {
       product: await catalogue.createProduct(deps(c), await readBody(c, ProductInput)),
     };
     return c.json(body, 201);
   })
-  .get('/api/admin/products/:id', requireAuth, requireStaff, async (c) => {
+  .get('/api/admin/products/:id', async (c) => {
     const product = await findProductForStaff(c.var.db, idParam(c));
     if (!product) notFound('Product');
     const body: AdminProductResponse = { product };
     return c.json(body, 200);
   })
-  .put('/api/admin/products/:id', requireAuth, requireStaff, async (c) => {
+  .put('/api/admin/products/:id', async (c) => {
     const id = idParam(c);
     const { version, ...input } = await readBody(c, ProductUpdate);
     const body: AdminProductResponse = { product: await catalogue.editProduct(deps(c), id, version, input) };
     return c.json(body, 200);
   })
-  .post('/api/admin/products/:id/retire', requireAuth, requireStaff, async (c) => {
+  .post('/api/admin/products/:id/retire', async (c) => {
     const id = idParam(c);
     const { version } = await readBody(c, VersionInput);
     const body: AdminProductResponse = { product: await catalogue.retireProduct(deps(c), id, version, true) };
     return c.json(body, 200);
   })
-  .post('/api/admin/products/:id/restore', requireAuth, requireStaff, async (c) => {
+  .post('/api/admin/products/:id/restore', async (c) => {
     const id = idParam(c);
     const { version } = await readBody(c, VersionInput);
     const body: AdminProductResponse = {
@@ -167,7 +166,7 @@ export const adminCatalogueRoutes = new Hono<AppEnv>()
     };
     return c.json(body, 200);
   })
-  .post('/api/admin/products/:id/stock', requireAuth, requireStaff, async (c) => {
+  .post('/api/admin/products/:id/stock', async (c) => {
     const id = idParam(c);
     const body: AdminProductResponse = {
       product: await catalogue.recordStock(deps(c), id, await readBody(c, StockEntryInput)),
@@ -176,17 +175,17 @@ export const adminCatalogueRoutes = new Hono<AppEnv>()
   })
 
   // Categories and astrologers
-  .get('/api/admin/categories', requireAuth, requireStaff, async (c) => {
+  .get('/api/admin/categories', async (c) => {
     const body: AdminCategoryListResponse = { categories: await listCategoriesForStaff(c.var.db) };
     return c.json(body, 200);
   })
-  .post('/api/admin/categories', requireAuth, requireStaff, async (c) => {
+  .post('/api/admin/categories', async (c) => {
     const body: AdminCategoryResponse = {
       category: await catalogue.createCategory(deps(c), await readBody(c, CategoryInput)),
     };
     return c.json(body, 201);
   })
-  .put('/api/admin/categories/:id', requireAuth, requireStaff, async (c) => {
+  .put('/api/admin/categories/:id', async (c) => {
     const id = idParam(c);
     const { version, ...input } = await readBody(c, CategoryUpdate);
     const body: AdminCategoryResponse = {
@@ -194,7 +193,7 @@ export const adminCatalogueRoutes = new Hono<AppEnv>()
     };
     return c.json(body, 200);
   })
-  .post('/api/admin/categories/:id/retire', requireAuth, requireStaff, async (c) => {
+  .post('/api/admin/categories/:id/retire', async (c) => {
     const id = idParam(c);
     const { version } = await readBody(c, VersionInput);
     const body: AdminCategoryResponse = {
@@ -202,7 +201,7 @@ export const adminCatalogueRoutes = new Hono<AppEnv>()
     };
     return c.json(body, 200);
   })
-  .post('/api/admin/categories/:id/restore', requireAuth, requireStaff, async (c) => {
+  .post('/api/admin/categories/:id/restore', async (c) => {
     const id = idParam(c);
     const { version } = await readBody(c, VersionInput);
     const body: AdminCategoryResponse = {
@@ -210,23 +209,23 @@ export const adminCatalogueRoutes = new Hono<AppEnv>()
     };
     return c.json(body, 200);
   })
-  .get('/api/admin/astrologers', requireAuth, requireStaff, async (c) => {
+  .get('/api/admin/astrologers', async (c) => {
     const body: AdminAstrologerListResponse = { astrologers: await listAstrologersForStaff(c.var.db) };
     return c.json(body, 200);
   })
-  .post('/api/admin/astrologers', requireAuth, requireStaff, async (c) => {
+  .post('/api/admin/astrologers', async (c) => {
     const body: AdminAstrologerResponse = {
       astrologer: await catalogue.createAstrologer(deps(c), await readBody(c, AstrologerInput)),
     };
     return c.json(body, 201);
   })
-  .get('/api/admin/astrologers/:id', requireAuth, requireStaff, async (c) => {
+  .get('/api/admin/astrologers/:id', async (c) => {
     const astrologer = await findAstrologerForStaff(c.var.db, idParam(c));
     if (!astrologer) notFound('Astrologer');
     const body: AdminAstrologerResponse = { astrologer };
     return c.json(body, 200);
   })
-  .put('/api/admin/astrologers/:id', requireAuth, requireStaff, async (c) => {
+  .put('/api/admin/astrologers/:id', async (c) => {
     const id = idParam(c);
     const { version, ...input } = await readBody(c, AstrologerUpdate);
     const body: AdminAstrologerResponse = {
@@ -234,7 +233,7 @@ export const adminCatalogueRoutes = new Hono<AppEnv>()
     };
     return c.json(body, 200);
   })
-  .post('/api/admin/astrologers/:id/retire', requireAuth, requireStaff, async (c) => {
+  .post('/api/admin/astrologers/:id/retire', async (c) => {
     const id = idParam(c);
     const { version } = await readBody(c, VersionInput);
     const body: AdminAstrologerResponse = {
@@ -242,7 +241,7 @@ export const adminCatalogueRoutes = new Hono<AppEnv>()
     };
     return c.json(body, 200);
   })
-  .post('/api/admin/astrologers/:id/restore', requireAuth, requireStaff, async (c) => {
+  .post('/api/admin/astrologers/:id/restore', async (c) => {
     const id = idParam(c);
     const { version } = await readBody(c, VersionInput);
     const body: AdminAstrologerResponse = {
@@ -252,7 +251,7 @@ export const adminCatalogueRoutes = new Hono<AppEnv>()
   })
 
   // Images
-  .post('/api/admin/images', requireAuth, requireStaff, async (c) => {
+  .post('/api/admin/images', async (c) => {
     const input = await readBody(c, ImageInput);
     const body: CatalogueImageResponse = {
       image: await makeCatalogueImage(

@@ -20,7 +20,6 @@ import {
 } from '../../contract/admin-office.ts';
 import { bookingStateLabels, orderStateLabels } from '../../contract/lifecycle.ts';
 import type { AppEnv } from '../app.ts';
-import { requireAuth, requireStaff } from '../auth/middleware.ts';
 import { listAuditEntries } from '../db/repositories/audit-log.ts';
 import { todayNumbers } from '../db/repositories/back-office.ts';
 import { listBookingsForStaff, listOrdersForStaff } from '../db/repositories/staff-lists.ts';
@@ -37,7 +36,7 @@ import { readBody, readQuery } from '../validate.ts';
  * invitation is public: its e-mailed link is the proof.
  */
 
-/** After requireAuth: admins only (docs/product-rules.md, Roles and the back office). */
+/** After the back office's guard (server/app.ts): admins only (docs/product-rules.md, Roles and the back office). */
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   if (c.var.user.role !== 'admin') return c.json({ message: staffMessages.adminOnly }, 403);
   await next();
@@ -56,18 +55,18 @@ const csvResponse = (c: Context, name: string, text: string) =>
   });
 
 export const adminOfficeRoutes = new Hono<AppEnv>()
-  .get('/api/admin/today', requireAuth, requireStaff, async (c) => {
+  .get('/api/admin/today', async (c) => {
     const body: TodayResponse = await todayNumbers(c.var.db, c.var.now());
     return c.json(body, 200);
   })
 
-  .get('/api/admin/sankalp', requireAuth, requireStaff, async (c) => {
+  .get('/api/admin/sankalp', async (c) => {
     const { date } = readQuery(c, SankalpQuery);
     const body: SankalpSheetResponse = await office.sankalpSheet(c.var.db, date, c.var.now());
     return c.json(body, 200);
   })
 
-  .get('/api/admin/orders.csv', requireAuth, requireStaff, async (c) => {
+  .get('/api/admin/orders.csv', async (c) => {
     const query = readQuery(c, AdminOrderQuery);
     const { orders } = await listOrdersForStaff(c.var.db, { ...query, limit: EXPORT_MAX, offset: 0 });
     const text = toCsv(
@@ -99,7 +98,7 @@ export const adminOfficeRoutes = new Hono<AppEnv>()
     return csvResponse(c, `orders-${new Date().toISOString().slice(0, 10)}.csv`, text);
   })
 
-  .get('/api/admin/bookings.csv', requireAuth, requireStaff, async (c) => {
+  .get('/api/admin/bookings.csv', async (c) => {
     const query = readQuery(c, AdminBookingQuery);
     const { bookings } = await listBookingsForStaff(c.var.db, { ...query, limit: EXPORT_MAX, offset: 0 });
     const text = toCsv(
@@ -136,17 +135,17 @@ export const adminOfficeRoutes = new Hono<AppEnv>()
   })
 
   // Coupons
-  .get('/api/admin/coupons', requireAuth, requireStaff, async (c) => {
+  .get('/api/admin/coupons', async (c) => {
     const body: AdminCouponListResponse = { coupons: await office.listCoupons(c.var.db, c.var.now()) };
     return c.json(body, 200);
   })
-  .post('/api/admin/coupons', requireAuth, requireStaff, async (c) => {
+  .post('/api/admin/coupons', async (c) => {
     const body: AdminCouponResponse = {
       coupon: await office.createCoupon(deps(c), await readBody(c, CouponInput)),
     };
     return c.json(body, 201);
   })
-  .put('/api/admin/coupons/:id', requireAuth, requireStaff, async (c) => {
+  .put('/api/admin/coupons/:id', async (c) => {
     const id = idParam(c);
     const { version, ...input } = await readBody(c, CouponUpdate);
     const body: AdminCouponResponse = { coupon: await office.editCoupon(deps(c), id, version, input) };
@@ -154,27 +153,27 @@ export const adminOfficeRoutes = new Hono<AppEnv>()
   })
 
   // The audit log
-  .get('/api/admin/audit', requireAuth, requireStaff, async (c) => {
+  .get('/api/admin/audit', async (c) => {
     const body: AuditListResponse = await listAuditEntries(c.var.db, readQuery(c, AuditQuery));
     return c.json(body, 200);
   })
 
   // The staff: admins only
-  .get('/api/admin/staff', requireAuth, requireAdmin, async (c) => {
+  .get('/api/admin/staff', requireAdmin, async (c) => {
     const body: StaffListResponse = await office.staffList(c.var.db, c.var.now());
     return c.json(body, 200);
   })
-  .post('/api/admin/staff/invitations', requireAuth, requireAdmin, async (c) => {
+  .post('/api/admin/staff/invitations', requireAdmin, async (c) => {
     const { email } = await readBody(c, InviteStaffInput);
     const { mailer, publicUrl, brand } = c.var.auth;
     const body: StaffListResponse = await office.inviteStaff(deps(c), email, { mailer, publicUrl, brand });
     return c.json(body, 201);
   })
-  .delete('/api/admin/staff/invitations/:id', requireAuth, requireAdmin, async (c) => {
+  .delete('/api/admin/staff/invitations/:id', requireAdmin, async (c) => {
     const body: StaffListResponse = await office.withdrawInvitation(deps(c), idParam(c));
     return c.json(body, 200);
   })
-  .delete('/api/admin/staff/:id', requireAuth, requireAdmin, async (c) => {
+  .delete('/api/admin/staff/:id', requireAdmin, async (c) => {
     const body: StaffListResponse = await office.removeStaff(deps(c), idParam(c));
     return c.json(body, 200);
   })

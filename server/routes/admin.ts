@@ -22,7 +22,6 @@ import { bookingEventRequestSchema, OrderEventRequest } from '../../contract/lif
 import { allowedBookingEvents } from '../../machines/booking-lifecycle/booking-lifecycle.selectors.ts';
 import { allowedOrderEvents } from '../../machines/order-lifecycle/order-lifecycle.selectors.ts';
 import type { AppEnv } from '../app.ts';
-import { requireAuth, requireStaff } from '../auth/middleware.ts';
 import {
   listLifecycleEvents,
   toTimelineEntry,
@@ -102,19 +101,19 @@ const staffSender = (c: Context<AppEnv>): Sender => ({
 });
 
 export const adminRoutes = new Hono<AppEnv>()
-  .get('/api/admin/orders', requireAuth, requireStaff, async (c) => {
+  .get('/api/admin/orders', async (c) => {
     const query = readQuery(c, AdminOrderQuery);
     const { orders, total, counts } = await listOrdersForStaff(c.var.db, query);
     const body: AdminOrderListResponse = { orders, total, counts: allCounts(ORDER_STATES, counts) };
     return c.json(body, 200);
   })
 
-  .get('/api/admin/orders/:id', requireAuth, requireStaff, async (c) => {
+  .get('/api/admin/orders/:id', async (c) => {
     const body: AdminOrderResponse = { order: await staffOrder(c, idParam(c)) };
     return c.json(body, 200);
   })
 
-  .post('/api/admin/orders/:id/events', requireAuth, requireStaff, async (c) => {
+  .post('/api/admin/orders/:id/events', async (c) => {
     const orderId = idParam(c);
     const event = await readBody(c, OrderEventRequest);
     await sendOrderEvent(lifecycleDeps(c), { orderId, ownerId: null, event, sender: staffSender(c) });
@@ -122,19 +121,19 @@ export const adminRoutes = new Hono<AppEnv>()
     return c.json(body, 200);
   })
 
-  .get('/api/admin/bookings', requireAuth, requireStaff, async (c) => {
+  .get('/api/admin/bookings', async (c) => {
     const query = readQuery(c, AdminBookingQuery);
     const { bookings, total, counts } = await listBookingsForStaff(c.var.db, query);
     const body: AdminBookingListResponse = { bookings, total, counts: allCounts(BOOKING_STATES, counts) };
     return c.json(body, 200);
   })
 
-  .get('/api/admin/bookings/:id', requireAuth, requireStaff, async (c) => {
+  .get('/api/admin/bookings/:id', async (c) => {
     const body: AdminBookingResponse = { booking: await staffBooking(c, idParam(c)) };
     return c.json(body, 200);
   })
 
-  .post('/api/admin/bookings/:id/events', requireAuth, requireStaff, async (c) => {
+  .post('/api/admin/bookings/:id/events', async (c) => {
     const bookingId = idParam(c);
     const now = c.var.now();
     const event = await readBody(
