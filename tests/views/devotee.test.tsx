@@ -242,6 +242,24 @@ describe('the account’s My family tab', () => {
     expect(net.calls.filter((c) => c.method === 'PUT' || c.method === 'PATCH')).toEqual([]);
   });
 
+  it('with "Birth time not known", suggests from the date alone, without pointing to a "Nakshatra not known" it lacks', async () => {
+    const user = userEvent.setup();
+    await signIn();
+    renderAppAt('/account/family');
+    await user.click(await screen.findByRole('button', { name: 'Add a family member' }, PAGE));
+    const form = familyForm();
+    await user.click(form.getByRole('checkbox', { name: 'Birth time not known' }));
+    // 4 Aug 1988, India's clock: Mesh all day, Ashwini then Bharani (tests/server/birth-star.test.ts).
+    fireEvent.change(form.getByLabelText('Date of birth'), { target: { value: '1988-08-04' } });
+    const message = await form.findByText(/nakshatra: the Moon changed nakshatra that day/, {}, PAGE);
+    expect(message).toHaveTextContent(
+      `${nakshatraLabel('Ashwini')} or ${nakshatraLabel('Bharani')} nakshatra: the Moon changed nakshatra that day; ask the family or choose.`,
+    );
+    expect(message).not.toHaveTextContent('Nakshatra not known');
+    await user.click(form.getByRole('button', { name: `Use ${raashiLabel('Mesh (Aries)')} raashi` }));
+    expect(form.getByRole('combobox', { name: 'Raashi' })).toHaveValue(raashiLabel('Mesh (Aries)'));
+  });
+
   it('"I don\'t know my gothra" stores Kashyap and says so', async () => {
     const user = userEvent.setup();
     const customer = await signIn();
