@@ -10,7 +10,8 @@ import {
 } from './booking.ts';
 
 /* ------------------------------------------------------------------------------------------
- * POST /api/astro/birth-star: the raashi and nakshatra suggested from a date and time of birth
+ * POST /api/astro/birth-star: the raashi and nakshatra suggested from a date and time of birth;
+ * POST /api/astro/birth-star/day: those the date alone allows, when the time is not known
  * (docs/product-rules.md, Raashi and nakshatra from birth details).
  * ---------------------------------------------------------------------------------------- */
 
@@ -54,10 +55,30 @@ export function isTimeZone(zone: string): boolean {
 
 export const birthStarMessages = {
   bodyInvalid: 'Send {dateOfBirth, birthTime, timeZone?} as JSON',
+  dayBodyInvalid: 'Send {dateOfBirth, timeZone?} as JSON',
   timeZoneInvalid: 'timeZone must be a time zone such as "Asia/Kolkata"',
   // SPA fallback (docs/product-rules.md, Messages and errors)
   failed: 'Failed to work out the raashi and nakshatra',
 } as const;
+
+/** The date of birth as both requests take it: a real date, from 1900 to `today()`. */
+const dateOfBirthSchema = (today: () => string) =>
+  v.pipe(
+    v.nullish(v.string(bookingMessages.dateOfBirthInvalid), ''),
+    v.trim(),
+    v.nonEmpty(bookingMessages.dateOfBirthRequired),
+    v.check(isRealDate, bookingMessages.dateOfBirthInvalid),
+    v.check((value) => value >= EARLIEST_DATE_OF_BIRTH, bookingMessages.dateOfBirthTooEarly),
+    v.check((value) => value <= today(), bookingMessages.dateOfBirthFuture),
+  );
+
+/** The birth place's zone: an IANA Area/Location zone, India's when none is sent. */
+const timeZoneSchema = v.pipe(
+  v.nullish(v.string(birthStarMessages.timeZoneInvalid), DEFAULT_BIRTH_TIME_ZONE),
+  v.trim(),
+  v.maxLength(64, birthStarMessages.timeZoneInvalid),
+  v.check(isTimeZone, birthStarMessages.timeZoneInvalid),
+);
 
 /**
  * The request, with a given "today" for the date of birth (the server passes its clock): the
@@ -66,26 +87,14 @@ export const birthStarMessages = {
 export const birthStarRequestSchema = (today: () => string) =>
   v.object(
     {
-      dateOfBirth: v.pipe(
-        v.nullish(v.string(bookingMessages.dateOfBirthInvalid), ''),
-        v.trim(),
-        v.nonEmpty(bookingMessages.dateOfBirthRequired),
-        v.check(isRealDate, bookingMessages.dateOfBirthInvalid),
-        v.check((value) => value >= EARLIEST_DATE_OF_BIRTH, bookingMessages.dateOfBirthTooEarly),
-        v.check((value) => value <= today(), bookingMessages.dateOfBirthFuture),
-      ),
+      dateOfBirth: dateOfBirthSchema(today),
       birthTime: v.pipe(
         v.nullish(v.string(bookingMessages.birthTimeInvalid), ''),
         v.trim(),
         v.nonEmpty(bookingMessages.birthTimeRequired),
         v.regex(HH_MM, bookingMessages.birthTimeInvalid),
       ),
-      timeZone: v.pipe(
-        v.nullish(v.string(birthStarMessages.timeZoneInvalid), DEFAULT_BIRTH_TIME_ZONE),
-        v.trim(),
-        v.maxLength(64, birthStarMessages.timeZoneInvalid),
-        v.check(isTimeZone, birthStarMessages.timeZoneInvalid),
-      ),
+      timeZone: timeZoneSchema,
     },
     birthStarMessages.bodyInvalid,
   );
@@ -116,3 +125,36 @@ export const BirthStar = v.object({
   timeZone: v.string(),
 });
 export type BirthStar = v.InferOutput<typeof BirthStar>;
+
+/* ------------------------------------------------------------------------------------------
+ * POST /api/astro/birth-star/day: the date of birth alone
+ * (docs/decisions/0067-birth-star-from-the-date-alone.md).
+ * ---------------------------------------------------------------------------------------- */
+
+/** The request: a date of birth on the birth place's clock; without a zone, India's. */
+export const birthDayStarRequestSchema = (today: () => string) =>
+  v.object(
+    { dateOfBirth: dateOfBirthSchema(today), timeZone: timeZoneSchema },
+    birthStarMessages.dayBodyInvalid,
+  );
+export const BirthDayStarRequest = birthDayStarRequestSchema(() => latestToday(new Date()));
+export type BirthDayStarRequest = v.InferOutput<typeof BirthDayStarRequest>;
+
+/**
+ * The answer: every raashi (one or two) and nakshatra (one to three) the Moon was in during the
+ * civil day of birth on the birth place's clock, in the order the Moon went through them. One
+ * name means the date alone settles it.
+ */
+export const BirthDayStar = v.object({
+  raashis: v.pipe(v.array(v.picklist(RAASHI_OPTIONS)), v.minLength(1), v.maxLength(2)),
+  nakshatras: v.pipe(v.array(v.picklist(NAKSHATRA_OPTIONS)), v.minLength(1), v.maxLength(3)),
+  /** The Moon's sidereal (Lahiri) longitude at the day's start and end, degrees in [0, 360). */
+  moonLongitudeAtStart: v.number(),
+  moonLongitudeAtEnd: v.number(),
+  /** The day's 00:00 and the next day's 00:00 on the birth place's clock, ISO 8601 in UTC. */
+  dayStart: v.string(),
+  dayEnd: v.string(),
+  dateOfBirth: v.string(),
+  timeZone: v.string(),
+});
+export type BirthDayStar = v.InferOutput<typeof BirthDayStar>;

@@ -1,5 +1,5 @@
 import { e_tilt, EclipticGeoMoon, MakeTime } from 'astronomy-engine';
-import type { BirthStar } from '../../contract/birth-star.ts';
+import type { BirthDayStar, BirthStar } from '../../contract/birth-star.ts';
 import { NAKSHATRA_OPTIONS, RAASHI_OPTIONS, type Nakshatra, type Raashi } from '../../contract/booking.ts';
 
 /*
@@ -147,6 +147,56 @@ export function birthStar(input: { dateOfBirth: string; birthTime: string; timeZ
     moonLongitude: Math.round(longitude * 1e6) / 1e6,
     ayanamsa: Math.round(ayanamsa * 1e6) / 1e6,
     birthInstant: instant.toISOString(),
+    timeZone: input.timeZone,
+  };
+}
+
+/* ------------------------------------------------------------------------------------------
+ * The date of birth alone
+ * ---------------------------------------------------------------------------------------- */
+
+/** The day after `date` (YYYY-MM-DD), by the calendar alone. */
+function nextDay(date: string): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
+}
+
+/**
+ * The divisions of `span` degrees that the arc from `from` to `to` (degrees, `to` >= `from`,
+ * not wrapped) touches, as indexes in zodiac order.
+ */
+function divisionsCrossed(from: number, to: number, span: number, count: number): number[] {
+  const first = Math.floor(from / span);
+  const last = Math.floor(to / span);
+  return Array.from({ length: last - first + 1 }, (_, i) => (((first + i) % count) + count) % count);
+}
+
+/**
+ * What the date of birth alone tells (docs/product-rules.md, Raashi and nakshatra from birth
+ * details): every raashi and nakshatra the Moon was in during that civil day on the birth
+ * place's clock, from its 00:00 to the next day's 00:00 (23 or 25 hours on a daylight-saving
+ * change). The Moon never moves backwards as seen from the Earth, so the day's path is the arc
+ * from its longitude at the start to its longitude at the end (12° to 15.5°): one raashi or two,
+ * one nakshatra to three. The arc is widened by the boundary margin at both ends, as a birth time
+ * near a boundary is: a Moon that changes sign within minutes of midnight names both signs
+ * (docs/decisions/0067-birth-star-from-the-date-alone.md).
+ */
+export function birthDayStar(input: { dateOfBirth: string; timeZone: string }): BirthDayStar {
+  const dayStart = zonedInstant(input.dateOfBirth, '00:00', input.timeZone);
+  const dayEnd = zonedInstant(nextDay(input.dateOfBirth), '00:00', input.timeZone);
+  const start = moonSiderealLongitude(dayStart).longitude;
+  const end = moonSiderealLongitude(dayEnd).longitude;
+  const travelled = normalise(end - start);
+  const margin = BOUNDARY_MARGIN_ARCMIN / 60;
+  const [from, to] = [start - margin, start + travelled + margin];
+  return {
+    raashis: divisionsCrossed(from, to, RAASHI_SPAN, 12).map((i) => RAASHI_OPTIONS[i]!),
+    nakshatras: divisionsCrossed(from, to, NAKSHATRA_SPAN, 27).map((i) => NAKSHATRA_OPTIONS[i]!),
+    moonLongitudeAtStart: Math.round(start * 1e6) / 1e6,
+    moonLongitudeAtEnd: Math.round(end * 1e6) / 1e6,
+    dayStart: dayStart.toISOString(),
+    dayEnd: dayEnd.toISOString(),
+    dateOfBirth: input.dateOfBirth,
     timeZone: input.timeZone,
   };
 }

@@ -1,9 +1,10 @@
 /**
- * The SPA's seams for the devotee's details: the birth-star call through the one API client,
+ * The SPA's seams for the devotee's details: the birth-star calls through the one API client,
  * against the real API app, and the lazily loaded transliteration.
  */
+import { bookingMessages } from '../../contract/booking.ts';
 import { ApiError } from '../../src/lib/api.ts';
-import { fetchBirthStar } from '../../src/lib/astro.ts';
+import { fetchBirthDayStar, fetchBirthStar } from '../../src/lib/astro.ts';
 import { loadSankalpScript } from '../../src/lib/sankalp-script.ts';
 import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import { createTestShop, type TestShop } from '../support/test-db.ts';
@@ -35,6 +36,28 @@ describe('fetchBirthStar', () => {
     );
     net.failNetwork(/astro/);
     await expect(fetchBirthStar({ dateOfBirth: '1985-08-14', birthTime: '05:40' })).rejects.toMatchObject({
+      message: 'Failed to work out the raashi and nakshatra',
+    });
+  });
+});
+
+describe('fetchBirthDayStar', () => {
+  it('asks the server for the date alone and reads its answer with the contract', async () => {
+    const day = await fetchBirthDayStar({ dateOfBirth: '1988-08-04' });
+    expect(day).toMatchObject({
+      raashis: ['Mesh (Aries)'],
+      nakshatras: ['Ashwini', 'Bharani'],
+      dayStart: '1988-08-03T18:30:00.000Z',
+      timeZone: 'Asia/Kolkata',
+    });
+  });
+
+  it('shows the server’s message for bad input, and the fallback when the network fails', async () => {
+    await expect(fetchBirthDayStar({ dateOfBirth: '1985-02-29' })).rejects.toEqual(
+      new ApiError(bookingMessages.dateOfBirthInvalid, 400),
+    );
+    net.failNetwork(/astro/);
+    await expect(fetchBirthDayStar({ dateOfBirth: '1988-08-04' })).rejects.toMatchObject({
       message: 'Failed to work out the raashi and nakshatra',
     });
   });

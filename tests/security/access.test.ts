@@ -212,6 +212,8 @@ const PUBLIC_ROUTES = [
   'GET /api/pincodes/:pin',
   // The raashi and nakshatra of a birth: astronomy, stores nothing (docs/product-rules.md, Raashi and nakshatra from birth details).
   'POST /api/astro/birth-star',
+  // The same from the date alone, for a birth time not known.
+  'POST /api/astro/birth-star/day',
   // A staff invitation: its e-mailed, single-use token is the proof (tests/server/admin-office.test.ts).
   'POST /api/staff-invitations/lookup',
   'POST /api/staff-invitations/accept',
@@ -801,6 +803,8 @@ async function crawl(): Promise<{ label: string; text: string; headers: string }
       '/api/astro/birth-star',
       json({ dateOfBirth: '1985-02-29', birthTime: '25:40', timeZone: 'Mars/Olympus' }),
     ],
+    ['POST', '/api/astro/birth-star/day', json({ dateOfBirth: '1985-08-14' })],
+    ['POST', '/api/astro/birth-star/day', json({ dateOfBirth: '1985-02-29', timeZone: 'IST' })],
     ['POST', '/api/coupons/validate', json({ code: 'WELCOME10', subtotal: 1000 })],
     ['POST', '/api/coupons/validate', json({ code: 'EXPIRED50', subtotal: 1000 })],
     ['POST', '//api/coupons/validate', { body: 'code=x', headers: { 'content-type': 'text/plain' } }],

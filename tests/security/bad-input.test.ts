@@ -280,6 +280,20 @@ const TARGETS: Target[] = [
       { ...body, dateOfBirth: null },
     ],
   },
+  {
+    name: 'work out a birth star from the date alone',
+    method: 'POST',
+    path: () => '/api/astro/birth-star/day',
+    valid: () => ({ dateOfBirth: '1985-08-14', timeZone: 'Asia/Kolkata' }),
+    withText: (body, text) => ({ ...body, timeZone: text }),
+    withNumbers: (body, n) => [{ ...body, dateOfBirth: n }],
+    wrongTypes: (body) => [
+      { ...body, dateOfBirth: 19850814 },
+      { ...body, dateOfBirth: ['1985-08-14'] },
+      { ...body, timeZone: { id: 'Asia/Kolkata' } },
+      { ...body, dateOfBirth: null },
+    ],
+  },
   // The customer's family (contract/family.ts).
   {
     name: 'add a family member',

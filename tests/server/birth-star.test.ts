@@ -2,11 +2,17 @@
  * The raashi and nakshatra from birth details (docs/product-rules.md, Raashi and nakshatra from
  * birth details): astronomy-engine and the Lahiri ayanamsa, checked against a second,
  * independent panchang library (mhah-panchang, with its own lunar theory and its own Lahiri
- * formula) over a century of dates, and the public API that offers it.
+ * formula) over a century of dates, and the public API that offers it: from a date and time, and
+ * from the date alone when the time is not known.
  */
 import { MhahPanchang } from 'mhah-panchang';
 import * as v from 'valibot';
-import { BirthStar, DEFAULT_BIRTH_TIME_ZONE, BIRTH_TIME_ZONES } from '../../contract/birth-star.ts';
+import {
+  BirthDayStar,
+  BirthStar,
+  DEFAULT_BIRTH_TIME_ZONE,
+  BIRTH_TIME_ZONES,
+} from '../../contract/birth-star.ts';
 import { bookingMessages, NAKSHATRA_OPTIONS, RAASHI_OPTIONS } from '../../contract/booking.ts';
 import {
   birthStarAt,
@@ -323,6 +329,158 @@ describe('POST /api/astro/birth-star', () => {
     ['1985-08-14 05:40', 'must be a JSON object'],
   ])('refuses %j with 400 {message}', async (body, message) => {
     const res = await ask(body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: expect.stringContaining(message) as string });
+  });
+});
+
+/* ------------------------------------------------------------------------------------------
+ * POST /api/astro/birth-star/day: the date alone
+ * ---------------------------------------------------------------------------------------- */
+
+describe('POST /api/astro/birth-star/day', () => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await createTestShop({ seed: false });
+  });
+  afterAll(() => shop.close());
+
+  const askDay = (json: unknown) => call(shop.app, 'POST', '/api/astro/birth-star/day', { json });
+  const askAt = async (dateOfBirth: string, birthTime: string, timeZone: string) => {
+    const res = await call(shop.app, 'POST', '/api/astro/birth-star', {
+      json: { dateOfBirth, birthTime, timeZone },
+    });
+    expect(res.status).toBe(200);
+    return v.parse(BirthStar, res.body);
+  };
+
+  /** A list without its repeats in a row: the divisions in the order the Moon went through them. */
+  const inOrder = <T>(values: T[]) => values.filter((value, i) => i === 0 || values[i - 1] !== value);
+
+  /**
+   * Days whose answers were checked independently of the implementation, each in two ways: the
+   * second library (mhah-panchang) every 10 minutes from the day's 00:00 to the next day's 00:00
+   * on the birth place's clock names exactly these raashis and nakshatras, in this order; and the
+   * timed endpoint at 00:00 and at 23:59 names the first and the last of them, with the Moon
+   * away from every boundary there (at least 15′ of arc, half an hour of its motion), so the
+   * day's margin adds nothing. Mid-sign all day (one raashi), a change of sign, a day in one
+   * nakshatra (the Moon slow, near apogee), a day touching three (fast, near perigee), and a day
+   * on another zone's clock.
+   */
+  const DAYS = [
+    {
+      why: 'mid-sign all day: one raashi, two nakshatras',
+      dateOfBirth: '1988-08-04',
+      timeZone: 'Asia/Kolkata',
+      dayStart: '1988-08-03T18:30:00.000Z',
+      raashis: ['Mesh (Aries)'],
+      nakshatras: ['Ashwini', 'Bharani'],
+    },
+    {
+      why: 'the Moon changed sign: two raashis',
+      dateOfBirth: '1990-03-09',
+      timeZone: 'Asia/Kolkata',
+      dayStart: '1990-03-08T18:30:00.000Z',
+      raashis: ['Kark (Cancer)', 'Simha (Leo)'],
+      nakshatras: ['Ashlesha', 'Magha'],
+    },
+    {
+      why: 'one raashi and one nakshatra all day',
+      dateOfBirth: '1985-01-27',
+      timeZone: 'Asia/Kolkata',
+      dayStart: '1985-01-26T18:30:00.000Z',
+      raashis: ['Meen (Pisces)'],
+      nakshatras: ['Revati'],
+    },
+    {
+      why: 'three nakshatras in one day',
+      dateOfBirth: '1985-10-15',
+      timeZone: 'Asia/Kolkata',
+      dayStart: '1985-10-14T18:30:00.000Z',
+      raashis: ['Tula (Libra)'],
+      nakshatras: ['Chitra', 'Swati', 'Vishakha'],
+    },
+    {
+      why: 'on the clock of Los Angeles (in India the same date is Tula alone, Swati and Vishakha)',
+      dateOfBirth: '1988-11-09',
+      timeZone: 'America/Los_Angeles',
+      dayStart: '1988-11-09T08:00:00.000Z',
+      raashis: ['Tula (Libra)', 'Vrishchik (Scorpio)'],
+      nakshatras: ['Vishakha'],
+    },
+  ] as const;
+
+  it.each(DAYS)('$dateOfBirth on $timeZone: $why', async (day) => {
+    const res = await askDay({ dateOfBirth: day.dateOfBirth, timeZone: day.timeZone });
+    expect(res.status).toBe(200);
+    const answer = v.parse(BirthDayStar, res.body);
+    expect(answer).toMatchObject({
+      raashis: day.raashis,
+      nakshatras: day.nakshatras,
+      dateOfBirth: day.dateOfBirth,
+      timeZone: day.timeZone,
+      dayStart: day.dayStart,
+    });
+    expect(Date.parse(answer.dayEnd) - Date.parse(answer.dayStart)).toBe(24 * HOUR);
+
+    // mhah-panchang over the whole day, every 10 minutes, both ends included.
+    const start = Date.parse(day.dayStart);
+    const samples = Array.from({ length: 24 * 6 + 1 }, (_, i) => theirs(start + i * 10 * 60_000));
+    expect(inOrder(samples.map((s) => RAASHI_OPTIONS[s.raashi]))).toEqual(day.raashis);
+    expect(inOrder(samples.map((s) => NAKSHATRA_OPTIONS[s.nakshatra]))).toEqual(day.nakshatras);
+
+    // The timed endpoint at the day's first and last minute.
+    const first = await askAt(day.dateOfBirth, '00:00', day.timeZone);
+    const last = await askAt(day.dateOfBirth, '23:59', day.timeZone);
+    expect(first.birthInstant).toBe(day.dayStart);
+    for (const star of [first, last]) expect(star.nearBoundary).toEqual({});
+    expect([first.raashi, last.raashi]).toEqual([day.raashis[0], day.raashis.at(-1)]);
+    expect([first.nakshatra, last.nakshatra]).toEqual([day.nakshatras[0], day.nakshatras.at(-1)]);
+    for (const star of [first, last]) {
+      const into = (star.moonLongitude % NAKSHATRA_SPAN) * 60;
+      expect(Math.min(into, NAKSHATRA_SPAN * 60 - into)).toBeGreaterThan(15);
+    }
+  });
+
+  it('names both signs when the Moon changed sign within the margin of midnight, as the timed answer at 23:59 does', async () => {
+    // At 00:00 IST on 1957-09-15 the Moon stood at 29.98°, about 2 minutes short of Vrishabh:
+    // on the 14th it was in Mesh all day, but a birth at 23:59 is within the 2′ margin of the
+    // boundary, so the timed answer names both, and so does the day's.
+    const last = await askAt('1957-09-14', '23:59', 'Asia/Kolkata');
+    expect(last.nearBoundary.raashi).toEqual(['Mesh (Aries)', 'Vrishabh (Taurus)']);
+    expect(theirs(Date.parse(last.birthInstant)).raashi).toBe(0);
+    const res = await askDay({ dateOfBirth: '1957-09-14' });
+    expect(res.status).toBe(200);
+    expect(v.parse(BirthDayStar, res.body).raashis).toEqual(['Mesh (Aries)', 'Vrishabh (Taurus)']);
+  });
+
+  it('reads India’s clock by default, and a day of 23 hours where the clocks went forward', async () => {
+    const india = v.parse(BirthDayStar, (await askDay({ dateOfBirth: '1988-08-04' })).body);
+    expect(india.timeZone).toBe(DEFAULT_BIRTH_TIME_ZONE);
+    expect(india.dayStart).toBe('1988-08-03T18:30:00.000Z');
+    const res = await askDay({ dateOfBirth: '2024-03-10', timeZone: 'America/New_York' });
+    expect(res.status).toBe(200);
+    const spring = v.parse(BirthDayStar, res.body);
+    expect([spring.dayStart, spring.dayEnd]).toEqual([
+      '2024-03-10T05:00:00.000Z',
+      '2024-03-11T04:00:00.000Z',
+    ]);
+  });
+
+  it.each([
+    [{}, bookingMessages.dateOfBirthRequired],
+    [{ dateOfBirth: '  ' }, bookingMessages.dateOfBirthRequired],
+    [{ dateOfBirth: '1985-02-29' }, bookingMessages.dateOfBirthInvalid],
+    [{ dateOfBirth: '14-08-1985' }, bookingMessages.dateOfBirthInvalid],
+    [{ dateOfBirth: 19850814 }, bookingMessages.dateOfBirthInvalid],
+    [{ dateOfBirth: '1899-12-31' }, bookingMessages.dateOfBirthTooEarly],
+    [{ dateOfBirth: '2999-01-01' }, bookingMessages.dateOfBirthFuture],
+    [{ dateOfBirth: '1985-08-14', timeZone: 'IST' }, 'timeZone must be'],
+    [{ dateOfBirth: '1985-08-14', timeZone: 'Mars/Olympus' }, 'timeZone must be'],
+    [[], 'must be a JSON object'],
+    ['1985-08-14', 'must be a JSON object'],
+  ])('refuses %j with 400 {message}', async (body, message) => {
+    const res = await askDay(body);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: expect.stringContaining(message) as string });
   });

@@ -12,6 +12,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { readFileSync } from 'node:fs';
+import { nakshatraLabel, raashiLabel } from '../../contract/booking.ts';
 import { bookingStateLabels } from '../../contract/lifecycle.ts';
 import { formatRupees } from '../../contract/money.ts';
 import type { Customer } from '../support/accounts.ts';
@@ -373,6 +374,40 @@ describe('the booking page', () => {
     const boxes = within(dialog()).getAllByRole('checkbox');
     expect(boxes.length).toBeGreaterThanOrEqual(2);
     for (const box of boxes) expect(box.closest('label')).toHaveClass('person-fields__check');
+  });
+
+  it('"Correct details" with "Birth time not known" ticked suggests from the date alone, and "Use" fills the raashi', async () => {
+    const user = userEvent.setup();
+    // On 27 Jan 1985 (India's clock) the Moon stayed in Meen and in Revati all day
+    // (tests/server/birth-star.test.ts checks the day against a second library).
+    const persons = [person({ dateOfBirth: '1985-01-27', raashi: 'Simha (Leo)', nakshatra: 'Magha' })];
+    const booking = await book(shop, shop.me, shop.myAddressId, { extra: { persons } });
+    await openBooking(shop.me, booking.id, booking.puja.pujaName);
+    await user.click(screen.getByRole('button', { name: 'Correct details' }));
+    await user.click(within(dialog()).getByRole('checkbox', { name: 'Birth time not known' }));
+    expect(
+      within(dialog()).getByRole('combobox', { name: 'Birth date is on the clock of' }),
+    ).toBeInTheDocument();
+    const raashi = await within(dialog()).findByText(
+      /raashi: the Moon stayed in it all that day\.$/,
+      {},
+      PAGE,
+    );
+    expect(raashi).toHaveTextContent(
+      `${raashiLabel('Meen (Pisces)')} raashi: the Moon stayed in it all that day.`,
+    );
+    await user.click(
+      within(dialog()).getByRole('button', { name: `Use ${raashiLabel('Meen (Pisces)')} raashi` }),
+    );
+    await user.click(
+      within(dialog()).getByRole('button', { name: `Use ${nakshatraLabel('Revati')} nakshatra` }),
+    );
+    expect(within(dialog()).getByRole('combobox', { name: 'Raashi' })).toHaveValue(
+      raashiLabel('Meen (Pisces)'),
+    );
+    expect(within(dialog()).getByRole('combobox', { name: 'Nakshatra' })).toHaveValue(
+      nakshatraLabel('Revati'),
+    );
   });
 
   it('shows the details read-only once the sankalp is locked, and says why', async () => {

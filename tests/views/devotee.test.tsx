@@ -17,7 +17,7 @@ import {
 } from '../../contract/booking.ts';
 import { DEFAULT_GOTHRA, type FamilyListResponse } from '../../contract/family.ts';
 import { formatRupees } from '../../contract/money.ts';
-import { birthStar } from '../../server/services/birth-star.ts';
+import { birthDayStar, birthStar } from '../../server/services/birth-star.ts';
 import { call, registerAndLogin, type Customer } from '../support/accounts.ts';
 import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import { addPuja, person, type TestPuja } from '../support/bookings.ts';
@@ -240,6 +240,24 @@ describe('the account’s My family tab', () => {
     await user.click(familyForm().getByRole('button', { name: 'Save' }));
     expect(nakshatra).toHaveAccessibleDescription('Please choose a nakshatra from the list');
     expect(net.calls.filter((c) => c.method === 'PUT' || c.method === 'PATCH')).toEqual([]);
+  });
+
+  it('with "Birth time not known", suggests from the date alone, without pointing to a "Nakshatra not known" it lacks', async () => {
+    const user = userEvent.setup();
+    await signIn();
+    renderAppAt('/account/family');
+    await user.click(await screen.findByRole('button', { name: 'Add a family member' }, PAGE));
+    const form = familyForm();
+    await user.click(form.getByRole('checkbox', { name: 'Birth time not known' }));
+    // 4 Aug 1988, India's clock: Mesh all day, Ashwini then Bharani (tests/server/birth-star.test.ts).
+    fireEvent.change(form.getByLabelText('Date of birth'), { target: { value: '1988-08-04' } });
+    const message = await form.findByText(/nakshatra: the Moon changed nakshatra that day/, {}, PAGE);
+    expect(message).toHaveTextContent(
+      `${nakshatraLabel('Ashwini')} or ${nakshatraLabel('Bharani')} nakshatra: the Moon changed nakshatra that day; ask the family or choose.`,
+    );
+    expect(message).not.toHaveTextContent('Nakshatra not known');
+    await user.click(form.getByRole('button', { name: `Use ${raashiLabel('Mesh (Aries)')} raashi` }));
+    expect(form.getByRole('combobox', { name: 'Raashi' })).toHaveValue(raashiLabel('Mesh (Aries)'));
   });
 
   it('"I don\'t know my gothra" stores Kashyap and says so', async () => {
@@ -674,20 +692,65 @@ describe('the birth-star suggestion', () => {
     expect(group.getByRole('combobox', { name: 'Nakshatra' })).toHaveValue(nakshatraLabel(star.nakshatra));
   });
 
-  it('with "Birth time not known" ticked, does not ask for the time and says the nakshatra can be marked not known', async () => {
+  it('with "Birth time not known" ticked, does not ask for the time and suggests from the date alone; "Use" fills the raashi', async () => {
     const user = userEvent.setup();
     await signIn();
     await openWizard(puja, 1);
     const group = personGroup(0, 1);
-    fireEvent.change(group.getByLabelText('Date of birth'), { target: { value: '1990-08-01' } });
     await user.click(group.getByRole('checkbox', { name: 'Birth time not known' }));
     expect(
       group.queryByText('Enter the date and time of birth and we will suggest the raashi and nakshatra.'),
     ).not.toBeInTheDocument();
-    expect(group.getByText(/^Without the birth time we cannot work out the nakshatra/)).toHaveTextContent(
-      'or tick “Nakshatra not known”',
+    expect(
+      group.getByText(
+        'Enter the date of birth and we will suggest what it tells of the raashi and nakshatra.',
+      ),
+    ).toBeInTheDocument();
+    expect(group.getByRole('combobox', { name: 'Birth date is on the clock of' })).toHaveValue(
+      'Asia/Kolkata',
     );
+
+    // On 4 Aug 1988 (India's clock) the Moon stayed in Mesh all day and went from Ashwini into
+    // Bharani (tests/server/birth-star.test.ts checks the day against a second library).
+    const day = birthDayStar({ dateOfBirth: '1988-08-04', timeZone: 'Asia/Kolkata' });
+    expect(day).toMatchObject({ raashis: ['Mesh (Aries)'], nakshatras: ['Ashwini', 'Bharani'] });
+    fireEvent.change(group.getByLabelText('Date of birth'), { target: { value: '1988-08-04' } });
+    const raashi = await group.findByText(/raashi: the Moon stayed in it all that day\.$/, {}, PAGE);
+    expect(raashi).toHaveTextContent(
+      `${raashiLabel('Mesh (Aries)')} raashi: the Moon stayed in it all that day.`,
+    );
+    expect(
+      group.getByText(/nakshatra: the Moon changed nakshatra that day; ask the family or choose\./),
+    ).toHaveTextContent(
+      `${nakshatraLabel('Ashwini')} or ${nakshatraLabel('Bharani')} nakshatra: the Moon changed nakshatra that day; ` +
+        'ask the family or choose. If no one knows, tick “Nakshatra not known”: the priest recites the name and gothra without it.',
+    );
+    // One tap for the raashi the date settles; a choice between the nakshatras it does not.
+    expect(group.queryByRole('button', { name: /^Use .* nakshatra$/ })).not.toBeInTheDocument();
+    await user.click(group.getByRole('button', { name: `Use ${raashiLabel('Mesh (Aries)')} raashi` }));
+    expect(group.getByRole('combobox', { name: 'Raashi' })).toHaveValue(raashiLabel('Mesh (Aries)'));
+    expect(group.getByRole('combobox', { name: 'Nakshatra' })).toHaveValue('');
+    await user.click(group.getByRole('button', { name: `Nakshatra ${nakshatraLabel('Bharani')}` }));
+    expect(group.getByRole('combobox', { name: 'Nakshatra' })).toHaveValue(nakshatraLabel('Bharani'));
     expect(group.getByRole('checkbox', { name: 'Nakshatra not known' })).toBeInTheDocument();
+  });
+
+  it('from the date alone, names both raashis when the Moon changed sign that day, and the devotee chooses', async () => {
+    const user = userEvent.setup();
+    await signIn();
+    await openWizard(puja, 1);
+    const group = personGroup(0, 1);
+    const day = birthDayStar({ dateOfBirth: '1990-03-09', timeZone: 'Asia/Kolkata' });
+    expect(day.raashis).toEqual(['Kark (Cancer)', 'Simha (Leo)']);
+    fireEvent.change(group.getByLabelText('Date of birth'), { target: { value: '1990-03-09' } });
+    await user.click(group.getByRole('checkbox', { name: 'Birth time not known' }));
+    const message = await group.findByText(/raashi: the Moon changed sign that day/, {}, PAGE);
+    expect(message).toHaveTextContent(
+      `${raashiLabel('Kark (Cancer)')} or ${raashiLabel('Simha (Leo)')} raashi: the Moon changed sign that day; ask the family or choose.`,
+    );
+    expect(group.queryByRole('button', { name: /^Use / })).not.toBeInTheDocument();
+    await user.click(group.getByRole('button', { name: `Raashi ${raashiLabel('Simha (Leo)')}` }));
+    expect(group.getByRole('combobox', { name: 'Raashi' })).toHaveValue(raashiLabel('Simha (Leo)'));
   });
 
   it('near a boundary, says both neighbours are possible, names them, and the devotee chooses', async () => {

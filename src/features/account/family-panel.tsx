@@ -294,6 +294,8 @@ function FamilyForm({
         <BirthStarSuggestion
           dateOfBirth={draft.dateOfBirth}
           birthTime={draft.birthTimeNotKnown ? '' : draft.birthTime}
+          birthTimeNotKnown={draft.birthTimeNotKnown}
+          nakshatraNotKnownOffered={false}
           onChoose={(choice) => set(choice)}
         />
         {field('raashi', 'Raashi', (props) => (

@@ -62,6 +62,7 @@ export function PersonFields({
   // The birth-star suggestion reads the date and time as typed and fills raashi and nakshatra.
   const [dateOfBirth, setDateOfBirth] = useState(person.dateOfBirth);
   const [birthTime, setBirthTime] = useState(person.birthTime ?? '');
+  const [birthTimeNotKnown, setBirthTimeNotKnown] = useState(person.birthTime === null);
   const [raashi, setRaashi] = useState<string>(person.raashi);
   const [nakshatra, setNakshatra] = useState<string>(person.nakshatra ?? '');
   return (
@@ -105,7 +106,12 @@ export function PersonFields({
         </div>
       </div>
       <label className="person-fields__check">
-        <input type="checkbox" name={name('birthTimeNotKnown')} defaultChecked={person.birthTime === null} />
+        <input
+          type="checkbox"
+          name={name('birthTimeNotKnown')}
+          checked={birthTimeNotKnown}
+          onChange={(event) => setBirthTimeNotKnown(event.target.checked)}
+        />
         Birth time not known
       </label>
       <div className="field">
@@ -129,6 +135,7 @@ export function PersonFields({
       <BirthStarSuggestion
         dateOfBirth={dateOfBirth}
         birthTime={birthTime}
+        birthTimeNotKnown={birthTimeNotKnown}
         onChoose={(choice) => {
           if (choice.raashi) setRaashi(choice.raashi);
           if (choice.nakshatra) setNakshatra(choice.nakshatra);
@@ -145,11 +152,7 @@ export function PersonFields({
         </label>
       </div>
       <label className="person-fields__check">
-        <input
-          type="checkbox"
-          name={name('nakshatraNotKnown')}
-          defaultChecked={person.nakshatra === null}
-        />
+        <input type="checkbox" name={name('nakshatraNotKnown')} defaultChecked={person.nakshatra === null} />
         Nakshatra not known
       </label>
       <div className="field">

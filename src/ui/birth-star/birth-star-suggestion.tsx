@@ -1,5 +1,10 @@
 import { useId, useState } from 'react';
-import { BIRTH_TIME_ZONES, DEFAULT_BIRTH_TIME_ZONE, type BirthStar } from '../../../contract/birth-star.ts';
+import {
+  BIRTH_TIME_ZONES,
+  DEFAULT_BIRTH_TIME_ZONE,
+  type BirthDayStar,
+  type BirthStar,
+} from '../../../contract/birth-star.ts';
 import {
   HH_MM,
   isRealDate,
@@ -8,7 +13,7 @@ import {
   type Nakshatra,
   type Raashi,
 } from '../../../contract/booking.ts';
-import { fetchBirthStar } from '../../lib/astro.ts';
+import { fetchBirthDayStar, fetchBirthStar } from '../../lib/astro.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import './birth-star.css';
 
@@ -17,47 +22,65 @@ import './birth-star.css';
  * details): once a date and time of birth are typed, the server works out the raashi and
  * nakshatra on the birth place's clock (India's unless another zone is chosen); the devotee
  * confirms them with one tap or chooses otherwise. Near a boundary both neighbours are offered.
+ * With "Birth time not known" ticked, it says what the date alone tells: the raashi and nakshatra
+ * the Moon stayed in all that day (one tap to use), or the two or three it passed through.
  */
 export function BirthStarSuggestion({
   dateOfBirth,
   birthTime,
   birthTimeNotKnown = false,
+  nakshatraNotKnownOffered = true,
   onChoose,
 }: {
   dateOfBirth: string;
   birthTime: string;
-  /** "Birth time not known" is ticked: no suggestion is asked for, and the hint says what to do. */
+  /** "Birth time not known" is ticked: the suggestion is what the date alone tells. */
   birthTimeNotKnown?: boolean;
+  /** The form has a "Nakshatra not known" box to point to (the family's has none). */
+  nakshatraNotKnownOffered?: boolean;
   onChoose: (choice: { raashi?: Raashi; nakshatra?: Nakshatra }) => void;
 }) {
-  // Which clock the birth time was read on: a choice of this form only, never stored.
+  // Which clock the birth date and time were read on: a choice of this form only, never stored.
   const [timeZone, setTimeZone] = useState<string>(DEFAULT_BIRTH_TIME_ZONE);
   const zoneId = useId();
   const ready = isRealDate(dateOfBirth) && HH_MM.test(birthTime);
+  const zone = (label: string) => (
+    <div className="birth-star__zone field">
+      <label htmlFor={zoneId}>{label}</label>
+      <select id={zoneId} className="select" value={timeZone} onChange={(e) => setTimeZone(e.target.value)}>
+        {BIRTH_TIME_ZONES.map((choice) => (
+          <option key={choice.id} value={choice.id}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
   if (birthTimeNotKnown) {
-    // docs/product-rules.md, Raashi and nakshatra from birth details: no time, no suggestion.
+    // docs/product-rules.md, Raashi and nakshatra from birth details: no time, the day's answer.
     return (
       <div className="birth-star">
-        <p className="birth-star__hint" aria-live="polite">
-          Without the birth time we cannot work out the nakshatra: the Moon changes nakshatra about once a
-          day. Choose the raashi and nakshatra if the family knows them, or tick “Nakshatra not known”: the
-          priest recites the name and gothra without it.
-        </p>
+        {zone('Birth date is on the clock of')}
+        <div aria-live="polite">
+          {isRealDate(dateOfBirth) ? (
+            <DaySuggestion
+              key={`${dateOfBirth}|${timeZone}`}
+              birth={{ dateOfBirth, timeZone }}
+              nakshatraNotKnownOffered={nakshatraNotKnownOffered}
+              onChoose={onChoose}
+            />
+          ) : (
+            <p className="birth-star__hint">
+              Enter the date of birth and we will suggest what it tells of the raashi and nakshatra.
+            </p>
+          )}
+        </div>
       </div>
     );
   }
   return (
     <div className="birth-star">
-      <div className="birth-star__zone field">
-        <label htmlFor={zoneId}>Birth time is on the clock of</label>
-        <select id={zoneId} className="select" value={timeZone} onChange={(e) => setTimeZone(e.target.value)}>
-          {BIRTH_TIME_ZONES.map((zone) => (
-            <option key={zone.id} value={zone.id}>
-              {zone.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      {zone('Birth time is on the clock of')}
       <div aria-live="polite">
         {ready ? (
           <Suggestion
@@ -69,6 +92,113 @@ export function BirthStarSuggestion({
           <p className="birth-star__hint">
             Enter the date and time of birth and we will suggest the raashi and nakshatra.
           </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+type Choose = (choice: { raashi?: Raashi; nakshatra?: Nakshatra }) => void;
+
+/** "A, B or C": the names the devotee chooses between. */
+const either = (names: string[]) =>
+  names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? '');
+
+function DaySuggestion({
+  birth,
+  nakshatraNotKnownOffered,
+  onChoose,
+}: {
+  birth: { dateOfBirth: string; timeZone: string };
+  nakshatraNotKnownOffered: boolean;
+  onChoose: Choose;
+}) {
+  const day = useResource((signal) => fetchBirthDayStar(birth, signal));
+  if (day.status === 'loading')
+    return <p className="birth-star__hint">Working out the raashi and nakshatra...</p>;
+  if (day.status === 'failed' || !day.data)
+    return (
+      <p className="birth-star__hint">
+        {day.error}{' '}
+        <button type="button" className="button button--small" onClick={day.retry}>
+          Try again
+        </button>
+      </p>
+    );
+  return (
+    <DaySuggested day={day.data} nakshatraNotKnownOffered={nakshatraNotKnownOffered} onChoose={onChoose} />
+  );
+}
+
+function DaySuggested({
+  day,
+  nakshatraNotKnownOffered,
+  onChoose,
+}: {
+  day: BirthDayStar;
+  nakshatraNotKnownOffered: boolean;
+  onChoose: Choose;
+}) {
+  const [raashi] = day.raashis;
+  const [nakshatra] = day.nakshatras;
+  const nakshatraChanges = day.nakshatras.length === 3 ? 'changed nakshatra twice' : 'changed nakshatra';
+  return (
+    <div className="birth-star__result">
+      <p className="birth-star__text">Without the birth time, from the date alone:</p>
+      {day.raashis.length === 1 && raashi ? (
+        <p className="birth-star__text">
+          <strong>{raashiLabel(raashi)}</strong> raashi: the Moon stayed in it all that day.
+        </p>
+      ) : (
+        <p className="birth-star__text">
+          <strong>{either(day.raashis.map(raashiLabel))}</strong> raashi: the Moon changed sign that day; ask
+          the family or choose.
+        </p>
+      )}
+      {day.nakshatras.length === 1 && nakshatra ? (
+        <p className="birth-star__text">
+          <strong>{nakshatraLabel(nakshatra)}</strong> nakshatra: the Moon stayed in it all that day.
+        </p>
+      ) : (
+        <p className="birth-star__text">
+          <strong>{either(day.nakshatras.map(nakshatraLabel))}</strong> nakshatra: the Moon {nakshatraChanges}{' '}
+          that day; ask the family or choose.
+          {nakshatraNotKnownOffered &&
+            ' If no one knows, tick “Nakshatra not known”: the priest recites the name and gothra without it.'}
+        </p>
+      )}
+      <div className="birth-star__choices">
+        {day.raashis.length === 1 && raashi ? (
+          <button type="button" className="button button--small" onClick={() => onChoose({ raashi })}>
+            Use {raashiLabel(raashi)} raashi
+          </button>
+        ) : (
+          day.raashis.map((choice) => (
+            <button
+              key={choice}
+              type="button"
+              className="button button--small"
+              onClick={() => onChoose({ raashi: choice })}
+            >
+              Raashi {raashiLabel(choice)}
+            </button>
+          ))
+        )}
+        {day.nakshatras.length === 1 && nakshatra ? (
+          <button type="button" className="button button--small" onClick={() => onChoose({ nakshatra })}>
+            Use {nakshatraLabel(nakshatra)} nakshatra
+          </button>
+        ) : (
+          day.nakshatras.map((choice) => (
+            <button
+              key={choice}
+              type="button"
+              className="button button--small"
+              onClick={() => onChoose({ nakshatra: choice })}
+            >
+              Nakshatra {nakshatraLabel(choice)}
+            </button>
+          ))
         )}
       </div>
     </div>
