@@ -1,4 +1,5 @@
 import { createEvent, type DateArray } from 'ics';
+import { IST_OFFSET_MS } from '../../contract/india-time.ts';
 
 /*
  * "Add to calendar" for a booking (docs/product-rules.md, The puja in the calendar): an
@@ -9,8 +10,6 @@ import { createEvent, type DateArray } from 'ics';
 export const PUJA_CALENDAR_MINUTES = 60;
 /** The reminder goes off at this hour, India's time, on the day before the puja. */
 export const REMINDER_HOUR_IST = 18;
-
-const IST_OFFSET_MS = 5.5 * 60 * 60 * 1000;
 
 /** The booking page's path in the SPA (hash routing). */
 export const bookingPagePath = (id: number) => `/#/account/bookings/${id}`;

@@ -1,3 +1,4 @@
+import { indiaDateTimeText } from '../../contract/india-time.ts';
 /**
  * CSV for the back office's exports (RFC 4180, UTF-8 with a byte-order mark so spreadsheet
  * programs read the rupee sign and Indian names right). A cell that a spreadsheet would run as a
@@ -22,5 +23,5 @@ export function toCsv(
 
 /** An instant as India's date and time, "2026-11-28 18:30" (sorts as text, reads as IST). */
 export function indiaDateTime(iso: string): string {
-  return new Date(Date.parse(iso) + 5.5 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+  return indiaDateTimeText(iso).replace('T', ' ');
 }

@@ -1,9 +1,8 @@
-/** India Standard Time is UTC+05:30 all year (no daylight saving). */
-const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+import { indiaDay } from '../../contract/india-time.ts';
 
 /** `<prefix>-<date in India, YYYYMMDD>-<id, 6+ digits>`. */
 function referenceNumber(prefix: string, id: number, createdAt: Date): string {
-  const day = new Date(createdAt.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10).replaceAll('-', '');
+  const day = indiaDay(createdAt).replaceAll('-', '');
   return `${prefix}-${day}-${String(id).padStart(6, '0')}`;
 }
 

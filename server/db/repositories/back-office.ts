@@ -2,19 +2,11 @@ import type { DayNumbers, TodayResponse } from '../../../contract/admin-office.t
 import { LOCK_SOON_HOURS } from '../../../contract/admin-office.ts';
 import type { BookingState, OrderState } from '../../../contract/lifecycle.ts';
 import { LOW_STOCK_LIMIT } from '../../../contract/catalogue-display.ts';
+import { indiaDay, indiaDayStart } from '../../../contract/india-time.ts';
 import type { Db } from '../client.ts';
 import type { BookingPersonRow } from '../types.ts';
 
 /** The back office's Today and its sankalp sheet (data access only). Days are India's (Asia/Kolkata). */
-
-const DAY_MS = 86_400_000;
-const IST_MS = 5.5 * 3_600_000;
-
-/** The day in India of an instant, YYYY-MM-DD. */
-export const indiaDay = (at: Date) => new Date(at.getTime() + IST_MS).toISOString().slice(0, 10);
-/** The first instant of a day in India, `days` later, as ISO text. */
-export const indiaDayStart = (day: string, days = 0) =>
-  new Date(Date.parse(`${day}T00:00:00.000Z`) - IST_MS + days * DAY_MS).toISOString();
 
 /**
  * Orders and bookings that are no longer money in: cancelled or given back. Revenue counts only

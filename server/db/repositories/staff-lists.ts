@@ -2,6 +2,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { AdminBookingQuery, AdminCustomer, AdminOrderQuery } from '../../../contract/admin.ts';
 import { ADMIN_PAGE_DEFAULT } from '../../../contract/admin.ts';
 import type { BookingState, OrderState } from '../../../contract/lifecycle.ts';
+import { indiaDayStart } from '../../../contract/india-time.ts';
 import type { Db } from '../client.ts';
 
 /**
@@ -9,10 +10,6 @@ import type { Db } from '../client.ts';
  * range (days in India, Asia/Kolkata), and by a search text matching any part of the record's number, the
  * customer's e-mail, or their phone or the delivery mobile; paged, with counts per state.
  */
-
-/** The start of a day in India (YYYY-MM-DD) as an ISO instant, `days` later. */
-const indiaDayStart = (day: string, days = 0) =>
-  new Date(Date.parse(`${day}T00:00:00.000+05:30`) + days * 86_400_000).toISOString();
 
 /** `pattern` with LIKE's wildcards taken literally (matched with ESCAPE '\'). */
 const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -25,6 +25,7 @@ import {
 } from '../../../contract/admin-catalogue.ts';
 import { AdminCouponListResponse, AdminCouponResponse, CouponInput } from '../../../contract/admin-office.ts';
 import { fieldLabel, fieldLabels } from '../../../contract/field-labels.ts';
+import { DAY_MS, fromIndiaDateTimeText, indiaDay } from '../../../contract/india-time.ts';
 import { formatRupees } from '../../../contract/money.ts';
 import {
   AdminOfferingListResponse,
@@ -81,12 +82,8 @@ const fieldsOf = (
     | { pipe: readonly [{ entries: Record<string, unknown> }, ...unknown[]] },
 ) => Object.keys('pipe' in schema ? schema.pipe[0].entries : schema.entries);
 
-const DAY_MS = 86_400_000;
-const atSix = (days: number) => {
-  // The default time of a new puja: 6:00 am in India, `days` from today.
-  const day = new Date(Date.now() + 5.5 * 3_600_000 + days * DAY_MS).toISOString().slice(0, 10);
-  return new Date(Date.parse(`${day}T00:30:00.000Z`)).toISOString();
-};
+// The default time of a new puja: 6:00 am in India, `days` from today.
+const atSix = (days: number) => fromIndiaDateTimeText(`${indiaDay(Date.now() + days * DAY_MS)}T06:00`);
 
 /* ------------------------------------------------------------------------------------------
  * The frame of an edit page

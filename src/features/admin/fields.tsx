@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useId, useState, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { ImageSlot } from '../../../contract/admin-catalogue.ts';
+import { fromIndiaDateTimeText, indiaDateTimeText } from '../../../contract/india-time.ts';
 import type { adminEditMachine } from '../../../machines/admin-edit/admin-edit.machine.ts';
 import {
   conflictChanges,
@@ -26,11 +27,8 @@ import { RichText } from '../../ui/rich-text.tsx';
 import { ErrorBanner } from '../../ui/status.tsx';
 
 /** Dates and times are typed in India's time, whatever the computer's clock says. */
-const IST_MS = 5.5 * 3_600_000;
-export const isoToIstInput = (iso: unknown) =>
-  typeof iso === 'string' && iso ? new Date(Date.parse(iso) + IST_MS).toISOString().slice(0, 16) : '';
-export const istInputToIso = (value: string) =>
-  value ? new Date(Date.parse(`${value}:00.000Z`) - IST_MS).toISOString() : '';
+export const isoToIstInput = (iso: unknown) => (typeof iso === 'string' && iso ? indiaDateTimeText(iso) : '');
+export const istInputToIso = (value: string) => (value ? fromIndiaDateTimeText(value) : '');
 
 /** A draft's value as text: strings and numbers as they are, anything else as `fallback`. */
 export const textOf = (value: unknown, fallback = '') =>

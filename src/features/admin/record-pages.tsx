@@ -14,6 +14,7 @@ import {
   uploadPath,
 } from '../../../contract/lifecycle.ts';
 import { CARRIERS, OTHER_CARRIER } from '../../../contract/carriers.ts';
+import { indiaDay } from '../../../contract/india-time.ts';
 import { formatRupees } from '../../../contract/money.ts';
 import { performableFrom, policyText } from '../../../contract/policy.ts';
 import {
@@ -495,10 +496,7 @@ export function BookingPage({ id }: { id: number }) {
           </p>
         </div>
         <div className="bo-head__actions">
-          <Link
-            href={`/admin/sankalp?date=${new Date(Date.parse(booking.puja.pujaDate) + 5.5 * 3_600_000).toISOString().slice(0, 10)}`}
-            className="button"
-          >
+          <Link href={`/admin/sankalp?date=${indiaDay(booking.puja.pujaDate)}`} className="button">
             Sankalp sheet for the day
           </Link>
         </div>
@@ -592,9 +590,7 @@ export function BookingPage({ id }: { id: number }) {
               </a>
               {booking.proof.photoIds.length > 0 && (
                 <>
-                  <p className="bo-muted">
-                    {countOf(booking.proof.photoIds.length, 'photo')}
-                  </p>
+                  <p className="bo-muted">{countOf(booking.proof.photoIds.length, 'photo')}</p>
                   <ul className="bo-photos" aria-label="Photos of the puja">
                     {booking.proof.photoIds.map((photoId, i) => (
                       <li key={photoId}>

@@ -6,7 +6,7 @@ import { staffGet } from '../../lib/admin-api.ts';
 import { formatCalendarDay, formatClockTime, formatDate, formatDateTime } from '../../lib/format.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { ResourceView } from '../../ui/status.tsx';
-import { dayAfter, indiaToday } from './today-page.tsx';
+import { dayAfter, indiaToday } from '../../../contract/india-time.ts';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -19,8 +19,8 @@ function PujaSheet({ puja }: { puja: SankalpPuja }) {
     <section className="bo-panel sankalp__puja" aria-labelledby={`sankalp-${puja.pujaId}`}>
       <h2 id={`sankalp-${puja.pujaId}`}>{puja.pujaName}</h2>
       <p className="bo-muted">
-        {puja.place} · {formatDateTime(puja.pujaDate)} · read in{' '}
-        {TEMPLE_SCRIPT_LABELS[puja.script]} · {persons} {persons === 1 ? 'devotee' : 'devotees'}
+        {puja.place} · {formatDateTime(puja.pujaDate)} · read in {TEMPLE_SCRIPT_LABELS[puja.script]} ·{' '}
+        {persons} {persons === 1 ? 'devotee' : 'devotees'}
       </p>
       <p className="sankalp__status">
         {puja.packages.every((pkg) => pkg.bookings.every((booking) => booking.namesFinal))
@@ -155,9 +155,7 @@ export function SankalpPage() {
       <div className="bo-head">
         <div>
           <h1>Sankalp sheet</h1>
-          <p className="bo-head__sub">
-            {formatDate(`${date}T06:30:00.000Z`)}
-          </p>
+          <p className="bo-head__sub">{formatDate(`${date}T06:30:00.000Z`)}</p>
         </div>
         <div className="bo-head__actions bo-no-print">
           <button type="button" className="button" onClick={() => go(dayAfter(date, -1))}>

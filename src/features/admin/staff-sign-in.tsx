@@ -47,9 +47,7 @@ export function StaffSignIn({ returnTo }: { returnTo: string }) {
           <strong>{site.brand}</strong>
           <span>Back office</span>
         </p>
-        <h1 id={`${id}-title`}>
-          Staff sign-in
-        </h1>
+        <h1 id={`${id}-title`}>Staff sign-in</h1>
         {error && (
           <p id={errorId} className="bo-signin__error" role="alert">
             {error}

@@ -1,16 +1,11 @@
 import { Link } from 'wouter';
 import { LOCK_SOON_HOURS, TodayResponse } from '../../../contract/admin-office.ts';
+import { dayAfter } from '../../../contract/india-time.ts';
 import { formatRupees } from '../../../contract/money.ts';
 import { staffGet } from '../../lib/admin-api.ts';
 import { formatDate, countOf } from '../../lib/format.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { ResourceView } from '../../ui/status.tsx';
-
-const IST_MS = 5.5 * 3_600_000;
-/** A day in India, `days` from `date` (YYYY-MM-DD). */
-export const dayAfter = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00.000Z`) + days * 86_400_000).toISOString().slice(0, 10);
-export const indiaToday = () => new Date(Date.now() + IST_MS).toISOString().slice(0, 10);
 
 function Stat({
   label,
@@ -53,9 +48,7 @@ export function TodayPage() {
       <div className="bo-head">
         <div>
           <h1>Today</h1>
-          <p className="bo-head__sub">
-            {formatDate(new Date().toISOString())}
-          </p>
+          <p className="bo-head__sub">{formatDate(new Date().toISOString())}</p>
         </div>
       </div>
       <ResourceView resource={today} loadingLabel="Loading today’s numbers..." reserve="420px">
