@@ -4,8 +4,6 @@
  * received and a price changed while a customer's cart holds the product; one product edited in
  * two tabs. The built shop on the real server, staff made with `npm run admin:create`.
  */
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
@@ -16,6 +14,7 @@ import type { PackageListResponse } from '../../contract/catalogue.ts';
 import type { PaymentIntentResponse } from '../../contract/payments.ts';
 import { PERFORM_EARLY_MINUTES } from '../../contract/policy.ts';
 import { addressInput } from '../support/addresses.ts';
+import { moveServedBookingTo } from '../support/served-shop.ts';
 import { launchBrowser, watchConsole } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -184,11 +183,7 @@ describe('the back office, in Chromium', () => {
     // The week passes: the server's clock is real, so the puja's date (and the booking's) moves
     // to minutes from now: past the sankalp lock, and close enough to be recorded performed
     // (refused until PERFORM_EARLY_MINUTES before the puja).
-    const soon = new Date(Date.now() + (PERFORM_EARLY_MINUTES / 3) * 60_000).toISOString();
-    const db = new SQLite(path.join(dataDir, 'shop.sqlite'), { timeout: 5000 });
-    db.prepare('UPDATE puja SET puja_date = ? WHERE id = ?').run(soon, pujaId);
-    db.prepare('UPDATE bookings SET puja_date = ? WHERE id = ?').run(soon, booking.id);
-    db.close();
+    const soon = moveServedBookingTo(dataDir, booking.id, (PERFORM_EARLY_MINUTES / 3) * 60_000, { pujaId });
 
     // The day's sankalp sheet, printed: only the sheet is on paper.
     const day = new Date(Date.parse(soon) + IST).toISOString().slice(0, 10);
