@@ -36,9 +36,6 @@ export function formatDate(iso: string | null | undefined): string {
   return formatDateTime(iso, { time: false });
 }
 
-/** A puja's date and time: the date-with-time style, as every other. */
-export const formatPujaDate = formatDateTime;
-
 const calendarDay = new Intl.DateTimeFormat('en-IN', { ...dateParts, timeZone: 'UTC' });
 const clockTime = new Intl.DateTimeFormat('en-IN', {
   hour: 'numeric',
@@ -71,10 +68,6 @@ export function formatClockTime(time: string): string {
   const date = new Date(Date.UTC(2000, 0, 1, Number(match[1]), Number(match[2])));
   return Number.isNaN(date.getTime()) ? time : clockTime.format(date).replace(/\s/g, ' ');
 }
-
-/** Older names, kept for code that still calls them: the date-with-time style. */
-export const formatLongDate = formatDateTime;
-export const formatOrderDate = formatDateTime;
 
 const entities: Record<string, string> = {
   nbsp: ' ',

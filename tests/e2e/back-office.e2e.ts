@@ -4,24 +4,22 @@
  * received and a price changed while a customer's cart holds the product; one product edited in
  * two tabs. The built shop on the real server, staff made with `npm run admin:create`.
  */
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import sharp from 'sharp';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import type { AdminProductResponse } from '../../contract/admin-catalogue.ts';
-import type { LoginResponse } from '../../contract/auth.ts';
 import type { BookingResponse } from '../../contract/booking.ts';
 import type { PackageListResponse } from '../../contract/catalogue.ts';
 import type { PaymentIntentResponse } from '../../contract/payments.ts';
 import { PERFORM_EARLY_MINUTES } from '../../contract/policy.ts';
 import { addressInput } from '../support/addresses.ts';
-import { launchBrowser, watchConsole } from './browser.ts';
+import { moveServedBookingTo } from '../support/served-shop.ts';
+import { contextAs, launchBrowser, watchConsole } from './browser.ts';
+import { api, signIn } from './shop-api.ts';
 
 const baseUrl = inject('baseUrl');
 const staff = inject('staff');
 const dataDir = inject('dataDir');
-const TOKEN_KEY = 'shop.session.token';
 const DAY = 86_400_000;
 const IST = 5.5 * 3_600_000;
 const VIDEO = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
@@ -33,25 +31,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-async function api<T>(
-  route: string,
-  init: { method?: string; json?: unknown; token?: string } = {},
-): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (init.json !== undefined) headers['content-type'] = 'application/json';
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  const response = await fetch(`${baseUrl}${route}`, {
-    method: init.method ?? 'GET',
-    headers,
-    body: init.json === undefined ? undefined : JSON.stringify(init.json),
-  });
-  if (!response.ok) throw new Error(`${route}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-const signIn = async (email: string, password: string) =>
-  (await api<LoginResponse>('/api/auth/login', { method: 'POST', json: { email, password } })).token;
 
 async function newCustomer(name: string) {
   const email = `office.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.in`;
@@ -66,19 +45,12 @@ async function newCustomer(name: string) {
   return { token, addressId: address.id };
 }
 
-async function contextAs(token: string | null): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  if (token)
-    await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
-      TOKEN_KEY,
-      token,
-    ] as const);
-  return context;
-}
+/** A desktop-wide context, signed in with `token` or a visitor's. */
+const desktop = (token?: string) => contextAs(browser, token, { width: 1280, height: 900 });
 
 /** Staff sign in as a person does: /admin shows the staff sign-in, and stays at /admin. */
 async function staffSignsIn(): Promise<Page> {
-  const page = await (await contextAs(null)).newPage();
+  const page = await (await desktop()).newPage();
   await page.goto(`${baseUrl}/#/admin`);
   await page.getByRole('heading', { level: 1, name: 'Staff sign-in' }).waitFor();
   expect(new URL(page.url()).hash).toBe('#/admin');
@@ -144,7 +116,7 @@ describe('the back office, in Chromium', () => {
 
     // The customer finds it in the shop and books it.
     const customer = await newCustomer('Meenakshi Sundaram');
-    const shop = await (await contextAs(customer.token)).newPage();
+    const shop = await (await desktop(customer.token)).newPage();
     await shop.goto(`${baseUrl}/#/pujas/${pujaId}`);
     await shop.getByRole('heading', { level: 1, name }).waitFor();
     await shop.getByText('Individual Sankalpam').first().waitFor();
@@ -184,11 +156,7 @@ describe('the back office, in Chromium', () => {
     // The week passes: the server's clock is real, so the puja's date (and the booking's) moves
     // to minutes from now: past the sankalp lock, and close enough to be recorded performed
     // (refused until PERFORM_EARLY_MINUTES before the puja).
-    const soon = new Date(Date.now() + (PERFORM_EARLY_MINUTES / 3) * 60_000).toISOString();
-    const db = new SQLite(path.join(dataDir, 'shop.sqlite'), { timeout: 5000 });
-    db.prepare('UPDATE puja SET puja_date = ? WHERE id = ?').run(soon, pujaId);
-    db.prepare('UPDATE bookings SET puja_date = ? WHERE id = ?').run(soon, booking.id);
-    db.close();
+    const soon = moveServedBookingTo(dataDir, booking.id, (PERFORM_EARLY_MINUTES / 3) * 60_000, { pujaId });
 
     // The day's sankalp sheet, printed: only the sheet is on paper.
     const day = new Date(Date.parse(soon) + IST).toISOString().slice(0, 10);
@@ -242,7 +210,7 @@ describe('the back office, in Chromium', () => {
 
     // The customer puts it in the cart.
     const customer = await newCustomer('Ravi Shankar');
-    const shop = await (await contextAs(customer.token)).newPage();
+    const shop = await (await desktop(customer.token)).newPage();
     await shop.goto(`${baseUrl}/#/productDetails/${low.id}`);
     await shop.getByRole('heading', { level: 1, name: before.name }).waitFor();
     await shop.getByRole('button', { name: 'Add to Cart', exact: true }).click();
@@ -287,7 +255,7 @@ describe('the back office, in Chromium', () => {
 
   it('two tabs edit the same product: the second is told what changed, and neither change is lost', async () => {
     const staffToken = await signIn(staff.email, staff.password);
-    const context = await contextAs(staffToken);
+    const context = await desktop(staffToken);
     const first = await context.newPage();
     const second = await context.newPage();
     const id = 4;

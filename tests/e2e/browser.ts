@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -21,6 +21,27 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-quic',
     ],
   });
+}
+
+/** Where the SPA keeps a remembered sign-in token (local storage). */
+export const TOKEN_KEY = 'shop.session.token';
+
+/**
+ * A new context at `viewport` whose pages open signed in with `token`, as after "Remember me"
+ * (the token is in local storage before the SPA starts); without a token, a visitor's.
+ */
+export async function contextAs(
+  browser: Browser,
+  token: string | undefined,
+  viewport: { width: number; height: number },
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport });
+  if (token)
+    await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+      TOKEN_KEY,
+      token,
+    ] as const);
+  return context;
 }
 
 /** Collects console errors and uncaught page errors, so a test can assert there were none. */

@@ -8,17 +8,16 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
-import type { LoginResponse } from '../../contract/auth.ts';
 import type { BookingResponse } from '../../contract/booking.ts';
 import type { PackageListResponse, ProductListResponse, PujaListResponse } from '../../contract/catalogue.ts';
 import type { PaymentIntentResponse } from '../../contract/payments.ts';
 import type { pagePaths } from '../../contract/routes.ts';
 import { addressInput } from '../support/addresses.ts';
-import { launchBrowser } from './browser.ts';
+import { contextAs, launchBrowser } from './browser.ts';
+import { api, signIn } from './shop-api.ts';
 
 const baseUrl = inject('baseUrl');
 const staff = inject('staff');
-const TOKEN_KEY = 'shop.session.token';
 const DAY = 86_400_000;
 const WIDTHS = [360, 390, 768, 1280];
 
@@ -29,25 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-async function api<T>(
-  path: string,
-  init: { method?: string; json?: unknown; token?: string } = {},
-): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (init.json !== undefined) headers['content-type'] = 'application/json';
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: init.method ?? 'GET',
-    headers,
-    body: init.json === undefined ? undefined : JSON.stringify(init.json),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-const signIn = async (email: string, password: string) =>
-  (await api<LoginResponse>('/api/auth/login', { method: 'POST', json: { email, password } })).token;
 
 /** A customer with an address, a cash-on-delivery order and a paid booking, and the staff's token. */
 async function shopWithHistory() {
@@ -261,14 +241,8 @@ describe('every route fits 360, 390, 768 and 1280 px', () => {
   beforeAll(async () => {
     shop = await shopWithHistory();
     for (const who of ['visitor', 'customer', 'staff'] as const) {
-      const context = await browser.newContext({ viewport: { width: WIDTHS[0]!, height: 800 } });
       const token = who === 'customer' ? shop.token : who === 'staff' ? shop.staffToken : undefined;
-      if (token)
-        await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
-          TOKEN_KEY,
-          token,
-        ] as const);
-      contexts[who] = context;
+      contexts[who] = await contextAs(browser, token, { width: WIDTHS[0]!, height: 800 });
     }
   });
 
@@ -310,11 +284,7 @@ describe('a page where the customer expects it', () => {
 
   it('brings a refused field into view below the sticky header, not under it', async () => {
     const shop = await shopWithHistory();
-    const context = await browser.newContext({ viewport: { width: 390, height: 600 } });
-    await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
-      TOKEN_KEY,
-      shop.token,
-    ] as const);
+    const context = await contextAs(browser, shop.token, { width: 390, height: 600 });
     const page = await context.newPage();
     await page.goto(`${baseUrl}/#/account/addresses`);
     await page
@@ -339,11 +309,7 @@ describe('a page where the customer expects it', () => {
 
   it("sets the booking page's address plain, neither bold nor italic", async () => {
     const shop = await shopWithHistory();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
-      TOKEN_KEY,
-      shop.token,
-    ] as const);
+    const context = await contextAs(browser, shop.token, { width: 1280, height: 800 });
     const page = await context.newPage();
     await page.goto(`${baseUrl}/#/account/bookings/${shop.bookingId}`);
     const address = page.locator('main address').first();

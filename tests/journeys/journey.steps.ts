@@ -1,6 +1,4 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import ICAL from 'ical.js';
 import type { Locator, Page } from 'playwright-core';
 import { fillAddressForm } from '../e2e/browser.ts';
@@ -30,6 +28,7 @@ import { bookingClosesAt, PERFORM_EARLY_MINUTES } from '../../contract/policy.ts
 import { DECLINED_UPI_ID, paymentMessages } from '../../contract/payments.ts';
 import { pujaWizardMessages } from '../../machines/puja-wizard/puja-wizard.machine.ts';
 import { birthStar } from '../../server/services/birth-star.ts';
+import { moveServedBookingTo } from '../support/served-shop.ts';
 import { api, LAMPS, tokenOf, type Customer, type JourneyData } from './journey.data.ts';
 import type { JourneyEventType, JourneyState } from './journey.model.ts';
 
@@ -920,13 +919,7 @@ export const eventActions = {
     // moves this booking's date (not the puja's: other journeys still book it) to within
     // PERFORM_EARLY_MINUTES from now: past the sankalp lock, and due to be recorded performed.
     const booking = await theBooking(ctx);
-    const soon = new Date(Date.now() + (PERFORM_EARLY_MINUTES / 3) * 60_000).toISOString();
-    const db = new SQLite(path.join(ctx.dataDir, 'shop.sqlite'), { timeout: 5000 });
-    try {
-      db.prepare('UPDATE bookings SET puja_date = ? WHERE id = ?').run(soon, booking.id);
-    } finally {
-      db.close();
-    }
+    moveServedBookingTo(ctx.dataDir, booking.id, (PERFORM_EARLY_MINUTES / 3) * 60_000);
     await page.reload();
   },
   'product.view': async (page, ctx) => {

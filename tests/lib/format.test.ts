@@ -4,9 +4,6 @@ import {
   formatClockTime,
   formatDate,
   formatDateTime,
-  formatLongDate,
-  formatOrderDate,
-  formatPujaDate,
   catalogueBlocks,
   stripHtml,
   truncate,
@@ -22,15 +19,13 @@ describe('formatting', () => {
     expect(formatDateTime('2026-11-23T20:00:00.000Z')).toBe('24 Nov 2026, 1:30 am');
     expect(formatDateTime('2026-11-23T13:23:00.000Z', { time: false })).toBe('23 Nov 2026');
     // Two styles only, a date and a date with its time (issue 23, item 13): a puja's date has no
-    // weekday of its own, and the older names give the same.
+    // weekday of its own.
     expect(formatDate('2026-11-23T13:23:00.000Z')).toBe('23 Nov 2026');
     expect(formatDate('2026-11-23T20:00:00.000Z')).toBe('24 Nov 2026');
-    expect(formatPujaDate('2026-11-23T13:23:00.000Z')).toBe('23 Nov 2026, 6:53 pm');
-    expect(formatOrderDate('2026-11-21T10:15:00.000Z')).toBe('21 Nov 2026, 3:45 pm');
-    expect(formatLongDate('2026-11-24T10:00:00.000Z')).toBe('24 Nov 2026, 3:30 pm');
+    expect(formatDateTime('2026-11-21T10:15:00.000Z')).toBe('21 Nov 2026, 3:45 pm');
+    expect(formatDateTime('2026-11-24T10:00:00.000Z')).toBe('24 Nov 2026, 3:30 pm');
     for (const bad of [null, undefined, 'not a date', 'yesterday']) {
       expect(formatDateTime(bad)).toBe('');
-      expect(formatPujaDate(bad)).toBe('');
       expect(formatDate(bad)).toBe('');
     }
   });

@@ -22,6 +22,7 @@ import {
 } from '../../contract/admin-catalogue.ts';
 import { AuditListResponse } from '../../contract/admin-office.ts';
 import { ProductDetailResponse, PujaListResponse, Puja } from '../../contract/catalogue.ts';
+import { HOUR_MS, SANKALP_LOCK_HOURS } from '../../contract/policy.ts';
 import { unbalancedStock } from '../../server/db/repositories/stock-ledger.ts';
 import { call } from '../support/accounts.ts';
 import {
@@ -310,6 +311,68 @@ describe('pujas', () => {
       before: { retiredAt: retireRow!.after!.retiredAt, version: 2 },
       after: { retiredAt: null, version: 3 },
     });
+  });
+
+  it('a staff edit (price, date, availability) shows at once in GET /pujas in the default order, whose answer is cached per minute', async () => {
+    // The shop's clock stands still, so every read below falls in one minute and asks for the
+    // same cached keys: only the catalogue's change can make them answer anew.
+    const list = async (query = '') => {
+      const res = await call(shop.app, 'GET', `/pujas${query}`);
+      expect(res.status).toBe(200);
+      return v.parse(PujaListResponse, res.body).pujas;
+    };
+    const listed = async (id: number, query = '') => (await list(query)).find((p) => p.id === id);
+    const detail = async (id: number) => {
+      const res = await call(shop.app, 'GET', `/pujas/${id}`);
+      return res.status === 200 ? v.parse(PujaListResponse, res.body).pujas[0] : undefined;
+    };
+    const puja = await createPuja({ pujaName: 'Rudra Abhishekam', pujaDate: inDays(9) });
+    const added = await staff('POST', `/api/admin/pujas/${puja.id}/packages`, packageBody());
+    const pkg = v.parse(AdminPujaResponse, added.body).puja.packages[0]!;
+    const readAll = async () => ({
+      byDefault: await listed(puja.id),
+      upcoming: await listed(puja.id, '?when=upcoming'),
+      detail: await detail(puja.id),
+    });
+    // Each per-minute key is read, and kept, before every edit.
+    expect((await readAll()).byDefault).toMatchObject({ fromPrice: 2501 });
+
+    const priced = await staff('PUT', `/api/admin/packages/${pkg.id}`, {
+      ...packageBody({ offerPrice: 1999 }),
+      version: 1,
+    });
+    expect(priced.status).toBe(200);
+    let now = await readAll();
+    expect(now.byDefault).toMatchObject({ fromPrice: 1999 });
+    expect(now.upcoming).toMatchObject({ fromPrice: 1999 });
+
+    // A later date moves it behind the pujas that now come sooner.
+    const later = inDays(60);
+    const dated = await staff(
+      'PUT',
+      `/api/admin/pujas/${puja.id}`,
+      pujaBody({ pujaName: 'Rudra Abhishekam', pujaDate: later, version: 1 }),
+    );
+    expect(dated.status).toBe(200);
+    now = await readAll();
+    expect(now.byDefault?.pujaDate).toBe(later);
+    expect(now.upcoming?.pujaDate).toBe(later);
+    expect(now.detail?.pujaDate).toBe(later);
+    // Open pujas come soonest first: it stands after every open puja dated before it.
+    const closesBefore = new Date(shop.clock.now().getTime() + SANKALP_LOCK_HOURS * HOUR_MS).toISOString();
+    const byDefault = await list();
+    const sooner = byDefault.filter((p) => p.pujaDate && p.pujaDate > closesBefore && p.pujaDate < later);
+    expect(byDefault.findIndex((p) => p.id === puja.id)).toBe(sooner.length);
+
+    // Retired, it leaves every list at once; restored, it comes back.
+    expect((await staff('POST', `/api/admin/pujas/${puja.id}/retire`, { version: 2 })).status).toBe(200);
+    now = await readAll();
+    expect(now).toEqual({ byDefault: undefined, upcoming: undefined, detail: undefined });
+    expect((await staff('POST', `/api/admin/pujas/${puja.id}/restore`, { version: 3 })).status).toBe(200);
+    now = await readAll();
+    expect(now.byDefault).toMatchObject({ id: puja.id, pujaDate: later, fromPrice: 1999 });
+    expect(now.upcoming).toMatchObject({ id: puja.id });
+    expect(now.detail).toMatchObject({ id: puja.id });
   });
 
   it('reads the older catalogue’s HTML descriptions as the plain markup the forms edit', async () => {

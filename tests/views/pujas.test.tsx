@@ -9,7 +9,7 @@ import { PUJA_DELIVERABLES, STARTING_SOON_DAYS } from '../../contract/catalogue-
 import type { Puja, PujaPackage } from '../../contract/catalogue.ts';
 import type { NewPuja } from '../../server/db/types.ts';
 import { formatRupees } from '../../contract/money.ts';
-import { catalogueBlocks, formatLongDate, formatPujaDate, stripHtml } from '../../src/lib/format.ts';
+import { catalogueBlocks, formatDateTime, stripHtml } from '../../src/lib/format.ts';
 import { PujaCard } from '../../src/ui/puja-card.tsx';
 import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import { site } from '../../src/lib/config.ts';
@@ -130,7 +130,7 @@ describe('Puja list (/pujas)', () => {
       const card = within(article!);
       const packages = await packagesOf(p.id);
       if (p.pujaDate)
-        expect(card.getByText(formatPujaDate(p.pujaDate), { selector: 'time' })).toBeInTheDocument();
+        expect(card.getByText(formatDateTime(p.pujaDate), { selector: 'time' })).toBeInTheDocument();
       if (packages.length > 0) {
         const cheapest = Math.min(...packages.map((pkg) => pkg.offerPrice));
         expect(card.getByText(/^from/)).toHaveTextContent(`from ${formatRupees(cheapest)}`);
@@ -153,7 +153,7 @@ describe('Puja list (/pujas)', () => {
     expect(cardHeadings()).toEqual(pujas.map((p) => p.pujaName));
     for (const [index, p] of pujas.entries()) {
       expect(screen.getAllByText(watched(p.noDevotes)).length).toBeGreaterThan(0);
-      const date = formatLongDate(p.pujaDate);
+      const date = formatDateTime(p.pujaDate);
       if (date) expect(screen.getAllByText(date, { selector: 'time' }).length).toBeGreaterThan(0);
       // The first card is the page's largest paint: its image loads at once; the rest when near.
       expect(screen.getByRole('img', { name: p.pujaName })).toHaveAttribute(
@@ -377,7 +377,7 @@ describe('Puja detail (/pujas/{id})', () => {
     const { puja } = await openWithPackages();
     renderAppAt(`/pujas/${puja.id}`);
     await screen.findByRole('heading', { level: 1, name: puja.pujaName });
-    const date = formatPujaDate(puja.pujaDate);
+    const date = formatDateTime(puja.pujaDate);
     expect(date).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} [ap]m$/);
     expect(screen.getByText(date, { selector: 'time' })).toHaveAttribute('dateTime', puja.pujaDate);
     expect(screen.getByText(/Puja date:/)).toBeInTheDocument();

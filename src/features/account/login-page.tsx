@@ -1,15 +1,14 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Redirect, useSearch } from 'wouter';
-import { returnToFrom, signInReason, validateLogin } from '../../../machines/session/auth-forms.ts';
+import { returnToFrom, signInReason } from '../../../machines/session/auth-forms.ts';
 import {
-  selectError,
   selectIsRestoring,
   selectIsSignedIn,
   selectIsUnverified,
-  selectIsSigningIn,
   selectNotice,
 } from '../../../machines/session/session.selectors.ts';
 import { SessionCheckFailed, SessionContext } from '../../app/session.tsx';
+import { SignInFields, useSignInForm } from '../../app/sign-in-form.tsx';
 import { ErrorBanner, Spinner } from '../../ui/status.tsx';
 import './auth.css';
 
@@ -26,8 +25,6 @@ export function LoginPage() {
   const restoring = SessionContext.useSelector(selectIsRestoring);
   const signedIn = SessionContext.useSelector(selectIsSignedIn);
   const unverified = SessionContext.useSelector(selectIsUnverified);
-  const signingIn = SessionContext.useSelector(selectIsSigningIn);
-  const serverError = SessionContext.useSelector(selectError);
   const notice = SessionContext.useSelector(selectNotice);
   const search = useSearch();
   const returnTo = returnToFrom(search);
@@ -40,11 +37,9 @@ export function LoginPage() {
     return () => session.send({ type: 'session.formOpened' });
   }, [session, openingNotice]);
 
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
-  const [invalid, setInvalid] = useState<string>();
-  const id = useId();
+  const form = useSignInForm({ remember, returnTo });
+  const { id, signingIn, submit, error, errorId } = form;
 
   if (signedIn) return <Redirect to={returnToFrom(search, '/account')} replace />;
   if (restoring) {
@@ -55,21 +50,6 @@ export function LoginPage() {
     );
   }
   if (unverified) return <SessionCheckFailed />;
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const result = validateLogin({ email, password });
-    if (!result.ok) {
-      setInvalid(result.message);
-      return;
-    }
-    setInvalid(undefined);
-    session.send({ type: 'session.login', ...result.request, remember, returnTo });
-  };
-
-  const error = invalid ?? serverError;
-  const errorId = `${id}-error`;
-  const described = error ? errorId : undefined;
 
   return (
     <div className="container page auth-page">
@@ -87,34 +67,7 @@ export function LoginPage() {
           </div>
         )}
         <form className="auth-form" onSubmit={submit} noValidate>
-          <div className="field">
-            <label htmlFor={`${id}-email`}>Email address</label>
-            <input
-              id={`${id}-email`}
-              className="input"
-              type="email"
-              name="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              aria-invalid={invalid !== undefined && email.trim() === '' ? true : undefined}
-              aria-describedby={described}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-password`}>Password</label>
-            <input
-              id={`${id}-password`}
-              className="input"
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-invalid={invalid !== undefined && password.trim() === '' ? true : undefined}
-              aria-describedby={described}
-            />
-          </div>
+          <SignInFields form={form} emailAutoComplete="email" />
           <div className="auth-form__row">
             <label className="checkbox">
               <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />

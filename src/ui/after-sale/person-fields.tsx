@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { BookedPerson, PersonDraft, ScriptSpellingField } from '../../../contract/booking.ts';
 import { BirthStarSuggestion } from '../birth-star/birth-star-suggestion.tsx';
 import { NakshatraChoice, RaashiChoice } from '../birth-star/star-name-choice.tsx';
@@ -58,7 +58,6 @@ export function PersonFields({
   onTyped?: (field: 'name' | 'gothra', value: string) => void;
 }) {
   const name = (field: string) => `${field}-${index}`;
-  const id = (field: string) => `correct-${field}-${index}`;
   // The birth-star suggestion reads the date and time as typed and fills raashi and nakshatra.
   const [dateOfBirth, setDateOfBirth] = useState(person.dateOfBirth);
   const [birthTime, setBirthTime] = useState(person.birthTime ?? '');
@@ -68,70 +67,47 @@ export function PersonFields({
   return (
     <fieldset className="person-fields">
       <legend>{count > 1 ? `Person ${index + 1} of ${count}` : 'Person'}</legend>
-      <div className="field">
-        <label htmlFor={id('name')}>Name</label>
-        <input
-          id={id('name')}
-          className="input"
-          name={name('name')}
-          defaultValue={person.name}
-          required
-          maxLength={100}
-          onChange={(event) => onTyped?.('name', event.target.value)}
-        />
-      </div>
+      <TextField
+        field="name"
+        index={index}
+        label="Name"
+        defaultValue={person.name}
+        required
+        maxLength={100}
+        onChange={(event) => onTyped?.('name', event.target.value)}
+      />
       <div className="person-fields__row">
-        <div className="field">
-          <label htmlFor={id('dateOfBirth')}>Date of birth</label>
-          <input
-            id={id('dateOfBirth')}
-            className="input"
-            type="date"
-            name={name('dateOfBirth')}
-            value={dateOfBirth}
-            onChange={(event) => setDateOfBirth(event.target.value)}
-            required
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={id('birthTime')}>Birth time</label>
-          <input
-            id={id('birthTime')}
-            className="input"
-            type="time"
-            name={name('birthTime')}
-            value={birthTime}
-            onChange={(event) => setBirthTime(event.target.value)}
-          />
-        </div>
-      </div>
-      <label className="person-fields__check">
-        <input
-          type="checkbox"
-          name={name('birthTimeNotKnown')}
-          checked={birthTimeNotKnown}
-          onChange={(event) => setBirthTimeNotKnown(event.target.checked)}
+        <TextField
+          field="dateOfBirth"
+          index={index}
+          label="Date of birth"
+          type="date"
+          value={dateOfBirth}
+          onChange={(event) => setDateOfBirth(event.target.value)}
+          required
         />
+        <TextField
+          field="birthTime"
+          index={index}
+          label="Birth time"
+          type="time"
+          value={birthTime}
+          onChange={(event) => setBirthTime(event.target.value)}
+        />
+      </div>
+      <NotKnown field="birthTime" index={index} checked={birthTimeNotKnown} onChange={setBirthTimeNotKnown}>
         Birth time not known
-      </label>
-      <div className="field">
-        <label htmlFor={id('birthPlace')}>Birth place</label>
-        <input
-          id={id('birthPlace')}
-          className="input"
-          name={name('birthPlace')}
-          defaultValue={person.birthPlace ?? ''}
-          maxLength={100}
-        />
-      </div>
-      <label className="person-fields__check">
-        <input
-          type="checkbox"
-          name={name('birthPlaceNotKnown')}
-          defaultChecked={person.birthPlace === null}
-        />
+      </NotKnown>
+      <TextField
+        field="birthPlace"
+        index={index}
+        label="Birth place"
+        defaultValue={person.birthPlace ?? ''}
+        maxLength={100}
+      />
+      <NotKnown field="birthPlace" index={index} checked={person.birthPlace === null}>
         Birth place not known
-      </label>
+      </NotKnown>
       <BirthStarSuggestion
         dateOfBirth={dateOfBirth}
         birthTime={birthTime}
@@ -151,22 +127,67 @@ export function PersonFields({
           <NakshatraChoice name={name('nakshatra')} value={nakshatra} onValueChange={setNakshatra} />
         </label>
       </div>
-      <label className="person-fields__check">
-        <input type="checkbox" name={name('nakshatraNotKnown')} defaultChecked={person.nakshatra === null} />
+      <NotKnown field="nakshatra" index={index} checked={person.nakshatra === null}>
         Nakshatra not known
-      </label>
-      <div className="field">
-        <label htmlFor={id('gothra')}>Gothra</label>
-        <input
-          id={id('gothra')}
-          className="input"
-          name={name('gothra')}
-          defaultValue={person.gothra}
-          required
-          maxLength={60}
-          onChange={(event) => onTyped?.('gothra', event.target.value)}
-        />
-      </div>
+      </NotKnown>
+      <TextField
+        field="gothra"
+        index={index}
+        label="Gothra"
+        defaultValue={person.gothra}
+        required
+        maxLength={60}
+        onChange={(event) => onTyped?.('gothra', event.target.value)}
+      />
     </fieldset>
+  );
+}
+
+/** One labelled input of a person, named `<field>-<index>` as `personsFrom` reads it. */
+function TextField({
+  field,
+  index,
+  label,
+  ...input
+}: { field: string; index: number; label: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = `correct-${field}-${index}`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} className="input" name={`${field}-${index}`} {...input} />
+    </div>
+  );
+}
+
+/** The "not known" checkbox beside a field, named `<field>NotKnown-<index>`. */
+/** A "not known" box: as first read, or followed by the form when `onChange` is given. */
+function NotKnown({
+  field,
+  index,
+  checked,
+  onChange,
+  children,
+}: {
+  field: 'birthTime' | 'birthPlace' | 'nakshatra';
+  index: number;
+  checked: boolean;
+  onChange?: (checked: boolean) => void;
+  children: ReactNode;
+}) {
+  const name = `${field}NotKnown-${index}`;
+  return (
+    <label className="person-fields__check">
+      {onChange ? (
+        <input
+          type="checkbox"
+          name={name}
+          checked={checked}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+      ) : (
+        <input type="checkbox" name={name} defaultChecked={checked} />
+      )}
+      {children}
+    </label>
   );
 }
