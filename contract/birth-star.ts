@@ -1,9 +1,8 @@
 import * as v from 'valibot';
 import {
   bookingMessages,
-  EARLIEST_DATE_OF_BIRTH,
+  dateOfBirthSchema,
   HH_MM,
-  isRealDate,
   latestToday,
   NAKSHATRA_OPTIONS,
   RAASHI_OPTIONS,
@@ -60,17 +59,6 @@ export const birthStarMessages = {
   // SPA fallback (docs/product-rules.md, Messages and errors)
   failed: 'Failed to work out the raashi and nakshatra',
 } as const;
-
-/** The date of birth as both requests take it: a real date, from 1900 to `today()`. */
-const dateOfBirthSchema = (today: () => string) =>
-  v.pipe(
-    v.nullish(v.string(bookingMessages.dateOfBirthInvalid), ''),
-    v.trim(),
-    v.nonEmpty(bookingMessages.dateOfBirthRequired),
-    v.check(isRealDate, bookingMessages.dateOfBirthInvalid),
-    v.check((value) => value >= EARLIEST_DATE_OF_BIRTH, bookingMessages.dateOfBirthTooEarly),
-    v.check((value) => value <= today(), bookingMessages.dateOfBirthFuture),
-  );
 
 /** The birth place's zone: an IANA Area/Location zone, India's when none is sent. */
 const timeZoneSchema = v.pipe(

@@ -305,18 +305,25 @@ const choice = <const T extends readonly string[]>(
     v.picklist(options, invalid),
   );
 
+/**
+ * A date of birth as every form takes it (persons, family, the birth-star suggestions): a real
+ * date, from EARLIEST_DATE_OF_BIRTH to `today()` (YYYY-MM-DD, read on every parse).
+ */
+export const dateOfBirthSchema = (today: () => string) =>
+  v.pipe(
+    v.nullish(v.string(bookingMessages.dateOfBirthInvalid), ''),
+    v.trim(),
+    v.nonEmpty(bookingMessages.dateOfBirthRequired),
+    v.check(isRealDate, bookingMessages.dateOfBirthInvalid),
+    v.check((value) => value >= EARLIEST_DATE_OF_BIRTH, bookingMessages.dateOfBirthTooEarly),
+    v.check((value) => value <= today(), bookingMessages.dateOfBirthFuture),
+  );
+
 /** `today` gives the latest allowed date of birth (YYYY-MM-DD); it is read on every parse. */
 function personFields(today: () => string) {
   return {
     name: requiredText('Name', bookingMessages.nameRequired, MAX_PERSON_NAME_LENGTH),
-    dateOfBirth: v.pipe(
-      v.nullish(v.string(bookingMessages.dateOfBirthInvalid), ''),
-      v.trim(),
-      v.nonEmpty(bookingMessages.dateOfBirthRequired),
-      v.check(isRealDate, bookingMessages.dateOfBirthInvalid),
-      v.check((value) => value >= EARLIEST_DATE_OF_BIRTH, bookingMessages.dateOfBirthTooEarly),
-      v.check((value) => value <= today(), bookingMessages.dateOfBirthFuture),
-    ),
+    dateOfBirth: dateOfBirthSchema(today),
     birthTime: v.pipe(
       v.nullish(v.string(bookingMessages.birthTimeInvalid), ''),
       v.trim(),
