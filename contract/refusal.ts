@@ -124,3 +124,8 @@ export interface Refused {
  * the machine's `onError` offers a retry (docs/decisions/0069-one-refusal-path.md).
  */
 export type Outcome<Done extends { kind: string }> = Done | Refused;
+
+/** Whether a value (a load's rejection, an actor's output) is the server's refusal. */
+export function isRefused(value: unknown): value is Refused {
+  return typeof value === 'object' && value !== null && 'kind' in value && value.kind === 'refused';
+}
