@@ -54,9 +54,10 @@ async function checkCoupon(input: CouponValidateRequest, signal: AbortSignal): P
       signal,
     }),
   );
-  if (result.kind !== 'ok') return { ok: false, message: result.message };
+  // A failure is said like a refusal: no retry is offered, the customer types a code again.
+  if (result.kind !== 'ok') return { kind: 'refused', message: result.message };
   const { code, discountAmount } = result.value;
-  return { ok: true, code, discountAmount };
+  return { kind: 'applied', code, discountAmount };
 }
 
 /** The cart machine with local storage, the catalogue and the coupon check plugged in. */
