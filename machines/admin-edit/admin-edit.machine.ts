@@ -8,16 +8,14 @@ import {
   type ErrorActorEvent,
 } from 'xstate';
 import type { ImageSlot } from '../../contract/admin-catalogue.ts';
+import type { Outcome } from '../../contract/refusal.ts';
 import { imageUploadMachine } from '../image-upload/image-upload.machine.ts';
 
 /** A record as the back office edits it: its fields, and the version it was read at. */
 export type EditRecord = Record<string, unknown> & { id?: number; version?: number };
 
 /** What a save answered: the record as saved, someone else's newer version, or a refusal to read. */
-export type SaveResult =
-  | { kind: 'saved'; record: EditRecord }
-  | { kind: 'conflict'; current: EditRecord }
-  | { kind: 'refused'; message: string };
+export type SaveResult = Outcome<{ kind: 'saved'; record: EditRecord } | { kind: 'conflict'; current: EditRecord }>;
 
 export interface AdminEditContext {
   /** null while creating a record. */

@@ -1,13 +1,13 @@
 import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { lifecycleMessages } from '../../contract/lifecycle.ts';
+import { isRefused, type Outcome } from '../../contract/refusal.ts';
 
 /** What the customer may do on an order's or a booking's page, each in its own dialog. */
 export const AFTER_SALE_ACTIONS = ['cancel', 'claim', 'persons', 'reschedule', 'refund'] as const;
 export type AfterSaleAction = (typeof AFTER_SALE_ACTIONS)[number];
 
 /** A step the server took (the record as it is now), or refused with its message and code. */
-export type AfterSaleResult =
-  { kind: 'updated'; record: unknown } | { kind: 'refused'; message: string; code?: string };
+export type AfterSaleResult = Outcome<{ kind: 'updated'; record: unknown }>;
 
 export interface AfterSaleError {
   message: string;
@@ -39,14 +39,15 @@ const messageOf = (error: unknown, fallback: string) => {
   return typeof message === 'string' && message.trim() ? message : fallback;
 };
 
-/** A load that failed with a 4xx other than 408 and 429 (not found, not yours) will not succeed when retried. */
+/**
+ * A load the server refused (not found, not yours) will not succeed when retried: its loader
+ * rejects with the server's `Refused` (docs/decisions/0069-one-refusal-path.md).
+ */
 function loadErrorOf(error: unknown): NonNullable<AfterSaleContext['loadError']> {
-  const status = (error as { status?: unknown } | undefined)?.status;
-  const refused =
-    typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 429;
+  const refused = isRefused(error);
   return {
     message: messageOf(error, 'Something went wrong'),
-    ...(status === 404 ? { code: 'not_found' } : {}),
+    ...(refused && error.notFound ? { code: 'not_found' } : {}),
     retryable: !refused,
   };
 }

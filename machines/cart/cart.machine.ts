@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type DoneActorEvent } from 'xstate';
 import { couponMessages, type CouponValidateRequest } from '../../contract/coupons.ts';
+import type { Outcome } from '../../contract/refusal.ts';
 import {
   addToItems,
   canAddToCart,
@@ -51,7 +52,7 @@ export type CartEvent =
   | { type: 'coupon.remove' };
 
 /** The answer of the coupon check: a discount, or the server's reason for refusing the code. */
-export type CouponCheck = { ok: true; code: string; discountAmount: number } | { ok: false; message: string };
+export type CouponCheck = Outcome<{ kind: 'applied'; code: string; discountAmount: number }>;
 
 export type { CartItem, CartProduct, CartVariant, StoredCart };
 
@@ -91,7 +92,7 @@ export const cartMachine = setup({
     reconcile: fromPromise<CartProduct[], { productIds: number[] }>(() =>
       Promise.reject(new Error('reconcile not provided')),
     ),
-    /** Expected refusals (unknown, expired, below the minimum) resolve with ok: false. */
+    /** Expected refusals (unknown, expired, below the minimum) resolve as `Refused`. */
     validateCoupon: fromPromise<CouponCheck, CouponValidateRequest>(() =>
       Promise.reject(new Error('validateCoupon not provided')),
     ),
@@ -162,7 +163,7 @@ export const cartMachine = setup({
     canApplyCoupon: ({ context, event }) =>
       event.type === 'coupon.apply' && event.code.trim() !== '' && context.items.length > 0,
     subtotalChanged: ({ context }) => subtotalOf(context.items) !== context.couponSubtotal,
-    isAccepted: (_, check: CouponCheck) => check.ok,
+    isAccepted: (_, check: CouponCheck) => check.kind === 'applied',
   },
 }).createMachine({
   id: 'cart',
@@ -258,7 +259,7 @@ export const cartMachine = setup({
                   {
                     type: 'storeCoupon',
                     params: ({ event }: { event: DoneActorEvent<CouponCheck> }) =>
-                      event.output.ok ? event.output : { code: '', discountAmount: 0 },
+                      event.output.kind === 'applied' ? event.output : { code: '', discountAmount: 0 },
                   },
                   { type: 'persist', params: storedOf },
                 ],
@@ -268,7 +269,7 @@ export const cartMachine = setup({
                 actions: {
                   type: 'rejectCoupon',
                   params: ({ event }: { event: DoneActorEvent<CouponCheck> }) =>
-                    event.output.ok ? couponMessages.failed : event.output.message,
+                    event.output.kind === 'refused' ? event.output.message : couponMessages.failed,
                 },
               },
             ],
@@ -320,7 +321,7 @@ export const cartMachine = setup({
                   {
                     type: 'storeCoupon',
                     params: ({ event }: { event: DoneActorEvent<CouponCheck> }) =>
-                      event.output.ok ? event.output : { code: '', discountAmount: 0 },
+                      event.output.kind === 'applied' ? event.output : { code: '', discountAmount: 0 },
                   },
                   { type: 'persist', params: storedOf },
                 ],
@@ -331,7 +332,7 @@ export const cartMachine = setup({
                   {
                     type: 'noticeDroppedCoupon',
                     params: ({ event }: { event: DoneActorEvent<CouponCheck> }) =>
-                      event.output.ok ? couponMessages.failed : event.output.message,
+                      event.output.kind === 'refused' ? event.output.message : couponMessages.failed,
                   },
                   'dropCoupon',
                   { type: 'persist', params: storedOf },

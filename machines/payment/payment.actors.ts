@@ -5,14 +5,14 @@ import type {
   PaymentCapture,
   PaymentCapturePayload,
   PaymentIntent,
-  WriteRefusal,
 } from '../../contract/payments.ts';
+import type { Outcome } from '../../contract/refusal.ts';
 
 /**
  * The types of the payment machine's actors. Their real implementations call the API (src/app
  * supplies them once); tests supply their own. Every actor answers an expected refusal (a
  * declined capture, stock that ran out, a closed booking window, a used payment...) as a typed
- * `Refusal` result and rejects only for the unexpected (network, 500).
+ * `Refused` result (contract/refusal.ts) and rejects only for the unexpected (network, 500).
  */
 
 /** What is being paid for: an order (online, or cash on delivery with no payment) or a booking. */
@@ -20,29 +20,16 @@ export type PaidRecord =
   | { purpose: 'order'; order: OrderDraftPayload; cashOnDelivery?: boolean }
   | { purpose: 'booking'; booking: BookingDraftPayload };
 
-/**
- * The server refused, with its message and code; `refunded` when the payment went back; `total`,
- * the server's own total, when a write was refused because it is not the one agreed
- * (`price_changed`).
- */
-export interface Refusal {
-  kind: 'refused';
-  code: string;
-  message: string;
-  refunded?: NonNullable<WriteRefusal['refunded']>;
-  total?: number;
-}
-
 export interface CreateIntentInput {
   record: PaidRecord;
 }
-export type CreateIntentOutput = { kind: 'intent'; intent: PaymentIntent } | Refusal;
+export type CreateIntentOutput = Outcome<{ kind: 'intent'; intent: PaymentIntent }>;
 
 export interface CaptureInput {
   paymentId: string;
   details: PaymentCapturePayload;
 }
-export type CaptureOutput = { kind: 'captured'; capture: PaymentCapture } | Refusal;
+export type CaptureOutput = Outcome<{ kind: 'captured'; capture: PaymentCapture }>;
 
 export interface WriteRecordInput {
   record: PaidRecord;
@@ -58,7 +45,7 @@ export interface WriteRecordInput {
   expectedTotal?: number;
 }
 /** The record exists: its id, and the booking itself for a booking. */
-export type WriteRecordOutput = { kind: 'created'; id: number; booking: Booking | null } | Refusal;
+export type WriteRecordOutput = Outcome<{ kind: 'created'; id: number; booking: Booking | null }>;
 
 /** What the customer pays with: UPI first, as Indian customers expect. */
 export interface PaymentDetails {

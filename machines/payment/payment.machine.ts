@@ -8,6 +8,7 @@ import {
   type CaptureMethod,
   type PaymentIntent,
 } from '../../contract/payments.ts';
+import type { Refused } from '../../contract/refusal.ts';
 import type {
   CaptureInput,
   CaptureOutput,
@@ -15,7 +16,6 @@ import type {
   CreateIntentOutput,
   PaidRecord,
   PaymentDetails,
-  Refusal,
   WriteRecordInput,
   WriteRecordOutput,
 } from './payment.actors.ts';
@@ -73,7 +73,7 @@ export interface PaymentAttempt {
  * a price changed after the capture: payment_amount_mismatch), and the refusal's `refunded` and
  * message say so; a payment refused for its own state (used, expired, another customer's) is not.
  */
-export type PaymentOutcome = Extract<WriteRecordOutput, { kind: 'created' }> | Refusal;
+export type PaymentOutcome = Extract<WriteRecordOutput, { kind: 'created' }> | Refused;
 
 export interface PaymentInput {
   /** Details the customer typed before (kept across a refused attempt). */

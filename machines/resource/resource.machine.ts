@@ -1,9 +1,12 @@
 import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { isRefused } from '../../contract/refusal.ts';
 
 /**
- * Why a load failed, as far as a retry is concerned: `not_found` (404), `refused` (another 4xx
- * that asking again cannot change), or no code for what a retry can fix (no answer, a 5xx, 408,
- * 429, an unreadable response). docs/product-rules.md, Messages and errors.
+ * Why a load failed, as far as a retry is concerned: `not_found` (the server has no such
+ * record), `refused` (another refusal that asking again cannot change), or no code for what a
+ * retry can fix (no answer, a 5xx, 408, 429, an unreadable response). The loader rejects with the
+ * server's `Refused` when it refused (the API client's classifier decides, docs/decisions/0069);
+ * docs/product-rules.md, Messages and errors.
  */
 export type ResourceErrorCode = 'not_found' | 'refused';
 
@@ -15,20 +18,13 @@ export interface ResourceContext {
 export type ResourceEvent = { type: 'resource.retry' } | { type: 'resource.reload' };
 
 function messageOf(error: unknown): string {
+  if (isRefused(error)) return error.message || 'Something went wrong';
   return error instanceof Error && error.message ? error.message : 'Something went wrong';
 }
 
-/** The API client's errors carry the HTTP status (undefined when no answer came). */
 function codeOf(error: unknown): ResourceErrorCode | undefined {
-  const status =
-    error && typeof error === 'object' && 'status' in error && typeof error.status === 'number'
-      ? error.status
-      : undefined;
-  if (status === 404) return 'not_found';
-  if (status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429) {
-    return 'refused';
-  }
-  return undefined;
+  if (!isRefused(error)) return undefined;
+  return error.notFound ? 'not_found' : 'refused';
 }
 
 function errorOf(error: unknown): NonNullable<ResourceContext['error']> {

@@ -1,8 +1,8 @@
 import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import type { Outcome } from '../../contract/refusal.ts';
 
 /** A step the server took (the record as it is now), or refused with its message and code. */
-export type StaffActionResult =
-  { kind: 'updated'; record: unknown } | { kind: 'refused'; message: string; code?: string };
+export type StaffActionResult = Outcome<{ kind: 'updated'; record: unknown }>;
 
 export interface StaffRecordContext {
   id: number;

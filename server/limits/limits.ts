@@ -1,5 +1,6 @@
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Db } from '../db/client.ts';
+import type { LimitCode } from '../../contract/refusal.ts';
 import { isOwnMachine } from './client-address.ts';
 import { CounterStore } from './counter-store.ts';
 
@@ -117,12 +118,6 @@ export const defaultLimits: LimitSettings = {
   passwordResetsPerEmail: PASSWORD_RESETS_PER_EMAIL,
   passwordResetsPerAddress: PASSWORD_RESETS_PER_ADDRESS,
 };
-
-export type LimitCode =
-  | 'too_many_sign_in_attempts'
-  | 'too_many_coupon_codes'
-  | 'too_many_registrations'
-  | 'too_many_reset_requests';
 
 /** A request refused by a limit: it may be tried again after `retryAfterSeconds`. */
 export interface LimitRefusal {

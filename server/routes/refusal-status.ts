@@ -1,12 +1,14 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { WriteRefusal } from '../../contract/payments.ts';
+import type { RefusalCode } from '../../contract/refusal.ts';
 import { EditConflict, PriceChanged, type Refusal } from '../services/refusal.ts';
 
 /**
- * The one table from a service's refusal code to the HTTP status it is answered with. A code
- * missing here is a 400.
+ * The one table from a refusal code to the HTTP status it is answered with: every code of
+ * contract/refusal.ts has its row, so a new code without a status fails the type-check
+ * (docs/decisions/0069-one-refusal-path.md).
  */
-const STATUS_BY_CODE: Record<string, ContentfulStatusCode> = {
+const STATUS_BY_CODE = {
   // orders
   wrong_user: 403,
   address_not_found: 404,
@@ -16,6 +18,8 @@ const STATUS_BY_CODE: Record<string, ContentfulStatusCode> = {
   coupon_expired: 400,
   coupon_exhausted: 400,
   coupon_below_minimum: 400,
+  coupon_not_started: 400,
+  coupon_used_by_you: 400,
   // the customer's expected_total is not the server's total (docs/product-rules.md, Payments)
   price_changed: 409,
   // bookings
@@ -24,6 +28,7 @@ const STATUS_BY_CODE: Record<string, ContentfulStatusCode> = {
   package_of_another_puja: 400,
   booking_closed: 409,
   person_count_mismatch: 400,
+  script_spelling_invalid: 400,
   // both
   idempotency_key_reused: 422,
   // payments (docs/product-rules.md, Payments)
@@ -58,8 +63,8 @@ const STATUS_BY_CODE: Record<string, ContentfulStatusCode> = {
   // the back office (docs/product-rules.md, Roles and the back office)
   not_found: 404,
   edit_conflict: 409,
-  admin_only: 403,
   retired: 409,
+  date_in_past: 400,
   category_retired: 409,
   category_has_products: 409,
   stock_below_zero: 409,
@@ -78,10 +83,20 @@ const STATUS_BY_CODE: Record<string, ContentfulStatusCode> = {
   // chadhava offerings (docs/product-rules.md, Chadhava offerings)
   offering_not_offered: 409,
   offering_too_many: 400,
-};
+  // accounts: a reset link or a password change, answered by routes/auth.ts
+  reset_link_invalid: 400,
+  reset_link_expired: 400,
+  reset_link_used: 400,
+  wrong_password: 400,
+  // limits on guessing (docs/product-rules.md, Limits on guessing), answered by their routes
+  too_many_sign_in_attempts: 429,
+  too_many_coupon_codes: 429,
+  too_many_registrations: 429,
+  too_many_reset_requests: 429,
+} as const satisfies Record<RefusalCode, ContentfulStatusCode>;
 
-export function refusalStatus(code: string): ContentfulStatusCode {
-  return STATUS_BY_CODE[code] ?? 400;
+export function refusalStatus(code: RefusalCode): ContentfulStatusCode {
+  return STATUS_BY_CODE[code];
 }
 
 /**

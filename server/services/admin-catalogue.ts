@@ -176,7 +176,7 @@ export async function repeatPuja(
     const original = (await findPujaForStaff(trx, id)) ?? notFound('Puja');
     // A new date is ahead of now (docs/product-rules.md, Roles and the back office).
     if (!(Date.parse(input.pujaDate) > now.getTime()))
-      throw new Refusal('date_in_past', catalogueMessages.repeatDateInPast);
+      throw Refusal.of('date_in_past');
     const startDate = input.startDate ?? now.toISOString();
     const copyId = (await copyPuja(trx, id, {
       pujaDate: input.pujaDate,
@@ -244,7 +244,7 @@ export async function removePackage({ db, actor, now }: Deps, id: number): Promi
   return inTransaction(db, async (trx) => {
     const row = (await findPackageRow(trx, id)) ?? notFound('Package');
     if (!(await deletePackageWithoutBookings(trx, id)))
-      throw new Refusal('package_has_bookings', catalogueMessages.packageHasBookings);
+      throw Refusal.of('package_has_bookings');
     await audit(trx, actor, now, {
       action: 'package.delete',
       entity: 'package',
@@ -271,7 +271,7 @@ async function categoryFor(db: Db, id: number, { mayBeRetired = false } = {}) {
   const category = await lockCategory(db, id);
   if (!category) throw new Refusal('not_found', catalogueMessages.categoryUnknown);
   if (category.retiredAt && !mayBeRetired)
-    throw new Refusal('category_retired', catalogueMessages.categoryRetired);
+    throw Refusal.of('category_retired');
 }
 
 export async function createProduct({ db, actor, now }: Deps, input: ProductInput): Promise<AdminProduct> {

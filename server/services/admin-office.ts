@@ -9,12 +9,7 @@ import type {
   StaffInvitationInfo,
   StaffListResponse,
 } from '../../contract/admin-office.ts';
-import {
-  couponAdminMessages,
-  couponStatus,
-  STAFF_INVITATION_TTL_DAYS,
-  staffMessages,
-} from '../../contract/admin-office.ts';
+import { couponStatus, STAFF_INVITATION_TTL_DAYS } from '../../contract/admin-office.ts';
 import { roleLabels } from '../../contract/roles.ts';
 import {
   gothraInScript,
@@ -74,7 +69,7 @@ const describe = (c: CouponInput) => (c.kind === 'percent' ? `${c.value}% off` :
 export async function createCoupon({ db, actor, now }: Deps, input: CouponInput): Promise<AdminCoupon> {
   return inTransaction(db, async (trx) => {
     if (await couponCodeTaken(trx, input.code))
-      throw new Refusal('coupon_code_taken', couponAdminMessages.codeTaken);
+      throw Refusal.of('coupon_code_taken');
     const id = await insertCoupon(trx, input, now.toISOString());
     const after = (await findCouponForStaff(trx, id))!;
     await audit(trx, actor, now, {
@@ -106,7 +101,7 @@ export async function editCoupon(
   input: CouponInput,
 ): Promise<AdminCoupon> {
   if (await couponCodeTaken(deps.db, input.code, id))
-    throw new Refusal('coupon_code_taken', couponAdminMessages.codeTaken);
+    throw Refusal.of('coupon_code_taken');
   const after = await versionedEdit(deps, {
     what: 'Coupon',
     entity: 'coupon',
@@ -149,7 +144,7 @@ export async function inviteStaff(
 ): Promise<StaffListResponse> {
   const existing = await findUserByEmail(db, email);
   if (existing && existing.role !== 'customer')
-    throw new Refusal('already_staff', staffMessages.alreadyStaff);
+    throw Refusal.of('already_staff');
   const token = crypto.randomBytes(32).toString('base64url');
   const inviter = await findUserRow(db, actor.id);
   await inTransaction(db, async (trx) => {
@@ -192,7 +187,7 @@ export async function withdrawInvitation({ db, actor, now }: Deps, id: number): 
   await inTransaction(db, async (trx) => {
     const invitation = await findInvitation(trx, id);
     if (!invitation || !(await revokeInvitation(trx, id, now.toISOString())))
-      throw new Refusal('invitation_not_found', staffMessages.invitationNotFound);
+      throw Refusal.of('invitation_not_found');
     await audit(trx, actor, now, {
       action: 'staff.withdraw',
       entity: 'staff',
@@ -208,9 +203,9 @@ export async function withdrawInvitation({ db, actor, now }: Deps, id: number): 
 export async function removeStaff({ db, actor, now }: Deps, userId: number): Promise<StaffListResponse> {
   await inTransaction(db, async (trx) => {
     const user = await findUserRow(trx, userId);
-    if (!user || user.role === 'customer') throw new Refusal('not_staff', staffMessages.notStaff);
-    if (user.role === 'admin') throw new Refusal('cannot_remove_admin', staffMessages.cannotRemoveAdmin);
-    if (!(await demoteStaff(trx, userId))) throw new Refusal('not_staff', staffMessages.notStaff);
+    if (!user || user.role === 'customer') throw Refusal.of('not_staff');
+    if (user.role === 'admin') throw Refusal.of('cannot_remove_admin');
+    if (!(await demoteStaff(trx, userId))) throw Refusal.of('not_staff');
     await deleteSessionsOf(trx, userId);
     await audit(trx, actor, now, {
       action: 'staff.remove',
@@ -226,10 +221,10 @@ export async function removeStaff({ db, actor, now }: Deps, userId: number): Pro
 
 async function openInvitation(db: Db, token: string, now: Date) {
   const invitation = await findInvitationByToken(db, hashToken(token));
-  if (!invitation || invitation.revokedAt) throw new Refusal('invitation_invalid', staffMessages.linkInvalid);
-  if (invitation.acceptedAt) throw new Refusal('invitation_used', staffMessages.linkUsed);
+  if (!invitation || invitation.revokedAt) throw Refusal.of('invitation_invalid');
+  if (invitation.acceptedAt) throw Refusal.of('invitation_used');
   if (Date.parse(invitation.expiresAt) <= now.getTime())
-    throw new Refusal('invitation_expired', staffMessages.linkExpired);
+    throw Refusal.of('invitation_expired');
   return invitation;
 }
 
@@ -251,7 +246,7 @@ export async function acceptStaffInvitation(db: Db, input: AcceptInvitationInput
   const passwordHash = await hashPassword(input.password);
   await inTransaction(db, async (trx) => {
     if (!(await acceptInvitation(trx, invitation.id, now.toISOString())))
-      throw new Refusal('invitation_used', staffMessages.linkUsed);
+      throw Refusal.of('invitation_used');
     let user = await findUserByEmail(trx, invitation.email);
     if (user) {
       await setPasswordHash(trx, user.id, passwordHash);

@@ -78,7 +78,7 @@ function columnsOf(snapshot: BookingLifecycleSnapshot): BookingLifecycleColumns 
 async function bookingFor(db: Db, id: number, ownerId: number | null): Promise<BookingRow> {
   const row = await findBookingRow(db, id);
   if (!row || (ownerId !== null && row.userId !== ownerId))
-    throw new Refusal('booking_not_found', bookingMessages.notFound);
+    throw Refusal.of('booking_not_found');
   return row;
 }
 
@@ -96,7 +96,7 @@ async function checkEventData(db: Db, event: BookingEventRequest, row: BookingRo
   const uploads = [...event.photoIds, ...(video?.kind === 'upload' ? [video.id] : [])];
   for (const id of uploads) {
     const upload = await findUpload(db, id);
-    if (!upload) throw new Refusal('upload_not_found', lifecycleMessages.uploadNotFound);
+    if (!upload) throw Refusal.of('upload_not_found');
     if (event.photoIds.includes(id) && !(IMAGE_TYPES as readonly string[]).includes(upload.contentType))
       throw new Refusal('upload_not_image', lifecycleMessages.notAnImage);
   }

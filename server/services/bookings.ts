@@ -54,7 +54,7 @@ async function priceOfferings(
   );
   return lines.map((line) => {
     const row = rows.find((r) => r.id === line.offeringId);
-    if (!row) throw new Refusal('offering_not_offered', offeringMessages.notOffered);
+    if (!row) throw Refusal.of('offering_not_offered');
     if (line.quantity > row.maxQuantity)
       throw new Refusal('offering_too_many', offeringMessages.tooMuch(row.name, row.maxQuantity));
     return {
@@ -90,13 +90,13 @@ export async function quoteBooking(
   now: Date,
 ): Promise<BookingQuote> {
   const puja = await findPujaForBooking(db, draft.pujaId);
-  if (!puja) throw new Refusal('puja_not_found', bookingMessages.pujaNotFound);
+  if (!puja) throw Refusal.of('puja_not_found');
   const pkg = await findPackageForBooking(db, draft.packageId);
-  if (!pkg) throw new Refusal('package_not_found', bookingMessages.packageNotFound);
+  if (!pkg) throw Refusal.of('package_not_found');
   if (pkg.pujaId !== puja.id)
-    throw new Refusal('package_of_another_puja', bookingMessages.packageOfAnotherPuja);
+    throw Refusal.of('package_of_another_puja');
   if (puja.pujaDate === null || !isBookingOpen(puja.pujaDate, now))
-    throw new Refusal('booking_closed', bookingMessages.closed);
+    throw Refusal.of('booking_closed');
   // docs/product-rules.md, Persons: 1 to the package's number (at least one is the schema's).
   if (draft.persons.length > pkg.noPersons)
     throw new Refusal('person_count_mismatch', bookingMessages.tooManyForPackage(pkg.noPersons));

@@ -5,7 +5,6 @@ import sharp from 'sharp';
 import type { CatalogueImage, ImageInput } from '../../contract/admin-catalogue.ts';
 import { catalogueMessages, IMAGE_SLOTS } from '../../contract/admin-catalogue.ts';
 import { IMAGE_TYPES } from '../../contract/lifecycle.ts';
-import { lifecycleMessages } from '../../contract/lifecycle.ts';
 import { inTransaction } from '../db/transaction.ts';
 import type { Deps } from './admin-catalogue.ts';
 import { audit } from './audit.ts';
@@ -32,9 +31,9 @@ export async function makeCatalogueImage(
   input: ImageInput,
 ): Promise<CatalogueImage> {
   const upload = await openUpload(db, uploadsDir, input.uploadId);
-  if (!upload) throw new Refusal('upload_not_found', lifecycleMessages.uploadNotFound);
+  if (!upload) throw Refusal.of('upload_not_found');
   if (!(IMAGE_TYPES as readonly string[]).includes(upload.row.contentType))
-    throw new Refusal('image_not_image', catalogueMessages.imageNotImage);
+    throw Refusal.of('image_not_image');
   const slot = IMAGE_SLOTS[input.slot];
   let width: number;
   let height: number;
@@ -47,7 +46,7 @@ export async function makeCatalogueImage(
     width = turned ? meta.height : meta.width;
     height = turned ? meta.width : meta.height;
   } catch {
-    throw new Refusal('image_unreadable', catalogueMessages.imageUnreadable);
+    throw Refusal.of('image_unreadable');
   }
   if (width < slot.minWidth)
     throw new Refusal('image_too_small', catalogueMessages.imageTooSmall(slot.minWidth));
@@ -72,7 +71,7 @@ export async function makeCatalogueImage(
       })),
     );
   } catch {
-    throw new Refusal('image_unreadable', catalogueMessages.imageUnreadable);
+    throw Refusal.of('image_unreadable');
   }
   await fs.mkdir(imagesDir, { recursive: true });
   const sizes: CatalogueImage['sizes'] = [];

@@ -1,5 +1,4 @@
 import type { LifecycleActor, LifecycleRefusal } from '../../contract/lifecycle.ts';
-import { lifecycleMessages } from '../../contract/lifecycle.ts';
 import type { Db } from '../db/client.ts';
 import { insertLifecycleEvent, type RecordKind } from '../db/repositories/lifecycle-events.ts';
 import { inTransaction } from '../db/transaction.ts';
@@ -72,7 +71,7 @@ export interface Step {
  */
 export function commitStep(db: Db, step: Step): Promise<void> {
   return inTransaction(db, async (trx) => {
-    if (!(await step.store(trx))) throw new Refusal('lifecycle_conflict', lifecycleMessages.conflict);
+    if (!(await step.store(trx))) throw Refusal.of('lifecycle_conflict');
     await step.alsoWrite?.(trx);
     await insertLifecycleEvent(trx, step.kind, {
       recordId: step.recordId,

@@ -1,7 +1,7 @@
 import { transition } from 'xstate';
 import { IMAGE_TYPES, lifecycleMessages } from '../../contract/lifecycle.ts';
 import type { OrderEventRequest } from '../../contract/lifecycle-events.ts';
-import { orderMessages, type OrderRead } from '../../contract/orders.ts';
+import type { OrderRead } from '../../contract/orders.ts';
 import {
   orderLifecycleMachine,
   type OrderLifecycleEvent,
@@ -78,7 +78,7 @@ function columnsOf(snapshot: OrderLifecycleSnapshot): OrderLifecycleColumns {
 async function orderFor(db: Db, id: number, ownerId: number | null): Promise<OrderRow> {
   const row = await findOrderRow(db, id);
   if (!row || (ownerId !== null && row.userId !== ownerId))
-    throw new Refusal('order_not_found', orderMessages.notFound);
+    throw Refusal.of('order_not_found');
   return row;
 }
 
@@ -87,7 +87,7 @@ async function checkClaimPhoto(db: Db, event: OrderEventRequest, row: OrderRow):
   if (event.type !== 'order.claimDamage') return;
   const upload = await findUpload(db, event.photoId);
   if (!upload || upload.userId !== row.userId)
-    throw new Refusal('upload_not_found', lifecycleMessages.uploadNotFound);
+    throw Refusal.of('upload_not_found');
   if (!(IMAGE_TYPES as readonly string[]).includes(upload.contentType))
     throw new Refusal('upload_not_image', lifecycleMessages.notAnImage);
 }

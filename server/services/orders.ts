@@ -1,7 +1,6 @@
 import type { Address } from '../../contract/address.ts';
 import { formatRupees } from '../../contract/money.ts';
 import {
-  couponMessages,
   orderMessages,
   type OrderCreateRequest,
   type OrderDraft,
@@ -65,9 +64,9 @@ const linesOf = (draft: OrderDraft): RequestedLine[] =>
  */
 export async function quoteOrder(db: Db, userId: number, draft: OrderDraft, now: Date): Promise<OrderQuote> {
   if (draft.user_id != null && draft.user_id !== userId)
-    throw new Refusal('wrong_user', orderMessages.wrongUser);
+    throw Refusal.of('wrong_user');
   const address = await findAddress(db, userId, draft.address_id);
-  if (!address) throw new Refusal('address_not_found', orderMessages.addressNotFound);
+  if (!address) throw Refusal.of('address_not_found');
 
   const requested = linesOf(draft);
   const quantities = [...quantitiesByProduct(requested).entries()].sort(([a], [b]) => a - b);
@@ -160,7 +159,7 @@ export async function placeOrder(
 ): Promise<number> {
   const quote = refuseUnlessAgreed(await quoteOrder(trx, userId, draft, now), expectedTotal, paymentMethod);
   if (quote.coupon && !(await countCouponUse(trx, quote.coupon.id)))
-    throw new Refusal('coupon_exhausted', couponMessages.exhausted);
+    throw Refusal.of('coupon_exhausted');
 
   const taken: { productId: number; quantity: number; balance: number }[] = [];
   for (const [productId, quantity] of quote.quantities) {

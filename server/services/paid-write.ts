@@ -1,5 +1,5 @@
 import { formatRupees } from '../../contract/money.ts';
-import { paymentMessages, withRefundNote, type PaymentPurpose } from '../../contract/payments.ts';
+import { withRefundNote, type PaymentPurpose } from '../../contract/payments.ts';
 import type { Db } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { inTransaction } from '../db/transaction.ts';
@@ -140,7 +140,7 @@ function claimFor(trx: Db, payment: PaymentRow | null, w: PaidWrite): PaymentCla
     async use(amount, usedFor) {
       if (!payment) return;
       if (amount !== payment.amount)
-        throw new Refusal('payment_amount_mismatch', paymentMessages.amountMismatch);
+        throw Refusal.of('payment_amount_mismatch');
       const moved = await movePayment(trx, {
         id: payment.id,
         to: 'used',
@@ -151,7 +151,7 @@ function claimFor(trx: Db, payment: PaymentRow | null, w: PaidWrite): PaymentCla
         note: 'orderId' in usedFor ? `order ${usedFor.orderId}` : `booking ${usedFor.bookingId}`,
       });
       // Used (or refunded) by a parallel request since the check: this write must not happen.
-      if (moved === null) throw new Refusal('payment_used', paymentMessages.used);
+      if (moved === null) throw Refusal.of('payment_used');
     },
   };
 }

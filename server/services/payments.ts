@@ -51,13 +51,13 @@ function stateRefusal(status: PaymentState): Refusal {
   switch (status) {
     case 'created':
     case 'declined':
-      return new Refusal('payment_not_captured', paymentMessages.notCaptured);
+      return Refusal.of('payment_not_captured');
     case 'captured':
-      return new Refusal('payment_already_captured', paymentMessages.alreadyCaptured);
+      return Refusal.of('payment_already_captured');
     case 'used':
-      return new Refusal('payment_used', paymentMessages.used);
+      return Refusal.of('payment_used');
     case 'refunded':
-      return new Refusal('payment_refunded', paymentMessages.wasRefunded);
+      return Refusal.of('payment_refunded');
     case 'expired':
       return new Refusal('payment_expired', paymentMessages.expired);
   }
@@ -275,7 +275,7 @@ export async function expireStalePayments(db: Db, gateway: PaymentGateway, now: 
 /** The customer's own payment, settled if stale; anyone else's, or none, is "not found". */
 async function ownPayment(db: Db, gateway: PaymentGateway, userId: number, id: string, now: Date) {
   const payment = await findPayment(db, id);
-  if (!payment || payment.userId !== userId) throw new Refusal('payment_not_found', paymentMessages.notFound);
+  if (!payment || payment.userId !== userId) throw Refusal.of('payment_not_found');
   return settleIfStale(db, gateway, payment, now);
 }
 
@@ -315,7 +315,7 @@ export async function capturePayment(
       at,
       note: `${request.method}: ${result.reason}`,
     });
-    throw new Refusal('payment_declined', paymentMessages.declined);
+    throw Refusal.of('payment_declined');
   }
   const moved = await movePayment(db, {
     id,
@@ -381,7 +381,7 @@ export async function checkPaymentForWrite(
   { userId, id, purpose, now }: { userId: number; id: string; purpose: PaymentPurpose; now: Date },
 ): Promise<PaymentRow> {
   const found = await findPayment(db, id);
-  if (!found || found.userId !== userId) throw new Refusal('payment_invalid', paymentMessages.invalid);
+  if (!found || found.userId !== userId) throw Refusal.of('payment_invalid');
   const payment = await settleIfStale(db, gateway, found, now);
   if (payment.status !== found.status && payment.status === 'refunded')
     throw new Refusal(
@@ -391,7 +391,7 @@ export async function checkPaymentForWrite(
     );
   if (payment.status !== 'captured') throw stateRefusal(payment.status);
   if (payment.purpose !== purpose)
-    throw new Refusal('payment_purpose_mismatch', paymentMessages.purposeMismatch);
+    throw Refusal.of('payment_purpose_mismatch');
   if (
     payment.providerPaymentId === null ||
     payment.signature === null ||
@@ -401,6 +401,6 @@ export async function checkPaymentForWrite(
       signature: payment.signature,
     })
   )
-    throw new Refusal('payment_invalid', paymentMessages.invalid);
+    throw Refusal.of('payment_invalid');
   return payment;
 }

@@ -1,4 +1,5 @@
 import { formatRupees } from '../../contract/money.ts';
+import type { CouponRefusalReason } from '../../contract/refusal.ts';
 import {
   couponMessages,
   orderMessages,
@@ -105,11 +106,8 @@ export interface CouponRule {
   startsAt?: string | null;
 }
 
-export type CouponRefusal =
-  'invalid' | 'expired' | 'exhausted' | 'below_minimum' | 'not_started' | 'used_by_you';
-
 export type CouponCheck =
-  { ok: true; discount: number } | { ok: false; reason: CouponRefusal; message: string };
+  { ok: true; discount: number } | { ok: false; reason: CouponRefusalReason; message: string };
 
 /** Percent: floor(subtotal × value / 100), capped by max_discount; flat: the value. Never above the subtotal. */
 export function couponDiscount(
@@ -121,7 +119,7 @@ export function couponDiscount(
   return Math.max(0, Math.min(discount, subtotal));
 }
 
-export function refuseCoupon(reason: CouponRefusal, shortBy = 0): CouponCheck & { ok: false } {
+export function refuseCoupon(reason: CouponRefusalReason, shortBy = 0): CouponCheck & { ok: false } {
   const message = {
     invalid: couponMessages.invalid,
     expired: couponMessages.expired,

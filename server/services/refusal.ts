@@ -1,4 +1,6 @@
 import { PRICE_CHANGED_CODE } from '../../contract/payments.ts';
+import { refusalMessages, type FixedRefusalCode } from '../../contract/refusal-messages.ts';
+import type { RefusalCode } from '../../contract/refusal.ts';
 
 /**
  * A rule said no: what to tell the customer and a machine-readable code, never an HTTP status
@@ -7,13 +9,18 @@ import { PRICE_CHANGED_CODE } from '../../contract/payments.ts';
  */
 export class Refusal extends Error {
   constructor(
-    readonly code: string,
+    readonly code: RefusalCode,
     message: string,
     /** Set when a captured payment was refunded because of this refusal. */
     readonly refunded?: { paymentId: string; amount: number },
   ) {
     super(message);
     this.name = 'Refusal';
+  }
+
+  /** A refusal told in its code's one message (contract/refusal-messages.ts). */
+  static of(code: FixedRefusalCode): Refusal {
+    return new Refusal(code, refusalMessages[code]);
   }
 }
 

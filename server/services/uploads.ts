@@ -66,7 +66,7 @@ export async function saveUpload({
   bytes: Uint8Array;
   now: Date;
 }): Promise<Upload> {
-  if (bytes.byteLength === 0) throw new Refusal('upload_empty', lifecycleMessages.uploadEmpty);
+  if (bytes.byteLength === 0) throw Refusal.of('upload_empty');
   const staff = isStaffRole(user.role);
   const sniffed = (await fileTypeFromBuffer(bytes))?.mime ?? '';
   const type: UploadType | undefined = isImage(sniffed) || (staff && isVideo(sniffed)) ? sniffed : undefined;
@@ -79,7 +79,7 @@ export async function saveUpload({
   /** A customer's daily cap (staff have none): refused once they made their uploads of the day. */
   const refuseOverCap = async (reader: Db) => {
     if (!staff && (await countUploadsSince(reader, user.id, since)) >= MAX_CUSTOMER_UPLOADS_PER_DAY)
-      throw new Refusal('too_many_uploads', lifecycleMessages.tooManyUploads);
+      throw Refusal.of('too_many_uploads');
   };
   // Early, so a customer over the cap costs no file write; the count that decides is below.
   await refuseOverCap(db);

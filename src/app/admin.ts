@@ -15,8 +15,8 @@ import {
   staffRecordMachine,
   type StaffActionResult,
 } from '../../machines/staff-record/staff-record.machine.ts';
-import { exportCsv, isRefusal, uploadCatalogueImage } from '../lib/admin-api.ts';
-import { ApiError } from '../lib/api.ts';
+import { exportCsv, uploadCatalogueImage } from '../lib/admin-api.ts';
+import { valueOrRefusal } from '../lib/api.ts';
 import { currentRoute, navigate } from './hash-location.ts';
 
 /**
@@ -57,13 +57,8 @@ export function liveRecordMachine(
       loadRecord: fromPromise<unknown, { id: number }>(({ input, signal }) => load(input.id, signal)),
       sendAction: fromPromise<StaffActionResult, { id: number; action: string; request: unknown }>(
         async ({ input, signal }) => {
-          try {
-            return { kind: 'updated', record: await send(input.id, input.action, input.request, signal) };
-          } catch (error) {
-            if (isRefusal(error))
-              return { kind: 'refused', message: error.message, ...(error.code ? { code: error.code } : {}) };
-            throw error;
-          }
+          const result = await valueOrRefusal(send(input.id, input.action, input.request, signal));
+          return result.kind === 'ok' ? { kind: 'updated', record: result.value } : result;
         },
       ),
     },
@@ -101,17 +96,11 @@ export function liveEditMachine<S extends v.GenericSchema>(calls: EditCalls<S>) 
         async ({ input, signal }) => {
           const checked = v.safeParse(calls.schema, pick(input.draft, calls.fields), { abortEarly: true });
           if (!checked.success) return { kind: 'refused', message: checked.issues[0].message };
-          try {
-            return {
-              kind: 'saved',
-              record: await calls.save(input.id, checked.output, input.version, signal),
-            };
-          } catch (error) {
-            if (error instanceof ApiError && error.code === EDIT_CONFLICT && input.id !== null)
-              return { kind: 'conflict', current: await calls.load(input.id, signal) };
-            if (isRefusal(error)) return { kind: 'refused', message: error.message };
-            throw error;
-          }
+          const result = await valueOrRefusal(calls.save(input.id, checked.output, input.version, signal));
+          if (result.kind === 'ok') return { kind: 'saved', record: result.value };
+          if (result.code === EDIT_CONFLICT && input.id !== null)
+            return { kind: 'conflict', current: await calls.load(input.id, signal) };
+          return { kind: 'refused', message: result.message };
         },
       ),
       imageUpload: imageUploadMachine.provide({

@@ -12,7 +12,7 @@ import {
   type CouponCheck,
   type StoredCart,
 } from '../../machines/cart/cart.machine.ts';
-import { ApiError, callApi } from '../lib/api.ts';
+import { callApi, settle } from '../lib/api.ts';
 import { fetchProducts } from '../lib/catalogue.ts';
 import { inspectOptions } from '../lib/inspector.ts';
 
@@ -37,25 +37,27 @@ export const cartStorage = {
 };
 
 /**
- * POST /api/coupons/validate. A refusal the server explains (an answer with a status: unknown,
- * expired, below the minimum) is an expected result; a call that got no answer is an error,
- * which the machine shows as "Invalid coupon code" (docs/product-rules.md, Messages and errors).
+ * POST /api/coupons/validate. Whatever kept the code from applying is said under the field: the
+ * server's refusal (unknown, expired, below the minimum) or its words for a failure (too many
+ * codes tried), and "Invalid coupon code" when no answer came, the call's fallback
+ * (docs/product-rules.md, Messages and errors). The API client's classifier tells them apart;
+ * here they end alike.
  */
 async function checkCoupon(input: CouponValidateRequest, signal: AbortSignal): Promise<CouponCheck> {
-  try {
-    const { code, discountAmount } = await callApi('/api/coupons/validate', {
+  const result = await settle(
+    callApi('/api/coupons/validate', {
       method: 'POST',
       body: input,
       schema: CouponValidateResponse,
       fallback: couponMessages.failed,
       invalid: couponMessages.failed,
       signal,
-    });
-    return { ok: true, code, discountAmount };
-  } catch (error) {
-    if (error instanceof ApiError && error.status !== undefined) return { ok: false, message: error.message };
-    throw error;
-  }
+    }),
+  );
+  // A failure is said like a refusal: no retry is offered, the customer types a code again.
+  if (result.kind !== 'ok') return { kind: 'refused', message: result.message };
+  const { code, discountAmount } = result.value;
+  return { kind: 'applied', code, discountAmount };
 }
 
 /** The cart machine with local storage, the catalogue and the coupon check plugged in. */

@@ -84,14 +84,3 @@ export function exportCsv(kind: 'orders' | 'bookings', query: Record<string, str
     signal,
   });
 }
-
-/** A 4xx the editor can act on (bad input, a conflict, a refusal), as opposed to no answer. */
-export function isRefusal(error: unknown): error is ApiError {
-  return (
-    error instanceof ApiError &&
-    error.status !== undefined &&
-    error.status >= 400 &&
-    error.status < 500 &&
-    ![401, 408, 429].includes(error.status)
-  );
-}

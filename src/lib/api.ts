@@ -1,12 +1,7 @@
 import { FetchError, ofetch } from 'ofetch';
 import * as v from 'valibot';
+import type { Refunded, Refused, RefusalCode } from '../../contract/refusal.ts';
 import { apiBase } from './config.ts';
-
-/** Money the server gave back when a write was refused after its payment (WriteRefusal's `refunded`). */
-export interface Refunded {
-  paymentId: string;
-  amount: number;
-}
 
 /**
  * A failed call, carrying the message a customer should see, and the server's machine-readable
@@ -17,7 +12,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status?: number,
-    readonly code?: string,
+    /** As the server sent it: the server types its codes by RefusalCode (contract/refusal.ts). */
+    readonly code?: RefusalCode,
     readonly refunded?: Refunded,
     readonly total?: number,
   ) {
@@ -66,7 +62,8 @@ function messageOf(error: unknown, fallback: string): ApiError {
     if (!data || typeof data !== 'object') return new ApiError(fallback, error.statusCode);
     const message =
       'message' in data && typeof data.message === 'string' && data.message ? data.message : fallback;
-    const code = 'code' in data && typeof data.code === 'string' && data.code ? data.code : undefined;
+    const code =
+      'code' in data && typeof data.code === 'string' && data.code ? (data.code as RefusalCode) : undefined;
     const total = 'total' in data && typeof data.total === 'number' ? data.total : undefined;
     return new ApiError(message, error.statusCode, code, refundedOf(data), total);
   }
@@ -149,4 +146,68 @@ export function bearerFailure(error: unknown, fallback: string): ApiError {
   const failure = messageOf(error, fallback);
   if (failure.status === 401) auth.onUnauthorized();
   return failure;
+}
+
+/** No usable answer: no network, a 5xx, a 401 (the session signs out), 408, 429, or an unreadable body. */
+export interface Failed {
+  kind: 'failed';
+  message: string;
+  /** What the call threw, for an actor to reject with (its machine's `onError` offers a retry). */
+  error: unknown;
+}
+
+/** A call's result, told apart once for the whole SPA (docs/decisions/0069-one-refusal-path.md). */
+export type ApiResult<T> = { kind: 'ok'; value: T } | Refused | Failed;
+
+/**
+ * Whether a failed call is the server's refusal or a failure: the one place in the SPA that reads
+ * an HTTP status to decide it. A refusal is an answer in 400-499 that asking again unchanged gets
+ * again (bad input, not found, not allowed now, a conflict), carrying the server's message and
+ * `code`; a 401 (the session is over), 408 and 429 (try later) are failures, as are no answer, a
+ * 5xx and a response of the wrong shape (docs/product-rules.md, Messages and errors).
+ */
+export function classify(error: unknown): Refused | Failed {
+  if (!(error instanceof ApiError)) {
+    const message = error instanceof Error && error.message ? error.message : 'Something went wrong';
+    return { kind: 'failed', message, error };
+  }
+  const { status } = error;
+  if (status === undefined || status < 400 || status >= 500 || [401, 408, 429].includes(status))
+    return { kind: 'failed', message: error.message, error };
+  return {
+    kind: 'refused',
+    message: error.message,
+    ...(error.code !== undefined ? { code: error.code } : {}),
+    ...(status === 404 ? { notFound: true as const } : {}),
+    ...(error.refunded ? { refunded: error.refunded } : {}),
+    ...(error.total !== undefined ? { total: error.total } : {}),
+  };
+}
+
+/** Waits for a call and classifies how it ended: ok with its value, refused, or failed. */
+export async function settle<T>(call: Promise<T>): Promise<ApiResult<T>> {
+  try {
+    return { kind: 'ok', value: await call };
+  } catch (error) {
+    return classify(error);
+  }
+}
+
+/**
+ * For an actor: the call's value or the server's refusal, the expected results a machine routes
+ * with guarded `onDone`; a failure rejects with what the call threw, for its `onError`.
+ */
+export async function valueOrRefusal<T>(call: Promise<T>): Promise<{ kind: 'ok'; value: T } | Refused> {
+  const result = await settle(call);
+  if (result.kind === 'failed') throw result.error;
+  return result;
+}
+
+/**
+ * For a load, whose machine has nothing to show either way: rejects with the server's `Refused`
+ * (the machine offers no retry, and tells "not found" by `notFound`), or with what the call threw.
+ */
+export function rejectClassified(error: unknown): never {
+  const result = classify(error);
+  throw result.kind === 'refused' ? result : error;
 }

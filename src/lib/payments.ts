@@ -6,39 +6,16 @@ import type {
   CaptureOutput,
   CreateIntentInput,
   CreateIntentOutput,
-  Refusal,
   WriteRecordInput,
   WriteRecordOutput,
 } from '../../machines/payment/payment.actors.ts';
-import { ApiError, callApi } from './api.ts';
+import { callApi, valueOrRefusal } from './api.ts';
 
-/**
- * An expected refusal: the server answered 4xx with a `code` (declined, out of stock, window
- * closed, payment used...). Anything else (network, 500, a 401 that signs out) stays an error.
+/*
+ * Each call answers the server's refusal (declined, out of stock, window closed, payment used...)
+ * as the payment machine's `Refused` result; anything else (network, 5xx, a 401 that signs out)
+ * rejects. The API client's classifier decides which is which (docs/decisions/0069-one-refusal-path.md).
  */
-async function refusalOr<T>(call: Promise<T>): Promise<T | Refusal> {
-  try {
-    return await call;
-  } catch (error) {
-    if (
-      error instanceof ApiError &&
-      error.code !== undefined &&
-      error.status !== undefined &&
-      error.status >= 400 &&
-      error.status < 500 &&
-      error.status !== 401
-    ) {
-      return {
-        kind: 'refused',
-        code: error.code,
-        message: error.message,
-        ...(error.refunded ? { refunded: error.refunded } : {}),
-        ...(error.total !== undefined ? { total: error.total } : {}),
-      };
-    }
-    throw error;
-  }
-}
 
 /** POST /api/payments: an intent priced by the server for exactly this record. */
 export async function createPaymentIntent(
@@ -46,7 +23,7 @@ export async function createPaymentIntent(
   signal?: AbortSignal,
 ): Promise<CreateIntentOutput> {
   const body = record.purpose === 'order' ? { purpose: 'order', order: record.order } : record;
-  const result = await refusalOr(
+  const result = await valueOrRefusal(
     callApi('/api/payments', {
       method: 'POST',
       body,
@@ -56,7 +33,7 @@ export async function createPaymentIntent(
       signal,
     }),
   );
-  return 'kind' in result ? result : { kind: 'intent', intent: result.payment };
+  return result.kind === 'ok' ? { kind: 'intent', intent: result.value.payment } : result;
 }
 
 /** POST /api/payments/{id}/capture: the provider takes the money (402 payment_declined if not). */
@@ -64,7 +41,7 @@ export async function capturePayment(
   { paymentId, details }: CaptureInput,
   signal?: AbortSignal,
 ): Promise<CaptureOutput> {
-  const result = await refusalOr(
+  const result = await valueOrRefusal(
     callApi(`/api/payments/${encodeURIComponent(paymentId)}/capture`, {
       method: 'POST',
       body: details,
@@ -74,7 +51,7 @@ export async function capturePayment(
       signal,
     }),
   );
-  return 'kind' in result ? result : { kind: 'captured', capture: result.payment };
+  return result.kind === 'ok' ? { kind: 'captured', capture: result.value.payment } : result;
 }
 
 /**
@@ -95,7 +72,7 @@ export async function writePaidRecord(
       payment_id: cash ? null : paymentId,
       ...(expectedTotal !== undefined ? { expected_total: expectedTotal } : {}),
     };
-    const result = await refusalOr(
+    const result = await valueOrRefusal(
       callApi('/api/orders', {
         method: 'POST',
         body,
@@ -106,9 +83,9 @@ export async function writePaidRecord(
         signal,
       }),
     );
-    return 'kind' in result ? result : { kind: 'created', id: result.id, booking: null };
+    return result.kind === 'ok' ? { kind: 'created', id: result.value.id, booking: null } : result;
   }
-  const result = await refusalOr(
+  const result = await valueOrRefusal(
     callApi('/api/bookings', {
       method: 'POST',
       body: { ...record.booking, paymentMethod: 'online', paymentId },
@@ -119,5 +96,7 @@ export async function writePaidRecord(
       signal,
     }),
   );
-  return 'kind' in result ? result : { kind: 'created', id: result.booking.id, booking: result.booking };
+  return result.kind === 'ok'
+    ? { kind: 'created', id: result.value.booking.id, booking: result.value.booking }
+    : result;
 }

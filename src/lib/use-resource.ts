@@ -10,6 +10,7 @@ import {
   selectStatus,
 } from '../../machines/resource/resource.selectors.ts';
 import type { ResourceErrorCode } from '../../machines/resource/resource.machine.ts';
+import { rejectClassified } from './api.ts';
 import { inspectOptions } from './inspector.ts';
 
 export interface Resource<T> {
@@ -37,7 +38,7 @@ export function useResource<T>(load: (signal: AbortSignal) => Promise<T>): Resou
           // abort error would be reported as a failure of the page.
           load(signal).catch((error: unknown) => {
             if (signal.aborted) return new Promise<never>(() => {});
-            throw error;
+            return rejectClassified(error);
           }),
         ),
       },

@@ -104,8 +104,8 @@ const catalogueState = (s: Snapshot) => (s.value as { catalogue: string }).catal
 const notBusy = (s: Snapshot) => !s.hasTag('busy');
 
 const accept = (code: string, discountAmount: number) => (): Promise<CouponCheck> =>
-  Promise.resolve({ ok: true, code, discountAmount });
-const refuse = (message: string) => (): Promise<CouponCheck> => Promise.resolve({ ok: false, message });
+  Promise.resolve({ kind: 'applied', code, discountAmount });
+const refuse = (message: string) => (): Promise<CouponCheck> => Promise.resolve({ kind: 'refused', message });
 
 describe('cart machine: start-up', () => {
   it('starts empty, with no coupon, nothing to reconcile and nothing persisted', () => {
@@ -474,7 +474,7 @@ describe('cart machine: coupon', () => {
     expect(validateCoupon).toHaveBeenCalledTimes(1);
     expect(selectDiscount(s)).toBe(0);
 
-    check.resolve({ ok: true, code: 'WELCOME10', discountAmount: 179 });
+    check.resolve({ kind: 'applied', code: 'WELCOME10', discountAmount: 179 });
     s = await waitFor(actor, notBusy);
     expect(couponState(s)).toBe('applied');
     expect(selectAppliedCoupon(s)).toBe('WELCOME10');
@@ -534,7 +534,7 @@ describe('cart machine: coupon', () => {
     actor.send({ type: 'coupon.apply', code: 'WELCOME10' });
     actor.send({ type: 'coupon.remove' });
     expect(couponState(actor.getSnapshot())).toBe('none');
-    check.resolve({ ok: true, code: 'WELCOME10', discountAmount: 89 });
+    check.resolve({ kind: 'applied', code: 'WELCOME10', discountAmount: 89 });
     await Promise.resolve();
     expect(couponState(actor.getSnapshot())).toBe('none');
 
@@ -554,7 +554,7 @@ describe('cart machine: coupon', () => {
   it('checks an applied coupon again whenever the items change, with the new subtotal', async () => {
     const { actor, validateCoupon } = await cartWith([[rudraksha, 1]], {
       validateCoupon: ({ code, subtotal }) =>
-        Promise.resolve({ ok: true, code: code.toUpperCase(), discountAmount: Math.floor(subtotal / 10) }),
+        Promise.resolve({ kind: 'applied', code: code.toUpperCase(), discountAmount: Math.floor(subtotal / 10) }),
     });
     actor.send({ type: 'coupon.apply', code: 'welcome10' });
     await waitFor(actor, (s) => couponState(s) === 'applied');
@@ -594,8 +594,8 @@ describe('cart machine: coupon', () => {
     actor.send({ type: 'coupon.apply', code: 'WELCOME10' });
     actor.send({ type: 'cart.increase', id: rudraksha.id });
     expect(validateCoupon.mock.calls.map(([input]) => input.subtotal)).toEqual([899, 1798]);
-    checks[0]?.resolve({ ok: true, code: 'WELCOME10', discountAmount: 89 });
-    checks[1]?.resolve({ ok: true, code: 'WELCOME10', discountAmount: 179 });
+    checks[0]?.resolve({ kind: 'applied', code: 'WELCOME10', discountAmount: 89 });
+    checks[1]?.resolve({ kind: 'applied', code: 'WELCOME10', discountAmount: 179 });
     const s = await waitFor(actor, notBusy);
     expect(selectDiscount(s)).toBe(179);
   });
@@ -671,7 +671,7 @@ describe('cart machine: coupon', () => {
       storedCart: stored({ items: [line(rudraksha, 2)], couponCode: 'WELCOME10', discountAmount: 179 }),
       reconcile: () => catalogue.promise,
       validateCoupon: ({ subtotal }) =>
-        Promise.resolve({ ok: true, code: 'WELCOME10', discountAmount: Math.floor(subtotal / 10) }),
+        Promise.resolve({ kind: 'applied', code: 'WELCOME10', discountAmount: Math.floor(subtotal / 10) }),
     });
     expect(couponState(actor.getSnapshot())).toBe('revalidating');
     expect(selectAppliedCoupon(actor.getSnapshot())).toBe('WELCOME10');

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { Refused } from '../../contract/refusal.ts';
 import type {
   CaptureInput,
   CaptureOutput,
   CreateIntentInput,
   CreateIntentOutput,
   PaidRecord,
-  Refusal,
   WriteRecordInput,
   WriteRecordOutput,
 } from '../../machines/payment/payment.actors.ts';
@@ -33,8 +33,8 @@ const captured = (id = 'pay_1'): CaptureOutput => ({
   kind: 'captured',
   capture: { id, status: 'captured', method: 'upi', providerPaymentId: 'p', signature: 's' },
 });
-const declined = {
-  kind: 'refused' as const,
+const declined: Refused = {
+  kind: 'refused',
   code: 'payment_declined',
   message: 'Your payment was declined.',
 };
@@ -220,8 +220,8 @@ describe('payment machine', () => {
   });
 
   it('a refused write with a refund ends as a typed refusal carrying the refund', async () => {
-    const refusal = {
-      kind: 'refused' as const,
+    const refusal: Refused = {
+      kind: 'refused',
       code: 'booking_closed',
       message: 'Booking for this puja has closed. Your payment of ₹1,100 has been refunded.',
       refunded: { paymentId: 'pay_1', amount: 1100 },
@@ -243,7 +243,7 @@ describe('payment machine', () => {
   });
 
   it('a refused intent (stock ran out) ends as a refusal without capturing', async () => {
-    const refusal = { kind: 'refused' as const, code: 'out_of_stock', message: 'Only 1 left' };
+    const refusal: Refused = { kind: 'refused', code: 'out_of_stock', message: 'Only 1 left' };
     const { actor, calls } = harness({ intents: [refusal] });
     actor.send({ type: 'payment.upiIdChanged', value: 'asha@okbank' });
     actor.send({ type: 'payment.submit', record, shownAmount: intent.amount });
@@ -412,7 +412,7 @@ describe('payment machine', () => {
       cashOnDelivery: true,
     };
     /** The server's answer to a cash write whose expectedTotal is not its total. */
-    const priceChanged = (total: number, was: number): Refusal => ({
+    const priceChanged = (total: number, was: number): Refused => ({
       kind: 'refused',
       code: PRICE_CHANGED,
       message: `The price has changed since you opened this page: the amount is now ₹${total} (it was ₹${was}).`,

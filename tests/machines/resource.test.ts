@@ -1,4 +1,5 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { Refused } from '../../contract/refusal.ts';
 import { resourceMachine } from '../../machines/resource/resource.machine.ts';
 
 function withLoader(load: () => Promise<unknown>) {
@@ -55,23 +56,29 @@ describe('resource machine', () => {
 });
 
 describe('resource machine: which failures a retry can fix', () => {
-  const failingWith = (status: number | undefined) =>
-    withLoader(() => Promise.reject(Object.assign(new Error('No'), { status }))).start();
+  // The API client classifies (src/lib/api.ts, tested in tests/lib/api.test.ts): a load the
+  // server refused rejects with its `Refused`; the machine reads no HTTP status.
+  const failingWith = (error: unknown) =>
+    withLoader(() =>
+      Promise.resolve().then(() => {
+        throw error;
+      }),
+    ).start();
 
-  it('a 404 is not_found and a 400 is refused: retry is refused', async () => {
-    for (const [status, code] of [
-      [404, 'not_found'],
-      [400, 'refused'],
-    ] as const) {
-      const failed = await waitFor(failingWith(status), (s) => s.matches('failed'));
+  it('a refusal of a record that does not exist is not_found, another refusal is refused: retry is refused', async () => {
+    for (const [refusal, code] of [
+      [{ kind: 'refused', code: 'order_not_found', message: 'No', notFound: true }, 'not_found'],
+      [{ kind: 'refused', message: 'No' }, 'refused'],
+    ] as const satisfies readonly (readonly [Refused, string])[]) {
+      const failed = await waitFor(failingWith(refusal), (s) => s.matches('failed'));
       expect(failed.context.error).toEqual({ message: 'No', code });
       expect(failed.can({ type: 'resource.retry' })).toBe(false);
     }
   });
 
-  it('no answer, a 5xx, 408 or 429 can be retried', async () => {
-    for (const status of [undefined, 500, 503, 408, 429]) {
-      const failed = await waitFor(failingWith(status), (s) => s.matches('failed'));
+  it('anything else (no answer, a 5xx, 408 or 429 as the client classifies them) can be retried', async () => {
+    for (const error of [new Error('No'), Object.assign(new Error('No'), { status: 404 })]) {
+      const failed = await waitFor(failingWith(error), (s) => s.matches('failed'));
       expect(failed.context.error).toEqual({ message: 'No' });
       expect(failed.can({ type: 'resource.retry' })).toBe(true);
     }

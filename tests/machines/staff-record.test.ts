@@ -191,7 +191,7 @@ describe('staff record machine: a step taken through its dialog', () => {
 
   it('when the record cannot be read again after a refusal, the dialog stays with the refusal', async () => {
     const { actor, send, load } = await shipping();
-    await send.last().resolve({ kind: 'refused', message: 'Orders ship once packed', code: 'refused' });
+    await send.last().resolve({ kind: 'refused', message: 'Orders ship once packed', code: 'lifecycle_wrong_state' });
     await load.last().reject(new Error('Failed to fetch'));
     const editing = actor.getSnapshot();
     expect(editing.value).toEqual({ ready: 'editing' });

@@ -1,3 +1,4 @@
+import type { Refused } from '../../../contract/refusal.ts';
 import { afterSaleMachine, type AfterSaleEvent } from '../../../machines/after-sale/after-sale.machine.ts';
 import type { EventFixtures, MachineModel } from './coverage.ts';
 
@@ -22,8 +23,11 @@ export const afterSaleModel: MachineModel<typeof afterSaleMachine> = {
   actors: {
     loadRecord: {
       done: [{ id: 7, orderStatus: 'processing' }],
-      // No answer (a retry can help) and another customer's order (it cannot).
-      error: [apiError('Failed to fetch'), apiError('Order not found', 404)],
+      // No answer (a retry can help) and another customer's order, refused (it cannot).
+      error: [
+        apiError('Failed to fetch'),
+        { kind: 'refused', code: 'order_not_found', message: 'Order not found', notFound: true } satisfies Refused,
+      ],
     },
     sendAction: {
       done: [

@@ -67,8 +67,8 @@ export const cartModel: MachineModel<typeof cartMachine> = {
     },
     validateCoupon: {
       done: [
-        { ok: true, code: 'SAVE10', discountAmount: 90 },
-        { ok: false, message: 'This coupon has expired' },
+        { kind: 'applied', code: 'SAVE10', discountAmount: 90 },
+        { kind: 'refused', code: 'coupon_expired', message: 'This coupon has expired' },
       ],
       error: [new Error('Network error')],
     },

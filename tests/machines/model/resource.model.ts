@@ -1,4 +1,5 @@
 import { resourceMachine, type ResourceEvent } from '../../../machines/resource/resource.machine.ts';
+import type { Refused } from '../../../contract/refusal.ts';
 import type { EventFixtures, MachineModel } from './coverage.ts';
 
 const events = {
@@ -14,8 +15,11 @@ export const resourceModel: MachineModel<typeof resourceMachine> = {
   actors: {
     load: {
       done: [{ items: [1, 2, 3] }],
-      // No answer (a retry can help) and a 404 (it cannot: Retry is refused).
-      error: [new Error('Failed to fetch'), Object.assign(new Error('Puja not found'), { status: 404 })],
+      // No answer (a retry can help) and the server's "not found" (it cannot: Retry is refused).
+      error: [
+        new Error('Failed to fetch'),
+        { kind: 'refused', code: 'puja_not_found', message: 'Puja not found', notFound: true } satisfies Refused,
+      ],
     },
   },
   abstract: ({ context }) => ({
