@@ -763,12 +763,24 @@ describe('expireStalePayments: the sweep', () => {
     try {
       const id = (await intentFor(app, me.token, 'order', order(1))).id;
       const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+      await shop.db.deleteFrom('scheduledJobs').execute();
       const jobs = startBackgroundJobs(
         shop.db,
         gateway,
         fs.mkdtempSync(path.join(os.tmpdir(), 'shop-uploads-')),
         60_000,
       );
+      // The first tick runs at once. Let it finish before the clock moves: a job of that tick that
+      // read the moved clock would expire the intent at start, not on the interval (a race that
+      // PostgreSQL under load lost). The last job of a tick is the uploads' prune.
+      await vi.waitFor(async () => {
+        const last = await shop.db
+          .selectFrom('scheduledJobs')
+          .select('lastFinishedAt')
+          .where('name', '=', 'uploads.prune')
+          .executeTakeFirst();
+        expect(last?.lastFinishedAt).toBeTruthy();
+      });
       vi.setSystemTime(Date.now() + (PAYMENT_INTENT_TTL_MINUTES + 1) * MINUTE);
       expect(await paymentStatus(shop.db, id)).toBe('created');
       await vi.advanceTimersByTimeAsync(60_000);
