@@ -28,11 +28,39 @@ const restrict = (
   // One group, so a later `!pattern` lets through what an earlier pattern fenced off.
   'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
 });
-/** Shared presentational pieces know nothing of the app shell or of any feature: pages hand them what they need. */
-const uiFence = restrict(
-  ['**/app/**', '**/features/**'],
-  'src/ui is shared by the features: it never imports src/app or src/features (pass what it needs as props).',
-);
+/**
+ * The browser code's layers, each importing only those below it (docs/architecture.md):
+ * src/lib (API calls) -> src/ui (presentational pieces) -> src/live (the running actors and their
+ * providers) -> src/features (the pages) -> src/app (the composition root: main, routes, shell).
+ */
+const ROOT = ['**/app/**', '../app', '../../app'];
+const rootMessage =
+  'src/app is the composition root (main, routes, shell): nothing below it imports it; live actors are in src/live.';
+const fence = (groups) => ({
+  'no-restricted-imports': [
+    'error',
+    { patterns: groups.map(([group, message]) => ({ group, message })) },
+  ],
+});
+const libFence = fence([
+  [ROOT, rootMessage],
+  [
+    ['**/ui/**', '**/live/**', '**/features/**'],
+    'src/lib talks to the API: it never imports src/ui, src/live or a feature.',
+  ],
+]);
+/** Shared presentational pieces know nothing of the live actors or of any feature: pages hand them what they need. */
+const uiFence = fence([
+  [ROOT, rootMessage],
+  [
+    ['**/live/**', '**/features/**'],
+    'src/ui is shared by the features: it never imports src/live or a feature (pass what it needs as props).',
+  ],
+]);
+const liveFence = fence([
+  [ROOT, rootMessage],
+  [['**/features/**'], 'src/live supplies the features: it never imports one.'],
+]);
 
 /** No feature imports another feature: what two features share moves to src/ui or machines/. */
 const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
@@ -40,20 +68,15 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
   .map((entry) => entry.name);
 const featureFence = (feature) => ({
   files: [`src/features/${feature}/**`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: features
-          .filter((other) => other !== feature)
-          .map((other) => ({
-            group: [`../${other}`, `../${other}/**`, `**/features/${other}`, `**/features/${other}/**`],
-            message:
-              'No feature imports another feature: move what two features share to src/ui or machines/.',
-          })),
-      },
-    ],
-  },
+  rules: fence([
+    [ROOT, rootMessage],
+    ...features
+      .filter((other) => other !== feature)
+      .map((other) => [
+        [`../${other}`, `../${other}/**`, `**/features/${other}`, `**/features/${other}/**`],
+        'No feature imports another feature: move what two features share to src/ui, src/live or machines/.',
+      ]),
+  ]),
 });
 
 export default tseslint.config(
@@ -80,7 +103,9 @@ export default tseslint.config(
   { files: ['server/**'], rules: restrict(zones.server) },
   { files: ['contract/**'], rules: restrict(zones.contract) },
   ...features.map(featureFence),
+  { files: ['src/lib/**'], rules: libFence },
   { files: ['src/ui/**'], rules: uiFence },
+  { files: ['src/live/**'], rules: liveFence },
   {
     // Migrations are written against Kysely<any> on purpose: they must not change when the types do.
     files: ['server/db/migrations/**'],

@@ -1,8 +1,8 @@
 import { Router } from 'wouter';
-import { CartProvider } from './cart.tsx';
-import { useHashLocation, useHashSearch } from './hash-location.ts';
+import { CartProvider } from '../live/cart.tsx';
+import { useHashLocation, useHashSearch } from '../live/hash-location.ts';
 import { AppRoutes } from './routes.tsx';
-import { SessionProvider } from './session.tsx';
+import { SessionProvider } from '../live/session.tsx';
 import { Shell } from './shell/shell.tsx';
 
 /** Hash routing (/#/pujas) keeps the SPA's routes apart from the API's paths. */

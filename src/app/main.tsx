@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
-import { movePathIntoHash } from './hash-location.ts';
+import { movePathIntoHash } from '../live/hash-location.ts';
 import { startInspector } from '../lib/inspector.ts';
 import '../ui/theme.css';
 

@@ -6,7 +6,7 @@ import {
   selectIsUnverified,
 } from '../../machines/session/session.selectors.ts';
 import { Spinner } from '../ui/status.tsx';
-import { SessionCheckFailed, SessionContext } from './session.tsx';
+import { SessionCheckFailed, SessionContext } from '../live/session.tsx';
 
 /**
  * Customer-only routes: wait for a stored token to be checked, then send visitors to /login and

@@ -1,7 +1,7 @@
 import { countOf } from '../../lib/format.ts';
 import { Link, useLocation } from 'wouter';
 import { selectItemCount } from '../../../machines/cart/cart.selectors.ts';
-import { CartContext } from '../cart.tsx';
+import { CartContext } from '../../live/cart.tsx';
 import './cart-link.css';
 
 const itemsLabel = (count: number) => countOf(count, 'item');

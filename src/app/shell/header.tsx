@@ -3,7 +3,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { loginPathFor } from '../../../machines/session/session.machine.ts';
 import { selectIsSessionUnknown, selectUser } from '../../../machines/session/session.selectors.ts';
 import { site } from '../../lib/config.ts';
-import { SessionContext } from '../session.tsx';
+import { SessionContext } from '../../live/session.tsx';
 import { CartLink } from './cart-link.tsx';
 import { SocialLinks } from './social-links.tsx';
 

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { currentRoute } from '../hash-location.ts';
+import { currentRoute } from '../../live/hash-location.ts';
 
 /** How long Back waits for a list to grow tall enough to return to where the customer was. */
 const RESTORE_FOR_MS = 3000;

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import { SessionContext } from '../session.tsx';
+import { SessionContext } from '../../live/session.tsx';
 import './user-menu.css';
 
 /** The signed-in customer's links (docs/product-rules.md, Shell and account). */

@@ -6,9 +6,9 @@ import { authMessages, type User } from '../../../contract/auth.ts';
 import type { sessionMachine } from '../../../machines/session/session.machine.ts';
 import { selectUser } from '../../../machines/session/session.selectors.ts';
 // The one import from src/app a feature may make: the session is the app's root actor.
-import { SessionContext } from '../../app/session.tsx';
+import { SessionContext } from '../../live/session.tsx';
 import { ErrorBanner, Spinner } from '../../ui/status.tsx';
-import { accountCalls } from '../../app/account.ts';
+import { accountCalls } from '../../live/account.ts';
 import { useAccountForm } from './use-account-form.ts';
 import { AddressPicker } from '../../ui/address-picker/address-picker.tsx';
 import { BookingsPanel } from './bookings-panel.tsx';

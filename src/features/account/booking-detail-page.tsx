@@ -24,7 +24,7 @@ import {
   bookingLifecycleOf,
   type BookingLifecycleSnapshot,
 } from '../../../machines/booking-lifecycle/booking-lifecycle.selectors.ts';
-import { bookingAfterSaleMachine } from '../../app/after-sale.ts';
+import { bookingAfterSaleMachine } from '../../live/after-sale.ts';
 import { formatCalendarDay, formatClockTime, formatDateTime } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/page-title.ts';
 import { TrackParcel } from '../../ui/after-sale/track-parcel.tsx';

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { accountCalls } from '../../app/account.ts';
+import { accountCalls } from '../../live/account.ts';
 import { site } from '../../lib/config.ts';
 import { ErrorBanner } from '../../ui/status.tsx';
 import { useAccountForm } from './use-account-form.ts';

@@ -7,8 +7,8 @@ import {
   selectIsUnverified,
   selectNotice,
 } from '../../../machines/session/session.selectors.ts';
-import { SessionCheckFailed, SessionContext } from '../../app/session.tsx';
-import { SignInFields, useSignInForm } from '../../app/sign-in-form.tsx';
+import { SessionCheckFailed, SessionContext } from '../../live/session.tsx';
+import { SignInFields, useSignInForm } from '../../live/sign-in-form.tsx';
 import { ErrorBanner, Spinner } from '../../ui/status.tsx';
 import './auth.css';
 

@@ -28,7 +28,7 @@ import {
   orderLifecycleOf,
 } from '../../../machines/order-lifecycle/order-lifecycle.selectors.ts';
 import { formatAddress } from '../../../machines/address-book/address-book.selectors.ts';
-import { orderAfterSaleMachine, type OrderAction } from '../../app/after-sale.ts';
+import { orderAfterSaleMachine, type OrderAction } from '../../live/after-sale.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/page-title.ts';
 import { TrackParcel } from '../../ui/after-sale/track-parcel.tsx';

@@ -16,7 +16,7 @@ import {
   selectIsSignedIn,
   selectIsUnverified,
 } from '../../../machines/session/session.selectors.ts';
-import { SessionCheckFailed, SessionContext } from '../../app/session.tsx';
+import { SessionCheckFailed, SessionContext } from '../../live/session.tsx';
 import { ErrorBanner, Spinner } from '../../ui/status.tsx';
 import './auth.css';
 

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
 import { authMessages } from '../../../contract/auth.ts';
-import { accountCalls } from '../../app/account.ts';
+import { accountCalls } from '../../live/account.ts';
 import { ErrorBanner } from '../../ui/status.tsx';
 import { useAccountForm } from './use-account-form.ts';
 import './auth.css';

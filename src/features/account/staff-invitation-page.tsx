@@ -3,7 +3,7 @@ import { Link, useSearch } from 'wouter';
 import { authMessages } from '../../../contract/auth.ts';
 import { roleLabels } from '../../../contract/roles.ts';
 import { invitedRoleDoes, type StaffInvitationInfo } from '../../../contract/staff-invitations.ts';
-import { lookupStaffInvitation, staffInvitationCalls } from '../../app/staff-invitations.ts';
+import { lookupStaffInvitation, staffInvitationCalls } from '../../live/staff-invitations.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { ErrorBanner, ResourceView } from '../../ui/status.tsx';
 import { useAccountForm } from './use-account-form.ts';

@@ -7,7 +7,7 @@ import {
   selectUser,
 } from '../../../machines/session/session.selectors.ts';
 import { isStaffRole } from '../../../contract/lifecycle.ts';
-import { SessionCheckFailed, SessionContext } from '../../app/session.tsx';
+import { SessionCheckFailed, SessionContext } from '../../live/session.tsx';
 import { site } from '../../lib/config.ts';
 import { Spinner } from '../../ui/status.tsx';
 import { StaffSignIn } from './staff-sign-in.tsx';

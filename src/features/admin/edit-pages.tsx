@@ -59,7 +59,7 @@ import {
   selectOpenAction,
   selectStaffRecord,
 } from '../../../machines/staff-record/staff-record.selectors.ts';
-import { liveEditMachine, liveRecordMachine } from '../../app/admin.ts';
+import { liveEditMachine, liveRecordMachine } from '../../live/admin.ts';
 import { staffGet, staffSend } from '../../lib/admin-api.ts';
 import { formatDateTime, countOf } from '../../lib/format.ts';
 import { inspectOptions } from '../../lib/inspector.ts';

@@ -20,7 +20,7 @@ import {
   selectIsUploading,
   selectUploadError,
 } from '../../../machines/image-upload/image-upload.selectors.ts';
-import { isJustCreated } from '../../app/admin.ts';
+import { isJustCreated } from '../../live/admin.ts';
 import { imageUrl } from '../../lib/config.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { RichText } from '../../ui/rich-text.tsx';

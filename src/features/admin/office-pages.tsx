@@ -20,7 +20,7 @@ import {
   selectRecordLoadError,
   selectStaffRecord,
 } from '../../../machines/staff-record/staff-record.selectors.ts';
-import { liveListMachine, liveRecordMachine } from '../../app/admin.ts';
+import { liveListMachine, liveRecordMachine } from '../../live/admin.ts';
 import { fieldLabel, HIDDEN_AUDIT_FIELDS } from '../../../contract/field-labels.ts';
 import { queryString, staffGet, staffSend } from '../../lib/admin-api.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';

@@ -21,7 +21,7 @@ import {
   selectListError,
   selectQuery,
 } from '../../../machines/admin-list/admin-list.selectors.ts';
-import { liveListMachine } from '../../app/admin.ts';
+import { liveListMachine } from '../../live/admin.ts';
 import { queryString, staffGet } from '../../lib/admin-api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { inspectOptions } from '../../lib/inspector.ts';

@@ -25,7 +25,7 @@ import {
   selectRecordLoadError,
   selectStaffRecord,
 } from '../../../machines/staff-record/staff-record.selectors.ts';
-import { liveRecordMachine } from '../../app/admin.ts';
+import { liveRecordMachine } from '../../live/admin.ts';
 import {
   fetchStaffBooking,
   fetchStaffOrder,

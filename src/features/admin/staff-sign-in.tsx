@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'wouter';
-import { SessionContext } from '../../app/session.tsx';
-import { SignInFields, useSignInForm } from '../../app/sign-in-form.tsx';
+import { SessionContext } from '../../live/session.tsx';
+import { SignInFields, useSignInForm } from '../../live/sign-in-form.tsx';
 import { site } from '../../lib/config.ts';
 
 /**

@@ -88,8 +88,8 @@ import {
   selectTotal,
 } from '../../../machines/puja-wizard/puja-wizard.selectors.ts';
 import { selectAmountToPay } from '../../../machines/payment/payment.selectors.ts';
-import { livePaymentMachine } from '../../app/payment.ts';
-import { SessionContext } from '../../app/session.tsx';
+import { livePaymentMachine } from '../../live/payment.ts';
+import { SessionContext } from '../../live/session.tsx';
 import { selectUser } from '../../../machines/session/session.selectors.ts';
 import { fetchPackages, fetchPuja } from '../../lib/catalogue.ts';
 import { formatRupees } from '../../../contract/money.ts';

@@ -14,7 +14,7 @@ import {
   selectNotices,
   selectSummary,
 } from '../../../machines/cart/cart.selectors.ts';
-import { CartContext } from '../../app/cart.tsx';
+import { CartContext } from '../../live/cart.tsx';
 import { imageUrl } from '../../lib/config.ts';
 import { formatRupees } from '../../../contract/money.ts';
 import { FreeDeliveryNote } from '../../ui/free-delivery-note.tsx';

@@ -27,12 +27,12 @@ import {
   selectUser,
 } from '../../../machines/session/session.selectors.ts';
 // The root actors are the imports from src/app a feature may make: the session and the cart.
-import { CartContext } from '../../app/cart.tsx';
-import { SessionCheckFailed, SessionContext } from '../../app/session.tsx';
+import { CartContext } from '../../live/cart.tsx';
+import { SessionCheckFailed, SessionContext } from '../../live/session.tsx';
 import { formatRupees } from '../../../contract/money.ts';
 import { FreeDeliveryNote } from '../../ui/free-delivery-note.tsx';
 import { inspectOptions } from '../../lib/inspector.ts';
-import { livePaymentMachine } from '../../app/payment.ts';
+import { livePaymentMachine } from '../../live/payment.ts';
 import { PaymentStep } from '../../ui/payment-step/payment-step.tsx';
 import { ErrorBanner, Spinner } from '../../ui/status.tsx';
 import { AddressPicker } from '../../ui/address-picker/address-picker.tsx';

@@ -2,7 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { HOME_PRODUCTS, HOME_PUJAS } from '../../../contract/catalogue-display.ts';
 import type { Astrologer } from '../../../contract/catalogue.ts';
-import { CartContext } from '../../app/cart.tsx';
+import { CartContext } from '../../live/cart.tsx';
 import { fetchAstrologers, fetchCategories, fetchProducts, fetchPujas } from '../../lib/catalogue.ts';
 import { site } from '../../lib/config.ts';
 import { useResource, type Resource } from '../../lib/use-resource.ts';

@@ -5,7 +5,7 @@ import { PRODUCT_SHORT_DESCRIPTION_CUT, stockBadge } from '../../../contract/cat
 import { selectQuantityOf, selectRoomFor } from '../../../machines/cart/cart.selectors.ts';
 import { MAX_QUANTITY_PER_PRODUCT } from '../../../contract/orders.ts';
 import { limitOf, limitReason } from '../../../machines/cart/cart.lines.ts';
-import { CartContext } from '../../app/cart.tsx';
+import { CartContext } from '../../live/cart.tsx';
 import { fetchProduct } from '../../lib/catalogue.ts';
 import { imageUrl } from '../../lib/config.ts';
 import { stripHtml, truncate } from '../../lib/format.ts';

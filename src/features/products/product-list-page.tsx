@@ -23,7 +23,7 @@ import {
   productListRoute,
   toProductQuery,
 } from './product-filter.ts';
-import { CartContext } from '../../app/cart.tsx';
+import { CartContext } from '../../live/cart.tsx';
 import { fetchCategories, fetchPriceCeiling, fetchProductPage } from '../../lib/catalogue.ts';
 import { useCatalogueList } from '../../lib/use-catalogue-list.ts';
 import { useResource } from '../../lib/use-resource.ts';
