@@ -1,12 +1,7 @@
 import * as v from 'valibot';
-import {
-  bookingMessages,
-  dateOfBirthSchema,
-  HH_MM,
-  latestToday,
-  NAKSHATRA_OPTIONS,
-  RAASHI_OPTIONS,
-} from './booking.ts';
+import { bookingMessages } from './booking.ts';
+import { dateOfBirthSchema, HH_MM, latestToday } from './person.ts';
+import { NAKSHATRA_OPTIONS, RAASHI_OPTIONS } from './raashi-nakshatra.ts';
 
 /* ------------------------------------------------------------------------------------------
  * POST /api/astro/birth-star: the raashi and nakshatra suggested from a date and time of birth;

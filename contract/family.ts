@@ -1,12 +1,12 @@
 import * as v from 'valibot';
+import { BookedPerson } from './booking.ts';
 import {
-  BookedPerson,
   bookingPersonSchema,
   latestToday,
   validatePerson,
   type PersonDraft,
   type PersonErrors,
-} from './booking.ts';
+} from './person.ts';
 
 /* ------------------------------------------------------------------------------------------
  * docs/product-rules.md, Family profiles: the people a devotee books for again and again,

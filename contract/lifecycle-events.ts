@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { bookingMessages, bookingPersonSchema, latestToday, MAX_BOOKING_PERSONS } from './booking.ts';
+import { bookingMessages, MAX_BOOKING_PERSONS } from './booking.ts';
+import { bookingPersonSchema, latestToday } from './person.ts';
 import {
   lifecycleMessages,
   MAX_CARRIER_LENGTH,

@@ -5,6 +5,13 @@ import { couponMessages, MAX_COUPON_CODE_LENGTH } from './coupons.ts';
 import { PositiveId } from './ids.ts';
 import { MAX_ORDER_LINES, MAX_QUANTITY_PER_PRODUCT } from './order-rules.ts';
 import { tooLongMessage } from './text.ts';
+import {
+  MAX_PAYMENT_ID_LENGTH,
+  PAYMENT_ID,
+  PAYMENT_METHODS,
+  paymentMethods,
+  type PaymentMethod,
+} from './payment-methods.ts';
 
 /**
  * The money rules, the limits and the coupon check live in their own modules, so the cart can
@@ -32,11 +39,8 @@ export {
 
 export const MAX_NOTES_LENGTH = 500;
 export const MAX_VARIANT_TEXT_LENGTH = 50;
-export const MAX_PAYMENT_ID_LENGTH = 100;
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 100;
 
-export const PAYMENT_METHODS = ['online', 'cod'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /**
@@ -49,8 +53,6 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** The Idempotency-Key header: 1 to 100 visible ASCII characters (no spaces). */
 export const IDEMPOTENCY_KEY = /^[\x21-\x7E]{1,100}$/;
-/** A payment id as the (simulated) provider issues it, e.g. `pay_sim_lx3k9a2b`. */
-export const PAYMENT_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
 
 /* ------------------------------------------------------------------------------------------
  * Messages.
@@ -78,7 +80,7 @@ export const orderMessages = {
   orderStatusInvalid: `order_status must be one of ${ORDER_STATUSES.join(', ')}`,
   paymentIdInvalid: `payment_id must be text of at most ${MAX_PAYMENT_ID_LENGTH} characters, or null`,
   paymentIdRequired:
-    'An online payment needs its payment_id (letters, digits, "_", "-", "." or ":", up to 100 characters)',
+    'An online payment needs its payment_id ("pay_" and letters, digits, "_" or "-", up to 100 characters)',
   notesText: 'notes must be text',
   notesTooLong: tooLongMessage('notes', MAX_NOTES_LENGTH),
   couponCodeText: 'coupon_code must be text or null',
@@ -229,7 +231,7 @@ export const OrderCreateRequest = v.pipe(
     expected_total: v.nullish(Rupees('expected_total')),
   }),
   v.check(
-    (order) => order.payment_method !== 'online' || PAYMENT_ID.test(order.payment_id ?? ''),
+    (order) => !paymentMethods[order.payment_method].paidUpFront || PAYMENT_ID.test(order.payment_id ?? ''),
     orderMessages.paymentIdRequired,
   ),
 );

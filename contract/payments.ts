@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { bookingDraftSchema, latestToday } from './booking.ts';
+import { bookingDraftSchema } from './booking.ts';
+import { latestToday } from './person.ts';
 import { OrderDraft } from './orders.ts';
 
 /**
@@ -28,9 +29,6 @@ export type CaptureMethod = (typeof CAPTURE_METHODS)[number];
  */
 export const PAYMENT_STATES = ['created', 'captured', 'declined', 'used', 'refunded', 'expired'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
-
-/** A payment id as the server issues it: `pay_` and letters or digits (ids are text, not numbers). */
-export const PAYMENT_INTENT_ID = /^pay_[A-Za-z0-9_-]{1,96}$/;
 
 /** How long an intent may wait to be captured and used (minutes). */
 export const PAYMENT_INTENT_TTL_MINUTES = 30;

@@ -60,7 +60,8 @@ export const performableFrom = (pujaDate: string): number =>
   Date.parse(pujaDate) - PERFORM_EARLY_MINUTES * 60 * 1000;
 
 /** The latest delivery time staff may record at `now` (ms since the epoch). */
-export const latestDeliveryAt = (now: Date): number => now.getTime() + DELIVERY_CLOCK_SKEW_MINUTES * 60 * 1000;
+export const latestDeliveryAt = (now: Date): number =>
+  now.getTime() + DELIVERY_CLOCK_SKEW_MINUTES * 60 * 1000;
 
 /** Until when a product delivered at `deliveredAt` may be claimed as damaged (ms since the epoch). */
 export const damageClaimDeadline = (deliveredAt: string): number =>
@@ -74,4 +75,17 @@ export const damageClaimDeadline = (deliveredAt: string): number =>
 export function bookingClosesAt(pujaDate: string | null | undefined): string | null {
   const lockAt = pujaDate ? sankalpLockAt(pujaDate) : NaN;
   return Number.isNaN(lockAt) ? null : new Date(lockAt).toISOString();
+}
+
+/* The booking window (docs/product-rules.md, Booking window and countdowns), shared by the SPA and the server. */
+
+/** A window closing at the ISO instant `closesAt` is still open at `now` (missing or invalid: closed). */
+export function isWindowOpenAt(closesAt: string | null | undefined, now: Date): boolean {
+  const at = closesAt ? Date.parse(closesAt) : NaN;
+  return !Number.isNaN(at) && at > now.getTime();
+}
+
+/** Booking a puja on `pujaDate` is open at `now`: before its sankalp lock (bookingClosesAt). */
+export function isBookingOpen(pujaDate: string | null | undefined, now: Date): boolean {
+  return isWindowOpenAt(bookingClosesAt(pujaDate), now);
 }

@@ -1,5 +1,5 @@
 import type { TempleScriptName } from './temple-script.ts';
-import type { Nakshatra, Raashi } from './booking.ts';
+import type { Nakshatra, Raashi } from './raashi-nakshatra.ts';
 
 /*
  * The lexicon of the sankalp's transliteration (contract/sankalp-script.ts; docs/product-rules.md,

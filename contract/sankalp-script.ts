@@ -1,5 +1,5 @@
 import Sanscript from '@indic-transliteration/sanscript';
-import type { Nakshatra, Raashi } from './booking.ts';
+import type { Nakshatra, Raashi } from './raashi-nakshatra.ts';
 import {
   GOTHRAS,
   LETTER_NAMES,

@@ -10,7 +10,8 @@ import {
 } from 'xstate';
 import type { AddressSelectedEvent } from '../address-book/address-book.machine.ts';
 import type { cartMachine } from '../cart/cart.machine.ts';
-import { orderMessages, type OrderDraftPayload, type PaymentMethod } from '../../contract/orders.ts';
+import { orderMessages, type OrderDraftPayload } from '../../contract/orders.ts';
+import type { PaymentMethod } from '../../contract/payment-methods.ts';
 import type { CartItem } from '../cart/cart.lines.ts';
 import type { PaidRecord } from '../payment/payment.actors.ts';
 import { paymentMachine, type PaymentOutcome } from '../payment/payment.machine.ts';

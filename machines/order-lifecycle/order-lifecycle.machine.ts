@@ -1,7 +1,8 @@
 import { and, assign, not, or, setup } from 'xstate';
 import type { LifecycleActor, Shipment } from '../../contract/lifecycle.ts';
 import type { OrderEventRequest } from '../../contract/lifecycle-events.ts';
-import type { PaymentMethod, PaymentStatus } from '../../contract/orders.ts';
+import type { PaymentStatus } from '../../contract/orders.ts';
+import type { PaymentMethod } from '../../contract/payment-methods.ts';
 import { cancelDeadline, damageClaimDeadline, latestDeliveryAt } from '../../contract/policy.ts';
 
 /** Every event of the order lifecycle: the API's body plus who sent it (the server says who). */
@@ -62,8 +63,11 @@ export const orderLifecycleMachine = setup({
       // A time within the allowed clock skew ahead is kept as now: nothing is stored as still to come.
       deliveredAt: ({ context, event }) => {
         const now = context.now();
-        const given = event.type === 'order.deliver' && event.deliveredAt ? Date.parse(event.deliveredAt) : NaN;
-        return Number.isNaN(given) || given > now.getTime() ? now.toISOString() : new Date(given).toISOString();
+        const given =
+          event.type === 'order.deliver' && event.deliveredAt ? Date.parse(event.deliveredAt) : NaN;
+        return Number.isNaN(given) || given > now.getTime()
+          ? now.toISOString()
+          : new Date(given).toISOString();
       },
       // Cash on delivery is paid when it is delivered.
       paymentStatus: ({ context }) => (context.paymentMethod === 'cod' ? 'completed' : context.paymentStatus),
@@ -101,7 +105,11 @@ export const orderLifecycleMachine = setup({
   },
 }).createMachine({
   id: 'orderLifecycle',
-  context: ({ input }) => ({ ...input, shippedAt: input.shippedAt ?? null, now: input.now ?? (() => new Date()) }),
+  context: ({ input }) => ({
+    ...input,
+    shippedAt: input.shippedAt ?? null,
+    now: input.now ?? (() => new Date()),
+  }),
   initial: 'processing',
   states: {
     processing: {

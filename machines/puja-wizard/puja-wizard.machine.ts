@@ -14,24 +14,25 @@ import type { Address } from '../../contract/address.ts';
 import { offeringsTotal, type OfferingLine, type PujaOffering } from '../../contract/offerings.ts';
 import {
   bookingMessages,
-  GiftInput,
-  emptyPerson,
-  isWindowOpenAt,
-  localToday,
   MAX_BOOKING_PERSONS,
+  type Booking,
+  type BookingDraftPayload,
+} from '../../contract/booking.ts';
+import { GiftInput, type GiftDraft } from '../../contract/gift.ts';
+import {
+  emptyPerson,
+  localToday,
   NOT_KNOWN_FIELDS,
   notKnownFlag,
   PERSON_FIELDS,
   validatePerson,
-  type Booking,
-  type BookingDraftPayload,
-  type GiftDraft,
   type PersonDraft,
   type NotKnownField,
   type PersonErrors,
   type PersonField,
   type ScriptSpellingField,
-} from '../../contract/booking.ts';
+} from '../../contract/person.ts';
+import { isWindowOpenAt } from '../../contract/policy.ts';
 import type { AddressSelectedEvent } from '../address-book/address-book.machine.ts';
 import { addressFields } from '../address-book/address-form.ts';
 import { bookingWindowMachine } from '../booking-window/booking-window.machine.ts';

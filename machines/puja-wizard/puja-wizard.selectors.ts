@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { notKnownFlag, type NotKnownField, type PersonField } from '../../contract/booking.ts';
+import { notKnownFlag, type NotKnownField, type PersonField } from '../../contract/person.ts';
 import { fingerprintOf } from '../payment/payment.machine.ts';
 import {
   offeringLinesOf,

@@ -1,10 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-import type {
-  BookingPaymentMethod,
-  BookingPaymentStatus,
-  Nakshatra,
-  Raashi,
-} from '../../contract/booking.ts';
+import type { BookingPaymentStatus } from '../../contract/booking.ts';
+import type { BookingPaymentMethod } from '../../contract/payment-methods.ts';
+import type { Nakshatra, Raashi } from '../../contract/raashi-nakshatra.ts';
 import type {
   BookingState,
   LifecycleActor,
@@ -12,7 +9,8 @@ import type {
   UploadType,
   UserRole,
 } from '../../contract/lifecycle.ts';
-import type { PaymentMethod, PaymentStatus } from '../../contract/orders.ts';
+import type { PaymentStatus } from '../../contract/orders.ts';
+import type { PaymentMethod } from '../../contract/payment-methods.ts';
 import type { StockReason } from '../../contract/admin-catalogue.ts';
 import type { TempleScript } from '../../contract/temple-script.ts';
 import type { Relation } from '../../contract/family.ts';

@@ -10,7 +10,7 @@ import {
   type AdminOrderResponse,
   type AdminTimelineEntry,
 } from '../../contract/admin.ts';
-import { latestToday } from '../../contract/booking.ts';
+import { latestToday } from '../../contract/person.ts';
 import {
   BOOKING_STATES,
   bookingStateLabels,

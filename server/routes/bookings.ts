@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import {
   bookingCreateRequestSchema,
-  latestToday,
   type BookingCreateResponse,
   type BookingEventResponse,
   type BookingListResponse,
   type BookingResponse,
 } from '../../contract/booking.ts';
+import { latestToday } from '../../contract/person.ts';
 import type { AppEnv } from '../app.ts';
 import { requireAuth } from '../auth/middleware.ts';
 import { bookingEventRequestSchema } from '../../contract/lifecycle-events.ts';

@@ -6,7 +6,7 @@ import {
   type FamilyListResponse,
   type FamilyProfileResponse,
 } from '../../contract/family.ts';
-import { latestToday } from '../../contract/booking.ts';
+import { latestToday } from '../../contract/person.ts';
 import type { AppEnv } from '../app.ts';
 import { requireAuth } from '../auth/middleware.ts';
 import {

@@ -1,8 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { latestToday } from '../../contract/booking.ts';
+import { latestToday } from '../../contract/person.ts';
 import {
-  PAYMENT_INTENT_ID,
   PaymentCaptureRequest,
   paymentCreateRequestSchema,
   paymentMessages,
@@ -10,6 +9,7 @@ import {
   type PaymentIntentResponse,
   type PaymentReadResponse,
 } from '../../contract/payments.ts';
+import { PAYMENT_ID } from '../../contract/payment-methods.ts';
 import type { AppEnv } from '../app.ts';
 import { requireAuth } from '../auth/middleware.ts';
 import { capturePayment, createPayment, readPayment } from '../services/payments.ts';
@@ -18,7 +18,7 @@ import { readBody } from '../validate.ts';
 /** A payment id path parameter: pay_ and letters, digits, "_" or "-" (else 400 {message}). */
 function paymentIdParam(c: Context): string {
   const id = c.req.param('id') ?? '';
-  if (!PAYMENT_INTENT_ID.test(id)) throw new HTTPException(400, { message: paymentMessages.idInvalid });
+  if (!PAYMENT_ID.test(id)) throw new HTTPException(400, { message: paymentMessages.idInvalid });
   return id;
 }
 

@@ -1,6 +1,11 @@
 import { e_tilt, EclipticGeoMoon, MakeTime } from 'astronomy-engine';
 import type { BirthDayStar, BirthStar } from '../../contract/birth-star.ts';
-import { NAKSHATRA_OPTIONS, RAASHI_OPTIONS, type Nakshatra, type Raashi } from '../../contract/booking.ts';
+import {
+  NAKSHATRA_OPTIONS,
+  RAASHI_OPTIONS,
+  type Nakshatra,
+  type Raashi,
+} from '../../contract/raashi-nakshatra.ts';
 
 /*
  * The raashi and nakshatra from the Moon's sidereal longitude at birth

@@ -1,11 +1,7 @@
 import type { Address } from '../../contract/address.ts';
-import {
-  bookingMessages,
-  isBookingOpen,
-  type BookingCreateRequest,
-  type BookingDraft,
-  type GiftInput,
-} from '../../contract/booking.ts';
+import { bookingMessages, type BookingCreateRequest, type BookingDraft } from '../../contract/booking.ts';
+import type { GiftInput } from '../../contract/gift.ts';
+import { isBookingOpen } from '../../contract/policy.ts';
 import type { Db } from '../db/client.ts';
 import { addressCopyOf } from '../db/repositories/address-copy.ts';
 import { insertLifecycleEvent } from '../db/repositories/lifecycle-events.ts';
@@ -93,10 +89,8 @@ export async function quoteBooking(
   if (!puja) throw Refusal.of('puja_not_found');
   const pkg = await findPackageForBooking(db, draft.packageId);
   if (!pkg) throw Refusal.of('package_not_found');
-  if (pkg.pujaId !== puja.id)
-    throw Refusal.of('package_of_another_puja');
-  if (puja.pujaDate === null || !isBookingOpen(puja.pujaDate, now))
-    throw Refusal.of('booking_closed');
+  if (pkg.pujaId !== puja.id) throw Refusal.of('package_of_another_puja');
+  if (puja.pujaDate === null || !isBookingOpen(puja.pujaDate, now)) throw Refusal.of('booking_closed');
   // docs/product-rules.md, Persons: 1 to the package's number (at least one is the schema's).
   if (draft.persons.length > pkg.noPersons)
     throw new Refusal('person_count_mismatch', bookingMessages.tooManyForPackage(pkg.noPersons));

@@ -1,11 +1,7 @@
 import type { Address } from '../../contract/address.ts';
 import { formatRupees } from '../../contract/money.ts';
-import {
-  orderMessages,
-  type OrderCreateRequest,
-  type OrderDraft,
-  type PaymentMethod,
-} from '../../contract/orders.ts';
+import { orderMessages, type OrderCreateRequest, type OrderDraft } from '../../contract/orders.ts';
+import { paymentMethods, type PaymentMethod } from '../../contract/payment-methods.ts';
 import { paymentMessages } from '../../contract/payments.ts';
 import type { Db } from '../db/client.ts';
 import { addressCopyOf } from '../db/repositories/address-copy.ts';
@@ -63,8 +59,7 @@ const linesOf = (draft: OrderDraft): RequestedLine[] =>
  * is the order's total. Reads only.
  */
 export async function quoteOrder(db: Db, userId: number, draft: OrderDraft, now: Date): Promise<OrderQuote> {
-  if (draft.user_id != null && draft.user_id !== userId)
-    throw Refusal.of('wrong_user');
+  if (draft.user_id != null && draft.user_id !== userId) throw Refusal.of('wrong_user');
   const address = await findAddress(db, userId, draft.address_id);
   if (!address) throw Refusal.of('address_not_found');
 
@@ -119,7 +114,7 @@ function refuseUnlessAgreed(
         formatRupees(total),
         formatRupees(expectedTotal),
         // Cash on delivery takes nothing now: the customer is asked to place the order, not to pay.
-        paymentMethod === 'cod',
+        !paymentMethods[paymentMethod].paidUpFront,
       ),
       total,
     );
@@ -158,8 +153,7 @@ export async function placeOrder(
   },
 ): Promise<number> {
   const quote = refuseUnlessAgreed(await quoteOrder(trx, userId, draft, now), expectedTotal, paymentMethod);
-  if (quote.coupon && !(await countCouponUse(trx, quote.coupon.id)))
-    throw Refusal.of('coupon_exhausted');
+  if (quote.coupon && !(await countCouponUse(trx, quote.coupon.id))) throw Refusal.of('coupon_exhausted');
 
   const taken: { productId: number; quantity: number; balance: number }[] = [];
   for (const [productId, quantity] of quote.quantities) {
@@ -183,7 +177,7 @@ export async function placeOrder(
       paymentId: claim.paymentId,
       // Decided here, whatever the client sent (docs/product-rules.md, Payments): a verified
       // online payment is completed, cash on delivery is pending.
-      paymentStatus: paymentMethod === 'online' ? 'completed' : 'pending',
+      paymentStatus: paymentMethods[paymentMethod].paidUpFront ? 'completed' : 'pending',
       orderStatus: 'processing',
       notes: draft.notes,
       idempotencyKey,
@@ -240,7 +234,7 @@ export function submitOrder({
   now: Date;
 }): Promise<PaidWriteResult> {
   const hash = orderRequestHash(input);
-  const online = input.payment_method === 'online' && input.payment_id;
+  const online = paymentMethods[input.payment_method].paidUpFront && input.payment_id;
   const expectedTotal = input.expected_total ?? null;
   return paidWrite({
     db,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { BookingCreateRequest } from '../../contract/booking.ts';
 import type { OrderCreateRequest } from '../../contract/orders.ts';
+import { paymentMethods } from '../../contract/payment-methods.ts';
 
 const sha256 = (normalised: unknown) => createHash('sha256').update(JSON.stringify(normalised)).digest('hex');
 
@@ -22,7 +23,7 @@ export function orderRequestHash(input: OrderCreateRequest): string {
       color: item.variant?.color ?? null,
     })),
     paymentMethod: input.payment_method,
-    paymentId: input.payment_method === 'online' ? (input.payment_id ?? null) : null,
+    paymentId: paymentMethods[input.payment_method].paidUpFront ? (input.payment_id ?? null) : null,
     notes: input.notes,
     couponCode: input.coupon_code,
     ...(input.expected_total != null ? { expectedTotal: input.expected_total } : {}),

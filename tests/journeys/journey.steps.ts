@@ -4,15 +4,8 @@ import type { Locator, Page } from 'playwright-core';
 import { fillAddressForm } from '../e2e/browser.ts';
 import type { ExpectStatic } from 'vitest';
 import { AddressListResponse, addressMessages } from '../../contract/address.ts';
-import {
-  BookingListResponse,
-  BookingResponse,
-  bookingMessages,
-  nakshatraLabel,
-  raashiLabel,
-  type Nakshatra,
-  type Raashi,
-} from '../../contract/booking.ts';
+import { BookingListResponse, BookingResponse, bookingMessages } from '../../contract/booking.ts';
+import { nakshatraLabel, raashiLabel, type Nakshatra, type Raashi } from '../../contract/raashi-nakshatra.ts';
 import {
   DEFAULT_GOTHRA,
   FamilyListResponse,

@@ -1,16 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Address } from '../../contract/address.ts';
-import {
-  bookingMessages,
-  emptyPerson,
-  NAKSHATRA_OPTIONS,
-  PERSON_FIELDS,
-  RAASHI_OPTIONS,
-  type Booking,
-  type PersonDraft,
-  type PersonField,
-} from '../../contract/booking.ts';
+import { bookingMessages, type Booking } from '../../contract/booking.ts';
+import { emptyPerson, PERSON_FIELDS, type PersonDraft, type PersonField } from '../../contract/person.ts';
+import { NAKSHATRA_OPTIONS, RAASHI_OPTIONS } from '../../contract/raashi-nakshatra.ts';
 import type {
   CaptureInput,
   CaptureOutput,

@@ -1,5 +1,6 @@
 import type { RawBuilder } from 'kysely';
-import { isBookingOpen, type BookingCreatePayload } from '../../contract/booking.ts';
+import type { BookingCreatePayload } from '../../contract/booking.ts';
+import { isBookingOpen } from '../../contract/policy.ts';
 import type { PackageListResponse, PujaListResponse } from '../../contract/catalogue.ts';
 import type { OrderCreatePayload } from '../../contract/orders.ts';
 import type { PaymentIntentResponse, PaymentPurpose } from '../../contract/payments.ts';

@@ -12,7 +12,7 @@ import { http, newCustomer, startApiServer, type ApiServer } from '../support/ap
 import { sql } from 'kysely';
 import type { Db } from '../../server/db/client.ts';
 import { numberOf, openShopDb } from './helpers.ts';
-import { isBookingOpen } from '../../contract/booking.ts';
+import { isBookingOpen } from '../../contract/policy.ts';
 import type { PackageListResponse, PujaListResponse } from '../../contract/catalogue.ts';
 import { person } from '../support/bookings.ts';
 import { payOverHttp } from './helpers.ts';

@@ -13,7 +13,8 @@ import {
   DEFAULT_BIRTH_TIME_ZONE,
   BIRTH_TIME_ZONES,
 } from '../../contract/birth-star.ts';
-import { bookingMessages, NAKSHATRA_OPTIONS, RAASHI_OPTIONS } from '../../contract/booking.ts';
+import { bookingMessages } from '../../contract/booking.ts';
+import { NAKSHATRA_OPTIONS, RAASHI_OPTIONS } from '../../contract/raashi-nakshatra.ts';
 import {
   birthStarAt,
   BOUNDARY_MARGIN_ARCMIN,

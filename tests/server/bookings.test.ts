@@ -4,16 +4,17 @@ import {
   BookingCreateRequest,
   BookingListResponse,
   BookingResponse,
-  NAKSHATRA_OPTIONS,
-  RAASHI_OPTIONS,
   bookingMessages,
+  type Booking,
+} from '../../contract/booking.ts';
+import {
   emptyPerson,
   latestToday,
   validatePerson,
-  type Booking,
   type PersonDraft,
   type PersonField,
-} from '../../contract/booking.ts';
+} from '../../contract/person.ts';
+import { NAKSHATRA_OPTIONS, RAASHI_OPTIONS } from '../../contract/raashi-nakshatra.ts';
 import { createApp, type App } from '../../server/app.ts';
 import { findBookingByKey } from '../../server/db/repositories/bookings.ts';
 import { createSimulatedGateway } from '../../server/payments/simulated-gateway.ts';

@@ -7,7 +7,7 @@ import {
   type Product,
   type Puja,
 } from '../../contract/catalogue.ts';
-import { isBookingOpen } from '../../contract/booking.ts';
+import { isBookingOpen } from '../../contract/policy.ts';
 import { HOUR_MS, SANKALP_LOCK_HOURS } from '../../contract/policy.ts';
 import { STARTING_SOON_DAYS } from '../../contract/catalogue-display.ts';
 import { CATALOGUE_PAGE_MAX } from '../../contract/catalogue-query.ts';

@@ -1,4 +1,4 @@
-import { isBookingOpen } from '../../contract/booking.ts';
+import { isBookingOpen } from '../../contract/policy.ts';
 import fs from 'node:fs';
 import { TEMPLE_SCRIPTS } from '../../contract/temple-script.ts';
 import os from 'node:os';

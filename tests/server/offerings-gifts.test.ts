@@ -10,12 +10,8 @@ import ICAL from 'ical.js';
 import * as v from 'valibot';
 import { AuditListResponse, SankalpSheetResponse } from '../../contract/admin-office.ts';
 import { AddressListResponse } from '../../contract/address.ts';
-import {
-  BookingListResponse,
-  BookingResponse,
-  bookingMessages,
-  MAX_GIFT_MESSAGE_LENGTH,
-} from '../../contract/booking.ts';
+import { BookingListResponse, BookingResponse, bookingMessages } from '../../contract/booking.ts';
+import { MAX_GIFT_MESSAGE_LENGTH } from '../../contract/gift.ts';
 import { AdminBookingResponse } from '../../contract/admin.ts';
 import { PujaListResponse } from '../../contract/catalogue.ts';
 import {

@@ -1,4 +1,5 @@
-import type { BookingCreatePayload, PersonDraft } from '../../contract/booking.ts';
+import type { BookingCreatePayload } from '../../contract/booking.ts';
+import type { PersonDraft } from '../../contract/person.ts';
 import type { Db } from '../../server/db/client.ts';
 import { UNPAID } from './payments.ts';
 

@@ -12,7 +12,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { readFileSync } from 'node:fs';
-import { nakshatraLabel, raashiLabel } from '../../contract/booking.ts';
+import { nakshatraLabel, raashiLabel } from '../../contract/raashi-nakshatra.ts';
 import { bookingStateLabels } from '../../contract/lifecycle.ts';
 import { formatRupees } from '../../contract/money.ts';
 import type { Customer } from '../support/accounts.ts';

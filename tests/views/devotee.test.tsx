@@ -8,13 +8,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AddressListResponse } from '../../contract/address.ts';
-import {
-  nakshatraLabel,
-  raashiLabel,
-  type BookingListResponse,
-  type BookingResponse,
-  type PersonDraft,
-} from '../../contract/booking.ts';
+import type { BookingListResponse, BookingResponse } from '../../contract/booking.ts';
+import type { PersonDraft } from '../../contract/person.ts';
+import { nakshatraLabel, raashiLabel } from '../../contract/raashi-nakshatra.ts';
 import { DEFAULT_GOTHRA, type FamilyListResponse } from '../../contract/family.ts';
 import { formatRupees } from '../../contract/money.ts';
 import { birthDayStar, birthStar } from '../../server/services/birth-star.ts';

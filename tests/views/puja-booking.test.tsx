@@ -4,15 +4,14 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Address } from '../../contract/address.ts';
+import type { BookingListResponse } from '../../contract/booking.ts';
+import { localToday, type PersonDraft } from '../../contract/person.ts';
 import {
   NAKSHATRA_OPTIONS,
   nakshatraLabel,
   RAASHI_OPTIONS,
   raashiLabel,
-  localToday,
-  type BookingListResponse,
-  type PersonDraft,
-} from '../../contract/booking.ts';
+} from '../../contract/raashi-nakshatra.ts';
 import { wizardDraftKey } from '../../machines/puja-wizard/puja-wizard.machine.ts';
 import { App } from '../../src/app/app.tsx';
 import { formatRupees } from '../../contract/money.ts';
@@ -241,7 +240,11 @@ describe('Book buttons on the puja detail page', () => {
   it('a closed puja links to the next open date of the same puja', async () => {
     const past = await addPuja(shop.db, { closesInDays: -3 });
     const next = await addPuja(shop.db, { closesInDays: 9 });
-    await shop.db.updateTable('puja').set({ pujaName: past.pujaName, place: past.place }).where('id', '=', next.id).execute();
+    await shop.db
+      .updateTable('puja')
+      .set({ pujaName: past.pujaName, place: past.place })
+      .where('id', '=', next.id)
+      .execute();
     renderAppAt(`/pujas/${past.id}`);
     const link = await screen.findByRole('link', { name: /^Book the next date:/ }, PAGE);
     expect(link).toHaveAttribute('href', `#/pujas/${next.id}`);
@@ -779,8 +782,11 @@ describe('the booking wizard (/puja-booking/{id})', () => {
     page.unmount();
 
     renderAppAt(`/pujas/${locked.id}`);
-    const cards = within(await screen.findByRole('list', { name: 'Packages' }, PAGE)).getAllByRole('listitem');
-    for (const card of cards) expect(within(card).getByRole('button', { name: /^Booking Closed/ })).toBeDisabled();
+    const cards = within(await screen.findByRole('list', { name: 'Packages' }, PAGE)).getAllByRole(
+      'listitem',
+    );
+    for (const card of cards)
+      expect(within(card).getByRole('button', { name: /^Booking Closed/ })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
   });
 

@@ -1,4 +1,4 @@
-import { isBookingOpen } from '../../contract/booking.ts';
+import { isBookingOpen } from '../../contract/policy.ts';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { Profiler } from 'react';
 import userEvent from '@testing-library/user-event';
@@ -162,7 +162,9 @@ describe('Puja list (/pujas)', () => {
       );
     }
     // A closed puja is not "In Demand".
-    expect(screen.queryAllByText('In Demand')).toHaveLength(pujas.filter((p) => p.inDemand && isOpen(p)).length);
+    expect(screen.queryAllByText('In Demand')).toHaveLength(
+      pujas.filter((p) => p.inDemand && isOpen(p)).length,
+    );
 
     const links = screen.getAllByRole('link', { name: /^View Details/ });
     expect(links).toHaveLength(pujas.length);

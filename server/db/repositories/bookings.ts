@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
-import type { Booking, BookingPerson, BookingSummary } from '../../../contract/booking.ts';
+import type { Booking, BookingSummary } from '../../../contract/booking.ts';
+import type { BookingPerson } from '../../../contract/person.ts';
 import type { TimelineEntry } from '../../../contract/lifecycle.ts';
 import { addressFromCopy } from './address-copy.ts';
 import { listLifecycleEvents, refundOf, toTimelineEntry } from './lifecycle-events.ts';

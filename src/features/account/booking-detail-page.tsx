@@ -1,7 +1,8 @@
 import { formatAddress } from '../../../machines/address-book/address-book.selectors.ts';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useParams } from 'wouter';
-import { bookingMessages, nakshatraLabel, raashiLabel, type Booking } from '../../../contract/booking.ts';
+import { bookingMessages, type Booking } from '../../../contract/booking.ts';
+import { nakshatraLabel, raashiLabel } from '../../../contract/raashi-nakshatra.ts';
 import { parseNumericId } from '../../../contract/ids.ts';
 import { bookingStateLabels, lifecycleMessages, uploadPath } from '../../../contract/lifecycle.ts';
 import type { BookingEventPayload } from '../../../contract/lifecycle-events.ts';

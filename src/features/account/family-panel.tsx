@@ -1,10 +1,6 @@
 import { useId, useState, type FormEvent, type ReactElement } from 'react';
-import {
-  EARLIEST_DATE_OF_BIRTH,
-  localToday,
-  nakshatraLabel,
-  raashiLabel,
-} from '../../../contract/booking.ts';
+import { EARLIEST_DATE_OF_BIRTH, localToday } from '../../../contract/person.ts';
+import { nakshatraLabel, raashiLabel } from '../../../contract/raashi-nakshatra.ts';
 import {
   DEFAULT_GOTHRA,
   emptyFamilyProfile,

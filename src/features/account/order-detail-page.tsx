@@ -38,6 +38,7 @@ import { Timeline } from '../../ui/after-sale/timeline.tsx';
 import { ErrorBanner, NotFound, Spinner } from '../../ui/status.tsx';
 import { orderStateTone, StatusPill } from '../../ui/status-pill.tsx';
 import '../../ui/after-sale/after-sale.css';
+import { paymentMethods } from '../../../contract/payment-methods.ts';
 
 type OrderPageRef = ReturnType<typeof useActorRef<typeof orderAfterSaleMachine>>;
 
@@ -152,7 +153,7 @@ function OrderView({ page, order }: { page: OrderPageRef; order: OrderRead }) {
         </div>
         <div>
           <dt>Payment</dt>
-          <dd>{order.paymentMethod === 'cod' ? 'Cash on Delivery' : 'Online Payment'}</dd>
+          <dd>{paymentMethods[order.paymentMethod].label}</dd>
         </div>
       </dl>
 
@@ -262,7 +263,7 @@ function OrderView({ page, order }: { page: OrderPageRef; order: OrderRead }) {
         open={action === 'cancel'}
         title="Cancel this order?"
         description={
-          order.paymentMethod === 'online'
+          paymentMethods[order.paymentMethod].paidUpFront
             ? `${formatRupees(order.total)} goes back to your original payment method within ${policyText.refundTime}.`
             : 'Nothing has been paid yet, so there is nothing to refund.'
         }

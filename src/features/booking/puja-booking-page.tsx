@@ -2,13 +2,13 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Redirect, useLocation, useParams, useSearch } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
+import type { GiftDraft } from '../../../contract/gift.ts';
 import {
   EARLIEST_DATE_OF_BIRTH,
   localToday,
-  type GiftDraft,
   type NotKnownField,
   type PersonField,
-} from '../../../contract/booking.ts';
+} from '../../../contract/person.ts';
 import type { Puja, PujaPackage } from '../../../contract/catalogue.ts';
 import {
   familyMessages,
@@ -20,7 +20,8 @@ import {
   type Relation,
 } from '../../../contract/family.ts';
 import { INDIAN_STATES } from '../../../contract/address.ts';
-import { MAX_GIFT_MESSAGE_LENGTH, type Booking } from '../../../contract/booking.ts';
+import type { Booking } from '../../../contract/booking.ts';
+import { MAX_GIFT_MESSAGE_LENGTH } from '../../../contract/gift.ts';
 import { bookingClosesAt } from '../../../contract/policy.ts';
 import {
   OFFERING_DELIVERY_LABELS,
@@ -201,7 +202,13 @@ function PujaWizard({ puja, chosen }: { puja: Puja; chosen: ChosenPackage }) {
   );
   const [draft] = useState(() => wizardDraftStorage.read(puja.id, chosen.packageId));
   const wizard = useActorRef(machine, {
-    input: { pujaId: puja.id, ...chosen, closesAt: bookingClosesAt(puja.pujaDate), draft, offerings: puja.offerings ?? [] },
+    input: {
+      pujaId: puja.id,
+      ...chosen,
+      closesAt: bookingClosesAt(puja.pujaDate),
+      draft,
+      offerings: puja.offerings ?? [],
+    },
   });
   const family = useFamily();
   const step = useSelector(wizard, selectStep);

@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
-import type { PaymentMethod } from '../../../contract/orders.ts';
+import { PAYMENT_METHODS, paymentMethods, type PaymentMethod } from '../../../contract/payment-methods.ts';
 import { describeVariant, lineKey } from '../../../machines/cart/cart.lines.ts';
 import { checkoutMachine } from '../../../machines/checkout/checkout.machine.ts';
 import {
@@ -40,10 +40,7 @@ import './checkout.css';
 
 type CheckoutRef = ActorRefFrom<typeof checkoutMachine>;
 
-const paymentOptions: { value: PaymentMethod; label: string; hint: string }[] = [
-  { value: 'online', label: 'Online Payment', hint: 'Pay now to confirm your order.' },
-  { value: 'cod', label: 'Cash on Delivery', hint: 'Pay when your order arrives.' },
-];
+const paymentOptions = PAYMENT_METHODS.map((value: PaymentMethod) => ({ value, ...paymentMethods[value] }));
 
 /**
  * /checkout. It waits until a stored sign-in has been checked, then the checkout machine decides:

@@ -1,5 +1,6 @@
 import { Link, useParams } from 'wouter';
-import { orderMessages, type OrderRead, type PaymentMethod } from '../../../contract/orders.ts';
+import { orderMessages, type OrderRead } from '../../../contract/orders.ts';
+import type { PaymentMethod } from '../../../contract/payment-methods.ts';
 import { formatAddress } from '../../../machines/address-book/address-book.selectors.ts';
 import { describeVariant } from '../../../machines/cart/cart.lines.ts';
 import { formatRupees } from '../../../contract/money.ts';

@@ -1,5 +1,6 @@
 import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import type { BookedPerson, PersonDraft, ScriptSpellingField } from '../../../contract/booking.ts';
+import type { BookedPerson } from '../../../contract/booking.ts';
+import type { PersonDraft, ScriptSpellingField } from '../../../contract/person.ts';
 import { BirthStarSuggestion } from '../birth-star/birth-star-suggestion.tsx';
 import { NakshatraChoice, RaashiChoice } from '../birth-star/star-name-choice.tsx';
 import { formText } from './action-dialog.tsx';

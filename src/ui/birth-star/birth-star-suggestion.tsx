@@ -5,14 +5,13 @@ import {
   type BirthDayStar,
   type BirthStar,
 } from '../../../contract/birth-star.ts';
+import { HH_MM, isRealDate } from '../../../contract/person.ts';
 import {
-  HH_MM,
-  isRealDate,
   nakshatraLabel,
   raashiLabel,
   type Nakshatra,
   type Raashi,
-} from '../../../contract/booking.ts';
+} from '../../../contract/raashi-nakshatra.ts';
 import { fetchBirthDayStar, fetchBirthStar } from '../../lib/astro.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import './birth-star.css';

@@ -6,7 +6,7 @@ import {
   nakshatraLabel,
   RAASHI_OPTIONS,
   raashiLabel,
-} from '../../../contract/booking.ts';
+} from '../../../contract/raashi-nakshatra.ts';
 
 export interface StarNameChoiceProps {
   /** For a <label htmlFor>; none when the field sits inside its <label>. */

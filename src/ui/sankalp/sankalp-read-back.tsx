@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import type { ScriptSpellingField } from '../../../contract/booking.ts';
+import type { ScriptSpellingField } from '../../../contract/person.ts';
 import {
   isWrittenIn,
   MAX_SCRIPT_SPELLING_LENGTH,

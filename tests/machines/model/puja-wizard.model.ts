@@ -1,5 +1,6 @@
 import type { Address } from '../../../contract/address.ts';
-import type { Booking, PersonDraft } from '../../../contract/booking.ts';
+import type { Booking } from '../../../contract/booking.ts';
+import type { PersonDraft } from '../../../contract/person.ts';
 import { bookingWindowMachine } from '../../../machines/booking-window/booking-window.machine.ts';
 import {
   pujaWizardMachine,
