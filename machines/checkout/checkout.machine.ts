@@ -12,10 +12,9 @@ import type { AddressSelectedEvent } from '../address-book/address-book.machine.
 import type { cartMachine } from '../cart/cart.machine.ts';
 import { orderMessages, type OrderDraftPayload } from '../../contract/orders.ts';
 import type { PaymentMethod } from '../../contract/payment-methods.ts';
-import type { CartItem } from '../cart/cart.lines.ts';
 import type { PaidRecord } from '../payment/payment.actors.ts';
 import { paymentMachine, type PaymentOutcome } from '../payment/payment.machine.ts';
-import { checkoutCartOf } from './checkout.selectors.ts';
+import { checkoutCartOf, sameCart, type CheckoutCart } from './checkout.cart.ts';
 
 type CartRef = ActorRefFrom<typeof cartMachine>;
 
@@ -27,30 +26,6 @@ export const checkoutMessages = {
   paymentFailed: orderMessages.paymentFailed,
   orderFailed: orderMessages.createFailed,
 } as const;
-
-/** A cart line as checkout needs it (the cart's own line type fits). */
-export type CheckoutLine = Pick<CartItem, 'id' | 'name' | 'image' | 'price' | 'quantity' | 'variant'>;
-
-/** What checkout reads from the cart: its lines, its coupon and its derived money summary. */
-export interface CheckoutCart {
-  items: readonly CheckoutLine[];
-  couponCode: string | null | undefined;
-  itemCount: number;
-  subtotal: number;
-  shipping: number;
-  discount: number;
-  total: number;
-}
-
-export const EMPTY_CHECKOUT_CART: CheckoutCart = {
-  items: [],
-  couponCode: undefined,
-  itemCount: 0,
-  subtotal: 0,
-  shipping: 0,
-  discount: 0,
-  total: 0,
-};
 
 export interface CheckoutInput {
   /** The session had a signed-in customer when checkout opened (a stored token was checked). */
@@ -117,18 +92,6 @@ export const paidRecordOf = (context: CheckoutContext): PaidRecord => ({
   order: orderDraftOf(context),
   ...(context.paymentMethod === 'cod' ? { cashOnDelivery: true } : {}),
 });
-
-const sameCart = (a: CheckoutCart, b: CheckoutCart) =>
-  JSON.stringify([
-    a.items,
-    a.couponCode ?? null,
-    a.subtotal,
-    a.shipping,
-    a.discount,
-    a.total,
-    a.itemCount,
-  ]) ===
-  JSON.stringify([b.items, b.couponCode ?? null, b.subtotal, b.shipping, b.discount, b.total, b.itemCount]);
 
 const outcomeOf = ({ event }: { event: DoneActorEvent<PaymentOutcome> }) => event.output;
 const failure = ({ event }: { event: ErrorActorEvent }) => event.error;

@@ -1,8 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
-import type { cartMachine } from '../cart/cart.machine.ts';
-import { selectAppliedCoupon, selectItems, selectSummary } from '../cart/cart.selectors.ts';
 import { fingerprintOf, type paymentMachine } from '../payment/payment.machine.ts';
-import { paidRecordOf, type CheckoutCart, type checkoutMachine } from './checkout.machine.ts';
+import { paidRecordOf, type checkoutMachine } from './checkout.machine.ts';
 
 type PaymentSnapshot = SnapshotFrom<typeof paymentMachine>;
 
@@ -34,9 +32,4 @@ export function submitLabelOf(payment: PaymentSnapshot | undefined, orderPlaced:
   if (payment?.hasTag('paying')) return 'Processing payment...';
   if (orderPlaced || payment?.hasTag('writing')) return 'Placing order...';
   return 'Place Order';
-}
-
-/** What checkout takes from the cart's snapshot: its lines, the applied coupon and the derived summary. */
-export function checkoutCartOf(cart: SnapshotFrom<typeof cartMachine>): CheckoutCart {
-  return { items: selectItems(cart), couponCode: selectAppliedCoupon(cart), ...selectSummary(cart) };
 }

@@ -3,10 +3,13 @@ import { createActor, fromPromise } from 'xstate';
 import {
   checkoutMachine,
   EMPTY_CART_REDIRECT_MS,
-  EMPTY_CHECKOUT_CART,
-  type CheckoutCart,
   type CheckoutEvent,
 } from '../../machines/checkout/checkout.machine.ts';
+import {
+  checkoutCartOf,
+  EMPTY_CHECKOUT_CART,
+  type CheckoutCart,
+} from '../../machines/checkout/checkout.cart.ts';
 import {
   selectCanSubmit,
   selectError,
@@ -28,7 +31,6 @@ import type {
 } from '../../machines/payment/payment.actors.ts';
 import { paymentMachine } from '../../machines/payment/payment.machine.ts';
 import { cartMachine } from '../../machines/cart/cart.machine.ts';
-import { checkoutCartOf } from '../../machines/checkout/checkout.selectors.ts';
 import { addressWithId } from '../support/addresses.ts';
 
 const rudraksha = {

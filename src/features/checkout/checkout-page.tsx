@@ -4,9 +4,9 @@ import { useLocation } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { PAYMENT_METHODS, paymentMethods, type PaymentMethod } from '../../../contract/payment-methods.ts';
 import { describeVariant, lineKey } from '../../../machines/cart/cart.lines.ts';
+import { checkoutCartOf } from '../../../machines/checkout/checkout.cart.ts';
 import { checkoutMachine } from '../../../machines/checkout/checkout.machine.ts';
 import {
-  checkoutCartOf,
   selectCanSubmit,
   selectCart,
   selectError,

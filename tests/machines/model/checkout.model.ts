@@ -1,9 +1,5 @@
-import {
-  checkoutMachine,
-  EMPTY_CHECKOUT_CART,
-  type CheckoutCart,
-  type CheckoutEvent,
-} from '../../../machines/checkout/checkout.machine.ts';
+import { checkoutMachine, type CheckoutEvent } from '../../../machines/checkout/checkout.machine.ts';
+import { EMPTY_CHECKOUT_CART, type CheckoutCart } from '../../../machines/checkout/checkout.cart.ts';
 import type { EventFixtures, MachineModel } from './coverage.ts';
 import { addressWithId } from '../../support/addresses.ts';
 
