@@ -67,7 +67,9 @@ export const registrationFieldOrder: readonly RegistrationField[] = [
  */
 export function validateRegistration(values: RegistrationValues): RegistrationValidated {
   const { name, email, phone, password, confirmPassword, acceptTerms } = values;
-  const required = (['name', 'email', 'password', 'confirmPassword'] as const).filter((f) => blank(values[f]));
+  const required = (['name', 'email', 'password', 'confirmPassword'] as const).filter((f) =>
+    blank(values[f]),
+  );
   if (required.length > 0)
     return {
       ok: false,

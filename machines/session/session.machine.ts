@@ -45,10 +45,15 @@ export interface LoginResult {
   user: User;
 }
 
-/** An error the API client raised, with the HTTP status when there was an answer. */
-interface ErrorWithStatus {
+/**
+ * What checking a stored token found: the customer it belongs to, or that the API refused it
+ * (expired or revoked). No usable answer is the actor's error, which says nothing of the token.
+ */
+export type TokenCheck = { kind: 'signedIn'; user: User } | { kind: 'tokenRefused' };
+
+/** An error the API client raised: its message, when it had one. */
+interface ErrorWithMessage {
   message?: string;
-  status?: number;
 }
 
 export const sessionMessages = {
@@ -65,13 +70,13 @@ export const loginPathFor = (returnTo: string) =>
   returnTo === '/' ? '/login' : `/login?redirect=${encodeURIComponent(returnTo)}`;
 
 const messageOf = (error: unknown, fallback: string) => {
-  const message = (error as ErrorWithStatus | undefined)?.message;
+  const message = (error as ErrorWithMessage | undefined)?.message;
   return message && message.trim() ? message : fallback;
 };
 
 /**
  * The customer's session. `restoring` checks a stored token with the API (`verifyingToken`);
- * only a refusal (401) forgets it. A check that gets no usable answer (network down, 5xx) leaves
+ * only the API's refusal of it (`tokenRefused`) forgets it. A check that gets no usable answer (network down, 5xx) leaves
  * the session `unverified`: the token is kept, and checked again after a growing wait, on
  * `session.retry` (Retry, or any call the API answered), so the customer is signed in again
  * without a reload once the API is back. `signedOut` accepts login and registration
@@ -85,7 +90,7 @@ export const sessionMachine = setup({
     events: {} as SessionEvent,
   },
   actors: {
-    fetchCurrentUser: fromPromise<User, { token: string }>(() =>
+    fetchCurrentUser: fromPromise<TokenCheck, { token: string }>(() =>
       Promise.reject(new Error('fetchCurrentUser not provided')),
     ),
     logIn: fromPromise<LoginResult, Credentials>(() => Promise.reject(new Error('logIn not provided'))),
@@ -121,7 +126,7 @@ export const sessionMachine = setup({
       token: (_, result: LoginResult) => result.token,
       user: (_, result: LoginResult) => result.user,
     }),
-    storeUser: assign({ user: (_, user: User) => user, checkFailures: 0 }),
+    storeUser: assign({ user: (_, user: User | null) => user, checkFailures: 0 }),
     noteCheckFailed: assign({
       error: { message: sessionMessages.checkFailed },
       checkFailures: ({ context }) => context.checkFailures + 1,
@@ -137,8 +142,8 @@ export const sessionMachine = setup({
   },
   guards: {
     hasStoredToken: ({ context }) => context.token !== null,
-    /** Only a refusal (401) means the stored token is bad; a network failure keeps it for next time. */
-    isRefusal: (_, error: unknown) => (error as ErrorWithStatus | undefined)?.status === 401,
+    /** Only the API's refusal of the token forgets it; a network failure keeps it for next time. */
+    isTokenRefused: (_, check: TokenCheck) => check.kind === 'tokenRefused',
   },
   delays: {
     /** 2 s, 4 s, 8 s ... up to 30 s between automatic checks of a kept token. */
@@ -166,22 +171,26 @@ export const sessionMachine = setup({
       invoke: {
         src: 'fetchCurrentUser',
         input: ({ context }) => ({ token: context.token ?? '' }),
-        onDone: {
-          target: 'signedIn',
-          actions: {
-            type: 'storeUser',
-            params: ({ event }: { event: DoneActorEvent<User> }) => event.output,
-          },
-        },
-        onError: [
+        onDone: [
           {
-            guard: { type: 'isRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            guard: {
+              type: 'isTokenRefused',
+              params: ({ event }: { event: DoneActorEvent<TokenCheck> }) => event.output,
+            },
             target: 'signedOut',
             actions: ['clearSession', 'forgetToken'],
           },
-          // No answer or a server error says nothing about the token: keep it and check again.
-          { target: 'unverified' },
+          {
+            target: 'signedIn',
+            actions: {
+              type: 'storeUser',
+              params: ({ event }: { event: DoneActorEvent<TokenCheck> }) =>
+                event.output.kind === 'signedIn' ? event.output.user : null,
+            },
+          },
         ],
+        // No answer or a server error says nothing about the token: keep it and check again.
+        onError: { target: 'unverified' },
       },
     },
     unverified: {

@@ -2,7 +2,7 @@ import { createActorContext } from '@xstate/react';
 import { useState, type ReactNode } from 'react';
 import { fromPromise } from 'xstate';
 import { currentRoute, navigate } from './hash-location.ts';
-import { sessionMachine, type LoginResult } from '../../machines/session/session.machine.ts';
+import { sessionMachine, type LoginResult, type TokenCheck } from '../../machines/session/session.machine.ts';
 import { selectCheckError } from '../../machines/session/session.selectors.ts';
 import {
   authMessages,
@@ -10,9 +10,8 @@ import {
   MeResponse,
   MessageResponse,
   RegisterResponse,
-  type User,
 } from '../../contract/auth-session.ts';
-import { callApi, configureAuth } from '../lib/api.ts';
+import { ApiError, callApi, configureAuth } from '../lib/api.ts';
 import { inspectOptions } from '../lib/inspector.ts';
 import { ErrorBanner } from '../ui/status.tsx';
 
@@ -40,14 +39,20 @@ export const tokenStorage = {
 /** The session machine with the browser's storage, navigation and our API plugged in. */
 export const liveSessionMachine = sessionMachine.provide({
   actors: {
-    fetchCurrentUser: fromPromise<User, { token: string }>(async ({ input, signal }) => {
-      const { user } = await callApi('/api/auth/me', {
-        schema: MeResponse,
-        headers: { Authorization: `Bearer ${input.token}` },
-        fallback: 'Could not check your session',
-        signal,
-      });
-      return user;
+    fetchCurrentUser: fromPromise<TokenCheck, { token: string }>(async ({ input, signal }) => {
+      try {
+        const { user } = await callApi('/api/auth/me', {
+          schema: MeResponse,
+          headers: { Authorization: `Bearer ${input.token}` },
+          fallback: 'Could not check your session',
+          signal,
+        });
+        return { kind: 'signedIn', user };
+      } catch (error) {
+        // 401 is the API refusing this token (expired or revoked); anything else says nothing of it.
+        if (error instanceof ApiError && error.status === 401) return { kind: 'tokenRefused' };
+        throw error;
+      }
     }),
     logIn: fromPromise<LoginResult, { email: string; password: string }>(({ input, signal }) =>
       callApi('/api/auth/login', {

@@ -7,6 +7,7 @@ import {
   type LoginResult,
   type SessionContext,
   type SessionEvent,
+  type TokenCheck,
 } from '../../machines/session/session.machine.ts';
 
 const asha: User = {
@@ -25,6 +26,9 @@ const details: RegisterRequest = {
 
 /** An API error as src/lib/api.ts raises it: the server's message and, when there was an answer, the status. */
 const apiError = (message: string, status?: number) => Object.assign(new Error(message), { status });
+/** What the live layer makes of GET /api/auth/me: the token's user, or its 401 (src/live/session.tsx). */
+const signedInAs = (user: User): TokenCheck => ({ kind: 'signedIn', user });
+const tokenRefused: TokenCheck = { kind: 'tokenRefused' };
 
 /** A promise settled from the test, so the machine can be looked at while a call is running. */
 function deferred<T>() {
@@ -38,7 +42,7 @@ function deferred<T>() {
 }
 
 interface Calls {
-  fetchCurrentUser?: (input: { token: string }) => Promise<User>;
+  fetchCurrentUser?: (input: { token: string }) => Promise<TokenCheck>;
   logIn?: (input: Credentials) => Promise<LoginResult>;
   register?: (input: RegisterRequest) => Promise<LoginResult>;
   logOut?: (input: { token: string }) => Promise<void>;
@@ -56,7 +60,7 @@ function startSession({ storedToken = null, ...calls }: Calls & { storedToken?: 
   const unexpected = () => Promise.reject(new Error('not expected in this test'));
   const machine = sessionMachine.provide({
     actors: {
-      fetchCurrentUser: fromPromise<User, { token: string }>(({ input }) =>
+      fetchCurrentUser: fromPromise<TokenCheck, { token: string }>(({ input }) =>
         (calls.fetchCurrentUser ?? unexpected)(input),
       ),
       logIn: fromPromise<LoginResult, Credentials>(({ input }) => (calls.logIn ?? unexpected)(input)),
@@ -97,13 +101,13 @@ describe('session machine: restoring on start-up', () => {
   });
 
   it('checks a stored token (busy) and signs in with the user it belongs to', async () => {
-    const me = deferred<User>();
+    const me = deferred<TokenCheck>();
     const fetchCurrentUser = vi.fn(() => me.promise);
     const { actor, actions } = startSession({ storedToken: 'stored-token', fetchCurrentUser });
     expect(actor.getSnapshot().value).toBe('verifyingToken');
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     expect(fetchCurrentUser).toHaveBeenCalledWith({ token: 'stored-token' });
-    me.resolve(asha);
+    me.resolve(signedInAs(asha));
     const signedIn = await waitFor(actor, (s) => s.matches('signedIn'));
     expect(signedIn.context).toMatchObject({ token: 'stored-token', user: asha });
     expect(signedIn.hasTag('busy')).toBe(false);
@@ -113,7 +117,7 @@ describe('session machine: restoring on start-up', () => {
   it('signs out and forgets a stored token the API refuses (401)', async () => {
     const { actor, actions } = startSession({
       storedToken: 'revoked',
-      fetchCurrentUser: () => Promise.reject(apiError(authMessages.signInRequired, 401)),
+      fetchCurrentUser: () => Promise.resolve(tokenRefused),
     });
     const signedOut = await waitFor(actor, settled);
     expect(signedOut.value).toBe('signedOut');
@@ -123,9 +127,9 @@ describe('session machine: restoring on start-up', () => {
 
   it('keeps the token, unverified, when the check fails without an answer (network); Retry signs in', async () => {
     const fetchCurrentUser = vi
-      .fn<(input: { token: string }) => Promise<User>>()
+      .fn<(input: { token: string }) => Promise<TokenCheck>>()
       .mockRejectedValueOnce(apiError('Could not check your session'))
-      .mockResolvedValueOnce(asha);
+      .mockResolvedValueOnce(signedInAs(asha));
     const { actor, actions } = startSession({ storedToken: 'still-good', fetchCurrentUser });
     const unverified = await waitFor(actor, (s) => s.matches('unverified'));
     expect(unverified.context).toMatchObject({
@@ -182,9 +186,9 @@ describe('session machine: restoring on start-up', () => {
 
   it('forgets an unverified token once a later check is refused (401)', async () => {
     const fetchCurrentUser = vi
-      .fn<(input: { token: string }) => Promise<User>>()
+      .fn<(input: { token: string }) => Promise<TokenCheck>>()
       .mockRejectedValueOnce(apiError('Could not check your session'))
-      .mockRejectedValueOnce(apiError(authMessages.signInRequired, 401));
+      .mockResolvedValueOnce(tokenRefused);
     const { actor, actions } = startSession({ storedToken: 'revoked-meanwhile', fetchCurrentUser });
     await waitFor(actor, (s) => s.matches('unverified'));
     actor.send({ type: 'session.retry' });
@@ -290,8 +294,16 @@ describe('session machine: registering', () => {
     registered.resolve({ token: 'new-token', user: asha });
     const done = await waitFor(actor, settled);
     expect(done.value).toBe('signedIn');
-    expect(done.context).toMatchObject({ user: asha, token: 'new-token', error: undefined, notice: undefined });
-    expect(actions.persistToken).toHaveBeenCalledWith(expect.anything(), { token: 'new-token', remember: false });
+    expect(done.context).toMatchObject({
+      user: asha,
+      token: 'new-token',
+      error: undefined,
+      notice: undefined,
+    });
+    expect(actions.persistToken).toHaveBeenCalledWith(expect.anything(), {
+      token: 'new-token',
+      remember: false,
+    });
     expect(actions.navigate).toHaveBeenCalledWith(expect.anything(), { to: '/', replace: true });
   });
 
@@ -382,7 +394,7 @@ describe('session machine: signed in', () => {
   it('signs out a restored session that expires mid-session too', async () => {
     const { actor, actions } = startSession({
       storedToken: 'stored',
-      fetchCurrentUser: () => Promise.resolve(asha),
+      fetchCurrentUser: () => Promise.resolve(signedInAs(asha)),
     });
     await waitFor(actor, (s) => s.matches('signedIn'));
     actor.send({ type: 'session.expired' });

@@ -43,14 +43,17 @@ export const sessionModel: MachineModel<typeof sessionMachine> = {
   events,
   actors: {
     fetchCurrentUser: {
-      done: [asha],
-      error: [apiError('Unauthorized', 401), apiError('Network error'), apiError('Internal error', 500)],
+      done: [{ kind: 'signedIn', user: asha }, { kind: 'tokenRefused' }],
+      error: [apiError('Network error'), apiError('Internal error', 500)],
     },
     logIn: {
       done: [{ token: 'fresh-token', user: asha }],
       error: [apiError('Invalid email or password', 401)],
     },
-    register: { done: [{ token: 'new-token', user: asha }], error: [apiError('Email already registered', 409)] },
+    register: {
+      done: [{ token: 'new-token', user: asha }],
+      error: [apiError('Email already registered', 409)],
+    },
     logOut: { done: [undefined], error: [apiError('Network error')] },
   },
   abstract: ({ context }) => ({
