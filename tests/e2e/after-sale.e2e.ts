@@ -11,11 +11,11 @@ import type { BookingResponse } from '../../contract/booking.ts';
 import type { PackageListResponse, ProductListResponse, PujaListResponse } from '../../contract/catalogue.ts';
 import type { PaymentIntentResponse } from '../../contract/payments.ts';
 import { addressInput } from '../support/addresses.ts';
-import { launchBrowser, watchConsole } from './browser.ts';
+import { TOKEN_KEY, launchBrowser, watchConsole } from './browser.ts';
+import { api } from './shop-api.ts';
 
 const baseUrl = inject('baseUrl');
 const staff = inject('staff');
-const TOKEN_KEY = 'shop.session.token';
 const DAY = 86_400_000;
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 /** A real 1×1 PNG, as a phone's camera would not send but a browser can show. */
@@ -31,22 +31,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-async function api<T>(
-  path: string,
-  init: { method?: string; json?: unknown; token?: string } = {},
-): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (init.json !== undefined) headers['content-type'] = 'application/json';
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: init.method ?? 'GET',
-    headers,
-    body: init.json === undefined ? undefined : JSON.stringify(init.json),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 const signIn = async (email: string, password: string) =>
   (await api<LoginResponse>('/api/auth/login', { method: 'POST', json: { email, password } })).token;

@@ -3,10 +3,10 @@ import { inject } from 'vitest';
 import type { LoginResponse } from '../../contract/auth.ts';
 import type { BookingListResponse } from '../../contract/booking.ts';
 import type { PackageListResponse, PujaListResponse } from '../../contract/catalogue.ts';
-import { fillAddressForm, launchBrowser, watchConsole } from './browser.ts';
+import { TOKEN_KEY, fillAddressForm, launchBrowser, watchConsole } from './browser.ts';
+import { api } from './shop-api.ts';
 
 const baseUrl = inject('baseUrl');
-const TOKEN_KEY = 'shop.session.token';
 const DAY = 86_400_000;
 let browser: Browser;
 
@@ -19,22 +19,6 @@ afterAll(async () => {
 
 const rupees = (n: number) =>
   new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(n);
-
-async function api<T>(
-  path: string,
-  init: { method?: string; json?: unknown; token?: string } = {},
-): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (init.json !== undefined) headers['content-type'] = 'application/json';
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: init.method ?? 'GET',
-    headers,
-    body: init.json === undefined ? undefined : JSON.stringify(init.json),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 /** A new customer, signed in through the API (the account test covers the login screen). */
 async function newCustomer(): Promise<string> {

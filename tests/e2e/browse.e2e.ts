@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { launchBrowser, watchConsole } from './browser.ts';
+import { api } from './shop-api.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -28,11 +29,6 @@ const rupees = (n: number) =>
   new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(n);
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-async function api<T>(path: string): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`);
-  return (await response.json()) as T;
-}
 
 describe('a visitor browses the shop', () => {
   let page: Page;

@@ -2,6 +2,7 @@ import { addressInput } from '../support/addresses.ts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { fillAddressForm, launchBrowser, watchConsole } from './browser.ts';
+import { api } from './shop-api.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -22,19 +23,6 @@ interface ApiProduct {
 
 const rupees = (n: number) =>
   new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(n);
-
-async function api<T>(path: string, init?: { method?: string; json?: unknown; token?: string }): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (init?.json !== undefined) headers['content-type'] = 'application/json';
-  if (init?.token) headers.authorization = `Bearer ${init.token}`;
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: init?.method ?? 'GET',
-    headers,
-    body: init?.json === undefined ? undefined : JSON.stringify(init.json),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 /** A fresh customer, registered through the API (as the brief's journey starts signed out). */
 async function registerCustomer(name: string) {

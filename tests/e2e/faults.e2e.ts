@@ -3,7 +3,8 @@ import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-c
 import { inject } from 'vitest';
 import type { LoginResponse } from '../../contract/auth.ts';
 import type { OrderListResponse } from '../../contract/orders.ts';
-import { launchBrowser, watchConsole } from './browser.ts';
+import { TOKEN_KEY, launchBrowser, watchConsole } from './browser.ts';
+import { api } from './shop-api.ts';
 
 /**
  * Issue 7 in Chromium, against the real built server: the SPA's half of promise 7 (the API down
@@ -14,7 +15,6 @@ import { launchBrowser, watchConsole } from './browser.ts';
  */
 
 const baseUrl = inject('baseUrl');
-const TOKEN_KEY = 'shop.session.token';
 let browser: Browser;
 
 beforeAll(async () => {
@@ -29,22 +29,6 @@ interface ApiProduct {
   name: string;
   offerPrice: number;
   stockQuantity: number;
-}
-
-async function api<T>(
-  path: string,
-  init: { method?: string; json?: unknown; token?: string } = {},
-): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (init.json !== undefined) headers['content-type'] = 'application/json';
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: init.method ?? 'GET',
-    headers,
-    body: init.json === undefined ? undefined : JSON.stringify(init.json),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
 }
 
 let counter = 0;

@@ -7,11 +7,10 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { fillAddressForm, launchBrowser, watchConsole } from './browser.ts';
+import { TOKEN_KEY, fillAddressForm, launchBrowser, watchConsole } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const PHONE = { width: 390, height: 844 };
-const TOKEN_KEY = 'shop.session.token';
 let browser: Browser;
 
 beforeAll(async () => {

@@ -141,3 +141,8 @@ export async function createTestShop({
     },
   };
 }
+
+/** One GET of the test shop's API, as the SPA reads it: the parsed JSON (for a test's own expectations). */
+export async function getJson<T>(shop: Pick<TestShop, 'app'>, path: string): Promise<T> {
+  return (await (await shop.app.request(path)).json()) as T;
+}

@@ -12,8 +12,8 @@ import { call, registerAndLogin, type Customer } from '../support/accounts.ts';
 import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import { renderAppAt } from '../support/render-app.tsx';
 import { createTestShop, type TestShop } from '../support/test-db.ts';
+import { TOKEN_KEY } from '../support/session.ts';
 
-const TOKEN_KEY = 'shop.session.token';
 const PAGE = { timeout: 5000 };
 
 let shop: TestShop;

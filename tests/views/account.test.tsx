@@ -12,8 +12,8 @@ import { fillAddressForm, type FormAddress } from '../support/address-form.ts';
 import { addressInput } from '../support/addresses.ts';
 import { renderAppAt } from '../support/render-app.tsx';
 import { createTestShop, type TestShop } from '../support/test-db.ts';
+import { TOKEN_KEY } from '../support/session.ts';
 
-const TOKEN_KEY = 'shop.session.token';
 /** The first render of a lazily loaded page, and the session check before it, can take a moment. */
 const PAGE = { timeout: 5000 };
 

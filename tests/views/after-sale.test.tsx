@@ -33,8 +33,8 @@ import {
   type LifecycleShop,
 } from '../support/lifecycle.ts';
 import { renderAppAt } from '../support/render-app.tsx';
+import { TOKEN_KEY } from '../support/session.ts';
 
-const TOKEN_KEY = 'shop.session.token';
 const PAGE = { timeout: 5000 };
 
 let shop: LifecycleShop;

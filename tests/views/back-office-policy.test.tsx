@@ -9,6 +9,7 @@ import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import { book, createLifecycleShop, DAY, HOUR, pujaOn, type LifecycleShop } from '../support/lifecycle.ts';
 import { renderAppAt } from '../support/render-app.tsx';
 import type * as Policy from '../../contract/policy.ts';
+import { signInAs } from '../support/session.ts';
 
 vi.mock('../../contract/policy.ts', async (importOriginal) => {
   const policy = await importOriginal<typeof Policy>();
@@ -33,7 +34,7 @@ it('"Could not perform" asks for new dates beyond the sankalp lock as the policy
   const puja = await pujaOn(shop, 3 * DAY);
   const booking = await book(shop, shop.me, shop.myAddressId, { puja });
   shop.clock.advance(3 * DAY - 11 * HOUR);
-  localStorage.setItem('shop.session.token', shop.staff.token);
+  signInAs(shop.staff.token);
   renderAppAt(`/admin/bookings/${booking.id}`);
   await user.click(await screen.findByRole('button', { name: 'Could not perform' }, PAGE));
   const dialog = await screen.findByRole('dialog', { name: 'Could not perform' });

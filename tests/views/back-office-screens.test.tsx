@@ -38,8 +38,8 @@ import {
 } from '../support/lifecycle.ts';
 import { send } from '../support/orders.ts';
 import { renderAppAt } from '../support/render-app.tsx';
+import { signInAs, TOKEN_KEY } from '../support/session.ts';
 
-const TOKEN_KEY = 'shop.session.token';
 const PAGE = { timeout: 8000 };
 
 let shop: LifecycleShop;
@@ -56,7 +56,6 @@ beforeEach(() => {
 afterEach(() => net.restore());
 afterAll(() => shop.close());
 
-const signInAs = (token: string) => localStorage.setItem(TOKEN_KEY, token);
 const route = () => window.location.hash.slice(1);
 /** A link of the back office's navigation (the pages' breadcrumbs name the same places). */
 const navLink = (name: string) =>
@@ -554,8 +553,16 @@ describe('the second walk (issue 23)', () => {
     const res = await call(shop.app, 'POST', '/api/admin/coupons', {
       token: shop.staff.token,
       json: {
-        code: 'GONE10', kind: 'flat', value: 10, minSubtotal: 0, maxDiscount: null, startsAt: null,
-        expiresAt: new Date(now - DAY).toISOString(), usageLimit: null, perCustomerLimit: null, active: true,
+        code: 'GONE10',
+        kind: 'flat',
+        value: 10,
+        minSubtotal: 0,
+        maxDiscount: null,
+        startsAt: null,
+        expiresAt: new Date(now - DAY).toISOString(),
+        usageLimit: null,
+        perCustomerLimit: null,
+        active: true,
       },
     });
     expect(res.status).toBe(201);
@@ -575,7 +582,10 @@ describe('the second walk (issue 23)', () => {
     signInAs(shop.staff.token);
     renderAppAt(`/admin/orders/${order.id}`);
     await screen.findByRole('heading', { level: 1, name: new RegExp(order.orderNumber) }, PAGE);
-    await waitFor(() => expect(document.title).toBe(`Order ${order.orderNumber} · Back Office | ${site.brand}`), PAGE);
+    await waitFor(
+      () => expect(document.title).toBe(`Order ${order.orderNumber} · Back Office | ${site.brand}`),
+      PAGE,
+    );
 
     window.location.hash = `#/admin/bookings/${booking.id}`;
     await screen.findByRole('heading', { level: 1, name: new RegExp(booking.bookingNumber) }, PAGE);

@@ -25,8 +25,8 @@ import {
   type LifecycleShop,
 } from '../support/lifecycle.ts';
 import { renderAppAt } from '../support/render-app.tsx';
+import { signInAs, TOKEN_KEY } from '../support/session.ts';
 
-const TOKEN_KEY = 'shop.session.token';
 const PAGE = { timeout: 8000 };
 
 let shop: LifecycleShop;
@@ -43,7 +43,6 @@ beforeEach(() => {
 afterEach(() => net.restore());
 afterAll(() => shop.close());
 
-const signInAs = (token: string) => localStorage.setItem(TOKEN_KEY, token);
 const route = () => window.location.hash.slice(1);
 
 /** The offerings the shop's page of a puja shows (GET /pujas/{id}). */
@@ -64,7 +63,10 @@ describe('who gets in', () => {
     await screen.findByRole('heading', { level: 1, name: 'Staff sign-in' }, PAGE);
     expect(route()).toBe('/admin/orders?status=packed');
     // The back office's form: no registering, no social buttons, the shop's header stays out.
-    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '#/forgot-password');
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '#/forgot-password',
+    );
     expect(screen.queryByRole('link', { name: 'Create an account' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Continue with/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Welcome back' })).not.toBeInTheDocument();

@@ -9,8 +9,8 @@ import { addAddress, addProduct, send, setStock, stockOf } from '../support/orde
 import { fillAddressForm } from '../support/address-form.ts';
 import { renderAppAt } from '../support/render-app.tsx';
 import { createTestShop, type TestShop } from '../support/test-db.ts';
+import { TOKEN_KEY } from '../support/session.ts';
 
-const TOKEN_KEY = 'shop.session.token';
 const CART_KEY = 'shop.cart';
 /** The first render of a lazily loaded page (and the session check before it) can take a moment. */
 const PAGE = { timeout: 5000 };

@@ -16,6 +16,7 @@ import { addPuja, person, type TestPuja } from '../support/bookings.ts';
 import { addAddress, addProduct, send, stockOf } from '../support/orders.ts';
 import { renderAppAt } from '../support/render-app.tsx';
 import { createTestShop, type TestShop } from '../support/test-db.ts';
+import { TOKEN_KEY } from '../support/session.ts';
 
 /**
  * Issue 7, the SPA's half of promise 2 (one request per submit; a retry after a network failure
@@ -72,7 +73,6 @@ vi.mock('../../src/features/account/forgot-password-page.tsx', async (importOrig
   };
 });
 
-const TOKEN_KEY = 'shop.session.token';
 const CART_KEY = 'shop.cart';
 const PAGE = { timeout: 5000 };
 /** The simulated payment takes 2 s, then the booking is created. */

@@ -9,6 +9,7 @@ import { formatRupees } from '../../contract/money.ts';
 import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import { renderAppAt } from '../support/render-app.tsx';
 import { createTestShop, type TestShop } from '../support/test-db.ts';
+import { getJson } from '../support/test-db.ts';
 
 const HOME_PATHS = ['/pujas', '/categories', '/products', '/astrologers/getAllAstrologersWeb'];
 
@@ -20,10 +21,7 @@ let products: Product[];
 let allAstrologers: Astrologer[];
 let astrologers: Astrologer[];
 
-async function api<T>(path: string): Promise<T> {
-  const response = await shop.app.request(path);
-  return (await response.json()) as T;
-}
+const api = <T,>(path: string) => getJson<T>(shop, path);
 
 /**
  * "Exactly 6 / 4 / 12" only means something when the catalogue has more than that: top the

@@ -11,6 +11,7 @@ import { stripHtml, truncate } from '../../src/lib/format.ts';
 import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import { renderAppAt } from '../support/render-app.tsx';
 import { createTestShop, type TestShop } from '../support/test-db.ts';
+import { getJson } from '../support/test-db.ts';
 
 const MERU = 'Test Meru Prastar Yantra';
 const LOW_STOCK = 'Test Dhana Yantra';
@@ -72,9 +73,7 @@ async function addFixtures(db: TestShop['db']) {
     .execute();
 }
 
-async function api<T>(path: string): Promise<T> {
-  return (await (await shop.app.request(path)).json()) as T;
-}
+const api = <T,>(path: string) => getJson<T>(shop, path);
 
 const byName = (name: string) => {
   const product = products.find((p) => p.name === name);

@@ -15,6 +15,7 @@ import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import { site } from '../../src/lib/config.ts';
 import { renderAppAt } from '../support/render-app.tsx';
 import { createTestShop, type TestShop } from '../support/test-db.ts';
+import { getJson } from '../support/test-db.ts';
 
 const DAY = 86_400_000;
 const watched = (n: number) => `${new Intl.NumberFormat('en-IN').format(n)} Watched`;
@@ -23,10 +24,7 @@ let shop: TestShop;
 let net: ApiFetchControl;
 let pujas: Puja[];
 
-async function api<T>(path: string): Promise<T> {
-  const response = await shop.app.request(path);
-  return (await response.json()) as T;
-}
+const api = <T,>(path: string) => getJson<T>(shop, path);
 
 const fetchAllPujas = async () => (await api<{ pujas: Puja[] }>('/pujas')).pujas;
 const packagesOf = async (id: number) => (await api<{ packages: PujaPackage[] }>(`/packages/${id}`)).packages;

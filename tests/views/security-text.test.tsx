@@ -14,8 +14,8 @@ import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import { addAddress, addProduct, send } from '../support/orders.ts';
 import { renderAppAt } from '../support/render-app.tsx';
 import { createTestShop, type TestShop } from '../support/test-db.ts';
+import { TOKEN_KEY } from '../support/session.ts';
 
-const TOKEN_KEY = 'shop.session.token';
 const PAGE = { timeout: 5000 };
 
 const NAME = '<img src=x onerror=alert(1)>';

@@ -5,6 +5,7 @@ import { registerAndLogin } from '../support/accounts.ts';
 import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import { renderAppAt } from '../support/render-app.tsx';
 import { createTestShop, type TestShop } from '../support/test-db.ts';
+import { TOKEN_KEY } from '../support/session.ts';
 
 /**
  * The header's user menu comes in its own chunk, fetched once a customer is signed in. Its
@@ -15,8 +16,6 @@ import { createTestShop, type TestShop } from '../support/test-db.ts';
 vi.mock('../../src/app/shell/user-menu.tsx', () => {
   throw new TypeError('Failed to fetch dynamically imported module: http://shop.test/assets/user-menu.js');
 });
-
-const TOKEN_KEY = 'shop.session.token';
 
 let shop: TestShop;
 let net: ApiFetchControl;
