@@ -1,18 +1,10 @@
 import { createRequire } from 'node:module';
-import type { Browser } from 'playwright-core';
 import { inject } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { browserForFile } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = browserForFile();
 
 interface AxeResult {
   violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }>;

@@ -1,16 +1,8 @@
-import type { Browser } from 'playwright-core';
 import { inject } from 'vitest';
-import { fillAddressForm, launchBrowser, watchConsole } from './browser.ts';
+import { fillAddressForm, browserForFile, watchConsole } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = browserForFile();
 
 describe('a customer account in Chromium', () => {
   it('registers, signs in with remember me, survives a reload, manages addresses and logs out', async () => {

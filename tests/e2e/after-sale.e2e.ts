@@ -4,14 +4,14 @@
  * their dialogs, the pages' accessibility with a dialog open, at a phone's width too.
  */
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import type { LoginResponse } from '../../contract/auth.ts';
 import type { BookingResponse } from '../../contract/booking.ts';
 import type { PackageListResponse, ProductListResponse, PujaListResponse } from '../../contract/catalogue.ts';
 import type { PaymentIntentResponse } from '../../contract/payments.ts';
 import { addressInput } from '../support/addresses.ts';
-import { TOKEN_KEY, launchBrowser, watchConsole } from './browser.ts';
+import { TOKEN_KEY, browserForFile, watchConsole } from './browser.ts';
 import { api } from './shop-api.ts';
 
 const baseUrl = inject('baseUrl');
@@ -24,13 +24,7 @@ const PNG = Buffer.from(
   'base64',
 );
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = browserForFile();
 
 const signIn = async (email: string, password: string) =>
   (await api<LoginResponse>('/api/auth/login', { method: 'POST', json: { email, password } })).token;

@@ -5,7 +5,7 @@
  * two tabs. The built shop on the real server, staff made with `npm run admin:create`.
  */
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import type { AdminProductResponse } from '../../contract/admin-catalogue.ts';
 import type { BookingResponse } from '../../contract/booking.ts';
@@ -14,7 +14,7 @@ import type { PaymentIntentResponse } from '../../contract/payments.ts';
 import { PERFORM_EARLY_MINUTES } from '../../contract/policy.ts';
 import { addressInput } from '../support/addresses.ts';
 import { moveServedBookingTo } from '../support/served-shop.ts';
-import { contextAs, launchBrowser, watchConsole } from './browser.ts';
+import { contextAs, browserForFile, watchConsole } from './browser.ts';
 import { api, signIn } from './shop-api.ts';
 
 const baseUrl = inject('baseUrl');
@@ -24,13 +24,7 @@ const DAY = 86_400_000;
 const IST = 5.5 * 3_600_000;
 const VIDEO = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = browserForFile();
 
 async function newCustomer(name: string) {
   const email = `office.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.in`;

@@ -1,21 +1,13 @@
-import type { Browser } from 'playwright-core';
 import { inject } from 'vitest';
 import type { LoginResponse } from '../../contract/auth.ts';
 import type { BookingListResponse } from '../../contract/booking.ts';
 import type { PackageListResponse, PujaListResponse } from '../../contract/catalogue.ts';
-import { TOKEN_KEY, fillAddressForm, launchBrowser, watchConsole } from './browser.ts';
+import { TOKEN_KEY, fillAddressForm, browserForFile, watchConsole } from './browser.ts';
 import { api } from './shop-api.ts';
 
 const baseUrl = inject('baseUrl');
 const DAY = 86_400_000;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = browserForFile();
 
 const rupees = (n: number) =>
   new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(n);

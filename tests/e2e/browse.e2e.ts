@@ -1,17 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { launchBrowser, watchConsole } from './browser.ts';
+import { browserForFile, watchConsole } from './browser.ts';
 import { api } from './shop-api.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = browserForFile();
 
 interface ApiPuja {
   id: number;

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -23,6 +24,28 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** Chromium as a test file uses it: opens pages and contexts. */
+export type FileBrowser = Pick<Browser, 'newPage' | 'newContext'>;
+
+/** Chromium for one test file: launched before its tests and closed after them. */
+export function browserForFile(): FileBrowser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  const running = () => {
+    if (!browser) throw new Error('Chromium is not running: use it inside a test or a hook');
+    return browser;
+  };
+  return {
+    newPage: (options) => running().newPage(options),
+    newContext: (options) => running().newContext(options),
+  };
+}
+
 /** Where the SPA keeps a remembered sign-in token (local storage). */
 export const TOKEN_KEY = 'shop.session.token';
 
@@ -31,7 +54,7 @@ export const TOKEN_KEY = 'shop.session.token';
  * (the token is in local storage before the SPA starts); without a token, a visitor's.
  */
 export async function contextAs(
-  browser: Browser,
+  browser: FileBrowser,
   token: string | undefined,
   viewport: { width: number; height: number },
 ): Promise<BrowserContext> {

@@ -1,18 +1,11 @@
 import { addressInput } from '../support/addresses.ts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { fillAddressForm, launchBrowser, watchConsole } from './browser.ts';
+import { fillAddressForm, browserForFile, watchConsole } from './browser.ts';
 import { api } from './shop-api.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = browserForFile();
 
 interface ApiProduct {
   id: number;

@@ -3,24 +3,17 @@
  * members with an offering, and a puja gifted to someone else (docs/product-rules.md, Family
  * profiles, Chadhava offerings, Gift a puja, The sankalp in the temple's script).
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import type { LoginResponse } from '../../contract/auth.ts';
 import type { BookingListResponse, BookingResponse } from '../../contract/booking.ts';
 import type { PackageListResponse, PujaListResponse } from '../../contract/catalogue.ts';
-import { TOKEN_KEY, launchBrowser, watchConsole } from './browser.ts';
+import { TOKEN_KEY, browserForFile, watchConsole } from './browser.ts';
 import { api } from './shop-api.ts';
 
 const baseUrl = inject('baseUrl');
 const DAY = 86_400_000;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = browserForFile();
 
 const rupees = (n: number) =>
   new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(n);

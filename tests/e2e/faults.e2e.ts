@@ -1,9 +1,9 @@
 import { addressInput } from '../support/addresses.ts';
-import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
+import type { BrowserContext, Page, Request, Route } from 'playwright-core';
 import { inject } from 'vitest';
 import type { LoginResponse } from '../../contract/auth.ts';
 import type { OrderListResponse } from '../../contract/orders.ts';
-import { TOKEN_KEY, launchBrowser, watchConsole } from './browser.ts';
+import { TOKEN_KEY, browserForFile, watchConsole } from './browser.ts';
 import { api } from './shop-api.ts';
 
 /**
@@ -15,14 +15,7 @@ import { api } from './shop-api.ts';
  */
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = browserForFile();
 
 interface ApiProduct {
   id: number;

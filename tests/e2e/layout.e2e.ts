@@ -6,14 +6,14 @@
  * the seeded catalogue's ids and an order and a booking made here; signed-in routes sign in, the
  * back office as staff.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import type { BookingResponse } from '../../contract/booking.ts';
 import type { PackageListResponse, ProductListResponse, PujaListResponse } from '../../contract/catalogue.ts';
 import type { PaymentIntentResponse } from '../../contract/payments.ts';
 import type { pagePaths } from '../../contract/routes.ts';
 import { addressInput } from '../support/addresses.ts';
-import { contextAs, launchBrowser } from './browser.ts';
+import { contextAs, browserForFile } from './browser.ts';
 import { api, signIn } from './shop-api.ts';
 
 const baseUrl = inject('baseUrl');
@@ -21,13 +21,7 @@ const staff = inject('staff');
 const DAY = 86_400_000;
 const WIDTHS = [360, 390, 768, 1280];
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = browserForFile();
 
 /** A customer with an address, a cash-on-delivery order and a paid booking, and the staff's token. */
 async function shopWithHistory() {

@@ -5,20 +5,13 @@
  * show their whole text; the main controls are at least 44 px tall; a saved address card comes
  * on screen (point 4).
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { TOKEN_KEY, fillAddressForm, launchBrowser, watchConsole } from './browser.ts';
+import { TOKEN_KEY, fillAddressForm, browserForFile, watchConsole } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const PHONE = { width: 390, height: 844 };
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = browserForFile();
 
 async function signedInCustomer(name: string): Promise<string> {
   const email = `phone.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.in`;
