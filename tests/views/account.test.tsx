@@ -12,7 +12,7 @@ import { fillAddressForm, type FormAddress } from '../support/address-form.ts';
 import { addressInput } from '../support/addresses.ts';
 import { renderAppAt } from '../support/render-app.tsx';
 import { createTestShop, type TestShop } from '../support/test-db.ts';
-import { TOKEN_KEY } from '../support/session.ts';
+import { TOKEN_KEY, signInNewCustomer } from '../support/session.ts';
 
 /** The first render of a lazily loaded page, and the session check before it, can take a moment. */
 const PAGE = { timeout: 5000 };
@@ -34,11 +34,7 @@ afterAll(async () => {
 });
 
 /** A real customer, signed in the way the SPA remembers one (a token in local storage). */
-async function signIn(details: { name?: string; phone?: string } = {}): Promise<Customer> {
-  const customer = await registerAndLogin(shop.app, details);
-  localStorage.setItem(TOKEN_KEY, customer.token);
-  return customer;
-}
+const signIn = (details: { name?: string; phone?: string } = {}) => signInNewCustomer(shop.app, details);
 
 async function openAccount(customer: Customer, path = '/account') {
   renderAppAt(path);

@@ -9,7 +9,7 @@ import { addAddress, addProduct, send, setStock, stockOf } from '../support/orde
 import { fillAddressForm } from '../support/address-form.ts';
 import { renderAppAt } from '../support/render-app.tsx';
 import { createTestShop, type TestShop } from '../support/test-db.ts';
-import { TOKEN_KEY } from '../support/session.ts';
+import { signInNewCustomer } from '../support/session.ts';
 
 const CART_KEY = 'shop.cart';
 /** The first render of a lazily loaded page (and the session check before it) can take a moment. */
@@ -43,11 +43,7 @@ afterAll(async () => {
   await shop.close();
 });
 
-async function signIn(): Promise<Customer> {
-  const customer = await registerAndLogin(shop.app);
-  localStorage.setItem(TOKEN_KEY, customer.token);
-  return customer;
-}
+const signIn = () => signInNewCustomer(shop.app);
 
 /**
  * A cart as the cart keeps it in local storage. The stock written here is deliberately stale

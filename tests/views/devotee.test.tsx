@@ -14,13 +14,13 @@ import { nakshatraLabel, raashiLabel } from '../../contract/raashi-nakshatra.ts'
 import { DEFAULT_GOTHRA, type FamilyListResponse } from '../../contract/family.ts';
 import { formatRupees } from '../../contract/money.ts';
 import { birthDayStar, birthStar } from '../../server/services/birth-star.ts';
-import { call, registerAndLogin, type Customer } from '../support/accounts.ts';
+import { call, type Customer } from '../support/accounts.ts';
 import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import { addPuja, person, type TestPuja } from '../support/bookings.ts';
 import { addAddress } from '../support/orders.ts';
 import { renderAppAt } from '../support/render-app.tsx';
 import { createTestShop, type TestShop } from '../support/test-db.ts';
-import { TOKEN_KEY } from '../support/session.ts';
+import { signInNewCustomer } from '../support/session.ts';
 
 /** The first render of a lazily loaded page (and the session check before it) can take a moment. */
 const PAGE = { timeout: 5000 };
@@ -76,11 +76,7 @@ afterAll(async () => {
   await shop.close();
 });
 
-async function signIn(): Promise<Customer> {
-  const customer = await registerAndLogin(shop.app);
-  localStorage.setItem(TOKEN_KEY, customer.token);
-  return customer;
-}
+const signIn = () => signInNewCustomer(shop.app);
 
 const familyOf = async (customer: Customer) =>
   ((await call(shop.app, 'GET', '/api/family', { token: customer.token })).body as FamilyListResponse)

@@ -16,7 +16,7 @@ import { addPuja, person, type TestPuja } from '../support/bookings.ts';
 import { addAddress, addProduct, send, stockOf } from '../support/orders.ts';
 import { renderAppAt } from '../support/render-app.tsx';
 import { createTestShop, type TestShop } from '../support/test-db.ts';
-import { TOKEN_KEY } from '../support/session.ts';
+import { TOKEN_KEY, signInNewCustomer } from '../support/session.ts';
 
 /**
  * Issue 7, the SPA's half of promise 2 (one request per submit; a retry after a network failure
@@ -110,11 +110,7 @@ afterAll(async () => {
   await shop.close();
 });
 
-async function signIn(name = 'Asha Rao'): Promise<Customer> {
-  const customer = await registerAndLogin(shop.app, { name });
-  localStorage.setItem(TOKEN_KEY, customer.token);
-  return customer;
-}
+const signIn = (name = 'Asha Rao') => signInNewCustomer(shop.app, { name });
 
 function seedCart(lines: [string, number][]) {
   const items = lines.map(([name, quantity]) => ({

@@ -22,7 +22,7 @@ import { addAddress, send } from '../support/orders.ts';
 import { fillAddressForm } from '../support/address-form.ts';
 import { renderAppAt } from '../support/render-app.tsx';
 import { createTestShop, type TestShop } from '../support/test-db.ts';
-import { TOKEN_KEY } from '../support/session.ts';
+import { signInNewCustomer } from '../support/session.ts';
 
 /** The first render of a lazily loaded page (and the session check before it) can take a moment. */
 const PAGE = { timeout: 5000 };
@@ -53,11 +53,7 @@ afterAll(async () => {
   await shop.close();
 });
 
-async function signIn(): Promise<Customer> {
-  const customer = await registerAndLogin(shop.app);
-  localStorage.setItem(TOKEN_KEY, customer.token);
-  return customer;
-}
+const signIn = () => signInNewCustomer(shop.app);
 
 const packageOf = (puja: TestPuja, noPersons: number) => {
   const pkg = puja.packages[noPersons];
