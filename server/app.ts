@@ -8,15 +8,14 @@ import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { bodyLimit } from 'hono/body-limit';
-import type { User } from '../contract/auth.ts';
 import { prepareDummyHash } from './auth/passwords.ts';
-import { createDeviceCookies, type DeviceCookies } from './auth/device-cookies.ts';
+import { createDeviceCookies } from './auth/device-cookies.ts';
 import { generateAuthSecret } from './auth/secret.ts';
-import { createTokenService, type TokenService } from './auth/tokens.ts';
+import { createTokenService } from './auth/tokens.ts';
 import type { Db } from './db/client.ts';
 import { databaseBusy, isDatabaseBusy } from './db/errors.ts';
 import { createClientKey } from './limits/client-address.ts';
-import { createAbuseLimits, type AbuseLimits, type LimitSettings } from './limits/limits.ts';
+import { createAbuseLimits, type LimitSettings } from './limits/limits.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
 import { createSimulatedGateway } from './payments/simulated-gateway.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -43,48 +42,11 @@ import { productRoutes } from './routes/products.ts';
 import { pujaRoutes } from './routes/pujas.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { refusalBody, refusalStatus } from './routes/refusal-status.ts';
-import { createCatalogueCache, type CatalogueCache } from './services/catalogue-cache.ts';
+import { createCatalogueCache } from './services/catalogue-cache.ts';
 import { Refusal } from './services/refusal.ts';
 import { generateSecret } from './secret-file.ts';
 import { notFoundAnswer, spaPages } from './spa-pages.ts';
-
-export interface AuthServices {
-  tokens: TokenService;
-  /** The device cookies a sign-in gives and reads (server/auth/device-cookies.ts). */
-  devices: DeviceCookies;
-  /** Sends the password-reset e-mails (server/mail/mailer.ts). */
-  mailer: Mailer;
-  /** Where e-mailed links point (PUBLIC_URL) and the shop's name in them. */
-  publicUrl: string;
-  brand: string;
-  /**
-   * Runs work the answer must not wait for (the password-reset mail: waiting would tell by
-   * timing who has an account). Its failure is logged, never answered.
-   */
-  background: (what: string, work: () => Promise<void>) => void;
-}
-
-export interface AppEnv {
-  Variables: {
-    db: Db;
-    auth: AuthServices;
-    /** The abuse limits (server/limits/limits.ts); counters in the database. */
-    limits: AbuseLimits;
-    /** The client's key for the limits: its address (IPv6 per /64), see server/limits/client-address.ts. */
-    client: string;
-    /** Set by requireAuth: the signed-in customer and the id (jti) of their session. */
-    user: User;
-    sessionId: string;
-    /** The server's clock (injectable for tests): decides e.g. whether a booking window is open. */
-    now: () => Date;
-    /** The payment provider (docs/decisions/0012-payments-through-a-server-gateway.md). */
-    payments: PaymentGateway;
-    /** The catalogue's answers kept in memory (server/services/catalogue-cache.ts). */
-    catalogue: CatalogueCache;
-    /** Where uploaded photos and videos are kept (DATA_DIR/uploads). */
-    uploadsDir: string;
-  };
-}
+import type { AppEnv, AuthServices } from './env.ts';
 
 /** Used when no secret is given (tests): tokens then only live as long as the process. */
 const processSecret = generateAuthSecret();

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { authMessages, type User } from '../../contract/auth.ts';
 import { isStaffRole, lifecycleMessages } from '../../contract/lifecycle.ts';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../env.ts';
 import { findSessionUser } from '../db/repositories/users.ts';
 
 const BEARER = /^Bearer +([A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*) *$/i;

@@ -27,7 +27,7 @@ import {
   type AdminPujaResponse,
   type CatalogueImageResponse,
 } from '../../contract/admin-catalogue.ts';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../env.ts';
 import {
   findAstrologerForStaff,
   findProductForStaff,

@@ -6,7 +6,7 @@ import {
   type AdminOfferingListResponse,
   type AdminOfferingResponse,
 } from '../../contract/offerings.ts';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../env.ts';
 import { findPujaForStaff } from '../db/repositories/admin-catalogue.ts';
 import { listOfferingsForStaff } from '../db/repositories/offerings.ts';
 import { idParam, notFound } from '../http.ts';

@@ -19,7 +19,7 @@ import {
   type TodayResponse,
 } from '../../contract/admin-office.ts';
 import { bookingStateLabels, orderStateLabels } from '../../contract/lifecycle.ts';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../env.ts';
 import { listAuditEntries } from '../db/repositories/audit-log.ts';
 import { todayNumbers } from '../db/repositories/back-office.ts';
 import { listBookingsForStaff, listOrdersForStaff } from '../db/repositories/staff-lists.ts';

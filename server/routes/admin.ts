@@ -21,7 +21,7 @@ import {
 import { bookingEventRequestSchema, OrderEventRequest } from '../../contract/lifecycle-events.ts';
 import { allowedBookingEvents } from '../../machines/booking-lifecycle/booking-lifecycle.selectors.ts';
 import { allowedOrderEvents } from '../../machines/order-lifecycle/order-lifecycle.selectors.ts';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../env.ts';
 import {
   listLifecycleEvents,
   toTimelineEntry,
