@@ -7,7 +7,7 @@ import {
   type DoneActorEvent,
   type ErrorActorEvent,
 } from 'xstate';
-import type { ImageSlot } from '../../contract/admin-catalogue.ts';
+import type { ImageSlot } from '../../contract/admin/images.ts';
 import type { Outcome } from '../../contract/refusal.ts';
 import { imageUploadMachine } from '../image-upload/image-upload.machine.ts';
 

@@ -13,7 +13,7 @@ import type {
   UserRole,
 } from '../../contract/lifecycle.ts';
 import type { PaymentMethod, PaymentStatus } from '../../contract/orders.ts';
-import type { StockReason } from '../../contract/admin-catalogue.ts';
+import type { StockReason } from '../../contract/admin/stock.ts';
 import type { TempleScript } from '../../contract/temple-script.ts';
 import type { Relation } from '../../contract/family.ts';
 import type { OfferingDelivery } from '../../contract/offerings.ts';

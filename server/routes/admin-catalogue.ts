@@ -1,32 +1,13 @@
 import { Hono, type Context } from 'hono';
 import path from 'node:path';
-import {
-  AdminProductQuery,
-  AdminPujaQuery,
-  AstrologerInput,
-  AstrologerUpdate,
-  CategoryInput,
-  CategoryUpdate,
-  ImageInput,
-  PackageInput,
-  PackageUpdate,
-  ProductInput,
-  ProductUpdate,
-  PujaInput,
-  PujaUpdate,
-  RepeatPujaInput,
-  StockEntryInput,
-  VersionInput,
-  type AdminAstrologerListResponse,
-  type AdminAstrologerResponse,
-  type AdminCategoryListResponse,
-  type AdminCategoryResponse,
-  type AdminProductListResponse,
-  type AdminProductResponse,
-  type AdminPujaListResponse,
-  type AdminPujaResponse,
-  type CatalogueImageResponse,
-} from '../../contract/admin-catalogue.ts';
+import { AstrologerInput, AstrologerUpdate, type AdminAstrologerListResponse, type AdminAstrologerResponse } from '../../contract/admin/astrologers.ts';
+import { VersionInput } from '../../contract/admin/catalogue-fields.ts';
+import { CategoryInput, CategoryUpdate, type AdminCategoryListResponse, type AdminCategoryResponse } from '../../contract/admin/categories.ts';
+import { ImageInput, type CatalogueImageResponse } from '../../contract/admin/images.ts';
+import { PackageInput, PackageUpdate } from '../../contract/admin/packages.ts';
+import { AdminProductQuery, ProductInput, ProductUpdate, type AdminProductListResponse, type AdminProductResponse } from '../../contract/admin/products.ts';
+import { AdminPujaQuery, PujaInput, PujaUpdate, RepeatPujaInput, type AdminPujaListResponse, type AdminPujaResponse } from '../../contract/admin/pujas.ts';
+import { StockEntryInput } from '../../contract/admin/stock.ts';
 import type { AppEnv } from '../env.ts';
 import {
   findAstrologerForStaff,

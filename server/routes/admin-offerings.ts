@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { VersionInput } from '../../contract/admin-catalogue.ts';
+import { VersionInput } from '../../contract/admin/catalogue-fields.ts';
 import {
   OfferingInput,
   OfferingUpdate,

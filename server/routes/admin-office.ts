@@ -1,23 +1,13 @@
 import { Hono, type Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { AdminBookingQuery, AdminOrderQuery } from '../../contract/admin.ts';
-import {
-  AcceptInvitationInput,
-  AuditQuery,
-  CouponInput,
-  CouponUpdate,
-  InviteStaffInput,
-  SankalpQuery,
-  InvitationTokenInput,
-  staffMessages,
-  type AdminCouponListResponse,
-  type AdminCouponResponse,
-  type AuditListResponse,
-  type SankalpSheetResponse,
-  type StaffInvitationInfo,
-  type StaffListResponse,
-  type TodayResponse,
-} from '../../contract/admin-office.ts';
+import { AdminBookingQuery } from '../../contract/admin/bookings.ts';
+import { AdminOrderQuery } from '../../contract/admin/orders.ts';
+import { AuditQuery, type AuditListResponse } from '../../contract/admin/audit.ts';
+import { CouponInput, CouponUpdate, type AdminCouponListResponse, type AdminCouponResponse } from '../../contract/admin/coupons.ts';
+import { SankalpQuery, type SankalpSheetResponse } from '../../contract/admin/sankalp.ts';
+import { InviteStaffInput, type StaffListResponse } from '../../contract/admin/staff.ts';
+import { type TodayResponse } from '../../contract/admin/today.ts';
+import { AcceptInvitationInput, InvitationTokenInput, staffMessages, type StaffInvitationInfo } from '../../contract/staff-invitations.ts';
 import { bookingStateLabels, orderStateLabels } from '../../contract/lifecycle.ts';
 import type { AppEnv } from '../env.ts';
 import { listAuditEntries } from '../db/repositories/audit-log.ts';

@@ -1,15 +1,7 @@
 import { Hono, type Context } from 'hono';
-import {
-  AdminBookingQuery,
-  AdminOrderQuery,
-  type AdminBooking,
-  type AdminBookingListResponse,
-  type AdminBookingResponse,
-  type AdminOrder,
-  type AdminOrderListResponse,
-  type AdminOrderResponse,
-  type AdminTimelineEntry,
-} from '../../contract/admin.ts';
+import { AdminBookingQuery, type AdminBooking, type AdminBookingListResponse, type AdminBookingResponse } from '../../contract/admin/bookings.ts';
+import { AdminOrderQuery, type AdminOrder, type AdminOrderListResponse, type AdminOrderResponse } from '../../contract/admin/orders.ts';
+import { type AdminTimelineEntry } from '../../contract/admin/queues.ts';
 import { latestToday } from '../../contract/booking.ts';
 import {
   BOOKING_STATES,

@@ -1,17 +1,11 @@
-import type {
-  AdminAstrologer,
-  AdminCategory,
-  AdminProduct,
-  AdminPuja,
-  AstrologerInput,
-  CategoryInput,
-  PackageInput,
-  ProductInput,
-  PujaInput,
-  RepeatPujaInput,
-  StockEntryInput,
-} from '../../contract/admin-catalogue.ts';
-import { catalogueMessages, stockChangeOf, stockReasonLabels } from '../../contract/admin-catalogue.ts';
+import type { AdminAstrologer, AstrologerInput } from '../../contract/admin/astrologers.ts';
+import type { AdminCategory, CategoryInput } from '../../contract/admin/categories.ts';
+import type { PackageInput } from '../../contract/admin/packages.ts';
+import type { AdminProduct, ProductInput } from '../../contract/admin/products.ts';
+import type { AdminPuja, PujaInput, RepeatPujaInput } from '../../contract/admin/pujas.ts';
+import type { StockEntryInput } from '../../contract/admin/stock.ts';
+import { catalogueMessages } from '../../contract/admin/catalogue-fields.ts';
+import { stockChangeOf, stockReasonLabels } from '../../contract/admin/stock.ts';
 import { formatRupees } from '../../contract/money.ts';
 import { fieldLabel } from '../../contract/field-labels.ts';
 import type { Db } from '../db/client.ts';

@@ -1,4 +1,4 @@
-import { catalogueMessages } from '../../contract/admin-catalogue.ts';
+import { catalogueMessages } from '../../contract/admin/catalogue-fields.ts';
 import { formatRupees } from '../../contract/money.ts';
 import type { AdminOffering, OfferingInput } from '../../contract/offerings.ts';
 import type { Db } from '../db/client.ts';

@@ -1,15 +1,10 @@
 import crypto from 'node:crypto';
-import type {
-  AcceptInvitationInput,
-  AdminCoupon,
-  CouponInput,
-  StoredCoupon,
-  SankalpPuja,
-  SankalpSheetResponse,
-  StaffInvitationInfo,
-  StaffListResponse,
-} from '../../contract/admin-office.ts';
-import { couponStatus, STAFF_INVITATION_TTL_DAYS } from '../../contract/admin-office.ts';
+import type { AdminCoupon, CouponInput, StoredCoupon } from '../../contract/admin/coupons.ts';
+import type { SankalpPuja, SankalpSheetResponse } from '../../contract/admin/sankalp.ts';
+import type { StaffListResponse } from '../../contract/admin/staff.ts';
+import type { AcceptInvitationInput, StaffInvitationInfo } from '../../contract/staff-invitations.ts';
+import { couponStatus } from '../../contract/admin/coupons.ts';
+import { STAFF_INVITATION_TTL_DAYS } from '../../contract/admin/staff.ts';
 import { roleLabels } from '../../contract/roles.ts';
 import {
   gothraInScript,

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { fromPromise } from 'xstate';
-import { EDIT_CONFLICT } from '../../contract/admin-catalogue.ts';
+import { EDIT_CONFLICT } from '../../contract/admin/catalogue-fields.ts';
 import {
   adminEditMachine,
   type EditRecord,

@@ -9,18 +9,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import * as v from 'valibot';
-import {
-  AdminCategoryListResponse,
-  AdminCategoryResponse,
-  AdminProductResponse,
-  AdminPujaListResponse,
-  AdminPujaResponse,
-  CatalogueImageResponse,
-  catalogueMessages,
-  type AdminProduct,
-  type AdminPuja,
-} from '../../contract/admin-catalogue.ts';
-import { AuditListResponse } from '../../contract/admin-office.ts';
+import { catalogueMessages } from '../../contract/admin/catalogue-fields.ts';
+import { AdminCategoryListResponse, AdminCategoryResponse } from '../../contract/admin/categories.ts';
+import { CatalogueImageResponse } from '../../contract/admin/images.ts';
+import { AdminProductResponse, type AdminProduct } from '../../contract/admin/products.ts';
+import { AdminPujaListResponse, AdminPujaResponse, type AdminPuja } from '../../contract/admin/pujas.ts';
+import { AuditListResponse } from '../../contract/admin/audit.ts';
 import { ProductDetailResponse, PujaListResponse, Puja } from '../../contract/catalogue.ts';
 import { HOUR_MS, SANKALP_LOCK_HOURS } from '../../contract/policy.ts';
 import { unbalancedStock } from '../../server/db/repositories/stock-ledger.ts';

@@ -8,14 +8,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import * as v from 'valibot';
-import {
-  AdminCouponResponse,
-  AuditListResponse,
-  SankalpSheetResponse,
-  StaffInvitationInfo,
-  StaffListResponse,
-  TodayResponse,
-} from '../../contract/admin-office.ts';
+import { AuditListResponse } from '../../contract/admin/audit.ts';
+import { AdminCouponResponse } from '../../contract/admin/coupons.ts';
+import { SankalpSheetResponse } from '../../contract/admin/sankalp.ts';
+import { StaffListResponse } from '../../contract/admin/staff.ts';
+import { TodayResponse } from '../../contract/admin/today.ts';
+import { StaffInvitationInfo } from '../../contract/staff-invitations.ts';
 import { nameInScript } from '../../contract/sankalp-script.ts';
 import { createApp, type App } from '../../server/app.ts';
 import { createMailer } from '../../server/mail/mailer.ts';

@@ -8,7 +8,8 @@
  */
 import ICAL from 'ical.js';
 import * as v from 'valibot';
-import { AuditListResponse, SankalpSheetResponse } from '../../contract/admin-office.ts';
+import { AuditListResponse } from '../../contract/admin/audit.ts';
+import { SankalpSheetResponse } from '../../contract/admin/sankalp.ts';
 import { AddressListResponse } from '../../contract/address.ts';
 import {
   BookingListResponse,
@@ -16,7 +17,7 @@ import {
   bookingMessages,
   MAX_GIFT_MESSAGE_LENGTH,
 } from '../../contract/booking.ts';
-import { AdminBookingResponse } from '../../contract/admin.ts';
+import { AdminBookingResponse } from '../../contract/admin/bookings.ts';
 import { PujaListResponse } from '../../contract/catalogue.ts';
 import {
   AdminOfferingListResponse,

@@ -5,12 +5,8 @@
  * roles: customers and visitors are refused, nobody becomes staff over HTTP.
  */
 import * as v from 'valibot';
-import {
-  AdminBookingListResponse,
-  AdminBookingResponse,
-  AdminOrderListResponse,
-  AdminOrderResponse,
-} from '../../contract/admin.ts';
+import { AdminBookingListResponse, AdminBookingResponse } from '../../contract/admin/bookings.ts';
+import { AdminOrderListResponse, AdminOrderResponse } from '../../contract/admin/orders.ts';
 import { call } from '../support/accounts.ts';
 import {
   book,

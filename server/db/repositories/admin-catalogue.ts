@@ -1,20 +1,9 @@
-import type {
-  AdminAstrologer,
-  AdminCategory,
-  AdminPackage,
-  AdminProduct,
-  AdminProductQuery,
-  AdminProductSummary,
-  AdminPuja,
-  AdminPujaQuery,
-  AdminPujaSummary,
-  AstrologerInput,
-  CategoryInput,
-  PackageInput,
-  ProductInput,
-  PujaInput,
-} from '../../../contract/admin-catalogue.ts';
-import { toCatalogueMarkup } from '../../../contract/admin-catalogue.ts';
+import type { AdminAstrologer, AstrologerInput } from '../../../contract/admin/astrologers.ts';
+import type { AdminCategory, CategoryInput } from '../../../contract/admin/categories.ts';
+import type { AdminPackage, PackageInput } from '../../../contract/admin/packages.ts';
+import type { AdminProduct, AdminProductQuery, AdminProductSummary, ProductInput } from '../../../contract/admin/products.ts';
+import type { AdminPuja, AdminPujaQuery, AdminPujaSummary, PujaInput } from '../../../contract/admin/pujas.ts';
+import { toCatalogueMarkup } from '../../../contract/admin/catalogue-fields.ts';
 import { LOW_STOCK_LIMIT } from '../../../contract/catalogue-display.ts';
 import type { Db } from '../client.ts';
 import { listLedger } from './stock-ledger.ts';

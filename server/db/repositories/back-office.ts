@@ -1,5 +1,5 @@
-import type { DayNumbers, TodayResponse } from '../../../contract/admin-office.ts';
-import { LOCK_SOON_HOURS } from '../../../contract/admin-office.ts';
+import type { DayNumbers, TodayResponse } from '../../../contract/admin/today.ts';
+import { LOCK_SOON_HOURS } from '../../../contract/admin/today.ts';
 import type { BookingState, OrderState } from '../../../contract/lifecycle.ts';
 import { LOW_STOCK_LIMIT } from '../../../contract/catalogue-display.ts';
 import { indiaDay, indiaDayStart } from '../../../contract/india-time.ts';

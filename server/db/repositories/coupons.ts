@@ -1,5 +1,5 @@
 import type { Db } from '../client.ts';
-import type { CouponInput, StoredCoupon } from '../../../contract/admin-office.ts';
+import type { CouponInput, StoredCoupon } from '../../../contract/admin/coupons.ts';
 import type { CouponRow } from '../types.ts';
 
 /** The coupon with this code (codes are stored upper-case; pass a normalised code). */

@@ -1,6 +1,8 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { AdminBookingQuery, AdminCustomer, AdminOrderQuery } from '../../../contract/admin.ts';
-import { ADMIN_PAGE_DEFAULT } from '../../../contract/admin.ts';
+import type { AdminBookingQuery } from '../../../contract/admin/bookings.ts';
+import type { AdminOrderQuery } from '../../../contract/admin/orders.ts';
+import type { AdminCustomer } from '../../../contract/admin/queues.ts';
+import { ADMIN_PAGE_DEFAULT } from '../../../contract/admin/queues.ts';
 import type { BookingState, OrderState } from '../../../contract/lifecycle.ts';
 import { indiaDayStart } from '../../../contract/india-time.ts';
 import type { Db } from '../client.ts';

@@ -8,7 +8,7 @@ import { inTransaction } from '../transaction.ts';
 import { astrologers, categories, products, pujas } from './catalogue-data.ts';
 import { seedCoupons } from './coupons.ts';
 import { openStock } from '../repositories/stock-ledger.ts';
-import { scriptForPlace } from '../../../contract/admin-catalogue.ts';
+import { scriptForPlace } from '../../../contract/admin/pujas.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
