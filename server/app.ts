@@ -24,13 +24,10 @@ import { silentLogger, type Logger } from './ops/logger.ts';
 import { createMetrics, type Metrics } from './ops/metrics.ts';
 import { observe } from './ops/observability.ts';
 import { familyRoutes } from './routes/family.ts';
-import { adminOfferingRoutes } from './routes/admin-offerings.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { astroRoutes } from './routes/astro.ts';
-import { adminRoutes } from './routes/admin.ts';
+import { adminRoutes } from './routes/admin/routes.ts';
 import { requireAuth, requireStaff } from './auth/middleware.ts';
-import { adminCatalogueRoutes, catalogueImagesDirOf } from './routes/admin-catalogue.ts';
-import { adminOfficeRoutes } from './routes/admin-office.ts';
 import { astrologerRoutes } from './routes/astrologers.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bookingRoutes } from './routes/bookings.ts';
@@ -40,8 +37,10 @@ import { paymentRoutes } from './routes/payments.ts';
 import { pincodeRoutes } from './routes/pincodes.ts';
 import { productRoutes } from './routes/products.ts';
 import { pujaRoutes } from './routes/pujas.ts';
+import { staffInvitationRoutes } from './routes/staff-invitations.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { refusalBody, refusalStatus } from './routes/refusal-status.ts';
+import { catalogueImagesDirOf } from './services/admin/images.ts';
 import { createCatalogueCache } from './services/catalogue-cache.ts';
 import { Refusal } from './services/refusal.ts';
 import { generateSecret } from './secret-file.ts';
@@ -216,16 +215,14 @@ export function createApp({
   app.route('/', bookingRoutes);
   app.route('/', paymentRoutes);
   app.route('/', uploadRoutes);
+  app.route('/', staffInvitationRoutes);
   // The back office's API is for signed-in staff, guarded once here rather than on each handler:
   // 401 without a session, 403 for a customer (docs/product-rules.md, Roles and the back office).
   // The routes for admins alone add requireAdmin; tests/security/access.test.ts walks them all.
   app.use('/api/admin/*', requireAuth, requireStaff);
   app.route('/', adminRoutes);
-  app.route('/', adminCatalogueRoutes);
-  app.route('/', adminOfficeRoutes);
-  app.route('/', adminOfferingRoutes);
 
-  // Catalogue images staff added: named by their bytes, so cached for good (services/catalogue-images.ts).
+  // Catalogue images staff added: named by their bytes, so cached for good (services/admin/images.ts).
   const catalogueImagesDir = catalogueImagesDirOf(uploadsDir);
   fs.mkdirSync(catalogueImagesDir, { recursive: true });
   app.get(

@@ -1,5 +1,5 @@
 import type { Db } from '../client.ts';
-import type { NewPackage, NewProduct, NewPuja } from '../types.ts';
+import type { NewPackage, NewProduct, NewPuja } from '../catalogue-types.ts';
 import { scriptForPlace } from '../../../contract/admin/pujas.ts';
 
 /**

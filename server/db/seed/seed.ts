@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Insertable } from 'kysely';
-import type { PujaOfferingTable } from '../types.ts';
+import type { PujaOfferingTable } from '../catalogue-types.ts';
 import { isPostgres, type Db } from '../client.ts';
 import { isDatabaseBusy } from '../errors.ts';
 import { MIGRATION_WAIT_MS, SEED_LOCK_KEY } from '../migration-lock.ts';
