@@ -106,6 +106,18 @@ describe('GET /api/admin/orders', () => {
         query,
       );
   });
+
+  it('names the parameter and its bounds for a page out of range, as every list does (contract/query.ts)', async () => {
+    for (const path of ['/api/admin/orders', '/api/admin/bookings', '/api/admin/pujas', '/api/admin/products'])
+      for (const [query, message] of [
+        ['?limit=0', 'limit must be a whole number from 1 to 100'],
+        ['?limit=101', 'limit must be a whole number from 1 to 100'],
+        ['?offset=x', 'offset must be a whole number from 0 to 1000000000'],
+      ] as const) {
+        const res = await call(shop.app, 'GET', `${path}${query}`, { token: shop.staff.token });
+        expect([res.status, res.body], `${path}${query}`).toEqual([400, { message }]);
+      }
+  });
 });
 
 describe('GET /api/admin/orders/{id}', () => {
