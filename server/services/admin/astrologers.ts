@@ -4,29 +4,19 @@ import {
   insertAstrologer,
   updateAstrologer,
 } from '../../db/repositories/admin/astrologers.ts';
-import { setRetired } from '../../db/repositories/admin/records.ts';
-import { inTransaction } from '../../db/transaction.ts';
-import { audit } from '../audit.ts';
-import { changes, versionedEdit, type Deps } from './records.ts';
+import { createRecord, editRecord, retireRecord, type Deps, type RecordKind } from './records.ts';
 
 /** Astrologers as staff write them (docs/product-rules.md, Roles and the back office). */
 
-export async function createAstrologer(
-  { db, actor, now }: Deps,
-  input: AstrologerInput,
-): Promise<AdminAstrologer> {
-  return inTransaction(db, async (trx) => {
-    const id = await insertAstrologer(trx, input);
-    const after = (await findAstrologerForStaff(trx, id))!;
-    await audit(trx, actor, now, {
-      action: 'astrologer.create',
-      entity: 'astrologer',
-      entityId: id,
-      summary: `Added the astrologer “${input.name}”`,
-      after,
-    });
-    return after;
-  });
+const ASTROLOGER: RecordKind<AdminAstrologer> = {
+  what: 'Astrologer',
+  entity: 'astrologer',
+  read: findAstrologerForStaff,
+  name: (astrologer) => astrologer.name,
+};
+
+export function createAstrologer(deps: Deps, input: AstrologerInput): Promise<AdminAstrologer> {
+  return createRecord(deps, ASTROLOGER, (trx) => insertAstrologer(trx, input), `Added the astrologer “${input.name}”`);
 }
 
 export function editAstrologer(
@@ -35,16 +25,7 @@ export function editAstrologer(
   version: number,
   input: AstrologerInput,
 ): Promise<AdminAstrologer> {
-  return versionedEdit(deps, {
-    what: 'Astrologer',
-    entity: 'astrologer',
-    id,
-    version,
-    read: (trx) => findAstrologerForStaff(trx, id),
-    write: (trx) => updateAstrologer(trx, id, version, input),
-    action: 'astrologer.update',
-    summary: (before, after) => `Edited the astrologer “${after.name}”: ${changes('astrologer', before, after)}`,
-  });
+  return editRecord(deps, ASTROLOGER, id, version, (trx) => updateAstrologer(trx, id, version, input));
 }
 
 export function retireAstrologer(
@@ -53,14 +34,5 @@ export function retireAstrologer(
   version: number,
   retire: boolean,
 ): Promise<AdminAstrologer> {
-  return versionedEdit(deps, {
-    what: 'Astrologer',
-    entity: 'astrologer',
-    id,
-    version,
-    read: (trx) => findAstrologerForStaff(trx, id),
-    write: (trx) => setRetired(trx, 'astrologer', id, version, retire ? deps.now.toISOString() : null),
-    action: retire ? 'astrologer.retire' : 'astrologer.restore',
-    summary: (_, after) => `${retire ? 'Retired' : 'Restored'} the astrologer “${after.name}”`,
-  });
+  return retireRecord(deps, ASTROLOGER, 'astrologer', { id, version, retire });
 }

@@ -12,30 +12,27 @@ import {
   listCouponsForStaff,
   updateCoupon,
 } from '../../db/repositories/admin/coupons.ts';
-import { inTransaction } from '../../db/transaction.ts';
-import { audit } from '../audit.ts';
 import { Refusal } from '../refusal.ts';
-import { changes, versionedEdit, type Deps } from './records.ts';
+import { changes, createRecord, versionedEdit, type Deps, type RecordKind } from './records.ts';
 
 /** Coupons as staff write them (docs/product-rules.md, Coupons); every write audited in its transaction. */
 
 const describe = (c: CouponInput) => (c.kind === 'percent' ? `${c.value}% off` : `₹${c.value} off`);
 
-export async function createCoupon({ db, actor, now }: Deps, input: CouponInput): Promise<AdminCoupon> {
-  return inTransaction(db, async (trx) => {
-    if (await couponCodeTaken(trx, input.code))
-      throw Refusal.of('coupon_code_taken');
-    const id = await insertCoupon(trx, input, now.toISOString());
-    const after = (await findCouponForStaff(trx, id))!;
-    await audit(trx, actor, now, {
-      action: 'coupon.create',
-      entity: 'coupon',
-      entityId: id,
-      summary: `Created the coupon ${input.code} (${describe(input)})`,
-      after,
-    });
-    return withStatus(after, now);
-  });
+const COUPON: RecordKind<StoredCoupon> = {
+  what: 'Coupon',
+  entity: 'coupon',
+  read: findCouponForStaff,
+  name: (coupon) => coupon.code,
+};
+
+export async function createCoupon(deps: Deps, input: CouponInput): Promise<AdminCoupon> {
+  const insert = async (trx: Db) => {
+    if (await couponCodeTaken(trx, input.code)) throw Refusal.of('coupon_code_taken');
+    return insertCoupon(trx, input, deps.now.toISOString());
+  };
+  const after = await createRecord(deps, COUPON, insert, `Created the coupon ${input.code} (${describe(input)})`);
+  return withStatus(after, deps.now);
 }
 
 /** A stored coupon with where it stands at `now` (contract/admin/coupons.ts, `couponStatus`). */
@@ -57,12 +54,7 @@ export async function editCoupon(
 ): Promise<AdminCoupon> {
   if (await couponCodeTaken(deps.db, input.code, id))
     throw Refusal.of('coupon_code_taken');
-  const after = await versionedEdit(deps, {
-    what: 'Coupon',
-    entity: 'coupon',
-    id,
-    version,
-    read: (trx) => findCouponForStaff(trx, id),
+  const after = await versionedEdit(deps, COUPON, id, version, {
     write: (trx) => updateCoupon(trx, id, version, input),
     action: 'coupon.update',
     summary: (before, after) =>

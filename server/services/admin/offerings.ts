@@ -1,12 +1,11 @@
 import { formatRupees } from '../../../contract/money.ts';
 import type { AdminOffering, OfferingInput } from '../../../contract/offerings.ts';
 import { findPujaForStaff } from '../../db/repositories/admin/pujas.ts';
-import { setRetired } from '../../db/repositories/admin/records.ts';
 import { findOfferingForStaff, insertOffering, updateOffering } from '../../db/repositories/offerings.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { audit } from '../audit.ts';
 import { livePuja } from './pujas.ts';
-import { notFound, versionedEdit, type Deps } from './records.ts';
+import { notFound, retireRecord, versionedEdit, type Deps, type RecordKind } from './records.ts';
 
 /**
  * Staff manage each puja's chadhava offerings with the puja (docs/product-rules.md, Chadhava
@@ -36,13 +35,15 @@ export async function createOffering(
   });
 }
 
+const OFFERING: RecordKind<AdminOffering> = {
+  what: 'Offering',
+  entity: 'offering',
+  read: findOfferingForStaff,
+  name: (offering) => offering.name,
+};
+
 export function editOffering(deps: Deps, id: number, version: number, input: OfferingInput) {
-  return versionedEdit(deps, {
-    what: 'Offering',
-    entity: 'offering',
-    id,
-    version,
-    read: (trx) => findOfferingForStaff(trx, id),
+  return versionedEdit(deps, OFFERING, id, version, {
     write: (trx) => updateOffering(trx, id, version, input),
     action: 'offering.update',
     summary: (_, after) => `Edited the offering “${after.name}”`,
@@ -50,14 +51,5 @@ export function editOffering(deps: Deps, id: number, version: number, input: Off
 }
 
 export function retireOffering(deps: Deps, id: number, version: number, retire: boolean) {
-  return versionedEdit(deps, {
-    what: 'Offering',
-    entity: 'offering',
-    id,
-    version,
-    read: (trx) => findOfferingForStaff(trx, id),
-    write: (trx) => setRetired(trx, 'pujaOffering', id, version, retire ? deps.now.toISOString() : null),
-    action: retire ? 'offering.retire' : 'offering.restore',
-    summary: (_, after) => `${retire ? 'Retired' : 'Restored'} the offering “${after.name}”`,
-  });
+  return retireRecord(deps, OFFERING, 'pujaOffering', { id, version, retire });
 }

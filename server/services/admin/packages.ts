@@ -1,7 +1,6 @@
 import type { AdminPuja } from '../../../contract/admin/pujas.ts';
-import type { PackageInput } from '../../../contract/admin/packages.ts';
+import type { AdminPackage, PackageInput } from '../../../contract/admin/packages.ts';
 import { formatRupees } from '../../../contract/money.ts';
-import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { audit } from '../audit.ts';
 import {
@@ -13,7 +12,7 @@ import {
 import { findPujaForStaff } from '../../db/repositories/admin/pujas.ts';
 import { Refusal } from '../refusal.ts';
 import { livePuja } from './pujas.ts';
-import { changes, notFound, versionedEdit, type Deps } from './records.ts';
+import { editRecord, notFound, type Deps, type RecordKind } from './records.ts';
 
 /** A puja's packages as staff write them; each answers the puja as it is after. */
 
@@ -44,18 +43,14 @@ export async function editPackage(
   input: PackageInput,
 ): Promise<AdminPuja> {
   const row = (await findPackageRow(deps.db, id)) ?? notFound('Package');
-  const readPackage = async (trx: Db) =>
-    (await findPujaForStaff(trx, row.pujaId))?.packages.find((p) => p.id === id);
-  await versionedEdit(deps, {
+  const pkg: RecordKind<AdminPackage> = {
     what: 'Package',
     entity: 'package',
-    id,
-    version,
-    read: readPackage,
-    write: (trx) => updatePackage(trx, id, version, input),
-    action: 'package.update',
-    summary: (before, after) => `Edited the package “${after.title}”: ${changes('package', before, after)}`,
-  });
+    read: async (trx, packageId) =>
+      (await findPujaForStaff(trx, row.pujaId))?.packages.find((p) => p.id === packageId),
+    name: (p) => p.title,
+  };
+  await editRecord(deps, pkg, id, version, (trx) => updatePackage(trx, id, version, input));
   return (await findPujaForStaff(deps.db, row.pujaId))!;
 }
 

@@ -3,16 +3,19 @@ import { catalogueMessages } from '../../../contract/admin/catalogue-fields.ts';
 import { formatRupees } from '../../../contract/money.ts';
 import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { audit } from '../audit.ts';
 import { lockCategory } from '../../db/repositories/admin/categories.ts';
 import { findProductForStaff, insertProduct, updateProduct } from '../../db/repositories/admin/products.ts';
-import { setRetired } from '../../db/repositories/admin/records.ts';
 import { Refusal } from '../refusal.ts';
-import { changes, versionedEdit, type Deps } from './records.ts';
+import { createRecord, editRecord, retireRecord, type Deps, type RecordKind } from './records.ts';
 
 /** Products as staff write them (docs/product-rules.md, Roles and the back office); stock is ./stock.ts's. */
 
-const readProduct = (id: number) => (trx: Db) => findProductForStaff(trx, id);
+const PRODUCT: RecordKind<AdminProduct> = {
+  what: 'Product',
+  entity: 'product',
+  read: findProductForStaff,
+  name: (product) => product.name,
+};
 
 /**
  * The category a product is put in (created, moved or restored): it must exist and be in the
@@ -26,20 +29,16 @@ async function categoryFor(db: Db, id: number, { mayBeRetired = false } = {}) {
     throw Refusal.of('category_retired');
 }
 
-export async function createProduct({ db, actor, now }: Deps, input: ProductInput): Promise<AdminProduct> {
-  return inTransaction(db, async (trx) => {
-    await categoryFor(trx, input.categoryId);
-    const id = await insertProduct(trx, input);
-    const after = (await findProductForStaff(trx, id))!;
-    await audit(trx, actor, now, {
-      action: 'product.create',
-      entity: 'product',
-      entityId: id,
-      summary: `Created the product “${input.name}” at ${formatRupees(input.offerPrice)}`,
-      after,
-    });
-    return after;
-  });
+export function createProduct(deps: Deps, input: ProductInput): Promise<AdminProduct> {
+  return createRecord(
+    deps,
+    PRODUCT,
+    async (trx) => {
+      await categoryFor(trx, input.categoryId);
+      return insertProduct(trx, input);
+    },
+    `Created the product “${input.name}” at ${formatRupees(input.offerPrice)}`,
+  );
 }
 
 export function editProduct(
@@ -54,19 +53,7 @@ export function editProduct(
     await categoryFor(trx, input.categoryId, {
       mayBeRetired: !!current?.retiredAt && current.categoryId === input.categoryId,
     });
-    return versionedEdit(
-      { ...deps, db: trx },
-      {
-        what: 'Product',
-        entity: 'product',
-        id,
-        version,
-        read: readProduct(id),
-        write: (t) => updateProduct(t, id, version, input),
-        action: 'product.update',
-        summary: (before, after) => `Edited the product “${after.name}”: ${changes('product', before, after)}`,
-      },
-    );
+    return editRecord({ ...deps, db: trx }, PRODUCT, id, version, (t) => updateProduct(t, id, version, input));
   });
 }
 
@@ -80,18 +67,6 @@ export function retireProduct(
     // Back in the shop only in a category that is in the shop.
     const current = retire ? undefined : await findProductForStaff(trx, id);
     if (current) await categoryFor(trx, current.categoryId);
-    return versionedEdit(
-      { ...deps, db: trx },
-      {
-        what: 'Product',
-        entity: 'product',
-        id,
-        version,
-        read: readProduct(id),
-        write: (t) => setRetired(t, 'product', id, version, retire ? deps.now.toISOString() : null),
-        action: retire ? 'product.retire' : 'product.restore',
-        summary: (_, after) => `${retire ? 'Retired' : 'Restored'} the product “${after.name}”`,
-      },
-    );
+    return retireRecord({ ...deps, db: trx }, PRODUCT, 'product', { id, version, retire });
   });
 }

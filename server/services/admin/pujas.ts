@@ -1,56 +1,31 @@
 import type { AdminPuja, PujaInput, RepeatPujaInput } from '../../../contract/admin/pujas.ts';
-import type { Db } from '../../db/client.ts';
-import { setRetired } from '../../db/repositories/admin/records.ts';
 import { copyPuja, findPujaForStaff, insertPuja, updatePuja } from '../../db/repositories/admin/pujas.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { audit } from '../audit.ts';
 import { Refusal } from '../refusal.ts';
 import { catalogueMessages } from '../../../contract/admin/catalogue-fields.ts';
-import { changes, notFound, versionedEdit, type Deps } from './records.ts';
+import { createRecord, editRecord, notFound, retireRecord, type Deps, type RecordKind } from './records.ts';
 
 /** Pujas as staff write them (docs/product-rules.md, Roles and the back office); see ./records.ts. */
 
-const readPuja = (id: number) => (trx: Db) => findPujaForStaff(trx, id);
+/** A puja as the audit log and the messages name it. */
+export const PUJA: RecordKind<AdminPuja> = {
+  what: 'Puja',
+  entity: 'puja',
+  read: findPujaForStaff,
+  name: (puja) => puja.pujaName,
+};
 
-export async function createPuja({ db, actor, now }: Deps, input: PujaInput): Promise<AdminPuja> {
-  return inTransaction(db, async (trx) => {
-    const id = await insertPuja(trx, input);
-    const after = (await findPujaForStaff(trx, id))!;
-    await audit(trx, actor, now, {
-      action: 'puja.create',
-      entity: 'puja',
-      entityId: id,
-      summary: `Created the puja “${input.pujaName}”`,
-      after,
-    });
-    return after;
-  });
+export function createPuja(deps: Deps, input: PujaInput): Promise<AdminPuja> {
+  return createRecord(deps, PUJA, (trx) => insertPuja(trx, input), `Created the puja “${input.pujaName}”`);
 }
 
 export function editPuja(deps: Deps, id: number, version: number, input: PujaInput): Promise<AdminPuja> {
-  return versionedEdit(deps, {
-    what: 'Puja',
-    entity: 'puja',
-    id,
-    version,
-    read: readPuja(id),
-    write: (trx) => updatePuja(trx, id, version, input),
-    action: 'puja.update',
-    summary: (before, after) => `Edited the puja “${after.pujaName}”: ${changes('puja', before, after)}`,
-  });
+  return editRecord(deps, PUJA, id, version, (trx) => updatePuja(trx, id, version, input));
 }
 
 export function retirePuja(deps: Deps, id: number, version: number, retire: boolean): Promise<AdminPuja> {
-  return versionedEdit(deps, {
-    what: 'Puja',
-    entity: 'puja',
-    id,
-    version,
-    read: readPuja(id),
-    write: (trx) => setRetired(trx, 'puja', id, version, retire ? deps.now.toISOString() : null),
-    action: retire ? 'puja.retire' : 'puja.restore',
-    summary: (_, after) => `${retire ? 'Retired' : 'Restored'} the puja “${after.pujaName}”`,
-  });
+  return retireRecord(deps, PUJA, 'puja', { id, version, retire });
 }
 
 /** "Repeat this puja on a new date": a copy with its packages, audited as a creation from the original. */

@@ -34,10 +34,13 @@ export async function updateAtVersion<T extends VersionedTable>(
   return numUpdatedRows > 0n;
 }
 
+/** The tables whose rows are retired rather than deleted. */
+export type RetiringTable = 'puja' | 'product' | 'astrologer' | 'category' | 'pujaOffering';
+
 /** Retires (a time) or restores (null) a record, conditional on its version. */
 export function setRetired(
   db: Db,
-  table: 'puja' | 'product' | 'astrologer' | 'category' | 'pujaOffering',
+  table: RetiringTable,
   id: number,
   version: number,
   retiredAt: string | null,
