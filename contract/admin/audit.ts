@@ -38,7 +38,6 @@ export const AUDIT_ENTITIES = [
   'booking',
   'staff',
 ] as const;
-export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 const MAX_NUMBER = 999_999_999;
 export const AuditQuery = v.object({

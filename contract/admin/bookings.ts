@@ -16,7 +16,6 @@ import { AdminCustomer, AdminTimelineEntry, queueQuery, statesParam } from './qu
 
 /** Which date a booking list's from/to filter: when it was booked or when the puja is. */
 export const BOOKING_DATE_FIELDS = ['puja', 'booked'] as const;
-export type BookingDateField = (typeof BOOKING_DATE_FIELDS)[number];
 
 export const AdminBookingQuery = v.object({
   ...queueQuery,

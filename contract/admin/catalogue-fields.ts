@@ -11,16 +11,16 @@ import { notAllowedMessage, requiredText, tooLongMessage, wireText } from '../te
  */
 
 /** Something that a browser would read as a tag (or a comment, a doctype, a processing instruction). */
-export const HTML_TAG = /<\s*[/!?]?\s*[a-z][^>]*>|<!--/i;
+const HTML_TAG = /<\s*[/!?]?\s*[a-z][^>]*>|<!--/i;
 /** Control characters other than tab and line breaks, and lone surrogates. */
 // eslint-disable-next-line no-control-regex
 const FORBIDDEN_IN_LONG_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\p{Cs}]/u;
 
-export const MAX_DESCRIPTION_LENGTH = 5000;
+const MAX_DESCRIPTION_LENGTH = 5000;
 export const MAX_TITLE_LENGTH = 120;
 export const MAX_PLACE_LENGTH = 160;
 export const MAX_BENEFIT_DESC_LENGTH = 400;
-export const MAX_PRICE = 10_000_000;
+const MAX_PRICE = 10_000_000;
 export const MAX_STOCK_CHANGE = 100_000;
 
 export const catalogueMessages = {
@@ -150,7 +150,6 @@ export const offerWithinPrice = <T extends { price: number; offerPrice: number }
   v.check<T, string>((value) => value.offerPrice <= value.price, catalogueMessages.offerAbovePrice);
 
 export const RECORD_STATES = ['active', 'retired', 'all'] as const;
-export type RecordState = (typeof RECORD_STATES)[number];
 /** What the lists of catalogue records share: a search, active or retired records, a page. */
 export const recordListQuery = {
   q: searchParam(100),

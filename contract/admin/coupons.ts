@@ -95,7 +95,6 @@ export const CouponInput = v.pipe(
   endsAfterStart(),
 );
 export type CouponInput = v.InferOutput<typeof CouponInput>;
-export type CouponDraft = v.InferInput<typeof CouponInput>;
 export const CouponUpdate = v.pipe(
   v.object({ ...couponFields, version: Version }),
   percentAtMost100(),

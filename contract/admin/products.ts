@@ -35,7 +35,6 @@ const productFields = {
 };
 export const ProductInput = v.pipe(v.object(productFields), offerWithinPrice());
 export type ProductInput = v.InferOutput<typeof ProductInput>;
-export type ProductDraft = v.InferInput<typeof ProductInput>;
 export const ProductUpdate = v.pipe(v.object({ ...productFields, version: Version }), offerWithinPrice());
 export type ProductUpdate = v.InferOutput<typeof ProductUpdate>;
 

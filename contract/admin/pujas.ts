@@ -60,7 +60,6 @@ const startsBeforePuja = <T extends { startDate: string | null; pujaDate: string
 
 export const PujaInput = v.pipe(v.object(pujaFields), startsBeforePuja());
 export type PujaInput = v.InferOutput<typeof PujaInput>;
-export type PujaDraft = v.InferInput<typeof PujaInput>;
 export const PujaUpdate = v.pipe(v.object({ ...pujaFields, version: Version }), startsBeforePuja());
 export type PujaUpdate = v.InferOutput<typeof PujaUpdate>;
 

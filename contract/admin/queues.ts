@@ -7,9 +7,9 @@ import { TimelineEntry } from '../lifecycle.ts';
  * filters, the customer each record names and the timeline with who took each step.
  */
 
-export const ADMIN_PAGE_MAX = 100;
+const ADMIN_PAGE_MAX = 100;
 export const ADMIN_PAGE_DEFAULT = 50;
-export const MAX_ADMIN_SEARCH = 100;
+const MAX_ADMIN_SEARCH = 100;
 
 /** One state or several, comma-separated: `status=processing,packed`. */
 export const statesParam = <const T extends readonly string[]>(all: T) =>

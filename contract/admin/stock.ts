@@ -13,7 +13,6 @@ import { catalogueMessages, MAX_STOCK_CHANGE, wholeNumber } from './catalogue-fi
 export const STOCK_REASONS = ['opening', 'received', 'damaged', 'adjusted', 'order', 'cancelled'] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 export const STAFF_STOCK_REASONS = ['received', 'damaged', 'adjusted'] as const;
-export type StaffStockReason = (typeof STAFF_STOCK_REASONS)[number];
 export const stockReasonLabels: Record<StockReason, string> = {
   opening: 'Opening stock',
   received: 'Received',

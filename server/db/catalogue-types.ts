@@ -122,7 +122,6 @@ export interface StockLedgerTable {
   balance: number;
   at: string;
 }
-export type StockLedgerRow = Selectable<StockLedgerTable>;
 
 /** One staff write, kept for good: who, what, when, and the record before and after (JSON). */
 export interface AuditLogTable {
@@ -136,7 +135,6 @@ export interface AuditLogTable {
   before: string | null;
   after: string | null;
 }
-export type AuditLogRow = Selectable<AuditLogTable>;
 
 /** An e-mailed invitation to join the staff; only its token's SHA-256 is kept. */
 export interface StaffInvitationsTable {
