@@ -2,7 +2,8 @@ import type { AdminBookingQuery } from '../../../contract/admin/bookings.ts';
 import type { AdminOrderQuery } from '../../../contract/admin/orders.ts';
 import { bookingStateLabels, orderStateLabels } from '../../../contract/lifecycle.ts';
 import type { Db } from '../../db/client.ts';
-import { listBookingsForStaff, listOrdersForStaff } from '../../db/repositories/staff-lists.ts';
+import { listBookingsForStaff } from '../../db/repositories/admin/bookings.ts';
+import { listOrdersForStaff } from '../../db/repositories/admin/orders.ts';
 import { indiaDateTime, toCsv } from '../csv.ts';
 
 /**
