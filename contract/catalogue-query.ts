@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { searchParam, wholeNumberParam } from './query.ts';
 
 /**
  * The optional query of GET /products and GET /pujas (docs/product-rules.md, Catalogue queries):
@@ -25,34 +26,15 @@ export type PujaSort = (typeof PUJA_SORT_VALUES)[number];
 export const PUJA_WHEN_VALUES = ['upcoming', 'starting-soon'] as const;
 export type PujaWhen = (typeof PUJA_WHEN_VALUES)[number];
 
-const wholeNumber = (name: string, min: number, max: number) => {
-  const message = `${name} must be a whole number from ${min} to ${max}`;
-  return v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,10}$/, message),
-      v.transform(Number),
-      v.minValue(min, message),
-      v.maxValue(max, message),
-    ),
-  );
-};
-
 const oneOf = <const T extends readonly [string, ...string[]]>(name: string, values: T) =>
   v.optional(v.picklist(values, `${name} must be one of ${values.join(', ')}`));
 
 const common = {
-  q: v.optional(
-    v.pipe(
-      v.string(),
-      v.trim(),
-      v.maxLength(CATALOGUE_SEARCH_MAX, `q must be at most ${CATALOGUE_SEARCH_MAX} characters`),
-    ),
-  ),
-  minPrice: wholeNumber('minPrice', 0, BOUND_MAX),
-  maxPrice: wholeNumber('maxPrice', 0, BOUND_MAX),
-  limit: wholeNumber('limit', 1, CATALOGUE_PAGE_MAX),
-  offset: wholeNumber('offset', 0, BOUND_MAX),
+  q: searchParam(CATALOGUE_SEARCH_MAX),
+  minPrice: wholeNumberParam('minPrice', 0, BOUND_MAX),
+  maxPrice: wholeNumberParam('maxPrice', 0, BOUND_MAX),
+  limit: wholeNumberParam('limit', 1, CATALOGUE_PAGE_MAX),
+  offset: wholeNumberParam('offset', 0, BOUND_MAX),
 };
 
 const boundsInOrder = <T extends { minPrice?: number; maxPrice?: number }>() =>
@@ -64,7 +46,7 @@ const boundsInOrder = <T extends { minPrice?: number; maxPrice?: number }>() =>
 export const ProductQuery = v.pipe(
   v.object({
     ...common,
-    category: wholeNumber('category', 1, BOUND_MAX),
+    category: wholeNumberParam('category', 1, BOUND_MAX),
     sort: oneOf('sort', PRODUCT_SORT_VALUES),
   }),
   boundsInOrder(),

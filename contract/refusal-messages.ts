@@ -1,5 +1,5 @@
-import { catalogueMessages } from './admin-catalogue.ts';
-import { couponAdminMessages } from './admin-office.ts';
+import { catalogueMessages } from './admin/catalogue-fields.ts';
+import { couponAdminMessages } from './admin/coupons.ts';
 import { authMessages } from './auth-session.ts';
 import { bookingMessages } from './booking.ts';
 import { couponMessages } from './coupons.ts';

@@ -8,15 +8,14 @@ import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { bodyLimit } from 'hono/body-limit';
-import type { User } from '../contract/auth.ts';
 import { prepareDummyHash } from './auth/passwords.ts';
-import { createDeviceCookies, type DeviceCookies } from './auth/device-cookies.ts';
+import { createDeviceCookies } from './auth/device-cookies.ts';
 import { generateAuthSecret } from './auth/secret.ts';
-import { createTokenService, type TokenService } from './auth/tokens.ts';
+import { createTokenService } from './auth/tokens.ts';
 import type { Db } from './db/client.ts';
 import { databaseBusy, isDatabaseBusy } from './db/errors.ts';
 import { createClientKey } from './limits/client-address.ts';
-import { createAbuseLimits, type AbuseLimits, type LimitSettings } from './limits/limits.ts';
+import { createAbuseLimits, type LimitSettings } from './limits/limits.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
 import { createSimulatedGateway } from './payments/simulated-gateway.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -25,13 +24,10 @@ import { silentLogger, type Logger } from './ops/logger.ts';
 import { createMetrics, type Metrics } from './ops/metrics.ts';
 import { observe } from './ops/observability.ts';
 import { familyRoutes } from './routes/family.ts';
-import { adminOfferingRoutes } from './routes/admin-offerings.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { astroRoutes } from './routes/astro.ts';
-import { adminRoutes } from './routes/admin.ts';
+import { adminRoutes } from './routes/admin/routes.ts';
 import { requireAuth, requireStaff } from './auth/middleware.ts';
-import { adminCatalogueRoutes, catalogueImagesDirOf } from './routes/admin-catalogue.ts';
-import { adminOfficeRoutes } from './routes/admin-office.ts';
 import { astrologerRoutes } from './routes/astrologers.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bookingRoutes } from './routes/bookings.ts';
@@ -41,50 +37,15 @@ import { paymentRoutes } from './routes/payments.ts';
 import { pincodeRoutes } from './routes/pincodes.ts';
 import { productRoutes } from './routes/products.ts';
 import { pujaRoutes } from './routes/pujas.ts';
+import { staffInvitationRoutes } from './routes/staff-invitations.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { refusalBody, refusalStatus } from './routes/refusal-status.ts';
-import { createCatalogueCache, type CatalogueCache } from './services/catalogue-cache.ts';
+import { catalogueImagesDirOf } from './services/admin/images.ts';
+import { createCatalogueCache } from './services/catalogue-cache.ts';
 import { Refusal } from './services/refusal.ts';
 import { generateSecret } from './secret-file.ts';
 import { notFoundAnswer, spaPages } from './spa-pages.ts';
-
-export interface AuthServices {
-  tokens: TokenService;
-  /** The device cookies a sign-in gives and reads (server/auth/device-cookies.ts). */
-  devices: DeviceCookies;
-  /** Sends the password-reset e-mails (server/mail/mailer.ts). */
-  mailer: Mailer;
-  /** Where e-mailed links point (PUBLIC_URL) and the shop's name in them. */
-  publicUrl: string;
-  brand: string;
-  /**
-   * Runs work the answer must not wait for (the password-reset mail: waiting would tell by
-   * timing who has an account). Its failure is logged, never answered.
-   */
-  background: (what: string, work: () => Promise<void>) => void;
-}
-
-export interface AppEnv {
-  Variables: {
-    db: Db;
-    auth: AuthServices;
-    /** The abuse limits (server/limits/limits.ts); counters in the database. */
-    limits: AbuseLimits;
-    /** The client's key for the limits: its address (IPv6 per /64), see server/limits/client-address.ts. */
-    client: string;
-    /** Set by requireAuth: the signed-in customer and the id (jti) of their session. */
-    user: User;
-    sessionId: string;
-    /** The server's clock (injectable for tests): decides e.g. whether a booking window is open. */
-    now: () => Date;
-    /** The payment provider (docs/decisions/0012-payments-through-a-server-gateway.md). */
-    payments: PaymentGateway;
-    /** The catalogue's answers kept in memory (server/services/catalogue-cache.ts). */
-    catalogue: CatalogueCache;
-    /** Where uploaded photos and videos are kept (DATA_DIR/uploads). */
-    uploadsDir: string;
-  };
-}
+import type { AppEnv, AuthServices } from './env.ts';
 
 /** Used when no secret is given (tests): tokens then only live as long as the process. */
 const processSecret = generateAuthSecret();
@@ -254,16 +215,14 @@ export function createApp({
   app.route('/', bookingRoutes);
   app.route('/', paymentRoutes);
   app.route('/', uploadRoutes);
+  app.route('/', staffInvitationRoutes);
   // The back office's API is for signed-in staff, guarded once here rather than on each handler:
   // 401 without a session, 403 for a customer (docs/product-rules.md, Roles and the back office).
   // The routes for admins alone add requireAdmin; tests/security/access.test.ts walks them all.
   app.use('/api/admin/*', requireAuth, requireStaff);
   app.route('/', adminRoutes);
-  app.route('/', adminCatalogueRoutes);
-  app.route('/', adminOfficeRoutes);
-  app.route('/', adminOfferingRoutes);
 
-  // Catalogue images staff added: named by their bytes, so cached for good (services/catalogue-images.ts).
+  // Catalogue images staff added: named by their bytes, so cached for good (services/admin/images.ts).
   const catalogueImagesDir = catalogueImagesDirOf(uploadsDir);
   fs.mkdirSync(catalogueImagesDir, { recursive: true });
   app.get(

@@ -7,7 +7,7 @@ import {
   type DoneActorEvent,
   type ErrorActorEvent,
 } from 'xstate';
-import type { ImageSlot } from '../../contract/admin-catalogue.ts';
+import type { ImageSlot } from '../../contract/admin/images.ts';
 import type { Outcome } from '../../contract/refusal.ts';
 import { imageUploadMachine } from '../image-upload/image-upload.machine.ts';
 
@@ -15,7 +15,9 @@ import { imageUploadMachine } from '../image-upload/image-upload.machine.ts';
 export type EditRecord = Record<string, unknown> & { id?: number; version?: number };
 
 /** What a save answered: the record as saved, someone else's newer version, or a refusal to read. */
-export type SaveResult = Outcome<{ kind: 'saved'; record: EditRecord } | { kind: 'conflict'; current: EditRecord }>;
+export type SaveResult = Outcome<
+  { kind: 'saved'; record: EditRecord } | { kind: 'conflict'; current: EditRecord }
+>;
 
 export interface AdminEditContext {
   /** null while creating a record. */

@@ -1,6 +1,6 @@
 import { assign, fromPromise, sendParent, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../contract/lifecycle.ts';
-import type { ImageSlot } from '../../contract/admin-catalogue.ts';
+import type { ImageSlot } from '../../contract/admin/images.ts';
 
 export interface ImageUploadInput {
   /** The form field the image is for (`image`, `photo`, `imgUrl`). */

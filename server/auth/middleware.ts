@@ -2,7 +2,8 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { authMessages, type User } from '../../contract/auth.ts';
 import { isStaffRole, lifecycleMessages } from '../../contract/lifecycle.ts';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../env.ts';
+import { staffMessages } from '../../contract/staff-invitations.ts';
 import { findSessionUser } from '../db/repositories/users.ts';
 
 const BEARER = /^Bearer +([A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*) *$/i;
@@ -39,5 +40,14 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
  */
 export const requireStaff = createMiddleware<AppEnv>(async (c, next) => {
   if (!isStaffRole(c.var.user.role)) return c.json({ message: lifecycleMessages.staffOnly }, 403);
+  await next();
+});
+
+/**
+ * After the back office's guard (server/app.ts): admins only, 403 for staff
+ * (docs/product-rules.md, Roles and the back office).
+ */
+export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.var.user.role !== 'admin') return c.json({ message: staffMessages.adminOnly }, 403);
   await next();
 });

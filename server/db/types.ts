@@ -11,88 +11,25 @@ import type {
 } from '../../contract/lifecycle.ts';
 import type { PaymentStatus } from '../../contract/orders.ts';
 import type { PaymentMethod } from '../../contract/payment-methods.ts';
-import type { StockReason } from '../../contract/admin-catalogue.ts';
-import type { TempleScript } from '../../contract/temple-script.ts';
 import type { Relation } from '../../contract/family.ts';
 import type { OfferingDelivery } from '../../contract/offerings.ts';
+import type {
+  AstrologerTable,
+  AuditLogTable,
+  CategoryTable,
+  PackageTable,
+  ProductTable,
+  PujaOfferingTable,
+  PujaTable,
+  StaffInvitationsTable,
+  StockLedgerTable,
+} from './catalogue-types.ts';
 import type { CaptureMethod, PaymentPurpose, PaymentState } from '../../contract/payments.ts';
 
-/** Tables as the code sees them (CamelCasePlugin maps them to snake_case columns). */
-export interface PujaTable {
-  id: Generated<number>;
-  pujaName: string;
-  place: string;
-  noDevotes: number;
-  /** ISO 8601; the booking window closes at this instant. Null counts as closed. */
-  pujaDate: string | null;
-  startDate: string | null;
-  image: string;
-  description: string;
-  inDemand: number;
-  benefitTitle1: string;
-  benefitDesc1: string;
-  benefitTitle2: string;
-  benefitDesc2: string;
-  benefitTitle3: string;
-  benefitDesc3: string;
-  benefitTitle4: string;
-  benefitDesc4: string;
-  /** The script the temple's priest reads the sankalp in. */
-  script: Generated<TempleScript>;
-  /** Bumped by every staff edit (docs/decisions/0034-edits-carry-the-version-they-started-from.md). */
-  version: Generated<number>;
-  /** When staff retired it: it leaves the shop, its bookings stay. */
-  retiredAt: ColumnType<string | null, string | null | undefined, string | null>;
-}
-
-export interface PackageTable {
-  id: Generated<number>;
-  pujaId: number;
-  title: string;
-  description: string;
-  noPersons: number;
-  price: number;
-  offerPrice: number;
-  version: Generated<number>;
-}
-
-export interface CategoryTable {
-  id: Generated<number>;
-  category: string;
-  name: string;
-  imgUrl: string;
-  version: Generated<number>;
-  retiredAt: ColumnType<string | null, string | null | undefined, string | null>;
-}
-
-export interface ProductTable {
-  id: Generated<number>;
-  name: string;
-  description: string;
-  price: number;
-  offerPrice: number;
-  image: string;
-  stockQuantity: number;
-  categoryId: number;
-  averageRating: number;
-  totalReviews: number;
-  version: Generated<number>;
-  retiredAt: ColumnType<string | null, string | null | undefined, string | null>;
-}
-
-export interface AstrologerTable {
-  id: Generated<number>;
-  name: string;
-  photo: string;
-  /** JSON array of strings. */
-  specializations: string;
-  experience: number;
-  ratePerMinute: number;
-  bio: string;
-  version: Generated<number>;
-  retiredAt: ColumnType<string | null, string | null | undefined, string | null>;
-}
-
+/**
+ * Tables as the code sees them (CamelCasePlugin maps them to snake_case columns). The catalogue's
+ * and the back office's own tables are in ./catalogue-types.ts, which Database composes.
+ */
 /**
  * One counter of the abuse limits (server/limits/): points in the current window and when the
  * window (or block) ends, in ms since the epoch. PostgreSQL's bigint arrives as a string.
@@ -156,21 +93,6 @@ export interface FamilyProfilesTable {
 }
 export type FamilyProfileRow = Selectable<FamilyProfilesTable>;
 
-/** A puja's chadhava offering (docs/product-rules.md, Chadhava offerings). */
-export interface PujaOfferingTable {
-  id: Generated<number>;
-  pujaId: number;
-  name: string;
-  description: string;
-  unit: string;
-  price: number;
-  delivery: OfferingDelivery;
-  maxQuantity: number;
-  version: Generated<number>;
-  retiredAt: ColumnType<string | null, string | null | undefined, string | null>;
-}
-export type PujaOfferingRow = Selectable<PujaOfferingTable>;
-
 /** An offering a booking paid for, as priced then. */
 export interface BookingOfferingsTable {
   id: Generated<number>;
@@ -183,13 +105,6 @@ export interface BookingOfferingsTable {
   delivery: OfferingDelivery;
 }
 export type BookingOfferingRow = Selectable<BookingOfferingsTable>;
-
-export type NewPuja = Insertable<PujaTable>;
-export type NewPackage = Insertable<PackageTable>;
-export type NewCategory = Insertable<CategoryTable>;
-export type NewProduct = Insertable<ProductTable>;
-export type NewAstrologer = Insertable<AstrologerTable>;
-export type PujaRow = Selectable<PujaTable>;
 
 export interface UsersTable {
   id: Generated<number>;
@@ -484,47 +399,4 @@ export interface UploadsTable {
 }
 export type UploadRow = Selectable<UploadsTable>;
 
-/** One change of a product's stock; the product's stock is their sum (docs/decisions/0033-stock-is-a-ledger.md). */
-export interface StockLedgerTable {
-  id: Generated<number>;
-  productId: number;
-  /** Units added (positive) or taken (negative); never 0. */
-  quantity: number;
-  reason: StockReason;
-  note: string | null;
-  /** The order that took or returned them. */
-  orderId: number | null;
-  /** Who: the staff member, or the customer whose order it was; null for the opening entry. */
-  userId: number | null;
-  /** The product's stock after this entry. */
-  balance: number;
-  at: string;
-}
-export type StockLedgerRow = Selectable<StockLedgerTable>;
-
-/** One staff write, kept for good: who, what, when, and the record before and after (JSON). */
-export interface AuditLogTable {
-  id: Generated<number>;
-  at: string;
-  userId: number;
-  action: string;
-  entity: string;
-  entityId: string | null;
-  summary: string;
-  before: string | null;
-  after: string | null;
-}
-export type AuditLogRow = Selectable<AuditLogTable>;
-
-/** An e-mailed invitation to join the staff; only its token's SHA-256 is kept. */
-export interface StaffInvitationsTable {
-  id: Generated<number>;
-  email: string;
-  tokenHash: string;
-  invitedBy: number;
-  createdAt: string;
-  expiresAt: string;
-  acceptedAt: string | null;
-  revokedAt: string | null;
-}
 export type StaffInvitationRow = Selectable<StaffInvitationsTable>;

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import proxyAddr from 'proxy-addr';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../env.ts';
 import { pendingMigrations } from '../db/migrate.ts';
 import { incomingOf } from '../limits/client-address.ts';
 import type { Metrics } from './metrics.ts';

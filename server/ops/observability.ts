@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../env.ts';
 import { Refusal } from '../services/refusal.ts';
 import type { Lifecycle } from './health.ts';
 import type { Logger } from './logger.ts';

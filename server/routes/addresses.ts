@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { AddressInput, addressMessages, MAX_ADDRESSES } from '../../contract/address.ts';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../env.ts';
 import { requireAuth } from '../auth/middleware.ts';
 import {
   countAddresses,

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { birthDayStarRequestSchema, birthStarRequestSchema } from '../../contract/birth-star.ts';
 import { latestToday } from '../../contract/person.ts';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../env.ts';
 import { birthDayStar, birthStar } from '../services/birth-star.ts';
 import { readBody } from '../validate.ts';
 

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../env.ts';
 import { listAstrologers } from '../db/repositories/catalogue.ts';
 
 export const astrologerRoutes = new Hono<AppEnv>().get('/astrologers/getAllAstrologersWeb', (c) =>

@@ -10,7 +10,7 @@ import {
   type AccountCode,
 } from '../../contract/auth.ts';
 import { limitMessages } from '../../contract/limits.ts';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../env.ts';
 import { requestPasswordReset, resetPassword } from '../auth/account.ts';
 import { requireAuth } from '../auth/middleware.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords.ts';

@@ -7,7 +7,7 @@ import {
   type BookingResponse,
 } from '../../contract/booking.ts';
 import { latestToday } from '../../contract/person.ts';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../env.ts';
 import { requireAuth } from '../auth/middleware.ts';
 import { bookingEventRequestSchema } from '../../contract/lifecycle-events.ts';
 import { findBooking, listBookings } from '../db/repositories/bookings.ts';

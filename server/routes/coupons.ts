@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { CouponValidateRequest, type CouponValidateResponse } from '../../contract/orders.ts';
 import { limitMessages } from '../../contract/limits.ts';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../env.ts';
 import { bearerUser } from '../auth/middleware.ts';
 import { findCoupon } from '../db/repositories/coupons.ts';
 import { checkCoupon, describeCoupon, refuseCoupon } from '../services/pricing.ts';

@@ -7,7 +7,7 @@ import {
   type FamilyProfileResponse,
 } from '../../contract/family.ts';
 import { latestToday } from '../../contract/person.ts';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../env.ts';
 import { requireAuth } from '../auth/middleware.ts';
 import {
   countFamilyProfiles,

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../env.ts';
 import type { LifecycleDeps } from '../services/order-lifecycle.ts';
 
 /** The database, the payment gateway and the clock a lifecycle step needs, from the request. */

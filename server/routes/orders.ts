@@ -7,7 +7,7 @@ import {
   type OrderListResponse,
   type OrderRead,
 } from '../../contract/orders.ts';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../env.ts';
 import { requireAuth } from '../auth/middleware.ts';
 import { listOrders } from '../db/repositories/orders.ts';
 import { idParam } from '../http.ts';

@@ -10,7 +10,7 @@ import {
   type PaymentReadResponse,
 } from '../../contract/payments.ts';
 import { PAYMENT_ID } from '../../contract/payment-methods.ts';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../env.ts';
 import { requireAuth } from '../auth/middleware.ts';
 import { capturePayment, createPayment, readPayment } from '../services/payments.ts';
 import { readBody } from '../validate.ts';

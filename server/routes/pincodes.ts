@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { addressMessages, PIN_CODE } from '../../contract/address.ts';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../env.ts';
 import { lookUpPincode } from '../services/pincodes.ts';
 
 /** A day: PIN codes do not move. */

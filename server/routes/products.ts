@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../env.ts';
 import { catalogueQueryString, ProductQuery } from '../../contract/catalogue-query.ts';
 import { findProduct, listCategories, listProducts } from '../db/repositories/catalogue.ts';
 import { idParam, notFound } from '../http.ts';

@@ -1,7 +1,13 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../env.ts';
 import { catalogueQueryString, PujaQuery } from '../../contract/catalogue-query.ts';
-import { findNextPujaDate, findPuja, findPujaScript, listPackages, listPujas } from '../db/repositories/catalogue.ts';
+import {
+  findNextPujaDate,
+  findPuja,
+  findPujaScript,
+  listPackages,
+  listPujas,
+} from '../db/repositories/catalogue.ts';
 import { listPujaOfferings } from '../db/repositories/offerings.ts';
 import { idParam, notFound } from '../http.ts';
 import { readQuery } from '../validate.ts';

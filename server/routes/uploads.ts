@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { lifecycleMessages, UPLOAD_ID, type UploadResponse } from '../../contract/lifecycle.ts';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../env.ts';
 import { requireAuth } from '../auth/middleware.ts';
 import { maxUploadBytesFor, openUpload, saveUpload } from '../services/uploads.ts';
 

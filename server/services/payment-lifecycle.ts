@@ -21,7 +21,7 @@ export const PAYMENT_TRANSITIONS: Readonly<Record<PaymentState, readonly Payment
   expired: [],
 };
 
-export const canMove = (from: PaymentState, to: PaymentState) => PAYMENT_TRANSITIONS[from].includes(to);
+const canMove = (from: PaymentState, to: PaymentState) => PAYMENT_TRANSITIONS[from].includes(to);
 
 /**
  * Moves a payment to `to` from whichever allowed state it is in (optionally only from `from`),

@@ -26,8 +26,8 @@ import {
 import { inTransaction } from '../db/transaction.ts';
 import type { PaymentRow } from '../db/types.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
-import { quoteBooking } from './bookings.ts';
-import { quoteOrder } from './orders.ts';
+import { quoteBooking } from './booking-quote.ts';
+import { quoteOrder } from './order-quote.ts';
 import { movePayment } from './payment-lifecycle.ts';
 import { Refusal } from './refusal.ts';
 
@@ -390,8 +390,7 @@ export async function checkPaymentForWrite(
       { paymentId: payment.id, amount: payment.amount },
     );
   if (payment.status !== 'captured') throw stateRefusal(payment.status);
-  if (payment.purpose !== purpose)
-    throw Refusal.of('payment_purpose_mismatch');
+  if (payment.purpose !== purpose) throw Refusal.of('payment_purpose_mismatch');
   if (
     payment.providerPaymentId === null ||
     payment.signature === null ||

@@ -41,9 +41,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const newUploadId = () => `upl_${randomBytes(18).toString('base64url')}`;
 const MB = 1024 * 1024;
 
-/** The largest upload anyone may send (a staff video). */
-export const MAX_UPLOAD_BYTES = MAX_VIDEO_BYTES;
-
 /** The largest body this role may send to the upload route: staff a video, a customer a photo. */
 export const maxUploadBytesFor = (role: UserRole) => (isStaffRole(role) ? MAX_VIDEO_BYTES : MAX_IMAGE_BYTES);
 
@@ -126,7 +123,7 @@ export async function openUpload(db: Db, dir: string, id: string) {
 }
 
 /** How long an upload may wait for the claim or proof that uses it before it is deleted. */
-export const UNUSED_UPLOAD_GRACE_MS = DAY_MS;
+const UNUSED_UPLOAD_GRACE_MS = DAY_MS;
 
 /**
  * Deletes the uploads nothing came to use within a day (a photo for a claim that was refused or

@@ -1,7 +1,8 @@
 import type * as v from 'valibot';
-import { AdminBookingResponse, AdminOrderResponse } from '../../contract/admin.ts';
-import { CatalogueImageResponse, type ImageSlot } from '../../contract/admin-catalogue.ts';
-import { catalogueMessages } from '../../contract/admin-catalogue.ts';
+import { AdminBookingResponse } from '../../contract/admin/bookings.ts';
+import { AdminOrderResponse } from '../../contract/admin/orders.ts';
+import { CatalogueImageResponse, type ImageSlot } from '../../contract/admin/images.ts';
+import { catalogueMessages } from '../../contract/admin/catalogue-fields.ts';
 import { ApiError, callApi } from './api.ts';
 import { downloadFile } from './download-file.ts';
 import { uploadPhoto } from './uploads.ts';

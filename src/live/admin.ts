@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { fromPromise } from 'xstate';
-import { EDIT_CONFLICT } from '../../contract/admin-catalogue.ts';
+import { EDIT_CONFLICT } from '../../contract/admin/catalogue-fields.ts';
 import {
   adminEditMachine,
   type EditRecord,
@@ -121,5 +121,4 @@ export function liveEditMachine<S extends v.GenericSchema>(calls: EditCalls<S>) 
 }
 
 /** Whether this page was opened by creating its record (liveEditMachine's `created`): its save bar says so. */
-export const isJustCreated = () =>
-  (window.history.state as { created?: unknown } | null)?.created === true;
+export const isJustCreated = () => (window.history.state as { created?: unknown } | null)?.created === true;

@@ -7,7 +7,7 @@
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
-import type { AdminProductResponse } from '../../contract/admin-catalogue.ts';
+import type { AdminProductResponse } from '../../contract/admin/products.ts';
 import type { BookingResponse } from '../../contract/booking.ts';
 import type { PackageListResponse } from '../../contract/catalogue.ts';
 import type { PaymentIntentResponse } from '../../contract/payments.ts';

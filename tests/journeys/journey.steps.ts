@@ -13,7 +13,7 @@ import {
   RELATION_LABELS,
   type Relation,
 } from '../../contract/family.ts';
-import { AdminBookingResponse } from '../../contract/admin.ts';
+import { AdminBookingResponse } from '../../contract/admin/bookings.ts';
 import { lifecycleMessages } from '../../contract/lifecycle.ts';
 import { OrderListResponse, OrderRead, couponMessages, orderMessages } from '../../contract/orders.ts';
 import { formatRupees } from '../../contract/money.ts';

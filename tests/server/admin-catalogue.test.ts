@@ -9,18 +9,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import * as v from 'valibot';
-import {
-  AdminCategoryListResponse,
-  AdminCategoryResponse,
-  AdminProductResponse,
-  AdminPujaListResponse,
-  AdminPujaResponse,
-  CatalogueImageResponse,
-  catalogueMessages,
-  type AdminProduct,
-  type AdminPuja,
-} from '../../contract/admin-catalogue.ts';
-import { AuditListResponse } from '../../contract/admin-office.ts';
+import { catalogueMessages } from '../../contract/admin/catalogue-fields.ts';
+import { AdminCategoryListResponse, AdminCategoryResponse } from '../../contract/admin/categories.ts';
+import { CatalogueImageResponse } from '../../contract/admin/images.ts';
+import { AdminProductResponse, type AdminProduct } from '../../contract/admin/products.ts';
+import { AdminPujaListResponse, AdminPujaResponse, type AdminPuja } from '../../contract/admin/pujas.ts';
+import { AuditListResponse } from '../../contract/admin/audit.ts';
 import { ProductDetailResponse, PujaListResponse, Puja } from '../../contract/catalogue.ts';
 import { HOUR_MS, SANKALP_LOCK_HOURS } from '../../contract/policy.ts';
 import { unbalancedStock } from '../../server/db/repositories/stock-ledger.ts';
@@ -264,11 +258,18 @@ describe('pujas', () => {
     const next = v.parse(AdminPujaResponse, nextRes.body).puja;
     // A later copy is not the next date; nor is one whose booking has closed.
     await staff('POST', `/api/admin/pujas/${puja.id}/repeat`, { pujaDate: inDays(40) });
-    await staff('POST', `/api/admin/pujas/${puja.id}/repeat`, { pujaDate: new Date(Date.now() + 6 * 3_600_000).toISOString() });
+    await staff('POST', `/api/admin/pujas/${puja.id}/repeat`, {
+      pujaDate: new Date(Date.now() + 6 * 3_600_000).toISOString(),
+    });
     const read = await call(shop.app, 'GET', `/pujas/${puja.id}`);
-    expect((read.body as { pujas: { nextDate: unknown }[] }).pujas[0]!.nextDate).toEqual({ id: next.id, date: next.pujaDate });
+    expect((read.body as { pujas: { nextDate: unknown }[] }).pujas[0]!.nextDate).toEqual({
+      id: next.id,
+      date: next.pujaDate,
+    });
     const ofNext = await call(shop.app, 'GET', `/pujas/${next.id}`);
-    expect((ofNext.body as { pujas: { nextDate: { id: number } | null }[] }).pujas[0]!.nextDate?.id).not.toBe(next.id);
+    expect((ofNext.body as { pujas: { nextDate: { id: number } | null }[] }).pujas[0]!.nextDate?.id).not.toBe(
+      next.id,
+    );
   });
 
   it('repeats a puja on a new date with its packages, and retires and restores it', async () => {

@@ -8,14 +8,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import * as v from 'valibot';
-import {
-  AdminCouponResponse,
-  AuditListResponse,
-  SankalpSheetResponse,
-  StaffInvitationInfo,
-  StaffListResponse,
-  TodayResponse,
-} from '../../contract/admin-office.ts';
+import { AuditListResponse } from '../../contract/admin/audit.ts';
+import { AdminCouponResponse } from '../../contract/admin/coupons.ts';
+import { SankalpSheetResponse } from '../../contract/admin/sankalp.ts';
+import { StaffListResponse } from '../../contract/admin/staff.ts';
+import { TodayResponse } from '../../contract/admin/today.ts';
+import { StaffInvitationInfo } from '../../contract/staff-invitations.ts';
 import { nameInScript } from '../../contract/sankalp-script.ts';
 import { createApp, type App } from '../../server/app.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
@@ -115,7 +113,13 @@ describe('Today', () => {
     // Cash on delivery is not money in until it is delivered: only the paid booking counts.
     expect(after.today.revenue - before.today.revenue).toBe(soon.packages[1]!.offerPrice);
     await orderEvent(shop, shop.staff.token, order.id, { type: 'order.pack' }, true);
-    await orderEvent(shop, shop.staff.token, order.id, { type: 'order.ship', carrier: 'india post', trackingNumber: 'EK123456789IN' }, true);
+    await orderEvent(
+      shop,
+      shop.staff.token,
+      order.id,
+      { type: 'order.ship', carrier: 'india post', trackingNumber: 'EK123456789IN' },
+      true,
+    );
     await orderEvent(shop, shop.staff.token, order.id, { type: 'order.deliver' }, true);
     const delivered = v.parse(TodayResponse, (await staff('GET', '/api/admin/today')).body);
     expect(delivered.today.revenue - before.today.revenue).toBe(order.total + soon.packages[1]!.offerPrice);
@@ -637,21 +641,35 @@ describe('the back office’s second walk (issue 23)', () => {
     const now = shop.clock.now().getTime();
     const make = async (code: string, extra: Record<string, unknown>) => {
       const res = await staff('POST', '/api/admin/coupons', {
-        code, kind: 'flat', value: 50, minSubtotal: 0, maxDiscount: null, startsAt: null, expiresAt: null,
-        usageLimit: null, perCustomerLimit: null, active: true, ...extra,
+        code,
+        kind: 'flat',
+        value: 50,
+        minSubtotal: 0,
+        maxDiscount: null,
+        startsAt: null,
+        expiresAt: null,
+        usageLimit: null,
+        perCustomerLimit: null,
+        active: true,
+        ...extra,
       });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       return v.parse(AdminCouponResponse, res.body).coupon;
     };
     expect((await make('WALKACTIVE', {})).status).toBe('active');
-    await make('WALKOLD', { startsAt: new Date(now - 10 * DAY).toISOString(), expiresAt: new Date(now - DAY).toISOString() });
+    await make('WALKOLD', {
+      startsAt: new Date(now - 10 * DAY).toISOString(),
+      expiresAt: new Date(now - DAY).toISOString(),
+    });
     await make('WALKLATER', { startsAt: new Date(now + DAY).toISOString() });
     await make('WALKOFF', { active: false });
-    const list = (await staff('GET', '/api/admin/coupons')).body as { coupons: { code: string; status: string }[] };
+    const list = (await staff('GET', '/api/admin/coupons')).body as {
+      coupons: { code: string; status: string }[];
+    };
     const statusOf = (code: string) => list.coupons.find((c) => c.code === code)?.status;
-    expect([statusOf('WALKOLD'), statusOf('WALKLATER'), statusOf('WALKOFF'), statusOf('WALKACTIVE')]).toEqual([
-      'expired', 'scheduled', 'inactive', 'active',
-    ]);
+    expect([statusOf('WALKOLD'), statusOf('WALKLATER'), statusOf('WALKOFF'), statusOf('WALKACTIVE')]).toEqual(
+      ['expired', 'scheduled', 'inactive', 'active'],
+    );
   });
 
   it('finds an order by any part of its number', async () => {
@@ -668,11 +686,15 @@ describe('the back office’s second walk (issue 23)', () => {
     const order = await placeOrder(shop, shop.me, shop.myAddressId, 'cod');
     await orderEvent(shop, shop.staff.token, order.id, { type: 'order.pack' }, true);
     const other = await staff('POST', `/api/admin/orders/${order.id}/events`, {
-      type: 'order.ship', carrier: 'Other', trackingNumber: 'AB12345',
+      type: 'order.ship',
+      carrier: 'Other',
+      trackingNumber: 'AB12345',
     });
     expectClearRefusal(other, 400);
     const shipped = await staff('POST', `/api/admin/orders/${order.id}/events`, {
-      type: 'order.ship', carrier: ' blue  dart ', trackingNumber: 'AB12345',
+      type: 'order.ship',
+      carrier: ' blue  dart ',
+      trackingNumber: 'AB12345',
     });
     expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
     expect(shipped.body).toMatchObject({ order: { shipment: { carrier: 'Blue Dart' } } });

@@ -8,11 +8,12 @@
  */
 import ICAL from 'ical.js';
 import * as v from 'valibot';
-import { AuditListResponse, SankalpSheetResponse } from '../../contract/admin-office.ts';
+import { AuditListResponse } from '../../contract/admin/audit.ts';
+import { SankalpSheetResponse } from '../../contract/admin/sankalp.ts';
 import { AddressListResponse } from '../../contract/address.ts';
 import { BookingListResponse, BookingResponse, bookingMessages } from '../../contract/booking.ts';
 import { MAX_GIFT_MESSAGE_LENGTH } from '../../contract/gift.ts';
-import { AdminBookingResponse } from '../../contract/admin.ts';
+import { AdminBookingResponse } from '../../contract/admin/bookings.ts';
 import { PujaListResponse } from '../../contract/catalogue.ts';
 import {
   AdminOfferingListResponse,

@@ -5,12 +5,8 @@
  * roles: customers and visitors are refused, nobody becomes staff over HTTP.
  */
 import * as v from 'valibot';
-import {
-  AdminBookingListResponse,
-  AdminBookingResponse,
-  AdminOrderListResponse,
-  AdminOrderResponse,
-} from '../../contract/admin.ts';
+import { AdminBookingListResponse, AdminBookingResponse } from '../../contract/admin/bookings.ts';
+import { AdminOrderListResponse, AdminOrderResponse } from '../../contract/admin/orders.ts';
 import { call } from '../support/accounts.ts';
 import {
   book,
@@ -109,6 +105,23 @@ describe('GET /api/admin/orders', () => {
         400,
         query,
       );
+  });
+
+  it('names the parameter and its bounds for a page out of range, as every list does (contract/query.ts)', async () => {
+    for (const path of [
+      '/api/admin/orders',
+      '/api/admin/bookings',
+      '/api/admin/pujas',
+      '/api/admin/products',
+    ])
+      for (const [query, message] of [
+        ['?limit=0', 'limit must be a whole number from 1 to 100'],
+        ['?limit=101', 'limit must be a whole number from 1 to 100'],
+        ['?offset=x', 'offset must be a whole number from 0 to 1000000000'],
+      ] as const) {
+        const res = await call(shop.app, 'GET', `${path}${query}`, { token: shop.staff.token });
+        expect([res.status, res.body], `${path}${query}`).toEqual([400, { message }]);
+      }
   });
 });
 

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
-import type { AdminBookingResponse, AdminOrderResponse } from '../../contract/admin.ts';
+import type { AdminBookingResponse } from '../../contract/admin/bookings.ts';
+import type { AdminOrderResponse } from '../../contract/admin/orders.ts';
 import { LoginResponse } from '../../contract/auth.ts';
 import { BookingResponse, type Booking, type BookingCreatePayload } from '../../contract/booking.ts';
 import type { UploadResponse } from '../../contract/lifecycle.ts';

@@ -11,12 +11,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import sharp from 'sharp';
 import * as v from 'valibot';
-import {
-  AdminAstrologerListResponse,
-  AdminCategoryListResponse,
-  catalogueMessages,
-} from '../../contract/admin-catalogue.ts';
-import { AdminCouponListResponse, StaffListResponse } from '../../contract/admin-office.ts';
+import { AdminAstrologerListResponse } from '../../contract/admin/astrologers.ts';
+import { catalogueMessages } from '../../contract/admin/catalogue-fields.ts';
+import { AdminCategoryListResponse } from '../../contract/admin/categories.ts';
+import { AdminCouponListResponse } from '../../contract/admin/coupons.ts';
+import { StaffListResponse } from '../../contract/admin/staff.ts';
 import { lifecycleMessages } from '../../contract/lifecycle.ts';
 import { imageUploadMessages } from '../../machines/image-upload/image-upload.machine.ts';
 import { createStaffAccount } from '../../server/admin-create.ts';

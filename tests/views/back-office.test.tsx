@@ -9,8 +9,9 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
-import { AdminProductResponse, AdminPujaResponse } from '../../contract/admin-catalogue.ts';
-import { staffMessages } from '../../contract/admin-office.ts';
+import { AdminProductResponse } from '../../contract/admin/products.ts';
+import { AdminPujaResponse } from '../../contract/admin/pujas.ts';
+import { staffMessages } from '../../contract/staff-invitations.ts';
 import { PujaListResponse } from '../../contract/catalogue.ts';
 import { AdminOfferingListResponse, offeringMessages } from '../../contract/offerings.ts';
 import { formatRupees } from '../../contract/money.ts';

@@ -7,7 +7,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { PUJA_DELIVERABLES, STARTING_SOON_DAYS } from '../../contract/catalogue-display.ts';
 import type { Puja, PujaPackage } from '../../contract/catalogue.ts';
-import type { NewPuja } from '../../server/db/types.ts';
+import type { NewPuja } from '../../server/db/catalogue-types.ts';
 import { formatRupees } from '../../contract/money.ts';
 import { catalogueBlocks, formatDateTime, stripHtml } from '../../src/lib/format.ts';
 import { PujaCard } from '../../src/ui/puja-card.tsx';

@@ -1,4 +1,4 @@
-import type { AuditEntry, AuditQuery } from '../../../contract/admin-office.ts';
+import type { AuditEntry, AuditQuery } from '../../../contract/admin/audit.ts';
 import type { Db } from '../client.ts';
 
 /**

@@ -6,7 +6,7 @@ import { HOUR_MS, SANKALP_LOCK_HOURS } from '../../../contract/policy.ts';
 import type { Astrologer, Category, Product, Puja, PujaPackage } from '../../../contract/catalogue.ts';
 import type { Db } from '../client.ts';
 import type { Database } from '../types.ts';
-import type { PujaRow } from '../types.ts';
+import type { PujaRow } from '../catalogue-types.ts';
 
 /**
  * The columns of the shop's catalogue answers (SPEC.md section 7's shapes): what staff keep
@@ -201,7 +201,11 @@ export async function findNextPujaDate(
   id: number,
   now: Date,
 ): Promise<{ id: number; date: string } | null> {
-  const puja = await db.selectFrom('puja').select(['pujaName', 'place']).where('id', '=', id).executeTakeFirst();
+  const puja = await db
+    .selectFrom('puja')
+    .select(['pujaName', 'place'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!puja) return null;
   const opensAfter = new Date(now.getTime() + SANKALP_LOCK_HOURS * HOUR_MS).toISOString();
   const row = await db

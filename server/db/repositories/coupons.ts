@@ -1,5 +1,4 @@
 import type { Db } from '../client.ts';
-import type { CouponInput, StoredCoupon } from '../../../contract/admin-office.ts';
 import type { CouponRow } from '../types.ts';
 
 /** The coupon with this code (codes are stored upper-case; pass a normalised code). */
@@ -20,69 +19,6 @@ export async function useCoupon(db: Db, id: number): Promise<boolean> {
     .where((eb) => eb.or([eb('usageLimit', 'is', null), eb('timesUsed', '<', eb.ref('usageLimit'))]))
     .executeTakeFirst();
   return numUpdatedRows > 0n;
-}
-
-/* ------------------------------------------------------------------------------------------
- * The back office's coupons
- * ---------------------------------------------------------------------------------------- */
-
-const toAdminCoupon = (row: CouponRow): StoredCoupon => ({
-  id: row.id,
-  code: row.code,
-  kind: row.kind,
-  value: row.value,
-  minSubtotal: row.minSubtotal,
-  maxDiscount: row.maxDiscount,
-  startsAt: row.startsAt,
-  expiresAt: row.expiresAt,
-  usageLimit: row.usageLimit,
-  perCustomerLimit: row.perCustomerLimit,
-  active: row.active === 1,
-  timesUsed: row.timesUsed,
-  createdAt: row.createdAt,
-  version: row.version,
-});
-
-export async function listCouponsForStaff(db: Db): Promise<StoredCoupon[]> {
-  const rows = await db.selectFrom('coupons').selectAll().orderBy('id', 'desc').execute();
-  return rows.map(toAdminCoupon);
-}
-
-export async function findCouponForStaff(db: Db, id: number): Promise<StoredCoupon | undefined> {
-  const row = await db.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirst();
-  return row && toAdminCoupon(row);
-}
-
-const couponColumns = ({ active, ...input }: CouponInput) => ({ ...input, active: active ? 1 : 0 });
-
-export async function insertCoupon(db: Db, input: CouponInput, at: string): Promise<number> {
-  const { id } = await db
-    .insertInto('coupons')
-    .values({ ...couponColumns(input), createdAt: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
-}
-
-export async function updateCoupon(
-  db: Db,
-  id: number,
-  version: number,
-  input: CouponInput,
-): Promise<boolean> {
-  const { numUpdatedRows } = await db
-    .updateTable('coupons')
-    .set((eb) => ({ ...couponColumns(input), version: eb('version', '+', 1) }))
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .executeTakeFirst();
-  return numUpdatedRows > 0n;
-}
-
-export async function couponCodeTaken(db: Db, code: string, exceptId?: number): Promise<boolean> {
-  let query = db.selectFrom('coupons').select('id').where('code', '=', code);
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
 }
 
 /** How many orders of this customer used the coupon (its per-customer limit). */

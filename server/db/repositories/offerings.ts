@@ -1,6 +1,7 @@
 import type { AdminOffering, OfferingInput, PujaOffering } from '../../../contract/offerings.ts';
 import type { Db } from '../client.ts';
-import type { PujaOfferingRow } from '../types.ts';
+import { updateAtVersion } from './admin/records.ts';
+import type { PujaOfferingRow } from '../catalogue-types.ts';
 
 /** Pujas' chadhava offerings (docs/product-rules.md, Chadhava offerings). */
 
@@ -71,32 +72,6 @@ export async function insertOffering(db: Db, pujaId: number, input: OfferingInpu
 }
 
 /** Conditional on the version it started from: false when someone saved meanwhile. */
-export async function updateOffering(
-  db: Db,
-  id: number,
-  version: number,
-  input: OfferingInput,
-): Promise<boolean> {
-  const { numUpdatedRows } = await db
-    .updateTable('pujaOffering')
-    .set((eb) => ({ ...input, version: eb('version', '+', 1) }))
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .executeTakeFirst();
-  return numUpdatedRows > 0n;
-}
-
-export async function setOfferingRetired(
-  db: Db,
-  id: number,
-  version: number,
-  retiredAt: string | null,
-): Promise<boolean> {
-  const { numUpdatedRows } = await db
-    .updateTable('pujaOffering')
-    .set((eb) => ({ retiredAt, version: eb('version', '+', 1) }))
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .executeTakeFirst();
-  return numUpdatedRows > 0n;
+export function updateOffering(db: Db, id: number, version: number, input: OfferingInput): Promise<boolean> {
+  return updateAtVersion(db, 'pujaOffering', id, version, input);
 }

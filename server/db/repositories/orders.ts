@@ -151,12 +151,6 @@ export async function readOrder(db: Db, row: OrderRow): Promise<OrderRead> {
   return toOrderRead(row, items, events.map(toTimelineEntry));
 }
 
-/** The customer's order with its lines; undefined when there is none or it is someone else's. */
-export async function findOrder(db: Db, userId: number, id: number): Promise<OrderRead | undefined> {
-  const row = await findOrderRow(db, id);
-  return row && row.userId === userId ? readOrder(db, row) : undefined;
-}
-
 /** The lifecycle's columns of an order: its state and what its steps recorded. */
 export type OrderLifecycleColumns = Pick<
   OrderRow,

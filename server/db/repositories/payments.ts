@@ -85,14 +85,6 @@ export function findStalePayments(
     .execute();
 }
 
-/** Payments in all, and in one status (for tests and the load check's ledger). */
-export async function countPayments(db: Db, status?: PaymentState): Promise<number> {
-  let query = db.selectFrom('payments').select((eb) => eb.fn.countAll<number>().as('n'));
-  if (status !== undefined) query = query.where('status', '=', status);
-  const { n } = await query.executeTakeFirstOrThrow();
-  return Number(n);
-}
-
 /**
  * Payments refunded (the move recorded at or before `before`, ISO 8601) whose provider refund id
  * is still missing: the provider's call failed or its answer was never kept.

@@ -1,4 +1,4 @@
-import type { StaffInvitation, StaffMember } from '../../../contract/admin-office.ts';
+import type { StaffInvitation, StaffMember } from '../../../contract/admin/staff.ts';
 import type { Db } from '../client.ts';
 import type { StaffInvitationRow } from '../types.ts';
 

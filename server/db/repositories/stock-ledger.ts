@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { StockLedgerEntry, StockReason } from '../../../contract/admin-catalogue.ts';
+import type { StockLedgerEntry, StockReason } from '../../../contract/admin/stock.ts';
 import type { Db } from '../client.ts';
 
 /**

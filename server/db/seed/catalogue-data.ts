@@ -1,4 +1,4 @@
-import type { NewAstrologer, NewCategory, NewPackage, NewProduct, NewPuja } from '../types.ts';
+import type { NewAstrologer, NewCategory, NewPackage, NewProduct, NewPuja } from '../catalogue-types.ts';
 
 /** A puja as seeded: dates are days from seeding (null = no date), packages inline. */
 export type SeedPuja = Omit<NewPuja, 'pujaDate' | 'startDate' | 'inDemand'> & {

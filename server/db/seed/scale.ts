@@ -1,6 +1,6 @@
 import type { Db } from '../client.ts';
-import type { NewPackage, NewProduct, NewPuja } from '../types.ts';
-import { scriptForPlace } from '../../../contract/admin-catalogue.ts';
+import type { NewPackage, NewProduct, NewPuja } from '../catalogue-types.ts';
+import { scriptForPlace } from '../../../contract/admin/pujas.ts';
 
 /**
  * A large, realistic catalogue for the benchmark (`npm run seed:scale -- 10000`): products made

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Insertable } from 'kysely';
-import type { PujaOfferingTable } from '../types.ts';
+import type { PujaOfferingTable } from '../catalogue-types.ts';
 import { isPostgres, type Db } from '../client.ts';
 import { isDatabaseBusy } from '../errors.ts';
 import { MIGRATION_WAIT_MS, SEED_LOCK_KEY } from '../migration-lock.ts';
@@ -8,7 +8,7 @@ import { inTransaction } from '../transaction.ts';
 import { astrologers, categories, products, pujas } from './catalogue-data.ts';
 import { seedCoupons } from './coupons.ts';
 import { openStock } from '../repositories/stock-ledger.ts';
-import { scriptForPlace } from '../../../contract/admin-catalogue.ts';
+import { scriptForPlace } from '../../../contract/admin/pujas.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 

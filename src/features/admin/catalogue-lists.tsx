@@ -1,17 +1,15 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import {
-  AdminAstrologerListResponse,
-  AdminCategoryListResponse,
-  AdminProductListResponse,
-  AdminPujaListResponse,
-} from '../../../contract/admin-catalogue.ts';
+import { AdminAstrologerListResponse } from '../../../contract/admin/astrologers.ts';
+import { AdminCategoryListResponse } from '../../../contract/admin/categories.ts';
+import { AdminProductListResponse } from '../../../contract/admin/products.ts';
+import { AdminPujaListResponse } from '../../../contract/admin/pujas.ts';
 import {
   AdminCouponListResponse,
   couponStatusLabels,
   type AdminCoupon,
-} from '../../../contract/admin-office.ts';
+} from '../../../contract/admin/coupons.ts';
 import { LOW_STOCK_LIMIT } from '../../../contract/catalogue-display.ts';
 import { formatRupees } from '../../../contract/money.ts';
 import type { ListQuery } from '../../../machines/admin-list/admin-list.machine.ts';

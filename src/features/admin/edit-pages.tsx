@@ -5,25 +5,29 @@ import { Link, useLocation, useSearch } from 'wouter';
 import * as v from 'valibot';
 import {
   AdminAstrologerResponse,
+  AstrologerInput,
+  type AdminAstrologer,
+} from '../../../contract/admin/astrologers.ts';
+import { EDIT_CONFLICT } from '../../../contract/admin/catalogue-fields.ts';
+import {
   AdminCategoryListResponse,
   AdminCategoryResponse,
-  AdminProductResponse,
-  AdminPujaResponse,
-  AstrologerInput,
   CategoryInput,
-  EDIT_CONFLICT,
-  ProductInput,
+  type AdminCategory,
+} from '../../../contract/admin/categories.ts';
+import { AdminProductResponse, ProductInput, type AdminProduct } from '../../../contract/admin/products.ts';
+import {
+  AdminPujaResponse,
   PujaInput,
   scriptForPlace,
-  STAFF_STOCK_REASONS,
-  stockReasonLabels,
-  TEMPLE_SCRIPTS,
-  type AdminAstrologer,
-  type AdminCategory,
-  type AdminProduct,
   type AdminPuja,
-} from '../../../contract/admin-catalogue.ts';
-import { AdminCouponListResponse, AdminCouponResponse, CouponInput } from '../../../contract/admin-office.ts';
+} from '../../../contract/admin/pujas.ts';
+import { STAFF_STOCK_REASONS, stockReasonLabels } from '../../../contract/admin/stock.ts';
+import {
+  AdminCouponListResponse,
+  AdminCouponResponse,
+  CouponInput,
+} from '../../../contract/admin/coupons.ts';
 import { fieldLabel, fieldLabels } from '../../../contract/field-labels.ts';
 import { DAY_MS, fromIndiaDateTimeText, indiaDay } from '../../../contract/india-time.ts';
 import { formatRupees } from '../../../contract/money.ts';
@@ -41,7 +45,7 @@ import {
   type AdminOffering,
 } from '../../../contract/offerings.ts';
 import { notAllowedMessage, tooLongMessage } from '../../../contract/text.ts';
-import { TEMPLE_SCRIPT_LABELS } from '../../../contract/temple-script.ts';
+import { TEMPLE_SCRIPT_LABELS, TEMPLE_SCRIPTS } from '../../../contract/temple-script.ts';
 import type { EditRecord } from '../../../machines/admin-edit/admin-edit.machine.ts';
 import {
   selectDraft,

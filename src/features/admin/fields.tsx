@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useId, useState, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { ImageSlot } from '../../../contract/admin-catalogue.ts';
+import type { ImageSlot } from '../../../contract/admin/images.ts';
 import { fromIndiaDateTimeText, indiaDateTimeText } from '../../../contract/india-time.ts';
 import type { adminEditMachine } from '../../../machines/admin-edit/admin-edit.machine.ts';
 import {

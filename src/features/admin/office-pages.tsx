@@ -1,11 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import {
-  AUDIT_ENTITIES,
-  AuditListResponse,
-  staffMessages,
-  StaffListResponse,
-  type AuditEntry,
-} from '../../../contract/admin-office.ts';
+import { AUDIT_ENTITIES, AuditListResponse, type AuditEntry } from '../../../contract/admin/audit.ts';
+import { StaffListResponse } from '../../../contract/admin/staff.ts';
+import { staffMessages } from '../../../contract/staff-invitations.ts';
 import {
   selectIsListLoading,
   selectListData,

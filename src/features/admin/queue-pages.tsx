@@ -1,10 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useSearch } from 'wouter';
-import {
-  ADMIN_PAGE_DEFAULT,
-  AdminBookingListResponse,
-  AdminOrderListResponse,
-} from '../../../contract/admin.ts';
+import { AdminBookingListResponse } from '../../../contract/admin/bookings.ts';
+import { AdminOrderListResponse } from '../../../contract/admin/orders.ts';
+import { ADMIN_PAGE_DEFAULT } from '../../../contract/admin/queues.ts';
 import {
   BOOKING_STATES,
   bookingStateLabels,

@@ -1,7 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import type { AdminBooking, AdminOrder, AdminTimelineEntry } from '../../../contract/admin.ts';
+import type { AdminBooking } from '../../../contract/admin/bookings.ts';
+import type { AdminOrder } from '../../../contract/admin/orders.ts';
+import type { AdminTimelineEntry } from '../../../contract/admin/queues.ts';
 import { OFFERING_DELIVERY_LABELS } from '../../../contract/puja-offering.ts';
 import { addressLines } from '../../../machines/address-book/address-book.selectors.ts';
 import {

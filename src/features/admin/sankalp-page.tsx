@@ -1,5 +1,5 @@
 import { Link, useLocation, useSearch } from 'wouter';
-import { SankalpSheetResponse, type SankalpPuja } from '../../../contract/admin-office.ts';
+import { SankalpSheetResponse, type SankalpPuja } from '../../../contract/admin/sankalp.ts';
 import { OFFERING_DELIVERY_LABELS } from '../../../contract/puja-offering.ts';
 import { TEMPLE_SCRIPT_LABELS, TEMPLE_SCRIPT_LANG } from '../../../contract/temple-script.ts';
 import { staffGet } from '../../lib/admin-api.ts';

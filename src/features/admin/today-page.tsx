@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { LOCK_SOON_HOURS, TodayResponse } from '../../../contract/admin-office.ts';
+import { LOCK_SOON_HOURS, TodayResponse } from '../../../contract/admin/today.ts';
 import { dayAfter } from '../../../contract/india-time.ts';
 import { formatRupees } from '../../../contract/money.ts';
 import { staffGet } from '../../lib/admin-api.ts';

@@ -1,19 +1,18 @@
-import type { DayNumbers, TodayResponse } from '../../../contract/admin-office.ts';
-import { LOCK_SOON_HOURS } from '../../../contract/admin-office.ts';
-import type { BookingState, OrderState } from '../../../contract/lifecycle.ts';
-import { LOW_STOCK_LIMIT } from '../../../contract/catalogue-display.ts';
-import { indiaDay, indiaDayStart } from '../../../contract/india-time.ts';
-import type { Db } from '../client.ts';
-import type { BookingPersonRow } from '../types.ts';
+import type { DayNumbers, TodayResponse } from '../../../../contract/admin/today.ts';
+import { LOCK_SOON_HOURS } from '../../../../contract/admin/today.ts';
+import type { BookingState, OrderState } from '../../../../contract/lifecycle.ts';
+import { LOW_STOCK_LIMIT } from '../../../../contract/catalogue-display.ts';
+import { indiaDay, indiaDayStart } from '../../../../contract/india-time.ts';
+import type { Db } from '../../client.ts';
 
-/** The back office's Today and its sankalp sheet (data access only). Days are India's (Asia/Kolkata). */
+/** The back office's Today (data access only). Days are India's (Asia/Kolkata). */
 
 /**
  * Orders and bookings that are no longer money in: cancelled or given back. Revenue counts only
  * money received (payment completed): cash on delivery counts once it is delivered and paid.
  */
 const LOST_ORDERS: OrderState[] = ['cancelled', 'refundPending', 'refunded'];
-const LOST_BOOKINGS: BookingState[] = ['refundPending', 'refunded'];
+export const LOST_BOOKINGS: BookingState[] = ['refundPending', 'refunded'];
 
 async function numbersBetween(db: Db, from: string, to: string): Promise<DayNumbers> {
   const orders = await db
@@ -133,62 +132,4 @@ export async function todayNumbers(db: Db, now: Date): Promise<TodayResponse> {
       bookingRefundsPending: await countBookings(db, ['refundPending']),
     },
   };
-}
-
-/** The bookings whose puja is on a day in India and still to be (or being) performed, with their persons. */
-export async function bookingsForSankalp(db: Db, day: string) {
-  const bookings = await db
-    .selectFrom('bookings')
-    .innerJoin('users', 'users.id', 'bookings.userId')
-    .leftJoin('puja', 'puja.id', 'bookings.pujaId')
-    .select([
-      'bookings.id',
-      'bookings.bookingNumber',
-      'bookings.status',
-      'bookings.pujaId',
-      'bookings.pujaName',
-      'bookings.pujaPlace',
-      'bookings.pujaDate',
-      'bookings.packageId',
-      'bookings.packageTitle',
-      'users.name as customerName',
-      'puja.script',
-      'bookings.isGift',
-      'bookings.giftMessage',
-      'bookings.recipientName',
-    ])
-    .where('bookings.pujaDate', '>=', indiaDayStart(day))
-    .where('bookings.pujaDate', '<', indiaDayStart(day, 1))
-    .where('bookings.status', 'not in', [...LOST_BOOKINGS, 'notPerformed'])
-    .orderBy('bookings.pujaDate')
-    .orderBy('bookings.pujaId')
-    .orderBy('bookings.packageId')
-    .orderBy('bookings.id')
-    .execute();
-  const persons: BookingPersonRow[] = bookings.length
-    ? await db
-        .selectFrom('bookingPersons')
-        .selectAll()
-        .where(
-          'bookingId',
-          'in',
-          bookings.map((b) => b.id),
-        )
-        .orderBy('bookingId')
-        .orderBy('position')
-        .execute()
-    : [];
-  const offerings = bookings.length
-    ? await db
-        .selectFrom('bookingOfferings')
-        .selectAll()
-        .where(
-          'bookingId',
-          'in',
-          bookings.map((b) => b.id),
-        )
-        .orderBy('id')
-        .execute()
-    : [];
-  return { bookings, persons, offerings };
 }

@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { CatalogueImage, ImageInput } from '../../contract/admin-catalogue.ts';
-import { catalogueMessages, IMAGE_SLOTS } from '../../contract/admin-catalogue.ts';
-import { IMAGE_TYPES } from '../../contract/lifecycle.ts';
-import { inTransaction } from '../db/transaction.ts';
-import type { Deps } from './admin-catalogue.ts';
-import { audit } from './audit.ts';
-import { Refusal } from './refusal.ts';
-import { openUpload } from './uploads.ts';
+import { catalogueMessages } from '../../../contract/admin/catalogue-fields.ts';
+import { IMAGE_SLOTS, type CatalogueImage, type ImageInput } from '../../../contract/admin/images.ts';
+import { IMAGE_TYPES } from '../../../contract/lifecycle.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { audit } from '../audit.ts';
+import { Refusal } from '../refusal.ts';
+import { openUpload } from '../uploads.ts';
+import type { Deps } from './records.ts';
 
 /**
  * Catalogue images (docs/product-rules.md, Roles and the back office): a photo staff uploaded
@@ -105,3 +105,7 @@ export async function makeCatalogueImage(
   );
   return image;
 }
+
+/** Where catalogue images are written: beside the uploads, under DATA_DIR. */
+export const catalogueImagesDirOf = (uploadsDir: string) =>
+  path.join(path.dirname(uploadsDir), 'catalogue-images');

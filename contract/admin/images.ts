@@ -1,0 +1,41 @@
+import * as v from 'valibot';
+import { wireText } from '../text.ts';
+
+/**
+ * Images of the catalogue: an upload (POST /api/uploads) sniffed, resized for its slot and served
+ * for good.
+ *
+ *   POST /api/admin/images ImageInput -> 201 CatalogueImageResponse
+ */
+
+/** Where an image is shown, and the widths made for it (the largest is the one the catalogue names). */
+export const IMAGE_SLOTS = {
+  puja: { widths: [1200, 600], minWidth: 400, label: 'Puja image' },
+  product: { widths: [900, 450], minWidth: 300, label: 'Product image' },
+  category: { widths: [480, 240], minWidth: 160, label: 'Category image' },
+  astrologer: { widths: [480, 240], minWidth: 160, label: 'Astrologer photo' },
+} as const;
+export type ImageSlot = keyof typeof IMAGE_SLOTS;
+export const IMAGE_SLOT_NAMES = Object.keys(IMAGE_SLOTS) as ImageSlot[];
+
+/** An uploaded photo (POST /api/uploads) made into a catalogue image for a slot. */
+export const ImageInput = v.object({
+  uploadId: v.pipe(
+    wireText('uploadId must be text'),
+    v.regex(/^upl_[A-Za-z0-9_-]{24}$/, 'uploadId must be an upload of this shop (upl_…)'),
+  ),
+  slot: v.picklist(IMAGE_SLOT_NAMES, `slot must be one of ${IMAGE_SLOT_NAMES.join(', ')}`),
+});
+export type ImageInput = v.InferOutput<typeof ImageInput>;
+
+export const CatalogueImage = v.object({
+  /** The largest size: what the catalogue record names. */
+  url: v.string(),
+  /** Every size made, smallest first. */
+  sizes: v.array(v.object({ width: v.number(), url: v.string() })),
+  width: v.number(),
+  height: v.number(),
+});
+export type CatalogueImage = v.InferOutput<typeof CatalogueImage>;
+export const CatalogueImageResponse = v.object({ image: CatalogueImage });
+export type CatalogueImageResponse = v.InferOutput<typeof CatalogueImageResponse>;

@@ -1,0 +1,129 @@
+import * as v from 'valibot';
+import { Puja } from '../catalogue.ts';
+import { TempleScript, type TempleScriptName } from '../temple-script.ts';
+import {
+  catalogueImage,
+  catalogueLine,
+  catalogueMessages,
+  catalogueText,
+  instant,
+  MAX_BENEFIT_DESC_LENGTH,
+  MAX_PLACE_LENGTH,
+  MAX_TITLE_LENGTH,
+  recordListQuery,
+  Version,
+  wholeNumber,
+} from './catalogue-fields.ts';
+import { AdminPackage } from './packages.ts';
+
+/**
+ * Pujas in the back office (docs/product-rules.md, Roles and the back office):
+ *
+ *   GET  /api/admin/pujas?q&when&state&limit&offset      -> AdminPujaListResponse
+ *   POST /api/admin/pujas             PujaInput           -> 201 AdminPujaResponse
+ *   GET  /api/admin/pujas/{id}                            -> AdminPujaResponse
+ *   PUT  /api/admin/pujas/{id}        PujaInput+version   -> AdminPujaResponse | 409 edit_conflict
+ *   POST /api/admin/pujas/{id}/retire|restore  {version}  -> AdminPujaResponse
+ *   POST /api/admin/pujas/{id}/repeat RepeatPujaInput     -> 201 AdminPujaResponse (the copy)
+ */
+
+const benefitTitle = (n: number) => catalogueLine(`Benefit ${n} title`, MAX_TITLE_LENGTH);
+const benefitDesc = (n: number) =>
+  catalogueText(`Benefit ${n} description`, { max: MAX_BENEFIT_DESC_LENGTH });
+
+const pujaFields = {
+  pujaName: catalogueLine('Name', MAX_TITLE_LENGTH),
+  place: catalogueLine('Temple and place', MAX_PLACE_LENGTH),
+  pujaDate: instant(catalogueMessages.dateInvalid),
+  /** When bookings open (shown as "starts"); null = now. */
+  startDate: v.optional(v.nullable(instant(catalogueMessages.dateInvalid)), null),
+  description: catalogueText('Description'),
+  image: catalogueImage,
+  inDemand: v.boolean('inDemand must be true or false'),
+  noDevotes: v.optional(wholeNumber('Devotees must be a whole number, 0 or more', 0, 100_000_000), 0),
+  script: TempleScript,
+  benefitTitle1: benefitTitle(1),
+  benefitDesc1: benefitDesc(1),
+  benefitTitle2: benefitTitle(2),
+  benefitDesc2: benefitDesc(2),
+  benefitTitle3: benefitTitle(3),
+  benefitDesc3: benefitDesc(3),
+  benefitTitle4: benefitTitle(4),
+  benefitDesc4: benefitDesc(4),
+};
+
+const startsBeforePuja = <T extends { startDate: string | null; pujaDate: string }>() =>
+  v.check<T, string>(
+    ({ startDate, pujaDate }) => startDate === null || startDate <= pujaDate,
+    catalogueMessages.startAfterPuja,
+  );
+
+export const PujaInput = v.pipe(v.object(pujaFields), startsBeforePuja());
+export type PujaInput = v.InferOutput<typeof PujaInput>;
+export const PujaUpdate = v.pipe(v.object({ ...pujaFields, version: Version }), startsBeforePuja());
+export type PujaUpdate = v.InferOutput<typeof PujaUpdate>;
+
+/** "Repeat this puja on a new date": a copy with its packages, bookings opening now unless told. */
+export const RepeatPujaInput = v.object({
+  pujaDate: instant(catalogueMessages.dateInvalid),
+  startDate: v.optional(v.nullable(instant(catalogueMessages.dateInvalid)), null),
+});
+export type RepeatPujaInput = v.InferOutput<typeof RepeatPujaInput>;
+
+export const AdminPuja = v.object({
+  ...Puja.entries,
+  startDate: v.nullable(v.string()),
+  script: TempleScript,
+  version: v.number(),
+  retiredAt: v.nullable(v.string()),
+  bookingCount: v.number(),
+  packages: v.array(AdminPackage),
+});
+export type AdminPuja = v.InferOutput<typeof AdminPuja>;
+export const AdminPujaResponse = v.object({ puja: AdminPuja });
+export type AdminPujaResponse = v.InferOutput<typeof AdminPujaResponse>;
+
+export const AdminPujaSummary = v.object({
+  id: v.number(),
+  pujaName: v.string(),
+  place: v.string(),
+  pujaDate: v.nullable(v.string()),
+  image: v.string(),
+  inDemand: v.boolean(),
+  script: TempleScript,
+  retiredAt: v.nullable(v.string()),
+  packageCount: v.number(),
+  bookingCount: v.number(),
+  fromPrice: v.nullable(v.number()),
+});
+export type AdminPujaSummary = v.InferOutput<typeof AdminPujaSummary>;
+export const AdminPujaListResponse = v.object({ pujas: v.array(AdminPujaSummary), total: v.number() });
+export type AdminPujaListResponse = v.InferOutput<typeof AdminPujaListResponse>;
+
+export const AdminPujaQuery = v.object({
+  ...recordListQuery,
+  when: v.optional(v.picklist(['upcoming', 'past'], 'when must be upcoming or past')),
+});
+export type AdminPujaQuery = v.InferOutput<typeof AdminPujaQuery>;
+
+/* ------------------------------------------------------------------------------------------
+ * The temple's script: a sensible default from the place
+ * ---------------------------------------------------------------------------------------- */
+
+const SCRIPT_BY_PLACE: [RegExp, TempleScriptName][] = [
+  [
+    /karnataka|kollur|horanadu|subramanya|mysuru|mysore|udupi|bengaluru|sringeri|dharmasthala|gokarna/i,
+    'kannada',
+  ],
+  [
+    /tamil nadu|tiruchendur|kanchipuram|rameswaram|thirunallar|srirangam|madurai|kumbakonam|tiruvannamalai|palani|chennai|thanjavur/i,
+    'tamil',
+  ],
+  [/andhra|telangana|srikalahasti|simhachalam|tirupati|tirumala|srisailam|hyderabad|vijayawada/i, 'telugu'],
+  [/kerala|guruvayur|sabarimala|thiruvananthapuram|attukal|chottanikkara/i, 'malayalam'],
+];
+
+/** The script a temple at `place` most likely reads the sankalp in: its state's; Devanagari otherwise. */
+export function scriptForPlace(place: string): TempleScriptName {
+  return SCRIPT_BY_PLACE.find(([pattern]) => pattern.test(place))?.[1] ?? 'devanagari';
+}

@@ -1,0 +1,61 @@
+import type { AdminPuja, PujaInput, RepeatPujaInput } from '../../../contract/admin/pujas.ts';
+import { copyPuja, findPujaForStaff, insertPuja, updatePuja } from '../../db/repositories/admin/pujas.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { audit } from '../audit.ts';
+import { Refusal } from '../refusal.ts';
+import { catalogueMessages } from '../../../contract/admin/catalogue-fields.ts';
+import { createRecord, editRecord, notFound, retireRecord, type Deps, type RecordKind } from './records.ts';
+
+/** Pujas as staff write them (docs/product-rules.md, Roles and the back office); see ./records.ts. */
+
+/** A puja as the audit log and the messages name it. */
+export const PUJA: RecordKind<AdminPuja> = {
+  what: 'Puja',
+  entity: 'puja',
+  read: findPujaForStaff,
+  name: (puja) => puja.pujaName,
+};
+
+export function createPuja(deps: Deps, input: PujaInput): Promise<AdminPuja> {
+  return createRecord(deps, PUJA, (trx) => insertPuja(trx, input), `Created the puja “${input.pujaName}”`);
+}
+
+export function editPuja(deps: Deps, id: number, version: number, input: PujaInput): Promise<AdminPuja> {
+  return editRecord(deps, PUJA, id, version, (trx) => updatePuja(trx, id, version, input));
+}
+
+export function retirePuja(deps: Deps, id: number, version: number, retire: boolean): Promise<AdminPuja> {
+  return retireRecord(deps, PUJA, 'puja', { id, version, retire });
+}
+
+/** "Repeat this puja on a new date": a copy with its packages, audited as a creation from the original. */
+export async function repeatPuja(
+  { db, actor, now }: Deps,
+  id: number,
+  input: RepeatPujaInput,
+): Promise<AdminPuja> {
+  return inTransaction(db, async (trx) => {
+    const original = (await findPujaForStaff(trx, id)) ?? notFound('Puja');
+    // A new date is ahead of now (docs/product-rules.md, Roles and the back office).
+    if (!(Date.parse(input.pujaDate) > now.getTime())) throw Refusal.of('date_in_past');
+    const startDate = input.startDate ?? now.toISOString();
+    const copyId = (await copyPuja(trx, id, {
+      pujaDate: input.pujaDate,
+      startDate: startDate <= input.pujaDate ? startDate : null,
+    }))!;
+    const after = (await findPujaForStaff(trx, copyId))!;
+    await audit(trx, actor, now, {
+      action: 'puja.repeat',
+      entity: 'puja',
+      entityId: copyId,
+      summary: `Repeated the puja “${original.pujaName}” (#${id}) on a new date with its ${original.packages.length} packages`,
+      after,
+    });
+    return after;
+  });
+}
+
+/** A retired puja takes no new packages or offerings: it is restored first. */
+export const livePuja = (puja: AdminPuja) => {
+  if (puja.retiredAt) throw new Refusal('retired', catalogueMessages.retired('puja'));
+};

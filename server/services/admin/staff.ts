@@ -1,0 +1,183 @@
+import crypto from 'node:crypto';
+import { STAFF_INVITATION_TTL_DAYS, type StaffListResponse } from '../../../contract/admin/staff.ts';
+import { roleLabels } from '../../../contract/roles.ts';
+import {
+  INVITED_ROLE,
+  invitedRoleDoes,
+  type AcceptInvitationInput,
+  type StaffInvitationInfo,
+} from '../../../contract/staff-invitations.ts';
+import { hashPassword } from '../../auth/passwords.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  acceptInvitation,
+  demoteStaff,
+  findInvitation,
+  findInvitationByToken,
+  findUserRow,
+  insertInvitation,
+  listOpenInvitations,
+  listStaff,
+  revokeInvitation,
+  revokeInvitationsTo,
+} from '../../db/repositories/staff.ts';
+import {
+  createUser,
+  deleteSessionsOf,
+  findUserByEmail,
+  setPasswordHash,
+  setRole,
+} from '../../db/repositories/users.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { audit } from '../audit.ts';
+import { Refusal } from '../refusal.ts';
+import type { Deps } from './records.ts';
+
+/**
+ * The staff (docs/product-rules.md, Roles and the back office): only admins manage them; an
+ * invitation is an e-mailed, single-use link. Every write is audited in its own transaction.
+ */
+
+const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+export async function staffList(db: Db, now: Date): Promise<StaffListResponse> {
+  return { staff: await listStaff(db), invitations: await listOpenInvitations(db, now.toISOString()) };
+}
+
+export interface InviteOptions {
+  mailer: Mailer;
+  publicUrl: string;
+  brand: string;
+}
+
+/**
+ * Invites an e-mail to the staff: a link that works once, for STAFF_INVITATION_TTL_DAYS. Whoever
+ * opens it proves they read that inbox; only then does the account (new or existing) become
+ * staff. A new invitation withdraws the open ones to the same address.
+ */
+export async function inviteStaff(
+  { db, actor, now }: Deps,
+  email: string,
+  { mailer, publicUrl, brand }: InviteOptions,
+): Promise<StaffListResponse> {
+  const existing = await findUserByEmail(db, email);
+  if (existing && existing.role !== 'customer') throw Refusal.of('already_staff');
+  const token = crypto.randomBytes(32).toString('base64url');
+  const inviter = await findUserRow(db, actor.id);
+  await inTransaction(db, async (trx) => {
+    await revokeInvitationsTo(trx, email, now.toISOString());
+    const id = await insertInvitation(trx, {
+      email,
+      tokenHash: hashToken(token),
+      invitedBy: actor.id,
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + STAFF_INVITATION_TTL_DAYS * 86_400_000).toISOString(),
+    });
+    await audit(trx, actor, now, {
+      action: 'staff.invite',
+      entity: 'staff',
+      entityId: `invitation-${id}`,
+      summary: `Invited ${email} to the staff`,
+      after: { email },
+    });
+  });
+  const link = `${publicUrl.replace(/\/+$/, '')}/#/staff-invitation?token=${token}`;
+  await mailer.send({
+    to: email,
+    subject: `You are invited to the ${brand} back office as ${roleLabels[INVITED_ROLE]}`,
+    text: [
+      'Namaste,',
+      '',
+      `${inviter?.name ?? 'An admin'} has invited you to join ${brand}'s back office with the role ${roleLabels[INVITED_ROLE]}.`,
+      `As ${roleLabels[INVITED_ROLE]} you ${invitedRoleDoes}.`,
+      `Open this link within ${STAFF_INVITATION_TTL_DAYS} days to accept; it works once:`,
+      '',
+      link,
+      '',
+      'If you were not expecting this, you can ignore this e-mail.',
+    ].join('\n'),
+  });
+  return staffList(db, now);
+}
+
+export async function withdrawInvitation({ db, actor, now }: Deps, id: number): Promise<StaffListResponse> {
+  await inTransaction(db, async (trx) => {
+    const invitation = await findInvitation(trx, id);
+    if (!invitation || !(await revokeInvitation(trx, id, now.toISOString())))
+      throw Refusal.of('invitation_not_found');
+    await audit(trx, actor, now, {
+      action: 'staff.withdraw',
+      entity: 'staff',
+      entityId: `invitation-${id}`,
+      summary: `Withdrew the invitation to ${invitation.email}`,
+      before: { email: invitation.email },
+    });
+  });
+  return staffList(db, now);
+}
+
+/** Takes a staff member off the staff: back to a customer, every session ended. Admins stay. */
+export async function removeStaff({ db, actor, now }: Deps, userId: number): Promise<StaffListResponse> {
+  await inTransaction(db, async (trx) => {
+    const user = await findUserRow(trx, userId);
+    if (!user || user.role === 'customer') throw Refusal.of('not_staff');
+    if (user.role === 'admin') throw Refusal.of('cannot_remove_admin');
+    if (!(await demoteStaff(trx, userId))) throw Refusal.of('not_staff');
+    await deleteSessionsOf(trx, userId);
+    await audit(trx, actor, now, {
+      action: 'staff.remove',
+      entity: 'staff',
+      entityId: userId,
+      summary: `Removed ${user.name} (${user.email}) from the staff`,
+      before: { role: 'staff' },
+      after: { role: 'customer' },
+    });
+  });
+  return staffList(db, now);
+}
+
+async function openInvitation(db: Db, token: string, now: Date) {
+  const invitation = await findInvitationByToken(db, hashToken(token));
+  if (!invitation || invitation.revokedAt) throw Refusal.of('invitation_invalid');
+  if (invitation.acceptedAt) throw Refusal.of('invitation_used');
+  if (Date.parse(invitation.expiresAt) <= now.getTime()) throw Refusal.of('invitation_expired');
+  return invitation;
+}
+
+export async function invitationInfo(db: Db, token: string, now: Date): Promise<StaffInvitationInfo> {
+  const invitation = await openInvitation(db, token, now);
+  return {
+    email: invitation.email,
+    role: INVITED_ROLE,
+    accountExists: (await findUserByEmail(db, invitation.email)) !== undefined,
+  };
+}
+
+/**
+ * Accepts an invitation: the e-mail's account (made now, or the one it has, whose password is set
+ * anew as a reset link would) becomes staff, its other sessions end, and the link is spent.
+ */
+export async function acceptStaffInvitation(db: Db, input: AcceptInvitationInput, now: Date): Promise<void> {
+  const invitation = await openInvitation(db, input.token, now);
+  const passwordHash = await hashPassword(input.password);
+  await inTransaction(db, async (trx) => {
+    if (!(await acceptInvitation(trx, invitation.id, now.toISOString()))) throw Refusal.of('invitation_used');
+    let user = await findUserByEmail(trx, invitation.email);
+    if (user) {
+      await setPasswordHash(trx, user.id, passwordHash);
+      await deleteSessionsOf(trx, user.id);
+    } else {
+      const name = input.name.trim() || invitation.email.split('@')[0]!;
+      user = await createUser(trx, { name, email: invitation.email, passwordHash });
+    }
+    if (user.role === 'customer') await setRole(trx, user.id, 'staff');
+    await audit(trx, { id: user.id }, now, {
+      action: 'staff.join',
+      entity: 'staff',
+      entityId: user.id,
+      summary: `${user.name} (${user.email}) accepted the invitation and joined the staff`,
+      after: { role: 'staff' },
+    });
+  });
+}
