@@ -20,12 +20,11 @@ import type {
   WriteRecordOutput,
 } from '../../machines/payment/payment.actors.ts';
 import { paymentMachine } from '../../machines/payment/payment.machine.ts';
+import { wizardDraftKey, type DraftParams } from '../../machines/puja-wizard/draft.ts';
+import type { GiftField } from '../../machines/puja-wizard/gift-form.ts';
 import {
   pujaWizardMachine,
   pujaWizardMessages,
-  wizardDraftKey,
-  type DraftParams,
-  type GiftField,
   type PujaWizardEvent,
   type PujaWizardInput,
 } from '../../machines/puja-wizard/puja-wizard.machine.ts';

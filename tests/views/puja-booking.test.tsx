@@ -13,7 +13,7 @@ import {
   type BookingListResponse,
   type PersonDraft,
 } from '../../contract/booking.ts';
-import { wizardDraftKey } from '../../machines/puja-wizard/puja-wizard.machine.ts';
+import { wizardDraftKey } from '../../machines/puja-wizard/draft.ts';
 import { App } from '../../src/app/app.tsx';
 import { formatRupees } from '../../contract/money.ts';
 import { registerAndLogin, type Customer } from '../support/accounts.ts';

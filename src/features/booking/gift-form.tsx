@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { INDIAN_STATES } from '../../../contract/address.ts';
 import { MAX_GIFT_MESSAGE_LENGTH, type GiftDraft } from '../../../contract/booking.ts';
 import { formatAddress } from '../../../machines/address-book/address-book.selectors.ts';
-import { GIFT_ADDRESS_FIELDS, type GiftField } from '../../../machines/puja-wizard/puja-wizard.machine.ts';
+import { GIFT_ADDRESS_FIELDS, type GiftField } from '../../../machines/puja-wizard/gift-form.ts';
 import { selectGiftError, selectIsGift } from '../../../machines/puja-wizard/puja-wizard.selectors.ts';
 import { addressFieldLooks } from '../../ui/address-picker/address-field-looks.ts';
 import { usePincodeFill } from '../../ui/address-picker/use-pincode-fill.ts';
