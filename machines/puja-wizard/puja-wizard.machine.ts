@@ -16,6 +16,7 @@ import type { AddressSelectedEvent } from '../address-book/address-book.machine.
 import { bookingWindowMachine } from '../booking-window/booking-window.machine.ts';
 import { paymentMachine, paymentMachineMessages, type PaymentOutcome } from '../payment/payment.machine.ts';
 import { wizardRecordOf } from './booking-draft.ts';
+import { stepShown, type StepShown, type WizardStep } from './wizard-place.ts';
 import { draftOf, type DraftParams, type WizardDraft } from './draft.ts';
 import {
   changeGift,
@@ -50,10 +51,6 @@ import {
   type PersonFormEvent,
   type PersonFormsContext,
 } from './person-form.ts';
-
-/** The four steps the progress bar names, in order. */
-export const WIZARD_STEPS = ['details', 'address', 'payment', 'confirmation'] as const;
-export type WizardStep = (typeof WIZARD_STEPS)[number];
 
 export const pujaWizardMessages = {
   /** docs/product-rules.md, Bookings: shown under the picker when Next is pressed without an address. */
@@ -122,8 +119,7 @@ export type PujaWizardEvent =
   | OfferingEvent
   /** "The names are right" ticked or cleared after the read-back. */
   | { type: 'names.confirmed'; confirmed: boolean }
-  /** The address picker's choice (null while it has none). */
-  /** From the address book this wizard hands itself to (see AddressSelectedEvent). */
+  /** The address picker's choice (null while it has none), from the address book this wizard hands itself to. */
   | AddressSelectedEvent
   | { type: 'wizard.next' }
   | { type: 'wizard.back' }
@@ -147,6 +143,9 @@ const outcomeOf = ({ event }: { event: DoneActorEvent<PaymentOutcome> }) => even
 const requested = (step: WizardStep) => ({ type: 'isRequested', params: { step } }) as const;
 
 const failure = ({ event }: { event: ErrorActorEvent }) => event.error;
+
+/** Hands `step` to `showStep`, for the page to show in its URL. */
+const showStep = (step: WizardStep) => ({ type: 'showStep', params: stepShown(step) }) as const;
 
 /** Hands the draft as it is now to `saveDraft`. */
 const saveDraft = { type: 'saveDraft', params: draftOf } as const;
@@ -172,7 +171,9 @@ type WindowSnapshot = SnapshotFrom<typeof bookingWindowMachine>;
  *
  * `step.requested` follows the URL's `?step=` (browser Back and Forward, a reload): back to an
  * earlier step at any time before the confirmation, forward only where Next would go. A reload
- * on Payment passes through Address until the chosen address has loaded (`resumeAt`).
+ * on Payment passes through Address until the chosen address has loaded (`resumeAt`). The other
+ * way, `showStep` is handed the step whenever the steps move on their own (Next, Back, paid, a
+ * resumed Payment) or stay where the URL asked for another, so the page's URL follows.
  *
  * Every change of the persons, the address, the gift or the offerings is handed to `saveDraft`;
  * `clearDraft` runs once the booking exists.
@@ -192,6 +193,11 @@ export const pujaWizardMachine = setup({
     /** Keep what was typed (src: session storage under wizardDraftKey). */
     saveDraft: (_, _params: DraftParams) => {},
     clearDraft: (_, _params: { pujaId: number; packageId: number }) => {},
+    /**
+     * The steps moved on their own (Next, Back, paid, a resumed Payment) or stayed where the URL
+     * asked for another (src: the URL's `?step=`, docs/product-rules.md, Bookings).
+     */
+    showStep: (_, _params: StepShown) => {},
     changePerson: assign(({ context, event }) =>
       event.type === 'person.changed' ? changePerson(context, event) : {},
     ),
@@ -370,7 +376,11 @@ export const pujaWizardMachine = setup({
             'person.added': { guard: 'canAddPerson', actions: ['addPerson', saveDraft] },
             'person.removed': { guard: 'canRemovePerson', actions: ['removePerson', saveDraft] },
             'wizard.next': [
-              { guard: 'arePersonsValid', target: 'address', actions: 'revalidatePersons' },
+              {
+                guard: 'arePersonsValid',
+                target: 'address',
+                actions: ['revalidatePersons', showStep('address')],
+              },
               { actions: ['revalidatePersons', 'showPersonErrors'] },
             ],
             'step.requested': [
@@ -387,13 +397,14 @@ export const pujaWizardMachine = setup({
               {
                 guard: and([requested('payment'), 'arePersonsValid']),
                 target: 'address',
-                actions: 'revalidatePersons',
+                actions: ['revalidatePersons', showStep('address')],
               },
               {
                 guard: and([requested('address'), 'arePersonsValid']),
                 target: 'address',
                 actions: 'revalidatePersons',
               },
+              { actions: showStep('details') },
             ],
           },
         },
@@ -401,25 +412,32 @@ export const pujaWizardMachine = setup({
           always: {
             guard: and(['isResumingToPayment', 'hasAddress']),
             target: 'payment',
-            actions: 'forgetResume',
+            actions: ['forgetResume', showStep('payment')],
           },
           exit: 'clearAddressError',
           on: {
             'address.selected': {
-              actions: ['keepResumeForSameAddress', 'selectAddress', 'clearAddressError', saveDraft],
+              actions: [
+                'keepResumeForSameAddress',
+                showStep('address'),
+                'selectAddress',
+                'clearAddressError',
+                saveDraft,
+              ],
             },
             'gift.toggled': { actions: ['toggleGift', saveDraft] },
             'gift.changed': { actions: ['changeGift', saveDraft] },
             'wizard.next': [
-              { guard: 'hasAddress', target: 'payment' },
-              { guard: 'isGift', actions: ['showGiftErrors', 'forgetResume'] },
-              { actions: ['showAddressRequired', 'forgetResume'] },
+              { guard: 'hasAddress', target: 'payment', actions: showStep('payment') },
+              { guard: 'isGift', actions: ['showGiftErrors', 'forgetResume', showStep('address')] },
+              { actions: ['showAddressRequired', 'forgetResume', showStep('address')] },
             ],
-            'wizard.back': { target: 'details', actions: 'forgetResume' },
+            'wizard.back': { target: 'details', actions: ['forgetResume', showStep('details')] },
             'step.requested': [
               { guard: requested('details'), target: 'details', actions: 'forgetResume' },
               { guard: and([requested('payment'), 'hasAddress']), target: 'payment' },
               { guard: and([requested('payment'), 'isAddressLoading']), actions: 'resumeAtPayment' },
+              { actions: showStep('address') },
             ],
           },
         },
@@ -440,6 +458,7 @@ export const pujaWizardMachine = setup({
                 target: 'confirmation',
                 actions: [
                   { type: 'storeBooking', params: outcomeOf },
+                  showStep('confirmation'),
                   {
                     type: 'clearDraft',
                     params: ({ context }) => ({ pujaId: context.pujaId, packageId: context.packageId }),
@@ -462,10 +481,11 @@ export const pujaWizardMachine = setup({
             'offering.changed': { actions: ['changeOffering', saveDraft] },
             'names.confirmed': { actions: 'confirmNames' },
             'person.spelled': { actions: ['spellPerson', saveDraft] },
-            'wizard.back': { target: 'address', actions: 'clearError' },
+            'wizard.back': { target: 'address', actions: ['clearError', showStep('address')] },
             'step.requested': [
               { guard: requested('details'), target: 'details', actions: 'clearError' },
               { guard: requested('address'), target: 'address', actions: 'clearError' },
+              { actions: showStep('payment') },
             ],
           },
         },

@@ -4,7 +4,8 @@ import { fingerprintOf } from '../payment/payment.machine.ts';
 import type { GiftField } from './gift-form.ts';
 import { offeringLinesOf, wizardOfferingsAmountOf, wizardTotalOf } from './offerings.ts';
 import { wizardRecordOf } from './booking-draft.ts';
-import type { pujaWizardMachine, WizardStep } from './puja-wizard.machine.ts';
+import type { pujaWizardMachine } from './puja-wizard.machine.ts';
+import type { WizardStep } from './wizard-place.ts';
 
 type Snapshot = SnapshotFrom<typeof pujaWizardMachine>;
 

@@ -6,13 +6,12 @@ import type { FamilyProfile } from '../../../contract/family.ts';
 import { formatRupees } from '../../../contract/money.ts';
 import { parseNumericId } from '../../../contract/ids.ts';
 import { bookingClosesAt } from '../../../contract/policy.ts';
-import { readWizardPlace } from '../../../machines/puja-wizard/wizard-place.ts';
 import {
-  pujaWizardMachine,
-  pujaWizardMessages,
+  readWizardPlace,
   WIZARD_STEPS,
   type WizardStep,
-} from '../../../machines/puja-wizard/puja-wizard.machine.ts';
+} from '../../../machines/puja-wizard/wizard-place.ts';
+import { pujaWizardMachine, pujaWizardMessages } from '../../../machines/puja-wizard/puja-wizard.machine.ts';
 import {
   selectBooking,
   selectShowClosedNotice,
@@ -20,6 +19,7 @@ import {
   selectWindowActor,
 } from '../../../machines/puja-wizard/puja-wizard.selectors.ts';
 import { livePaymentMachine } from '../../live/payment.ts';
+import { wizardStepUrl } from '../../live/wizard-step-url.ts';
 import { fetchPackages, fetchPuja } from '../../lib/catalogue.ts';
 import { fetchFamily } from '../../lib/family.ts';
 import { packagePersons } from '../../lib/format.ts';
@@ -113,12 +113,14 @@ function useFamily(): FamilyProfile[] {
 
 function PujaWizard({ puja, chosen }: { puja: Puja; chosen: ChosenPackage }) {
   const [, navigate] = useLocation();
+  const [stepUrl] = useState(() => wizardStepUrl(puja.id, chosen.packageId));
   const [machine] = useState(() =>
     pujaWizardMachine.provide({
       actors: { payment: livePaymentMachine },
       actions: {
         saveDraft: (_, draft) => wizardDraftStorage.write(draft),
         clearDraft: (_, { pujaId, packageId }) => wizardDraftStorage.clear(pujaId, packageId),
+        showStep: (_, shown) => stepUrl.show(shown),
       },
     }),
   );
@@ -137,7 +139,7 @@ function PujaWizard({ puja, chosen }: { puja: Puja; chosen: ChosenPackage }) {
   const booking = useSelector(wizard, selectBooking);
   const showClosed = useSelector(wizard, selectShowClosedNotice);
   const windowRef = useSelector(wizard, selectWindowActor);
-  const goBack = useStepInUrl(wizard, puja.id, chosen.packageId, step);
+  const goBack = useStepInUrl(wizard, puja.id, stepUrl);
 
   return (
     <div className="page container booking">
