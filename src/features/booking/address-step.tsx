@@ -7,7 +7,7 @@ import {
 } from '../../../machines/puja-wizard/puja-wizard.selectors.ts';
 import { selectUser } from '../../../machines/session/session.selectors.ts';
 import { SessionContext } from '../../live/session.tsx';
-import { AddressPicker } from '../../ui/address-picker/address-picker.tsx';
+import { AddressPicker } from '../../live/address-picker.tsx';
 import { GiftForm, GiftToggle } from './gift-form.tsx';
 import { StepHeading, type HeadingRef, type WizardRef } from './wizard-step-parts.tsx';
 

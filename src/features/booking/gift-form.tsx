@@ -7,6 +7,7 @@ import { GIFT_ADDRESS_FIELDS, type GiftField } from '../../../machines/puja-wiza
 import { selectGiftError, selectIsGift } from '../../../machines/puja-wizard/puja-wizard.selectors.ts';
 import { addressFieldLooks } from '../../ui/address-picker/address-field-looks.ts';
 import { usePincodeFill } from '../../ui/address-picker/use-pincode-fill.ts';
+import { livePincodeLookup } from '../../live/addresses.ts';
 import { FieldMessage, type WizardRef } from './wizard-step-parts.tsx';
 
 /* ------------------------------------------------------------------------------------------
@@ -49,7 +50,7 @@ export function GiftForm({ wizard }: { wizard: WizardRef }) {
   const postalCode = useSelector(wizard, (s) => s.context.gift?.address.postalCode ?? '');
   const city = useSelector(wizard, (s) => s.context.gift?.address.city ?? '');
   const state = useSelector(wizard, (s) => s.context.gift?.address.state ?? '');
-  const pinNote = usePincodeFill(postalCode, { city, state }, (place) => {
+  const pinNote = usePincodeFill(livePincodeLookup, postalCode, { city, state }, (place) => {
     if (place.city !== city) wizard.send({ type: 'gift.changed', field: 'city', value: place.city });
     if (place.state !== state) wizard.send({ type: 'gift.changed', field: 'state', value: place.state });
   });
