@@ -264,49 +264,39 @@ function Suggested({
             Use these
           </button>
         )}
-        {raashiPair
-          ? raashiPair.map((raashi) => (
-              <button
-                key={raashi}
-                type="button"
-                className="button button--small"
-                onClick={() => onChoose({ raashi })}
-              >
-                Raashi {raashiLabel(raashi)}
-              </button>
-            ))
-          : (nakshatraPair && (
-              <button
-                type="button"
-                className="button button--small"
-                onClick={() => onChoose({ raashi: star.raashi })}
-              >
-                Raashi {raashiLabel(star.raashi)}
-              </button>
-            )) ||
-            null}
-        {nakshatraPair
-          ? nakshatraPair.map((nakshatra) => (
-              <button
-                key={nakshatra}
-                type="button"
-                className="button button--small"
-                onClick={() => onChoose({ nakshatra })}
-              >
-                Nakshatra {nakshatraLabel(nakshatra)}
-              </button>
-            ))
-          : (raashiPair && (
-              <button
-                type="button"
-                className="button button--small"
-                onClick={() => onChoose({ nakshatra: star.nakshatra })}
-              >
-                Nakshatra {nakshatraLabel(star.nakshatra)}
-              </button>
-            )) ||
-            null}
+        {/* At a boundary, both neighbours; the other name then comes alone, as suggested. */}
+        <StarChoices
+          title="Raashi"
+          choices={raashiPair ?? (nakshatraPair ? [star.raashi] : [])}
+          label={raashiLabel}
+          onChoose={(raashi) => onChoose({ raashi })}
+        />
+        <StarChoices
+          title="Nakshatra"
+          choices={nakshatraPair ?? (raashiPair ? [star.nakshatra] : [])}
+          label={nakshatraLabel}
+          onChoose={(nakshatra) => onChoose({ nakshatra })}
+        />
       </div>
     </div>
   );
+}
+
+/** One button per name to choose ("Raashi Simha (Leo)"), for the raashi and the nakshatra alike. */
+function StarChoices<T extends string>({
+  title,
+  choices,
+  label,
+  onChoose,
+}: {
+  title: string;
+  choices: readonly T[];
+  label: (value: T) => string;
+  onChoose: (value: T) => void;
+}) {
+  return choices.map((value) => (
+    <button key={value} type="button" className="button button--small" onClick={() => onChoose(value)}>
+      {title} {label(value)}
+    </button>
+  ));
 }
