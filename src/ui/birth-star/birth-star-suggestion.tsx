@@ -168,38 +168,21 @@ function DaySuggested({
         </p>
       )}
       <div className="birth-star__choices">
-        {day.raashis.length === 1 && raashi ? (
-          <button type="button" className="button button--small" onClick={() => onChoose({ raashi })}>
-            Use {raashiLabel(raashi)} raashi
-          </button>
-        ) : (
-          day.raashis.map((choice) => (
-            <button
-              key={choice}
-              type="button"
-              className="button button--small"
-              onClick={() => onChoose({ raashi: choice })}
-            >
-              Raashi {raashiLabel(choice)}
-            </button>
-          ))
-        )}
-        {day.nakshatras.length === 1 && nakshatra ? (
-          <button type="button" className="button button--small" onClick={() => onChoose({ nakshatra })}>
-            Use {nakshatraLabel(nakshatra)} nakshatra
-          </button>
-        ) : (
-          day.nakshatras.map((choice) => (
-            <button
-              key={choice}
-              type="button"
-              className="button button--small"
-              onClick={() => onChoose({ nakshatra: choice })}
-            >
-              Nakshatra {nakshatraLabel(choice)}
-            </button>
-          ))
-        )}
+        {/* The day's one name, to use; or each it may be, to choose. */}
+        <StarChoices
+          noun="raashi"
+          choices={day.raashis}
+          label={raashiLabel}
+          onChoose={(choice) => onChoose({ raashi: choice })}
+          useTheOne
+        />
+        <StarChoices
+          noun="nakshatra"
+          choices={day.nakshatras}
+          label={nakshatraLabel}
+          onChoose={(choice) => onChoose({ nakshatra: choice })}
+          useTheOne
+        />
       </div>
     </div>
   );
@@ -266,13 +249,13 @@ function Suggested({
         )}
         {/* At a boundary, both neighbours; the other name then comes alone, as suggested. */}
         <StarChoices
-          title="Raashi"
+          noun="raashi"
           choices={raashiPair ?? (nakshatraPair ? [star.raashi] : [])}
           label={raashiLabel}
           onChoose={(raashi) => onChoose({ raashi })}
         />
         <StarChoices
-          title="Nakshatra"
+          noun="nakshatra"
           choices={nakshatraPair ?? (raashiPair ? [star.nakshatra] : [])}
           label={nakshatraLabel}
           onChoose={(nakshatra) => onChoose({ nakshatra })}
@@ -282,18 +265,32 @@ function Suggested({
   );
 }
 
-/** One button per name to choose ("Raashi Simha (Leo)"), for the raashi and the nakshatra alike. */
+/**
+ * One button per name to choose ("Raashi Simha (Leo)"), for the raashi and the nakshatra alike;
+ * with `useTheOne`, a single name is offered as "Use Simha (Leo) raashi".
+ */
 function StarChoices<T extends string>({
-  title,
+  noun,
   choices,
   label,
   onChoose,
+  useTheOne = false,
 }: {
-  title: string;
+  noun: 'raashi' | 'nakshatra';
   choices: readonly T[];
   label: (value: T) => string;
   onChoose: (value: T) => void;
+  useTheOne?: boolean;
 }) {
+  const [only] = choices;
+  if (useTheOne && choices.length === 1 && only) {
+    return (
+      <button type="button" className="button button--small" onClick={() => onChoose(only)}>
+        Use {label(only)} {noun}
+      </button>
+    );
+  }
+  const title = noun === 'raashi' ? 'Raashi' : 'Nakshatra';
   return choices.map((value) => (
     <button key={value} type="button" className="button button--small" onClick={() => onChoose(value)}>
       {title} {label(value)}
