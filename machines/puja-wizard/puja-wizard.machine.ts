@@ -86,14 +86,14 @@ export interface PujaWizardInput {
  * The person forms (person-form.ts), the gift form (gift-form.ts) and the offerings
  * (offerings.ts) are kept in the context as their modules define them; the rest is the steps'.
  */
-export interface PujaWizardContext extends PersonFormsContext, GiftFormContext, OfferingsContext {
-  pujaId: number;
-  packageId: number;
-  packageName: string;
+export interface PujaWizardContext
+  extends
+    PersonFormsContext,
+    GiftFormContext,
+    OfferingsContext,
+    Pick<PujaWizardInput, 'pujaId' | 'packageId' | 'packageName' | 'price' | 'closesAt'> {
   /** The package's number of persons: at most this many person forms (docs/product-rules.md, Persons). */
   personCount: number;
-  price: number;
-  closesAt: string | null | undefined;
   showAllErrors: boolean;
   /** Counts refused Nexts on the details step (the view moves focus to the first field in error). */
   refusedNextCount: number;

@@ -14,7 +14,7 @@ import {
   type Raashi,
 } from '../../../contract/booking.ts';
 import { fetchBirthDayStar, fetchBirthStar } from '../../lib/astro.ts';
-import { useResource } from '../../lib/use-resource.ts';
+import { useResource, type Resource } from '../../lib/use-resource.ts';
 import './birth-star.css';
 
 /**
@@ -98,6 +98,20 @@ export function BirthStarSuggestion({
   );
 }
 
+/** "Working out…" while the raashi and nakshatra are looked up; if that failed, why, with Try again. */
+function LookupStatus({ lookup }: { lookup: Resource<unknown> }) {
+  if (lookup.status === 'loading')
+    return <p className="birth-star__hint">Working out the raashi and nakshatra...</p>;
+  return (
+    <p className="birth-star__hint">
+      {lookup.error}{' '}
+      <button type="button" className="button button--small" onClick={lookup.retry}>
+        Try again
+      </button>
+    </p>
+  );
+}
+
 type Choose = (choice: { raashi?: Raashi; nakshatra?: Nakshatra }) => void;
 
 /** "A, B or C": the names the devotee chooses between. */
@@ -114,17 +128,7 @@ function DaySuggestion({
   onChoose: Choose;
 }) {
   const day = useResource((signal) => fetchBirthDayStar(birth, signal));
-  if (day.status === 'loading')
-    return <p className="birth-star__hint">Working out the raashi and nakshatra...</p>;
-  if (day.status === 'failed' || !day.data)
-    return (
-      <p className="birth-star__hint">
-        {day.error}{' '}
-        <button type="button" className="button button--small" onClick={day.retry}>
-          Try again
-        </button>
-      </p>
-    );
+  if (day.status === 'loading' || day.status === 'failed' || !day.data) return <LookupStatus lookup={day} />;
   return (
     <DaySuggested day={day.data} nakshatraNotKnownOffered={nakshatraNotKnownOffered} onChoose={onChoose} />
   );
@@ -196,17 +200,8 @@ function Suggestion({
   onChoose: (choice: { raashi?: Raashi; nakshatra?: Nakshatra }) => void;
 }) {
   const star = useResource((signal) => fetchBirthStar(birth, signal));
-  if (star.status === 'loading')
-    return <p className="birth-star__hint">Working out the raashi and nakshatra...</p>;
-  if (star.status === 'failed' || !star.data)
-    return (
-      <p className="birth-star__hint">
-        {star.error}{' '}
-        <button type="button" className="button button--small" onClick={star.retry}>
-          Try again
-        </button>
-      </p>
-    );
+  if (star.status === 'loading' || star.status === 'failed' || !star.data)
+    return <LookupStatus lookup={star} />;
   return <Suggested star={star.data} onChoose={onChoose} />;
 }
 
