@@ -1,15 +1,11 @@
 import type { SnapshotFrom } from 'xstate';
 import { notKnownFlag, type NotKnownField, type PersonField } from '../../contract/person.ts';
 import { fingerprintOf } from '../payment/payment.machine.ts';
-import {
-  offeringLinesOf,
-  wizardOfferingsAmountOf,
-  wizardRecordOf,
-  wizardTotalOf,
-  type GiftField,
-  type pujaWizardMachine,
-  type WizardStep,
-} from './puja-wizard.machine.ts';
+import type { GiftField } from './gift-form.ts';
+import { offeringLinesOf, wizardOfferingsAmountOf, wizardTotalOf } from './offerings.ts';
+import { wizardRecordOf } from './booking-draft.ts';
+import type { pujaWizardMachine } from './puja-wizard.machine.ts';
+import type { WizardStep } from './wizard-place.ts';
 
 type Snapshot = SnapshotFrom<typeof pujaWizardMachine>;
 

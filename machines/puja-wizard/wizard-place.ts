@@ -1,4 +1,20 @@
-import { WIZARD_STEPS, type WizardStep } from './puja-wizard.machine.ts';
+/** The four steps the progress bar names, in order. */
+export const WIZARD_STEPS = ['details', 'address', 'payment', 'confirmation'] as const;
+export type WizardStep = (typeof WIZARD_STEPS)[number];
+
+/** The params of the wizard's `showStep`: the step it is on, and the one it waits to resume at. */
+export interface StepShown {
+  step: WizardStep;
+  resumeAt: WizardStep | null;
+}
+
+/** The params of `showStep` for `step`, with the step the wizard waits to resume at. */
+export const stepShown =
+  (step: WizardStep) =>
+  ({ context }: { context: { resumeAt: WizardStep | null } }): StepShown => ({
+    step,
+    resumeAt: context.resumeAt,
+  });
 
 /**
  * The wizard's place lives in its URL (docs/product-rules.md, Bookings):

@@ -13,12 +13,12 @@ import type {
   WriteRecordOutput,
 } from '../../machines/payment/payment.actors.ts';
 import { paymentMachine } from '../../machines/payment/payment.machine.ts';
+import { wizardDraftKey, type DraftParams } from '../../machines/puja-wizard/draft.ts';
+import type { GiftField } from '../../machines/puja-wizard/gift-form.ts';
+import type { StepShown } from '../../machines/puja-wizard/wizard-place.ts';
 import {
   pujaWizardMachine,
   pujaWizardMessages,
-  wizardDraftKey,
-  type DraftParams,
-  type GiftField,
   type PujaWizardEvent,
   type PujaWizardInput,
 } from '../../machines/puja-wizard/puja-wizard.machine.ts';
@@ -166,6 +166,7 @@ function start({ capture, writeRecord, ...input }: Setup = {}) {
   const calls = {
     saveDraft: vi.fn<(draft: DraftParams) => void>(),
     clearDraft: vi.fn<(key: { pujaId: number; packageId: number }) => void>(),
+    showStep: vi.fn<(shown: StepShown) => void>(),
     createIntent: vi.fn<(input: CreateIntentInput) => Promise<CreateIntentOutput>>(() =>
       Promise.resolve({ kind: 'intent', intent }),
     ),
@@ -189,6 +190,7 @@ function start({ capture, writeRecord, ...input }: Setup = {}) {
     actions: {
       saveDraft: (_, draft) => calls.saveDraft(structuredClone(draft)),
       clearDraft: (_, key) => calls.clearDraft(key),
+      showStep: (_, shown) => calls.showStep(shown),
     },
     actors: { payment },
   });
@@ -492,6 +494,37 @@ describe('puja wizard: the step the URL asks for (step.requested)', () => {
     expect(selectAddressError(snapshot())).toBe('Please select or add an address');
     send({ type: 'address.selected', address: office });
     expect(steps()).toBe('address');
+  });
+
+  it('hands showStep each step it moves to on its own: Next, Back, paid', async () => {
+    const { send, fill, calls, toPayment } = start();
+    const shown = () => calls.showStep.mock.calls.map(([s]) => s.step);
+    expect(shown()).toEqual([]);
+    fill(0, asha);
+    fill(1, ravi);
+    send({ type: 'wizard.next' });
+    expect(shown()).toEqual(['address']);
+    send({ type: 'wizard.back' });
+    expect(shown()).toEqual(['address', 'details']);
+    calls.showStep.mockClear();
+    toPayment();
+    expect(shown()).toEqual(['address', 'address', 'payment']);
+    send({ type: 'wizard.pay' });
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(calls.showStep).toHaveBeenLastCalledWith({ step: 'confirmation', resumeAt: null });
+  });
+
+  it('hands showStep the step it stays on when the URL asks for one it refuses, with the step it waits for', () => {
+    const { send, calls } = start({ draft: { persons: [asha, ravi], addressId: 99 } });
+    send({ type: 'step.requested', step: 'confirmation' });
+    expect(calls.showStep).toHaveBeenLastCalledWith({ step: 'details', resumeAt: null });
+    calls.showStep.mockClear();
+    // A reload on Payment: Address waits for the draft's address, and the URL may stay on Payment.
+    send({ type: 'step.requested', step: 'payment' });
+    expect(calls.showStep).not.toHaveBeenCalled();
+    send({ type: 'address.selected', address: office });
+    // Another address came: Payment is not resumed, so the URL must show Address.
+    expect(calls.showStep).toHaveBeenLastCalledWith({ step: 'address', resumeAt: null });
   });
 
   it('never leaves the confirmation', async () => {

@@ -4,7 +4,7 @@ import axe from 'axe-core';
 import { createActor, fromCallback } from 'xstate';
 import { MAX_ADDRESSES, type Address, type AddressListResponse } from '../../contract/address.ts';
 import type { AddressSelectedEvent } from '../../machines/address-book/address-book.machine.ts';
-import { AddressPicker } from '../../src/ui/address-picker/address-picker.tsx';
+import { AddressPicker } from '../../src/live/address-picker.tsx';
 import { configureAuth } from '../../src/lib/api.ts';
 import { call, registerAndLogin, type Customer } from '../support/accounts.ts';
 import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';

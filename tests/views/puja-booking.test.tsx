@@ -12,7 +12,7 @@ import {
   RAASHI_OPTIONS,
   raashiLabel,
 } from '../../contract/raashi-nakshatra.ts';
-import { wizardDraftKey } from '../../machines/puja-wizard/puja-wizard.machine.ts';
+import { wizardDraftKey } from '../../machines/puja-wizard/draft.ts';
 import { App } from '../../src/app/app.tsx';
 import { formatRupees } from '../../contract/money.ts';
 import { registerAndLogin, type Customer } from '../support/accounts.ts';

@@ -10,7 +10,7 @@ import { SessionContext } from '../../live/session.tsx';
 import { ErrorBanner, Spinner } from '../../ui/status.tsx';
 import { accountCalls } from '../../live/account.ts';
 import { useAccountForm } from './use-account-form.ts';
-import { AddressPicker } from '../../ui/address-picker/address-picker.tsx';
+import { AddressPicker } from '../../live/address-picker.tsx';
 import { BookingsPanel } from './bookings-panel.tsx';
 import { OrdersPanel } from './orders-panel.tsx';
 import { FamilyPanel } from './family-panel.tsx';

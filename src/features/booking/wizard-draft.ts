@@ -1,9 +1,5 @@
 import * as v from 'valibot';
-import {
-  wizardDraftKey,
-  type DraftParams,
-  type WizardDraft,
-} from '../../../machines/puja-wizard/puja-wizard.machine.ts';
+import { wizardDraftKey, type DraftParams, type WizardDraft } from '../../../machines/puja-wizard/draft.ts';
 
 /** A stored draft is read loosely: the machine keeps only the text fields it knows. */
 const StoredDraft = v.object({

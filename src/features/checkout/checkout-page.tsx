@@ -35,7 +35,7 @@ import { inspectOptions } from '../../lib/inspector.ts';
 import { livePaymentMachine } from '../../live/payment.ts';
 import { PaymentStep } from '../../ui/payment-step/payment-step.tsx';
 import { ErrorBanner, Spinner } from '../../ui/status.tsx';
-import { AddressPicker } from '../../ui/address-picker/address-picker.tsx';
+import { AddressPicker } from '../../live/address-picker.tsx';
 import './checkout.css';
 
 type CheckoutRef = ActorRefFrom<typeof checkoutMachine>;

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { createActor, type PromiseActorLogic } from 'xstate';
 import { addressMessages, PIN_CODE } from '../../../contract/address.ts';
-import { lookUpPincode } from '../../lib/addresses.ts';
 
 /** The two fields a PIN code can fill in. */
 export interface PincodePlace {
@@ -8,15 +8,20 @@ export interface PincodePlace {
   state: string;
 }
 
+/** Looks a complete PIN code up (undefined: not in the directory); src/live/addresses.ts supplies it. */
+export type PincodeLookup = PromiseActorLogic<PincodePlace | undefined, string>;
+
 /**
  * A complete PIN code fills in the city and state from the shop's PIN directory
  * (docs/product-rules.md, Addresses): only a field left empty, or still holding what an earlier
  * PIN filled in, is replaced; a city or state the customer typed is kept. `fill` receives the
  * city and state to show (called only when one of them changes). Answers the note for under the
  * PIN field: the place found, or that the PIN is not known; undefined until a complete PIN is
- * looked up. Used by the address book's form and the gift's recipient form alike.
+ * looked up, by `lookUp` (run as an actor, stopped when the PIN changes). Used by the address
+ * book's form and the gift's recipient form alike.
  */
 export function usePincodeFill(
+  lookUp: PincodeLookup,
   postalCode: string,
   current: PincodePlace,
   fill: (place: PincodePlace) => void,
@@ -39,9 +44,11 @@ export function usePincodeFill(
 
   useEffect(() => {
     if (!PIN_CODE.test(pin)) return;
-    const controller = new AbortController();
-    lookUpPincode(pin, controller.signal).then(
-      (place) => {
+    const lookup = createActor(lookUp, { input: pin });
+    lookup.subscribe({
+      next: (snapshot) => {
+        if (snapshot.status !== 'done') return;
+        const place = snapshot.output;
         if (!place) {
           setFound({ pin, note: addressMessages.pincodeNotFound });
           return;
@@ -49,10 +56,14 @@ export function usePincodeFill(
         apply(place);
         setFound({ pin, note: `${place.city}, ${place.state}` });
       },
-      () => {},
-    );
-    return () => controller.abort();
-  }, [pin]);
+      // A failed lookup says nothing: the customer types the city and state.
+      error: () => {},
+    });
+    lookup.start();
+    return () => {
+      lookup.stop();
+    };
+  }, [lookUp, pin]);
 
   return found?.pin === pin ? found.note : undefined;
 }

@@ -13,7 +13,7 @@ import {
   type Raashi,
 } from '../../../contract/raashi-nakshatra.ts';
 import { fetchBirthDayStar, fetchBirthStar } from '../../lib/astro.ts';
-import { useResource } from '../../lib/use-resource.ts';
+import { useResource, type Resource } from '../../lib/use-resource.ts';
 import './birth-star.css';
 
 /**
@@ -97,6 +97,20 @@ export function BirthStarSuggestion({
   );
 }
 
+/** "Working out…" while the raashi and nakshatra are looked up; if that failed, why, with Try again. */
+function LookupStatus({ lookup }: { lookup: Resource<unknown> }) {
+  if (lookup.status === 'loading')
+    return <p className="birth-star__hint">Working out the raashi and nakshatra...</p>;
+  return (
+    <p className="birth-star__hint">
+      {lookup.error}{' '}
+      <button type="button" className="button button--small" onClick={lookup.retry}>
+        Try again
+      </button>
+    </p>
+  );
+}
+
 type Choose = (choice: { raashi?: Raashi; nakshatra?: Nakshatra }) => void;
 
 /** "A, B or C": the names the devotee chooses between. */
@@ -113,17 +127,7 @@ function DaySuggestion({
   onChoose: Choose;
 }) {
   const day = useResource((signal) => fetchBirthDayStar(birth, signal));
-  if (day.status === 'loading')
-    return <p className="birth-star__hint">Working out the raashi and nakshatra...</p>;
-  if (day.status === 'failed' || !day.data)
-    return (
-      <p className="birth-star__hint">
-        {day.error}{' '}
-        <button type="button" className="button button--small" onClick={day.retry}>
-          Try again
-        </button>
-      </p>
-    );
+  if (day.status === 'loading' || day.status === 'failed' || !day.data) return <LookupStatus lookup={day} />;
   return (
     <DaySuggested day={day.data} nakshatraNotKnownOffered={nakshatraNotKnownOffered} onChoose={onChoose} />
   );
@@ -167,38 +171,21 @@ function DaySuggested({
         </p>
       )}
       <div className="birth-star__choices">
-        {day.raashis.length === 1 && raashi ? (
-          <button type="button" className="button button--small" onClick={() => onChoose({ raashi })}>
-            Use {raashiLabel(raashi)} raashi
-          </button>
-        ) : (
-          day.raashis.map((choice) => (
-            <button
-              key={choice}
-              type="button"
-              className="button button--small"
-              onClick={() => onChoose({ raashi: choice })}
-            >
-              Raashi {raashiLabel(choice)}
-            </button>
-          ))
-        )}
-        {day.nakshatras.length === 1 && nakshatra ? (
-          <button type="button" className="button button--small" onClick={() => onChoose({ nakshatra })}>
-            Use {nakshatraLabel(nakshatra)} nakshatra
-          </button>
-        ) : (
-          day.nakshatras.map((choice) => (
-            <button
-              key={choice}
-              type="button"
-              className="button button--small"
-              onClick={() => onChoose({ nakshatra: choice })}
-            >
-              Nakshatra {nakshatraLabel(choice)}
-            </button>
-          ))
-        )}
+        {/* The day's one name, to use; or each it may be, to choose. */}
+        <StarChoices
+          noun="raashi"
+          choices={day.raashis}
+          label={raashiLabel}
+          onChoose={(choice) => onChoose({ raashi: choice })}
+          useTheOne
+        />
+        <StarChoices
+          noun="nakshatra"
+          choices={day.nakshatras}
+          label={nakshatraLabel}
+          onChoose={(choice) => onChoose({ nakshatra: choice })}
+          useTheOne
+        />
       </div>
     </div>
   );
@@ -212,17 +199,8 @@ function Suggestion({
   onChoose: (choice: { raashi?: Raashi; nakshatra?: Nakshatra }) => void;
 }) {
   const star = useResource((signal) => fetchBirthStar(birth, signal));
-  if (star.status === 'loading')
-    return <p className="birth-star__hint">Working out the raashi and nakshatra...</p>;
-  if (star.status === 'failed' || !star.data)
-    return (
-      <p className="birth-star__hint">
-        {star.error}{' '}
-        <button type="button" className="button button--small" onClick={star.retry}>
-          Try again
-        </button>
-      </p>
-    );
+  if (star.status === 'loading' || star.status === 'failed' || !star.data)
+    return <LookupStatus lookup={star} />;
   return <Suggested star={star.data} onChoose={onChoose} />;
 }
 
@@ -263,49 +241,53 @@ function Suggested({
             Use these
           </button>
         )}
-        {raashiPair
-          ? raashiPair.map((raashi) => (
-              <button
-                key={raashi}
-                type="button"
-                className="button button--small"
-                onClick={() => onChoose({ raashi })}
-              >
-                Raashi {raashiLabel(raashi)}
-              </button>
-            ))
-          : (nakshatraPair && (
-              <button
-                type="button"
-                className="button button--small"
-                onClick={() => onChoose({ raashi: star.raashi })}
-              >
-                Raashi {raashiLabel(star.raashi)}
-              </button>
-            )) ||
-            null}
-        {nakshatraPair
-          ? nakshatraPair.map((nakshatra) => (
-              <button
-                key={nakshatra}
-                type="button"
-                className="button button--small"
-                onClick={() => onChoose({ nakshatra })}
-              >
-                Nakshatra {nakshatraLabel(nakshatra)}
-              </button>
-            ))
-          : (raashiPair && (
-              <button
-                type="button"
-                className="button button--small"
-                onClick={() => onChoose({ nakshatra: star.nakshatra })}
-              >
-                Nakshatra {nakshatraLabel(star.nakshatra)}
-              </button>
-            )) ||
-            null}
+        {/* At a boundary, both neighbours; the other name then comes alone, as suggested. */}
+        <StarChoices
+          noun="raashi"
+          choices={raashiPair ?? (nakshatraPair ? [star.raashi] : [])}
+          label={raashiLabel}
+          onChoose={(raashi) => onChoose({ raashi })}
+        />
+        <StarChoices
+          noun="nakshatra"
+          choices={nakshatraPair ?? (raashiPair ? [star.nakshatra] : [])}
+          label={nakshatraLabel}
+          onChoose={(nakshatra) => onChoose({ nakshatra })}
+        />
       </div>
     </div>
   );
+}
+
+/**
+ * One button per name to choose ("Raashi Simha (Leo)"), for the raashi and the nakshatra alike;
+ * with `useTheOne`, a single name is offered as "Use Simha (Leo) raashi".
+ */
+function StarChoices<T extends string>({
+  noun,
+  choices,
+  label,
+  onChoose,
+  useTheOne = false,
+}: {
+  noun: 'raashi' | 'nakshatra';
+  choices: readonly T[];
+  label: (value: T) => string;
+  onChoose: (value: T) => void;
+  useTheOne?: boolean;
+}) {
+  const [only] = choices;
+  if (useTheOne && choices.length === 1 && only) {
+    return (
+      <button type="button" className="button button--small" onClick={() => onChoose(only)}>
+        Use {label(only)} {noun}
+      </button>
+    );
+  }
+  const title = noun === 'raashi' ? 'Raashi' : 'Nakshatra';
+  return choices.map((value) => (
+    <button key={value} type="button" className="button button--small" onClick={() => onChoose(value)}>
+      {title} {label(value)}
+    </button>
+  ));
 }
