@@ -1,6 +1,12 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import type { ListQuery } from '../../../machines/admin-list/admin-list.machine.ts';
-import { ErrorBanner, Spinner } from '../../ui/status.tsx';
+import { Link, useSearch } from 'wouter';
+import type { ListQuery } from '../../../../machines/admin-list/admin-list.machine.ts';
+import { ErrorBanner, Spinner } from '../../../ui/status.tsx';
+
+/** The URL's query as the list's starting filter. */
+export function useUrlQuery(): ListQuery {
+  return Object.fromEntries(new URLSearchParams(useSearch()));
+}
 
 /** The status tabs of a queue: All, then each state with its count; the current one pressed. */
 export function StatusTabs<S extends string>({
@@ -17,13 +23,17 @@ export function StatusTabs<S extends string>({
   onChoose: (status: string) => void;
 }) {
   const total = states.reduce((sum, s) => sum + (counts?.[s] ?? 0), 0);
+  const tabs: [string, string, number][] = [
+    ['', 'All', total],
+    ...states.map((state): [string, string, number] => [state, labels[state], counts?.[state] ?? 0]),
+  ];
   return (
     <ul className="bo-tabs" aria-label="Filter by status">
-      {(['', ...states] as string[]).map((state) => (
+      {tabs.map(([state, label, count]) => (
         <li key={state || 'all'}>
           <button type="button" aria-pressed={current === state} onClick={() => onChoose(state)}>
-            {state ? labels[state as S] : 'All'}
-            <span className="bo-count">{state ? (counts?.[state as S] ?? 0) : total}</span>
+            {label}
+            <span className="bo-count">{count}</span>
           </button>
         </li>
       ))}
@@ -153,4 +163,131 @@ export function Pager({
       </span>
     </nav>
   );
+}
+
+/** A list page's head: its title, what it is for, and its own buttons or links. */
+export function ListHead({ title, sub, children }: { title: string; sub: string; children?: ReactNode }) {
+  return (
+    <div className="bo-head">
+      <div>
+        <h1>{title}</h1>
+        <p className="bo-head__sub">{sub}</p>
+      </div>
+      {children && <div className="bo-head__actions">{children}</div>}
+    </div>
+  );
+}
+
+/** The link to a catalogue list's new record ("New puja"). */
+export function NewLink({ href, label }: { href: string; label: string }) {
+  return (
+    <Link href={href} className="button button--primary">
+      {label}
+    </Link>
+  );
+}
+
+export function ExportButton({
+  exporting,
+  error,
+  onExport,
+}: {
+  exporting: boolean;
+  error: string | null;
+  onExport: () => void;
+}) {
+  return (
+    <>
+      <button type="button" className="button" onClick={onExport} disabled={exporting}>
+        {exporting ? 'Exporting...' : 'Export CSV'}
+      </button>
+      {error && (
+        <p role="alert" className="bo-muted">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** A table of records: its caption for screen readers, its head, its rows, and what says there are none. */
+export function RecordTable({
+  caption,
+  head,
+  children,
+  empty,
+}: {
+  caption: string;
+  head: ReactNode;
+  children: ReactNode;
+  /** Said under the table when it has no rows. */
+  empty: string | null;
+}) {
+  return (
+    <div className="bo-table__wrap">
+      <table className="bo-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>{head}</tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+      {empty !== null && <p className="bo-empty">{empty}</p>}
+    </div>
+  );
+}
+
+/** What a paged list's page machine gives its table (useStaffList). */
+export interface PagedList {
+  query: ListQuery;
+  loading: boolean;
+  error: string | undefined;
+  retry: () => void;
+  page: (offset: number) => void;
+}
+
+/** One page of a list: loading, failed with Retry, or its table and the pager under it. */
+export function PagedTable<T>({
+  list,
+  rows,
+  total,
+  limit,
+  caption,
+  head,
+  empty,
+  row,
+}: {
+  list: PagedList;
+  /** The page's rows; null until the first page comes. */
+  rows: readonly T[] | undefined;
+  total: number;
+  limit: number;
+  caption: string;
+  head: ReactNode;
+  empty: string;
+  row: (item: T) => ReactNode;
+}) {
+  return (
+    <ListState loading={list.loading} error={list.error} onRetry={list.retry}>
+      {rows && (
+        <>
+          <RecordTable caption={caption} head={head} empty={rows.length === 0 ? empty : null}>
+            {rows.map(row)}
+          </RecordTable>
+          <Pager
+            offset={Number(list.query.offset ?? 0)}
+            shown={rows.length}
+            total={total}
+            limit={limit}
+            onPage={list.page}
+          />
+        </>
+      )}
+    </ListState>
+  );
+}
+
+/** A catalogue record's list rows say when it is retired. */
+export function Retired({ at }: { at: string | null }) {
+  return at ? <span className="bo-tag">Retired</span> : null;
 }

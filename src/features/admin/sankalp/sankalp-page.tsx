@@ -1,12 +1,12 @@
 import { Link, useLocation, useSearch } from 'wouter';
-import { SankalpSheetResponse, type SankalpPuja } from '../../../contract/admin-office.ts';
-import { OFFERING_DELIVERY_LABELS } from '../../../contract/puja-offering.ts';
-import { TEMPLE_SCRIPT_LABELS, TEMPLE_SCRIPT_LANG } from '../../../contract/temple-script.ts';
-import { staffGet } from '../../lib/admin-api.ts';
-import { formatCalendarDay, formatClockTime, formatDate, formatDateTime } from '../../lib/format.ts';
-import { useResource } from '../../lib/use-resource.ts';
-import { ResourceView } from '../../ui/status.tsx';
-import { dayAfter, indiaToday } from '../../../contract/india-time.ts';
+import type { SankalpPuja } from '../../../../contract/admin-office.ts';
+import { OFFERING_DELIVERY_LABELS } from '../../../../contract/puja-offering.ts';
+import { TEMPLE_SCRIPT_LABELS, TEMPLE_SCRIPT_LANG } from '../../../../contract/temple-script.ts';
+import { fetchSankalpSheet } from '../../../lib/admin/sankalp.ts';
+import { formatCalendarDay, formatClockTime, formatDate, formatDateTime } from '../../../lib/format.ts';
+import { useResource } from '../../../lib/use-resource.ts';
+import { ResourceView } from '../../../ui/status.tsx';
+import { dayAfter, indiaToday } from '../../../../contract/india-time.ts';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -119,9 +119,7 @@ function PujaSheet({ puja }: { puja: SankalpPuja }) {
 }
 
 function Sheet({ date }: { date: string }) {
-  const sheet = useResource((signal) =>
-    staffGet(`/api/admin/sankalp?date=${date}`, SankalpSheetResponse, signal),
-  );
+  const sheet = useResource((signal) => fetchSankalpSheet(date, signal));
   return (
     <ResourceView resource={sheet} loadingLabel="Loading the sankalp sheet...">
       {({ pujas }) =>

@@ -1,0 +1,341 @@
+import { EDIT_CONFLICT } from '../../../../contract/admin-catalogue.ts';
+import { formatRupees } from '../../../../contract/money.ts';
+import {
+  MAX_OFFERING_DESCRIPTION_LENGTH,
+  MAX_OFFERING_NAME_LENGTH,
+  MAX_OFFERING_PRICE,
+  MAX_OFFERING_QUANTITY_LIMIT,
+  MAX_OFFERING_UNIT_LENGTH,
+  OFFERING_DELIVERIES,
+  OFFERING_DELIVERY_LABELS,
+  offeringMessages,
+  type AdminOffering,
+} from '../../../../contract/offerings.ts';
+import { notAllowedMessage, tooLongMessage } from '../../../../contract/text.ts';
+import { liveRecordMachine, useStaffRecord } from '../../../live/admin.ts';
+import {
+  addOffering,
+  fetchStaffOfferings,
+  retireOffering,
+  saveOffering,
+  type OfferingRequest,
+} from '../../../lib/admin/offerings.ts';
+import { ActionDialog, formText } from '../../../ui/after-sale/action-dialog.tsx';
+
+/* A puja's chadhava offerings (docs/product-rules.md, Chadhava offerings): listed, added,
+ * edited with the version they were read at, retired and restored, beside the puja's packages. */
+
+type OfferingField = 'name' | 'description' | 'unit' | 'price' | 'delivery' | 'maxQuantity';
+
+/** The server's messages for a bad offering, each to the field it is about. */
+const offeringFieldOfMessage = new Map<string, OfferingField>([
+  ...(
+    [
+      ['name', 'Name', offeringMessages.nameRequired, MAX_OFFERING_NAME_LENGTH],
+      ['description', 'Description', offeringMessages.descriptionRequired, MAX_OFFERING_DESCRIPTION_LENGTH],
+      ['unit', 'Unit', offeringMessages.unitRequired, MAX_OFFERING_UNIT_LENGTH],
+    ] as const
+  ).flatMap(([field, label, required, max]) =>
+    [required, tooLongMessage(label, max), notAllowedMessage(label), `${label} must be text`].map(
+      (message) => [message, field] as const,
+    ),
+  ),
+  [offeringMessages.priceInvalid, 'price'],
+  [offeringMessages.deliveryInvalid, 'delivery'],
+  [offeringMessages.maxQuantityInvalid, 'maxQuantity'],
+]);
+
+/** The dialog open in the offerings panel. */
+type OfferingStep =
+  { type: 'offering.add' } | { type: 'offering.edit' | 'offering.retire' | 'offering.restore'; id: number };
+
+/** What a dialog sends: the step, its offering, and what the dialog asked for. */
+type OfferingSend =
+  | { type: 'offering.add'; body: OfferingRequest }
+  | { type: 'offering.edit'; id: number; body: OfferingRequest & { version: number } }
+  | { type: 'offering.retire' | 'offering.restore'; id: number; version: number };
+
+/** Every offering of the puja, retired ones too, read again after each step. */
+const pujaOfferingsMachine = liveRecordMachine(
+  fetchStaffOfferings,
+  async (pujaId, _step: OfferingStep, request: OfferingSend, signal) => {
+    if (request.type === 'offering.add') await addOffering(pujaId, request.body, signal);
+    else if (request.type === 'offering.edit') await saveOffering(request.id, request.body, signal);
+    else await retireOffering(request.id, request.type === 'offering.retire', request.version, signal);
+    return fetchStaffOfferings(pujaId, signal);
+  },
+);
+
+const offeringRequest = (form: FormData): OfferingRequest => ({
+  name: formText(form, 'name'),
+  description: formText(form, 'description'),
+  unit: formText(form, 'unit'),
+  price: Number(formText(form, 'price')),
+  delivery: formText(form, 'delivery'),
+  maxQuantity: Number(formText(form, 'maxQuantity')),
+});
+
+function OfferingFields({
+  values,
+  errorField,
+  error,
+}: {
+  values?: AdminOffering;
+  errorField: OfferingField | undefined;
+  error: string | undefined;
+}) {
+  const described = (name: OfferingField, hint?: boolean) =>
+    [errorField === name && `off-${name}-error`, hint && `off-${name}-hint`].filter(Boolean).join(' ') ||
+    undefined;
+  const common = (name: OfferingField, hint?: boolean) => ({
+    id: `off-${name}`,
+    name,
+    'aria-invalid': errorField === name || undefined,
+    'aria-describedby': described(name, hint),
+  });
+  const fieldError = (name: OfferingField) =>
+    errorField === name && (
+      <p id={`off-${name}-error`} className="field__error">
+        {error}
+      </p>
+    );
+  return (
+    <>
+      <div className="field">
+        <label htmlFor="off-name">Name</label>
+        <input
+          {...common('name')}
+          className="input"
+          maxLength={MAX_OFFERING_NAME_LENGTH}
+          defaultValue={values?.name}
+          required
+        />
+        {fieldError('name')}
+      </div>
+      <div className="field">
+        <label htmlFor="off-price">Price per unit (₹)</label>
+        <input
+          {...common('price')}
+          className="input"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_OFFERING_PRICE}
+          step={1}
+          defaultValue={values?.price}
+          required
+        />
+        {fieldError('price')}
+      </div>
+      <div className="field">
+        <label htmlFor="off-unit">Unit</label>
+        <input
+          {...common('unit', true)}
+          className="input"
+          maxLength={MAX_OFFERING_UNIT_LENGTH}
+          defaultValue={values?.unit}
+          required
+        />
+        <span id="off-unit-hint" className="bo-hint">
+          What one is: lamp, garland, person.
+        </span>
+        {fieldError('unit')}
+      </div>
+      <div className="field">
+        <label htmlFor="off-delivery">Delivery</label>
+        <select {...common('delivery')} className="select" defaultValue={values?.delivery ?? 'temple'}>
+          {OFFERING_DELIVERIES.map((delivery) => (
+            <option key={delivery} value={delivery}>
+              {OFFERING_DELIVERY_LABELS[delivery]}
+            </option>
+          ))}
+        </select>
+        {fieldError('delivery')}
+      </div>
+      <div className="field">
+        <label htmlFor="off-maxQuantity">Most per booking</label>
+        <input
+          {...common('maxQuantity')}
+          className="input"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_OFFERING_QUANTITY_LIMIT}
+          step={1}
+          defaultValue={values?.maxQuantity ?? 1}
+          required
+        />
+        {fieldError('maxQuantity')}
+      </div>
+      <div className="field">
+        <label htmlFor="off-description">Description</label>
+        <textarea
+          {...common('description')}
+          className="textarea"
+          maxLength={MAX_OFFERING_DESCRIPTION_LENGTH}
+          defaultValue={values?.description}
+          required
+        />
+        {fieldError('description')}
+      </div>
+    </>
+  );
+}
+
+const offeringSummary = (o: AdminOffering) =>
+  `${o.name}, ${formatRupees(o.price)} a ${o.unit}, ${OFFERING_DELIVERY_LABELS[o.delivery]}, at most ${o.maxQuantity}`;
+
+export function PujaOfferings({ pujaId }: { pujaId: number }) {
+  const page = useStaffRecord(pujaOfferingsMachine, pujaId);
+  const { record: offerings, action, error, code, sending, done, open, close, submit } = page;
+  if (!offerings) return null;
+  const kind = action?.type;
+  const chosen = action && 'id' in action ? offerings.find((o) => o.id === action.id) : undefined;
+  const editing = kind === 'offering.edit' ? chosen : undefined;
+  const retiring = kind === 'offering.retire' || kind === 'offering.restore' ? chosen : undefined;
+  const errorField = error ? offeringFieldOfMessage.get(error) : undefined;
+  const conflict = code === EDIT_CONFLICT;
+  // A message about one field is shown under it; a conflict is explained in the dialog's text.
+  const dialogError = errorField || conflict ? undefined : error;
+  return (
+    <section className="bo-panel" aria-labelledby="offerings-title">
+      <div className="bo-head">
+        <h2 id="offerings-title">Chadhava offerings</h2>
+        <button type="button" className="button button--small" onClick={() => open({ type: 'offering.add' })}>
+          Add an offering
+        </button>
+      </div>
+      {done && (
+        <p className="bo-notice" role="status">
+          Offerings saved.
+        </p>
+      )}
+      {offerings.length === 0 ? (
+        <p className="bo-muted">No offerings yet: devotees book the puja without add-ons.</p>
+      ) : (
+        <table className="bo-table" aria-labelledby="offerings-title">
+          <thead>
+            <tr>
+              <th scope="col">Offering</th>
+              <th scope="col" className="num">
+                Price
+              </th>
+              <th scope="col">Unit</th>
+              <th scope="col">Delivery</th>
+              <th scope="col" className="num">
+                Most per booking
+              </th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {offerings.map((o) => (
+              <tr key={o.id}>
+                <td>
+                  {o.name} {o.retiredAt && <span className="bo-tag">Retired</span>}
+                  <div className="bo-muted">{o.description}</div>
+                </td>
+                <td className="num">{formatRupees(o.price)}</td>
+                <td>{o.unit}</td>
+                <td>{OFFERING_DELIVERY_LABELS[o.delivery]}</td>
+                <td className="num">{o.maxQuantity}</td>
+                <td>
+                  <span className="bo-actions">
+                    <button
+                      type="button"
+                      className="button button--small"
+                      onClick={() => open({ type: 'offering.edit', id: o.id })}
+                      aria-label={`Edit ${o.name}`}
+                    >
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--small"
+                      onClick={() =>
+                        open({ type: o.retiredAt ? 'offering.restore' : 'offering.retire', id: o.id })
+                      }
+                      aria-label={`${o.retiredAt ? 'Restore' : 'Retire'} ${o.name}`}
+                    >
+                      {o.retiredAt ? 'Restore' : 'Retire'}
+                    </button>
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <ActionDialog
+        open={kind === 'offering.add'}
+        title="Add an offering"
+        description="Devotees may add it to their booking, priced per unit, up to the most per booking."
+        submitLabel="Add offering"
+        busyLabel="Adding..."
+        error={kind === 'offering.add' ? dialogError : undefined}
+        busy={sending}
+        onSubmit={(form) => submit({ type: 'offering.add', body: offeringRequest(form) })}
+        onClose={close}
+      >
+        <OfferingFields errorField={errorField} error={error} />
+      </ActionDialog>
+      <ActionDialog
+        open={!!editing}
+        title={`Edit ${editing?.name ?? 'offering'}`}
+        description={
+          conflict && editing ? (
+            <p role="alert">
+              Someone else saved this offering while you were editing. Theirs: {offeringSummary(editing)}.
+              What you typed is still below: save it over theirs, or close to keep theirs.
+            </p>
+          ) : (
+            'Bookings already made keep the price they were paid.'
+          )
+        }
+        submitLabel={conflict ? 'Save mine over theirs' : 'Save offering'}
+        busyLabel="Saving..."
+        error={editing ? dialogError : undefined}
+        busy={sending}
+        onSubmit={(form) =>
+          editing &&
+          submit({
+            type: 'offering.edit',
+            id: editing.id,
+            body: { ...offeringRequest(form), version: editing.version },
+          })
+        }
+        onClose={close}
+      >
+        {editing && <OfferingFields values={editing} errorField={errorField} error={error} />}
+      </ActionDialog>
+      <ActionDialog
+        open={!!retiring}
+        title={`${kind === 'offering.retire' ? 'Retire' : 'Restore'} ${retiring?.name ?? 'offering'}?`}
+        description={
+          conflict && retiring ? (
+            <p role="alert">
+              Someone else changed this offering first. It is now: {offeringSummary(retiring)}.
+            </p>
+          ) : kind === 'offering.retire' ? (
+            'It leaves the shop; bookings that include it keep their copy.'
+          ) : (
+            'Devotees can add it to their bookings again.'
+          )
+        }
+        submitLabel={kind === 'offering.retire' ? 'Retire' : 'Restore'}
+        busyLabel="Saving..."
+        danger={kind === 'offering.retire'}
+        error={retiring ? dialogError : undefined}
+        busy={sending}
+        onSubmit={() =>
+          retiring &&
+          (kind === 'offering.retire' || kind === 'offering.restore') &&
+          submit({ type: kind, id: retiring.id, version: retiring.version })
+        }
+        onClose={close}
+      />
+    </section>
+  );
+}
