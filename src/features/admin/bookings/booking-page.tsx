@@ -19,7 +19,8 @@ import { formText } from '../../../ui/after-sale/action-dialog.tsx';
 import { PersonFields, personsFrom } from '../../../ui/after-sale/person-fields.tsx';
 import { bookingStateTone, StatusPill } from '../../../ui/status-pill.tsx';
 import { ErrorBanner, Spinner } from '../../../ui/status.tsx';
-import { istInputToIso } from '../parts/form-field.tsx';
+import { DialogFields } from '../parts/dialog-fields.tsx';
+import { istInputToIso, type FieldSpec } from '../parts/form-field.tsx';
 import {
   actionLabels,
   ActionButtons,
@@ -36,6 +37,13 @@ import {
   StepDone,
   type StepRequest,
 } from '../parts/record-parts.tsx';
+
+/** Up to three new dates offered when a puja could not be performed. */
+const offeredDateSpecs: FieldSpec[] = [1, 2, 3].map((n) => ({
+  name: `date${n}`,
+  label: `New date ${n} (IST, optional)`,
+  kind: 'datetime',
+}));
 
 /** The files chosen in a file input of the submitted form. */
 const formFiles = (element: HTMLFormElement, name: string): File[] => {
@@ -284,11 +292,7 @@ export function BookingPage({ id }: { id: number }) {
         danger
       >
         <ReasonField />
-        {[1, 2, 3].map((n) => (
-          <Field key={n} label={`New date ${n} (IST, optional)`} name={`date${n}`}>
-            <input id={`action-date${n}`} name={`date${n}`} className="input" type="datetime-local" />
-          </Field>
-        ))}
+        <DialogFields prefix="action" specs={offeredDateSpecs} />
       </StepDialog>
       <StepDialog
         page={page}
@@ -315,7 +319,7 @@ export function BookingPage({ id }: { id: number }) {
         toRequest={reasonRequest}
         danger
       >
-        <ReasonField id="action-reason-cancel" />
+        <ReasonField />
       </StepDialog>
     </>
   );

@@ -10,10 +10,11 @@ import { uploadUrl } from '../../../lib/uploads.ts';
 import { formText } from '../../../ui/after-sale/action-dialog.tsx';
 import { orderStateTone, StatusPill } from '../../../ui/status-pill.tsx';
 import { ErrorBanner, Spinner } from '../../../ui/status.tsx';
+import { DialogFields } from '../parts/dialog-fields.tsx';
+import type { FieldSpec } from '../parts/form-field.tsx';
 import {
   ActionButtons,
   CustomerPanel,
-  Field,
   ReasonField,
   reasonRequest,
   ReferenceField,
@@ -25,6 +26,8 @@ import {
   StepDone,
   type StepRequest,
 } from '../parts/record-parts.tsx';
+
+const noteSpecs: FieldSpec[] = [{ name: 'note', label: 'Note (optional)', kind: 'textarea' }];
 
 const ORDER_ACTIONS = [
   'order.pack',
@@ -165,9 +168,7 @@ export function OrderPage({ id }: { id: number }) {
         description="The money goes back to the customer (online payments through the gateway)."
         toRequest={(form) => ({ note: formText(form, 'note') || undefined })}
       >
-        <Field label="Note (optional)" name="note">
-          <textarea id="action-note" name="note" className="textarea" />
-        </Field>
+        <DialogFields prefix="action" specs={noteSpecs} />
       </StepDialog>
       <StepDialog
         page={page}
@@ -193,15 +194,7 @@ export function OrderPage({ id }: { id: number }) {
         toRequest={reasonRequest}
         danger
       >
-        <Field label="Reason" name="reason">
-          <textarea
-            id="action-reason-cancel"
-            name="reason"
-            className="textarea"
-            required
-            aria-label="Reason"
-          />
-        </Field>
+        <ReasonField />
       </StepDialog>
     </>
   );

@@ -40,6 +40,13 @@ export interface FieldSpec {
   slot?: ImageSlot;
   /** A nullable number: empty means null. */
   optional?: boolean;
+  /** In a dialog (DialogFields): the browser's checks before the form is sent. */
+  required?: boolean;
+  min?: number;
+  max?: number;
+  maxLength?: number;
+  /** A text input's type in a dialog (`email`, `url`). */
+  inputType?: 'email' | 'url';
 }
 
 function ImageInput({ edit, spec, id }: { edit: EditRef; spec: FieldSpec; id: string }) {

@@ -5,6 +5,8 @@ import { actorLabels, timelineLabels } from '../../../../contract/lifecycle.ts';
 import { addressLines } from '../../../../machines/address-book/address-book.selectors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { ActionDialog, formText } from '../../../ui/after-sale/action-dialog.tsx';
+import { DialogFields } from './dialog-fields.tsx';
+import type { FieldSpec } from './form-field.tsx';
 
 /** What each staff step is called on its button and dialog. */
 export const actionLabels: Record<string, string> = {
@@ -199,22 +201,12 @@ export function StepDone({ done }: { done: string | null }) {
 }
 
 /** A step's dialog field asking why ("Reason"), required. */
-export function ReasonField({ id = 'action-reason' }: { id?: string }) {
-  return (
-    <Field label="Reason" name="reason">
-      <textarea id={id} name="reason" className="textarea" required />
-    </Field>
-  );
-}
+const reasonSpecs: FieldSpec[] = [{ name: 'reason', label: 'Reason', kind: 'textarea', required: true }];
+export const ReasonField = () => <DialogFields prefix="action" specs={reasonSpecs} />;
 
 /** The reference of a refund paid by hand (optional). */
-export function ReferenceField() {
-  return (
-    <Field label="Reference (optional)" name="reference">
-      <input id="action-reference" name="reference" className="input" />
-    </Field>
-  );
-}
+const referenceSpecs: FieldSpec[] = [{ name: 'reference', label: 'Reference (optional)' }];
+export const ReferenceField = () => <DialogFields prefix="action" specs={referenceSpecs} />;
 
 export const reasonRequest = (form: FormData) => ({ reason: formText(form, 'reason') });
 export const referenceRequest = (form: FormData) => ({ reference: formText(form, 'reference') || undefined });

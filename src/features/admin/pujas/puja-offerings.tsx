@@ -21,6 +21,8 @@ import {
   type OfferingRequest,
 } from '../../../lib/admin/offerings.ts';
 import { ActionDialog, formText } from '../../../ui/after-sale/action-dialog.tsx';
+import { DialogFields } from '../parts/dialog-fields.tsx';
+import type { FieldSpec } from '../parts/form-field.tsx';
 
 /* A puja's chadhava offerings (docs/product-rules.md, Chadhava offerings): listed, added,
  * edited with the version they were read at, retired and restored, beside the puja's packages. */
@@ -75,112 +77,49 @@ const offeringRequest = (form: FormData): OfferingRequest => ({
   maxQuantity: Number(formText(form, 'maxQuantity')),
 });
 
-function OfferingFields({
-  values,
-  errorField,
-  error,
-}: {
-  values?: AdminOffering;
-  errorField: OfferingField | undefined;
-  error: string | undefined;
-}) {
-  const described = (name: OfferingField, hint?: boolean) =>
-    [errorField === name && `off-${name}-error`, hint && `off-${name}-hint`].filter(Boolean).join(' ') ||
-    undefined;
-  const common = (name: OfferingField, hint?: boolean) => ({
-    id: `off-${name}`,
-    name,
-    'aria-invalid': errorField === name || undefined,
-    'aria-describedby': described(name, hint),
-  });
-  const fieldError = (name: OfferingField) =>
-    errorField === name && (
-      <p id={`off-${name}-error`} className="field__error">
-        {error}
-      </p>
-    );
-  return (
-    <>
-      <div className="field">
-        <label htmlFor="off-name">Name</label>
-        <input
-          {...common('name')}
-          className="input"
-          maxLength={MAX_OFFERING_NAME_LENGTH}
-          defaultValue={values?.name}
-          required
-        />
-        {fieldError('name')}
-      </div>
-      <div className="field">
-        <label htmlFor="off-price">Price per unit (₹)</label>
-        <input
-          {...common('price')}
-          className="input"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={MAX_OFFERING_PRICE}
-          step={1}
-          defaultValue={values?.price}
-          required
-        />
-        {fieldError('price')}
-      </div>
-      <div className="field">
-        <label htmlFor="off-unit">Unit</label>
-        <input
-          {...common('unit', true)}
-          className="input"
-          maxLength={MAX_OFFERING_UNIT_LENGTH}
-          defaultValue={values?.unit}
-          required
-        />
-        <span id="off-unit-hint" className="bo-hint">
-          What one is: lamp, garland, person.
-        </span>
-        {fieldError('unit')}
-      </div>
-      <div className="field">
-        <label htmlFor="off-delivery">Delivery</label>
-        <select {...common('delivery')} className="select" defaultValue={values?.delivery ?? 'temple'}>
-          {OFFERING_DELIVERIES.map((delivery) => (
-            <option key={delivery} value={delivery}>
-              {OFFERING_DELIVERY_LABELS[delivery]}
-            </option>
-          ))}
-        </select>
-        {fieldError('delivery')}
-      </div>
-      <div className="field">
-        <label htmlFor="off-maxQuantity">Most per booking</label>
-        <input
-          {...common('maxQuantity')}
-          className="input"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={MAX_OFFERING_QUANTITY_LIMIT}
-          step={1}
-          defaultValue={values?.maxQuantity ?? 1}
-          required
-        />
-        {fieldError('maxQuantity')}
-      </div>
-      <div className="field">
-        <label htmlFor="off-description">Description</label>
-        <textarea
-          {...common('description')}
-          className="textarea"
-          maxLength={MAX_OFFERING_DESCRIPTION_LENGTH}
-          defaultValue={values?.description}
-          required
-        />
-        {fieldError('description')}
-      </div>
-    </>
-  );
-}
+/** An offering's fields, in the add and edit dialogs. */
+const offeringSpecs: FieldSpec[] = [
+  { name: 'name', label: 'Name', required: true, maxLength: MAX_OFFERING_NAME_LENGTH },
+  {
+    name: 'price',
+    label: 'Price per unit (₹)',
+    kind: 'number',
+    required: true,
+    min: 1,
+    max: MAX_OFFERING_PRICE,
+  },
+  {
+    name: 'unit',
+    label: 'Unit',
+    required: true,
+    maxLength: MAX_OFFERING_UNIT_LENGTH,
+    hint: 'What one is: lamp, garland, person.',
+  },
+  {
+    name: 'delivery',
+    label: 'Delivery',
+    kind: 'select',
+    options: OFFERING_DELIVERIES.map((delivery) => [delivery, OFFERING_DELIVERY_LABELS[delivery]] as const),
+  },
+  {
+    name: 'maxQuantity',
+    label: 'Most per booking',
+    kind: 'number',
+    required: true,
+    min: 1,
+    max: MAX_OFFERING_QUANTITY_LIMIT,
+  },
+  {
+    name: 'description',
+    label: 'Description',
+    kind: 'textarea',
+    required: true,
+    maxLength: MAX_OFFERING_DESCRIPTION_LENGTH,
+  },
+];
+
+/** A new offering's dialog starts at the temple, one per booking. */
+const newOffering = { delivery: 'temple', maxQuantity: 1 };
 
 const offeringSummary = (o: AdminOffering) =>
   `${o.name}, ${formatRupees(o.price)} a ${o.unit}, ${OFFERING_DELIVERY_LABELS[o.delivery]}, at most ${o.maxQuantity}`;
@@ -194,6 +133,7 @@ export function PujaOfferings({ pujaId }: { pujaId: number }) {
   const editing = kind === 'offering.edit' ? chosen : undefined;
   const retiring = kind === 'offering.retire' || kind === 'offering.restore' ? chosen : undefined;
   const errorField = error ? offeringFieldOfMessage.get(error) : undefined;
+  const invalid = errorField ? { field: errorField, message: error } : undefined;
   const conflict = code === EDIT_CONFLICT;
   // A message about one field is shown under it; a conflict is explained in the dialog's text.
   const dialogError = errorField || conflict ? undefined : error;
@@ -279,7 +219,7 @@ export function PujaOfferings({ pujaId }: { pujaId: number }) {
         onSubmit={(form) => submit({ type: 'offering.add', body: offeringRequest(form) })}
         onClose={close}
       >
-        <OfferingFields errorField={errorField} error={error} />
+        <DialogFields prefix="off" specs={offeringSpecs} values={newOffering} invalid={invalid} />
       </ActionDialog>
       <ActionDialog
         open={!!editing}
@@ -308,7 +248,7 @@ export function PujaOfferings({ pujaId }: { pujaId: number }) {
         }
         onClose={close}
       >
-        {editing && <OfferingFields values={editing} errorField={errorField} error={error} />}
+        {editing && <DialogFields prefix="off" specs={offeringSpecs} values={editing} invalid={invalid} />}
       </ActionDialog>
       <ActionDialog
         open={!!retiring}

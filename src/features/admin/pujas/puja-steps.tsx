@@ -17,7 +17,8 @@ import {
 import { countOf, formatDateTime } from '../../../lib/format.ts';
 import { ActionDialog, formText } from '../../../ui/after-sale/action-dialog.tsx';
 import { rebasingFormOn } from '../parts/edit-frame.tsx';
-import { istInputToIso } from '../parts/form-field.tsx';
+import { DialogFields } from '../parts/dialog-fields.tsx';
+import { istInputToIso, type FieldSpec } from '../parts/form-field.tsx';
 import { RetireButton, RetireDialog } from '../parts/retire-panel.tsx';
 
 /** The dialog open beside a puja's form. */
@@ -59,47 +60,19 @@ const pujaStepsMachine = liveRecordMachine(
   },
 );
 
-function PackageFields({
-  values,
-}: {
-  values?: { title: string; description: string; noPersons: number; price: number; offerPrice: number };
-}) {
-  return (
-    <>
-      {(
-        [
-          ['title', fieldLabels.package.title, 'text'],
-          ['noPersons', fieldLabels.package.noPersons, 'number'],
-          ['price', fieldLabels.package.price, 'number'],
-          ['offerPrice', fieldLabels.package.offerPrice, 'number'],
-        ] as const
-      ).map(([name, label, type]) => (
-        <div className="field" key={name}>
-          <label htmlFor={`pkg-${name}`}>{label}</label>
-          <input
-            id={`pkg-${name}`}
-            name={name}
-            className="input"
-            type={type}
-            min={type === 'number' ? 0 : undefined}
-            defaultValue={values?.[name]}
-            required
-          />
-        </div>
-      ))}
-      <div className="field">
-        <label htmlFor="pkg-description">{fieldLabels.package.description}</label>
-        <textarea
-          id="pkg-description"
-          name="description"
-          className="textarea"
-          defaultValue={values?.description}
-          required
-        />
-      </div>
-    </>
-  );
-}
+/** A package's fields, in the add and edit dialogs. */
+const packageSpecs: FieldSpec[] = [
+  { name: 'title', label: fieldLabels.package.title, required: true },
+  { name: 'noPersons', label: fieldLabels.package.noPersons, kind: 'number', required: true },
+  { name: 'price', label: fieldLabels.package.price, kind: 'number', required: true },
+  { name: 'offerPrice', label: fieldLabels.package.offerPrice, kind: 'number', required: true },
+  { name: 'description', label: fieldLabels.package.description, kind: 'textarea', required: true },
+];
+
+/** The repeat dialog's one field. */
+const repeatSpecs: FieldSpec[] = [
+  { name: 'pujaDate', label: 'New puja date and time (IST)', kind: 'datetime', required: true },
+];
 
 const packageRequest = (form: FormData) => ({
   title: formText(form, 'title'),
@@ -238,7 +211,7 @@ export function PujaSteps({ id, dirty, edit }: { id: number; dirty: boolean; edi
         onSubmit={(form) => submit({ type: 'package.add', body: packageRequest(form) })}
         onClose={close}
       >
-        <PackageFields />
+        <DialogFields prefix="pkg" specs={packageSpecs} />
       </ActionDialog>
       <ActionDialog
         open={!!editing}
@@ -258,7 +231,7 @@ export function PujaSteps({ id, dirty, edit }: { id: number; dirty: boolean; edi
         }
         onClose={close}
       >
-        {editing && <PackageFields values={editing} />}
+        {editing && <DialogFields prefix="pkg" specs={packageSpecs} values={editing} />}
       </ActionDialog>
       <ActionDialog
         open={!!deleting}
@@ -285,10 +258,7 @@ export function PujaSteps({ id, dirty, edit }: { id: number; dirty: boolean; edi
         }
         onClose={close}
       >
-        <div className="field">
-          <label htmlFor="repeat-date">New puja date and time (IST)</label>
-          <input id="repeat-date" name="pujaDate" className="input" type="datetime-local" required />
-        </div>
+        <DialogFields prefix="repeat" specs={repeatSpecs} />
       </ActionDialog>
       <RetireDialog
         step={retiring === null ? null : retiring === 'puja.retire' ? 'retire' : 'restore'}

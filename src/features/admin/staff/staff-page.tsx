@@ -4,6 +4,10 @@ import { fetchStaff, inviteStaff, removeStaff, withdrawInvitation } from '../../
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { ActionDialog, formText } from '../../../ui/after-sale/action-dialog.tsx';
 import { ErrorBanner, Spinner } from '../../../ui/status.tsx';
+import { DialogFields } from '../parts/dialog-fields.tsx';
+import type { FieldSpec } from '../parts/form-field.tsx';
+
+const inviteSpecs: FieldSpec[] = [{ name: 'email', label: 'E-mail', inputType: 'email', required: true }];
 
 /** A step on the staff: invite by e-mail, withdraw an invitation, or remove a member. */
 type StaffStep =
@@ -152,10 +156,7 @@ function StaffManager() {
         onSubmit={(form) => page.submit({ email: formText(form, 'email') })}
         onClose={close}
       >
-        <div className="field">
-          <label htmlFor="invite-email">E-mail</label>
-          <input id="invite-email" name="email" className="input" type="email" autoComplete="off" required />
-        </div>
+        <DialogFields prefix="invite" specs={inviteSpecs} />
       </ActionDialog>
       <ActionDialog
         open={!!removing}
