@@ -18,18 +18,12 @@ export function AstrologersPage() {
           <RecordTable
             caption="Astrologers"
             empty={astrologers.length === 0 ? 'None yet.' : null}
-            head={
-              <>
-                <th scope="col">Astrologer</th>
-                <th scope="col">Specializations</th>
-                <th scope="col" className="num">
-                  Experience
-                </th>
-                <th scope="col" className="num">
-                  Rate / min
-                </th>
-              </>
-            }
+            columns={[
+              'Astrologer',
+              'Specializations',
+              { label: 'Experience', num: true },
+              { label: 'Rate / min', num: true },
+            ]}
           >
             {astrologers.map((astrologer) => (
               <tr key={astrologer.id}>

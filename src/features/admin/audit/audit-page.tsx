@@ -126,14 +126,7 @@ export function AuditPage() {
         limit={AUDIT_PAGE}
         caption="Audit log"
         empty="Nothing recorded yet."
-        head={
-          <>
-            <th scope="col">When</th>
-            <th scope="col">Who</th>
-            <th scope="col">What</th>
-            <th scope="col">Changes</th>
-          </>
-        }
+        columns={['When', 'Who', 'What', 'Changes']}
         row={(entry) => (
           <tr key={entry.id}>
             <td>{formatDateTime(entry.at)}</td>

@@ -37,6 +37,7 @@ import {
   StepDone,
   type StepRequest,
 } from '../parts/record-parts.tsx';
+import { TableHead } from '../parts/list-parts.tsx';
 
 /** Up to three new dates offered when a puja could not be performed. */
 const offeredDateSpecs: FieldSpec[] = [1, 2, 3].map((n) => ({
@@ -125,15 +126,7 @@ export function BookingPage({ id }: { id: number }) {
               Devotees ({booking.package.title}, {booking.persons.length} of {booking.package.noPersons})
             </h2>
             <table className="bo-table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Gothra</th>
-                  <th scope="col">Nakshatra</th>
-                  <th scope="col">Raashi</th>
-                  <th scope="col">Born</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Name', 'Gothra', 'Nakshatra', 'Raashi', 'Born']} />
               <tbody>
                 {booking.persons.map((person, i) => (
                   <tr key={i}>

@@ -60,21 +60,15 @@ export function BookingsQueue() {
         limit={ADMIN_PAGE_DEFAULT}
         caption="Bookings"
         empty="No bookings match this filter."
-        head={
-          <>
-            <th scope="col">Booking</th>
-            <th scope="col">Puja</th>
-            <th scope="col">Puja date</th>
-            <th scope="col">Customer</th>
-            <th scope="col" className="num">
-              Persons
-            </th>
-            <th scope="col" className="num">
-              Amount
-            </th>
-            <th scope="col">Status</th>
-          </>
-        }
+        columns={[
+          'Booking',
+          'Puja',
+          'Puja date',
+          'Customer',
+          { label: 'Persons', num: true },
+          { label: 'Amount', num: true },
+          'Status',
+        ]}
         row={(booking) => (
           <tr key={booking.id}>
             <td>

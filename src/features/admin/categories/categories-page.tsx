@@ -17,15 +17,7 @@ export function CategoriesPage() {
           <RecordTable
             caption="Categories"
             empty={categories.length === 0 ? 'None yet.' : null}
-            head={
-              <>
-                <th scope="col">Category</th>
-                <th scope="col">Key</th>
-                <th scope="col" className="num">
-                  Products in the shop
-                </th>
-              </>
-            }
+            columns={['Category', 'Key', { label: 'Products in the shop', num: true }]}
           >
             {categories.map((category) => (
               <tr key={category.id}>

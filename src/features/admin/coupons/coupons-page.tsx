@@ -36,18 +36,7 @@ export function CouponsPage() {
           <RecordTable
             caption="Coupons"
             empty={coupons.length === 0 ? 'None yet.' : null}
-            head={
-              <>
-                <th scope="col">Code</th>
-                <th scope="col">Discount</th>
-                <th scope="col">Valid</th>
-                <th scope="col" className="num">
-                  Used
-                </th>
-                <th scope="col">Limits</th>
-                <th scope="col">Status</th>
-              </>
-            }
+            columns={['Code', 'Discount', 'Valid', { label: 'Used', num: true }, 'Limits', 'Status']}
           >
             {coupons.map((coupon) => (
               <tr key={coupon.id}>

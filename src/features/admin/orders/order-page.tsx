@@ -26,6 +26,7 @@ import {
   StepDone,
   type StepRequest,
 } from '../parts/record-parts.tsx';
+import { TableHead } from '../parts/list-parts.tsx';
 
 const noteSpecs: FieldSpec[] = [{ name: 'note', label: 'Note (optional)', kind: 'textarea' }];
 
@@ -79,17 +80,7 @@ export function OrderPage({ id }: { id: number }) {
           <section className="bo-panel" aria-labelledby="order-items">
             <h2 id="order-items">Items</h2>
             <table className="bo-table">
-              <thead>
-                <tr>
-                  <th scope="col">Product</th>
-                  <th scope="col" className="num">
-                    Qty
-                  </th>
-                  <th scope="col" className="num">
-                    Price
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={['Product', { label: 'Qty', num: true }, { label: 'Price', num: true }]} />
               <tbody>
                 {order.items.map((item) => (
                   <tr key={item.id}>

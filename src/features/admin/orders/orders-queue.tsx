@@ -44,21 +44,15 @@ export function OrdersQueue() {
         limit={ADMIN_PAGE_DEFAULT}
         caption="Orders"
         empty="No orders match this filter."
-        head={
-          <>
-            <th scope="col">Order</th>
-            <th scope="col">Placed</th>
-            <th scope="col">Customer</th>
-            <th scope="col" className="num">
-              Items
-            </th>
-            <th scope="col" className="num">
-              Total
-            </th>
-            <th scope="col">Payment</th>
-            <th scope="col">Status</th>
-          </>
-        }
+        columns={[
+          'Order',
+          'Placed',
+          'Customer',
+          { label: 'Items', num: true },
+          { label: 'Total', num: true },
+          'Payment',
+          'Status',
+        ]}
         row={(order) => (
           <tr key={order.id}>
             <td>

@@ -210,15 +210,40 @@ export function ExportButton({
   );
 }
 
+/** A column of a table: its heading, right-aligned for numbers, or read by screen readers only. */
+export type Column = string | { label: string; num?: boolean; hidden?: boolean };
+
+/** A table's head row, from its columns. */
+export function TableHead({ columns }: { columns: readonly Column[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => {
+          const {
+            label,
+            num = false,
+            hidden = false,
+          } = typeof column === 'string' ? { label: column } : column;
+          return (
+            <th key={label} scope="col" className={num ? 'num' : undefined}>
+              {hidden ? <span className="visually-hidden">{label}</span> : label}
+            </th>
+          );
+        })}
+      </tr>
+    </thead>
+  );
+}
+
 /** A table of records: its caption for screen readers, its head, its rows, and what says there are none. */
 export function RecordTable({
   caption,
-  head,
+  columns,
   children,
   empty,
 }: {
   caption: string;
-  head: ReactNode;
+  columns: readonly Column[];
   children: ReactNode;
   /** Said under the table when it has no rows. */
   empty: string | null;
@@ -227,9 +252,7 @@ export function RecordTable({
     <div className="bo-table__wrap">
       <table className="bo-table">
         <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>{head}</tr>
-        </thead>
+        <TableHead columns={columns} />
         <tbody>{children}</tbody>
       </table>
       {empty !== null && <p className="bo-empty">{empty}</p>}
@@ -253,7 +276,7 @@ export function PagedTable<T>({
   total,
   limit,
   caption,
-  head,
+  columns,
   empty,
   row,
 }: {
@@ -263,7 +286,7 @@ export function PagedTable<T>({
   total: number;
   limit: number;
   caption: string;
-  head: ReactNode;
+  columns: readonly Column[];
   empty: string;
   row: (item: T) => ReactNode;
 }) {
@@ -271,7 +294,7 @@ export function PagedTable<T>({
     <ListState loading={list.loading} error={list.error} onRetry={list.retry}>
       {rows && (
         <>
-          <RecordTable caption={caption} head={head} empty={rows.length === 0 ? empty : null}>
+          <RecordTable caption={caption} columns={columns} empty={rows.length === 0 ? empty : null}>
             {rows.map(row)}
           </RecordTable>
           <Pager

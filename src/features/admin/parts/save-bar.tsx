@@ -12,6 +12,7 @@ import { isJustCreated, type EditRef } from '../../../live/admin.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { ErrorBanner } from '../../../ui/status.tsx';
 import type { FieldSpec } from './form-field.tsx';
+import { TableHead } from './list-parts.tsx';
 
 const shown = (value: unknown) => {
   if (value === null || value === undefined || value === '') return '—';
@@ -44,14 +45,7 @@ export function ConflictPanel({ edit, specs }: { edit: EditRef; specs: readonly 
         changes to the fields you left alone.
       </p>
       <table>
-        <thead>
-          <tr>
-            <th scope="col">Field</th>
-            <th scope="col">When you started</th>
-            <th scope="col">Their save</th>
-            <th scope="col">Yours</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Field', 'When you started', 'Their save', 'Yours']} />
         <tbody>
           {changes.map((change) => (
             <tr key={change.field}>

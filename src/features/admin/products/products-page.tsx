@@ -58,21 +58,13 @@ export function ProductsPage() {
         limit={PAGE}
         caption="Products"
         empty="No products match this filter."
-        head={
-          <>
-            <th scope="col">Product</th>
-            <th scope="col">Category</th>
-            <th scope="col" className="num">
-              M.R.P
-            </th>
-            <th scope="col" className="num">
-              Price
-            </th>
-            <th scope="col" className="num">
-              Stock
-            </th>
-          </>
-        }
+        columns={[
+          'Product',
+          'Category',
+          { label: 'M.R.P', num: true },
+          { label: 'Price', num: true },
+          { label: 'Stock', num: true },
+        ]}
         row={(product) => (
           <tr key={product.id}>
             <td>

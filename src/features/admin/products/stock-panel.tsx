@@ -17,6 +17,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { ActionDialog, formText } from '../../../ui/after-sale/action-dialog.tsx';
 import { rebasingFormOn } from '../parts/edit-frame.tsx';
 import { RetireButton, RetireDialog } from '../parts/retire-panel.tsx';
+import { TableHead } from '../parts/list-parts.tsx';
 
 type StockStep = 'stock.entry' | 'product.retire' | 'product.restore';
 type StockRequest =
@@ -58,19 +59,15 @@ export function StockPanel({ id, dirty, edit }: { id: number; dirty: boolean; ed
         )}
         <table className="bo-table">
           <caption className="visually-hidden">Stock ledger</caption>
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">What</th>
-              <th scope="col" className="num">
-                Change
-              </th>
-              <th scope="col" className="num">
-                Stock after
-              </th>
-              <th scope="col">Who</th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              'When',
+              'What',
+              { label: 'Change', num: true },
+              { label: 'Stock after', num: true },
+              'Who',
+            ]}
+          />
           <tbody>
             {product.ledger.map((entry) => (
               <tr key={entry.id}>

@@ -23,6 +23,7 @@ import {
 import { ActionDialog, formText } from '../../../ui/after-sale/action-dialog.tsx';
 import { DialogFields } from '../parts/dialog-fields.tsx';
 import type { FieldSpec } from '../parts/form-field.tsx';
+import { TableHead } from '../parts/list-parts.tsx';
 
 /* A puja's chadhava offerings (docs/product-rules.md, Chadhava offerings): listed, added,
  * edited with the version they were read at, retired and restored, beside the puja's packages. */
@@ -154,22 +155,16 @@ export function PujaOfferings({ pujaId }: { pujaId: number }) {
         <p className="bo-muted">No offerings yet: devotees book the puja without add-ons.</p>
       ) : (
         <table className="bo-table" aria-labelledby="offerings-title">
-          <thead>
-            <tr>
-              <th scope="col">Offering</th>
-              <th scope="col" className="num">
-                Price
-              </th>
-              <th scope="col">Unit</th>
-              <th scope="col">Delivery</th>
-              <th scope="col" className="num">
-                Most per booking
-              </th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              'Offering',
+              { label: 'Price', num: true },
+              'Unit',
+              'Delivery',
+              { label: 'Most per booking', num: true },
+              { label: 'Actions', hidden: true },
+            ]}
+          />
           <tbody>
             {offerings.map((o) => (
               <tr key={o.id}>

@@ -20,6 +20,7 @@ import { rebasingFormOn } from '../parts/edit-frame.tsx';
 import { DialogFields } from '../parts/dialog-fields.tsx';
 import { istInputToIso, type FieldSpec } from '../parts/form-field.tsx';
 import { RetireButton, RetireDialog } from '../parts/retire-panel.tsx';
+import { TableHead } from '../parts/list-parts.tsx';
 
 /** The dialog open beside a puja's form. */
 type PujaStep =
@@ -116,26 +117,16 @@ export function PujaSteps({ id, dirty, edit }: { id: number; dirty: boolean; edi
             <p className="bo-muted">No packages yet: customers cannot book this puja until it has one.</p>
           ) : (
             <table className="bo-table">
-              <thead>
-                <tr>
-                  <th scope="col">Package</th>
-                  <th scope="col" className="num">
-                    Persons
-                  </th>
-                  <th scope="col" className="num">
-                    Price
-                  </th>
-                  <th scope="col" className="num">
-                    Offer
-                  </th>
-                  <th scope="col" className="num">
-                    Bookings
-                  </th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  'Package',
+                  { label: 'Persons', num: true },
+                  { label: 'Price', num: true },
+                  { label: 'Offer', num: true },
+                  { label: 'Bookings', num: true },
+                  { label: 'Actions', hidden: true },
+                ]}
+              />
               <tbody>
                 {puja.packages.map((p) => (
                   <tr key={p.id}>

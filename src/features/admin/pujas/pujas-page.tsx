@@ -44,21 +44,13 @@ export function PujasPage() {
         limit={PAGE}
         caption="Pujas"
         empty="No pujas match this filter."
-        head={
-          <>
-            <th scope="col">Puja</th>
-            <th scope="col">Date</th>
-            <th scope="col" className="num">
-              Packages
-            </th>
-            <th scope="col" className="num">
-              From
-            </th>
-            <th scope="col" className="num">
-              Bookings
-            </th>
-          </>
-        }
+        columns={[
+          'Puja',
+          'Date',
+          { label: 'Packages', num: true },
+          { label: 'From', num: true },
+          { label: 'Bookings', num: true },
+        ]}
         row={(puja) => (
           <tr key={puja.id}>
             <td>

@@ -7,6 +7,7 @@ import { formatCalendarDay, formatClockTime, formatDate, formatDateTime } from '
 import { useResource } from '../../../lib/use-resource.ts';
 import { ResourceView } from '../../../ui/status.tsx';
 import { dayAfter, indiaToday } from '../../../../contract/india-time.ts';
+import { TableHead } from '../parts/list-parts.tsx';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -34,16 +35,7 @@ function PujaSheet({ puja }: { puja: SankalpPuja }) {
             <caption className="visually-hidden">
               {puja.pujaName}, {pkg.title}
             </caption>
-            <thead>
-              <tr>
-                <th scope="col">Booking</th>
-                <th scope="col">Name</th>
-                <th scope="col">Gothra</th>
-                <th scope="col">Nakshatra</th>
-                <th scope="col">Raashi</th>
-                <th scope="col">Birth</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Booking', 'Name', 'Gothra', 'Nakshatra', 'Raashi', 'Birth']} />
             <tbody>
               {pkg.bookings.flatMap((booking) =>
                 booking.persons.map((person, index) => (

@@ -6,6 +6,7 @@ import { ActionDialog, formText } from '../../../ui/after-sale/action-dialog.tsx
 import { ErrorBanner, Spinner } from '../../../ui/status.tsx';
 import { DialogFields } from '../parts/dialog-fields.tsx';
 import type { FieldSpec } from '../parts/form-field.tsx';
+import { TableHead } from '../parts/list-parts.tsx';
 
 const inviteSpecs: FieldSpec[] = [{ name: 'email', label: 'E-mail', inputType: 'email', required: true }];
 
@@ -72,17 +73,7 @@ function StaffManager() {
       <section className="bo-panel" aria-labelledby="staff-members">
         <h2 id="staff-members">Members</h2>
         <table className="bo-table">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">E-mail</th>
-              <th scope="col">Role</th>
-              <th scope="col">Since</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Name', 'E-mail', 'Role', 'Since', { label: 'Actions', hidden: true }]} />
           <tbody>
             {list.staff.map((member) => (
               <tr key={member.id}>
@@ -113,16 +104,7 @@ function StaffManager() {
           <p className="bo-muted">None.</p>
         ) : (
           <table className="bo-table">
-            <thead>
-              <tr>
-                <th scope="col">E-mail</th>
-                <th scope="col">Invited by</th>
-                <th scope="col">Expires</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['E-mail', 'Invited by', 'Expires', { label: 'Actions', hidden: true }]} />
             <tbody>
               {list.invitations.map((invitation) => (
                 <tr key={invitation.id}>
