@@ -23,7 +23,6 @@ import { DialogFields } from '../parts/dialog-fields.tsx';
 import { istInputToIso, type FieldSpec } from '../parts/form-field.tsx';
 import {
   actionLabels,
-  ActionButtons,
   CustomerPanel,
   Field,
   ReasonField,
@@ -32,9 +31,10 @@ import {
   referenceRequest,
   ShipmentFields,
   shipmentRequest,
-  StaffTimeline,
+  TimelinePanel,
+  NextStepPanel,
+  RecordHead,
   StepDialog,
-  StepDone,
   type StepRequest,
 } from '../parts/record-parts.tsx';
 import { TableHead } from '../parts/list-parts.tsx';
@@ -94,33 +94,34 @@ export function BookingPage({ id }: { id: number }) {
   if (!booking) return <Spinner label="Loading the booking..." />;
   return (
     <>
-      <div className="bo-head">
-        <div>
-          <p className="bo-muted">
-            <Link href="/admin/bookings">Bookings</Link> ›
-          </p>
-          <h1>Booking {booking.bookingNumber}</h1>
-          <p className="bo-head__sub">
+      <RecordHead
+        back={['/admin/bookings', 'Bookings']}
+        title={`Booking ${booking.bookingNumber}`}
+        sub={
+          <>
             {booking.puja.pujaName} · {formatDateTime(booking.puja.pujaDate)} ·{' '}
             <StatusPill tone={bookingStateTone[booking.status]}>
               {bookingStateLabels[booking.status]}
             </StatusPill>
-          </p>
-        </div>
-        <div className="bo-head__actions">
+          </>
+        }
+        actions={
           <Link href={`/admin/sankalp?date=${indiaDay(booking.puja.pujaDate)}`} className="button">
             Sankalp sheet for the day
           </Link>
-        </div>
-      </div>
-      <StepDone done={page.done} />
+        }
+        done={page.done}
+      />
       <div className="bo-grid bo-grid--two">
         <div>
-          <section className="bo-panel" aria-labelledby="booking-next">
-            <h2 id="booking-next">Next step</h2>
-            <ActionButtons allowed={booking.allowedEvents} known={BOOKING_ACTIONS} onOpen={page.open} />
+          <NextStepPanel
+            id="booking-next"
+            allowed={booking.allowedEvents}
+            known={BOOKING_ACTIONS}
+            onOpen={page.open}
+          >
             <PerformOpensAt booking={booking} />
-          </section>
+          </NextStepPanel>
           <section className="bo-panel" aria-labelledby="booking-persons">
             <h2 id="booking-persons">
               Devotees ({booking.package.title}, {booking.persons.length} of {booking.package.noPersons})
@@ -218,10 +219,7 @@ export function BookingPage({ id }: { id: number }) {
               Paid {formatRupees(booking.amount)} online ({booking.paymentStatus})
             </p>
           </CustomerPanel>
-          <section className="bo-panel" aria-labelledby="booking-timeline">
-            <h2 id="booking-timeline">Timeline</h2>
-            <StaffTimeline entries={booking.timeline} />
-          </section>
+          <TimelinePanel id="booking-timeline" entries={booking.timeline} />
         </div>
       </div>
       <StepDialog

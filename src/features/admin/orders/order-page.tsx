@@ -1,4 +1,3 @@
-import { Link } from 'wouter';
 import type { AdminOrder } from '../../../../contract/admin.ts';
 import { orderStateLabels, uploadPath } from '../../../../contract/lifecycle.ts';
 import { formatRupees } from '../../../../contract/money.ts';
@@ -13,7 +12,6 @@ import { ErrorBanner, Spinner } from '../../../ui/status.tsx';
 import { DialogFields } from '../parts/dialog-fields.tsx';
 import type { FieldSpec } from '../parts/form-field.tsx';
 import {
-  ActionButtons,
   CustomerPanel,
   ReasonField,
   reasonRequest,
@@ -21,9 +19,10 @@ import {
   referenceRequest,
   ShipmentFields,
   shipmentRequest,
-  StaffTimeline,
+  TimelinePanel,
+  NextStepPanel,
+  RecordHead,
   StepDialog,
-  StepDone,
   type StepRequest,
 } from '../parts/record-parts.tsx';
 import { TableHead } from '../parts/list-parts.tsx';
@@ -56,27 +55,27 @@ export function OrderPage({ id }: { id: number }) {
   if (!order) return <Spinner label="Loading the order..." />;
   return (
     <>
-      <div className="bo-head">
-        <div>
-          <p className="bo-muted">
-            <Link href="/admin/orders">Orders</Link> ›
-          </p>
-          <h1>Order {order.orderNumber}</h1>
-          <p className="bo-head__sub">
+      <RecordHead
+        back={['/admin/orders', 'Orders']}
+        title={`Order ${order.orderNumber}`}
+        sub={
+          <>
             Placed {formatDateTime(order.createdAt)} ·{' '}
             <StatusPill tone={orderStateTone[order.orderStatus]}>
               {orderStateLabels[order.orderStatus]}
             </StatusPill>
-          </p>
-        </div>
-      </div>
-      <StepDone done={page.done} />
+          </>
+        }
+        done={page.done}
+      />
       <div className="bo-grid bo-grid--two">
         <div>
-          <section className="bo-panel" aria-labelledby="order-next">
-            <h2 id="order-next">Next step</h2>
-            <ActionButtons allowed={order.allowedEvents} known={ORDER_ACTIONS} onOpen={page.open} />
-          </section>
+          <NextStepPanel
+            id="order-next"
+            allowed={order.allowedEvents}
+            known={ORDER_ACTIONS}
+            onOpen={page.open}
+          ></NextStepPanel>
           <section className="bo-panel" aria-labelledby="order-items">
             <h2 id="order-items">Items</h2>
             <table className="bo-table">
@@ -133,10 +132,7 @@ export function OrderPage({ id }: { id: number }) {
             )}
             {order.notes && <p className="bo-muted">Note: {order.notes}</p>}
           </CustomerPanel>
-          <section className="bo-panel" aria-labelledby="order-timeline">
-            <h2 id="order-timeline">Timeline</h2>
-            <StaffTimeline entries={order.timeline} />
-          </section>
+          <TimelinePanel id="order-timeline" entries={order.timeline} />
         </div>
       </div>
       <StepDialog

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
 import type { AdminTimelineEntry } from '../../../../contract/admin.ts';
 import { CARRIERS, OTHER_CARRIER } from '../../../../contract/carriers.ts';
 import { actorLabels, timelineLabels } from '../../../../contract/lifecycle.ts';
@@ -245,6 +246,70 @@ export function CustomerPanel({
         ))}
       </address>
       {children}
+    </section>
+  );
+}
+
+/** A record page's head: back to its queue, its number, its state, its own links; then the last step taken. */
+export function RecordHead({
+  back,
+  title,
+  sub,
+  actions,
+  done,
+}: {
+  back: [string, string];
+  title: string;
+  sub: ReactNode;
+  actions?: ReactNode;
+  done: string | null;
+}) {
+  return (
+    <>
+      <div className="bo-head">
+        <div>
+          <p className="bo-muted">
+            <Link href={back[0]}>{back[1]}</Link> ›
+          </p>
+          <h1>{title}</h1>
+          <p className="bo-head__sub">{sub}</p>
+        </div>
+        {actions && <div className="bo-head__actions">{actions}</div>}
+      </div>
+      <StepDone done={done} />
+    </>
+  );
+}
+
+/** The steps the chart allows staff now, as buttons (and why one is not offered yet). */
+export function NextStepPanel<A extends string>({
+  id,
+  allowed,
+  known,
+  onOpen,
+  children,
+}: {
+  id: string;
+  allowed: readonly string[];
+  known: readonly A[];
+  onOpen: (action: A) => void;
+  children?: ReactNode;
+}) {
+  return (
+    <section className="bo-panel" aria-labelledby={id}>
+      <h2 id={id}>Next step</h2>
+      <ActionButtons allowed={allowed} known={known} onOpen={onOpen} />
+      {children}
+    </section>
+  );
+}
+
+/** A record's timeline in its own panel. */
+export function TimelinePanel({ id, entries }: { id: string; entries: readonly AdminTimelineEntry[] }) {
+  return (
+    <section className="bo-panel" aria-labelledby={id}>
+      <h2 id={id}>Timeline</h2>
+      <StaffTimeline entries={entries} />
     </section>
   );
 }
