@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { adminEditMachine, EditRecord } from './admin-edit.machine.ts';
+import type { adminEditMachine, EditRecord, ImageUploadRef } from './admin-edit.machine.ts';
 
 type Snapshot = SnapshotFrom<typeof adminEditMachine>;
 
@@ -13,7 +13,11 @@ export const selectIsSaving = (s: Snapshot) => s.matches('saving');
 export const selectIsSaved = (s: Snapshot) => s.matches('saved');
 export const selectIsConflict = (s: Snapshot) => s.matches('conflict');
 export const selectTheirs = (s: Snapshot) => s.context.theirs;
-export const selectUploadOf = (field: string) => (s: Snapshot) => s.children[`upload.${field}`];
+/** The upload of a field's photo, while there is one (spawned as `upload.<field>` by `startUpload`). */
+export const selectUploadOf =
+  (field: string) =>
+  (s: Snapshot): ImageUploadRef | undefined =>
+    s.children[`upload.${field}`] as ImageUploadRef | undefined;
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 

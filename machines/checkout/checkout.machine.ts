@@ -11,7 +11,7 @@ import {
 import type { AddressSelectedEvent } from '../address-book/address-book.machine.ts';
 import type { cartMachine } from '../cart/cart.machine.ts';
 import { orderMessages, type OrderDraftPayload } from '../../contract/orders.ts';
-import type { PaymentMethod } from '../../contract/payment-methods.ts';
+import { type PaymentMethod, paymentMethods } from '../../contract/payment-methods.ts';
 import type { PaidRecord } from '../payment/payment.actors.ts';
 import { paymentMachine, type PaymentOutcome } from '../payment/payment.machine.ts';
 import { checkoutCartOf, sameCart, type CheckoutCart } from './checkout.cart.ts';
@@ -90,7 +90,7 @@ export function orderDraftOf(
 export const paidRecordOf = (context: CheckoutContext): PaidRecord => ({
   purpose: 'order',
   order: orderDraftOf(context),
-  ...(context.paymentMethod === 'cod' ? { cashOnDelivery: true } : {}),
+  ...(paymentMethods[context.paymentMethod].paidUpFront ? {} : { cashOnDelivery: true }),
 });
 
 const outcomeOf = ({ event }: { event: DoneActorEvent<PaymentOutcome> }) => event.output;

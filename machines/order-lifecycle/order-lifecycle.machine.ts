@@ -2,7 +2,7 @@ import { and, assign, not, or, setup } from 'xstate';
 import type { LifecycleActor, Shipment } from '../../contract/lifecycle.ts';
 import type { OrderEventRequest } from '../../contract/lifecycle-events.ts';
 import type { PaymentStatus } from '../../contract/orders.ts';
-import type { PaymentMethod } from '../../contract/payment-methods.ts';
+import { type PaymentMethod, paymentMethods } from '../../contract/payment-methods.ts';
 import { cancelDeadline, damageClaimDeadline, latestDeliveryAt } from '../../contract/policy.ts';
 
 /** Every event of the order lifecycle: the API's body plus who sent it (the server says who). */
@@ -70,7 +70,8 @@ export const orderLifecycleMachine = setup({
           : new Date(given).toISOString();
       },
       // Cash on delivery is paid when it is delivered.
-      paymentStatus: ({ context }) => (context.paymentMethod === 'cod' ? 'completed' : context.paymentStatus),
+      paymentStatus: ({ context }) =>
+        paymentMethods[context.paymentMethod].paidUpFront ? context.paymentStatus : 'completed',
     }),
     recordClaim: assign({
       claim: ({ context, event }) =>
@@ -84,7 +85,7 @@ export const orderLifecycleMachine = setup({
     byCustomer: ({ event }) => event.by === 'customer',
     byStaff: ({ event }) => event.by === 'staff',
     bySystem: ({ event }) => event.by === 'system',
-    isPaidOnline: ({ context }) => context.paymentMethod === 'online',
+    isPaidOnline: ({ context }) => paymentMethods[context.paymentMethod].paidUpFront,
     isWithinCancelWindow: ({ context }) => isBefore(cancelDeadline(context.placedAt), context.now()),
     isWithinClaimWindow: ({ context }) =>
       context.deliveredAt !== null && isBefore(damageClaimDeadline(context.deliveredAt), context.now()),

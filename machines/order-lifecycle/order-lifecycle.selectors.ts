@@ -75,7 +75,8 @@ export function whyOrderRefused(
     return {
       code: 'lifecycle_invalid',
       message:
-        event.deliveredAt !== undefined && !(Date.parse(event.deliveredAt) <= latestDeliveryAt(snapshot.context.now()))
+        event.deliveredAt !== undefined &&
+        !(Date.parse(event.deliveredAt) <= latestDeliveryAt(snapshot.context.now()))
           ? lifecycleMessages.deliveryInFuture
           : lifecycleMessages.deliveryBeforeShipment,
     };

@@ -4,21 +4,27 @@ import type { Outcome } from '../../contract/refusal.ts';
 /** A step the server took (the record as it is now), or refused with its message and code. */
 export type StaffActionResult = Outcome<{ kind: 'updated'; record: unknown }>;
 
+/**
+ * A step staff take: its name (`order.ship`, `stock.entry`), or its name and the item of the
+ * record it acts on (`{ type: 'package.edit', id: 12 }`): never a string to take apart.
+ */
+export type StaffAction = string | { type: string; id?: number };
+
 export interface StaffRecordContext {
   id: number;
   record: unknown;
   loadError: string | null;
-  /** The action whose dialog is open: a lifecycle event type (`order.ship`) or another step (`stock.entry`). */
-  action: string | null;
+  /** The action whose dialog is open: a lifecycle event type (`order.ship`) or another step. */
+  action: StaffAction | null;
   actionError: { message: string; code?: string } | null;
   /** The last action taken, for the page to say so. */
-  done: string | null;
+  done: StaffAction | null;
 }
 
 export type StaffRecordEvent =
   | { type: 'record.retry' }
   | { type: 'record.reload' }
-  | { type: 'action.open'; action: string }
+  | { type: 'action.open'; action: StaffAction }
   | { type: 'action.close' }
   | { type: 'action.submit'; request: unknown };
 
@@ -46,14 +52,14 @@ export const staffRecordMachine = setup({
     loadRecord: fromPromise<unknown, { id: number }>(() =>
       Promise.reject(new Error('loadRecord not provided')),
     ),
-    sendAction: fromPromise<StaffActionResult, { id: number; action: string; request: unknown }>(() =>
+    sendAction: fromPromise<StaffActionResult, { id: number; action: StaffAction; request: unknown }>(() =>
       Promise.reject(new Error('sendAction not provided')),
     ),
   },
   actions: {
     storeRecord: assign({ record: (_, record: unknown) => record, loadError: null }),
     storeLoadError: assign({ loadError: (_, message: string) => message }),
-    openAction: assign({ action: (_, action: string) => action, actionError: null, done: null }),
+    openAction: assign({ action: (_, action: StaffAction) => action, actionError: null, done: null }),
     closeAction: assign({ action: null, actionError: null }),
     storeActionError: assign({ actionError: (_, error: { message: string; code?: string }) => error }),
     completeAction: assign({
@@ -66,7 +72,7 @@ export const staffRecordMachine = setup({
      * Supplied by a page whose record has an edit form beside the steps: a step that moves the
      * record's version (retire, restore) hands the form the record as it is now.
      */
-    reportStep: (_, _step: { action: string; record: unknown }) => {},
+    reportStep: (_, _step: { action: StaffAction; record: unknown }) => {},
   },
   guards: {
     isRefused: (_, result: StaffActionResult) => result.kind === 'refused',

@@ -1,5 +1,6 @@
+import { useActorRef, useSelector } from '@xstate/react';
 import * as v from 'valibot';
-import { fromPromise } from 'xstate';
+import { fromPromise, type ActorRefFrom } from 'xstate';
 import { EDIT_CONFLICT } from '../../contract/admin/catalogue-fields.ts';
 import {
   adminEditMachine,
@@ -8,72 +9,176 @@ import {
 } from '../../machines/admin-edit/admin-edit.machine.ts';
 import { adminListMachine, type ListQuery } from '../../machines/admin-list/admin-list.machine.ts';
 import {
+  selectExportError,
+  selectIsExporting,
+  selectIsListLoading,
+  selectListData,
+  selectListError,
+  selectQuery,
+} from '../../machines/admin-list/admin-list.selectors.ts';
+import {
   imageUploadMachine,
   type ImageUploadInput,
 } from '../../machines/image-upload/image-upload.machine.ts';
 import {
   staffRecordMachine,
+  type StaffAction,
   type StaffActionResult,
 } from '../../machines/staff-record/staff-record.machine.ts';
-import { exportCsv, uploadCatalogueImage } from '../lib/admin-api.ts';
+import {
+  selectActionError,
+  selectActionErrorCode,
+  selectDoneAction,
+  selectIsSending,
+  selectOpenAction,
+  selectRecordLoadError,
+  selectStaffRecord,
+} from '../../machines/staff-record/staff-record.selectors.ts';
+import { uploadCatalogueImage } from '../lib/admin/images.ts';
 import { valueOrRefusal } from '../lib/api.ts';
+import { inspectOptions } from '../lib/inspector.ts';
 import { currentRoute, navigate } from './hash-location.ts';
 
 /**
- * The back office's machines with their real actors (the API calls) and browser actions (the
- * address follows a list's filter; a created record opens at its own address). Imported only by
- * src/features/admin, so it travels in the back office's code, never a customer page's.
+ * The back office's machines with their real actors (the API calls of src/lib/admin) and browser
+ * actions (the address follows a list's filter; a created record opens at its own address).
+ * Imported only by src/features/admin, so it travels in the back office's code, never a customer
+ * page's.
+ *
+ * The charts (machines/admin-list, staff-record, admin-edit) hold any record; each page's machine
+ * is typed here, once, by the calls it is given (`D`, `R`, `A`, `Q` below), and the hooks answer
+ * in those types: a page reads a typed record and sends typed actions, with no cast of its own.
  */
 
-/** A list or queue: `load` answers one page of what `query` asks for. */
-export function liveListMachine(
-  load: (query: ListQuery, signal: AbortSignal) => Promise<unknown>,
-  exportKind?: 'orders' | 'bookings',
-) {
-  return adminListMachine.provide({
-    actors: {
-      loadList: fromPromise<unknown, { query: ListQuery }>(({ input, signal }) => load(input.query, signal)),
-      exportList: fromPromise<void, { query: ListQuery }>(({ input, signal }) =>
-        exportKind ? exportCsv(exportKind, input.query, signal) : Promise.resolve(),
-      ),
-    },
-    actions: {
-      syncUrl: (_, query) => {
-        const path = currentRoute().split('?')[0]!;
-        const search = new URLSearchParams(query).toString();
-        navigate(search ? `${path}?${search}` : path, { replace: true });
+/** A list or queue whose page of data is a `D`. */
+export interface LiveList<D> {
+  machine: ReturnType<typeof adminListMachine.provide>;
+  /** The type of a page, carried for the hook (never set). */
+  readonly data?: D;
+}
+
+/** A list or queue: `load` answers one page of what `query` asks for; `exportList` its CSV. */
+export function liveListMachine<D>(
+  load: (query: ListQuery, signal: AbortSignal) => Promise<D>,
+  exportList?: (query: ListQuery, signal: AbortSignal) => Promise<void>,
+): LiveList<D> {
+  return {
+    machine: adminListMachine.provide({
+      actors: {
+        loadList: fromPromise<unknown, { query: ListQuery }>(({ input, signal }) =>
+          load(input.query, signal),
+        ),
+        exportList: fromPromise<void, { query: ListQuery }>(({ input, signal }) =>
+          exportList ? exportList(input.query, signal) : Promise.resolve(),
+        ),
       },
-    },
-  });
+      actions: {
+        syncUrl: (_, query) => {
+          const path = currentRoute().split('?')[0]!;
+          const search = new URLSearchParams(query).toString();
+          navigate(search ? `${path}?${search}` : path, { replace: true });
+        },
+      },
+    }),
+  };
+}
+
+/** A list page's machine, started from the address's query, and what it shows. */
+export function useStaffList<D>(live: LiveList<D>, query: ListQuery) {
+  const ref = useActorRef(live.machine, { input: { query }, ...inspectOptions() });
+  const current = useSelector(ref, selectQuery);
+  return {
+    query: current,
+    // The machine stores what `load` answered: a `D` (liveListMachine's type).
+    data: useSelector(ref, selectListData) as D | null,
+    loading: useSelector(ref, selectIsListLoading),
+    error: useSelector(ref, selectListError),
+    exporting: useSelector(ref, selectIsExporting),
+    exportError: useSelector(ref, selectExportError),
+    /** New filters on top of the current ones: page 1 of what they match. */
+    filter: (changes: ListQuery) => ref.send({ type: 'list.filter', query: { ...current, ...changes } }),
+    /** Filters in place of the current ones. */
+    replace: (query: ListQuery) => ref.send({ type: 'list.filter', query }),
+    page: (offset: number) => ref.send({ type: 'list.page', offset }),
+    retry: () => ref.send({ type: 'list.retry' }),
+    exportCsv: () => ref.send({ type: 'list.export' }),
+  };
+}
+
+/** A record `R` whose dialogs open for actions `A` and submit requests `Q`. */
+export interface LiveRecord<R, A extends StaffAction, Q> {
+  machine: ReturnType<typeof staffRecordMachine.provide>;
+  /** The types the calls were given, carried for the hook (never set). */
+  readonly types?: { record: R; action: A; request: Q };
 }
 
 /** A record and its staff actions: `send` takes one step and answers the record after it. */
-export function liveRecordMachine(
-  load: (id: number, signal: AbortSignal) => Promise<unknown>,
-  send: (id: number, action: string, request: unknown, signal: AbortSignal) => Promise<unknown>,
-) {
-  return staffRecordMachine.provide({
-    actors: {
-      loadRecord: fromPromise<unknown, { id: number }>(({ input, signal }) => load(input.id, signal)),
-      sendAction: fromPromise<StaffActionResult, { id: number; action: string; request: unknown }>(
-        async ({ input, signal }) => {
-          const result = await valueOrRefusal(send(input.id, input.action, input.request, signal));
-          return result.kind === 'ok' ? { kind: 'updated', record: result.value } : result;
-        },
-      ),
-    },
-  });
+export function liveRecordMachine<R, A extends StaffAction, Q>(
+  load: (id: number, signal: AbortSignal) => Promise<R>,
+  send: (id: number, action: A, request: Q, signal: AbortSignal) => Promise<R>,
+): LiveRecord<R, A, Q> {
+  return {
+    machine: staffRecordMachine.provide({
+      actors: {
+        loadRecord: fromPromise<unknown, { id: number }>(({ input, signal }) => load(input.id, signal)),
+        sendAction: fromPromise<StaffActionResult, { id: number; action: StaffAction; request: unknown }>(
+          async ({ input, signal }) => {
+            // The machine holds what the page's typed hook (useStaffRecord) sent: an `A` and a `Q`.
+            const result = await valueOrRefusal(
+              send(input.id, input.action as A, input.request as Q, signal),
+            );
+            return result.kind === 'ok' ? { kind: 'updated', record: result.value } : result;
+          },
+        ),
+      },
+    }),
+  };
 }
 
-export interface EditCalls<S extends v.GenericSchema> {
-  load: (id: number, signal: AbortSignal) => Promise<EditRecord>;
+/** A record's machine and what its page shows and sends, in the record's own types. */
+export function useStaffRecord<R, A extends StaffAction, Q>(
+  live: LiveRecord<R, A, Q>,
+  id: number,
+  /** A step taken, with the record after it (a form beside the steps takes it as its base). */
+  onStep?: (step: { action: A; record: R }) => void,
+) {
+  const machine = onStep
+    ? live.machine.provide({
+        actions: {
+          reportStep: (_, step) => {
+            if (step.record !== null) onStep({ action: step.action as A, record: step.record as R });
+          },
+        },
+      })
+    : live.machine;
+  const ref = useActorRef(machine, { input: { id }, ...inspectOptions() });
+  return {
+    // The machine holds what `load` and `send` answered (an `R`) and the actions sent below (`A`).
+    record: useSelector(ref, selectStaffRecord) as R | null,
+    loadError: useSelector(ref, selectRecordLoadError),
+    action: useSelector(ref, selectOpenAction) as A | null,
+    error: useSelector(ref, selectActionError),
+    code: useSelector(ref, selectActionErrorCode),
+    sending: useSelector(ref, selectIsSending),
+    done: useSelector(ref, selectDoneAction) as A | null,
+    open: (action: A) => ref.send({ type: 'action.open', action }),
+    close: () => ref.send({ type: 'action.close' }),
+    submit: (request: Q) => ref.send({ type: 'action.submit', request }),
+    retry: () => ref.send({ type: 'record.retry' }),
+  };
+}
+
+export type StaffRecordPage<R, A extends StaffAction, Q> = ReturnType<typeof useStaffRecord<R, A, Q>>;
+
+export interface EditCalls<S extends v.GenericSchema, T extends EditRecord> {
+  load: (id: number, signal: AbortSignal) => Promise<T>;
   /** Creates (id null) or saves with the version the edit started from; answers the record. */
   save: (
     id: number | null,
     body: v.InferOutput<S>,
     version: number | null,
     signal: AbortSignal,
-  ) => Promise<EditRecord>;
+  ) => Promise<T>;
   /** The contract's schema of the body: checked here first, so a mistake is told at once. */
   schema: S;
   /** The fields the body is made of (the draft holds more: id, version, counts...). */
@@ -86,7 +191,7 @@ const pick = (draft: EditRecord, fields: readonly string[]) =>
   Object.fromEntries(fields.filter((field) => field in draft).map((field) => [field, draft[field]]));
 
 /** A record's edit form (docs/decisions/0034-edits-carry-the-version-they-started-from.md). */
-export function liveEditMachine<S extends v.GenericSchema>(calls: EditCalls<S>) {
+export function liveEditMachine<S extends v.GenericSchema, T extends EditRecord>(calls: EditCalls<S, T>) {
   return adminEditMachine.provide({
     actors: {
       loadRecord: fromPromise<EditRecord, { id: number }>(({ input, signal }) =>
@@ -119,6 +224,8 @@ export function liveEditMachine<S extends v.GenericSchema>(calls: EditCalls<S>) 
     },
   });
 }
+
+export type EditRef = ActorRefFrom<typeof adminEditMachine>;
 
 /** Whether this page was opened by creating its record (liveEditMachine's `created`): its save bar says so. */
 export const isJustCreated = () => (window.history.state as { created?: unknown } | null)?.created === true;

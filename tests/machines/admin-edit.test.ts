@@ -1,4 +1,4 @@
-import { createActor, type ActorRefFrom } from 'xstate';
+import { createActor } from 'xstate';
 import {
   adminEditMachine,
   adminEditMessages,
@@ -47,7 +47,7 @@ function startEdit(input: { id: number | null; draft?: EditRecord }) {
   });
   const actor = createActor(machine, { input }).start();
   const uploadOf = (field: string) =>
-    selectUploadOf(field)(actor.getSnapshot()) as ActorRefFrom<typeof imageUploadMachine> | undefined;
+    selectUploadOf(field)(actor.getSnapshot());
   return { actor, load, save, upload, created, uploadOf };
 }
 

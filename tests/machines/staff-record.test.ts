@@ -1,6 +1,7 @@
 import { createActor } from 'xstate';
 import {
   staffRecordMachine,
+  type StaffAction,
   type StaffActionResult,
 } from '../../machines/staff-record/staff-record.machine.ts';
 import {
@@ -21,7 +22,7 @@ const shipRequest = { carrier: 'India Post', trackingNumber: 'EK1234IN' };
 
 function startRecord(id = 12) {
   const load = pendingCalls<unknown, { id: number }>();
-  const send = pendingCalls<StaffActionResult, { id: number; action: string; request: unknown }>();
+  const send = pendingCalls<StaffActionResult, { id: number; action: StaffAction; request: unknown }>();
   const machine = staffRecordMachine.provide({ actors: { loadRecord: load.logic, sendAction: send.logic } });
   const actor = createActor(machine, { input: { id } }).start();
   return { actor, load, send };
@@ -137,6 +138,20 @@ describe('staff record machine: a step taken through its dialog', () => {
     expect(selectDoneAction(actor.getSnapshot())).toBeNull();
   });
 
+  it('an action on one item of the record travels as an object, its target named, never a string to split', async () => {
+    const { actor, send } = await readyRecord();
+    actor.send({ type: 'action.open', action: { type: 'package.edit', id: 7 } });
+    expect(selectOpenAction(actor.getSnapshot())).toEqual({ type: 'package.edit', id: 7 });
+    actor.send({ type: 'action.submit', request: { title: 'For two' } });
+    expect(send.last().input).toEqual({
+      id: 12,
+      action: { type: 'package.edit', id: 7 },
+      request: { title: 'For two' },
+    });
+    await send.last().resolve({ kind: 'updated', record: packed });
+    expect(selectDoneAction(actor.getSnapshot())).toEqual({ type: 'package.edit', id: 7 });
+  });
+
   it('a refusal keeps the dialog with its reason and code while the record is read again', async () => {
     const { actor, send, load } = await shipping();
     await send.last().resolve({
@@ -163,9 +178,9 @@ describe('staff record machine: a step taken through its dialog', () => {
   });
 
   it('reports a step taken to the page, with the record after it; a refusal reports nothing', async () => {
-    const steps: { action: string; record: unknown }[] = [];
+    const steps: { action: StaffAction; record: unknown }[] = [];
     const load = pendingCalls<unknown, { id: number }>();
-    const send = pendingCalls<StaffActionResult, { id: number; action: string; request: unknown }>();
+    const send = pendingCalls<StaffActionResult, { id: number; action: StaffAction; request: unknown }>();
     const machine = staffRecordMachine.provide({
       actors: { loadRecord: load.logic, sendAction: send.logic },
       actions: { reportStep: (_, step) => steps.push(step) },

@@ -214,7 +214,7 @@ const PUBLIC_ROUTES = [
   'POST /api/astro/birth-star',
   // The same from the date alone, for a birth time not known.
   'POST /api/astro/birth-star/day',
-  // A staff invitation: its e-mailed, single-use token is the proof (tests/server/admin-office.test.ts).
+  // A staff invitation: its e-mailed, single-use token is the proof (tests/server/admin.test.ts).
   'POST /api/staff-invitations/lookup',
   'POST /api/staff-invitations/accept',
 ];

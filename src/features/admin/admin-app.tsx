@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import {
   selectIsRestoring,
@@ -8,37 +8,54 @@ import {
 } from '../../../machines/session/session.selectors.ts';
 import { isStaffRole } from '../../../contract/lifecycle.ts';
 import { SessionCheckFailed, SessionContext } from '../../live/session.tsx';
-import { site } from '../../lib/config.ts';
 import { Spinner } from '../../ui/status.tsx';
-import { StaffSignIn } from './staff-sign-in.tsx';
-import { TodayPage } from './today-page.tsx';
+import { BackOffice } from './parts/admin-frame.tsx';
+import { StaffSignIn } from './parts/staff-sign-in.tsx';
+import { TodayPage } from './today/today-page.tsx';
 import './admin.css';
 
-const OrdersQueue = lazy(() => import('./queue-pages.tsx').then((m) => ({ default: m.OrdersQueue })));
-const BookingsQueue = lazy(() => import('./queue-pages.tsx').then((m) => ({ default: m.BookingsQueue })));
-const OrderPage = lazy(() => import('./record-pages.tsx').then((m) => ({ default: m.OrderPage })));
-const BookingPage = lazy(() => import('./record-pages.tsx').then((m) => ({ default: m.BookingPage })));
-const SankalpPage = lazy(() => import('./sankalp-page.tsx').then((m) => ({ default: m.SankalpPage })));
-const PujasPage = lazy(() => import('./catalogue-lists.tsx').then((m) => ({ default: m.PujasPage })));
-const ProductsPage = lazy(() => import('./catalogue-lists.tsx').then((m) => ({ default: m.ProductsPage })));
+// Each resource's pages are their own lazy chunks of the back office (docs/decisions/0035).
+const OrdersQueue = lazy(() => import('./orders/orders-queue.tsx').then((m) => ({ default: m.OrdersQueue })));
+const OrderPage = lazy(() => import('./orders/order-page.tsx').then((m) => ({ default: m.OrderPage })));
+const BookingsQueue = lazy(() =>
+  import('./bookings/bookings-queue.tsx').then((m) => ({ default: m.BookingsQueue })),
+);
+const BookingPage = lazy(() =>
+  import('./bookings/booking-page.tsx').then((m) => ({ default: m.BookingPage })),
+);
+const SankalpPage = lazy(() =>
+  import('./sankalp/sankalp-page.tsx').then((m) => ({ default: m.SankalpPage })),
+);
+const PujasPage = lazy(() => import('./pujas/pujas-page.tsx').then((m) => ({ default: m.PujasPage })));
+const PujaEditPage = lazy(() =>
+  import('./pujas/puja-edit-page.tsx').then((m) => ({ default: m.PujaEditPage })),
+);
+const ProductsPage = lazy(() =>
+  import('./products/products-page.tsx').then((m) => ({ default: m.ProductsPage })),
+);
+const ProductEditPage = lazy(() =>
+  import('./products/product-edit-page.tsx').then((m) => ({ default: m.ProductEditPage })),
+);
 const CategoriesPage = lazy(() =>
-  import('./catalogue-lists.tsx').then((m) => ({ default: m.CategoriesPage })),
+  import('./categories/categories-page.tsx').then((m) => ({ default: m.CategoriesPage })),
+);
+const CategoryEditPage = lazy(() =>
+  import('./categories/category-edit-page.tsx').then((m) => ({ default: m.CategoryEditPage })),
 );
 const AstrologersPage = lazy(() =>
-  import('./catalogue-lists.tsx').then((m) => ({ default: m.AstrologersPage })),
-);
-const CouponsPage = lazy(() => import('./catalogue-lists.tsx').then((m) => ({ default: m.CouponsPage })));
-const PujaEditPage = lazy(() => import('./edit-pages.tsx').then((m) => ({ default: m.PujaEditPage })));
-const ProductEditPage = lazy(() => import('./edit-pages.tsx').then((m) => ({ default: m.ProductEditPage })));
-const CategoryEditPage = lazy(() =>
-  import('./edit-pages.tsx').then((m) => ({ default: m.CategoryEditPage })),
+  import('./astrologers/astrologers-page.tsx').then((m) => ({ default: m.AstrologersPage })),
 );
 const AstrologerEditPage = lazy(() =>
-  import('./edit-pages.tsx').then((m) => ({ default: m.AstrologerEditPage })),
+  import('./astrologers/astrologer-edit-page.tsx').then((m) => ({ default: m.AstrologerEditPage })),
 );
-const CouponEditPage = lazy(() => import('./edit-pages.tsx').then((m) => ({ default: m.CouponEditPage })));
-const AuditPage = lazy(() => import('./office-pages.tsx').then((m) => ({ default: m.AuditPage })));
-const StaffPage = lazy(() => import('./office-pages.tsx').then((m) => ({ default: m.StaffPage })));
+const CouponsPage = lazy(() =>
+  import('./coupons/coupons-page.tsx').then((m) => ({ default: m.CouponsPage })),
+);
+const CouponEditPage = lazy(() =>
+  import('./coupons/coupon-edit-page.tsx').then((m) => ({ default: m.CouponEditPage })),
+);
+const AuditPage = lazy(() => import('./audit/audit-page.tsx').then((m) => ({ default: m.AuditPage })));
+const StaffPage = lazy(() => import('./staff/staff-page.tsx').then((m) => ({ default: m.StaffPage })));
 
 export const gateMessages = {
   noAccess: 'You don\u2019t have access to the back office',
@@ -116,100 +133,5 @@ export function AdminApp() {
         </Switch>
       </Suspense>
     </BackOffice>
-  );
-}
-
-const NAV: readonly (readonly [string, readonly (readonly [string, string])[]])[] = [
-  [
-    'Work',
-    [
-      ['/admin', 'Today'],
-      ['/admin/orders', 'Orders'],
-      ['/admin/bookings', 'Bookings'],
-      ['/admin/sankalp', 'Sankalp sheet'],
-    ],
-  ],
-  [
-    'Catalogue',
-    [
-      ['/admin/pujas', 'Pujas'],
-      ['/admin/products', 'Products'],
-      ['/admin/categories', 'Categories'],
-      ['/admin/astrologers', 'Astrologers'],
-      ['/admin/coupons', 'Coupons'],
-    ],
-  ],
-  [
-    'Shop',
-    [
-      ['/admin/audit', 'Audit log'],
-      ['/admin/staff', 'Staff'],
-    ],
-  ],
-];
-
-const isCurrent = (location: string, href: string) =>
-  href === '/admin' ? location === '/admin' : location === href || location.startsWith(`${href}/`);
-
-/** The frame: a navigation column and the page; the skip link leads past the navigation. */
-function BackOffice({
-  userName,
-  isAdmin,
-  children,
-}: {
-  userName: string;
-  isAdmin: boolean;
-  children: ReactNode;
-}) {
-  const [location] = useLocation();
-  const session = SessionContext.useActorRef();
-  return (
-    <div className="bo">
-      <a
-        className="skip-link"
-        href="#main"
-        onClick={(e) => {
-          e.preventDefault();
-          document.getElementById('main')?.focus();
-        }}
-      >
-        Skip to content
-      </a>
-      <aside className="bo-side">
-        <Link href="/admin" className="bo-brand">
-          <strong>{site.brand}</strong>
-          <span>Back office</span>
-        </Link>
-        <nav className="bo-nav" aria-label="Back office">
-          {NAV.map(([group, links]) => (
-            <div key={group} role="group" aria-labelledby={`bo-nav-${group}`}>
-              <div className="bo-nav__group" id={`bo-nav-${group}`}>
-                {group}
-              </div>
-              {links
-                // Only admins manage the staff (docs/product-rules.md, Roles and the back office).
-                .filter(([href]) => isAdmin || href !== '/admin/staff')
-                .map(([href, label]) => (
-                  <Link key={href} href={href} aria-current={isCurrent(location, href) ? 'page' : undefined}>
-                    {label}
-                  </Link>
-                ))}
-            </div>
-          ))}
-        </nav>
-        <div className="bo-side__foot">
-          <span>
-            {userName} · {isAdmin ? 'Admin' : 'Staff'}
-          </span>
-          <Link href="/">View the shop</Link>
-          <button type="button" onClick={() => session.send({ type: 'session.logout' })}>
-            Log out
-          </button>
-        </div>
-      </aside>
-      <main id="main" className="bo-main" tabIndex={-1}>
-        {children}
-      </main>
-    </div>
   );
 }

@@ -1,30 +1,16 @@
 import { useSelector } from '@xstate/react';
 import { useId, useState, type ReactNode } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import type { ImageSlot } from '../../../contract/admin/images.ts';
-import { fromIndiaDateTimeText, indiaDateTimeText } from '../../../contract/india-time.ts';
-import type { adminEditMachine } from '../../../machines/admin-edit/admin-edit.machine.ts';
-import {
-  conflictChanges,
-  selectDraft,
-  selectEditError,
-  selectIsConflict,
-  selectIsDirty,
-  selectIsSaved,
-  selectIsSaving,
-  selectUploadOf,
-} from '../../../machines/admin-edit/admin-edit.selectors.ts';
-import type { imageUploadMachine } from '../../../machines/image-upload/image-upload.machine.ts';
+import type { ImageSlot } from '../../../../contract/admin/images.ts';
+import { fromIndiaDateTimeText, indiaDateTimeText } from '../../../../contract/india-time.ts';
+import { selectDraft, selectUploadOf } from '../../../../machines/admin-edit/admin-edit.selectors.ts';
 import {
   selectCanRetryUpload,
   selectIsUploading,
   selectUploadError,
-} from '../../../machines/image-upload/image-upload.selectors.ts';
-import { isJustCreated } from '../../live/admin.ts';
-import { imageUrl } from '../../lib/config.ts';
-import { formatDateTime } from '../../lib/format.ts';
-import { RichText } from '../../ui/rich-text.tsx';
-import { ErrorBanner } from '../../ui/status.tsx';
+} from '../../../../machines/image-upload/image-upload.selectors.ts';
+import type { EditRef } from '../../../live/admin.ts';
+import { imageUrl } from '../../../lib/config.ts';
+import { RichText } from '../../../ui/rich-text.tsx';
 
 /** Dates and times are typed in India's time, whatever the computer's clock says. */
 export const isoToIstInput = (iso: unknown) => (typeof iso === 'string' && iso ? indiaDateTimeText(iso) : '');
@@ -33,8 +19,6 @@ export const istInputToIso = (value: string) => (value ? fromIndiaDateTimeText(v
 /** A draft's value as text: strings and numbers as they are, anything else as `fallback`. */
 export const textOf = (value: unknown, fallback = '') =>
   typeof value === 'string' || typeof value === 'number' ? String(value) : fallback;
-
-export type EditRef = ActorRefFrom<typeof adminEditMachine>;
 
 export interface FieldSpec {
   name: string;
@@ -56,16 +40,22 @@ export interface FieldSpec {
   slot?: ImageSlot;
   /** A nullable number: empty means null. */
   optional?: boolean;
+  /** In a dialog (DialogFields): the browser's checks before the form is sent. */
+  required?: boolean;
+  min?: number;
+  max?: number;
+  maxLength?: number;
+  /** A text input's type in a dialog (`email`, `url`). */
+  inputType?: 'email' | 'url';
 }
 
 function ImageInput({ edit, spec, id }: { edit: EditRef; spec: FieldSpec; id: string }) {
   const draft = useSelector(edit, selectDraft);
-  const upload = useSelector(edit, selectUploadOf(spec.name)) as
-    ActorRefFrom<typeof imageUploadMachine> | undefined;
+  const upload = useSelector(edit, selectUploadOf(spec.name));
   const uploading = useSelector(upload, (s) => selectIsUploading(s));
   const error = useSelector(upload, (s) => selectUploadError(s));
   const canRetry = useSelector(upload, (s) => selectCanRetryUpload(s));
-  const value = typeof draft[spec.name] === 'string' ? (draft[spec.name] as string) : '';
+  const value = textOf(draft[spec.name]);
   return (
     <div className="bo-image">
       {value ? <img src={imageUrl(value)} alt="" /> : <span className="bo-muted">No image yet</span>}
@@ -261,127 +251,5 @@ export function FormField({ edit, spec }: { edit: EditRef; spec: FieldSpec }) {
         </div>
       )}
     </div>
-  );
-}
-
-const shown = (value: unknown) => {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return formatDateTime(value);
-  if (Array.isArray(value)) return value.join(', ');
-  const text = typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
-  return text.length > 140 ? `${text.slice(0, 140)}…` : text;
-};
-
-/**
- * Someone else saved first (docs/decisions/0034): what they changed and what you typed, side by
- * side; keep theirs, or save yours over theirs. Nothing typed is lost.
- */
-export function ConflictPanel({ edit, specs }: { edit: EditRef; specs: readonly FieldSpec[] }) {
-  const conflict = useSelector(edit, selectIsConflict);
-  const changes = useSelector(edit, (s) =>
-    conflictChanges(
-      s,
-      specs.map((spec) => spec.name),
-    ),
-  );
-  if (!conflict) return null;
-  const label = (field: string) => specs.find((spec) => spec.name === field)?.label ?? field;
-  return (
-    <section className="bo-conflict" role="alert" aria-labelledby="conflict-title">
-      <h2 id="conflict-title">Someone else saved this while you were editing</h2>
-      <p>
-        Your changes are not saved yet. Compare them with theirs, then choose. Saving yours keeps their
-        changes to the fields you left alone.
-      </p>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Field</th>
-            <th scope="col">When you started</th>
-            <th scope="col">Their save</th>
-            <th scope="col">Yours</th>
-          </tr>
-        </thead>
-        <tbody>
-          {changes.map((change) => (
-            <tr key={change.field}>
-              <th scope="row">{label(change.field)}</th>
-              <td className="bo-diff-before">{shown(change.before)}</td>
-              <td>{shown(change.theirs)}</td>
-              <td>
-                {JSON.stringify(change.mine ?? null) === JSON.stringify(change.before ?? null) ? (
-                  <span className="bo-muted">Not changed by you</span>
-                ) : (
-                  shown(change.mine)
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <div className="bo-actions">
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => edit.send({ type: 'conflict.keepMine' })}
-        >
-          Save mine over theirs
-        </button>
-        <button type="button" className="button" onClick={() => edit.send({ type: 'conflict.takeTheirs' })}>
-          Keep theirs, drop mine
-        </button>
-      </div>
-    </section>
-  );
-}
-
-/** The form's state and its Save, always in reach at the bottom of the screen. */
-export function SaveBar({
-  edit,
-  saveLabel = 'Save',
-  createdLabel,
-}: {
-  edit: EditRef;
-  saveLabel?: string;
-  /** Said instead of "No changes" when this record was just created (the navigation's state says so). */
-  createdLabel?: string;
-}) {
-  // A new record opens at its own address, a new page: the step that brought it there says "created".
-  const [justCreated] = useState(() => createdLabel !== undefined && isJustCreated());
-  const dirty = useSelector(edit, selectIsDirty);
-  const saving = useSelector(edit, selectIsSaving);
-  const saved = useSelector(edit, selectIsSaved);
-  const conflict = useSelector(edit, selectIsConflict);
-  const error = useSelector(edit, selectEditError);
-  return (
-    <>
-      {error && <ErrorBanner message={error} />}
-      <div className="bo-savebar">
-        <span className="bo-savebar__state" role="status">
-          {saving
-            ? 'Saving...'
-            : saved
-              ? 'Saved'
-              : conflict
-                ? 'Not saved: see above'
-                : dirty
-                  ? 'Unsaved changes'
-                  : justCreated && createdLabel
-                    ? createdLabel
-                    : 'No changes'}
-        </span>
-        <span className="bo-actions">
-          {dirty && (
-            <button type="button" className="button" onClick={() => edit.send({ type: 'edit.reset' })}>
-              Discard changes
-            </button>
-          )}
-          <button type="submit" className="button button--primary" disabled={saving || conflict}>
-            {saving ? 'Saving...' : saveLabel}
-          </button>
-        </span>
-      </div>
-    </>
   );
 }

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Link } from 'wouter';
-import { SessionContext } from '../../live/session.tsx';
-import { SignInFields, useSignInForm } from '../../live/sign-in-form.tsx';
-import { site } from '../../lib/config.ts';
+import { SessionContext } from '../../../live/session.tsx';
+import { SignInFields, useSignInForm } from '../../../live/sign-in-form.tsx';
+import { site } from '../../../lib/config.ts';
 
 /**
  * The back office's own sign-in (docs/product-rules.md, Roles and the back office): a visitor at

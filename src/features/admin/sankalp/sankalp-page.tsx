@@ -1,14 +1,15 @@
 import { Link, useLocation, useSearch } from 'wouter';
-import { SankalpSheetResponse, type SankalpPuja } from '../../../contract/admin/sankalp.ts';
-import { OFFERING_DELIVERY_LABELS } from '../../../contract/puja-offering.ts';
-import { TEMPLE_SCRIPT_LABELS, TEMPLE_SCRIPT_LANG } from '../../../contract/temple-script.ts';
-import { staffGet } from '../../lib/admin-api.ts';
-import { formatCalendarDay, formatClockTime, formatDate, formatDateTime } from '../../lib/format.ts';
-import { useResource } from '../../lib/use-resource.ts';
-import { ResourceView } from '../../ui/status.tsx';
-import { dayAfter, indiaToday } from '../../../contract/india-time.ts';
+import type { SankalpPuja } from '../../../../contract/admin/sankalp.ts';
+import { OFFERING_DELIVERY_LABELS } from '../../../../contract/puja-offering.ts';
+import { TEMPLE_SCRIPT_LABELS, TEMPLE_SCRIPT_LANG } from '../../../../contract/temple-script.ts';
+import { fetchSankalpSheet } from '../../../lib/admin/sankalp.ts';
+import { formatCalendarDay, formatClockTime, formatDate, formatDateTime } from '../../../lib/format.ts';
+import { useResource } from '../../../lib/use-resource.ts';
+import { ResourceView } from '../../../ui/status.tsx';
+import { dayAfter, indiaToday } from '../../../../contract/india-time.ts';
+import { TableHead } from '../parts/list-parts.tsx';
+import { ISO_DAY } from '../../../../contract/query.ts';
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 function PujaSheet({ puja }: { puja: SankalpPuja }) {
   const persons = puja.packages.reduce(
@@ -34,16 +35,7 @@ function PujaSheet({ puja }: { puja: SankalpPuja }) {
             <caption className="visually-hidden">
               {puja.pujaName}, {pkg.title}
             </caption>
-            <thead>
-              <tr>
-                <th scope="col">Booking</th>
-                <th scope="col">Name</th>
-                <th scope="col">Gothra</th>
-                <th scope="col">Nakshatra</th>
-                <th scope="col">Raashi</th>
-                <th scope="col">Birth</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Booking', 'Name', 'Gothra', 'Nakshatra', 'Raashi', 'Birth']} />
             <tbody>
               {pkg.bookings.flatMap((booking) =>
                 booking.persons.map((person, index) => (
@@ -119,9 +111,7 @@ function PujaSheet({ puja }: { puja: SankalpPuja }) {
 }
 
 function Sheet({ date }: { date: string }) {
-  const sheet = useResource((signal) =>
-    staffGet(`/api/admin/sankalp?date=${date}`, SankalpSheetResponse, signal),
-  );
+  const sheet = useResource((signal) => fetchSankalpSheet(date, signal));
   return (
     <ResourceView resource={sheet} loadingLabel="Loading the sankalp sheet...">
       {({ pujas }) =>

@@ -1,11 +1,11 @@
 import { Link } from 'wouter';
-import { LOCK_SOON_HOURS, TodayResponse } from '../../../contract/admin/today.ts';
-import { dayAfter } from '../../../contract/india-time.ts';
-import { formatRupees } from '../../../contract/money.ts';
-import { staffGet } from '../../lib/admin-api.ts';
-import { formatDate, countOf } from '../../lib/format.ts';
-import { useResource } from '../../lib/use-resource.ts';
-import { ResourceView } from '../../ui/status.tsx';
+import { LOCK_SOON_HOURS } from '../../../../contract/admin/today.ts';
+import { dayAfter } from '../../../../contract/india-time.ts';
+import { formatRupees } from '../../../../contract/money.ts';
+import { fetchToday } from '../../../lib/admin/today.ts';
+import { formatDate, countOf } from '../../../lib/format.ts';
+import { useResource } from '../../../lib/use-resource.ts';
+import { ResourceView } from '../../../ui/status.tsx';
 
 function Stat({
   label,
@@ -42,7 +42,7 @@ function Stat({
  * the work waiting, each count a link to the queue that holds it.
  */
 export function TodayPage() {
-  const today = useResource((signal) => staffGet('/api/admin/today', TodayResponse, signal));
+  const today = useResource(fetchToday);
   return (
     <>
       <div className="bo-head">

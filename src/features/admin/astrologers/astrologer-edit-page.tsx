@@ -1,0 +1,70 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { AstrologerInput } from '../../../../contract/admin/astrologers.ts';
+import { fieldLabels } from '../../../../contract/field-labels.ts';
+import { selectIsDirty, selectRecord } from '../../../../machines/admin-edit/admin-edit.selectors.ts';
+import { liveEditMachine } from '../../../live/admin.ts';
+import {
+  fetchStaffAstrologer,
+  retireStaffAstrologer,
+  saveStaffAstrologer,
+} from '../../../lib/admin/astrologers.ts';
+import { inspectOptions } from '../../../lib/inspector.ts';
+import { EditFrame, fieldsOf } from '../parts/edit-frame.tsx';
+import { textOf, type FieldSpec } from '../parts/form-field.tsx';
+import { liveRetireMachine, RetirePanel } from '../parts/retire-panel.tsx';
+
+const astrologerEditMachine = liveEditMachine({
+  load: fetchStaffAstrologer,
+  save: saveStaffAstrologer,
+  schema: AstrologerInput,
+  fields: fieldsOf(AstrologerInput),
+  pathOf: (record) => `/admin/astrologers/${record.id}`,
+});
+
+const astrologerRetireMachine = liveRetireMachine(fetchStaffAstrologer, retireStaffAstrologer);
+
+export function AstrologerEditPage({ id }: { id: number | null }) {
+  const edit = useActorRef(astrologerEditMachine, {
+    input: {
+      id,
+      draft: { name: '', photo: '', specializations: [], experience: '', ratePerMinute: '', bio: '' },
+    },
+    ...inspectOptions(),
+  });
+  const record = useSelector(edit, selectRecord);
+  const dirty = useSelector(edit, selectIsDirty);
+  const specs: FieldSpec[] = [
+    { name: 'name', label: fieldLabels.astrologer.name },
+    {
+      name: 'specializations',
+      label: fieldLabels.astrologer.specializations,
+      kind: 'list',
+      hint: 'Separated by commas: Vedic, Numerology',
+    },
+    { name: 'experience', label: fieldLabels.astrologer.experience, kind: 'number' },
+    { name: 'ratePerMinute', label: fieldLabels.astrologer.ratePerMinute, kind: 'money' },
+    { name: 'photo', label: fieldLabels.astrologer.photo, kind: 'image', slot: 'astrologer', wide: true },
+    { name: 'bio', label: fieldLabels.astrologer.bio, kind: 'markup' },
+  ];
+  return (
+    <EditFrame
+      edit={edit}
+      title={id === null ? 'New astrologer' : textOf(record?.name, 'Astrologer')}
+      back={['/admin/astrologers', 'Astrologers']}
+      created="Astrologer created"
+      specs={specs}
+    >
+      {record && typeof record.id === 'number' && (
+        <RetirePanel
+          id={record.id}
+          dirty={dirty}
+          edit={edit}
+          machine={astrologerRetireMachine}
+          noun="astrologer"
+          retireText="Their profile leaves the shop’s list of astrologers."
+          restoreText="Their profile is back in the shop’s list of astrologers."
+        />
+      )}
+    </EditFrame>
+  );
+}

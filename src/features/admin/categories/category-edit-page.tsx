@@ -1,0 +1,62 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { CategoryInput } from '../../../../contract/admin/categories.ts';
+import { fieldLabels } from '../../../../contract/field-labels.ts';
+import { selectIsDirty, selectRecord } from '../../../../machines/admin-edit/admin-edit.selectors.ts';
+import { liveEditMachine } from '../../../live/admin.ts';
+import { fetchStaffCategory, retireStaffCategory, saveStaffCategory } from '../../../lib/admin/categories.ts';
+import { inspectOptions } from '../../../lib/inspector.ts';
+import { EditFrame, fieldsOf } from '../parts/edit-frame.tsx';
+import { textOf, type FieldSpec } from '../parts/form-field.tsx';
+import { liveRetireMachine, RetirePanel } from '../parts/retire-panel.tsx';
+
+const categoryEditMachine = liveEditMachine({
+  load: fetchStaffCategory,
+  save: saveStaffCategory,
+  schema: CategoryInput,
+  fields: fieldsOf(CategoryInput),
+  pathOf: (record) => `/admin/categories/${record.id}`,
+});
+
+const categoryRetireMachine = liveRetireMachine(fetchStaffCategory, retireStaffCategory);
+
+export function CategoryEditPage({ id }: { id: number | null }) {
+  const edit = useActorRef(categoryEditMachine, {
+    input: { id, draft: { name: '', category: '', imgUrl: '' } },
+    ...inspectOptions(),
+  });
+  const record = useSelector(edit, selectRecord);
+  const dirty = useSelector(edit, selectIsDirty);
+  const specs: FieldSpec[] = [
+    { name: 'name', label: fieldLabels.category.name },
+    {
+      name: 'category',
+      label: fieldLabels.category.category,
+      hint: 'Lower-case words and dashes, used in the shop’s addresses (e.g. “rudraksha-malas”).',
+    },
+    { name: 'imgUrl', label: fieldLabels.category.imgUrl, kind: 'image', slot: 'category', wide: true },
+  ];
+  return (
+    <EditFrame
+      edit={edit}
+      title={id === null ? 'New category' : textOf(record?.name, 'Category')}
+      back={['/admin/categories', 'Categories']}
+      created="Category created"
+      specs={specs}
+    >
+      {record && typeof record.id === 'number' && (
+        <RetirePanel
+          id={record.id}
+          dirty={dirty}
+          edit={edit}
+          machine={categoryRetireMachine}
+          noun="category"
+          status={({ productCount: count }) =>
+            `${count} ${count === 1 ? 'product' : 'products'} in the shop.`
+          }
+          retireText="It leaves the shop’s categories. Only a category with none of its products in the shop can be retired: move them to another category or retire them first."
+          restoreText="It is back in the shop’s categories. Its retired products stay retired until you restore them."
+        />
+      )}
+    </EditFrame>
+  );
+}

@@ -1,0 +1,71 @@
+import { Link } from 'wouter';
+import { couponStatusLabels, type AdminCoupon } from '../../../../contract/admin/coupons.ts';
+import { formatRupees } from '../../../../contract/money.ts';
+import { fetchStaffCoupons } from '../../../lib/admin/coupons.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useResource } from '../../../lib/use-resource.ts';
+import { ResourceView } from '../../../ui/status.tsx';
+import { ListHead, NewLink, RecordTable } from '../parts/list-parts.tsx';
+
+const couponTerms = (coupon: AdminCoupon) =>
+  [
+    coupon.kind === 'percent'
+      ? `${coupon.value}% off${coupon.maxDiscount !== null ? ` (up to ${formatRupees(coupon.maxDiscount)})` : ''}`
+      : `${formatRupees(coupon.value)} off`,
+    coupon.minSubtotal > 0 ? `on ${formatRupees(coupon.minSubtotal)} or more` : null,
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+/** Real dates in India's time: a coupon with no start works from its creation. */
+const validity = (coupon: AdminCoupon) => {
+  const from = formatDateTime(coupon.startsAt ?? coupon.createdAt);
+  return coupon.expiresAt ? `${from} – ${formatDateTime(coupon.expiresAt)}` : `From ${from}, no end`;
+};
+
+/** The coupons, each with its terms, validity, limits and how many times it was used. */
+export function CouponsPage() {
+  const list = useResource(fetchStaffCoupons);
+  return (
+    <>
+      <ListHead title="Coupons" sub="Percent or flat, with a cap, a minimum, dates and use limits.">
+        <NewLink href="/admin/coupons/new" label="New coupon" />
+      </ListHead>
+      <ResourceView resource={list} loadingLabel="Loading the coupons...">
+        {({ coupons }) => (
+          <RecordTable
+            caption="Coupons"
+            empty={coupons.length === 0 ? 'None yet.' : null}
+            columns={['Code', 'Discount', 'Valid', { label: 'Used', num: true }, 'Limits', 'Status']}
+          >
+            {coupons.map((coupon) => (
+              <tr key={coupon.id}>
+                <td>
+                  <Link href={`/admin/coupons/${coupon.id}`}>{coupon.code}</Link>
+                </td>
+                <td>{couponTerms(coupon)}</td>
+                <td>{validity(coupon)}</td>
+                <td className="num">{coupon.timesUsed}</td>
+                <td>
+                  {coupon.usageLimit === null ? 'No total limit' : `${coupon.usageLimit} in all`}
+                  <div className="bo-muted">
+                    {coupon.perCustomerLimit === null
+                      ? 'Any number per customer'
+                      : `${coupon.perCustomerLimit} per customer`}
+                  </div>
+                </td>
+                <td>
+                  {coupon.status === 'active' ? (
+                    couponStatusLabels.active
+                  ) : (
+                    <span className="bo-tag">{couponStatusLabels[coupon.status]}</span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </RecordTable>
+        )}
+      </ResourceView>
+    </>
+  );
+}
