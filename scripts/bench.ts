@@ -11,295 +11,47 @@
  *
  * Timings are benchmarks, never tests: nothing here fails on a number.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { serve } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
-import { Hono } from 'hono';
-import lighthouse from 'lighthouse';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { build, mergeConfig } from 'vite';
-import shopViteConfig from '../vite.config.ts';
-import { freePort, startApiServer, type ApiServer } from '../tests/support/api-server.ts';
+import { chromium } from 'playwright-core';
+import { freePort } from '../tests/support/api-server.ts';
 import { gzipBytes, readManifest, routeDownload, entryKey, closure } from './lib/bundle.ts';
-
-const { values: args } = parseArgs({
-  options: {
-    runs: { type: 'string', default: '3' },
-    seconds: { type: 'string', default: '10' },
-    connections: { type: 'string', default: '50' },
-    scale: { type: 'string', default: '10000' },
-    'no-write': { type: 'boolean', default: false },
-    'no-build': { type: 'boolean', default: false },
-    only: { type: 'string', default: 'pages,throughput,scale' },
-  },
-});
-/** Parts to run (`--only scale` for a quick look at one); a partial run never writes docs/perf.md. */
-const PARTS = new Set(args.only.split(','));
-for (const part of PARTS)
-  if (!['pages', 'throughput', 'scale'].includes(part))
-    throw new Error(`--only takes pages, throughput, scale`);
-const want = (part: 'pages' | 'throughput' | 'scale') => PARTS.has(part);
-const WRITE = !args['no-write'] && PARTS.size === 3;
-const bounded = (name: string, value: string, min: number, max: number) => {
-  const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < min || n > max) throw new Error(`--${name} must be ${min} to ${max}`);
-  return n;
-};
-const RUNS = bounded('runs', args.runs, 1, 9);
-const SECONDS = bounded('seconds', args.seconds, 1, 60);
-const CONNECTIONS = bounded('connections', args.connections, 1, 500);
-const SCALE = bounded('scale', args.scale, 100, 100_000);
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-const root = path.resolve(import.meta.dirname, '..');
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
-const log = (line: string) => console.log(`[bench] ${line}`);
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
-interface Row {
-  measure: string;
-  ours: string;
-  floor: string;
-  ratio: string;
-  target: string;
-}
-const rows: Row[] = [];
-const row = (measure: string, ours: string, floor: string, ratio: string, target: string) =>
-  rows.push({ measure, ours, floor, ratio, target });
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const ms = (value: number) => `${Math.round(value)} ms`;
-const x = (value: number) => `${value.toFixed(2)}×`;
-
-/* ----------------------------------------------------------------------------------------- builds */
-
-async function buildFloor(): Promise<string> {
-  const outDir = path.join(work, 'floor');
-  const config = mergeConfig(shopViteConfig, {
-    root: path.join(root, 'bench', 'floor'),
-    base: './',
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true },
-  });
-  await build({ ...config, configFile: false });
-  fs.writeFileSync(path.join(outDir, 'greeting.json'), JSON.stringify({ text: 'Namaste' }));
-  return outDir;
-}
-
-/* ------------------------------------------------------------------------------------ servers */
-
-async function serveFloor(dir: string) {
-  const app = new Hono();
-  app.get('*', serveStatic({ root: dir, precompressed: true }));
-  const port = await freePort();
-  const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' });
-  return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
-}
-
-/**
- * Node's own http module answering every request with `body`, from memory: the throughput floor.
- * It runs in a process of its own (scripts/bench-bare-server.ts), as the shop does, and the load generator
- * (autocannon, in this process) is a third: a floor served from the bench's own event loop would
- * share it with the load and flatter the ratio.
- */
-async function serveBytes(body: Buffer) {
-  const file = path.join(work, `bare-${Date.now()}.json`);
-  fs.writeFileSync(file, body);
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'bench-bare-server.ts'), file], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the bare server did not start in 10 s')), 10_000);
-    child.once('error', reject);
-    child.stdout.once('data', (chunk: Buffer) => {
-      clearTimeout(timer);
-      resolve(Number(chunk.toString().trim()));
-    });
-  });
-  const close = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  return { url: `http://127.0.0.1:${port}`, close };
-}
-
-async function startShop(dataDir: string, env: Record<string, string> = {}): Promise<ApiServer> {
-  // The production build, as `npm start` runs it (not the source through tsx).
-  return startApiServer({
-    dataDir,
-    serveSpa: true,
-    built: true,
-    env: { PAYMENT_DELAY_MS: '0', ...env },
-    timeoutMs: 60_000,
-  });
-}
-
-/* --------------------------------------------------------------------------------- lighthouse */
-
-interface PageScore {
-  performance: number;
-  accessibility: number;
-  bestPractices: number;
-  seo: number;
-  fcp: number;
-  lcp: number;
-  cls: number;
-  tbt: number;
-}
-
-async function lighthouseMedian(port: number, url: string): Promise<PageScore> {
-  const runs: PageScore[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const result = await lighthouse(url, {
-      port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-    });
-    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-    const { categories, audits } = result.lhr;
-    runs.push({
-      performance: Math.round((categories.performance?.score ?? 0) * 100),
-      accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
-      bestPractices: Math.round((categories['best-practices']?.score ?? 0) * 100),
-      seo: Math.round((categories.seo?.score ?? 0) * 100),
-      fcp: audits['first-contentful-paint']?.numericValue ?? NaN,
-      lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
-      cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
-      tbt: audits['total-blocking-time']?.numericValue ?? NaN,
-    });
-  }
-  const pick = (key: keyof PageScore) => median(runs.map((run) => run[key]));
-  return {
-    performance: pick('performance'),
-    accessibility: pick('accessibility'),
-    bestPractices: pick('bestPractices'),
-    seo: pick('seo'),
-    fcp: pick('fcp'),
-    lcp: pick('lcp'),
-    cls: pick('cls'),
-    tbt: pick('tbt'),
-  };
-}
-
-/* --------------------------------------------------------------------------------- throughput */
-
-async function throughput(
-  url: string,
-  requests?: autocannon.Request[],
-): Promise<{ rps: number; p99: number; errors: number }> {
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    ...(requests ? { requests } : {}),
-  });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
-}
-
-/**
- * The server's memory after a full garbage collection, through the inspector it was started with
- * (`--inspect` on a loopback port): what it keeps, not what the collector has yet to reclaim.
- */
-async function serverMemory(inspectPort: number): Promise<{ rss: number; heapUsed: number }> {
-  const [target] = (await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json()) as {
-    webSocketDebuggerUrl: string;
-  }[];
-  const socket = new WebSocket(target!.webSocketDebuggerUrl);
-  await new Promise((resolve, reject) => {
-    socket.onopen = resolve;
-    socket.onerror = reject;
-  });
-  let id = 0;
-  const call = (method: string, params: object = {}) =>
-    new Promise<{ result?: { result?: { value?: string } } }>((resolve, reject) => {
-      const mine = ++id;
-      const timeout = setTimeout(() => reject(new Error(`${method} timed out`)), 30_000);
-      socket.addEventListener('message', function answer(event: MessageEvent<string>) {
-        const message = JSON.parse(event.data) as { id?: number };
-        if (message.id !== mine) return;
-        clearTimeout(timeout);
-        socket.removeEventListener('message', answer);
-        resolve(message as never);
-      });
-      socket.send(JSON.stringify({ id: mine, method, params }));
-    });
-  try {
-    await call('HeapProfiler.collectGarbage');
-    const { result } = await call('Runtime.evaluate', {
-      expression: 'JSON.stringify(process.memoryUsage())',
-      returnByValue: true,
-    });
-    return JSON.parse(result?.result?.value ?? '{}') as { rss: number; heapUsed: number };
-  } finally {
-    socket.close();
-  }
-}
-
-/* --------------------------------------------------------------------------- main-thread work */
-
-/** Main-thread task time (ms) the page spends while `during` runs, from the DevTools protocol. */
-async function mainThreadMs(page: Page, during: () => Promise<void>): Promise<number> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Performance.enable');
-  const task = async () => {
-    const { metrics } = await cdp.send('Performance.getMetrics');
-    return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN) * 1000;
-  };
-  const before = await task();
-  await during();
-  const after = await task();
-  await cdp.detach();
-  return after - before;
-}
-
-/**
- * The longest task on the page's main thread while `during` runs, in ms, from a Chromium trace
- * (devtools.timeline RunTask events of the renderer's main thread): whether the work fits in one
- * frame (16 ms), which a sum of task time cannot tell.
- */
-async function longestTaskMs(browser: Browser, page: Page, during: () => Promise<void>): Promise<number> {
-  await browser.startTracing(page, {
-    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
-  });
-  await during();
-  const trace = JSON.parse((await browser.stopTracing()).toString()) as {
-    traceEvents: {
-      name: string;
-      ph: string;
-      dur?: number;
-      pid: number;
-      tid: number;
-      args?: { name?: string };
-    }[];
-  };
-  const events = trace.traceEvents;
-  // The renderer's main thread: the thread named CrRendererMain.
-  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  const tasks = events.filter(
-    (e) => e.name === 'RunTask' && e.ph === 'X' && (!main || (e.pid === main.pid && e.tid === main.tid)),
-  );
-  return Math.max(0, ...tasks.map((e) => (e.dur ?? 0) / 1000));
-}
+import {
+  args,
+  want,
+  WRITE,
+  RUNS,
+  SECONDS,
+  CONNECTIONS,
+  SCALE,
+  CHROME,
+  CHROME_FLAGS,
+  root,
+  work,
+  log,
+  median,
+  rows,
+  row,
+  kb,
+  ms,
+  x,
+} from './lib/bench-settings.ts';
+import {
+  buildFloor,
+  serveFloor,
+  serveBytes,
+  startShop,
+  type PageScore,
+  lighthouseMedian,
+  throughput,
+  serverMemory,
+  mainThreadMs,
+  longestTaskMs,
+} from './lib/bench-tools.ts';
 
 /* ---------------------------------------------------------------------------------------- run */
 
