@@ -23,13 +23,20 @@ import {
   updateBookingLifecycle,
   type BookingLifecycleColumns,
 } from '../db/repositories/bookings.ts';
-import { insertLifecycleEvent } from '../db/repositories/lifecycle-events.ts';
 import { findUpload } from '../db/repositories/uploads.ts';
-import { inTransaction } from '../db/transaction.ts';
 import type { BookingRow } from '../db/types.ts';
-import { commitStep, dataOf, noteOf, refuse, systemSender, type Sender } from './lifecycle.ts';
+import {
+  commitStep,
+  dataOf,
+  logRefundFailure,
+  noteOf,
+  refuse,
+  settleEach,
+  settleRefund,
+  systemSender,
+  type Sender,
+} from './lifecycle.ts';
 import type { LifecycleDeps } from './order-lifecycle.ts';
-import { recordUsedPaymentRefund, requestUsedPaymentRefund } from './payments.ts';
 import { Refusal } from './refusal.ts';
 import { wrongScriptSpelling } from '../../contract/temple-script.ts';
 import { findPujaScript } from '../db/repositories/catalogue.ts';
@@ -77,8 +84,7 @@ function columnsOf(snapshot: BookingLifecycleSnapshot): BookingLifecycleColumns 
 /** The booking, or "Booking not found" when there is none or (for a customer) it is someone else's. */
 async function bookingFor(db: Db, id: number, ownerId: number | null): Promise<BookingRow> {
   const row = await findBookingRow(db, id);
-  if (!row || (ownerId !== null && row.userId !== ownerId))
-    throw Refusal.of('booking_not_found');
+  if (!row || (ownerId !== null && row.userId !== ownerId)) throw Refusal.of('booking_not_found');
   return row;
 }
 
@@ -154,14 +160,10 @@ export async function sendBookingEvent(
         ? (trx) => replaceBookingPersons(trx, before.id, event.persons)
         : undefined,
   });
-  if (next.value === 'refundPending') await settleBookingRefund(deps, row.id).catch(logRefundFailure(row.id));
+  if (next.value === 'refundPending')
+    await settleBookingRefund(deps, row.id).catch(logRefundFailure('booking', row.id));
   return readBooking(db, await bookingFor(db, row.id, null));
 }
-
-const logRefundFailure = (bookingId: number) => (error: unknown) => {
-  console.error(`Refund of booking ${bookingId} failed; the scheduler will try again`, error);
-  return false;
-};
 
 /**
  * Locks the booking's sankalp if the chart says it is due (a step from the server itself),
@@ -200,11 +202,7 @@ async function lockBooking(deps: LifecycleDeps, bookingId: number): Promise<bool
  */
 export async function lockDueBookings(deps: LifecycleDeps): Promise<number> {
   const horizon = new Date(deps.now().getTime() + SANKALP_LOCK_HOURS * HOUR_MS).toISOString();
-  let locked = 0;
-  for (const { id } of await findBookingsDueForLock(deps.db, horizon)) {
-    if (await lockBooking(deps, id)) locked += 1;
-  }
-  return locked;
+  return settleEach(await findBookingsDueForLock(deps.db, horizon), (id) => lockBooking(deps, id));
 }
 
 /**
@@ -227,43 +225,21 @@ export async function settleBookingRefund(
   const event: BookingLifecycleEvent = { type: 'refund.completed', by: 'system', reference: undefined };
   if (!snapshot.can(event)) return false;
   const [next] = transition(bookingLifecycleMachine, snapshot, event);
-  const refund = await requestUsedPaymentRefund(db, gateway, row.paymentId);
-  if (!refund) return false;
-  return inTransaction(db, async (trx) => {
-    // The record first (conditional): a second process settling the same booking stops here.
-    if (!(await updateBookingLifecycle(trx, row.id, 'refundPending', columnsOf(next)))) return false;
-    const note = `booking ${row.bookingNumber} refunded`;
-    if (
-      !(await recordUsedPaymentRefund(trx, {
-        paymentId: row.paymentId,
-        refundId: refund.refundId,
-        now: at,
-        note,
-      }))
-    )
-      throw new Error(`Booking ${row.id}: its payment ${row.paymentId} cannot be refunded`);
-    await insertLifecycleEvent(trx, 'booking', {
-      recordId: row.id,
-      fromState: 'refundPending',
-      toState: next.value,
-      event: event.type,
-      actor: systemSender.by,
-      actorUserId: systemSender.userId,
-      at: at.toISOString(),
-      note: null,
-      data: { reference: refund.refundId, amount: refund.amount },
-    });
-    return true;
+  return settleRefund(db, gateway, at, {
+    kind: 'booking',
+    recordId: row.id,
+    label: `booking ${row.bookingNumber}`,
+    paymentId: row.paymentId,
+    to: next.value,
+    store: (trx) => updateBookingLifecycle(trx, row.id, 'refundPending', columnsOf(next)),
   });
 }
 
 /** The scheduler's refunds job: every booking still waiting for its refund. */
 export async function settlePendingBookingRefunds(deps: LifecycleDeps): Promise<number> {
-  let settled = 0;
-  for (const { id } of await findBookingsAwaitingRefund(deps.db)) {
-    if (await settleBookingRefund(deps, id).catch(logRefundFailure(id))) settled += 1;
-  }
-  return settled;
+  return settleEach(await findBookingsAwaitingRefund(deps.db), (id) =>
+    settleBookingRefund(deps, id).catch(logRefundFailure('booking', id)),
+  );
 }
 
 /** The booking as its customer reads it (GET /api/bookings/{id}): a due lock is taken first. */

@@ -2,6 +2,8 @@ import type { LifecycleActor, LifecycleRefusal } from '../../contract/lifecycle.
 import type { Db } from '../db/client.ts';
 import { insertLifecycleEvent, type RecordKind } from '../db/repositories/lifecycle-events.ts';
 import { inTransaction } from '../db/transaction.ts';
+import type { PaymentGateway } from '../payments/gateway.ts';
+import { recordUsedPaymentRefund, requestUsedPaymentRefund } from './payments.ts';
 import { Refusal } from './refusal.ts';
 
 /**
@@ -86,4 +88,77 @@ export function commitStep(db: Db, step: Step): Promise<void> {
     });
     await step.sender.audit?.(trx, step);
   });
+}
+
+/** An order or booking the chart has let take `refund.completed`, and how its row moves on. */
+export interface RefundToSettle {
+  kind: RecordKind;
+  recordId: number;
+  /** How the payment's note and the log name it: "order ORD-1042". */
+  label: string;
+  paymentId: string;
+  /** The chart's state after `refund.completed`. */
+  to: string;
+  /** The conditional UPDATE from `refundPending`: false when another process settled it first. */
+  store: (trx: Db) => Promise<boolean>;
+}
+
+/**
+ * Pays back an order or booking waiting for its refund
+ * (docs/decisions/0053-refunds-outside-the-transaction-with-a-key.md): the provider is asked
+ * outside any transaction with the refund's idempotency key; then, in one transaction, the
+ * record moves on (conditionally: a second process settling the same one stops there), the
+ * payment goes used -> refunded with the provider's refund id, and the step's event row is
+ * written from the server. False when there was nothing to do.
+ */
+export async function settleRefund(
+  db: Db,
+  gateway: PaymentGateway,
+  at: Date,
+  refund: RefundToSettle,
+): Promise<boolean> {
+  const paid = await requestUsedPaymentRefund(db, gateway, refund.paymentId);
+  if (!paid) return false;
+  return inTransaction(db, async (trx) => {
+    if (!(await refund.store(trx))) return false;
+    const note = `${refund.label} refunded`;
+    const recorded = await recordUsedPaymentRefund(trx, {
+      paymentId: refund.paymentId,
+      refundId: paid.refundId,
+      now: at,
+      note,
+    });
+    if (!recorded)
+      throw new Error(
+        `${refund.kind} ${refund.recordId}: its payment ${refund.paymentId} cannot be refunded`,
+      );
+    await insertLifecycleEvent(trx, refund.kind, {
+      recordId: refund.recordId,
+      fromState: 'refundPending',
+      toState: refund.to,
+      event: 'refund.completed',
+      actor: systemSender.by,
+      actorUserId: systemSender.userId,
+      at: at.toISOString(),
+      note: null,
+      data: { reference: paid.refundId, amount: paid.amount },
+    });
+    return true;
+  });
+}
+
+/** Logs a refund that failed and answers false: the scheduler's refunds job tries it again. */
+export const logRefundFailure = (kind: RecordKind, recordId: number) => (error: unknown) => {
+  console.error(`Refund of ${kind} ${recordId} failed; the scheduler will try again`, error);
+  return false;
+};
+
+/** A scheduler job's loop: `settle` each record in turn; how many it settled. */
+export async function settleEach(
+  ids: readonly { id: number }[],
+  settle: (id: number) => Promise<boolean>,
+): Promise<number> {
+  let settled = 0;
+  for (const { id } of ids) if (await settle(id)) settled += 1;
+  return settled;
 }

@@ -13,7 +13,7 @@ import {
   type OrderLifecycleSnapshot,
 } from '../../machines/order-lifecycle/order-lifecycle.selectors.ts';
 import type { Db } from '../db/client.ts';
-import { insertLifecycleEvent, lastStepAt } from '../db/repositories/lifecycle-events.ts';
+import { lastStepAt } from '../db/repositories/lifecycle-events.ts';
 import {
   findOrderRow,
   findOrdersAwaitingRefund,
@@ -23,11 +23,18 @@ import {
   type OrderLifecycleColumns,
 } from '../db/repositories/orders.ts';
 import { findUpload } from '../db/repositories/uploads.ts';
-import { inTransaction } from '../db/transaction.ts';
 import type { OrderRow } from '../db/types.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
-import { commitStep, dataOf, noteOf, refuse, systemSender, type Sender } from './lifecycle.ts';
-import { recordUsedPaymentRefund, requestUsedPaymentRefund } from './payments.ts';
+import {
+  commitStep,
+  dataOf,
+  logRefundFailure,
+  noteOf,
+  refuse,
+  settleEach,
+  settleRefund,
+  type Sender,
+} from './lifecycle.ts';
 import { Refusal } from './refusal.ts';
 
 /**
@@ -77,8 +84,7 @@ function columnsOf(snapshot: OrderLifecycleSnapshot): OrderLifecycleColumns {
 /** The order, or "Order not found" when there is none or (for a customer) it is someone else's. */
 async function orderFor(db: Db, id: number, ownerId: number | null): Promise<OrderRow> {
   const row = await findOrderRow(db, id);
-  if (!row || (ownerId !== null && row.userId !== ownerId))
-    throw Refusal.of('order_not_found');
+  if (!row || (ownerId !== null && row.userId !== ownerId)) throw Refusal.of('order_not_found');
   return row;
 }
 
@@ -86,8 +92,7 @@ async function orderFor(db: Db, id: number, ownerId: number | null): Promise<Ord
 async function checkClaimPhoto(db: Db, event: OrderEventRequest, row: OrderRow): Promise<void> {
   if (event.type !== 'order.claimDamage') return;
   const upload = await findUpload(db, event.photoId);
-  if (!upload || upload.userId !== row.userId)
-    throw Refusal.of('upload_not_found');
+  if (!upload || upload.userId !== row.userId) throw Refusal.of('upload_not_found');
   if (!(IMAGE_TYPES as readonly string[]).includes(upload.contentType))
     throw new Refusal('upload_not_image', lifecycleMessages.notAnImage);
 }
@@ -114,7 +119,8 @@ export async function sendOrderEvent(
   await checkClaimPhoto(db, event, row);
   const at = now();
   // A delivery is checked against when the order shipped (docs/product-rules.md, Orders and bookings after the sale).
-  const shippedAt = event.type === 'order.deliver' ? await lastStepAt(db, 'order', row.id, 'order.ship') : null;
+  const shippedAt =
+    event.type === 'order.deliver' ? await lastStepAt(db, 'order', row.id, 'order.ship') : null;
   const snapshot = orderLifecycleOf({ ...orderFactsOf(row), shippedAt }, () => at);
   const full = { ...event, by: sender.by } as OrderLifecycleEvent;
   const refusal = whyOrderRefused(snapshot, full);
@@ -137,14 +143,10 @@ export async function sendOrderEvent(
         ? (trx) => returnStock(trx, row.id, { userId: sender.userId, at: at.toISOString() })
         : undefined,
   });
-  if (next.value === 'refundPending') await settleOrderRefund(deps, row.id).catch(logRefundFailure(row.id));
+  if (next.value === 'refundPending')
+    await settleOrderRefund(deps, row.id).catch(logRefundFailure('order', row.id));
   return readOrder(db, await orderFor(db, row.id, null));
 }
-
-const logRefundFailure = (orderId: number) => (error: unknown) => {
-  console.error(`Refund of order ${orderId} failed; the scheduler will try again`, error);
-  return false;
-};
 
 /**
  * Pays back an online order waiting for its refund
@@ -167,37 +169,21 @@ export async function settleOrderRefund(
   const event: OrderLifecycleEvent = { type: 'refund.completed', by: 'system', reference: undefined };
   if (!snapshot.can(event)) return false;
   const [next] = transition(orderLifecycleMachine, snapshot, event);
-  const paymentId = row.paymentId;
-  const refund = await requestUsedPaymentRefund(db, gateway, paymentId);
-  if (!refund) return false;
-  return inTransaction(db, async (trx) => {
-    // The record first (conditional): a second process settling the same order stops here.
-    if (!(await updateOrderLifecycle(trx, row.id, 'refundPending', columnsOf(next)))) return false;
-    const note = `order ${row.orderNumber} refunded`;
-    if (!(await recordUsedPaymentRefund(trx, { paymentId, refundId: refund.refundId, now: at, note })))
-      throw new Error(`Order ${row.id}: its payment ${paymentId} cannot be refunded`);
-    await insertLifecycleEvent(trx, 'order', {
-      recordId: row.id,
-      fromState: 'refundPending',
-      toState: next.value,
-      event: event.type,
-      actor: systemSender.by,
-      actorUserId: systemSender.userId,
-      at: at.toISOString(),
-      note: null,
-      data: { reference: refund.refundId, amount: refund.amount },
-    });
-    return true;
+  return settleRefund(db, gateway, at, {
+    kind: 'order',
+    recordId: row.id,
+    label: `order ${row.orderNumber}`,
+    paymentId: row.paymentId,
+    to: next.value,
+    store: (trx) => updateOrderLifecycle(trx, row.id, 'refundPending', columnsOf(next)),
   });
 }
 
 /** The scheduler's refunds job: every online order still waiting for its refund. */
 export async function settlePendingOrderRefunds(deps: LifecycleDeps): Promise<number> {
-  let settled = 0;
-  for (const { id } of await findOrdersAwaitingRefund(deps.db)) {
-    if (await settleOrderRefund(deps, id).catch(logRefundFailure(id))) settled += 1;
-  }
-  return settled;
+  return settleEach(await findOrdersAwaitingRefund(deps.db), (id) =>
+    settleOrderRefund(deps, id).catch(logRefundFailure('order', id)),
+  );
 }
 
 /** The order as its customer reads it (GET /api/orders/{id}), or "not found". */

@@ -139,8 +139,7 @@ function claimFor(trx: Db, payment: PaymentRow | null, w: PaidWrite): PaymentCla
     paymentId: payment?.id ?? null,
     async use(amount, usedFor) {
       if (!payment) return;
-      if (amount !== payment.amount)
-        throw Refusal.of('payment_amount_mismatch');
+      if (amount !== payment.amount) throw Refusal.of('payment_amount_mismatch');
       const moved = await movePayment(trx, {
         id: payment.id,
         to: 'used',

@@ -10,11 +10,11 @@ import {
 import { StockEntryInput } from '../../../contract/admin/stock.ts';
 import type { AppEnv } from '../../env.ts';
 import { findProductForStaff, listProductsForStaff } from '../../db/repositories/admin/products.ts';
-import { idParam, notFound } from '../../http.ts';
+import { idParam } from '../../http.ts';
 import { createProduct, editProduct, retireProduct } from '../../services/admin/products.ts';
 import { recordStock } from '../../services/admin/stock.ts';
 import { readBody, readQuery } from '../../validate.ts';
-import { editRoute, retireRoutes, staffDeps } from './records.ts';
+import { createRoute, editRoute, findRoute, retireRoutes, staffDeps } from './records.ts';
 
 /** Products and their stock in the back office (contract/admin/products.ts, stock.ts). */
 
@@ -28,19 +28,13 @@ export const productRoutes = new Hono<AppEnv>()
     );
     return c.json(body, 200);
   })
-  .post('/api/admin/products', async (c) => {
-    const input = await readBody(c, ProductInput);
-    return c.json(answer(await createProduct(staffDeps(c), input)), 201);
-  })
-  .get('/api/admin/products/:id', async (c) => {
-    const product = await findProductForStaff(c.var.db, idParam(c));
-    if (!product) notFound('Product');
-    return c.json(answer(product), 200);
-  })
+
   .post('/api/admin/products/:id/stock', async (c) => {
     const id = idParam(c);
     const entry = await readBody(c, StockEntryInput);
     return c.json(answer(await recordStock(staffDeps(c), id, entry)), 201);
   });
+createRoute(productRoutes, '/api/admin/products', ProductInput, createProduct, answer);
+findRoute(productRoutes, '/api/admin/products/:id', 'Product', findProductForStaff, answer);
 editRoute(productRoutes, '/api/admin/products/:id', ProductUpdate, editProduct, answer);
 retireRoutes(productRoutes, '/api/admin/products', retireProduct, answer);

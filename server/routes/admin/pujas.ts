@@ -10,10 +10,10 @@ import {
 } from '../../../contract/admin/pujas.ts';
 import type { AppEnv } from '../../env.ts';
 import { findPujaForStaff, listPujasForStaff } from '../../db/repositories/admin/pujas.ts';
-import { idParam, notFound } from '../../http.ts';
+import { idParam } from '../../http.ts';
 import { createPuja, editPuja, repeatPuja, retirePuja } from '../../services/admin/pujas.ts';
 import { readBody, readQuery } from '../../validate.ts';
-import { editRoute, retireRoutes, staffDeps } from './records.ts';
+import { createRoute, editRoute, findRoute, retireRoutes, staffDeps } from './records.ts';
 
 /**
  * Pujas in the back office (contract/admin/pujas.ts; docs/product-rules.md, Roles and the back
@@ -29,19 +29,13 @@ export const pujaRoutes = new Hono<AppEnv>()
     const body: AdminPujaListResponse = await listPujasForStaff(c.var.db, query, c.var.now());
     return c.json(body, 200);
   })
-  .post('/api/admin/pujas', async (c) => {
-    const input = await readBody(c, PujaInput);
-    return c.json(answer(await createPuja(staffDeps(c), input)), 201);
-  })
-  .get('/api/admin/pujas/:id', async (c) => {
-    const puja = await findPujaForStaff(c.var.db, idParam(c));
-    if (!puja) notFound('Puja');
-    return c.json(answer(puja), 200);
-  })
+
   .post('/api/admin/pujas/:id/repeat', async (c) => {
     const id = idParam(c);
     const input = await readBody(c, RepeatPujaInput);
     return c.json(answer(await repeatPuja(staffDeps(c), id, input)), 201);
   });
+createRoute(pujaRoutes, '/api/admin/pujas', PujaInput, createPuja, answer);
+findRoute(pujaRoutes, '/api/admin/pujas/:id', 'Puja', findPujaForStaff, answer);
 editRoute(pujaRoutes, '/api/admin/pujas/:id', PujaUpdate, editPuja, answer);
 retireRoutes(pujaRoutes, '/api/admin/pujas', retirePuja, answer);

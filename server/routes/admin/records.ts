@@ -2,7 +2,8 @@ import type { Context, Hono } from 'hono';
 import type * as v from 'valibot';
 import { VersionInput } from '../../../contract/admin/catalogue-fields.ts';
 import type { AppEnv } from '../../env.ts';
-import { idParam } from '../../http.ts';
+import type { Db } from '../../db/client.ts';
+import { idParam, notFound } from '../../http.ts';
 import type { Deps } from '../../services/admin/records.ts';
 import { readBody } from '../../validate.ts';
 
@@ -19,8 +20,38 @@ export const staffDeps = (c: Context<AppEnv>): Deps => ({
   now: c.var.now(),
 });
 
+type Create<I, T> = (deps: Deps, input: I) => Promise<T>;
 type Edit<I, T> = (deps: Deps, id: number, version: number, input: I) => Promise<T>;
 type Retire<T> = (deps: Deps, id: number, version: number, retire: boolean) => Promise<T>;
+
+/** GET `path` (…/:id): 200 `answer(record)`, or 404 "`what` not found". */
+export function findRoute<T, B>(
+  app: Hono<AppEnv>,
+  path: string,
+  what: string,
+  find: (db: Db, id: number) => Promise<T | undefined>,
+  answer: (record: T) => B,
+) {
+  return app.get(path, async (c) => {
+    const record = await find(c.var.db, idParam(c));
+    if (record === undefined) notFound(what);
+    return c.json(answer(record), 200);
+  });
+}
+
+/** POST `path` with a new record's fields: 201 `answer(record)`. */
+export function createRoute<S extends v.GenericSchema, T, B>(
+  app: Hono<AppEnv>,
+  path: string,
+  schema: S,
+  create: Create<v.InferOutput<S>, T>,
+  answer: (record: T) => B,
+) {
+  return app.post(path, async (c) => {
+    const input = await readBody(c, schema);
+    return c.json(answer(await create(staffDeps(c), input)), 201);
+  });
+}
 
 /** PUT `path` (…/:id) with the record's fields and the version they were read at: 200 `answer(record)`. */
 export function editRoute<S extends v.GenericSchema<unknown, { version: number }>, T, B>(
