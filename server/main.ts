@@ -4,11 +4,17 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadAuthSecret } from './auth/secret.ts';
 import { missingSharedSecrets, readServerConfig } from './config.ts';
-import { createMailer } from './mail/mailer.ts';
 import type { Lifecycle } from './ops/health.ts';
 import { createLogger } from './ops/logger.ts';
 import { createMetrics } from './ops/metrics.ts';
-import { listen, paymentGatewayFor, prepareDb, startBackgroundJobs } from './start.ts';
+import {
+  listen,
+  mailerFor,
+  messagingFor,
+  paymentGatewayFor,
+  prepareDb,
+  startBackgroundJobs,
+} from './start.ts';
 
 /**
  * Production entry: the API and the built SPA on one origin (`npm start` builds it to
@@ -43,7 +49,15 @@ if (missing.length > 0) {
 const db = await prepareDb(config, logger);
 const paymentGateway = paymentGatewayFor(config);
 const metrics = createMetrics({ db, processMetrics: true });
-const jobs = startBackgroundJobs(db, paymentGateway, config.uploadsDir, config.schedulerTickMs, metrics);
+const mailer = mailerFor(config);
+const jobs = startBackgroundJobs(
+  db,
+  paymentGateway,
+  config.uploadsDir,
+  config.schedulerTickMs,
+  metrics,
+  messagingFor(mailer, config, logger),
+);
 const lifecycle: Lifecycle = { draining: false };
 const server = await listen(
   {
@@ -51,7 +65,7 @@ const server = await listen(
     staticDir,
     authSecret: loadAuthSecret(config.dataDir),
     trustProxy: config.trustProxy,
-    mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom }),
+    mailer,
     publicUrl: config.publicUrl,
     brand: config.brand,
     paymentGateway,

@@ -8,7 +8,8 @@ import { readServerConfig, SCHEDULER_TICK_MS } from './config.ts';
 import { silentLogger, type Logger } from './ops/logger.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
 import { createSimulatedGateway, loadPaymentSecret } from './payments/simulated-gateway.ts';
-import { shopJobs, startScheduler } from './jobs/scheduler.ts';
+import { shopJobs, startScheduler, type SchedulerDeps } from './jobs/scheduler.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
 import { countJobRun, type Metrics } from './ops/metrics.ts';
 
 /**
@@ -62,13 +63,32 @@ export function startBackgroundJobs(
   uploadsDir: string,
   tickMs = SCHEDULER_TICK_MS,
   metrics?: Metrics,
+  messages?: SchedulerDeps['messages'],
 ) {
   const now = () => new Date();
   return startScheduler({
     db,
-    jobs: shopJobs({ db, gateway, uploadsDir, now }),
+    jobs: shopJobs({ db, gateway, uploadsDir, now, messages }),
     tickMs,
     now,
     onRun: metrics && ((run) => countJobRun(metrics, run)),
   });
+}
+
+/** The shop's mail as configured: SMTP_URL, or files in DATA_DIR/outbox/ (server/mail/mailer.ts). */
+export const mailerFor = (config = readServerConfig()): Mailer =>
+  createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom });
+
+/**
+ * How the outbox's messages go out (server/messages/deliver.ts): through the configured mail,
+ * with PUBLIC_URL and SHOP_NAME in their words; a failed try is logged by its id and template,
+ * never by its address.
+ */
+export function messagingFor(mailer: Mailer, config = readServerConfig(), logger: Logger = silentLogger) {
+  return {
+    mailer,
+    render: { publicUrl: config.publicUrl, brand: config.brand },
+    onFailure: (failure: { id: number; template: string; attempts: number; error: string }) =>
+      logger.warn(failure, 'A message could not be sent; the outbox tries it again'),
+  } satisfies SchedulerDeps['messages'];
 }

@@ -20,6 +20,7 @@ import * as backOffice from './migrations/2026_11_28_000000_back_office.ts';
 import * as familyOfferingsGifts from './migrations/2026_11_29_000000_family_offerings_gifts.ts';
 import * as retiredCategories from './migrations/2026_11_30_010000_retired_categories.ts';
 import * as personScriptSpellings from './migrations/2026_12_01_220500_person_script_spellings.ts';
+import * as outbox from './migrations/2026_12_02_000000_outbox.ts';
 
 /**
  * Migrations are listed here rather than read from the folder, so they work the same under
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_29_000000_family_offerings_gifts': familyOfferingsGifts,
   '2026_11_30_010000_retired_categories': retiredCategories,
   '2026_12_01_220500_person_script_spellings': personScriptSpellings,
+  '2026_12_02_000000_outbox': outbox,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

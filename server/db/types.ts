@@ -25,6 +25,7 @@ import type {
   StockLedgerTable,
 } from './catalogue-types.ts';
 import type { CaptureMethod, PaymentPurpose, PaymentState } from '../../contract/payments.ts';
+import type { MessageChannel, MessageStatus } from '../../contract/messages.ts';
 
 /**
  * Tables as the code sees them (CamelCasePlugin maps them to snake_case columns). The catalogue's
@@ -68,6 +69,7 @@ export interface Database {
   familyProfiles: FamilyProfilesTable;
   pujaOffering: PujaOfferingTable;
   bookingOfferings: BookingOfferingsTable;
+  outbox: OutboxTable;
 }
 
 /** A customer's saved family member (docs/product-rules.md, Family profiles). */
@@ -400,3 +402,29 @@ export interface UploadsTable {
 export type UploadRow = Selectable<UploadsTable>;
 
 export type StaffInvitationRow = Selectable<StaffInvitationsTable>;
+
+/**
+ * One message waiting to be sent, sent or failed (server/messages/; docs/decisions/0071): its
+ * template and facts, the address it goes to, and how its delivery stands.
+ */
+export interface OutboxTable {
+  id: Generated<number>;
+  messageKey: string;
+  channel: MessageChannel;
+  template: string;
+  /** The template's facts as JSON. */
+  params: string;
+  recipient: string;
+  userId: number | null;
+  recordKind: 'order' | 'booking' | null;
+  recordId: number | null;
+  status: Generated<MessageStatus>;
+  attempts: Generated<number>;
+  nextAttemptAt: string;
+  claimedUntil: string | null;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+export type OutboxRow = Selectable<OutboxTable>;
+export type NewOutboxRow = Insertable<OutboxTable>;

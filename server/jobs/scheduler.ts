@@ -3,6 +3,7 @@ import os from 'node:os';
 import { SCHEDULER_TICK_MS } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { claimJob, finishJob, registerJob } from '../db/repositories/scheduled-jobs.ts';
+import { deliverDueMessages, type DeliveryDeps } from '../messages/deliver.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { lockDueBookings, settlePendingBookingRefunds } from '../services/booking-lifecycle.ts';
 import { settlePendingOrderRefunds } from '../services/order-lifecycle.ts';
@@ -34,6 +35,8 @@ export interface SchedulerDeps {
   /** Where uploads are kept (DATA_DIR/uploads unless UPLOADS_DIR says otherwise). */
   uploadsDir: string;
   now: () => Date;
+  /** How the outbox's messages go out (server/messages/); without it they wait in the outbox. */
+  messages?: Omit<DeliveryDeps, 'db' | 'now'>;
 }
 
 const MINUTE = 60_000;
@@ -66,6 +69,7 @@ export function shopJobs(deps: SchedulerDeps): Job[] {
         (await settlePendingBookingRefunds(deps)) +
         (await settleUnconfirmedRefunds(deps.db, deps.gateway, deps.now())),
     },
+    ...(deps.messages ? [messagesJob(deps, deps.messages)] : []),
     {
       // docs/product-rules.md, Orders and bookings after the sale: uploads nothing used are deleted.
       name: 'uploads.prune',
@@ -75,6 +79,18 @@ export function shopJobs(deps: SchedulerDeps): Job[] {
     },
   ];
 }
+
+/**
+ * docs/product-rules.md, Messages to customers: the outbox's due messages go out, each once
+ * (docs/decisions/0071-messages-through-a-transactional-outbox.md). Every 15 seconds, so a
+ * confirmation arrives within moments of the step while the request that made it never waits.
+ */
+const messagesJob = (deps: SchedulerDeps, messages: Omit<DeliveryDeps, 'db' | 'now'>): Job => ({
+  name: 'messages.deliver',
+  everyMs: 15_000,
+  leaseMs: 5 * MINUTE,
+  run: () => deliverDueMessages({ ...messages, db: deps.db, now: deps.now }),
+});
 
 /** This process's name in the leases it holds. */
 export const processOwner = () => `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;

@@ -8,6 +8,7 @@ import { paidWrite, type PaidWriteResult, type PaymentClaim } from './paid-write
 import { quoteBooking } from './booking-quote.ts';
 import { bookingNumber } from './reference-number.ts';
 import { bookingRequestHash } from './request-fingerprint.ts';
+import { queueBookingConfirmed } from '../messages/outbox.ts';
 
 /**
  * Makes a booking inside the caller's transaction: checked again (quoteBooking) as things are
@@ -78,6 +79,8 @@ export async function makeBooking(
     note: null,
     data: null,
   });
+  // The customer hears of it: the message is written with the booking, sent later (server/messages/).
+  await queueBookingConfirmed(trx, id, now);
   return id;
 }
 

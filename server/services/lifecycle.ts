@@ -2,6 +2,7 @@ import type { LifecycleActor, LifecycleRefusal } from '../../contract/lifecycle.
 import type { Db } from '../db/client.ts';
 import { insertLifecycleEvent, type RecordKind } from '../db/repositories/lifecycle-events.ts';
 import { inTransaction } from '../db/transaction.ts';
+import { queueStepMessage } from '../messages/outbox.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { recordUsedPaymentRefund, requestUsedPaymentRefund } from './payments.ts';
 import { Refusal } from './refusal.ts';
@@ -87,6 +88,14 @@ export function commitStep(db: Db, step: Step): Promise<void> {
       data: step.data,
     });
     await step.sender.audit?.(trx, step);
+    // The customer hears of the step: its message is written with it (server/messages/outbox.ts).
+    await queueStepMessage(trx, {
+      kind: step.kind,
+      recordId: step.recordId,
+      event: step.event,
+      at: step.at,
+      note: step.note,
+    });
   });
 }
 
@@ -142,6 +151,13 @@ export async function settleRefund(
       at: at.toISOString(),
       note: null,
       data: { reference: paid.refundId, amount: paid.amount },
+    });
+    await queueStepMessage(trx, {
+      kind: refund.kind,
+      recordId: refund.recordId,
+      event: 'refund.completed',
+      at,
+      note: null,
     });
     return true;
   });

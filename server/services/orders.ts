@@ -20,6 +20,7 @@ import { paidWrite, type PaidWriteResult, type PaymentClaim } from './paid-write
 import { orderNumber } from './reference-number.ts';
 import { PriceChanged, Refusal } from './refusal.ts';
 import { orderRequestHash } from './request-fingerprint.ts';
+import { queueOrderPlaced } from '../messages/outbox.ts';
 
 /**
  * The customer agreed to pay `expectedTotal` (docs/product-rules.md, Payments): a quote at another
@@ -133,6 +134,8 @@ export async function placeOrder(
     note: null,
     data: null,
   });
+  // The customer hears of it: the message is written with the order, sent later (server/messages/).
+  await queueOrderPlaced(trx, id, now);
   return id;
 }
 

@@ -100,6 +100,7 @@ const TABLES = [
   'family_profiles',
   'puja_offering',
   'booking_offerings',
+  'outbox',
 ] as const;
 
 /** The whole mutable state of the shop (every row of every table above), to compare before and after. */

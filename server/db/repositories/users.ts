@@ -135,3 +135,8 @@ export function findUserByEmail(db: Db, email: string): Promise<User | undefined
 export async function setRole(db: Db, userId: number, role: UserRow['role']): Promise<void> {
   await db.updateTable('users').set({ role }).where('id', '=', userId).execute();
 }
+
+/** Where the shop writes to a customer: their e-mail and the name the greeting uses. */
+export function findUserContact(db: Db, userId: number): Promise<{ email: string; name: string } | undefined> {
+  return db.selectFrom('users').select(['email', 'name']).where('id', '=', userId).executeTakeFirst();
+}

@@ -1,0 +1,23 @@
+/**
+ * The messages the shop sends about a customer's orders and bookings (docs/product-rules.md,
+ * Messages; docs/decisions/0071-messages-through-a-transactional-outbox.md).
+ */
+
+export const MESSAGE_CHANNELS = ['email', 'whatsapp'] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+
+/** queued: waiting for its (next) try; sending: a try holds it; sent; failed: out of tries. */
+export const MESSAGE_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/** How many times a message is tried before it is marked failed for staff to see. */
+export const MESSAGE_MAX_ATTEMPTS = 6;
+
+/** The wait before the second try; each later one waits twice as long as the one before. */
+export const MESSAGE_FIRST_RETRY_MS = 60_000;
+
+/** How long one try may hold a message before another process may take it up again. */
+export const MESSAGE_CLAIM_MS = 5 * 60_000;
+
+/** The wait after a failed try `attempts` (1 for the first): 1, 2, 4, 8, 16 minutes. */
+export const retryDelayMs = (attempts: number): number => MESSAGE_FIRST_RETRY_MS * 2 ** (attempts - 1);

@@ -1,0 +1,93 @@
+import type { Db } from '../client.ts';
+import type { NewOutboxRow, OutboxRow } from '../types.ts';
+
+/**
+ * The outbox (server/messages/; docs/decisions/0071): data access only. A message is written in
+ * the transaction of the step that causes it, once per key; a try claims it with ONE
+ * conditional UPDATE, so two processes never both send it.
+ */
+
+/** Writes the message unless one with its key is there already (a step retried writes it once). */
+export async function insertMessage(db: Db, message: NewOutboxRow): Promise<void> {
+  await db
+    .insertInto('outbox')
+    .values(message)
+    .onConflict((oc) => oc.column('messageKey').doNothing())
+    .execute();
+}
+
+/** Messages due for a try at `now`: queued and due, or held by a try whose claim ran out. */
+export function findDueMessages(db: Db, now: string, limit: number): Promise<OutboxRow[]> {
+  return db
+    .selectFrom('outbox')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'queued'), eb('nextAttemptAt', '<=', now)]),
+        eb.and([eb('status', '=', 'sending'), eb('claimedUntil', '<=', now)]),
+      ]),
+    )
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Claims one try of the message as it was read (`status` and `attempts`): true when this call
+ * got it. The try counts at once, so a process that dies mid-send has used it up.
+ */
+export async function claimMessage(
+  db: Db,
+  message: Pick<OutboxRow, 'id' | 'status' | 'attempts'>,
+  claimedUntil: string,
+): Promise<boolean> {
+  const { numUpdatedRows } = await db
+    .updateTable('outbox')
+    .set({ status: 'sending', attempts: message.attempts + 1, claimedUntil })
+    .where('id', '=', message.id)
+    .where('status', '=', message.status)
+    .where('attempts', '=', message.attempts)
+    .executeTakeFirst();
+  return numUpdatedRows > 0n;
+}
+
+/** Ends the try that holds the message (`attempts` is its count): sent, queued again, or failed. */
+export async function finishMessage(
+  db: Db,
+  id: number,
+  attempts: number,
+  outcome:
+    | { status: 'sent'; at: string }
+    | { status: 'queued'; nextAttemptAt: string; error: string }
+    | { status: 'failed'; error: string },
+): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set(
+      outcome.status === 'sent'
+        ? { status: 'sent', sentAt: outcome.at, claimedUntil: null, lastError: null }
+        : outcome.status === 'queued'
+          ? {
+              status: 'queued',
+              nextAttemptAt: outcome.nextAttemptAt,
+              claimedUntil: null,
+              lastError: outcome.error,
+            }
+          : { status: 'failed', claimedUntil: null, lastError: outcome.error },
+    )
+    .where('id', '=', id)
+    .where('status', '=', 'sending')
+    .where('attempts', '=', attempts)
+    .execute();
+}
+
+/** The messages about one order or booking, oldest first. */
+export function listMessagesFor(db: Db, kind: 'order' | 'booking', recordId: number): Promise<OutboxRow[]> {
+  return db
+    .selectFrom('outbox')
+    .selectAll()
+    .where('recordKind', '=', kind)
+    .where('recordId', '=', recordId)
+    .orderBy('id')
+    .execute();
+}

@@ -1,0 +1,156 @@
+import type { Db } from '../db/client.ts';
+import { findBookingRow, readBooking } from '../db/repositories/bookings.ts';
+import { findOrderRow, readOrder } from '../db/repositories/orders.ts';
+import { insertMessage } from '../db/repositories/outbox.ts';
+import { findUserContact } from '../db/repositories/users.ts';
+import type { BookingFacts, BookingTemplate, MessageFacts, OrderFacts, OrderTemplate } from './templates.ts';
+
+/**
+ * Writes the customer's messages into the outbox (docs/decisions/0071): always inside the
+ * transaction of the step that causes them (`trx`), so a step that rolls back leaves no message
+ * and a step that commits never loses one. Nothing is sent here: the scheduler's
+ * `messages.deliver` job sends them (./deliver.ts), outside every request.
+ */
+
+/** The facts a template reads, and whom the message goes to (none when the account is gone). */
+interface Addressed<F extends MessageFacts> {
+  facts: F;
+  to: { userId: number; email: string } | undefined;
+}
+
+/** The message each step of an order's life sends, by the chart's event. */
+const ORDER_STEP_TEMPLATES: Record<string, OrderTemplate> = {
+  'order.pack': 'order.packed',
+  'order.ship': 'order.shipped',
+  'order.deliver': 'order.delivered',
+  'order.cancel': 'order.cancelled',
+  'order.claimDamage': 'order.claimReceived',
+  'order.approveClaim': 'order.claimApproved',
+  'order.rejectClaim': 'order.claimRejected',
+  'refund.completed': 'order.refunded',
+};
+
+/** The message each step of a booking's life sends; a correction of the names sends none. */
+const BOOKING_STEP_TEMPLATES: Record<string, BookingTemplate> = {
+  'booking.lock': 'booking.locked',
+  'booking.perform': 'booking.performed',
+  'booking.markNotPerformed': 'booking.notPerformed',
+  'booking.reschedule': 'booking.confirmed',
+  'booking.shipPrasad': 'booking.prasadShipped',
+  'booking.deliverPrasad': 'booking.prasadDelivered',
+  'booking.cancel': 'booking.cancelled',
+  'refund.completed': 'booking.refunded',
+};
+
+export async function orderFacts(
+  trx: Db,
+  orderId: number,
+  note: string | null = null,
+): Promise<Addressed<OrderFacts>> {
+  const row = await findOrderRow(trx, orderId);
+  if (!row) throw new Error(`Order ${orderId} not found for its message`);
+  const order = await readOrder(trx, row);
+  const contact = await findUserContact(trx, row.userId);
+  return {
+    to: contact && { userId: row.userId, email: contact.email },
+    facts: {
+      kind: 'order',
+      id: order.id,
+      number: order.orderNumber,
+      name: contact?.name ?? '',
+      total: order.total,
+      shipment: order.shipment ?? null,
+      refund: order.refund ? { amount: order.refund.amount, reference: order.refund.reference } : null,
+      note,
+    },
+  };
+}
+
+export async function bookingFacts(
+  trx: Db,
+  bookingId: number,
+  note: string | null = null,
+): Promise<Addressed<BookingFacts>> {
+  const row = await findBookingRow(trx, bookingId);
+  if (!row) throw new Error(`Booking ${bookingId} not found for its message`);
+  const booking = await readBooking(trx, row);
+  const contact = await findUserContact(trx, row.userId);
+  return {
+    to: contact && { userId: row.userId, email: contact.email },
+    facts: {
+      kind: 'booking',
+      id: booking.id,
+      number: booking.bookingNumber,
+      name: contact?.name ?? '',
+      pujaName: booking.puja.pujaName,
+      place: booking.puja.place,
+      pujaDate: booking.puja.pujaDate,
+      persons: booking.persons.map((person) => person.name),
+      amount: booking.amount,
+      videoUrl: booking.proof?.videoUrl ?? null,
+      offeredDates: booking.offeredDates,
+      shipment: booking.prasad,
+      refund: booking.refund ? { amount: booking.refund.amount, reference: booking.refund.reference } : null,
+      note,
+    },
+  };
+}
+
+/** Writes one e-mail of `template` about the record to its customer, once per `key`. */
+async function queue(
+  trx: Db,
+  template: string,
+  key: string,
+  at: string,
+  { facts, to }: Addressed<MessageFacts>,
+) {
+  if (!to) return;
+  await insertMessage(trx, {
+    messageKey: `${key}:email`,
+    channel: 'email',
+    template,
+    params: JSON.stringify(facts),
+    recipient: to.email,
+    userId: to.userId,
+    recordKind: facts.kind,
+    recordId: facts.id,
+    nextAttemptAt: at,
+    createdAt: at,
+  });
+}
+
+/** An order was placed: "Order … placed", in the placing transaction. */
+export async function queueOrderPlaced(trx: Db, orderId: number, at: Date): Promise<void> {
+  await queue(
+    trx,
+    'order.placed',
+    `order:${orderId}:placed`,
+    at.toISOString(),
+    await orderFacts(trx, orderId),
+  );
+}
+
+/** A booking was made and paid: "Booking … confirmed", in the booking's transaction. */
+export async function queueBookingConfirmed(trx: Db, bookingId: number, at: Date): Promise<void> {
+  const addressed = await bookingFacts(trx, bookingId);
+  await queue(trx, 'booking.confirmed', `booking:${bookingId}:confirmed`, at.toISOString(), addressed);
+}
+
+/**
+ * The message of one lifecycle step (server/services/lifecycle.ts calls it in the step's
+ * transaction, after the record's new state is stored), or none for a step that sends none.
+ */
+export async function queueStepMessage(
+  trx: Db,
+  step: { kind: 'order' | 'booking'; recordId: number; event: string; at: Date; note: string | null },
+): Promise<void> {
+  const template =
+    step.kind === 'order' ? ORDER_STEP_TEMPLATES[step.event] : BOOKING_STEP_TEMPLATES[step.event];
+  if (!template) return;
+  const addressed =
+    step.kind === 'order'
+      ? await orderFacts(trx, step.recordId, step.note)
+      : await bookingFacts(trx, step.recordId, step.note);
+  const at = step.at.toISOString();
+  await queue(trx, template, `${step.kind}:${step.recordId}:${step.event}:${at}`, at, addressed);
+}

@@ -1,0 +1,227 @@
+import { formatRupees } from '../../contract/money.ts';
+
+/**
+ * Every message the shop sends about an order or a booking, each in one place: its subject and
+ * its words, as plain text and as HTML, with the link to the record's page, times in India's
+ * time and amounts in rupees (docs/product-rules.md, Messages to customers). The outbox keeps a template's
+ * name and facts; the words are rendered when the message is sent.
+ */
+
+export interface OrderFacts {
+  kind: 'order';
+  id: number;
+  number: string;
+  /** The customer's name, as the greeting says it. */
+  name: string;
+  total: number;
+  shipment?: { carrier: string; trackingNumber: string } | null;
+  refund?: { amount: number; reference: string | null } | null;
+  /** The reason staff gave (a cancellation, a claim's answer). */
+  note?: string | null;
+}
+
+export interface BookingFacts {
+  kind: 'booking';
+  id: number;
+  number: string;
+  name: string;
+  pujaName: string;
+  place: string;
+  /** ISO 8601; said in India's time. */
+  pujaDate: string;
+  persons: string[];
+  amount: number;
+  videoUrl?: string | null;
+  offeredDates?: string[];
+  shipment?: { carrier: string; trackingNumber: string } | null;
+  refund?: { amount: number; reference: string | null } | null;
+  note?: string | null;
+}
+
+export type MessageFacts = OrderFacts | BookingFacts;
+
+export interface RenderContext {
+  /** PUBLIC_URL: the shop's address, for the link to the record's page. */
+  publicUrl: string;
+  /** SHOP_NAME. */
+  brand: string;
+}
+
+export interface RenderedMessage {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const indiaTime = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** An instant as India reads it: "Sunday, 29 November 2026 at 6:30 am". */
+export const inIndia = (iso: string): string => `${indiaTime.format(new Date(iso))}`;
+
+const REFUND_DAYS = 'It reaches your account in 7–10 working days, by the way you paid.';
+
+/** A template: its subject and its paragraphs (the link and the greeting are added to all). */
+interface Template<F extends MessageFacts> {
+  subject: (facts: F) => string;
+  body: (facts: F) => string[];
+}
+
+const tracking = (f: { shipment?: OrderFacts['shipment'] }) =>
+  f.shipment ? [`Carrier: ${f.shipment.carrier}. Tracking number: ${f.shipment.trackingNumber}.`] : [];
+const refundLines = (f: { refund?: OrderFacts['refund'] }) =>
+  f.refund
+    ? [
+        `We have refunded ${formatRupees(f.refund.amount)}${f.refund.reference ? ` (reference ${f.refund.reference})` : ''}.`,
+        REFUND_DAYS,
+      ]
+    : [];
+const reason = (f: { note?: string | null }) => (f.note ? [`Reason: ${f.note}`] : []);
+
+export const orderTemplates = {
+  'order.placed': {
+    subject: (f) => `Order ${f.number} placed`,
+    body: (f) => [
+      `Thank you for your order ${f.number} of ${formatRupees(f.total)}. We will tell you when it is packed.`,
+    ],
+  },
+  'order.packed': {
+    subject: (f) => `Order ${f.number} packed`,
+    body: (f) => [`Your order ${f.number} is packed and will be shipped soon.`],
+  },
+  'order.shipped': {
+    subject: (f) => `Order ${f.number} shipped`,
+    body: (f) => [`Your order ${f.number} is on its way.`, ...tracking(f)],
+  },
+  'order.delivered': {
+    subject: (f) => `Order ${f.number} delivered`,
+    body: (f) => [
+      `Your order ${f.number} has been delivered.`,
+      'If anything arrived damaged, you can tell us from the order’s page.',
+    ],
+  },
+  'order.cancelled': {
+    subject: (f) => `Order ${f.number} cancelled`,
+    body: (f) => [`Your order ${f.number} is cancelled.`, ...reason(f)],
+  },
+  'order.claimReceived': {
+    subject: (f) => `Damage claim for order ${f.number} received`,
+    body: (f) => [`We have your damage claim for order ${f.number} and will answer it soon.`],
+  },
+  'order.claimApproved': {
+    subject: (f) => `Damage claim for order ${f.number} approved`,
+    body: (f) => [
+      `We have approved your damage claim for order ${f.number}. Your refund is on its way.`,
+      ...reason(f),
+    ],
+  },
+  'order.claimRejected': {
+    subject: (f) => `Damage claim for order ${f.number} not approved`,
+    body: (f) => [`We could not approve your damage claim for order ${f.number}.`, ...reason(f)],
+  },
+  'order.refunded': {
+    subject: (f) => `Refund for order ${f.number} sent`,
+    body: (f) => [...refundLines(f)],
+  },
+} satisfies Record<string, Template<OrderFacts>>;
+
+const pujaLine = (f: BookingFacts) => `${f.pujaName} at ${f.place}, on ${inIndia(f.pujaDate)}.`;
+
+export const bookingTemplates = {
+  'booking.confirmed': {
+    subject: (f) => `Booking ${f.number} confirmed: ${f.pujaName}`,
+    body: (f) => [
+      `Your booking ${f.number} is confirmed: ${pujaLine(f)}`,
+      `The sankalp will be made for: ${f.persons.join(', ')}.`,
+      `Amount paid: ${formatRupees(f.amount)}.`,
+      'You can correct the names until the sankalp is locked.',
+    ],
+  },
+  'booking.locked': {
+    subject: (f) => `Booking ${f.number}: the names are final`,
+    body: (f) => [
+      `The sankalp for ${f.pujaName} is locked: the priest will read these names: ${f.persons.join(', ')}.`,
+    ],
+  },
+  'booking.performed': {
+    subject: (f) => `${f.pujaName} performed: booking ${f.number}`,
+    body: (f) => [
+      `The ${f.pujaName} for ${f.persons.join(', ')} was performed at ${f.place}.`,
+      ...(f.videoUrl ? [`Watch it here: ${f.videoUrl}`] : []),
+    ],
+  },
+  'booking.notPerformed': {
+    subject: (f) => `Booking ${f.number}: ${f.pujaName} could not be performed`,
+    body: (f) => [
+      `We are sorry: the ${f.pujaName} could not be performed on the day.`,
+      ...reason(f),
+      ...((f.offeredDates ?? []).length
+        ? [
+            `You may choose a new date: ${(f.offeredDates ?? []).map(inIndia).join('; ')}. Or ask for a refund.`,
+          ]
+        : []),
+    ],
+  },
+  'booking.prasadShipped': {
+    subject: (f) => `Prasad for booking ${f.number} shipped`,
+    body: (f) => [`The prasad of ${f.pujaName} is on its way.`, ...tracking(f)],
+  },
+  'booking.prasadDelivered': {
+    subject: (f) => `Prasad for booking ${f.number} delivered`,
+    body: (f) => [`The prasad of ${f.pujaName} has been delivered.`],
+  },
+  'booking.cancelled': {
+    subject: (f) => `Booking ${f.number} cancelled`,
+    body: (f) => [
+      `Your booking ${f.number} for ${f.pujaName} is cancelled. Your refund is on its way.`,
+      ...reason(f),
+    ],
+  },
+  'booking.refunded': {
+    subject: (f) => `Refund for booking ${f.number} sent`,
+    body: (f) => [...refundLines(f)],
+  },
+} satisfies Record<string, Template<BookingFacts>>;
+
+export type OrderTemplate = keyof typeof orderTemplates;
+export type BookingTemplate = keyof typeof bookingTemplates;
+export type MessageTemplate = OrderTemplate | BookingTemplate;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/** The record's page in the customer's account. */
+export const recordLink = (facts: MessageFacts, publicUrl: string) =>
+  `${publicUrl.replace(/\/+$/, '')}/#/account/${facts.kind === 'order' ? 'orders' : 'bookings'}/${facts.id}`;
+
+/** Renders a template with its facts: subject, plain text and HTML that read right on a phone. */
+export function renderMessage(
+  template: MessageTemplate,
+  facts: MessageFacts,
+  ctx: RenderContext,
+): RenderedMessage {
+  const chosen = (
+    facts.kind === 'order'
+      ? orderTemplates[template as OrderTemplate]
+      : bookingTemplates[template as BookingTemplate]
+  ) as Template<MessageFacts> | undefined;
+  if (!chosen) throw new Error(`No template ${template} for a ${facts.kind}`);
+  const link = recordLink(facts, ctx.publicUrl);
+  const paragraphs = [`Namaste ${facts.name},`, ...chosen.body(facts)];
+  const linkText = `See your ${facts.kind} ${facts.number}: ${link}`;
+  const text = [...paragraphs, linkText, `— ${ctx.brand}`].join('\n\n');
+  const html = [
+    '<!doctype html><html><body style="font-family:sans-serif;font-size:16px;line-height:1.5;max-width:36em">',
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    `<p><a href="${escapeHtml(link)}">See your ${facts.kind} ${escapeHtml(facts.number)}</a></p>`,
+    `<p>— ${escapeHtml(ctx.brand)}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return { subject: chosen.subject(facts), text, html };
+}

@@ -1,0 +1,266 @@
+/**
+ * The shop speaks at every step (docs/product-rules.md, Messages to customers;
+ * docs/decisions/0071-messages-through-a-transactional-outbox.md): each step writes its message
+ * into the outbox in its own transaction, and the scheduler's delivery sends it through a real
+ * SMTP server on loopback, once, with its words, however often a try fails or a process dies.
+ */
+import { formatRupees } from '../../contract/money.ts';
+import { MESSAGE_MAX_ATTEMPTS } from '../../contract/messages.ts';
+import { createMailer, type Mailer } from '../../server/mail/mailer.ts';
+import { deliverDueMessages, type DeliveryDeps } from '../../server/messages/deliver.ts';
+import { inIndia } from '../../server/messages/templates.ts';
+import {
+  book,
+  bookingEvent,
+  createLifecycleShop,
+  MINUTE,
+  orderEvent,
+  placeOrder,
+  type LifecycleShop,
+} from '../support/lifecycle.ts';
+import { startTestSmtp, type TestSmtp } from '../support/smtp.ts';
+
+let shop: LifecycleShop;
+let smtp: TestSmtp;
+let mailer: Mailer;
+beforeAll(async () => {
+  shop = await createLifecycleShop();
+  smtp = await startTestSmtp();
+  mailer = createMailer({
+    smtpUrl: smtp.url,
+    outboxDir: `${shop.dir}/outbox`,
+    from: 'Shop <no-reply@shop.test>',
+  });
+});
+afterAll(async () => {
+  await smtp.close();
+  await shop.close();
+});
+beforeEach(async () => {
+  shop.clock.set(new Date());
+  // Each test reads only its own messages.
+  await deliver();
+  smtp.received.length = 0;
+});
+
+const render = { publicUrl: 'https://shop.test', brand: 'Test Shop' };
+const deliver = (extra: Partial<DeliveryDeps> = {}) =>
+  deliverDueMessages({ db: shop.db, mailer, render, now: shop.clock.now, ...extra });
+const outboxOf = (kind: 'order' | 'booking', id: number) =>
+  shop.db
+    .selectFrom('outbox')
+    .selectAll()
+    .where('recordKind', '=', kind)
+    .where('recordId', '=', id)
+    .orderBy('id')
+    .execute();
+const subjects = () => smtp.received.map((r) => r.mail.subject);
+const textOf = (subject: string) => {
+  const found = smtp.received.filter((r) => r.mail.subject === subject);
+  expect(found).toHaveLength(1);
+  return found[0]!.mail.text ?? '';
+};
+
+describe('an order', () => {
+  it('placed: the message is in the outbox with the order, not sent in the request; delivery sends it once', async () => {
+    const order = await placeOrder(shop, shop.me, shop.myAddressId, 'cod');
+    expect(smtp.received).toHaveLength(0);
+    const rows = await outboxOf('order', order.id);
+    expect(rows.map((r) => [r.template, r.status, r.recipient])).toEqual([
+      ['order.placed', 'queued', shop.me.email],
+    ]);
+
+    expect(await deliver()).toBe(1);
+    expect(await deliver()).toBe(0);
+    expect(smtp.received.map((r) => r.to)).toEqual([[shop.me.email]]);
+    const text = textOf(`Order ${order.orderNumber} placed`);
+    expect(text).toContain('Namaste Asha Rao,');
+    expect(text).toContain(`Thank you for your order ${order.orderNumber} of ${formatRupees(order.total)}.`);
+    expect(text).toContain(`https://shop.test/#/account/orders/${order.id}`);
+    expect(smtp.received[0]!.mail.html).toContain(`href="https://shop.test/#/account/orders/${order.id}"`);
+    expect((await outboxOf('order', order.id))[0]).toMatchObject({
+      status: 'sent',
+      attempts: 1,
+      lastError: null,
+    });
+  });
+
+  it('a refused order writes no message', async () => {
+    const before = await shop.db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const res = await shop.app.request('/api/orders', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${shop.me.token}` },
+      body: JSON.stringify({
+        address_id: shop.myAddressId,
+        items: [{ product_id: shop.productId, quantity: 1 }],
+        payment_method: 'cod',
+        expected_total: 1,
+      }),
+    });
+    expect(res.status).toBe(409);
+    const after = await shop.db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it('every step after the sale sends its message: packed, shipped with the tracking, delivered', async () => {
+    const order = await placeOrder(shop, shop.me, shop.myAddressId, 'cod');
+    for (const event of [
+      { type: 'order.pack' },
+      { type: 'order.ship', carrier: 'India Post', trackingNumber: 'EK123456789IN' },
+      { type: 'order.deliver' },
+    ]) {
+      shop.clock.advance(MINUTE);
+      expect((await orderEvent(shop, shop.staff.token, order.id, event, true)).status).toBe(200);
+    }
+    expect(await deliver()).toBe(4);
+    const n = order.orderNumber;
+    expect(subjects()).toEqual([
+      `Order ${n} placed`,
+      `Order ${n} packed`,
+      `Order ${n} shipped`,
+      `Order ${n} delivered`,
+    ]);
+    expect(textOf(`Order ${n} shipped`)).toContain('Carrier: India Post. Tracking number: EK123456789IN.');
+  });
+
+  it('cancelled and refunded online: both messages, the refund with its amount, reference and days', async () => {
+    const order = await placeOrder(shop, shop.me, shop.myAddressId, 'online');
+    const res = await orderEvent(shop, shop.me.token, order.id, {
+      type: 'order.cancel',
+      reason: 'Ordered twice',
+    });
+    expect(res.status).toBe(200);
+    await deliver();
+    const n = order.orderNumber;
+    expect(subjects()).toEqual([`Order ${n} placed`, `Order ${n} cancelled`, `Refund for order ${n} sent`]);
+    expect(textOf(`Order ${n} cancelled`)).toContain('Reason: Ordered twice');
+    const refund = textOf(`Refund for order ${n} sent`);
+    expect(refund).toMatch(
+      new RegExp(`We have refunded ${formatRupees(order.total)} \\(reference simrfnd_[^)]+\\)\\.`),
+    );
+    expect(refund).toContain('7–10 working days');
+  });
+});
+
+describe('a booking', () => {
+  it('confirmed: number, puja, temple, India time, persons and amount', async () => {
+    const booking = await book(shop, shop.me, shop.myAddressId, { noPersons: 1 });
+    await deliver();
+    const text = textOf(`Booking ${booking.bookingNumber} confirmed: ${booking.puja.pujaName}`);
+    expect(text).toContain(
+      `Your booking ${booking.bookingNumber} is confirmed: ${booking.puja.pujaName} at ${booking.puja.place}, on ${inIndia(booking.puja.pujaDate)}.`,
+    );
+    expect(text).toContain(`The sankalp will be made for: ${booking.persons.map((p) => p.name).join(', ')}.`);
+    expect(text).toContain(`Amount paid: ${formatRupees(booking.amount)}.`);
+    expect(text).toContain(`https://shop.test/#/account/bookings/${booking.id}`);
+  });
+
+  it('cancelled by the customer: the cancellation and the refund', async () => {
+    const booking = await book(shop, shop.me, shop.myAddressId);
+    expect(
+      (await bookingEvent(shop, shop.me.token, booking.id, { type: 'booking.cancel', reason: 'Travel' }))
+        .status,
+    ).toBe(200);
+    await deliver();
+    const n = booking.bookingNumber;
+    expect(subjects()).toEqual([
+      `Booking ${n} confirmed: ${booking.puja.pujaName}`,
+      `Booking ${n} cancelled`,
+      `Refund for booking ${n} sent`,
+    ]);
+  });
+});
+
+describe('delivery', () => {
+  it('says India time as India reads it, whatever the machine’s zone', () => {
+    expect(inIndia('2026-11-28T13:00:00.000Z')).toBe('Saturday, 28 November 2026 at 6:30 pm');
+  });
+
+  it('a provider that refuses three times, then takes it: sent exactly once, after waits of 1, 2 and 4 minutes', async () => {
+    const order = await placeOrder(shop, shop.me, shop.myAddressId, 'cod');
+    smtp.refuseNext(3);
+    const failures: number[] = [];
+    const tryNow = () => deliver({ onFailure: (f) => failures.push(f.attempts) });
+    expect(await tryNow()).toBe(0);
+    const [row] = await outboxOf('order', order.id);
+    expect(row).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(row!.lastError).toMatch(/451/);
+    expect(Date.parse(row!.nextAttemptAt) - shop.clock.now().getTime()).toBe(MINUTE);
+    // Not due yet: nothing is tried.
+    expect(await tryNow()).toBe(0);
+    expect(failures).toEqual([1]);
+    for (const wait of [1, 2, 4]) {
+      shop.clock.advance(wait * MINUTE);
+      await tryNow();
+    }
+    expect(failures).toEqual([1, 2, 3]);
+    expect(smtp.received).toHaveLength(1);
+    expect((await outboxOf('order', order.id))[0]).toMatchObject({
+      status: 'sent',
+      attempts: 4,
+      lastError: null,
+    });
+  });
+
+  it(`after ${MESSAGE_MAX_ATTEMPTS} refused tries the message is marked failed, with its last error, and tried no more`, async () => {
+    const order = await placeOrder(shop, shop.me, shop.myAddressId, 'cod');
+    smtp.refuseNext(100);
+    for (let i = 0; i < MESSAGE_MAX_ATTEMPTS + 2; i += 1) {
+      await deliver();
+      shop.clock.advance(60 * MINUTE);
+    }
+    smtp.refuseNext(0);
+    expect((await outboxOf('order', order.id))[0]).toMatchObject({
+      status: 'failed',
+      attempts: MESSAGE_MAX_ATTEMPTS,
+    });
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it('a process that died after the provider took the message tries it again with the same key', async () => {
+    const order = await placeOrder(shop, shop.me, shop.myAddressId, 'cod');
+    // The provider accepts, then the process dies before it marks the message sent.
+    const dying: Mailer = {
+      async send(mail) {
+        await mailer.send(mail);
+        throw new Error('process killed');
+      },
+    };
+    await deliver({ mailer: dying });
+    await shop.db
+      .updateTable('outbox')
+      .set({ status: 'sending', claimedUntil: shop.clock.now().toISOString() })
+      .where('recordId', '=', order.id)
+      .where('recordKind', '=', 'order')
+      .execute();
+    shop.clock.advance(6 * MINUTE);
+    await deliver();
+    expect(smtp.received).toHaveLength(2);
+    const [first, second] = smtp.received.map((r) => r.mail);
+    expect(first!.messageId).toBe(second!.messageId);
+    expect(first!.headers.get('idempotency-key')).toBe(`order:${order.id}:placed:email`);
+    expect(second!.headers.get('idempotency-key')).toBe(`order:${order.id}:placed:email`);
+  });
+
+  it('two processes delivering from one outbox at once send each message once', async () => {
+    for (let i = 0; i < 4; i += 1) await placeOrder(shop, shop.me, shop.myAddressId, 'cod');
+    const second = await shop.database.open();
+    try {
+      const sent = await Promise.all([
+        deliver(),
+        deliverDueMessages({ db: second, mailer, render, now: shop.clock.now }),
+      ]);
+      expect(sent[0] + sent[1]).toBe(4);
+    } finally {
+      await second.destroy();
+    }
+    expect(smtp.received).toHaveLength(4);
+    expect(new Set(smtp.received.map((r) => r.mail.messageId)).size).toBe(4);
+  });
+});
