@@ -4,6 +4,7 @@ import { SCHEDULER_TICK_MS } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { claimJob, finishJob, registerJob } from '../db/repositories/scheduled-jobs.ts';
 import { deliverDueMessages, type DeliveryDeps } from '../messages/deliver.ts';
+import { queueNamesReminders } from '../messages/outbox.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { lockDueBookings, settlePendingBookingRefunds } from '../services/booking-lifecycle.ts';
 import { settlePendingOrderRefunds } from '../services/order-lifecycle.ts';
@@ -68,6 +69,13 @@ export function shopJobs(deps: SchedulerDeps): Job[] {
         (await settlePendingOrderRefunds(deps)) +
         (await settlePendingBookingRefunds(deps)) +
         (await settleUnconfirmedRefunds(deps.db, deps.gateway, deps.now())),
+    },
+    {
+      // docs/product-rules.md, Messages to customers: "check the names", 24 hours before they lock.
+      name: 'messages.namesReminder',
+      everyMs: MINUTE,
+      leaseMs: 5 * MINUTE,
+      run: () => queueNamesReminders(deps.db, deps.now()),
     },
     ...(deps.messages ? [messagesJob(deps, deps.messages)] : []),
     {

@@ -1,8 +1,10 @@
 import type { Db } from '../db/client.ts';
-import { findBookingRow, readBooking } from '../db/repositories/bookings.ts';
+import { HOUR_MS, SANKALP_LOCK_HOURS, sankalpLockAt } from '../../contract/policy.ts';
+import { findBookingRow, findConfirmedBookingsBefore, readBooking } from '../db/repositories/bookings.ts';
 import { findOrderRow, readOrder } from '../db/repositories/orders.ts';
 import { insertMessage } from '../db/repositories/outbox.ts';
 import { findUserContact } from '../db/repositories/users.ts';
+import { inTransaction } from '../db/transaction.ts';
 import type { BookingFacts, BookingTemplate, MessageFacts, OrderFacts, OrderTemplate } from './templates.ts';
 
 /**
@@ -103,9 +105,9 @@ async function queue(
   key: string,
   at: string,
   { facts, to }: Addressed<MessageFacts>,
-) {
-  if (!to) return;
-  await insertMessage(trx, {
+): Promise<boolean> {
+  if (!to) return false;
+  return insertMessage(trx, {
     messageKey: `${key}:email`,
     channel: 'email',
     template,
@@ -134,6 +136,33 @@ export async function queueOrderPlaced(trx: Db, orderId: number, at: Date): Prom
 export async function queueBookingConfirmed(trx: Db, bookingId: number, at: Date): Promise<void> {
   const addressed = await bookingFacts(trx, bookingId);
   await queue(trx, 'booking.confirmed', `booking:${bookingId}:confirmed`, at.toISOString(), addressed);
+}
+
+/** How long before the names lock the "check the names" reminder goes (docs/product-rules.md, Messages to customers). */
+export const NAMES_REMINDER_HOURS = 24;
+
+/**
+ * The scheduler's `messages.namesReminder` job: every confirmed booking whose names lock within
+ * the next 24 hours, and that was made before that reminder time, gets its "check the names"
+ * message once (its key holds the puja's time, so a booking moved to a new date is reminded
+ * again). A booking made inside the 24 hours has just seen the names: it gets none.
+ */
+export async function queueNamesReminders(db: Db, now: Date): Promise<number> {
+  const reminderLead = (SANKALP_LOCK_HOURS + NAMES_REMINDER_HOURS) * HOUR_MS;
+  const horizon = new Date(now.getTime() + reminderLead).toISOString();
+  let queued = 0;
+  for (const booking of await findConfirmedBookingsBefore(db, horizon)) {
+    const remindAt = Date.parse(booking.pujaDate) - reminderLead;
+    if (Date.parse(booking.createdAt) > remindAt) continue;
+    if (sankalpLockAt(booking.pujaDate) <= now.getTime()) continue;
+    await inTransaction(db, async (trx) => {
+      const addressed = await bookingFacts(trx, booking.id);
+      addressed.facts.lockAt = new Date(sankalpLockAt(booking.pujaDate)).toISOString();
+      const key = `booking:${booking.id}:checkNames:${booking.pujaDate}`;
+      if (await queue(trx, 'booking.checkNames', key, now.toISOString(), addressed)) queued += 1;
+    });
+  }
+  return queued;
 }
 
 /**

@@ -31,6 +31,8 @@ export interface BookingFacts {
   pujaDate: string;
   persons: string[];
   amount: number;
+  /** When the names lock (ISO 8601): the reminder says it. */
+  lockAt?: string;
   videoUrl?: string | null;
   offeredDates?: string[];
   shipment?: { carrier: string; trackingNumber: string } | null;
@@ -142,6 +144,13 @@ export const bookingTemplates = {
       `The sankalp will be made for: ${f.persons.join(', ')}.`,
       `Amount paid: ${formatRupees(f.amount)}.`,
       'You can correct the names until the sankalp is locked.',
+    ],
+  },
+  'booking.checkNames': {
+    subject: (f) => `Booking ${f.number}: check the names before they lock`,
+    body: (f) => [
+      `The priest will read these names in the sankalp for ${f.pujaName}: ${f.persons.join(', ')}.`,
+      `You can correct them until ${inIndia(f.lockAt ?? f.pujaDate)}. After that they are final.`,
     ],
   },
   'booking.locked': {

@@ -8,14 +8,18 @@ import { formatRupees } from '../../contract/money.ts';
 import { MESSAGE_MAX_ATTEMPTS } from '../../contract/messages.ts';
 import { createMailer, type Mailer } from '../../server/mail/mailer.ts';
 import { deliverDueMessages, type DeliveryDeps } from '../../server/messages/deliver.ts';
+import { queueNamesReminders } from '../../server/messages/outbox.ts';
 import { inIndia } from '../../server/messages/templates.ts';
 import {
   book,
   bookingEvent,
   createLifecycleShop,
+  DAY,
+  HOUR,
   MINUTE,
   orderEvent,
   placeOrder,
+  pujaOn,
   type LifecycleShop,
 } from '../support/lifecycle.ts';
 import { startTestSmtp, type TestSmtp } from '../support/smtp.ts';
@@ -174,6 +178,39 @@ describe('a booking', () => {
       `Booking ${n} cancelled`,
       `Refund for booking ${n} sent`,
     ]);
+  });
+});
+
+describe('check the names', () => {
+  const reminders = async (bookingId: number) =>
+    (await outboxOf('booking', bookingId)).filter((row) => row.template === 'booking.checkNames');
+
+  it('is written once, 24 hours before the names lock, and says until when they can be corrected', async () => {
+    const puja = await pujaOn(shop, 10 * DAY);
+    const booking = await book(shop, shop.me, shop.myAddressId, { puja });
+    const lockAt = Date.parse(booking.puja.pujaDate) - 12 * HOUR;
+    shop.clock.set(new Date(lockAt - 24 * HOUR - MINUTE));
+    await queueNamesReminders(shop.db, shop.clock.now());
+    expect(await reminders(booking.id)).toHaveLength(0);
+    shop.clock.advance(MINUTE);
+    await queueNamesReminders(shop.db, shop.clock.now());
+    shop.clock.advance(30 * MINUTE);
+    await queueNamesReminders(shop.db, shop.clock.now());
+    expect(await reminders(booking.id)).toHaveLength(1);
+    await deliver();
+    const text = textOf(`Booking ${booking.bookingNumber}: check the names before they lock`);
+    expect(text).toContain(`You can correct them until ${inIndia(new Date(lockAt).toISOString())}.`);
+    expect(text).toContain(booking.persons.map((p) => p.name).join(', '));
+  });
+
+  it('is not written for a booking made inside those 24 hours', async () => {
+    const puja = await pujaOn(shop, 30 * HOUR);
+    const booking = await book(shop, shop.me, shop.myAddressId, { puja });
+    shop.clock.advance(MINUTE);
+    await queueNamesReminders(shop.db, shop.clock.now());
+    shop.clock.advance(6 * HOUR);
+    await queueNamesReminders(shop.db, shop.clock.now());
+    expect(await reminders(booking.id)).toHaveLength(0);
   });
 });
 

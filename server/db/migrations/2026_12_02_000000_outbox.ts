@@ -23,7 +23,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('record_kind', 'text', (c) => c.check(sql`record_kind in ('order', 'booking')`))
     .addColumn('record_id', 'integer')
     .addColumn('status', 'text', (c) =>
-      c.notNull().defaultTo('queued').check(sql`status in ('queued', 'sending', 'sent', 'failed')`),
+      c
+        .notNull()
+        .defaultTo('queued')
+        .check(sql`status in ('queued', 'sending', 'sent', 'failed')`),
     )
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('next_attempt_at', 'text', (c) => c.notNull())

@@ -251,6 +251,21 @@ export function findBookingsDueForLock(db: Db, lockBefore: string, limit = 200) 
     .execute();
 }
 
+/**
+ * Confirmed bookings whose puja is before `pujaBefore` (the names reminder's horizon), with
+ * when each was made and its puja time: the caller decides which are due a reminder.
+ */
+export function findConfirmedBookingsBefore(db: Db, pujaBefore: string, limit = 500) {
+  return db
+    .selectFrom('bookings')
+    .select(['id', 'pujaDate', 'createdAt'])
+    .where('status', '=', 'confirmed')
+    .where('pujaDate', '<=', pujaBefore)
+    .orderBy('pujaDate')
+    .limit(limit)
+    .execute();
+}
+
 /** Bookings waiting for their refund (the scheduler settles them through the gateway). */
 export function findBookingsAwaitingRefund(db: Db, limit = 100) {
   return db

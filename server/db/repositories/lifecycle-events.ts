@@ -51,7 +51,12 @@ export const toTimelineEntry = (row: LifecycleEventRow): TimelineEntry => ({
 });
 
 /** When a record last took the step `event` (its `at`), or null when it never did. */
-export async function lastStepAt(db: Db, kind: RecordKind, recordId: number, event: string): Promise<string | null> {
+export async function lastStepAt(
+  db: Db,
+  kind: RecordKind,
+  recordId: number,
+  event: string,
+): Promise<string | null> {
   const row =
     kind === 'order'
       ? await db

@@ -7,13 +7,17 @@ import type { NewOutboxRow, OutboxRow } from '../types.ts';
  * conditional UPDATE, so two processes never both send it.
  */
 
-/** Writes the message unless one with its key is there already (a step retried writes it once). */
-export async function insertMessage(db: Db, message: NewOutboxRow): Promise<void> {
-  await db
+/**
+ * Writes the message unless one with its key is there already (a step retried writes it once):
+ * true when this call wrote it.
+ */
+export async function insertMessage(db: Db, message: NewOutboxRow): Promise<boolean> {
+  const result = await db
     .insertInto('outbox')
     .values(message)
     .onConflict((oc) => oc.column('messageKey').doNothing())
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
 
 /** Messages due for a try at `now`: queued and due, or held by a try whose claim ran out. */

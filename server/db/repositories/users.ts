@@ -137,6 +137,9 @@ export async function setRole(db: Db, userId: number, role: UserRow['role']): Pr
 }
 
 /** Where the shop writes to a customer: their e-mail and the name the greeting uses. */
-export function findUserContact(db: Db, userId: number): Promise<{ email: string; name: string } | undefined> {
+export function findUserContact(
+  db: Db,
+  userId: number,
+): Promise<{ email: string; name: string } | undefined> {
   return db.selectFrom('users').select(['email', 'name']).where('id', '=', userId).executeTakeFirst();
 }
