@@ -9,6 +9,7 @@ import { orderMessages } from './orders.ts';
 import { paymentMessages } from './payments.ts';
 import type { RefusalCode } from './refusal.ts';
 import { staffMessages } from './staff-invitations.ts';
+import { adminMessageMessages } from './admin/messages.ts';
 
 /**
  * The message of each refusal code that has one message (docs/decisions/0069-one-refusal-path.md).
@@ -63,6 +64,7 @@ export const refusalMessages = {
   reset_link_expired: authMessages.resetLinkExpired,
   reset_link_used: authMessages.resetLinkUsed,
   wrong_password: authMessages.currentPasswordWrong,
+  message_not_failed: adminMessageMessages.notFailed,
 } as const satisfies Partial<Record<RefusalCode, string>>;
 
 /** A refusal code told in one message: `refuse(code)` needs nothing else. */

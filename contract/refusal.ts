@@ -57,6 +57,7 @@ export type RefusalCode =
   | 'date_in_past'
   | 'category_retired'
   | 'category_has_products'
+  | 'message_not_failed'
   | 'stock_below_zero'
   | 'package_has_bookings'
   | 'coupon_code_taken'

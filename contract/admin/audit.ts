@@ -37,6 +37,7 @@ export const AUDIT_ENTITIES = [
   'order',
   'booking',
   'staff',
+  'message',
 ] as const;
 
 const MAX_NUMBER = 999_999_999;

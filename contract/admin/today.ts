@@ -38,6 +38,8 @@ export const TodayResponse = v.object({
     /** Each queue's own count, so each links to the queue that shows them. */
     orderRefundsPending: v.number(),
     bookingRefundsPending: v.number(),
+    /** Customers' messages out of tries (GET /api/admin/messages?status=failed lists them). */
+    failedMessages: v.number(),
   }),
 });
 export type TodayResponse = v.InferOutput<typeof TodayResponse>;

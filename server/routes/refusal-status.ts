@@ -67,6 +67,7 @@ const STATUS_BY_CODE = {
   date_in_past: 400,
   category_retired: 409,
   category_has_products: 409,
+  message_not_failed: 409,
   stock_below_zero: 409,
   package_has_bookings: 409,
   coupon_code_taken: 409,

@@ -58,6 +58,8 @@ let ids: {
   family: number;
   spareFamily: number;
   offering: number;
+  /** A message out of tries, that staff send again (docs/product-rules.md, Messages to customers). */
+  failedMessage: number;
   /** A category with no products, which staff retire and restore. */
   spareCategory: number;
 };
@@ -184,7 +186,9 @@ beforeAll(async () => {
     spareFamily: await familyMember(shop.me),
     offering: await anOffering(),
     spareCategory: await spareCategory(),
+    failedMessage: 0,
   };
+  ids.failedMessage = await failedMessageOf(ids.order);
   theirs = {
     order: await placeOrder(shop.other, shop.otherAddress.id),
     booking: await book(shop.other, shop.otherAddress.id),
@@ -561,6 +565,24 @@ const STAFF_ROUTES: BearerRoute[] = [
     }),
   },
   { method: 'GET', path: '/api/admin/audit', url: () => '/api/admin/audit?entity=puja' },
+  // The customers' messages (contract/admin/messages.ts).
+  { method: 'GET', path: '/api/admin/messages', url: () => '/api/admin/messages?status=failed' },
+  {
+    method: 'GET',
+    path: '/api/admin/orders/:id/messages',
+    url: () => `/api/admin/orders/${ids.order}/messages`,
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/bookings/:id/messages',
+    url: () => `/api/admin/bookings/${ids.booking}/messages`,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/messages/:id/resend',
+    url: () => `/api/admin/messages/${ids.failedMessage}/resend`,
+    body: () => ({}),
+  },
   // Admins only (the staff control walks them with the admin's token).
   { method: 'GET', path: '/api/admin/staff', url: () => '/api/admin/staff', admin: true },
   {
@@ -606,6 +628,22 @@ const offeringInput = {
   delivery: 'temple',
   maxQuantity: 5,
 };
+/** Marks the order's first message failed, as six refused tries leave it: its id. */
+async function failedMessageOf(orderId: number): Promise<number> {
+  const row = await shop.db
+    .selectFrom('outbox')
+    .select('id')
+    .where('recordKind', '=', 'order')
+    .where('recordId', '=', orderId)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  await shop.db
+    .updateTable('outbox')
+    .set({ status: 'failed', attempts: 6 })
+    .where('id', '=', row.id)
+    .execute();
+  return row.id;
+}
 let serial = 0;
 const inFortnight = () => new Date(Date.now() + 14 * 86_400_000).toISOString();
 const pujaInput = () => ({

@@ -4,6 +4,8 @@
  * into the outbox in its own transaction, and the scheduler's delivery sends it through a real
  * SMTP server on loopback, once, with its words, however often a try fails or a process dies.
  */
+import type { AdminMessageListResponse, AdminMessageResponse } from '../../contract/admin/messages.ts';
+import type { TodayResponse } from '../../contract/admin/today.ts';
 import { formatRupees } from '../../contract/money.ts';
 import { MESSAGE_MAX_ATTEMPTS } from '../../contract/messages.ts';
 import { createMailer, type Mailer } from '../../server/mail/mailer.ts';
@@ -22,6 +24,7 @@ import {
   pujaOn,
   type LifecycleShop,
 } from '../support/lifecycle.ts';
+import { call } from '../support/accounts.ts';
 import { startTestSmtp, type TestSmtp } from '../support/smtp.ts';
 
 let shop: LifecycleShop;
@@ -299,5 +302,64 @@ describe('delivery', () => {
     }
     expect(smtp.received).toHaveLength(4);
     expect(new Set(smtp.received.map((r) => r.mail.messageId)).size).toBe(4);
+  });
+});
+
+describe('staff', () => {
+  const asStaff = (method: 'GET' | 'POST', url: string, json?: object) =>
+    call(shop.app, method, url, { token: shop.staff.token, ...(json ? { json } : {}) });
+
+  it('see an order’s messages, the failed ones and their count on Today, and send a failed one again, once', async () => {
+    const order = await placeOrder(shop, shop.me, shop.myAddressId, 'cod');
+    smtp.refuseNext(MESSAGE_MAX_ATTEMPTS);
+    for (let i = 0; i < MESSAGE_MAX_ATTEMPTS; i += 1) {
+      await deliver();
+      shop.clock.advance(60 * MINUTE);
+    }
+    const today = (await asStaff('GET', '/api/admin/today')).body as TodayResponse;
+    expect(today.waiting.failedMessages).toBeGreaterThanOrEqual(1);
+
+    const listed = (await asStaff('GET', `/api/admin/orders/${order.id}/messages`))
+      .body as AdminMessageListResponse;
+    const [message] = listed.messages;
+    expect(message).toMatchObject({
+      template: 'order.placed',
+      status: 'failed',
+      attempts: MESSAGE_MAX_ATTEMPTS,
+    });
+    expect(message!.lastError).toMatch(/451/);
+    // The address is masked: enough to tell it apart, not to copy it.
+    expect(message!.recipient).toBe(
+      `${shop.me.email[0]}•••${shop.me.email.slice(shop.me.email.indexOf('@'))}`,
+    );
+    const failed = (await asStaff('GET', '/api/admin/messages?status=failed'))
+      .body as AdminMessageListResponse;
+    expect(failed.messages.map((m) => m.id)).toContain(message!.id);
+
+    const resent = await asStaff('POST', `/api/admin/messages/${message!.id}/resend`, {});
+    expect(resent.status).toBe(200);
+    expect((resent.body as AdminMessageResponse).message).toMatchObject({ status: 'queued', attempts: 0 });
+    // Only a failed one: sending it again twice is refused, and nothing changes.
+    const again = await asStaff('POST', `/api/admin/messages/${message!.id}/resend`, {});
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({
+      code: 'message_not_failed',
+      message: 'Only a message that failed can be sent again.',
+    });
+
+    expect(await deliver()).toBeGreaterThanOrEqual(1);
+    expect(subjects().filter((s) => s === `Order ${order.orderNumber} placed`)).toHaveLength(1);
+    const audit = await shop.db
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('action', '=', 'message.resend')
+      .execute();
+    expect(audit.map((a) => a.entityId)).toContain(String(message!.id));
+  });
+
+  it('a message unknown, or an order’s list of an unknown order: 404', async () => {
+    expect((await asStaff('POST', '/api/admin/messages/999999/resend', {})).status).toBe(404);
+    expect((await asStaff('GET', '/api/admin/orders/999999/messages')).status).toBe(404);
+    expect((await asStaff('GET', '/api/admin/messages?status=lost')).status).toBe(400);
   });
 });

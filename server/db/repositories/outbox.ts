@@ -95,3 +95,39 @@ export function listMessagesFor(db: Db, kind: 'order' | 'booking', recordId: num
     .orderBy('id')
     .execute();
 }
+
+/** The newest messages (of one status, when given), for the back office. */
+export function listMessages(
+  db: Db,
+  status: OutboxRow['status'] | undefined,
+  limit = 200,
+): Promise<OutboxRow[]> {
+  let query = db.selectFrom('outbox').selectAll();
+  if (status) query = query.where('status', '=', status);
+  return query.orderBy('id', 'desc').limit(limit).execute();
+}
+
+export function findMessage(db: Db, id: number): Promise<OutboxRow | undefined> {
+  return db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A failed message queued again from its first try, due at `now`: false when it is not failed. */
+export async function requeueFailedMessage(db: Db, id: number, now: string): Promise<boolean> {
+  const { numUpdatedRows } = await db
+    .updateTable('outbox')
+    .set({ status: 'queued', attempts: 0, nextAttemptAt: now, claimedUntil: null })
+    .where('id', '=', id)
+    .where('status', '=', 'failed')
+    .executeTakeFirst();
+  return numUpdatedRows > 0n;
+}
+
+/** How many messages are failed, for Today. */
+export async function countFailedMessages(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'failed')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -7,6 +7,7 @@ import { categoryRoutes } from './categories.ts';
 import { couponRoutes } from './coupons.ts';
 import { exportRoutes } from './exports.ts';
 import { imageRoutes } from './images.ts';
+import { messageRoutes } from './messages.ts';
 import { offeringRoutes } from './offerings.ts';
 import { orderRoutes } from './orders.ts';
 import { packageRoutes } from './packages.ts';
@@ -34,5 +35,6 @@ export const adminRoutes = new Hono<AppEnv>()
   .route('/', astrologerRoutes)
   .route('/', imageRoutes)
   .route('/', couponRoutes)
+  .route('/', messageRoutes)
   .route('/', auditRoutes)
   .route('/', staffRoutes);

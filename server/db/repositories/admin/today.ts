@@ -4,6 +4,7 @@ import type { BookingState, OrderState } from '../../../../contract/lifecycle.ts
 import { LOW_STOCK_LIMIT } from '../../../../contract/catalogue-display.ts';
 import { indiaDay, indiaDayStart } from '../../../../contract/india-time.ts';
 import type { Db } from '../../client.ts';
+import { countFailedMessages } from '../outbox.ts';
 
 /** The back office's Today (data access only). Days are India's (Asia/Kolkata). */
 
@@ -130,6 +131,7 @@ export async function todayNumbers(db: Db, now: Date): Promise<TodayResponse> {
       damageClaims: await countOrders(db, ['damageClaimed']),
       orderRefundsPending: await countOrders(db, ['refundPending']),
       bookingRefundsPending: await countBookings(db, ['refundPending']),
+      failedMessages: await countFailedMessages(db),
     },
   };
 }

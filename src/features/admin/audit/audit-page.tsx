@@ -22,6 +22,7 @@ const entityLabels: Record<(typeof AUDIT_ENTITIES)[number], string> = {
   order: 'Orders',
   booking: 'Bookings',
   staff: 'Staff',
+  message: 'Messages',
 };
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
