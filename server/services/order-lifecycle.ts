@@ -15,10 +15,12 @@ import {
 import type { Db } from '../db/client.ts';
 import { lastStepAt } from '../db/repositories/lifecycle-events.ts';
 import {
+  claimOf,
   findOrderRow,
   findOrdersAwaitingRefund,
   readOrder,
   returnStock,
+  shipmentOf,
   updateOrderLifecycle,
   type OrderLifecycleColumns,
 } from '../db/repositories/orders.ts';
@@ -55,15 +57,9 @@ export const orderFactsOf = (row: OrderRow): OrderLifecycleFacts => ({
   paymentMethod: row.paymentMethod,
   paymentStatus: row.paymentStatus,
   createdAt: row.createdAt,
-  shipment:
-    row.shipmentCarrier !== null && row.shipmentTrackingNumber !== null
-      ? { carrier: row.shipmentCarrier, trackingNumber: row.shipmentTrackingNumber }
-      : null,
+  shipment: shipmentOf(row),
   deliveredAt: row.deliveredAt,
-  claim:
-    row.claimNote !== null && row.claimPhotoId !== null && row.claimedAt !== null
-      ? { note: row.claimNote, photoId: row.claimPhotoId, claimedAt: row.claimedAt }
-      : null,
+  claim: claimOf(row),
 });
 
 /** The chart's state and facts as the order's columns. */

@@ -7,27 +7,8 @@ const toAddress = ({ userId: _userId, createdAt: _createdAt, isDefault, ...row }
   isDefault: isDefault === 1,
 });
 
-const fields = ({
-  recipientName,
-  mobile,
-  street,
-  area,
-  landmark,
-  city,
-  state,
-  postalCode,
-  country,
-}: AddressInput) => ({
-  recipientName,
-  mobile,
-  street,
-  area,
-  landmark,
-  city,
-  state,
-  postalCode,
-  country,
-});
+/** The address's own columns from the input (whether it becomes the default is decided apart). */
+const fields = ({ isDefault: _isDefault, ...address }: AddressInput) => address;
 
 /** The customer's addresses: the default first, then newest first. */
 export async function listAddresses(db: Db, userId: number): Promise<Address[]> {

@@ -120,19 +120,25 @@ function toOrderRead(row: OrderRow, items: OrderItemRow[], timeline: TimelineEnt
     total: row.total,
     couponCode: row.couponCode,
     notes: row.notes,
-    shipment:
-      row.shipmentCarrier !== null && row.shipmentTrackingNumber !== null
-        ? { carrier: row.shipmentCarrier, trackingNumber: row.shipmentTrackingNumber }
-        : null,
+    shipment: shipmentOf(row),
     deliveredAt: row.deliveredAt,
-    claim:
-      row.claimNote !== null && row.claimPhotoId !== null && row.claimedAt !== null
-        ? { note: row.claimNote, photoId: row.claimPhotoId, claimedAt: row.claimedAt }
-        : null,
+    claim: claimOf(row),
     refund: refundOf(row.orderStatus, row.total, timeline),
     timeline,
   };
 }
+
+/** The order's shipment, once it has one: both its columns set. */
+export const shipmentOf = (row: OrderRow) =>
+  row.shipmentCarrier !== null && row.shipmentTrackingNumber !== null
+    ? { carrier: row.shipmentCarrier, trackingNumber: row.shipmentTrackingNumber }
+    : null;
+
+/** The order's damage claim, once made: its note, photo and time. */
+export const claimOf = (row: OrderRow) =>
+  row.claimNote !== null && row.claimPhotoId !== null && row.claimedAt !== null
+    ? { note: row.claimNote, photoId: row.claimPhotoId, claimedAt: row.claimedAt }
+    : null;
 
 /** The order's row, whoever it belongs to. */
 export function findOrderRow(db: Db, id: number): Promise<OrderRow | undefined> {
