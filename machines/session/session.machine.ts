@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import type { RegisterRequest } from '../../contract/auth.ts';
 import { authMessages, type User } from '../../contract/auth-session.ts';
+import { messageOf } from '../shared/message-of.ts';
 
 export interface Credentials {
   email: string;
@@ -51,11 +52,6 @@ export interface LoginResult {
  */
 export type TokenCheck = { kind: 'signedIn'; user: User } | { kind: 'tokenRefused' };
 
-/** An error the API client raised: its message, when it had one. */
-interface ErrorWithMessage {
-  message?: string;
-}
-
 export const sessionMessages = {
   /** The stored token could not be checked (no answer, or a server error): it is kept and checked again. */
   checkFailed: 'We could not check your sign-in. Please check your connection and try again.',
@@ -68,11 +64,6 @@ export const SESSION_RECHECK_MAX_MS = 30000;
 /** /login, with `?redirect=` when there is somewhere to return to. */
 export const loginPathFor = (returnTo: string) =>
   returnTo === '/' ? '/login' : `/login?redirect=${encodeURIComponent(returnTo)}`;
-
-const messageOf = (error: unknown, fallback: string) => {
-  const message = (error as ErrorWithMessage | undefined)?.message;
-  return message && message.trim() ? message : fallback;
-};
 
 /**
  * The customer's session. `restoring` checks a stored token with the API (`verifyingToken`);

@@ -28,13 +28,13 @@ const stepName = (action: StaffAction) => (typeof action === 'string' ? action :
  * so its next save is not refused as someone else's.
  */
 export const rebasingFormOn =
-  <R extends EditRecord>(edit: EditRef) =>
+  <R extends EditRecord>(edit: EditRef<R>) =>
   ({ action, record }: { action: StaffAction; record: R }) => {
     if (/(^|\.)(retire|restore)$/.test(stepName(action))) edit.send({ type: 'edit.rebase', record });
   };
 
 /** An edit page: where it is, its title, the form of `specs` with its save bar, and what follows. */
-export function EditFrame({
+export function EditFrame<R extends EditRecord>({
   edit,
   title,
   back,
@@ -43,7 +43,7 @@ export function EditFrame({
   created,
   children,
 }: {
-  edit: EditRef;
+  edit: EditRef<R>;
   title: ReactNode;
   back: [string, string];
   /** What the save bar says when the record was just created ("Coupon created"). */
