@@ -65,6 +65,18 @@ export const SESSION_RECHECK_MAX_MS = 30000;
 export const loginPathFor = (returnTo: string) =>
   returnTo === '/' ? '/login' : `/login?redirect=${encodeURIComponent(returnTo)}`;
 
+type LoginDone = { context: SessionContext; event: DoneActorEvent<LoginResult> };
+
+/** Signed in (by logging in or registering): the session and its token kept, then back where they came from. */
+const signedInActions = [
+  { type: 'storeSession', params: ({ event }: LoginDone) => event.output },
+  {
+    type: 'persistToken',
+    params: ({ context, event }: LoginDone) => ({ token: event.output.token, remember: context.remember }),
+  },
+  { type: 'navigate', params: ({ context }: LoginDone) => ({ to: context.returnTo, replace: true }) },
+] as const;
+
 /**
  * The customer's session. `restoring` checks a stored token with the API (`verifyingToken`);
  * only the API's refusal of it (`tokenRefused`) forgets it. A check that gets no usable answer (network down, 5xx) leaves
@@ -207,29 +219,7 @@ export const sessionMachine = setup({
             : { email: '', password: '' },
         onDone: {
           target: 'signedIn',
-          actions: [
-            {
-              type: 'storeSession',
-              params: ({ event }: { event: DoneActorEvent<LoginResult> }) => event.output,
-            },
-            {
-              type: 'persistToken',
-              params: ({
-                context,
-                event,
-              }: {
-                context: SessionContext;
-                event: DoneActorEvent<LoginResult>;
-              }) => ({
-                token: event.output.token,
-                remember: context.remember,
-              }),
-            },
-            {
-              type: 'navigate',
-              params: ({ context }: { context: SessionContext }) => ({ to: context.returnTo, replace: true }),
-            },
-          ],
+          actions: signedInActions,
         },
         onError: {
           target: 'signedOut',
@@ -250,26 +240,7 @@ export const sessionMachine = setup({
           target: 'signedIn',
           // The new customer is signed in and continues to the place they came from
           // (docs/product-rules.md, Sign-in, registration and tokens).
-          actions: [
-            {
-              type: 'storeSession',
-              params: ({ event }: { event: DoneActorEvent<LoginResult> }) => event.output,
-            },
-            {
-              type: 'persistToken',
-              params: ({
-                context,
-                event,
-              }: {
-                context: SessionContext;
-                event: DoneActorEvent<LoginResult>;
-              }) => ({ token: event.output.token, remember: context.remember }),
-            },
-            {
-              type: 'navigate',
-              params: ({ context }: { context: SessionContext }) => ({ to: context.returnTo, replace: true }),
-            },
-          ],
+          actions: signedInActions,
         },
         onError: {
           target: 'signedOut',
