@@ -24,6 +24,15 @@ function messageOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Something went wrong';
 }
 
+/** Send the form (again): its request is kept for the call. */
+const submit = {
+  target: 'submitting',
+  actions: {
+    type: 'storeRequest',
+    params: ({ event }: { event: { request: unknown } }) => event.request,
+  },
+} as const;
+
 /**
  * One account form (forgot password, reset password, edit profile, change password;
  * docs/product-rules.md, Sign-in, registration and tokens): editing -> submitting -> done, or
@@ -59,13 +68,7 @@ export const accountFormMachine = setup({
   states: {
     editing: {
       on: {
-        'form.submit': {
-          target: 'submitting',
-          actions: {
-            type: 'storeRequest',
-            params: ({ event }: { event: { request: unknown } }) => event.request,
-          },
-        },
+        'form.submit': submit,
         'form.edited': { actions: 'clearMessages' },
       },
     },
@@ -95,13 +98,7 @@ export const accountFormMachine = setup({
     },
     done: {
       on: {
-        'form.submit': {
-          target: 'submitting',
-          actions: {
-            type: 'storeRequest',
-            params: ({ event }: { event: { request: unknown } }) => event.request,
-          },
-        },
+        'form.submit': submit,
         'form.edited': { target: 'editing', actions: 'clearMessages' },
       },
     },

@@ -10,26 +10,34 @@ import {
 import type { ImageSlot } from '../../contract/admin/images.ts';
 import type { Outcome } from '../../contract/refusal.ts';
 import { imageUploadMachine } from '../image-upload/image-upload.machine.ts';
+import { messageOf } from '../shared/message-of.ts';
 
 /** A record as the back office edits it: its fields, and the version it was read at. */
 export type EditRecord = Record<string, unknown> & { id?: number; version?: number };
 
 /** What a save answered: the record as saved, someone else's newer version, or a refusal to read. */
-export type SaveResult = Outcome<
-  { kind: 'saved'; record: EditRecord } | { kind: 'conflict'; current: EditRecord }
+export type SaveResult<R extends EditRecord = EditRecord> = Outcome<
+  { kind: 'saved'; record: R } | { kind: 'conflict'; current: R }
 >;
 
-export interface AdminEditContext {
+/** What `saveRecord` is given: the record's id (null to create), the form, the version it started from. */
+export interface SaveInput {
+  id: number | null;
+  draft: EditRecord;
+  version: number | null;
+}
+
+export interface AdminEditContext<R extends EditRecord = EditRecord> {
   /** null while creating a record. */
   id: number | null;
   /** The record as the server last answered it (what the edit started from). */
-  record: EditRecord | null;
+  record: R | null;
   /** The form's values. */
   draft: EditRecord;
   /** The form a new record starts from: what discarding the changes returns to while creating. */
   blank: EditRecord;
   /** Someone else's save that came first (shown beside the draft until resolved). */
-  theirs: EditRecord | null;
+  theirs: R | null;
   error: { message: string } | null;
   /**
    * Photos whose upload ended while a save was on its way: the save did not carry them, so they
@@ -38,7 +46,7 @@ export interface AdminEditContext {
   late: EditRecord;
 }
 
-export type AdminEditEvent =
+export type AdminEditEvent<R extends EditRecord = EditRecord> =
   | { type: 'edit.change'; field: string; value: unknown }
   | { type: 'edit.save' }
   | { type: 'edit.reset' }
@@ -48,17 +56,23 @@ export type AdminEditEvent =
   | { type: 'image.choose'; field: string; slot: ImageSlot; file: File | Blob }
   | { type: 'image.uploaded'; field: string; url: string }
   /** The record changed by a step on the same page (retired, restored): the form's new base. */
-  | { type: 'edit.rebase'; record: EditRecord };
-
-const messageOf = (error: unknown, fallback: string) => {
-  const message = (error as { message?: unknown } | undefined)?.message;
-  return typeof message === 'string' && message ? message : fallback;
-};
+  | { type: 'edit.rebase'; record: R };
 
 export const adminEditMessages = {
   loadFailed: 'Failed to load. Please try again.',
   saveFailed: 'Failed to save. Please try again.',
 } as const;
+
+/** The fields of the draft this editor changed from `base`: kept over a newer base. */
+const mineOver = (draft: EditRecord, base: EditRecord, newer: EditRecord): EditRecord => {
+  const mine = Object.entries(draft).filter(
+    ([field, value]) => JSON.stringify(value ?? null) !== JSON.stringify(base[field] ?? null),
+  );
+  return { ...newer, ...Object.fromEntries(mine) };
+};
+
+type SaveDone<R extends EditRecord> = { event: DoneActorEvent<SaveResult<R>> };
+const failure = ({ event }: { event: ErrorActorEvent }) => event.error;
 
 /**
  * One record's form in the back office (docs/decisions/0034-edits-carry-the-version-they-started-from.md):
@@ -69,261 +83,253 @@ export const adminEditMessages = {
  * (`conflict.keepMine`, a new save from the newer version). A refusal (bad input) returns to the
  * dirty form with its message. Images are uploaded by a child `imageUpload` per field, which
  * reports the image's URL into the draft.
+ *
+ * One chart for every record: `R` is the record as the server answers it (src/live/admin.ts makes
+ * each form's machine typed by its API calls). What stores an `R` is written in place: XState
+ * cannot name an action whose parameter is a type parameter.
  */
-type SaveDone = { context: AdminEditContext; event: DoneActorEvent<SaveResult> };
-const savedRecord = ({ event }: SaveDone) => (event.output.kind === 'saved' ? event.output.record : {});
-/** A save answered: a new record's page learns its id, and the saved record becomes the form. */
-const whenSaved = [
-  {
-    type: 'created',
-    params: ({ context, event }: SaveDone) =>
-      context.record === null ? savedRecord({ context, event }) : {},
-  },
-  { type: 'storeRecord', params: savedRecord },
-] as const;
-
-export const adminEditMachine = setup({
-  types: {
-    context: {} as AdminEditContext,
-    events: {} as AdminEditEvent,
-    input: {} as { id: number | null; draft?: EditRecord },
-  },
-  actors: {
-    loadRecord: fromPromise<EditRecord, { id: number }>(() =>
-      Promise.reject(new Error('loadRecord not provided')),
-    ),
-    saveRecord: fromPromise<SaveResult, { id: number | null; draft: EditRecord; version: number | null }>(
-      () => Promise.reject(new Error('saveRecord not provided')),
-    ),
-    imageUpload: imageUploadMachine,
-  },
-  actions: {
-    storeRecord: assign({
-      record: (_, record: EditRecord) => record,
-      draft: (_, record: EditRecord) => ({ ...record }),
-      id: ({ context }, record: EditRecord) => record.id ?? context.id,
-      theirs: null,
-      error: null,
-    }),
-    change: assign({
-      draft: ({ context }, change: { field: string; value: unknown }) => ({
-        ...context.draft,
-        [change.field]: change.value,
-      }),
-      error: null,
-    }),
-    resetDraft: assign({ draft: ({ context }) => ({ ...(context.record ?? context.blank) }), error: null }),
-    storeError: assign({ error: (_, message: string) => ({ message }) }),
-    forgetLate: assign({ late: {} }),
-    storeLate: assign({
-      late: ({ context }, upload: { field: string; url: string }) => ({
-        ...context.late,
-        [upload.field]: upload.url,
-      }),
-    }),
-    reapplyLate: assign({ draft: ({ context }) => ({ ...context.draft, ...context.late }), late: {} }),
-    storeTheirs: assign({ theirs: (_, current: EditRecord) => current, error: null }),
-    /**
-     * Keep mine: the next save starts from their version (their record becomes the base), with
-     * the fields this editor changed on top; a field only they changed keeps their value, so
-     * neither save is lost (docs/product-rules.md, Roles and the back office).
-     */
-    baseOnTheirs: assign({
-      record: ({ context }) => context.theirs,
-      draft: ({ context }) => {
-        const base = context.record ?? {};
-        const mine = Object.entries(context.draft).filter(
-          ([field, value]) => JSON.stringify(value ?? null) !== JSON.stringify(base[field] ?? null),
-        );
-        return { ...context.theirs!, ...Object.fromEntries(mine) };
-      },
-      theirs: null,
-    }),
-    /** The record as a step on this page left it becomes the base; the fields I changed stay mine. */
-    rebase: assign({
-      record: (_, record: EditRecord) => record,
-      draft: ({ context }, record: EditRecord) => {
-        const base = context.record ?? {};
-        const mine = Object.entries(context.draft).filter(
-          ([field, value]) => JSON.stringify(value ?? null) !== JSON.stringify(base[field] ?? null),
-        );
-        return { ...record, ...Object.fromEntries(mine) };
-      },
-    }),
-    takeTheirs: assign({
-      record: ({ context }) => context.theirs,
-      draft: ({ context }) => ({ ...context.theirs! }),
-      theirs: null,
-      error: null,
-    }),
-    /** A photo chosen again for a field replaces the one still uploading: its late answer must not win. */
-    stopUpload: stopChild((_, field: string) => `upload.${field}`),
-    startUpload: assign(({ spawn }, event: { field: string; slot: ImageSlot; file: File | Blob }) => {
-      spawn('imageUpload', { id: `upload.${event.field}`, input: event });
-      return {};
-    }),
-    /** Supplied by the page: a created record's own address (its id is known now). */
-    created: (_, _record: EditRecord) => {},
-  },
-  guards: {
-    isCreating: ({ context }) => context.id === null,
-    isSaved: (_, result: SaveResult) => result.kind === 'saved',
-    isSavedWithLateUploads: ({ context }, result: SaveResult) =>
-      result.kind === 'saved' && Object.keys(context.late).length > 0,
-    isConflict: (_, result: SaveResult) => result.kind === 'conflict',
-    wasCreating: ({ context }) => context.record === null,
-  },
-}).createMachine({
-  id: 'adminEdit',
-  context: ({ input }) => ({
-    id: input.id,
-    record: null,
-    draft: input.draft ?? {},
-    blank: input.draft ?? {},
+export function createAdminEditMachine<R extends EditRecord>() {
+  /** A record the server answered becomes the form: its base, its draft, its id. */
+  const storeRecord = (context: AdminEditContext<R>, record: R) => ({
+    record,
+    draft: { ...record },
+    id: record.id ?? context.id,
     theirs: null,
     error: null,
-    late: {},
-  }),
-  initial: 'starting',
-  on: {
-    'image.choose': {
-      actions: [
-        { type: 'stopUpload', params: ({ event }) => event.field },
-        { type: 'startUpload', params: ({ event }) => event },
-      ],
+  });
+  const savedRecord = ({ event }: SaveDone<R>): EditRecord =>
+    event.output.kind === 'saved' ? event.output.record : {};
+  /** A save answered: a new record's page learns its id (the saved record becomes the form, below). */
+  const announceCreated = {
+    type: 'created',
+    params: ({ context, event }: SaveDone<R> & { context: AdminEditContext<R> }) =>
+      context.record === null ? savedRecord({ event }) : {},
+  } as const;
+
+  return setup({
+    types: {
+      context: {} as AdminEditContext<R>,
+      events: {} as AdminEditEvent<R>,
+      input: {} as { id: number | null; draft?: EditRecord },
     },
-  },
-  states: {
-    starting: {
-      always: [{ guard: 'isCreating', target: 'editing.pristine' }, { target: 'loading' }],
+    actors: {
+      loadRecord: fromPromise<R, { id: number }>(() => Promise.reject(new Error('loadRecord not provided'))),
+      saveRecord: fromPromise<SaveResult<R>, SaveInput>(() =>
+        Promise.reject(new Error('saveRecord not provided')),
+      ),
+      imageUpload: imageUploadMachine,
     },
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        src: 'loadRecord',
-        input: ({ context }) => ({ id: context.id! }),
-        onDone: {
-          target: 'editing.pristine',
-          actions: {
-            type: 'storeRecord',
-            params: ({ event }: { event: DoneActorEvent<EditRecord> }) => event.output,
-          },
-        },
-        onError: {
-          target: 'failed',
-          actions: {
-            type: 'storeError',
-            params: ({ event }: { event: ErrorActorEvent }) =>
-              messageOf(event.error, adminEditMessages.loadFailed),
-          },
-        },
-      },
-    },
-    failed: { on: { 'edit.retry': 'loading' } },
-    editing: {
-      on: {
-        'edit.change': { target: '.dirty', actions: { type: 'change', params: ({ event }) => event } },
-        'image.uploaded': {
-          target: '.dirty',
-          actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.url }) },
-        },
-        'edit.save': 'saving',
-        'edit.rebase': { actions: { type: 'rebase', params: ({ event }) => event.record } },
-      },
-      initial: 'pristine',
-      states: {
-        pristine: {},
-        dirty: { on: { 'edit.reset': { target: 'pristine', actions: 'resetDraft' } } },
-      },
-    },
-    saving: {
-      tags: ['busy'],
-      entry: 'forgetLate',
-      on: {
-        // Not in the draft this save sends: kept, and put back into the form once it answers.
-        'image.uploaded': {
-          actions: [
-            { type: 'change', params: ({ event }) => ({ field: event.field, value: event.url }) },
-            { type: 'storeLate', params: ({ event }) => event },
-          ],
-        },
-      },
-      invoke: {
-        src: 'saveRecord',
-        input: ({ context }) => ({
-          id: context.id,
-          draft: context.draft,
-          version: typeof context.record?.version === 'number' ? context.record.version : null,
+    actions: {
+      change: assign({
+        draft: ({ context }, change: { field: string; value: unknown }) => ({
+          ...context.draft,
+          [change.field]: change.value,
         }),
-        onDone: [
-          {
-            guard: {
-              type: 'isSavedWithLateUploads',
-              params: ({ event }: { event: DoneActorEvent<SaveResult> }) => event.output,
-            },
-            target: 'editing.dirty',
-            actions: [...whenSaved, 'reapplyLate'],
+        error: null,
+      }),
+      resetDraft: assign({ draft: ({ context }) => ({ ...(context.record ?? context.blank) }), error: null }),
+      storeError: assign({ error: (_, message: string) => ({ message }) }),
+      storeFailure: assign({
+        error: (_, error: unknown) => ({ message: messageOf(error, adminEditMessages.saveFailed) }),
+      }),
+      forgetLate: assign({ late: {} }),
+      storeLate: assign({
+        late: ({ context }, upload: { field: string; url: string }) => ({
+          ...context.late,
+          [upload.field]: upload.url,
+        }),
+      }),
+      reapplyLate: assign({ draft: ({ context }) => ({ ...context.draft, ...context.late }), late: {} }),
+      /**
+       * Keep mine: the next save starts from their version (their record becomes the base), with
+       * the fields this editor changed on top; a field only they changed keeps their value, so
+       * neither save is lost (docs/product-rules.md, Roles and the back office).
+       */
+      baseOnTheirs: assign({
+        record: ({ context }) => context.theirs,
+        draft: ({ context }) => mineOver(context.draft, context.record ?? {}, context.theirs ?? {}),
+        theirs: null,
+      }),
+      /** The record as a step on this page left it becomes the base; the fields I changed stay mine. */
+      rebase: assign(({ context, event }) =>
+        event.type === 'edit.rebase'
+          ? { record: event.record, draft: mineOver(context.draft, context.record ?? {}, event.record) }
+          : {},
+      ),
+      takeTheirs: assign({
+        record: ({ context }) => context.theirs,
+        draft: ({ context }) => ({ ...context.theirs }),
+        theirs: null,
+        error: null,
+      }),
+      /** A photo chosen again for a field replaces the one still uploading: its late answer must not win. */
+      stopUpload: stopChild((_, field: string) => `upload.${field}`),
+      startUpload: assign(({ spawn }, event: { field: string; slot: ImageSlot; file: File | Blob }) => {
+        spawn('imageUpload', { id: `upload.${event.field}`, input: event });
+        return {};
+      }),
+      /** Supplied by the page: a created record's own address (its id is known now). */
+      created: (_, _record: EditRecord) => {},
+    },
+    guards: {
+      isCreating: ({ context }) => context.id === null,
+      isSaved: (_, result: { kind: string }) => result.kind === 'saved',
+      isSavedWithLateUploads: ({ context }, result: { kind: string }) =>
+        result.kind === 'saved' && Object.keys(context.late).length > 0,
+      isConflict: (_, result: { kind: string }) => result.kind === 'conflict',
+      wasCreating: ({ context }) => context.record === null,
+    },
+  }).createMachine({
+    id: 'adminEdit',
+    context: ({ input }) => ({
+      id: input.id,
+      record: null,
+      draft: input.draft ?? {},
+      blank: input.draft ?? {},
+      theirs: null,
+      error: null,
+      late: {},
+    }),
+    initial: 'starting',
+    on: {
+      'image.choose': {
+        actions: [
+          { type: 'stopUpload', params: ({ event }) => event.field },
+          { type: 'startUpload', params: ({ event }) => event },
+        ],
+      },
+    },
+    states: {
+      starting: {
+        always: [{ guard: 'isCreating', target: 'editing.pristine' }, { target: 'loading' }],
+      },
+      loading: {
+        tags: ['busy'],
+        invoke: {
+          src: 'loadRecord',
+          input: ({ context }) => ({ id: context.id ?? 0 }),
+          onDone: {
+            target: 'editing.pristine',
+            actions: assign(({ context, event }) => storeRecord(context, event.output)),
           },
-          {
-            guard: {
-              type: 'isSaved',
-              params: ({ event }: { event: DoneActorEvent<SaveResult> }) => event.output,
-            },
-            target: 'saved',
-            actions: [...whenSaved],
-          },
-          {
-            guard: {
-              type: 'isConflict',
-              params: ({ event }: { event: DoneActorEvent<SaveResult> }) => event.output,
-            },
-            target: 'conflict',
-            actions: {
-              type: 'storeTheirs',
-              params: ({ event }: { event: DoneActorEvent<SaveResult> }) =>
-                event.output.kind === 'conflict' ? event.output.current : {},
-            },
-          },
-          {
-            target: 'editing.dirty',
+          onError: {
+            target: 'failed',
             actions: {
               type: 'storeError',
-              params: ({ event }: { event: DoneActorEvent<SaveResult> }) =>
-                event.output.kind === 'refused' ? event.output.message : adminEditMessages.saveFailed,
+              params: ({ event }: { event: ErrorActorEvent }) =>
+                messageOf(event.error, adminEditMessages.loadFailed),
             },
           },
-        ],
-        onError: {
-          target: 'editing.dirty',
-          actions: {
-            type: 'storeError',
-            params: ({ event }: { event: ErrorActorEvent }) =>
-              messageOf(event.error, adminEditMessages.saveFailed),
+        },
+      },
+      failed: { on: { 'edit.retry': 'loading' } },
+      editing: {
+        on: {
+          'edit.change': { target: '.dirty', actions: { type: 'change', params: ({ event }) => event } },
+          'image.uploaded': {
+            target: '.dirty',
+            actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.url }) },
+          },
+          'edit.save': 'saving',
+          'edit.rebase': { actions: 'rebase' },
+        },
+        initial: 'pristine',
+        states: {
+          pristine: {},
+          dirty: { on: { 'edit.reset': { target: 'pristine', actions: 'resetDraft' } } },
+        },
+      },
+      saving: {
+        tags: ['busy'],
+        entry: 'forgetLate',
+        on: {
+          // Not in the draft this save sends: kept, and put back into the form once it answers.
+          'image.uploaded': {
+            actions: [
+              { type: 'change', params: ({ event }) => ({ field: event.field, value: event.url }) },
+              { type: 'storeLate', params: ({ event }) => event },
+            ],
+          },
+        },
+        invoke: {
+          src: 'saveRecord',
+          input: ({ context }) => ({
+            id: context.id,
+            draft: context.draft,
+            version: typeof context.record?.version === 'number' ? context.record.version : null,
+          }),
+          onDone: [
+            {
+              guard: { type: 'isSavedWithLateUploads', params: ({ event }: SaveDone<R>) => event.output },
+              target: 'editing.dirty',
+              actions: [
+                announceCreated,
+                assign(({ context, event }) =>
+                  event.output.kind === 'saved' ? storeRecord(context, event.output.record) : {},
+                ),
+                'reapplyLate',
+              ],
+            },
+            {
+              guard: { type: 'isSaved', params: ({ event }: SaveDone<R>) => event.output },
+              target: 'saved',
+              actions: [
+                announceCreated,
+                assign(({ context, event }) =>
+                  event.output.kind === 'saved' ? storeRecord(context, event.output.record) : {},
+                ),
+              ],
+            },
+            {
+              guard: { type: 'isConflict', params: ({ event }: SaveDone<R>) => event.output },
+              target: 'conflict',
+              actions: assign(({ context, event }) =>
+                event.output.kind === 'conflict' ? { theirs: event.output.current, error: null } : context,
+              ),
+            },
+            {
+              target: 'editing.dirty',
+              actions: {
+                type: 'storeError',
+                params: ({ event }: SaveDone<R>) =>
+                  event.output.kind === 'refused' ? event.output.message : adminEditMessages.saveFailed,
+              },
+            },
+          ],
+          onError: { target: 'editing.dirty', actions: { type: 'storeFailure', params: failure } },
+        },
+      },
+      saved: {
+        on: {
+          'edit.rebase': { actions: 'rebase' },
+          'edit.change': {
+            target: 'editing.dirty',
+            actions: { type: 'change', params: ({ event }) => event },
+          },
+          'image.uploaded': {
+            target: 'editing.dirty',
+            actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.url }) },
           },
         },
       },
-    },
-    saved: {
-      on: {
-        'edit.rebase': { actions: { type: 'rebase', params: ({ event }) => event.record } },
-        'edit.change': { target: 'editing.dirty', actions: { type: 'change', params: ({ event }) => event } },
-        'image.uploaded': {
-          target: 'editing.dirty',
-          actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.url }) },
+      conflict: {
+        on: {
+          'edit.change': { actions: { type: 'change', params: ({ event }) => event } },
+          'image.uploaded': {
+            actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.url }) },
+          },
+          'conflict.keepMine': { target: 'saving', actions: 'baseOnTheirs' },
+          'conflict.takeTheirs': { target: 'editing.pristine', actions: 'takeTheirs' },
         },
       },
     },
-    conflict: {
-      on: {
-        'edit.change': { actions: { type: 'change', params: ({ event }) => event } },
-        'image.uploaded': {
-          actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.url }) },
-        },
-        'conflict.keepMine': { target: 'saving', actions: 'baseOnTheirs' },
-        'conflict.takeTheirs': { target: 'editing.pristine', actions: 'takeTheirs' },
-      },
-    },
-  },
-});
+  });
+}
+
+/** A record form's machine, its record an `R`. */
+export type AdminEditMachine<R extends EditRecord> = ReturnType<typeof createAdminEditMachine<R>>;
+
+/** The chart with any record, for the Stately visualiser, the diagrams and the model tests. */
+export const adminEditMachine = createAdminEditMachine<EditRecord>();
 
 export type ImageUploadRef = ActorRefFrom<typeof imageUploadMachine>;

@@ -1,11 +1,13 @@
 import type { SnapshotFrom } from 'xstate';
-import type { adminListMachine } from './admin-list.machine.ts';
+import type { AdminListMachine } from './admin-list.machine.ts';
 
-type Snapshot = SnapshotFrom<typeof adminListMachine>;
+/** A list's snapshot, with pages of `D` (createAdminListMachine). */
+type Snapshot<D> = SnapshotFrom<AdminListMachine<D>>;
 
-export const selectQuery = (s: Snapshot) => s.context.query;
-export const selectListData = (s: Snapshot) => s.context.data;
-export const selectListError = (s: Snapshot) => (s.matches('failed') ? s.context.error?.message : undefined);
-export const selectIsListLoading = (s: Snapshot) => s.hasTag('busy');
-export const selectIsExporting = (s: Snapshot) => s.hasTag('exporting');
-export const selectExportError = (s: Snapshot) => s.context.exportError;
+export const selectQuery = <D>(s: Snapshot<D>) => s.context.query;
+export const selectListData = <D>(s: Snapshot<D>) => s.context.data;
+export const selectListError = <D>(s: Snapshot<D>) =>
+  s.matches('failed') ? s.context.error?.message : undefined;
+export const selectIsListLoading = <D>(s: Snapshot<D>) => s.hasTag('busy');
+export const selectIsExporting = <D>(s: Snapshot<D>) => s.hasTag('exporting');
+export const selectExportError = <D>(s: Snapshot<D>) => s.context.exportError;

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { lifecycleMessages } from '../../contract/lifecycle.ts';
 import { isRefused, type Outcome } from '../../contract/refusal.ts';
+import { messageOf } from '../shared/message-of.ts';
 
 /** What the customer may do on an order's or a booking's page, each in its own dialog. */
 export const AFTER_SALE_ACTIONS = ['cancel', 'claim', 'persons', 'reschedule', 'refund'] as const;
@@ -33,11 +34,6 @@ export type AfterSaleEvent =
   | { type: 'action.close' }
   /** The dialog's request (a lifecycle event's body, a photo to upload with it...). */
   | { type: 'action.submit'; request: unknown };
-
-const messageOf = (error: unknown, fallback: string) => {
-  const message = (error as { message?: unknown } | undefined)?.message;
-  return typeof message === 'string' && message.trim() ? message : fallback;
-};
 
 /**
  * A load the server refused (not found, not yours) will not succeed when retried: its loader

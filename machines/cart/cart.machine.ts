@@ -67,6 +67,20 @@ const storedOf = ({ context }: { context: CartContext }): StoredCart => ({
 
 const checkResult = ({ event }: { event: DoneActorEvent<CouponCheck> }) => event.output;
 
+/** The check accepted the code: applied with its discount, and kept. */
+const accepted = {
+  guard: { type: 'isAccepted', params: checkResult },
+  target: 'applied',
+  actions: [
+    {
+      type: 'storeCoupon',
+      params: ({ event }: { event: DoneActorEvent<CouponCheck> }) =>
+        event.output.kind === 'applied' ? event.output : { code: '', discountAmount: 0 },
+    },
+    { type: 'persist', params: storedOf },
+  ],
+} as const;
+
 const couponInput = ({ context }: { context: CartContext }): CouponValidateRequest => ({
   code: context.couponCode ?? '',
   subtotal: context.couponSubtotal,
@@ -252,18 +266,7 @@ export const cartMachine = setup({
             src: 'validateCoupon',
             input: couponInput,
             onDone: [
-              {
-                guard: { type: 'isAccepted', params: checkResult },
-                target: 'applied',
-                actions: [
-                  {
-                    type: 'storeCoupon',
-                    params: ({ event }: { event: DoneActorEvent<CouponCheck> }) =>
-                      event.output.kind === 'applied' ? event.output : { code: '', discountAmount: 0 },
-                  },
-                  { type: 'persist', params: storedOf },
-                ],
-              },
+              accepted,
               {
                 target: 'rejected',
                 actions: {
@@ -314,18 +317,7 @@ export const cartMachine = setup({
             src: 'validateCoupon',
             input: couponInput,
             onDone: [
-              {
-                guard: { type: 'isAccepted', params: checkResult },
-                target: 'applied',
-                actions: [
-                  {
-                    type: 'storeCoupon',
-                    params: ({ event }: { event: DoneActorEvent<CouponCheck> }) =>
-                      event.output.kind === 'applied' ? event.output : { code: '', discountAmount: 0 },
-                  },
-                  { type: 'persist', params: storedOf },
-                ],
-              },
+              accepted,
               {
                 target: 'none',
                 actions: [

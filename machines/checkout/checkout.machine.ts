@@ -15,6 +15,7 @@ import { type PaymentMethod, paymentMethods } from '../../contract/payment-metho
 import type { PaidRecord } from '../payment/payment.actors.ts';
 import { paymentMachine, type PaymentOutcome } from '../payment/payment.machine.ts';
 import { checkoutCartOf, sameCart, type CheckoutCart } from './checkout.cart.ts';
+import { messageOf } from '../shared/message-of.ts';
 
 type CartRef = ActorRefFrom<typeof cartMachine>;
 
@@ -162,12 +163,7 @@ export const checkoutMachine = setup({
         outcome.kind === 'refused' ? { message: outcome.message, code: outcome.code } : undefined,
     }),
     storeFailure: assign({
-      error: (_, error: unknown) => {
-        const message = (error as { message?: unknown } | undefined)?.message;
-        return {
-          message: typeof message === 'string' && message.trim() ? message : checkoutMessages.orderFailed,
-        };
-      },
+      error: (_, error: unknown) => ({ message: messageOf(error, checkoutMessages.orderFailed) }),
     }),
     markOrderPlaced: assign({
       orderPlaced: true,

@@ -1,6 +1,7 @@
 import { assign, fromPromise, sendParent, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../contract/lifecycle.ts';
 import type { ImageSlot } from '../../contract/admin/images.ts';
+import { messageOf } from '../shared/message-of.ts';
 
 export interface ImageUploadInput {
   /** The form field the image is for (`image`, `photo`, `imgUrl`). */
@@ -24,11 +25,6 @@ export const imageUploadMessages = {
   tooLarge: `The photo is too large (at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB)`,
   failed: 'The photo could not be uploaded',
 } as const;
-
-const messageOf = (error: unknown) => {
-  const message = (error as { message?: unknown } | undefined)?.message;
-  return typeof message === 'string' && message ? message : imageUploadMessages.failed;
-};
 
 /**
  * One catalogue image on its way in (docs/product-rules.md, Roles and the back office):
@@ -98,7 +94,8 @@ export const imageUploadMachine = setup({
           target: 'failed',
           actions: {
             type: 'storeError',
-            params: ({ event }: { event: ErrorActorEvent }) => messageOf(event.error),
+            params: ({ event }: { event: ErrorActorEvent }) =>
+              messageOf(event.error, imageUploadMessages.failed),
           },
         },
       },

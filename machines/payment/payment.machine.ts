@@ -26,6 +26,7 @@ import {
   validatePaymentDetails,
   type PaymentFieldErrors,
 } from './payment.details.ts';
+import { messageOf } from '../shared/message-of.ts';
 
 export const paymentMachineMessages = {
   /** docs/product-rules.md, Payments: the fallback when paying fails unexpectedly. */
@@ -125,11 +126,6 @@ export function amountShownFor(
     ? attempt.quotedAmount
     : pageTotal;
 }
-
-const messageOf = (error: unknown, fallback: string) => {
-  const message = (error as { message?: unknown } | undefined)?.message;
-  return typeof message === 'string' && message.trim() ? message : fallback;
-};
 
 const isCash = (record: PaidRecord) => record.purpose === 'order' && record.cashOnDelivery === true;
 

@@ -53,6 +53,7 @@ import {
   type PersonFormEvent,
   type PersonFormsContext,
 } from './person-form.ts';
+import { messageOf } from '../shared/message-of.ts';
 
 export const pujaWizardMessages = {
   /** docs/product-rules.md, Bookings: shown under the picker when Next is pressed without an address. */
@@ -133,11 +134,6 @@ export type PujaWizardEvent =
   | { type: 'step.requested'; step: WizardStep }
   /** The booking window has closed (the wizard's own window actor notices it; a page may also tell). */
   | { type: 'window.closed' };
-
-const messageOf = (error: unknown, fallback: string) => {
-  const message = (error as { message?: unknown } | undefined)?.message;
-  return typeof message === 'string' && message.trim() ? message : fallback;
-};
 
 const outcomeOf = ({ event }: { event: DoneActorEvent<PaymentOutcome> }) => event.output;
 

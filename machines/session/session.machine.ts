@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import type { RegisterRequest } from '../../contract/auth.ts';
 import { authMessages, type User } from '../../contract/auth-session.ts';
+import { messageOf } from '../shared/message-of.ts';
 
 export interface Credentials {
   email: string;
@@ -51,11 +52,6 @@ export interface LoginResult {
  */
 export type TokenCheck = { kind: 'signedIn'; user: User } | { kind: 'tokenRefused' };
 
-/** An error the API client raised: its message, when it had one. */
-interface ErrorWithMessage {
-  message?: string;
-}
-
 export const sessionMessages = {
   /** The stored token could not be checked (no answer, or a server error): it is kept and checked again. */
   checkFailed: 'We could not check your sign-in. Please check your connection and try again.',
@@ -69,10 +65,17 @@ export const SESSION_RECHECK_MAX_MS = 30000;
 export const loginPathFor = (returnTo: string) =>
   returnTo === '/' ? '/login' : `/login?redirect=${encodeURIComponent(returnTo)}`;
 
-const messageOf = (error: unknown, fallback: string) => {
-  const message = (error as ErrorWithMessage | undefined)?.message;
-  return message && message.trim() ? message : fallback;
-};
+type LoginDone = { context: SessionContext; event: DoneActorEvent<LoginResult> };
+
+/** Signed in (by logging in or registering): the session and its token kept, then back where they came from. */
+const signedInActions = [
+  { type: 'storeSession', params: ({ event }: LoginDone) => event.output },
+  {
+    type: 'persistToken',
+    params: ({ context, event }: LoginDone) => ({ token: event.output.token, remember: context.remember }),
+  },
+  { type: 'navigate', params: ({ context }: LoginDone) => ({ to: context.returnTo, replace: true }) },
+] as const;
 
 /**
  * The customer's session. `restoring` checks a stored token with the API (`verifyingToken`);
@@ -216,29 +219,7 @@ export const sessionMachine = setup({
             : { email: '', password: '' },
         onDone: {
           target: 'signedIn',
-          actions: [
-            {
-              type: 'storeSession',
-              params: ({ event }: { event: DoneActorEvent<LoginResult> }) => event.output,
-            },
-            {
-              type: 'persistToken',
-              params: ({
-                context,
-                event,
-              }: {
-                context: SessionContext;
-                event: DoneActorEvent<LoginResult>;
-              }) => ({
-                token: event.output.token,
-                remember: context.remember,
-              }),
-            },
-            {
-              type: 'navigate',
-              params: ({ context }: { context: SessionContext }) => ({ to: context.returnTo, replace: true }),
-            },
-          ],
+          actions: signedInActions,
         },
         onError: {
           target: 'signedOut',
@@ -259,26 +240,7 @@ export const sessionMachine = setup({
           target: 'signedIn',
           // The new customer is signed in and continues to the place they came from
           // (docs/product-rules.md, Sign-in, registration and tokens).
-          actions: [
-            {
-              type: 'storeSession',
-              params: ({ event }: { event: DoneActorEvent<LoginResult> }) => event.output,
-            },
-            {
-              type: 'persistToken',
-              params: ({
-                context,
-                event,
-              }: {
-                context: SessionContext;
-                event: DoneActorEvent<LoginResult>;
-              }) => ({ token: event.output.token, remember: context.remember }),
-            },
-            {
-              type: 'navigate',
-              params: ({ context }: { context: SessionContext }) => ({ to: context.returnTo, replace: true }),
-            },
-          ],
+          actions: signedInActions,
         },
         onError: {
           target: 'signedOut',

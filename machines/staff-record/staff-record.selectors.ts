@@ -1,13 +1,20 @@
 import type { SnapshotFrom } from 'xstate';
-import type { staffRecordMachine } from './staff-record.machine.ts';
+import type { createStaffRecordMachine, StaffAction } from './staff-record.machine.ts';
 
-type Snapshot = SnapshotFrom<typeof staffRecordMachine>;
+/** A record page's snapshot, in the types its machine was made with (createStaffRecordMachine). */
+type Snapshot<R, A extends StaffAction, Q> = SnapshotFrom<
+  ReturnType<typeof createStaffRecordMachine<R, A, Q>>
+>;
 
-export const selectStaffRecord = (s: Snapshot) => s.context.record;
-export const selectRecordLoadError = (s: Snapshot) => (s.matches('failed') ? s.context.loadError : null);
-export const selectOpenAction = (s: Snapshot) => s.context.action;
-export const selectActionError = (s: Snapshot) => s.context.actionError?.message;
+export const selectStaffRecord = <R, A extends StaffAction, Q>(s: Snapshot<R, A, Q>) => s.context.record;
+export const selectRecordLoadError = <R, A extends StaffAction, Q>(s: Snapshot<R, A, Q>) =>
+  s.matches('failed') ? s.context.loadError : null;
+export const selectOpenAction = <R, A extends StaffAction, Q>(s: Snapshot<R, A, Q>) => s.context.action;
+export const selectActionError = <R, A extends StaffAction, Q>(s: Snapshot<R, A, Q>) =>
+  s.context.actionError?.message;
 /** The refusal's code (`edit_conflict` when someone else saved first), if any. */
-export const selectActionErrorCode = (s: Snapshot) => s.context.actionError?.code;
-export const selectIsSending = (s: Snapshot) => s.matches({ ready: 'sending' });
-export const selectDoneAction = (s: Snapshot) => s.context.done;
+export const selectActionErrorCode = <R, A extends StaffAction, Q>(s: Snapshot<R, A, Q>) =>
+  s.context.actionError?.code;
+export const selectIsSending = <R, A extends StaffAction, Q>(s: Snapshot<R, A, Q>) =>
+  s.matches({ ready: 'sending' });
+export const selectDoneAction = <R, A extends StaffAction, Q>(s: Snapshot<R, A, Q>) => s.context.done;

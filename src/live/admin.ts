@@ -1,13 +1,20 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import * as v from 'valibot';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { EDIT_CONFLICT } from '../../contract/admin/catalogue-fields.ts';
 import {
-  adminEditMachine,
+  createAdminEditMachine,
+  type AdminEditMachine,
   type EditRecord,
+  type SaveInput,
   type SaveResult,
 } from '../../machines/admin-edit/admin-edit.machine.ts';
-import { adminListMachine, type ListQuery } from '../../machines/admin-list/admin-list.machine.ts';
+import {
+  createAdminListMachine,
+  type AdminListMachine,
+  type ListQuery,
+} from '../../machines/admin-list/admin-list.machine.ts';
 import {
   selectExportError,
   selectIsExporting,
@@ -21,9 +28,11 @@ import {
   type ImageUploadInput,
 } from '../../machines/image-upload/image-upload.machine.ts';
 import {
-  staffRecordMachine,
+  createStaffRecordMachine,
+  type SendActionInput,
   type StaffAction,
   type StaffActionResult,
+  type StaffRecordMachine,
 } from '../../machines/staff-record/staff-record.machine.ts';
 import {
   selectActionError,
@@ -50,47 +59,38 @@ import { currentRoute, navigate } from './hash-location.ts';
  * in those types: a page reads a typed record and sends typed actions, with no cast of its own.
  */
 
-/** A list or queue whose page of data is a `D`. */
-export interface LiveList<D> {
-  machine: ReturnType<typeof adminListMachine.provide>;
-  /** The type of a page, carried for the hook (never set). */
-  readonly data?: D;
-}
+/** A list or queue whose page of data is a `D`: its page's machine. */
+export type LiveList<D> = AdminListMachine<D>;
 
 /** A list or queue: `load` answers one page of what `query` asks for; `exportList` its CSV. */
 export function liveListMachine<D>(
   load: (query: ListQuery, signal: AbortSignal) => Promise<D>,
   exportList?: (query: ListQuery, signal: AbortSignal) => Promise<void>,
 ): LiveList<D> {
-  return {
-    machine: adminListMachine.provide({
-      actors: {
-        loadList: fromPromise<unknown, { query: ListQuery }>(({ input, signal }) =>
-          load(input.query, signal),
-        ),
-        exportList: fromPromise<void, { query: ListQuery }>(({ input, signal }) =>
-          exportList ? exportList(input.query, signal) : Promise.resolve(),
-        ),
+  return createAdminListMachine<D>().provide({
+    actors: {
+      loadList: fromPromise<D, { query: ListQuery }>(({ input, signal }) => load(input.query, signal)),
+      exportList: fromPromise<void, { query: ListQuery }>(({ input, signal }) =>
+        exportList ? exportList(input.query, signal) : Promise.resolve(),
+      ),
+    },
+    actions: {
+      syncUrl: (_, query) => {
+        const path = currentRoute().split('?')[0] ?? '';
+        const search = new URLSearchParams(query).toString();
+        navigate(search ? `${path}?${search}` : path, { replace: true });
       },
-      actions: {
-        syncUrl: (_, query) => {
-          const path = currentRoute().split('?')[0]!;
-          const search = new URLSearchParams(query).toString();
-          navigate(search ? `${path}?${search}` : path, { replace: true });
-        },
-      },
-    }),
-  };
+    },
+  });
 }
 
 /** A list page's machine, started from the address's query, and what it shows. */
 export function useStaffList<D>(live: LiveList<D>, query: ListQuery) {
-  const ref = useActorRef(live.machine, { input: { query }, ...inspectOptions() });
+  const ref = useActorRef(live, { input: { query }, ...inspectOptions() });
   const current = useSelector(ref, selectQuery);
   return {
     query: current,
-    // The machine stores what `load` answered: a `D` (liveListMachine's type).
-    data: useSelector(ref, selectListData) as D | null,
+    data: useSelector(ref, selectListData),
     loading: useSelector(ref, selectIsListLoading),
     error: useSelector(ref, selectListError),
     exporting: useSelector(ref, selectIsExporting),
@@ -105,62 +105,51 @@ export function useStaffList<D>(live: LiveList<D>, query: ListQuery) {
   };
 }
 
-/** A record `R` whose dialogs open for actions `A` and submit requests `Q`. */
-export interface LiveRecord<R, A extends StaffAction, Q> {
-  machine: ReturnType<typeof staffRecordMachine.provide>;
-  /** The types the calls were given, carried for the hook (never set). */
-  readonly types?: { record: R; action: A; request: Q };
-}
+/** A record `R` whose dialogs open for actions `A` and submit requests `Q`: its page's machine. */
+export type LiveRecord<R, A extends StaffAction, Q> = StaffRecordMachine<R, A, Q>;
 
 /** A record and its staff actions: `send` takes one step and answers the record after it. */
 export function liveRecordMachine<R, A extends StaffAction, Q>(
   load: (id: number, signal: AbortSignal) => Promise<R>,
   send: (id: number, action: A, request: Q, signal: AbortSignal) => Promise<R>,
 ): LiveRecord<R, A, Q> {
-  return {
-    machine: staffRecordMachine.provide({
-      actors: {
-        loadRecord: fromPromise<unknown, { id: number }>(({ input, signal }) => load(input.id, signal)),
-        sendAction: fromPromise<StaffActionResult, { id: number; action: StaffAction; request: unknown }>(
-          async ({ input, signal }) => {
-            // The machine holds what the page's typed hook (useStaffRecord) sent: an `A` and a `Q`.
-            const result = await valueOrRefusal(
-              send(input.id, input.action as A, input.request as Q, signal),
-            );
-            return result.kind === 'ok' ? { kind: 'updated', record: result.value } : result;
-          },
-        ),
-      },
-    }),
-  };
+  return createStaffRecordMachine<R, A, Q>().provide({
+    actors: {
+      loadRecord: fromPromise<R, { id: number }>(({ input, signal }) => load(input.id, signal)),
+      sendAction: fromPromise<StaffActionResult<R>, SendActionInput<A, Q>>(async ({ input, signal }) => {
+        const result = await valueOrRefusal(send(input.id, input.action, input.request, signal));
+        return result.kind === 'ok' ? { kind: 'updated', record: result.value } : result;
+      }),
+    },
+  });
 }
 
 /** A record's machine and what its page shows and sends, in the record's own types. */
 export function useStaffRecord<R, A extends StaffAction, Q>(
-  live: LiveRecord<R, A, Q>,
+  machine: LiveRecord<R, A, Q>,
   id: number,
   /** A step taken, with the record after it (a form beside the steps takes it as its base). */
   onStep?: (step: { action: A; record: R }) => void,
 ) {
-  const machine = onStep
-    ? live.machine.provide({
-        actions: {
-          reportStep: (_, step) => {
-            if (step.record !== null) onStep({ action: step.action as A, record: step.record as R });
-          },
-        },
-      })
-    : live.machine;
   const ref = useActorRef(machine, { input: { id }, ...inspectOptions() });
+  const latestOnStep = useRef(onStep);
+  useEffect(() => {
+    latestOnStep.current = onStep;
+  });
+  useEffect(() => {
+    const subscription = ref.on('record.stepTaken', ({ action, record }) =>
+      latestOnStep.current?.({ action, record }),
+    );
+    return () => subscription.unsubscribe();
+  }, [ref]);
   return {
-    // The machine holds what `load` and `send` answered (an `R`) and the actions sent below (`A`).
-    record: useSelector(ref, selectStaffRecord) as R | null,
+    record: useSelector(ref, selectStaffRecord),
     loadError: useSelector(ref, selectRecordLoadError),
-    action: useSelector(ref, selectOpenAction) as A | null,
+    action: useSelector(ref, selectOpenAction),
     error: useSelector(ref, selectActionError),
     code: useSelector(ref, selectActionErrorCode),
     sending: useSelector(ref, selectIsSending),
-    done: useSelector(ref, selectDoneAction) as A | null,
+    done: useSelector(ref, selectDoneAction),
     open: (action: A) => ref.send({ type: 'action.open', action }),
     close: () => ref.send({ type: 'action.close' }),
     submit: (request: Q) => ref.send({ type: 'action.submit', request }),
@@ -191,23 +180,21 @@ const pick = (draft: EditRecord, fields: readonly string[]) =>
   Object.fromEntries(fields.filter((field) => field in draft).map((field) => [field, draft[field]]));
 
 /** A record's edit form (docs/decisions/0034-edits-carry-the-version-they-started-from.md). */
-export function liveEditMachine<S extends v.GenericSchema, T extends EditRecord>(calls: EditCalls<S, T>) {
-  return adminEditMachine.provide({
+export function liveEditMachine<S extends v.GenericSchema, T extends EditRecord>(
+  calls: EditCalls<S, T>,
+): AdminEditMachine<T> {
+  return createAdminEditMachine<T>().provide({
     actors: {
-      loadRecord: fromPromise<EditRecord, { id: number }>(({ input, signal }) =>
-        calls.load(input.id, signal),
-      ),
-      saveRecord: fromPromise<SaveResult, { id: number | null; draft: EditRecord; version: number | null }>(
-        async ({ input, signal }) => {
-          const checked = v.safeParse(calls.schema, pick(input.draft, calls.fields), { abortEarly: true });
-          if (!checked.success) return { kind: 'refused', message: checked.issues[0].message };
-          const result = await valueOrRefusal(calls.save(input.id, checked.output, input.version, signal));
-          if (result.kind === 'ok') return { kind: 'saved', record: result.value };
-          if (result.code === EDIT_CONFLICT && input.id !== null)
-            return { kind: 'conflict', current: await calls.load(input.id, signal) };
-          return { kind: 'refused', message: result.message };
-        },
-      ),
+      loadRecord: fromPromise<T, { id: number }>(({ input, signal }) => calls.load(input.id, signal)),
+      saveRecord: fromPromise<SaveResult<T>, SaveInput>(async ({ input, signal }) => {
+        const checked = v.safeParse(calls.schema, pick(input.draft, calls.fields), { abortEarly: true });
+        if (!checked.success) return { kind: 'refused', message: checked.issues[0].message };
+        const result = await valueOrRefusal(calls.save(input.id, checked.output, input.version, signal));
+        if (result.kind === 'ok') return { kind: 'saved', record: result.value };
+        if (result.code === EDIT_CONFLICT && input.id !== null)
+          return { kind: 'conflict', current: await calls.load(input.id, signal) };
+        return { kind: 'refused', message: result.message };
+      }),
       imageUpload: imageUploadMachine.provide({
         actors: {
           uploadImage: fromPromise<string, ImageUploadInput>(({ input, signal }) =>
@@ -225,7 +212,11 @@ export function liveEditMachine<S extends v.GenericSchema, T extends EditRecord>
   });
 }
 
-export type EditRef = ActorRefFrom<typeof adminEditMachine>;
+/** A record form's actor, its record an `R`. */
+export type EditRef<R extends EditRecord = EditRecord> = ActorRefFrom<AdminEditMachine<R>>;
 
 /** Whether this page was opened by creating its record (liveEditMachine's `created`): its save bar says so. */
-export const isJustCreated = () => (window.history.state as { created?: unknown } | null)?.created === true;
+export const isJustCreated = () => {
+  const state: unknown = window.history.state;
+  return typeof state === 'object' && state !== null && 'created' in state && state.created === true;
+};

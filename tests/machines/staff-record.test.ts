@@ -181,11 +181,10 @@ describe('staff record machine: a step taken through its dialog', () => {
     const steps: { action: StaffAction; record: unknown }[] = [];
     const load = pendingCalls<unknown, { id: number }>();
     const send = pendingCalls<StaffActionResult, { id: number; action: StaffAction; request: unknown }>();
-    const machine = staffRecordMachine.provide({
-      actors: { loadRecord: load.logic, sendAction: send.logic },
-      actions: { reportStep: (_, step) => steps.push(step) },
-    });
-    const actor = createActor(machine, { input: { id: 12 } }).start();
+    const machine = staffRecordMachine.provide({ actors: { loadRecord: load.logic, sendAction: send.logic } });
+    const actor = createActor(machine, { input: { id: 12 } });
+    actor.on('record.stepTaken', ({ action, record }) => steps.push({ action, record }));
+    actor.start();
     await load.last().resolve(packed);
     actor.send({ type: 'action.open', action: 'order.ship' });
     actor.send({ type: 'action.submit', request: shipRequest });

@@ -1,6 +1,5 @@
 import { useSelector } from '@xstate/react';
 import type { FormEvent, ReactNode } from 'react';
-import { Link } from 'wouter';
 import type { EditRecord } from '../../../../machines/admin-edit/admin-edit.machine.ts';
 import {
   selectEditError,
@@ -11,6 +10,7 @@ import type { StaffAction } from '../../../../machines/staff-record/staff-record
 import type { EditRef } from '../../../live/admin.ts';
 import { ErrorBanner, Spinner } from '../../../ui/status.tsx';
 import { FormField, type FieldSpec } from './form-field.tsx';
+import { PageHead } from './record-parts.tsx';
 import { ConflictPanel, SaveBar } from './save-bar.tsx';
 
 /** The fields of a contract's input schema (an object, or an object piped through checks). */
@@ -28,13 +28,13 @@ const stepName = (action: StaffAction) => (typeof action === 'string' ? action :
  * so its next save is not refused as someone else's.
  */
 export const rebasingFormOn =
-  <R extends EditRecord>(edit: EditRef) =>
+  <R extends EditRecord>(edit: EditRef<R>) =>
   ({ action, record }: { action: StaffAction; record: R }) => {
     if (/(^|\.)(retire|restore)$/.test(stepName(action))) edit.send({ type: 'edit.rebase', record });
   };
 
 /** An edit page: where it is, its title, the form of `specs` with its save bar, and what follows. */
-export function EditFrame({
+export function EditFrame<R extends EditRecord>({
   edit,
   title,
   back,
@@ -43,7 +43,7 @@ export function EditFrame({
   created,
   children,
 }: {
-  edit: EditRef;
+  edit: EditRef<R>;
   title: ReactNode;
   back: [string, string];
   /** What the save bar says when the record was just created ("Coupon created"). */
@@ -66,15 +66,7 @@ export function EditFrame({
   };
   return (
     <>
-      <div className="bo-head">
-        <div>
-          <p className="bo-muted">
-            <Link href={back[0]}>{back[1]}</Link> ›
-          </p>
-          <h1>{title}</h1>
-        </div>
-        {aside && <div className="bo-head__actions">{aside}</div>}
-      </div>
+      <PageHead back={back} title={title} actions={aside} />
       <ConflictPanel edit={edit} specs={specs} />
       <form onSubmit={save} noValidate aria-label="Details">
         <section className="bo-panel">

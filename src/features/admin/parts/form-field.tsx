@@ -1,3 +1,4 @@
+import type { EditRecord } from '../../../../machines/admin-edit/admin-edit.machine.ts';
 import { useSelector } from '@xstate/react';
 import { useId, useState, type ReactNode } from 'react';
 import type { ImageSlot } from '../../../../contract/admin/images.ts';
@@ -49,7 +50,15 @@ export interface FieldSpec {
   inputType?: 'email' | 'url';
 }
 
-function ImageInput({ edit, spec, id }: { edit: EditRef; spec: FieldSpec; id: string }) {
+function ImageInput<R extends EditRecord>({
+  edit,
+  spec,
+  id,
+}: {
+  edit: EditRef<R>;
+  spec: FieldSpec;
+  id: string;
+}) {
   const draft = useSelector(edit, selectDraft);
   const upload = useSelector(edit, selectUploadOf(spec.name));
   const uploading = useSelector(upload, (s) => selectIsUploading(s));
@@ -134,7 +143,7 @@ function ListInput({
 }
 
 /** One field of an edit form, reading and writing the form machine's draft. */
-export function FormField({ edit, spec }: { edit: EditRef; spec: FieldSpec }) {
+export function FormField<R extends EditRecord>({ edit, spec }: { edit: EditRef<R>; spec: FieldSpec }) {
   const id = useId();
   const draft = useSelector(edit, selectDraft);
   const value = draft[spec.name];

@@ -250,6 +250,32 @@ export function CustomerPanel({
   );
 }
 
+/** A back-office page's head: the way back, its title (and a line under it), its own actions. */
+export function PageHead({
+  back,
+  title,
+  sub,
+  actions,
+}: {
+  back: [string, string];
+  title: ReactNode;
+  sub?: ReactNode;
+  actions?: ReactNode;
+}) {
+  return (
+    <div className="bo-head">
+      <div>
+        <p className="bo-muted">
+          <Link href={back[0]}>{back[1]}</Link> ›
+        </p>
+        <h1>{title}</h1>
+        {sub !== undefined && <p className="bo-head__sub">{sub}</p>}
+      </div>
+      {actions && <div className="bo-head__actions">{actions}</div>}
+    </div>
+  );
+}
+
 /** A record page's head: back to its queue, its number, its state, its own links; then the last step taken. */
 export function RecordHead({
   back,
@@ -266,16 +292,7 @@ export function RecordHead({
 }) {
   return (
     <>
-      <div className="bo-head">
-        <div>
-          <p className="bo-muted">
-            <Link href={back[0]}>{back[1]}</Link> ›
-          </p>
-          <h1>{title}</h1>
-          <p className="bo-head__sub">{sub}</p>
-        </div>
-        {actions && <div className="bo-head__actions">{actions}</div>}
-      </div>
+      <PageHead back={back} title={title} sub={sub} actions={actions} />
       <StepDone done={done} />
     </>
   );

@@ -104,7 +104,7 @@ export function RetirePanel<R extends Retirable>({
 }: {
   id: number;
   dirty: boolean;
-  edit: EditRef;
+  edit: EditRef<R>;
   machine: RetireMachine<R>;
   noun: string;
   status?: (record: R) => ReactNode;

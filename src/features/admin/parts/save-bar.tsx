@@ -1,3 +1,4 @@
+import type { EditRecord } from '../../../../machines/admin-edit/admin-edit.machine.ts';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import {
@@ -27,7 +28,13 @@ const shown = (value: unknown) => {
  * Someone else saved first (docs/decisions/0034): what they changed and what you typed, side by
  * side; keep theirs, or save yours over theirs. Nothing typed is lost.
  */
-export function ConflictPanel({ edit, specs }: { edit: EditRef; specs: readonly FieldSpec[] }) {
+export function ConflictPanel<R extends EditRecord>({
+  edit,
+  specs,
+}: {
+  edit: EditRef<R>;
+  specs: readonly FieldSpec[];
+}) {
   const conflict = useSelector(edit, selectIsConflict);
   const changes = useSelector(edit, (s) =>
     conflictChanges(
@@ -80,12 +87,12 @@ export function ConflictPanel({ edit, specs }: { edit: EditRef; specs: readonly 
 }
 
 /** The form's state and its Save, always in reach at the bottom of the screen. */
-export function SaveBar({
+export function SaveBar<R extends EditRecord>({
   edit,
   saveLabel = 'Save',
   createdLabel,
 }: {
-  edit: EditRef;
+  edit: EditRef<R>;
   saveLabel?: string;
   /** Said instead of "No changes" when this record was just created (the navigation's state says so). */
   createdLabel?: string;

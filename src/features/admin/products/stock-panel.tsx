@@ -30,7 +30,7 @@ const stockMachine = liveRecordMachine(
       : retireStaffProduct(id, request.type === 'retire', request.version, signal),
 );
 
-export function StockPanel({ id, dirty, edit }: { id: number; dirty: boolean; edit: EditRef }) {
+export function StockPanel({ id, dirty, edit }: { id: number; dirty: boolean; edit: EditRef<AdminProduct> }) {
   const page = useStaffRecord(stockMachine, id, rebasingFormOn<AdminProduct>(edit));
   // Retire and restore send the version the form holds: it follows its saves and these steps.
   const formVersion = useSelector(edit, selectRecord)?.version;

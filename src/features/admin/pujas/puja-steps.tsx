@@ -84,7 +84,7 @@ const packageRequest = (form: FormData) => ({
   offerPrice: Number(formText(form, 'offerPrice')),
 });
 
-export function PujaSteps({ id, dirty, edit }: { id: number; dirty: boolean; edit: EditRef }) {
+export function PujaSteps({ id, dirty, edit }: { id: number; dirty: boolean; edit: EditRef<AdminPuja> }) {
   const page = useStaffRecord(pujaStepsMachine, id, rebasingFormOn<AdminPuja>(edit));
   // Retire and restore send the version the form holds: it follows its saves and these steps.
   const formVersion = useSelector(edit, selectRecord)?.version;
