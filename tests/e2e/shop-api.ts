@@ -1,5 +1,6 @@
 import { inject } from 'vitest';
 import type { LoginResponse } from '../../contract/auth.ts';
+import type { PackageListResponse, PujaListResponse } from '../../contract/catalogue.ts';
 
 /**
  * The served shop's JSON API as a browser test's setup calls it (the server that
@@ -29,3 +30,11 @@ export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
 /** Signs in over the API and answers the token. */
 export const signIn = async (email: string, password: string): Promise<string> =>
   (await api<LoginResponse>('/api/auth/login', { method: 'POST', json: { email, password } })).token;
+
+/** A seeded puja more than three days away and its one-person package, for a booking made over the API. */
+export async function onePersonPujaPackage() {
+  const { pujas } = await api<PujaListResponse>('/pujas');
+  const puja = pujas.find((p) => p.pujaDate && Date.parse(p.pujaDate) > Date.now() + 3 * 86_400_000)!;
+  const { packages } = await api<PackageListResponse>(`/packages/${puja.id}`);
+  return { puja, pkg: packages.find((p) => p.noPersons === 1)! };
+}

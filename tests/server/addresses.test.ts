@@ -18,14 +18,10 @@ import { addressInput } from '../support/addresses.ts';
 import { addPuja, bookingBody } from '../support/bookings.ts';
 import { addProduct, send } from '../support/orders.ts';
 import { paid } from '../support/payments.ts';
-import { createTestDatabase, createTestShop, type TestDatabase, type TestShop } from '../support/test-db.ts';
+import { createTestDatabase, createTestShop, type TestDatabase } from '../support/test-db.ts';
+import { shopPerFile } from '../support/prelude.ts';
 
-let shop: TestShop;
-
-beforeAll(async () => {
-  shop = await createTestShop({ seed: false });
-});
-afterAll(() => shop.close());
+const shop = shopPerFile(() => createTestShop({ seed: false }));
 
 const home = addressInput({ street: '12, 4th Cross', area: 'Jayanagar', postalCode: '560011' });
 const office = addressInput({

@@ -32,11 +32,12 @@ import {
 import { addAddress, send } from '../support/orders.ts';
 import { createIntent, paid, paymentStatus } from '../support/payments.ts';
 import { HOUR_MS, SANKALP_LOCK_HOURS } from '../../contract/policy.ts';
-import { createTestShop, type TestShop } from '../support/test-db.ts';
+import { createTestShop } from '../support/test-db.ts';
+import { shopPerFile } from '../support/prelude.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-let shop: TestShop;
+const shop = shopPerFile(createTestShop);
 const gateway = createSimulatedGateway({ secret: 'bookings-test-secret-'.repeat(3) });
 /** The API over the shop's database with a clock the tests can move (null = the real time). */
 let app: App;
@@ -50,7 +51,6 @@ let puja: TestPuja;
 let secondPuja: TestPuja;
 
 beforeAll(async () => {
-  shop = await createTestShop();
   app = createApp({ db: shop.db, now: () => clock ?? new Date(), paymentGateway: gateway });
   puja = await addPuja(shop.db);
   secondPuja = await addPuja(shop.db);
@@ -59,7 +59,6 @@ beforeAll(async () => {
   other = await registerAndLogin(app, { name: 'Ravi Kumar' });
   otherAddress = await addAddress(app, other, 'Temple Street 7');
 });
-afterAll(() => shop.close());
 afterEach(() => {
   clock = null;
 });

@@ -20,14 +20,10 @@ import { captureLogger } from '../support/logs.ts';
 import { addPuja, bookingBody } from '../support/bookings.ts';
 import { addAddress, addProduct, send, setStock } from '../support/orders.ts';
 import { capture, intentFor, paid } from '../support/payments.ts';
-import { createTestShop, type TestShop } from '../support/test-db.ts';
+import { createTestShop } from '../support/test-db.ts';
+import { shopPerFile } from '../support/prelude.ts';
 
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await createTestShop();
-});
-afterAll(() => shop.close());
-
+const shop = shopPerFile(createTestShop);
 /** The app over the test shop's database with the given operational options. */
 const appWith = (options: Partial<Parameters<typeof createApp>[0]> = {}) =>
   createApp({

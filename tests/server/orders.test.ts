@@ -28,9 +28,10 @@ import {
   timesUsed,
 } from '../support/orders.ts';
 import { UNPAID, paid, readPayment } from '../support/payments.ts';
-import { createTestShop, type TestShop } from '../support/test-db.ts';
+import { createTestShop } from '../support/test-db.ts';
+import { shopPerFile } from '../support/prelude.ts';
 
-let shop: TestShop;
+const shop = shopPerFile(createTestShop);
 let me: Customer;
 let myAddress: Address;
 let other: Customer;
@@ -44,7 +45,6 @@ let soldOut: number;
 let scarce: number;
 
 beforeAll(async () => {
-  shop = await createTestShop();
   p450 = await addProduct(shop.db, { name: 'Rudraksha Mala', offerPrice: 450, stockQuantity: 100 });
   p999 = await addProduct(shop.db, { name: 'Brass Diya', offerPrice: 999, stockQuantity: 1000 });
   p1000 = await addProduct(shop.db, { name: 'Copper Kalash', offerPrice: 1000, stockQuantity: 1000 });
@@ -57,7 +57,6 @@ beforeAll(async () => {
   other = await registerAndLogin(shop.app, { name: 'Ravi Kumar' });
   otherAddress = await addAddress(shop.app, other, 'Temple Street 7');
 });
-afterAll(() => shop.close());
 
 const cod = (
   items: OrderCreatePayload['items'],

@@ -55,12 +55,13 @@ import {
   payFor,
   paymentStatus,
 } from '../support/payments.ts';
-import { createTestShop, type TestShop } from '../support/test-db.ts';
+import { createTestShop } from '../support/test-db.ts';
+import { shopPerFile } from '../support/prelude.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-let shop: TestShop;
+const shop = shopPerFile(createTestShop);
 const gateway = createSimulatedGateway({ secret: 'payments-test-secret-that-is-long-enough' });
 /** The API with a clock the tests can move (null = the real time). */
 let app: App;
@@ -74,7 +75,6 @@ let mala: number;
 let puja: TestPuja;
 
 beforeAll(async () => {
-  shop = await createTestShop();
   app = createApp({ db: shop.db, now: () => clock ?? new Date(), paymentGateway: gateway });
   me = await registerAndLogin(app, { name: 'Asha Rao' });
   myAddress = await addAddress(app, me, '12, 4th Cross, Jayanagar');
@@ -83,7 +83,6 @@ beforeAll(async () => {
   mala = await addProduct(shop.db, { name: 'Tulsi Mala', offerPrice: 450, stockQuantity: 1000 });
   puja = await addPuja(shop.db);
 });
-afterAll(() => shop.close());
 afterEach(() => {
   clock = null;
 });
