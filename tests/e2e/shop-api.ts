@@ -38,3 +38,19 @@ export async function onePersonPujaPackage() {
   const { packages } = await api<PackageListResponse>(`/packages/${puja.id}`);
   return { puja, pkg: packages.find((p) => p.noPersons === 1)! };
 }
+
+/** A product as the served shop lists it, with what the browser tests read of it. */
+export interface ApiProduct {
+  id: number;
+  name: string;
+  offerPrice: number;
+  price: number;
+  stockQuantity: number;
+}
+
+/** Registers a customer over the API (the password is 'rudraksha-108') and answers their token. */
+export async function registeredToken(name: string, email: string): Promise<string> {
+  const password = 'rudraksha-108';
+  await api('/api/auth/register', { method: 'POST', json: { name, email, password } });
+  return signIn(email, password);
+}

@@ -21,6 +21,7 @@ import { call, registerAndLogin, type Customer } from '../support/accounts.ts';
 import {
   addAddress,
   addProduct,
+  ashaAndRavi,
   countOrders,
   send,
   setStock,
@@ -32,10 +33,8 @@ import { createTestShop } from '../support/test-db.ts';
 import { shopPerFile } from '../support/prelude.ts';
 
 const shop = shopPerFile(createTestShop);
-let me: Customer;
-let myAddress: Address;
-let other: Customer;
-let otherAddress: Address;
+/** Asha and Ravi, each with an address of their own (ashaAndRavi). */
+let me: Customer, myAddress: Address, other: Customer, otherAddress: Address;
 /** Product ids by offer price (₹450 with 100 in stock; ₹999, ₹1,000 and ₹1,001 with 1,000 each). */
 let p450: number;
 let p999: number;
@@ -52,10 +51,7 @@ beforeAll(async () => {
   soldOut = await addProduct(shop.db, { name: 'Sphatik Shivling', offerPrice: 2500, stockQuantity: 0 });
   // Fewer in stock than one order may take, so the stock check is what refuses.
   scarce = await addProduct(shop.db, { name: 'Panchmukhi Hanuman Idol', offerPrice: 650, stockQuantity: 4 });
-  me = await registerAndLogin(shop.app, { name: 'Asha Rao' });
-  myAddress = await addAddress(shop.app, me, '12, 4th Cross, Jayanagar');
-  other = await registerAndLogin(shop.app, { name: 'Ravi Kumar' });
-  otherAddress = await addAddress(shop.app, other, 'Temple Street 7');
+  ({ me, myAddress, other, otherAddress } = await ashaAndRavi(shop.app));
 });
 
 const cod = (
