@@ -51,7 +51,7 @@ import {
 } from '../../machines/puja-wizard/puja-wizard.selectors.ts';
 import { selectAmountToPay } from '../../machines/payment/payment.selectors.ts';
 import { maduraiAddress, savedHome as home } from '../support/addresses.ts';
-import { paidBooking, person } from '../support/bookings.ts';
+import { paidBooking, person, ravi as raviRao } from '../support/bookings.ts';
 
 /** 1 March 2026, 11:30 in India. */
 const NOW = new Date('2026-03-01T06:00:00.000Z').getTime();
@@ -60,14 +60,7 @@ const at = (ms: number) => new Date(NOW + ms).toISOString();
 
 /** Asha, the person of the booking form (tests/support/bookings.ts). */
 const asha = person();
-const ravi = person({
-  name: 'Ravi Rao',
-  dateOfBirth: '1985-11-02',
-  birthTime: '21:10',
-  birthPlace: 'Mangaluru',
-  raashi: 'Kanya (Virgo)',
-  nakshatra: 'Hasta',
-});
+const ravi = raviRao();
 
 const office: Address = {
   ...home,

@@ -14,7 +14,7 @@ import { migrateToLatest, migrateUpTo } from '../../server/db/migrate.ts';
 import { seedCatalogue } from '../../server/db/seed/seed.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
 import { call, registerAndLogin, type Customer } from '../support/accounts.ts';
-import { addressInput } from '../support/addresses.ts';
+import { addressInput, legacyAddressRow } from '../support/addresses.ts';
 import { addPuja, bookingBody } from '../support/bookings.ts';
 import { addProduct, send } from '../support/orders.ts';
 import { paid } from '../support/payments.ts';
@@ -413,14 +413,7 @@ describe('Indian addresses (docs/product-rules.md, Addresses)', () => {
     const { id } = await shop.db
       .insertInto('addresses')
       .values({
-        userId: customer.user.id,
-        street: '21, Car Street',
-        city: 'Udupi',
-        state: 'KA',
-        postalCode: '576101',
-        country: 'India',
-        isDefault: 1,
-        createdAt: new Date().toISOString(),
+        ...legacyAddressRow(customer.user.id),
         recipientName: null,
         mobile: null,
         area: null,

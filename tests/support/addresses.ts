@@ -51,3 +51,18 @@ export const savedHome: Address = {
   country: 'India',
   isDefault: true,
 };
+
+/**
+ * An address row as the shop saved it before recipients, mobiles, areas and landmarks were asked
+ * for, with the state as free text: for inserting straight into the addresses table.
+ */
+export const legacyAddressRow = (userId: number) => ({
+  userId,
+  street: '21, Car Street',
+  city: 'Udupi',
+  state: 'KA',
+  postalCode: '576101',
+  country: 'India',
+  isDefault: 1,
+  createdAt: new Date().toISOString(),
+});

@@ -20,6 +20,17 @@ export const person = (overrides: Partial<PersonDraft> = {}): PersonDraft => ({
   ...overrides,
 });
 
+/** Ravi, the second person of a two-person package. */
+export const ravi = () =>
+  person({
+    name: 'Ravi Rao',
+    dateOfBirth: '1985-11-02',
+    birthTime: '21:10',
+    birthPlace: 'Mangaluru',
+    raashi: 'Kanya (Virgo)',
+    nakshatra: 'Hasta',
+  });
+
 /** A devotee born in Thanjavur, as a booking's person is sent without the "not known" marks. */
 export const bornInThanjavur = (name: string) =>
   ({

@@ -4,12 +4,13 @@ import type { OrderCreateResponse, OrderListResponse, OrderRead } from '../../co
 import { formatRupees } from '../../contract/money.ts';
 import { registerAndLogin, type Customer } from '../support/accounts.ts';
 import { addAddress, addProduct, send, setStock, stockOf } from '../support/orders.ts';
-import { fillAddressForm } from '../support/address-form.ts';
+import { fillAddressForm, malleshwaram } from '../support/address-form.ts';
 import { renderAppAt } from '../support/render-app.tsx';
 import { createTestShop } from '../support/test-db.ts';
 import { signInNewCustomer } from '../support/session.ts';
 import { shopPerFile, fetchRoutedTo } from '../support/prelude.ts';
 import { axeViolations } from '../support/screens.ts';
+import { legacyAddressRow } from '../support/addresses.ts';
 
 const CART_KEY = 'shop.cart';
 /** The first render of a lazily loaded page (and the session check before it) can take a moment. */
@@ -166,12 +167,7 @@ describe('checkout', () => {
     expect(screen.getByText(`Add ${formatRupees(101)} for free delivery`)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: /add new address/i }));
-    await fillAddressForm(user, {
-      street: '12, 4th Cross',
-      area: 'Malleshwaram',
-      city: 'Bengaluru',
-      postalCode: '560003',
-    });
+    await fillAddressForm(user, malleshwaram);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const card = await screen.findByRole('radio', { name: /Malleshwaram/ });
     expect(card).toBeChecked();
@@ -241,19 +237,7 @@ describe('checkout', () => {
     const customer = await signIn();
     // As the address book kept it before the Indian-address migration: no recipient, mobile,
     // area or landmark (null since), and the state as free text.
-    await shop.db
-      .insertInto('addresses')
-      .values({
-        userId: customer.user.id,
-        street: '21, Car Street',
-        city: 'Udupi',
-        state: 'KA',
-        postalCode: '576101',
-        country: 'India',
-        isDefault: 1,
-        createdAt: new Date().toISOString(),
-      })
-      .execute();
+    await shop.db.insertInto('addresses').values(legacyAddressRow(customer.user.id)).execute();
     seedCart([[KALASH, 1]]);
     await openCheckout();
     const oneLine = '21, Car Street, Udupi, KA 576101, India';

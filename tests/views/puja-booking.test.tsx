@@ -15,9 +15,9 @@ import { wizardDraftKey } from '../../machines/puja-wizard/draft.ts';
 import { App } from '../../src/app/app.tsx';
 import { formatRupees } from '../../contract/money.ts';
 import { registerAndLogin, type Customer } from '../support/accounts.ts';
-import { addPuja, person, type TestPuja } from '../support/bookings.ts';
+import { addPuja, person, type TestPuja, ravi as raviRao } from '../support/bookings.ts';
 import { addAddress, send } from '../support/orders.ts';
-import { fillAddressForm } from '../support/address-form.ts';
+import { fillAddressForm, malleshwaram } from '../support/address-form.ts';
 import { renderAppAt } from '../support/render-app.tsx';
 import { createTestShop } from '../support/test-db.ts';
 import { signInNewCustomer } from '../support/session.ts';
@@ -65,14 +65,7 @@ async function openWizard(puja: TestPuja, noPersons: number) {
 }
 
 const asha = person({ name: 'Asha Rao' });
-const ravi = person({
-  name: 'Ravi Rao',
-  dateOfBirth: '1985-11-02',
-  birthTime: '21:10',
-  birthPlace: 'Mangaluru',
-  raashi: 'Kanya (Virgo)',
-  nakshatra: 'Hasta',
-});
+const ravi = raviRao();
 
 async function detailsDone(user: UserEvent, count = 2) {
   await fillPerson(user, 0, count, asha);
@@ -562,12 +555,7 @@ describe('the booking wizard (/puja-booking/{id})', () => {
     await screen.findByText('No addresses', {}, PAGE);
 
     await user.click(screen.getByRole('button', { name: /add new address/i }));
-    await fillAddressForm(user, {
-      street: '12, 4th Cross',
-      area: 'Malleshwaram',
-      city: 'Bengaluru',
-      postalCode: '560003',
-    });
+    await fillAddressForm(user, malleshwaram);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('radio', { name: /Malleshwaram/ })).toBeChecked();
     // The new card is chosen, focused (and scrolled to) and the save is said.
