@@ -1,20 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HOME_ASTROLOGERS, HOME_PRODUCTS, HOME_PUJAS } from '../../contract/catalogue-display.ts';
 import type { Astrologer, Category, Product, Puja } from '../../contract/catalogue.ts';
 import { App } from '../../src/app/app.tsx';
 import { site } from '../../src/lib/config.ts';
 import { formatRupees } from '../../contract/money.ts';
+import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import { renderAppAt } from '../support/render-app.tsx';
-import { createTestShop } from '../support/test-db.ts';
+import { createTestShop, type TestShop } from '../support/test-db.ts';
 import { getJson } from '../support/test-db.ts';
-import { shopPerFile, fetchRoutedTo } from '../support/prelude.ts';
 
 const HOME_PATHS = ['/pujas', '/categories', '/products', '/astrologers/getAllAstrologersWeb'];
 
-const shop = shopPerFile(createTestShop);
-const net = fetchRoutedTo(shop);
+let shop: TestShop;
+let net: ApiFetchControl;
 let pujas: Puja[];
 let categories: Category[];
 let products: Product[];
@@ -126,6 +126,7 @@ async function findCarousel() {
 const countOf = (path: string) => net.requests.filter((p) => p === path).length;
 
 beforeAll(async () => {
+  shop = await createTestShop();
   await ensureMoreThanHomeLimits();
   pujas = (await api<{ pujas: Puja[] }>('/pujas')).pujas;
   categories = (await api<{ categories: Category[] }>('/categories')).categories;
@@ -134,8 +135,17 @@ beforeAll(async () => {
   astrologers = allAstrologers.slice(0, HOME_ASTROLOGERS);
 });
 
+afterAll(async () => {
+  await shop.close();
+});
+
+beforeEach(() => {
+  net = routeFetchToApp(shop);
+});
+
 afterEach(() => {
   net.failNetwork(null);
+  net.restore();
 });
 
 describe('home page', () => {

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LIST_PAGE_SIZE } from '../../contract/catalogue-display.ts';
 import { seedScale } from '../../server/db/seed/scale.ts';
+import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import { renderAppAt } from '../support/render-app.tsx';
-import { createTestShop } from '../support/test-db.ts';
-import { shopPerFile, fetchRoutedTo } from '../support/prelude.ts';
+import { createTestShop, type TestShop } from '../support/test-db.ts';
 
 /**
  * A large catalogue: the product and puja lists render one page of cards and add a page at a
@@ -13,12 +13,23 @@ import { shopPerFile, fetchRoutedTo } from '../support/prelude.ts';
 
 const PRODUCTS = 130;
 const PUJAS = 60;
-const shop = shopPerFile(createTestShop);
-const net = fetchRoutedTo(shop);
+let shop: TestShop;
+let net: ApiFetchControl;
 
 beforeAll(async () => {
+  shop = await createTestShop();
   await seedScale(shop.db, { products: PRODUCTS, pujas: PUJAS });
 });
+afterAll(async () => {
+  await shop.close();
+});
+beforeEach(() => {
+  net = routeFetchToApp(shop);
+});
+afterEach(() => {
+  net.restore();
+});
+
 const cards = (name: string) => within(screen.getByRole('list', { name })).getAllByRole('listitem');
 
 describe('long lists', () => {
