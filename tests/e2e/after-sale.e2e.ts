@@ -8,15 +8,15 @@ import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import type { LoginResponse } from '../../contract/auth.ts';
 import type { BookingResponse } from '../../contract/booking.ts';
-import type { PackageListResponse, ProductListResponse, PujaListResponse } from '../../contract/catalogue.ts';
+import type { ProductListResponse } from '../../contract/catalogue.ts';
 import type { PaymentIntentResponse } from '../../contract/payments.ts';
 import { addressInput } from '../support/addresses.ts';
+import { bornInThanjavur } from '../support/bookings.ts';
 import { TOKEN_KEY, browserForFile, watchConsole } from './browser.ts';
-import { api } from './shop-api.ts';
+import { api, onePersonPujaPackage } from './shop-api.ts';
 
 const baseUrl = inject('baseUrl');
 const staff = inject('staff');
-const DAY = 86_400_000;
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 /** A real 1×1 PNG, as a phone's camera would not send but a browser can show. */
 const PNG = Buffer.from(
@@ -138,19 +138,8 @@ describe('after the sale, in Chromium', () => {
 
   it('corrects a name, then cancels the booking with a reason and shows the refund', async () => {
     const { token, addressId } = await newCustomer();
-    const { pujas } = await api<PujaListResponse>('/pujas');
-    const puja = pujas.find((p) => p.pujaDate && Date.parse(p.pujaDate) > Date.now() + 3 * DAY)!;
-    const { packages } = await api<PackageListResponse>(`/packages/${puja.id}`);
-    const pkg = packages.find((p) => p.noPersons === 1)!;
-    const person = {
-      name: 'Lakshmi Iyer',
-      dateOfBirth: '1990-07-21',
-      birthTime: '05:30',
-      birthPlace: 'Thanjavur',
-      raashi: 'Tula (Libra)',
-      nakshatra: 'Swati',
-      gothra: 'Vasishta',
-    };
+    const { puja, pkg } = await onePersonPujaPackage();
+    const person = bornInThanjavur('Lakshmi Iyer');
     const draft = { pujaId: puja.id, packageId: pkg.id, persons: [person], addressId };
     const paymentId = await pay(token, 'booking', draft);
     const { booking } = await api<BookingResponse>('/api/bookings', {

@@ -1,27 +1,17 @@
 import { inject } from 'vitest';
-import type { LoginResponse } from '../../contract/auth.ts';
 import type { BookingListResponse } from '../../contract/booking.ts';
 import type { PackageListResponse, PujaListResponse } from '../../contract/catalogue.ts';
 import { TOKEN_KEY, fillAddressForm, browserForFile, watchConsole } from './browser.ts';
-import { api } from './shop-api.ts';
+import { api, registeredToken } from './shop-api.ts';
+import { formatRupees as rupees } from '../../contract/money.ts';
 
 const baseUrl = inject('baseUrl');
 const DAY = 86_400_000;
 const browser = browserForFile();
 
-const rupees = (n: number) =>
-  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(n);
-
 /** A new customer, signed in through the API (the account test covers the login screen). */
 async function newCustomer(): Promise<string> {
-  const email = `booking.${Date.now()}@example.in`;
-  const password = 'rudraksha-108';
-  await api('/api/auth/register', { method: 'POST', json: { name: 'Lakshmi Iyer', email, password } });
-  const { token } = await api<LoginResponse>('/api/auth/login', {
-    method: 'POST',
-    json: { email, password },
-  });
-  return token;
+  return registeredToken('Lakshmi Iyer', `booking.${Date.now()}@example.in`);
 }
 
 /** An open puja (closing a day or more from now) with a 2-person package. */

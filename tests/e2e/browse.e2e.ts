@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { browserForFile, watchConsole } from './browser.ts';
-import { api } from './shop-api.ts';
+import { api, type ApiProduct } from './shop-api.ts';
+import { formatRupees as rupees } from '../../contract/money.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = browserForFile();
@@ -11,16 +12,6 @@ interface ApiPuja {
   pujaName: string;
   pujaDate: string | null;
 }
-interface ApiProduct {
-  id: number;
-  name: string;
-  offerPrice: number;
-  price: number;
-}
-
-const rupees = (n: number) =>
-  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(n);
-
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('a visitor browses the shop', () => {

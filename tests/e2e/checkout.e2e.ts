@@ -2,20 +2,11 @@ import { addressInput } from '../support/addresses.ts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { fillAddressForm, browserForFile, watchConsole } from './browser.ts';
-import { api } from './shop-api.ts';
+import { api, type ApiProduct } from './shop-api.ts';
+import { formatRupees as rupees } from '../../contract/money.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = browserForFile();
-
-interface ApiProduct {
-  id: number;
-  name: string;
-  offerPrice: number;
-  stockQuantity: number;
-}
-
-const rupees = (n: number) =>
-  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(n);
 
 /** A fresh customer, registered through the API (as the brief's journey starts signed out). */
 async function registerCustomer(name: string) {

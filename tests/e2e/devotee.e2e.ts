@@ -5,28 +5,21 @@
  */
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
-import type { LoginResponse } from '../../contract/auth.ts';
 import type { BookingListResponse, BookingResponse } from '../../contract/booking.ts';
 import type { PackageListResponse, PujaListResponse } from '../../contract/catalogue.ts';
 import { TOKEN_KEY, browserForFile, watchConsole } from './browser.ts';
-import { api } from './shop-api.ts';
+import { api, registeredToken } from './shop-api.ts';
+import { formatRupees as rupees } from '../../contract/money.ts';
 
 const baseUrl = inject('baseUrl');
 const DAY = 86_400_000;
 const browser = browserForFile();
 
-const rupees = (n: number) =>
-  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(n);
-
 async function newCustomer(): Promise<string> {
-  const email = `devotee.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.in`;
-  const password = 'rudraksha-108';
-  await api('/api/auth/register', { method: 'POST', json: { name: 'Lakshmi Iyer', email, password } });
-  const { token } = await api<LoginResponse>('/api/auth/login', {
-    method: 'POST',
-    json: { email, password },
-  });
-  return token;
+  return registeredToken(
+    'Lakshmi Iyer',
+    `devotee.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.in`,
+  );
 }
 
 /** An open puja (a day or more ahead) with a package for `persons`. */

@@ -1,10 +1,9 @@
 import { addressInput } from '../support/addresses.ts';
 import type { BrowserContext, Page, Request, Route } from 'playwright-core';
 import { inject } from 'vitest';
-import type { LoginResponse } from '../../contract/auth.ts';
 import type { OrderListResponse } from '../../contract/orders.ts';
 import { TOKEN_KEY, browserForFile, watchConsole } from './browser.ts';
-import { api } from './shop-api.ts';
+import { api, type ApiProduct, registeredToken } from './shop-api.ts';
 
 /**
  * Issue 7 in Chromium, against the real built server: the SPA's half of promise 7 (the API down
@@ -17,24 +16,11 @@ import { api } from './shop-api.ts';
 const baseUrl = inject('baseUrl');
 const browser = browserForFile();
 
-interface ApiProduct {
-  id: number;
-  name: string;
-  offerPrice: number;
-  stockQuantity: number;
-}
-
 let counter = 0;
 
 /** A new customer with a delivery address, signed in through the API. */
 async function newCustomer(name: string) {
-  const email = `faults.${Date.now()}.${++counter}@example.in`;
-  const password = 'rudraksha-108';
-  await api('/api/auth/register', { method: 'POST', json: { name, email, password } });
-  const { token } = await api<LoginResponse>('/api/auth/login', {
-    method: 'POST',
-    json: { email, password },
-  });
+  const token = await registeredToken(name, `faults.${Date.now()}.${++counter}@example.in`);
   await api('/api/addresses', {
     method: 'POST',
     token,

@@ -9,16 +9,16 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import type { BookingResponse } from '../../contract/booking.ts';
-import type { PackageListResponse, ProductListResponse, PujaListResponse } from '../../contract/catalogue.ts';
+import type { ProductListResponse } from '../../contract/catalogue.ts';
 import type { PaymentIntentResponse } from '../../contract/payments.ts';
 import type { pagePaths } from '../../contract/routes.ts';
 import { addressInput } from '../support/addresses.ts';
+import { bornInThanjavur } from '../support/bookings.ts';
 import { contextAs, browserForFile } from './browser.ts';
-import { api, signIn } from './shop-api.ts';
+import { api, signIn, onePersonPujaPackage } from './shop-api.ts';
 
 const baseUrl = inject('baseUrl');
 const staff = inject('staff');
-const DAY = 86_400_000;
 const WIDTHS = [360, 390, 768, 1280];
 
 const browser = browserForFile();
@@ -44,19 +44,8 @@ async function shopWithHistory() {
     token,
     json: { address_id: address.id, items: [{ product_id: product.id, quantity: 1 }], payment_method: 'cod' },
   });
-  const { pujas } = await api<PujaListResponse>('/pujas');
-  const puja = pujas.find((p) => p.pujaDate && Date.parse(p.pujaDate) > Date.now() + 3 * DAY)!;
-  const { packages } = await api<PackageListResponse>(`/packages/${puja.id}`);
-  const pkg = packages.find((p) => p.noPersons === 1)!;
-  const person = {
-    name: 'Lakshmi Venkataraman Iyer',
-    dateOfBirth: '1990-07-21',
-    birthTime: '05:30',
-    birthPlace: 'Thanjavur',
-    raashi: 'Tula (Libra)',
-    nakshatra: 'Swati',
-    gothra: 'Vasishta',
-  };
+  const { puja, pkg } = await onePersonPujaPackage();
+  const person = bornInThanjavur('Lakshmi Venkataraman Iyer');
   const draft = { pujaId: puja.id, packageId: pkg.id, persons: [person], addressId: address.id };
   const { payment } = await api<PaymentIntentResponse>('/api/payments', {
     method: 'POST',

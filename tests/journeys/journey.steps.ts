@@ -24,6 +24,7 @@ import { birthStar } from '../../server/services/birth-star.ts';
 import { moveServedBookingTo } from '../support/served-shop.ts';
 import { api, LAMPS, tokenOf, type Customer, type JourneyData } from './journey.data.ts';
 import type { JourneyEventType, JourneyState } from './journey.model.ts';
+import { bornInThanjavur } from '../support/bookings.ts';
 
 /** What one journey knows while it runs: the app, the catalogue's picks, its customer, what it did. */
 export interface JourneyContext {
@@ -126,15 +127,7 @@ const address = {
 };
 const addressRadio = (page: Page) => page.getByRole('radio', { name: new RegExp(escape(address.street)) });
 
-const person = {
-  name: 'Meera Krishnan',
-  dateOfBirth: '1990-07-21',
-  birthTime: '05:30',
-  birthPlace: 'Thanjavur',
-  raashi: 'Tula (Libra)',
-  nakshatra: 'Swati',
-  gothra: 'Vasishta',
-};
+const person = bornInThanjavur('Meera Krishnan');
 
 interface SavedMember {
   relation: Relation;

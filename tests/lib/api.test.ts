@@ -10,20 +10,12 @@ import {
   settle,
   valueOrRefusal,
 } from '../../src/lib/api.ts';
-import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
-import { createTestShop, type TestShop } from '../support/test-db.ts';
+import { createTestShop } from '../support/test-db.ts';
+import { shopPerFile, fetchRoutedTo } from '../support/prelude.ts';
 
-let shop: TestShop;
-let net: ApiFetchControl;
+const shop = shopPerFile(createTestShop);
+const net = fetchRoutedTo(shop, { per: 'file' });
 
-beforeAll(async () => {
-  shop = await createTestShop();
-  net = routeFetchToApp(shop);
-});
-afterAll(async () => {
-  net.restore();
-  await shop.close();
-});
 afterEach(() => {
   net.failNetwork(null);
   net.failWith(null);
@@ -76,7 +68,7 @@ describe('the one classifier: ok, refused or failed (docs/decisions/0069-one-ref
     expect(result.kind === 'ok' && result.value.length).toBeGreaterThan(0);
   });
 
-  it('a refusal carries the server\'s code and message; a missing record says so', async () => {
+  it("a refusal carries the server's code and message; a missing record says so", async () => {
     expect(await settle(checkCoupon('NOSUCHCODE'))).toEqual({
       kind: 'refused',
       code: 'coupon_invalid',

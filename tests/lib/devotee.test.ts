@@ -6,20 +6,12 @@ import { bookingMessages } from '../../contract/booking.ts';
 import { ApiError } from '../../src/lib/api.ts';
 import { fetchBirthDayStar, fetchBirthStar } from '../../src/lib/astro.ts';
 import { loadSankalpScript } from '../../src/lib/sankalp-script.ts';
-import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
-import { createTestShop, type TestShop } from '../support/test-db.ts';
+import { createTestShop } from '../support/test-db.ts';
+import { shopPerFile, fetchRoutedTo } from '../support/prelude.ts';
 
-let shop: TestShop;
-let net: ApiFetchControl;
+const shop = shopPerFile(() => createTestShop({ seed: false }));
+const net = fetchRoutedTo(shop, { per: 'file' });
 
-beforeAll(async () => {
-  shop = await createTestShop({ seed: false });
-  net = routeFetchToApp(shop);
-});
-afterAll(async () => {
-  net.restore();
-  await shop.close();
-});
 afterEach(() => net.failNetwork(null));
 
 describe('fetchBirthStar', () => {

@@ -23,19 +23,16 @@ import {
   selectSelectedAddress,
 } from '../../machines/address-book/address-book.selectors.ts';
 import type { AddressFormValues } from '../../machines/address-book/address-form.ts';
+import { savedHome } from '../support/addresses.ts';
+import { deferred } from '../support/prelude.ts';
 
 const home: Address = {
+  ...savedHome,
   id: 1,
   recipientName: 'Asha Rao',
   mobile: '9845012345',
   area: 'Malleshwaram',
   landmark: 'Near the temple',
-  street: '12, 4th Cross, Malleshwaram',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  postalCode: '560003',
-  country: 'India',
-  isDefault: true,
 };
 const temple: Address = {
   id: 2,
@@ -105,17 +102,6 @@ const formOf = ({ id: _id, country: _country, ...address }: Address): AddressFor
 
 /** An API error as src/lib/api.ts raises it. */
 const apiError = (message: string, status?: number) => Object.assign(new Error(message), { status });
-
-/** A promise settled from the test, so the machine can be looked at while a call is running. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 interface Calls {
   loadAddresses?: () => Promise<Address[]>;

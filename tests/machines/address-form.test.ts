@@ -6,18 +6,11 @@ import {
   type AddressFormValues,
 } from '../../machines/address-book/address-form.ts';
 import { addressLines, formatAddress } from '../../machines/address-book/address-book.selectors.ts';
+import { addressInput } from '../support/addresses.ts';
 
-const filled: AddressFormValues = {
-  recipientName: 'Asha Rao',
-  mobile: '9845012345',
-  street: '12, 4th Cross',
-  area: 'Malleshwaram',
-  landmark: 'Near Kadu Malleshwara Temple',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  postalCode: '560003',
-  isDefault: false,
-};
+/** The API's valid address (tests/support/addresses.ts) as the form holds it: no country, not the default. */
+const { country: _country, ...apiAddress } = addressInput();
+const filled: AddressFormValues = { ...apiAddress, isDefault: false };
 
 const errorsOf = (values: Partial<AddressFormValues>) => {
   const result = validateAddress({ ...filled, ...values });

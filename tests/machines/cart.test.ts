@@ -31,19 +31,9 @@ import {
   selectSummary,
   selectTotal,
 } from '../../machines/cart/cart.selectors.ts';
+import { deferred } from '../support/prelude.ts';
 
 type Snapshot = SnapshotFrom<typeof cartMachine>;
-
-/** A promise settled from the test, so the machine can be looked at while a call is running. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 const product = (
   id: number,
@@ -554,7 +544,11 @@ describe('cart machine: coupon', () => {
   it('checks an applied coupon again whenever the items change, with the new subtotal', async () => {
     const { actor, validateCoupon } = await cartWith([[rudraksha, 1]], {
       validateCoupon: ({ code, subtotal }) =>
-        Promise.resolve({ kind: 'applied', code: code.toUpperCase(), discountAmount: Math.floor(subtotal / 10) }),
+        Promise.resolve({
+          kind: 'applied',
+          code: code.toUpperCase(),
+          discountAmount: Math.floor(subtotal / 10),
+        }),
     });
     actor.send({ type: 'coupon.apply', code: 'welcome10' });
     await waitFor(actor, (s) => couponState(s) === 'applied');

@@ -32,6 +32,7 @@ import type {
 import { paymentMachine } from '../../machines/payment/payment.machine.ts';
 import { cartMachine } from '../../machines/cart/cart.machine.ts';
 import { addressWithId } from '../support/addresses.ts';
+import { deferred } from '../support/prelude.ts';
 
 const rudraksha = {
   id: 1,
@@ -67,16 +68,6 @@ const smallCart: CheckoutCart = {
   discount: 0,
   total: 951,
 };
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 interface Setup {
   signedIn?: boolean;

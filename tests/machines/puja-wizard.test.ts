@@ -50,50 +50,18 @@ import {
   selectTotal,
 } from '../../machines/puja-wizard/puja-wizard.selectors.ts';
 import { selectAmountToPay } from '../../machines/payment/payment.selectors.ts';
+import { maduraiAddress, savedHome as home } from '../support/addresses.ts';
+import { paidBooking, person, ravi as raviRao } from '../support/bookings.ts';
 
 /** 1 March 2026, 11:30 in India. */
 const NOW = new Date('2026-03-01T06:00:00.000Z').getTime();
 const DAY = 86_400_000;
 const at = (ms: number) => new Date(NOW + ms).toISOString();
 
-const asha: PersonDraft = {
-  name: 'Asha Rao',
-  dateOfBirth: '1988-03-14',
-  birthTime: '06:45',
-  birthPlace: 'Udupi',
-  raashi: 'Simha (Leo)',
-  nakshatra: 'Magha',
-  gothra: 'Kashyapa',
-  birthTimeNotKnown: false,
-  birthPlaceNotKnown: false,
-  nakshatraNotKnown: false,
-};
-const ravi: PersonDraft = {
-  name: 'Ravi Rao',
-  dateOfBirth: '1985-11-02',
-  birthTime: '21:10',
-  birthPlace: 'Mangaluru',
-  raashi: 'Kanya (Virgo)',
-  nakshatra: 'Hasta',
-  gothra: 'Kashyapa',
-  birthTimeNotKnown: false,
-  birthPlaceNotKnown: false,
-  nakshatraNotKnown: false,
-};
+/** Asha, the person of the booking form (tests/support/bookings.ts). */
+const asha = person();
+const ravi = raviRao();
 
-const home: Address = {
-  id: 11,
-  recipientName: null,
-  mobile: null,
-  area: null,
-  landmark: null,
-  street: '12, 4th Cross, Malleshwaram',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  postalCode: '560003',
-  country: 'India',
-  isDefault: true,
-};
 const office: Address = {
   ...home,
   id: 12,
@@ -109,13 +77,9 @@ const office: Address = {
 function bookingOf({ record, paymentId }: WriteRecordInput): Booking {
   if (record.purpose !== 'booking') throw new Error('not a booking');
   const payload = { ...record.booking, paymentId: paymentId ?? '' };
-  return {
-    id: 7,
+  return paidBooking({
     bookingNumber: 'PUJ-20260301-000007',
     createdAt: new Date(NOW).toISOString(),
-    status: 'confirmed',
-    paymentStatus: 'completed',
-    paymentMethod: 'online',
     paymentId: payload.paymentId,
     puja: {
       id: payload.pujaId,
@@ -133,15 +97,7 @@ function bookingOf({ record, paymentId }: WriteRecordInput): Booking {
     address: home,
     amount: 4751,
     packageAmount: 4751,
-    offerings: [],
-    gift: null,
-    currency: 'INR',
-    offeredDates: [],
-    proof: null,
-    prasad: null,
-    refund: null,
-    timeline: [],
-  };
+  });
 }
 
 interface Setup extends Partial<PujaWizardInput> {
@@ -749,16 +705,8 @@ const lamp = {
 };
 const annadanam = { ...lamp, id: 6, name: 'Annadanam', unit: 'person', price: 60, maxQuantity: 500 };
 
-const kamala = {
-  recipientName: 'Kamala Iyer',
-  mobile: '94430 12345',
-  street: '12 Sannidhi Street',
-  area: 'Simmakkal',
-  landmark: '',
-  city: 'Madurai',
-  state: 'Tamil Nadu',
-  postalCode: '625001',
-};
+/** The gift form's fields as typed: Kamala's address in Madurai (no country: the form does not ask). */
+const { country: _country, ...kamala } = maduraiAddress({ mobile: '94430 12345' });
 
 describe('puja wizard: the sankalp read back', () => {
   it('pays only once "the names are right" is ticked, and asks again after the persons were changed', async () => {

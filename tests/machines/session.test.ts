@@ -9,6 +9,7 @@ import {
   type SessionEvent,
   type TokenCheck,
 } from '../../machines/session/session.machine.ts';
+import { deferred } from '../support/prelude.ts';
 
 const asha: User = {
   id: 7,
@@ -29,17 +30,6 @@ const apiError = (message: string, status?: number) => Object.assign(new Error(m
 /** What the live layer makes of GET /api/auth/me: the token's user, or its 401 (src/live/session.tsx). */
 const signedInAs = (user: User): TokenCheck => ({ kind: 'signedIn', user });
 const tokenRefused: TokenCheck = { kind: 'tokenRefused' };
-
-/** A promise settled from the test, so the machine can be looked at while a call is running. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 interface Calls {
   fetchCurrentUser?: (input: { token: string }) => Promise<TokenCheck>;

@@ -9,25 +9,24 @@ import { sql } from 'kysely';
 import { databaseBusy, isDatabaseBusy } from '../../server/db/errors.ts';
 import { call, registerAndLogin, type Customer } from '../support/accounts.ts';
 import { addAddress, addProduct, countOrders, send, stockOf } from '../support/orders.ts';
-import { createTestShop, type TestShop } from '../support/test-db.ts';
+import { createTestShop } from '../support/test-db.ts';
 import { codOrder, countStatuses } from './helpers.ts';
+import { shopPerFile } from '../support/prelude.ts';
 
 /** Short, so the tests are quick; production uses DB_LOCK_WAIT_MS (default 2000). */
 const LOCK_WAIT_MS = 500;
 const busyBody = { message: 'The shop is busy, please try again in a moment' };
 
-let shop: TestShop;
+const shop = shopPerFile(() => createTestShop({ lockWaitMs: LOCK_WAIT_MS }));
 let me: Customer;
 let addressId: number;
 let product: number;
 
 beforeAll(async () => {
-  shop = await createTestShop({ lockWaitMs: LOCK_WAIT_MS });
   me = await registerAndLogin(shop.app);
   addressId = (await addAddress(shop.app, me)).id;
   product = await addProduct(shop.db, { name: 'Panchaloha Diya', offerPrice: 650, stockQuantity: 50 });
 });
-afterAll(() => shop.close());
 
 /**
  * Another connection (as another process would) holds what an order needs and keeps it:

@@ -15,18 +15,14 @@ import { readServerConfig } from '../../server/config.ts';
 import { DEFAULT_LOCK_WAIT_MS, type Db } from '../../server/db/client.ts';
 import { prepareDb } from '../../server/start.ts';
 import { registerAndLogin, type Customer } from '../support/accounts.ts';
-import {
-  http,
-  newCustomer,
-  startApiServer,
-  type ApiServer,
-  type HttpCustomer,
-} from '../support/api-server.ts';
+import { http, newCustomer, startApiServer } from '../support/api-server.ts';
+import type { ApiServer, HttpCustomer } from '../support/api-server.ts';
 import { addPuja, bookingBody, countBookingRows } from '../support/bookings.ts';
 import { addAddress, addProduct, countOrders, send, stockOf, timesUsed } from '../support/orders.ts';
 import { paid, paymentStatus } from '../support/payments.ts';
-import { createTestDatabase, createTestShop, onPostgres, type TestShop } from '../support/test-db.ts';
+import { createTestDatabase, createTestShop, onPostgres } from '../support/test-db.ts';
 import { codOrder, numberOf, openPujaBooking, openShopDb } from './helpers.ts';
+import { shopPerFile } from '../support/prelude.ts';
 
 describe('the database settings behind it', () => {
   /** The server's own start-up path (its config and prepareDb) over a fresh database of the kind under test. */
@@ -78,15 +74,13 @@ describe('the database settings behind it', () => {
 });
 
 describe('a failure in the middle of a write leaves a complete record or none', () => {
-  let shop: TestShop;
+  const shop = shopPerFile(createTestShop);
   let me: Customer;
   let addressId: number;
   beforeAll(async () => {
-    shop = await createTestShop();
     me = await registerAndLogin(shop.app);
     addressId = (await addAddress(shop.app, me)).id;
   });
-  afterAll(() => shop.close());
   beforeEach(() => {
     // The injected failure is logged as an unexpected error; keep the test output clean.
     vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -10,27 +10,26 @@ import { http, newCustomer, startApiServer, type ApiServer } from '../support/ap
 import { addPuja, bookingBody, countBookingRows, person, type TestPuja } from '../support/bookings.ts';
 import { addAddress, addProduct, countOrders, send, stockOf } from '../support/orders.ts';
 import { paid, paymentStatus } from '../support/payments.ts';
-import { createTestShop, type TestShop } from '../support/test-db.ts';
+import { createTestShop } from '../support/test-db.ts';
 import { sql } from 'kysely';
 import { codOrder, numberOf, openPujaBooking, openShopDb } from './helpers.ts';
+import { shopPerFile } from '../support/prelude.ts';
 
 const mismatch = { message: 'This Idempotency-Key was already used with a different request' };
 
 describe('in process (app.request)', () => {
-  let shop: TestShop;
+  const shop = shopPerFile(createTestShop);
   let me: Customer;
   let addressId: number;
   let product: number;
   let puja: TestPuja;
 
   beforeAll(async () => {
-    shop = await createTestShop();
     me = await registerAndLogin(shop.app);
     addressId = (await addAddress(shop.app, me)).id;
     product = await addProduct(shop.db, { name: 'Copper Kalash', offerPrice: 700, stockQuantity: 100 });
     puja = await addPuja(shop.db);
   });
-  afterAll(() => shop.close());
 
   const postOrder = (body: unknown, key: string) =>
     send(shop.app, 'POST', '/api/orders', {

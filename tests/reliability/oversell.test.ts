@@ -9,24 +9,16 @@ import { sql } from 'kysely';
 import { OrderRead } from '../../contract/orders.ts';
 import * as v from 'valibot';
 import { registerAndLogin } from '../support/accounts.ts';
-import {
-  http,
-  newCustomer,
-  startApiServer,
-  type ApiServer,
-  type HttpCustomer,
-} from '../support/api-server.ts';
+import { http, newCustomer, startApiServer } from '../support/api-server.ts';
+import type { ApiServer, HttpCustomer } from '../support/api-server.ts';
 import { addAddress, addProduct, countOrders, send, stockOf } from '../support/orders.ts';
-import { createTestShop, type TestShop } from '../support/test-db.ts';
+import { createTestShop } from '../support/test-db.ts';
 import type { Db } from '../../server/db/client.ts';
 import { codOrder, countStatuses, numberOf, openShopDb } from './helpers.ts';
+import { shopPerFile } from '../support/prelude.ts';
 
 describe('in process (app.request)', () => {
-  let shop: TestShop;
-  beforeAll(async () => {
-    shop = await createTestShop();
-  });
-  afterAll(() => shop.close());
+  const shop = shopPerFile(createTestShop);
 
   it('sells the last item to exactly 1 of 50 concurrent checkouts; 49 get a clean 409 and stock ends at 0', async () => {
     const product = await addProduct(shop.db, {

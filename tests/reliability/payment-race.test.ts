@@ -10,13 +10,8 @@ import fs from 'node:fs';
 import type { ProductListResponse } from '../../contract/catalogue.ts';
 import { paymentMessages } from '../../contract/payments.ts';
 import type { Db } from '../../server/db/client.ts';
-import {
-  http,
-  newCustomer,
-  startApiServer,
-  type ApiServer,
-  type HttpCustomer,
-} from '../support/api-server.ts';
+import { http, newCustomer, startApiServer } from '../support/api-server.ts';
+import type { ApiServer, HttpCustomer } from '../support/api-server.ts';
 import { sql } from 'kysely';
 import { isDatabaseBusy } from '../../server/db/errors.ts';
 import { createSimulatedGateway } from '../../server/payments/simulated-gateway.ts';

@@ -25,7 +25,7 @@ import { createStaffAccount } from '../../server/admin-create.ts';
 import { verifyPassword } from '../../server/auth/passwords.ts';
 import { clientKeyOf } from '../../server/limits/client-address.ts';
 import { call, registerAndLogin, type Customer } from '../support/accounts.ts';
-import { bookingBody, person } from '../support/bookings.ts';
+import { adminPujaInput, bookingBody, person } from '../support/bookings.ts';
 import { GOOD_UPI, draftOf, intentFor, paid } from '../support/payments.ts';
 import { addAddress, send } from '../support/orders.ts';
 import { postOverSocket } from '../support/socket.ts';
@@ -36,10 +36,10 @@ import {
   expectNothingChanged,
   rawCall,
   SECRET,
-  type SecurityShop,
 } from './security-shop.ts';
+import { shopPerFile } from '../support/prelude.ts';
 
-let shop: SecurityShop;
+const shop = shopPerFile(createSecurityShop);
 /** Ids of my own records, used for the :id of the bearer routes (the event ones get a step). */
 let ids: {
   address: number;
@@ -169,7 +169,6 @@ async function anOffering(): Promise<number> {
 }
 
 beforeAll(async () => {
-  shop = await createSecurityShop();
   const spare = await addAddress(shop.app, shop.me, 'Spare Street 1');
   ids = {
     address: spare.id,
@@ -197,7 +196,6 @@ beforeAll(async () => {
   };
   paidBookingBody = await paid(shop.app, shop.me.token, bookingBody(shop.puja, shop.myAddress.id, 1));
 });
-afterAll(() => shop.close());
 
 /* ------------------------------------------------------------------------------------------
  * The route table
@@ -645,24 +643,7 @@ async function failedMessageOf(orderId: number): Promise<number> {
   return row.id;
 }
 let serial = 0;
-const inFortnight = () => new Date(Date.now() + 14 * 86_400_000).toISOString();
-const pujaInput = () => ({
-  pujaName: 'Walk Homam',
-  place: 'Test Temple, Udupi',
-  pujaDate: inFortnight(),
-  description: 'A puja for the access walk.',
-  image: '/images/pujas/saraswati-homam-kollur.svg',
-  inDemand: false,
-  script: 'kannada',
-  benefitTitle1: 'One',
-  benefitDesc1: 'One',
-  benefitTitle2: 'Two',
-  benefitDesc2: 'Two',
-  benefitTitle3: 'Three',
-  benefitDesc3: 'Three',
-  benefitTitle4: 'Four',
-  benefitDesc4: 'Four',
-});
+const pujaInput = () => adminPujaInput('A puja for the access walk.');
 const packageInput = () => ({
   title: 'Single',
   description: 'One name.',

@@ -12,7 +12,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { addressInput } from '../support/addresses.ts';
 import type { Customer } from '../support/accounts.ts';
-import { bookingBody, person } from '../support/bookings.ts';
+import { adminPujaInput, bookingBody, person } from '../support/bookings.ts';
 import { draftOf, intentFor, paid } from '../support/payments.ts';
 import {
   createSecurityShop,
@@ -21,8 +21,9 @@ import {
   rawCall,
   type SecurityShop,
 } from './security-shop.ts';
+import { shopPerFile } from '../support/prelude.ts';
 
-let shop: SecurityShop;
+const shop = shopPerFile(createSecurityShop);
 /** A payment intent of "me", for the capture route. */
 let intentId: string;
 /** A staff upload (for the image route) and a staff invitation's token (for the public invitation routes). */
@@ -41,7 +42,6 @@ const offeringInput = () => ({
   maxQuantity: 11,
 });
 beforeAll(async () => {
-  shop = await createSecurityShop();
   const family = await rawCall(shop.app, 'POST', '/api/family', {
     token: shop.me.token,
     headers: { 'content-type': 'application/json' },
@@ -77,7 +77,6 @@ beforeAll(async () => {
     await intentFor(shop.app, shop.me.token, 'order', { address_id: shop.myAddress.id, items: [item()] })
   ).id;
 });
-afterAll(() => shop.close());
 
 type Json = Record<string, unknown>;
 
@@ -583,25 +582,7 @@ const TARGETS: Target[] = [
   },
 ];
 
-function pujaInput(): Json {
-  return {
-    pujaName: 'Walk Homam',
-    place: 'Test Temple, Udupi',
-    pujaDate: new Date(Date.now() + 14 * 86_400_000).toISOString(),
-    description: 'A puja for the bad-input walk.',
-    image: '/images/pujas/saraswati-homam-kollur.svg',
-    inDemand: false,
-    script: 'kannada',
-    benefitTitle1: 'One',
-    benefitDesc1: 'One',
-    benefitTitle2: 'Two',
-    benefitDesc2: 'Two',
-    benefitTitle3: 'Three',
-    benefitDesc3: 'Three',
-    benefitTitle4: 'Four',
-    benefitDesc4: 'Four',
-  };
-}
+const pujaInput = (): Json => adminPujaInput('A puja for the bad-input walk.');
 
 /** Sends `body` (a string as it is, anything else as JSON) to the target. */
 function sendTo(

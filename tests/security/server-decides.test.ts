@@ -10,18 +10,10 @@ import { call } from '../support/accounts.ts';
 import { bookingBody } from '../support/bookings.ts';
 import { send } from '../support/orders.ts';
 import { UNPAID, paid } from '../support/payments.ts';
-import {
-  createSecurityShop,
-  expectClearRefusal,
-  expectNothingChanged,
-  type SecurityShop,
-} from './security-shop.ts';
+import { createSecurityShop, expectClearRefusal, expectNothingChanged } from './security-shop.ts';
+import { shopPerFile } from '../support/prelude.ts';
 
-let shop: SecurityShop;
-beforeAll(async () => {
-  shop = await createSecurityShop();
-});
-afterAll(() => shop.close());
+const shop = shopPerFile(createSecurityShop);
 
 /** Posts an order or booking; a body still UNPAID is first paid for through the API. */
 const postOrder = async (json: unknown, token = shop.me.token) =>

@@ -14,18 +14,14 @@ import { migrateToLatest, migrateUpTo } from '../../server/db/migrate.ts';
 import { seedCatalogue } from '../../server/db/seed/seed.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
 import { call, registerAndLogin, type Customer } from '../support/accounts.ts';
-import { addressInput } from '../support/addresses.ts';
+import { addressInput, legacyAddressRow } from '../support/addresses.ts';
 import { addPuja, bookingBody } from '../support/bookings.ts';
 import { addProduct, send } from '../support/orders.ts';
 import { paid } from '../support/payments.ts';
-import { createTestDatabase, createTestShop, type TestDatabase, type TestShop } from '../support/test-db.ts';
+import { createTestDatabase, createTestShop, type TestDatabase } from '../support/test-db.ts';
+import { shopPerFile } from '../support/prelude.ts';
 
-let shop: TestShop;
-
-beforeAll(async () => {
-  shop = await createTestShop({ seed: false });
-});
-afterAll(() => shop.close());
+const shop = shopPerFile(() => createTestShop({ seed: false }));
 
 const home = addressInput({ street: '12, 4th Cross', area: 'Jayanagar', postalCode: '560011' });
 const office = addressInput({
@@ -417,14 +413,7 @@ describe('Indian addresses (docs/product-rules.md, Addresses)', () => {
     const { id } = await shop.db
       .insertInto('addresses')
       .values({
-        userId: customer.user.id,
-        street: '21, Car Street',
-        city: 'Udupi',
-        state: 'KA',
-        postalCode: '576101',
-        country: 'India',
-        isDefault: 1,
-        createdAt: new Date().toISOString(),
+        ...legacyAddressRow(customer.user.id),
         recipientName: null,
         mobile: null,
         area: null,

@@ -19,22 +19,11 @@ import { ProductDetailResponse, PujaListResponse, Puja } from '../../contract/ca
 import { HOUR_MS, SANKALP_LOCK_HOURS } from '../../contract/policy.ts';
 import { unbalancedStock } from '../../server/db/repositories/stock-ledger.ts';
 import { call } from '../support/accounts.ts';
-import {
-  createLifecycleShop,
-  DAY,
-  HTML,
-  placeOrder,
-  orderEvent,
-  uploadPhoto,
-  type LifecycleShop,
-} from '../support/lifecycle.ts';
+import { createLifecycleShop, DAY, HTML, placeOrder, orderEvent, uploadPhoto } from '../support/lifecycle.ts';
 import { expectClearRefusal, expectNothingChanged } from '../security/security-shop.ts';
+import { shopPerFile } from '../support/prelude.ts';
 
-let shop: LifecycleShop;
-beforeAll(async () => {
-  shop = await createLifecycleShop();
-});
-afterAll(() => shop.close());
+const shop = shopPerFile(createLifecycleShop);
 
 const as = (token: string | undefined) => (method: string, url: string, json?: unknown) =>
   call(shop.app, method, url, { token, json });

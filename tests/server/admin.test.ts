@@ -28,17 +28,16 @@ import {
   orderEvent,
   placeOrder,
   pujaOn,
-  type LifecycleShop,
 } from '../support/lifecycle.ts';
 import { addAddress, send } from '../support/orders.ts';
 import { paid } from '../support/payments.ts';
 import { expectClearRefusal, expectNothingChanged } from '../security/security-shop.ts';
+import { shopPerFile } from '../support/prelude.ts';
 
-let shop: LifecycleShop;
+const shop = shopPerFile(createLifecycleShop);
 let app: App;
 let outbox: string;
-beforeAll(async () => {
-  shop = await createLifecycleShop();
+beforeAll(() => {
   outbox = path.join(shop.dir, 'office-outbox');
   app = createApp({
     db: shop.db,
@@ -48,7 +47,6 @@ beforeAll(async () => {
     publicUrl: 'https://shop.test',
   });
 });
-afterAll(() => shop.close());
 
 const as = (token: string | undefined) => (method: string, url: string, json?: unknown) =>
   call(app, method, url, { token, json });

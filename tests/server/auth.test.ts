@@ -7,19 +7,18 @@ import { createApp, type App } from '../../server/app.ts';
 import { loadAuthSecret } from '../../server/auth/secret.ts';
 import { TOKEN_ISSUER } from '../../server/auth/tokens.ts';
 import { call, registerAndLogin } from '../support/accounts.ts';
-import { createTestShop, type TestShop } from '../support/test-db.ts';
+import { createTestShop } from '../support/test-db.ts';
+import { shopPerFile } from '../support/prelude.ts';
 
 const SECRET = 'a-test-secret-that-is-long-enough-0123456789';
 
-let shop: TestShop;
+const shop = shopPerFile(() => createTestShop({ seed: false }));
 /** The same database behind an app whose secret the tests know, to craft tokens. */
 let app: App;
 
-beforeAll(async () => {
-  shop = await createTestShop({ seed: false });
+beforeAll(() => {
   app = createApp({ db: shop.db, authSecret: SECRET });
 });
-afterAll(() => shop.close());
 
 const userCount = async () =>
   Number(

@@ -23,7 +23,8 @@ import {
   zonedInstant,
 } from '../../server/services/birth-star.ts';
 import { call } from '../support/accounts.ts';
-import { createTestShop, type TestShop } from '../support/test-db.ts';
+import { createTestShop } from '../support/test-db.ts';
+import { shopPerFile } from '../support/prelude.ts';
 
 const NAKSHATRA_SPAN = 360 / 27;
 const HOUR = 3600_000;
@@ -260,11 +261,7 @@ describe('the birth place’s clock', () => {
  * ---------------------------------------------------------------------------------------- */
 
 describe('POST /api/astro/birth-star', () => {
-  let shop: TestShop;
-  beforeAll(async () => {
-    shop = await createTestShop({ seed: false });
-  });
-  afterAll(() => shop.close());
+  const shop = shopPerFile(() => createTestShop({ seed: false }));
 
   const ask = (json: unknown) => call(shop.app, 'POST', '/api/astro/birth-star', { json });
 
@@ -340,11 +337,7 @@ describe('POST /api/astro/birth-star', () => {
  * ---------------------------------------------------------------------------------------- */
 
 describe('POST /api/astro/birth-star/day', () => {
-  let shop: TestShop;
-  beforeAll(async () => {
-    shop = await createTestShop({ seed: false });
-  });
-  afterAll(() => shop.close());
+  const shop = shopPerFile(() => createTestShop({ seed: false }));
 
   const askDay = (json: unknown) => call(shop.app, 'POST', '/api/astro/birth-star/day', { json });
   const askAt = async (dateOfBirth: string, birthTime: string, timeZone: string) => {

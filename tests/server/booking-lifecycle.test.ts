@@ -24,16 +24,12 @@ import {
   uploadPhoto,
   upload,
   MP4,
-  type LifecycleShop,
 } from '../support/lifecycle.ts';
 import { paymentStatus } from '../support/payments.ts';
 import { expectClearRefusal, expectNothingChanged } from '../security/security-shop.ts';
+import { shopPerFile } from '../support/prelude.ts';
 
-let shop: LifecycleShop;
-beforeAll(async () => {
-  shop = await createLifecycleShop();
-});
-afterAll(() => shop.close());
+const shop = shopPerFile(createLifecycleShop);
 beforeEach(() => shop.clock.set(new Date()));
 
 const steps = (booking: Booking) => booking.timeline.map((entry) => `${entry.by}:${entry.event}>${entry.to}`);
@@ -100,7 +96,9 @@ describe('the customer cancels', () => {
     });
     // Booked 30 minutes before the lock, cancelled 45 minutes later: within the hour, but its
     // sankalp is already due.
-    const late = await book(shop, shop.me, shop.myAddressId, { puja: await pujaOn(shop, 12 * HOUR + 30 * MINUTE) });
+    const late = await book(shop, shop.me, shop.myAddressId, {
+      puja: await pujaOn(shop, 12 * HOUR + 30 * MINUTE),
+    });
     shop.clock.advance(45 * MINUTE);
     const res = await mineEvent(late.id, cancel);
     expect(res.status).toBe(409);
@@ -208,7 +206,9 @@ describe('performed, with proof, and the prasad', () => {
       expect(early.status).toBe(409);
       expect(early.body).toEqual({ code: 'lifecycle_not_due', message: lifecycleMessages.performTooEarly });
     });
-    const forStaff = await call(shop.app, 'GET', `/api/admin/bookings/${booking.id}`, { token: shop.staff.token });
+    const forStaff = await call(shop.app, 'GET', `/api/admin/bookings/${booking.id}`, {
+      token: shop.staff.token,
+    });
     expect(staffBooking(forStaff).allowedEvents).not.toContain('booking.perform');
     shop.clock.advance(11 * HOUR - PERFORM_EARLY_MINUTES * MINUTE - MINUTE);
     expect((await staffEvent(booking.id, perform)).status).toBe(409);

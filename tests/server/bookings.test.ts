@@ -29,37 +29,31 @@ import {
   person,
   type TestPuja,
 } from '../support/bookings.ts';
-import { addAddress, send } from '../support/orders.ts';
+import { addAddress, ashaAndRavi, send } from '../support/orders.ts';
 import { createIntent, paid, paymentStatus } from '../support/payments.ts';
 import { HOUR_MS, SANKALP_LOCK_HOURS } from '../../contract/policy.ts';
-import { createTestShop, type TestShop } from '../support/test-db.ts';
+import { createTestShop } from '../support/test-db.ts';
+import { shopPerFile } from '../support/prelude.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-let shop: TestShop;
+const shop = shopPerFile(createTestShop);
 const gateway = createSimulatedGateway({ secret: 'bookings-test-secret-'.repeat(3) });
 /** The API over the shop's database with a clock the tests can move (null = the real time). */
 let app: App;
 let clock: Date | null = null;
-let me: Customer;
-let myAddress: Address;
-let other: Customer;
-let otherAddress: Address;
+/** Asha and Ravi, each with an address of their own (ashaAndRavi). */
+let me: Customer, myAddress: Address, other: Customer, otherAddress: Address;
 /** Closes 30 days from now, with 1-, 2- and 4-person packages. */
 let puja: TestPuja;
 let secondPuja: TestPuja;
 
 beforeAll(async () => {
-  shop = await createTestShop();
   app = createApp({ db: shop.db, now: () => clock ?? new Date(), paymentGateway: gateway });
   puja = await addPuja(shop.db);
   secondPuja = await addPuja(shop.db);
-  me = await registerAndLogin(app, { name: 'Asha Rao' });
-  myAddress = await addAddress(app, me, '12, 4th Cross, Jayanagar');
-  other = await registerAndLogin(app, { name: 'Ravi Kumar' });
-  otherAddress = await addAddress(app, other, 'Temple Street 7');
+  ({ me, myAddress, other, otherAddress } = await ashaAndRavi(app));
 });
-afterAll(() => shop.close());
 afterEach(() => {
   clock = null;
 });

@@ -11,7 +11,8 @@ import { isBookingOpen } from '../../contract/policy.ts';
 import { HOUR_MS, SANKALP_LOCK_HOURS } from '../../contract/policy.ts';
 import { STARTING_SOON_DAYS } from '../../contract/catalogue-display.ts';
 import { CATALOGUE_PAGE_MAX } from '../../contract/catalogue-query.ts';
-import { createTestShop, type TestShop } from '../support/test-db.ts';
+import { createTestShop } from '../support/test-db.ts';
+import { shopPerFile } from '../support/prelude.ts';
 
 /**
  * GET /products and GET /pujas take an optional query (docs/product-rules.md, Catalogue
@@ -23,16 +24,11 @@ const DAY = 24 * 60 * 60 * 1000;
 const Products = v.object({ products: ProductListResponse.entries.products, total: v.number() });
 const Pujas = v.object({ pujas: PujaListResponse.entries.pujas, total: v.number() });
 
-let shop: TestShop;
+const shop = shopPerFile(createTestShop);
 let all: Product[];
 beforeAll(async () => {
-  shop = await createTestShop();
   all = (await products('')).products;
 });
-afterAll(async () => {
-  await shop.close();
-});
-
 async function getJson(url: string, headers: Record<string, string> = {}) {
   const res = await shop.app.request(url, { headers });
   expect(res.status, url).toBe(200);

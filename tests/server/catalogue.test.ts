@@ -20,19 +20,13 @@ import { readServerConfig } from '../../server/config.ts';
 import { isCatalogueEmpty } from '../../server/db/seed/seed.ts';
 import { prepareDb } from '../../server/start.ts';
 import { captureLogger } from '../support/logs.ts';
-import { createTestDatabase, createTestShop, type TestShop } from '../support/test-db.ts';
+import { createTestDatabase, createTestShop } from '../support/test-db.ts';
+import { shopPerFile } from '../support/prelude.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = new Date('2026-03-10T06:30:00.000Z');
 
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await createTestShop({ now });
-});
-afterAll(async () => {
-  await shop.close();
-});
-
+const shop = shopPerFile(() => createTestShop({ now }));
 async function get(url: string) {
   const res = await shop.app.request(url);
   const body: unknown = res.headers.get('content-type')?.includes('json')

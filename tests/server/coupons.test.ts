@@ -3,12 +3,12 @@ import { CouponValidateResponse } from '../../contract/orders.ts';
 import type { NewCoupon } from '../../server/db/types.ts';
 import { couponDiscount, describeCoupon } from '../../server/services/pricing.ts';
 import { call } from '../support/accounts.ts';
-import { createTestShop, type TestShop } from '../support/test-db.ts';
+import { createTestShop } from '../support/test-db.ts';
+import { shopPerFile } from '../support/prelude.ts';
 
-let shop: TestShop;
+const shop = shopPerFile(createTestShop);
 
 beforeAll(async () => {
-  shop = await createTestShop();
   const now = Date.now();
   const createdAt = new Date(now).toISOString();
   const rows: NewCoupon[] = [
@@ -28,7 +28,6 @@ beforeAll(async () => {
   // One by one: a multi-row insert would send NULL (not the default) for the columns a row omits.
   for (const row of rows) await shop.db.insertInto('coupons').values(row).execute();
 });
-afterAll(() => shop.close());
 
 const validate = (json: unknown, path = '/api/coupons/validate') => call(shop.app, 'POST', path, { json });
 const ok = (discountAmount: number, code: string) => ({

@@ -17,14 +17,11 @@ import {
 } from '../../contract/family.ts';
 import { call } from '../support/accounts.ts';
 import { person } from '../support/bookings.ts';
-import { createLifecycleShop, type LifecycleShop } from '../support/lifecycle.ts';
+import { createLifecycleShop } from '../support/lifecycle.ts';
 import { expectClearRefusal, expectNothingChanged } from '../security/security-shop.ts';
+import { shopPerFile } from '../support/prelude.ts';
 
-let shop: LifecycleShop;
-beforeAll(async () => {
-  shop = await createLifecycleShop();
-});
-afterAll(() => shop.close());
+const shop = shopPerFile(createLifecycleShop);
 
 const api = (token: string | undefined, method: string, url: string, json?: unknown) =>
   call(shop.app, method, url, { token, json });

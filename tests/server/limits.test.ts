@@ -23,17 +23,14 @@ import {
 } from '../../server/limits/limits.ts';
 import { call, registerAndLogin, type Customer, type JsonCall } from '../support/accounts.ts';
 import { postOverSocket } from '../support/socket.ts';
-import { createTestShop, type TestShop } from '../support/test-db.ts';
+import { createTestShop } from '../support/test-db.ts';
+import { shopPerFile } from '../support/prelude.ts';
 
-let shop: TestShop;
+const shop = shopPerFile(createTestShop);
 let clock: number;
 /** The shop's API with a clock the tests move. */
 let app: App;
 
-beforeAll(async () => {
-  shop = await createTestShop();
-});
-afterAll(() => shop.close());
 beforeEach(() => {
   clock = Date.now();
   app = createApp({ db: shop.db, now: () => new Date(clock) });

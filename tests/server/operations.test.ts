@@ -20,14 +20,10 @@ import { captureLogger } from '../support/logs.ts';
 import { addPuja, bookingBody } from '../support/bookings.ts';
 import { addAddress, addProduct, send, setStock } from '../support/orders.ts';
 import { capture, intentFor, paid } from '../support/payments.ts';
-import { createTestShop, type TestShop } from '../support/test-db.ts';
+import { createTestShop } from '../support/test-db.ts';
+import { shopPerFile } from '../support/prelude.ts';
 
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await createTestShop();
-});
-afterAll(() => shop.close());
-
+const shop = shopPerFile(createTestShop);
 /** The app over the test shop's database with the given operational options. */
 const appWith = (options: Partial<Parameters<typeof createApp>[0]> = {}) =>
   createApp({
@@ -251,30 +247,23 @@ describe('GET /metrics', () => {
     const me = await registerAndLogin(app);
     const address = await addAddress(app, me);
     const product = await addProduct(shop.db, { name: 'Metric Mala', offerPrice: 500, stockQuantity: 1 });
+    /** Sends an order or booking as `me`, under an Idempotency-Key when given; answers the status. */
+    const post = async (path: string, json: unknown, key?: string) =>
+      (
+        await send(app, 'POST', path, {
+          token: me.token,
+          json,
+          headers: key ? { 'Idempotency-Key': key } : {},
+        })
+      ).status;
     const order = {
       address_id: address.id,
       items: [{ product_id: product, quantity: 1 }],
       payment_method: 'cod',
     };
-    expect(
-      (
-        await send(app, 'POST', '/api/orders', {
-          token: me.token,
-          json: order,
-          headers: { 'Idempotency-Key': 'm-1' },
-        })
-      ).status,
-    ).toBe(201);
-    expect(
-      (
-        await send(app, 'POST', '/api/orders', {
-          token: me.token,
-          json: order,
-          headers: { 'Idempotency-Key': 'm-1' },
-        })
-      ).status,
-    ).toBe(201);
-    expect((await send(app, 'POST', '/api/orders', { token: me.token, json: order })).status).toBe(409);
+    expect(await post('/api/orders', order, 'm-1')).toBe(201);
+    expect(await post('/api/orders', order, 'm-1')).toBe(201);
+    expect(await post('/api/orders', order)).toBe(409);
     const online = { ...order, payment_method: 'online' };
     await setStock(shop.db, product, 5);
     const intent = await intentFor(app, me.token, 'order', online);
@@ -284,31 +273,15 @@ describe('GET /metrics', () => {
     expect((await capture(app, me.token, intent.id)).status).toBe(200);
     // The stock goes between payment and order: the payment is refunded at once.
     await setStock(shop.db, product, 0);
-    expect(
-      (
-        await send(app, 'POST', '/api/orders', {
-          token: me.token,
-          json: { ...online, payment_id: intent.id },
-        })
-      ).status,
-    ).toBe(409);
+    expect(await post('/api/orders', { ...online, payment_id: intent.id })).toBe(409);
     for (const code of ['NOPE1', 'NOPE2'])
       await call(app, 'POST', '/api/coupons/validate', { json: { code, subtotal: 1000 } });
     // A booking made, the same one sent again under its key, and one with a person missing.
     const puja = await addPuja(shop.db);
     const booking = await paid(app, me.token, bookingBody(puja, address.id, 2));
-    for (const _ of [1, 2])
-      expect(
-        (
-          await send(app, 'POST', '/api/bookings', {
-            token: me.token,
-            json: booking,
-            headers: { 'Idempotency-Key': 'm-b-1' },
-          })
-        ).status,
-      ).toBe(201);
+    for (const _ of [1, 2]) expect(await post('/api/bookings', booking, 'm-b-1')).toBe(201);
     const short = { ...booking, persons: booking.persons.slice(0, 1), paymentId: undefined };
-    expect((await send(app, 'POST', '/api/bookings', { token: me.token, json: short })).status).toBe(400);
+    expect(await post('/api/bookings', short)).toBe(400);
 
     const endpoint = await served(app);
     try {

@@ -20,18 +20,14 @@ import {
   staffOrder,
   upload,
   uploadPhoto,
-  type LifecycleShop,
 } from '../support/lifecycle.ts';
 import { stockOf } from '../support/orders.ts';
 import { paymentStatus } from '../support/payments.ts';
 import { DELIVERY_CLOCK_SKEW_MINUTES } from '../../contract/policy.ts';
 import { expectClearRefusal, expectNothingChanged } from '../security/security-shop.ts';
+import { shopPerFile } from '../support/prelude.ts';
 
-let shop: LifecycleShop;
-beforeAll(async () => {
-  shop = await createLifecycleShop();
-});
-afterAll(() => shop.close());
+const shop = shopPerFile(createLifecycleShop);
 beforeEach(() => shop.clock.set(new Date()));
 
 const cancel = { type: 'order.cancel', reason: 'Ordered the wrong size' };
@@ -213,18 +209,25 @@ describe('staff work an order through', () => {
     expect((await staffEvent(order.id, ship)).status).toBe(200);
     shop.clock.advance(2 * 24 * 60 * 60_000);
     const now = shop.clock.now().getTime();
-    const deliverAt = (ms: number) => staffEvent(order.id, { type: 'order.deliver', deliveredAt: new Date(ms).toISOString() });
+    const deliverAt = (ms: number) =>
+      staffEvent(order.id, { type: 'order.deliver', deliveredAt: new Date(ms).toISOString() });
     await expectNothingChanged(shop.db, async () => {
       const before = await deliverAt(shippedAt - 60_000);
       expect(before.status).toBe(409);
-      expect(before.body).toEqual({ code: 'lifecycle_invalid', message: lifecycleMessages.deliveryBeforeShipment });
+      expect(before.body).toEqual({
+        code: 'lifecycle_invalid',
+        message: lifecycleMessages.deliveryBeforeShipment,
+      });
       const ahead = await deliverAt(now + DELIVERY_CLOCK_SKEW_MINUTES * 60_000 + 60_000);
       expect(ahead.status).toBe(409);
       expect(ahead.body).toEqual({ code: 'lifecycle_invalid', message: lifecycleMessages.deliveryInFuture });
     });
     const skewed = await deliverAt(now + 60_000);
     expect(skewed.status).toBe(200);
-    expect(staffOrder(skewed)).toMatchObject({ orderStatus: 'delivered', deliveredAt: new Date(now).toISOString() });
+    expect(staffOrder(skewed)).toMatchObject({
+      orderStatus: 'delivered',
+      deliveredAt: new Date(now).toISOString(),
+    });
   });
 
   it('two staff members packing at once: one step stored, the other refused', async () => {

@@ -21,6 +21,7 @@ import { call, registerAndLogin, type Customer } from '../support/accounts.ts';
 import {
   addAddress,
   addProduct,
+  ashaAndRavi,
   countOrders,
   send,
   setStock,
@@ -28,13 +29,12 @@ import {
   timesUsed,
 } from '../support/orders.ts';
 import { UNPAID, paid, readPayment } from '../support/payments.ts';
-import { createTestShop, type TestShop } from '../support/test-db.ts';
+import { createTestShop } from '../support/test-db.ts';
+import { shopPerFile } from '../support/prelude.ts';
 
-let shop: TestShop;
-let me: Customer;
-let myAddress: Address;
-let other: Customer;
-let otherAddress: Address;
+const shop = shopPerFile(createTestShop);
+/** Asha and Ravi, each with an address of their own (ashaAndRavi). */
+let me: Customer, myAddress: Address, other: Customer, otherAddress: Address;
 /** Product ids by offer price (₹450 with 100 in stock; ₹999, ₹1,000 and ₹1,001 with 1,000 each). */
 let p450: number;
 let p999: number;
@@ -44,7 +44,6 @@ let soldOut: number;
 let scarce: number;
 
 beforeAll(async () => {
-  shop = await createTestShop();
   p450 = await addProduct(shop.db, { name: 'Rudraksha Mala', offerPrice: 450, stockQuantity: 100 });
   p999 = await addProduct(shop.db, { name: 'Brass Diya', offerPrice: 999, stockQuantity: 1000 });
   p1000 = await addProduct(shop.db, { name: 'Copper Kalash', offerPrice: 1000, stockQuantity: 1000 });
@@ -52,12 +51,8 @@ beforeAll(async () => {
   soldOut = await addProduct(shop.db, { name: 'Sphatik Shivling', offerPrice: 2500, stockQuantity: 0 });
   // Fewer in stock than one order may take, so the stock check is what refuses.
   scarce = await addProduct(shop.db, { name: 'Panchmukhi Hanuman Idol', offerPrice: 650, stockQuantity: 4 });
-  me = await registerAndLogin(shop.app, { name: 'Asha Rao' });
-  myAddress = await addAddress(shop.app, me, '12, 4th Cross, Jayanagar');
-  other = await registerAndLogin(shop.app, { name: 'Ravi Kumar' });
-  otherAddress = await addAddress(shop.app, other, 'Temple Street 7');
+  ({ me, myAddress, other, otherAddress } = await ashaAndRavi(shop.app));
 });
-afterAll(() => shop.close());
 
 const cod = (
   items: OrderCreatePayload['items'],

@@ -35,11 +35,11 @@ import { movePayment } from '../../server/services/payment-lifecycle.ts';
 import { expireStalePayments, refundPayment } from '../../server/services/payments.ts';
 import { orderRequestHash } from '../../server/services/request-fingerprint.ts';
 import { startBackgroundJobs } from '../../server/start.ts';
-import { call, registerAndLogin, type Customer } from '../support/accounts.ts';
+import { call, type Customer } from '../support/accounts.ts';
 import { addPuja, bookingBody, countBookingRows, type TestPuja } from '../support/bookings.ts';
 import {
-  addAddress,
   addProduct,
+  ashaAndRavi,
   countOrders,
   send,
   setStock,
@@ -55,35 +55,29 @@ import {
   payFor,
   paymentStatus,
 } from '../support/payments.ts';
-import { createTestShop, type TestShop } from '../support/test-db.ts';
+import { createTestShop } from '../support/test-db.ts';
+import { shopPerFile } from '../support/prelude.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-let shop: TestShop;
+const shop = shopPerFile(createTestShop);
 const gateway = createSimulatedGateway({ secret: 'payments-test-secret-that-is-long-enough' });
 /** The API with a clock the tests can move (null = the real time). */
 let app: App;
 let clock: Date | null = null;
-let me: Customer;
-let myAddress: Address;
-let other: Customer;
-let otherAddress: Address;
+/** Asha and Ravi, each with an address of their own (ashaAndRavi). */
+let me: Customer, myAddress: Address, other: Customer, otherAddress: Address;
 /** ₹450 with plenty in stock. */
 let mala: number;
 let puja: TestPuja;
 
 beforeAll(async () => {
-  shop = await createTestShop();
   app = createApp({ db: shop.db, now: () => clock ?? new Date(), paymentGateway: gateway });
-  me = await registerAndLogin(app, { name: 'Asha Rao' });
-  myAddress = await addAddress(app, me, '12, 4th Cross, Jayanagar');
-  other = await registerAndLogin(app, { name: 'Ravi Kumar' });
-  otherAddress = await addAddress(app, other, 'Temple Street 7');
+  ({ me, myAddress, other, otherAddress } = await ashaAndRavi(app));
   mala = await addProduct(shop.db, { name: 'Tulsi Mala', offerPrice: 450, stockQuantity: 1000 });
   puja = await addPuja(shop.db);
 });
-afterAll(() => shop.close());
 afterEach(() => {
   clock = null;
 });

@@ -17,16 +17,10 @@ import {
   refundKeyOf,
   settleUnconfirmedRefunds,
 } from '../../server/services/payments.ts';
-import {
-  createLifecycleShop,
-  MINUTE,
-  orderEvent,
-  placeOrder,
-  readOrder,
-  type LifecycleShop,
-} from '../support/lifecycle.ts';
+import { createLifecycleShop, MINUTE, orderEvent, placeOrder, readOrder } from '../support/lifecycle.ts';
 import { send } from '../support/orders.ts';
 import { payFor, paymentStatus } from '../support/payments.ts';
+import { shopPerFile } from '../support/prelude.ts';
 
 /**
  * A provider as a real one behaves: it keeps one refund per idempotency key (a call without a
@@ -61,12 +55,8 @@ function providerThatFailsAfterAccepting() {
   return provider;
 }
 
-let shop: LifecycleShop;
+const shop = shopPerFile(() => createLifecycleShop({ paymentGateway: provider.gateway }));
 const provider = providerThatFailsAfterAccepting();
-beforeAll(async () => {
-  shop = await createLifecycleShop({ paymentGateway: provider.gateway });
-});
-afterAll(() => shop.close());
 beforeEach(() => {
   shop.clock.set(new Date());
   provider.made.length = 0;

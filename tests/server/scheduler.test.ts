@@ -6,14 +6,10 @@
 import { findJob } from '../../server/db/repositories/scheduled-jobs.ts';
 import { runDueJobs, type Job } from '../../server/jobs/scheduler.ts';
 import { countJobRun, createMetrics } from '../../server/ops/metrics.ts';
-import { createTestShop, type TestShop } from '../support/test-db.ts';
+import { createTestShop } from '../support/test-db.ts';
+import { shopPerFile } from '../support/prelude.ts';
 
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await createTestShop({ seed: false });
-});
-afterAll(() => shop.close());
-
+const shop = shopPerFile(() => createTestShop({ seed: false }));
 const T0 = Date.parse('2026-03-02T06:00:00.000Z');
 const at = (ms: number) => () => new Date(T0 + ms);
 const MINUTE = 60_000;

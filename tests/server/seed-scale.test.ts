@@ -1,18 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { seedScale } from '../../server/db/seed/scale.ts';
-import { createTestShop, type TestShop } from '../support/test-db.ts';
+import { createTestShop } from '../support/test-db.ts';
+import { shopPerFile } from '../support/prelude.ts';
 
 /** `npm run seed:scale`: a large catalogue for the benchmark, served by the same API. */
 
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await createTestShop();
-});
-afterAll(async () => {
-  await shop.close();
-});
-
+const shop = shopPerFile(createTestShop);
 const total = async (url: string) =>
   ((await (await shop.app.request(url)).json()) as { total: number }).total;
 

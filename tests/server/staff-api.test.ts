@@ -8,26 +8,18 @@ import * as v from 'valibot';
 import { AdminBookingListResponse, AdminBookingResponse } from '../../contract/admin/bookings.ts';
 import { AdminOrderListResponse, AdminOrderResponse } from '../../contract/admin/orders.ts';
 import { call } from '../support/accounts.ts';
-import {
-  book,
-  createLifecycleShop,
-  DAY,
-  orderEvent,
-  placeOrder,
-  pujaOn,
-  type LifecycleShop,
-} from '../support/lifecycle.ts';
+import { book, createLifecycleShop, DAY, orderEvent, placeOrder, pujaOn } from '../support/lifecycle.ts';
 import { expectClearRefusal } from '../security/security-shop.ts';
 import type { OrderRead } from '../../contract/orders.ts';
 import type { Booking } from '../../contract/booking.ts';
+import { shopPerFile } from '../support/prelude.ts';
 
-let shop: LifecycleShop;
+const shop = shopPerFile(createLifecycleShop);
 let mine: OrderRead[];
 let theirs: OrderRead;
 let bookings: Booking[];
 
 beforeAll(async () => {
-  shop = await createLifecycleShop();
   mine = [
     await placeOrder(shop, shop.me, shop.myAddressId, 'cod'),
     await placeOrder(shop, shop.me, shop.myAddressId, 'online'),
@@ -41,7 +33,6 @@ beforeAll(async () => {
     await book(shop, shop.other, shop.otherAddressId, { puja: await pujaOn(shop, 9 * DAY) }),
   ];
 });
-afterAll(() => shop.close());
 
 const orders = async (query: string, token = shop.staff.token) => {
   const res = await call(shop.app, 'GET', `/api/admin/orders${query}`, { token });

@@ -24,16 +24,12 @@ import {
   placeOrder,
   upload,
   uploadPhoto,
-  type LifecycleShop,
 } from '../support/lifecycle.ts';
 import { pruneUnusedUploads } from '../../server/services/uploads.ts';
 import { expectClearRefusal, expectNothingChanged } from '../security/security-shop.ts';
+import { shopPerFile } from '../support/prelude.ts';
 
-let shop: LifecycleShop;
-beforeAll(async () => {
-  shop = await createLifecycleShop();
-});
-afterAll(() => shop.close());
+const shop = shopPerFile(createLifecycleShop);
 
 describe('POST /api/uploads', () => {
   it('keeps a JPEG, PNG or WebP photo, whatever type the client declared, under the uploads folder', async () => {

@@ -15,6 +15,14 @@ export interface FormAddress {
   makeDefault?: boolean;
 }
 
+/** Asha's address in Malleshwaram as typed into the form (the PIN code fills in the state). */
+export const malleshwaram: FormAddress = {
+  street: '12, 4th Cross',
+  area: 'Malleshwaram',
+  city: 'Bengaluru',
+  postalCode: '560003',
+};
+
 /** The open address form ("Add new address" or "Edit address"). */
 export const addressForm = () => within(screen.getByRole('form', { name: /^(Add new|Edit) address$/ }));
 

@@ -14,17 +14,55 @@ export const addressInput = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-/** A saved address with the given id, for machines that only care which one is chosen. */
-export const addressWithId = (id: number): Address => ({
-  id,
-  recipientName: 'Meena Iyer',
+/** Kamala's address in Madurai as a gift's recipient is typed (an empty landmark); override any field. */
+export const maduraiAddress = (overrides: { mobile?: string } = {}) => ({
+  recipientName: 'Kamala Iyer',
   mobile: '9443012345',
   street: '12 Sannidhi Street',
   area: 'Simmakkal',
-  landmark: null,
+  landmark: '',
   city: 'Madurai',
   state: 'Tamil Nadu',
   postalCode: '625001',
   country: 'India',
+  ...overrides,
+});
+
+/** A saved address with the given id (Meena's, in Madurai), for machines that only care which one is chosen. */
+export const addressWithId = (id: number): Address => ({
+  ...maduraiAddress(),
+  id,
+  recipientName: 'Meena Iyer',
+  landmark: null,
   isDefault: false,
+});
+
+/** Asha's home in Bengaluru as the API returns it saved without the optional fields: the default address. */
+export const savedHome: Address = {
+  id: 11,
+  recipientName: null,
+  mobile: null,
+  area: null,
+  landmark: null,
+  street: '12, 4th Cross, Malleshwaram',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  postalCode: '560003',
+  country: 'India',
+  isDefault: true,
+};
+
+/**
+ * An address row as the shop saved it before recipients, mobiles, areas and landmarks were asked
+ * for, with the state as free text: for inserting straight into the addresses table.
+ */
+export const legacyAddressRow = (userId: number) => ({
+  userId,
+  street: '21, Car Street',
+  city: 'Udupi',
+  state: 'KA',
+  postalCode: '576101',
+  country: 'India',
+  isDefault: 1,
+  createdAt: new Date().toISOString(),
 });

@@ -50,7 +50,7 @@ const abortError = () => new DOMException('The operation was aborted.', 'AbortEr
  * Points the SPA's fetch at the real API app in process (no sockets, no fixtures). Network
  * failures, lost answers and slow answers can be switched on per path to exercise error states.
  */
-export function routeFetchToApp(shop: TestShop): ApiFetchControl {
+export function routeFetchToApp(shop: Pick<TestShop, 'app'>): ApiFetchControl {
   const original = globalThis.fetch;
   const requests: string[] = [];
   const urls: string[] = [];

@@ -1,4 +1,4 @@
-import type { BookingCreatePayload } from '../../contract/booking.ts';
+import type { Booking, BookingCreatePayload } from '../../contract/booking.ts';
 import type { PersonDraft } from '../../contract/person.ts';
 import type { Db } from '../../server/db/client.ts';
 import { UNPAID } from './payments.ts';
@@ -20,6 +20,55 @@ export const person = (overrides: Partial<PersonDraft> = {}): PersonDraft => ({
   ...overrides,
 });
 
+/** Ravi, the second person of a two-person package. */
+export const ravi = () =>
+  person({
+    name: 'Ravi Rao',
+    dateOfBirth: '1985-11-02',
+    birthTime: '21:10',
+    birthPlace: 'Mangaluru',
+    raashi: 'Kanya (Virgo)',
+    nakshatra: 'Hasta',
+  });
+
+/** A devotee born in Thanjavur, as a booking's person is sent without the "not known" marks. */
+export const bornInThanjavur = (name: string) =>
+  ({
+    name,
+    dateOfBirth: '1990-07-21',
+    birthTime: '05:30',
+    birthPlace: 'Thanjavur',
+    raashi: 'Tula (Libra)',
+    nakshatra: 'Swati',
+    gothra: 'Vasishta',
+  }) as const;
+
+/**
+ * A booking as the API returns it once paid online, before anything happens to it after the
+ * sale: no offerings, gift, dates offered, proof, prasad or refund, and an empty timeline.
+ */
+export const paidBooking = (
+  fields: Pick<
+    Booking,
+    'bookingNumber' | 'createdAt' | 'paymentId' | 'puja' | 'package' | 'persons' | 'address'
+  > &
+    Pick<Booking, 'amount' | 'packageAmount'>,
+): Booking => ({
+  id: 7,
+  status: 'confirmed',
+  paymentStatus: 'completed',
+  paymentMethod: 'online',
+  offerings: [],
+  gift: null,
+  currency: 'INR',
+  offeredDates: [],
+  proof: null,
+  prasad: null,
+  refund: null,
+  timeline: [],
+  ...fields,
+});
+
 /** A person form as the API reads it back: the marks gone, a field marked not known null. */
 export function asBooked({
   birthTimeNotKnown,
@@ -34,6 +83,30 @@ export function asBooked({
     nakshatra: nakshatraNotKnown === true ? null : fields.nakshatra,
   };
 }
+
+/** The four benefits every puja lists, each named by its number. */
+export const fourBenefits = {
+  benefitTitle1: 'One',
+  benefitDesc1: 'One',
+  benefitTitle2: 'Two',
+  benefitDesc2: 'Two',
+  benefitTitle3: 'Three',
+  benefitDesc3: 'Three',
+  benefitTitle4: 'Four',
+  benefitDesc4: 'Four',
+};
+
+/** A valid body for the back office's new puja: a homam a fortnight away, described as given. */
+export const adminPujaInput = (description: string) => ({
+  pujaName: 'Walk Homam',
+  place: 'Test Temple, Udupi',
+  pujaDate: new Date(Date.now() + 14 * DAY).toISOString(),
+  description,
+  image: '/images/pujas/saraswati-homam-kollur.svg',
+  inDemand: false,
+  script: 'kannada',
+  ...fourBenefits,
+});
 
 export interface TestPuja {
   id: number;
@@ -77,14 +150,7 @@ export async function addPuja(
       startDate: pujaDate,
       description: '<p>A puja for the booking tests.</p>',
       inDemand: 0,
-      benefitTitle1: 'One',
-      benefitDesc1: 'One',
-      benefitTitle2: 'Two',
-      benefitDesc2: 'Two',
-      benefitTitle3: 'Three',
-      benefitDesc3: 'Three',
-      benefitTitle4: 'Four',
-      benefitDesc4: 'Four',
+      ...fourBenefits,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

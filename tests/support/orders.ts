@@ -2,7 +2,7 @@ import { addressInput } from './addresses.ts';
 import type { Address } from '../../contract/address.ts';
 import type { App } from '../../server/app.ts';
 import type { Db } from '../../server/db/client.ts';
-import { call, type Customer, type JsonCall } from './accounts.ts';
+import { call, registerAndLogin, type Customer, type JsonCall } from './accounts.ts';
 import { insertLedgerEntry, openStock } from '../../server/db/repositories/stock-ledger.ts';
 
 /** Sends a JSON request with extra headers (call() has none) and reads the JSON answer. */
@@ -114,4 +114,13 @@ export async function addAddress(app: App, customer: Customer, street = 'MG Road
   });
   if (res.status !== 201) throw new Error(`address failed: ${res.status} ${JSON.stringify(res.body)}`);
   return (res.body as { address: Address }).address;
+}
+
+/** The two customers of an order or booking test: Asha (me) and Ravi (other), each with an address of their own. */
+export async function ashaAndRavi(app: App) {
+  const me = await registerAndLogin(app, { name: 'Asha Rao' });
+  const myAddress = await addAddress(app, me, '12, 4th Cross, Jayanagar');
+  const other = await registerAndLogin(app, { name: 'Ravi Kumar' });
+  const otherAddress = await addAddress(app, other, 'Temple Street 7');
+  return { me, myAddress, other, otherAddress };
 }

@@ -9,25 +9,19 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authMessages } from '../../contract/auth.ts';
 import { call, registerAndLogin, type Customer } from '../support/accounts.ts';
-import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import { renderAppAt } from '../support/render-app.tsx';
-import { createTestShop, type TestShop } from '../support/test-db.ts';
+import { createTestShop } from '../support/test-db.ts';
 import { TOKEN_KEY } from '../support/session.ts';
+import { shopPerFile, fetchRoutedTo } from '../support/prelude.ts';
 
 const PAGE = { timeout: 5000 };
 
-let shop: TestShop;
-let net: ApiFetchControl;
+const shop = shopPerFile(() => createTestShop({ seed: false }));
+const net = fetchRoutedTo(shop);
 
-beforeAll(async () => {
-  shop = await createTestShop({ seed: false });
-});
 beforeEach(() => {
-  net = routeFetchToApp(shop);
   fs.rmSync(shop.outboxDir, { recursive: true, force: true });
 });
-afterEach(() => net.restore());
-afterAll(() => shop.close());
 
 const login = (email: string, password: string) =>
   call(shop.app, 'POST', '/api/auth/login', { json: { email, password } });

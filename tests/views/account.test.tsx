@@ -1,37 +1,24 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import axe from 'axe-core';
 import { createActor, fromCallback } from 'xstate';
 import { MAX_ADDRESSES, type Address, type AddressListResponse } from '../../contract/address.ts';
 import type { AddressSelectedEvent } from '../../machines/address-book/address-book.machine.ts';
 import { AddressPicker } from '../../src/live/address-picker.tsx';
 import { configureAuth } from '../../src/lib/api.ts';
 import { call, registerAndLogin, type Customer } from '../support/accounts.ts';
-import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import { fillAddressForm, type FormAddress } from '../support/address-form.ts';
 import { addressInput } from '../support/addresses.ts';
 import { renderAppAt } from '../support/render-app.tsx';
-import { createTestShop, type TestShop } from '../support/test-db.ts';
+import { createTestShop } from '../support/test-db.ts';
 import { TOKEN_KEY, signInNewCustomer } from '../support/session.ts';
+import { shopPerFile, fetchRoutedTo } from '../support/prelude.ts';
+import { axeViolations } from '../support/screens.ts';
 
 /** The first render of a lazily loaded page, and the session check before it, can take a moment. */
 const PAGE = { timeout: 5000 };
 
-let shop: TestShop;
-let net: ApiFetchControl;
-
-beforeAll(async () => {
-  shop = await createTestShop();
-});
-beforeEach(() => {
-  net = routeFetchToApp(shop);
-});
-afterEach(() => {
-  net.restore();
-});
-afterAll(async () => {
-  await shop.close();
-});
+const shop = shopPerFile(createTestShop);
+const net = fetchRoutedTo(shop);
 
 /** A real customer, signed in the way the SPA remembers one (a token in local storage). */
 const signIn = (details: { name?: string; phone?: string } = {}) => signInNewCustomer(shop.app, details);
@@ -525,15 +512,8 @@ describe('account page: addresses', () => {
     await user.click(screen.getByRole('button', { name: /add new address/i }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    const check = async () => {
-      let result!: axe.AxeResults;
-      await act(async () => {
-        // The page and its dialog (portalled outside main); the shell has tests of its own.
-        const include = [['main'], ...(screen.queryByRole('alertdialog') ? [['[role="alertdialog"]']] : [])];
-        result = await axe.run({ include }, { rules: { 'color-contrast': { enabled: false } } });
-      });
-      return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    };
+    // The page and its dialog (portalled outside main).
+    const check = () => axeViolations({ andOpen: 'alertdialog' });
     expect(await check()).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await user.click(within(card(/Mylapore/)).getByRole('button', { name: 'Delete' }));

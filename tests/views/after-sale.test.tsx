@@ -8,16 +8,14 @@
  * fresh database.
  */
 import { formatAddress } from '../../machines/address-book/address-book.selectors.ts';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { readFileSync } from 'node:fs';
 import { nakshatraLabel, raashiLabel } from '../../contract/raashi-nakshatra.ts';
 import { bookingStateLabels } from '../../contract/lifecycle.ts';
 import { formatRupees } from '../../contract/money.ts';
 import type { Customer } from '../support/accounts.ts';
 import { person } from '../support/bookings.ts';
-import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import {
   book,
   bookingEvent,
@@ -30,14 +28,16 @@ import {
   moveBookingTo,
   pujaOn,
   uploadPhoto,
-  type LifecycleShop,
 } from '../support/lifecycle.ts';
 import { renderAppAt } from '../support/render-app.tsx';
 import { TOKEN_KEY } from '../support/session.ts';
+import { shopPerFile, fetchRoutedTo } from '../support/prelude.ts';
+import { axeViolations as axeOnMainAnd } from '../support/screens.ts';
 
 const PAGE = { timeout: 5000 };
 
-let shop: LifecycleShop;
+const shop = shopPerFile(createLifecycleShop);
+const net = fetchRoutedTo(shop);
 
 /**
  * A booking whose puja is `inMs` away: booked while the puja was open, then moved, since bookings
@@ -48,32 +48,19 @@ async function bookMovedTo(inMs: number) {
   await moveBookingTo(shop, booking.id, inMs);
   return booking;
 }
-let net: ApiFetchControl;
 
-beforeAll(async () => {
-  shop = await createLifecycleShop();
-});
 beforeEach(() => {
   shop.clock.set(new Date());
-  net = routeFetchToApp(shop);
   localStorage.setItem(TOKEN_KEY, shop.me.token);
 });
-afterEach(() => net.restore());
-afterAll(() => shop.close());
 
 const staffOrder = (id: number, event: object) => orderEvent(shop, shop.staff.token, id, event, true);
 const staffBooking = (id: number, event: object) => bookingEvent(shop, shop.staff.token, id, event, true);
 const timeline = () => screen.getByRole('list', { name: 'Timeline' });
 const dialog = () => screen.getByRole('dialog');
 
-async function axeViolations() {
-  let result!: axe.AxeResults;
-  await act(async () => {
-    const include = [['main'], ...(screen.queryByRole('dialog') ? [['[role="dialog"]']] : [])];
-    result = await axe.run({ include }, { rules: { 'color-contrast': { enabled: false } } });
-  });
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+/** axe on the page and its open dialog. */
+const axeViolations = () => axeOnMainAnd({ andOpen: 'dialog' });
 
 /** Moves a record's payment time back (the SPA and the server read the same real clock). */
 const placedAgo = (table: 'orders' | 'bookings', id: number, ms: number) =>

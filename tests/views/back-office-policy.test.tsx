@@ -5,11 +5,11 @@
  */
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
-import { book, createLifecycleShop, DAY, HOUR, pujaOn, type LifecycleShop } from '../support/lifecycle.ts';
+import { book, createLifecycleShop, DAY, HOUR, pujaOn } from '../support/lifecycle.ts';
 import { renderAppAt } from '../support/render-app.tsx';
 import type * as Policy from '../../contract/policy.ts';
 import { signInAs } from '../support/session.ts';
+import { shopPerFile, fetchRoutedTo } from '../support/prelude.ts';
 
 vi.mock('../../contract/policy.ts', async (importOriginal) => {
   const policy = await importOriginal<typeof Policy>();
@@ -17,17 +17,8 @@ vi.mock('../../contract/policy.ts', async (importOriginal) => {
 });
 
 const PAGE = { timeout: 8000 };
-let shop: LifecycleShop;
-let net: ApiFetchControl;
-
-beforeAll(async () => {
-  shop = await createLifecycleShop();
-  net = routeFetchToApp(shop);
-});
-afterAll(async () => {
-  net.restore();
-  await shop.close();
-});
+const shop = shopPerFile(createLifecycleShop);
+fetchRoutedTo(shop, { per: 'file' });
 
 it('"Could not perform" asks for new dates beyond the sankalp lock as the policy words it', async () => {
   const user = userEvent.setup();

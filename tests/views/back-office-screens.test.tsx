@@ -21,7 +21,6 @@ import { imageUploadMessages } from '../../machines/image-upload/image-upload.ma
 import { createStaffAccount } from '../../server/admin-create.ts';
 import { site } from '../../src/lib/config.ts';
 import { call } from '../support/accounts.ts';
-import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import {
   book,
   bookingEvent,
@@ -33,27 +32,21 @@ import {
   moveBookingTo,
   pujaOn,
   uploadPhoto,
-  type LifecycleShop,
 } from '../support/lifecycle.ts';
 import { send } from '../support/orders.ts';
 import { renderAppAt } from '../support/render-app.tsx';
 import { signInAs, TOKEN_KEY } from '../support/session.ts';
+import { shopPerFile, fetchRoutedTo } from '../support/prelude.ts';
 
 const PAGE = { timeout: 8000 };
 
-let shop: LifecycleShop;
-let net: ApiFetchControl;
+const shop = shopPerFile(createLifecycleShop);
+const net = fetchRoutedTo(shop);
 
-beforeAll(async () => {
-  shop = await createLifecycleShop();
-});
 beforeEach(() => {
   shop.clock.set(new Date());
-  net = routeFetchToApp(shop);
   localStorage.removeItem(TOKEN_KEY);
 });
-afterEach(() => net.restore());
-afterAll(() => shop.close());
 
 const route = () => window.location.hash.slice(1);
 /** A link of the back office's navigation (the pages' breadcrumbs name the same places). */

@@ -17,32 +17,20 @@ import { AdminOfferingListResponse, offeringMessages } from '../../contract/offe
 import { formatRupees } from '../../contract/money.ts';
 import { call } from '../support/accounts.ts';
 import { addressInput } from '../support/addresses.ts';
-import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
-import {
-  book,
-  createLifecycleShop,
-  orderEvent,
-  placeOrder,
-  type LifecycleShop,
-} from '../support/lifecycle.ts';
+import { book, createLifecycleShop, orderEvent, placeOrder } from '../support/lifecycle.ts';
 import { renderAppAt } from '../support/render-app.tsx';
 import { signInAs, TOKEN_KEY } from '../support/session.ts';
+import { shopPerFile, fetchRoutedTo } from '../support/prelude.ts';
 
 const PAGE = { timeout: 8000 };
 
-let shop: LifecycleShop;
-let net: ApiFetchControl;
+const shop = shopPerFile(createLifecycleShop);
+fetchRoutedTo(shop);
 
-beforeAll(async () => {
-  shop = await createLifecycleShop();
-});
 beforeEach(() => {
   shop.clock.set(new Date());
-  net = routeFetchToApp(shop);
   localStorage.removeItem(TOKEN_KEY);
 });
-afterEach(() => net.restore());
-afterAll(() => shop.close());
 
 const route = () => window.location.hash.slice(1);
 

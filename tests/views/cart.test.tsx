@@ -4,10 +4,10 @@ import type { Product } from '../../contract/catalogue.ts';
 import { MAX_QUANTITY_PER_PRODUCT, shippingFor, type CouponValidateResponse } from '../../contract/orders.ts';
 import { formatRupees } from '../../contract/money.ts';
 import { createApp } from '../../server/app.ts';
-import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import { addProduct } from '../support/orders.ts';
 import { renderAppAt } from '../support/render-app.tsx';
-import { createTestShop, type TestShop } from '../support/test-db.ts';
+import { createTestShop } from '../support/test-db.ts';
+import { shopPerFile, fetchRoutedTo } from '../support/prelude.ts';
 
 const CART_KEY = 'shop.cart';
 /** The first render of a lazily loaded page can take a moment. */
@@ -19,28 +19,17 @@ const SOLD_OUT = 'Test Sold Out Shankh';
 const DIYA = 'Test Brass Diya Set';
 const INCENSE = 'Test Sandal Incense';
 
-let shop: TestShop;
-let net: ApiFetchControl;
+const shop = shopPerFile(createTestShop);
+const net = fetchRoutedTo(shop);
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
-  shop = await createTestShop();
   ids[TULSI] = await addProduct(shop.db, { name: TULSI, offerPrice: 450, stockQuantity: 10 });
   ids[KALASH] = await addProduct(shop.db, { name: KALASH, offerPrice: 700, stockQuantity: 2 });
   ids[SOLD_OUT] = await addProduct(shop.db, { name: SOLD_OUT, offerPrice: 300, stockQuantity: 0 });
   ids[DIYA] = await addProduct(shop.db, { name: DIYA, offerPrice: 250, stockQuantity: 5 });
   ids[INCENSE] = await addProduct(shop.db, { name: INCENSE, offerPrice: 90, stockQuantity: 140 });
 });
-beforeEach(() => {
-  net = routeFetchToApp(shop);
-});
-afterEach(() => {
-  net.restore();
-});
-afterAll(async () => {
-  await shop.close();
-});
-
 /** The product as the API serves it now. */
 async function fromApi(name: string): Promise<Product> {
   const res = await shop.app.request(`/products/${ids[name]}`);
@@ -393,11 +382,7 @@ describe('coupons', () => {
   });
 
   it('shows the limit message the API sends once too many unknown codes were tried', async () => {
-    net.restore();
-    net = routeFetchToApp({
-      ...shop,
-      app: createApp({ db: shop.db, limits: { couponGuesses: { points: 1, windowSeconds: 600 } } }),
-    });
+    net.rerouteTo(createApp({ db: shop.db, limits: { couponGuesses: { points: 1, windowSeconds: 600 } } }));
     const user = userEvent.setup();
     await cartWith(user, [[TULSI, 2]]);
     const field = screen.getByRole('textbox', { name: 'Coupon code' });

@@ -1,15 +1,16 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import axe from 'axe-core';
 import type { OrderCreateResponse, OrderListResponse, OrderRead } from '../../contract/orders.ts';
 import { formatRupees } from '../../contract/money.ts';
 import { registerAndLogin, type Customer } from '../support/accounts.ts';
-import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import { addAddress, addProduct, send, setStock, stockOf } from '../support/orders.ts';
-import { fillAddressForm } from '../support/address-form.ts';
+import { fillAddressForm, malleshwaram } from '../support/address-form.ts';
 import { renderAppAt } from '../support/render-app.tsx';
-import { createTestShop, type TestShop } from '../support/test-db.ts';
+import { createTestShop } from '../support/test-db.ts';
 import { signInNewCustomer } from '../support/session.ts';
+import { shopPerFile, fetchRoutedTo } from '../support/prelude.ts';
+import { axeViolations } from '../support/screens.ts';
+import { legacyAddressRow } from '../support/addresses.ts';
 
 const CART_KEY = 'shop.cart';
 /** The first render of a lazily loaded page (and the session check before it) can take a moment. */
@@ -19,12 +20,11 @@ const MALA = 'Checkout Tulsi Mala';
 const KALASH = 'Checkout Copper Kalash';
 const SHANKH = 'Checkout Valampuri Shankh';
 
-let shop: TestShop;
-let net: ApiFetchControl;
+const shop = shopPerFile(createTestShop);
+const net = fetchRoutedTo(shop);
 const products: Record<string, { id: number; offerPrice: number }> = {};
 
 beforeAll(async () => {
-  shop = await createTestShop();
   for (const [name, offerPrice, stockQuantity] of [
     [MALA, 450, 50],
     [KALASH, 700, 50],
@@ -33,16 +33,6 @@ beforeAll(async () => {
     products[name] = { id: await addProduct(shop.db, { name, offerPrice, stockQuantity }), offerPrice };
   }
 });
-beforeEach(() => {
-  net = routeFetchToApp(shop);
-});
-afterEach(() => {
-  net.restore();
-});
-afterAll(async () => {
-  await shop.close();
-});
-
 const signIn = () => signInNewCustomer(shop.app);
 
 /**
@@ -108,15 +98,6 @@ async function placeOrderThroughApi(customer: Customer): Promise<number> {
   });
   expect(res.status).toBe(201);
   return (res.body as OrderCreateResponse).id;
-}
-
-/** axe on the page's main region (the shell has tests of its own). */
-async function axeViolations(): Promise<string[]> {
-  let result!: axe.AxeResults;
-  await act(async () => {
-    result = await axe.run({ include: [['main']] }, { rules: { 'color-contrast': { enabled: false } } });
-  });
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 async function chooseCashOnDelivery(user: UserEvent) {
@@ -186,12 +167,7 @@ describe('checkout', () => {
     expect(screen.getByText(`Add ${formatRupees(101)} for free delivery`)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: /add new address/i }));
-    await fillAddressForm(user, {
-      street: '12, 4th Cross',
-      area: 'Malleshwaram',
-      city: 'Bengaluru',
-      postalCode: '560003',
-    });
+    await fillAddressForm(user, malleshwaram);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const card = await screen.findByRole('radio', { name: /Malleshwaram/ });
     expect(card).toBeChecked();
@@ -261,19 +237,7 @@ describe('checkout', () => {
     const customer = await signIn();
     // As the address book kept it before the Indian-address migration: no recipient, mobile,
     // area or landmark (null since), and the state as free text.
-    await shop.db
-      .insertInto('addresses')
-      .values({
-        userId: customer.user.id,
-        street: '21, Car Street',
-        city: 'Udupi',
-        state: 'KA',
-        postalCode: '576101',
-        country: 'India',
-        isDefault: 1,
-        createdAt: new Date().toISOString(),
-      })
-      .execute();
+    await shop.db.insertInto('addresses').values(legacyAddressRow(customer.user.id)).execute();
     seedCart([[KALASH, 1]]);
     await openCheckout();
     const oneLine = '21, Car Street, Udupi, KA 576101, India';

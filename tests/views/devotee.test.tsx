@@ -6,36 +6,35 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AddressListResponse } from '../../contract/address.ts';
 import type { BookingListResponse, BookingResponse } from '../../contract/booking.ts';
-import type { PersonDraft } from '../../contract/person.ts';
 import { nakshatraLabel, raashiLabel } from '../../contract/raashi-nakshatra.ts';
 import { DEFAULT_GOTHRA, type FamilyListResponse } from '../../contract/family.ts';
 import { formatRupees } from '../../contract/money.ts';
 import { birthDayStar, birthStar } from '../../server/services/birth-star.ts';
 import { call, type Customer } from '../support/accounts.ts';
-import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import { addPuja, person, type TestPuja } from '../support/bookings.ts';
 import { addAddress } from '../support/orders.ts';
 import { renderAppAt } from '../support/render-app.tsx';
-import { createTestShop, type TestShop } from '../support/test-db.ts';
+import { createTestShop } from '../support/test-db.ts';
 import { signInNewCustomer } from '../support/session.ts';
+import { shopPerFile, fetchRoutedTo } from '../support/prelude.ts';
+import { fillPerson, personGroup, summary } from '../support/screens.ts';
 
 /** The first render of a lazily loaded page (and the session check before it) can take a moment. */
 const PAGE = { timeout: 5000 };
 /** The simulated payment takes 2 s, then the booking is created. */
 const PAYMENT = { timeout: 8000 };
 
-let shop: TestShop;
-let net: ApiFetchControl;
+const shop = shopPerFile(() => createTestShop({ seed: false }));
+const net = fetchRoutedTo(shop);
 let puja: TestPuja;
 /** A puja with offerings: a lamp (₹51, up to 11) and a vastra sent with the prasad (₹501, up to 2). */
 let offeringPuja: TestPuja;
 let lampId: number;
 
 beforeAll(async () => {
-  shop = await createTestShop({ seed: false });
   puja = await addPuja(shop.db, { closesInDays: 30 });
   offeringPuja = await addPuja(shop.db, { closesInDays: 30 });
   // Before anything reads the puja (its page is cached by the catalogue).
@@ -65,17 +64,9 @@ beforeAll(async () => {
     .execute();
   lampId = rows[0]!.id;
 });
-beforeEach(() => {
-  net = routeFetchToApp(shop);
-});
 afterEach(() => {
-  net.restore();
   vi.restoreAllMocks();
 });
-afterAll(async () => {
-  await shop.close();
-});
-
 const signIn = () => signInNewCustomer(shop.app);
 
 const familyOf = async (customer: Customer) =>
@@ -100,27 +91,6 @@ async function openWizard(of: TestPuja, noPersons: number) {
   renderAppAt(`/puja-booking/${of.id}?package=${of.packages[noPersons]!.id}&step=details`);
   await screen.findByRole('heading', { level: 2, name: 'Person Details' }, PAGE);
 }
-
-const personGroup = (index: number, count: number) =>
-  within(screen.getByRole('group', { name: `Person ${index + 1} of ${count}` }));
-
-/** Fills one person's form (date and time through change events, as a browser picker would). */
-async function fillPerson(user: UserEvent, index: number, count: number, values: PersonDraft) {
-  const group = personGroup(index, count);
-  await user.type(group.getByRole('textbox', { name: 'Name' }), values.name);
-  fireEvent.change(group.getByLabelText('Date of birth'), { target: { value: values.dateOfBirth } });
-  fireEvent.change(group.getByLabelText('Birth time'), { target: { value: values.birthTime } });
-  fireEvent.change(group.getByRole('textbox', { name: 'Birth place' }), {
-    target: { value: values.birthPlace },
-  });
-  await user.type(group.getByRole('combobox', { name: 'Raashi' }), values.raashi);
-  await user.type(group.getByRole('combobox', { name: 'Nakshatra' }), values.nakshatra);
-  fireEvent.change(group.getByRole('textbox', { name: 'Gothra' }), { target: { value: values.gothra } });
-}
-
-/** A row of the wizard's summary: the value beside `label`. */
-const summary = (label: string) =>
-  screen.getByText(label, { selector: 'dt' }).parentElement?.querySelector('dd')?.textContent;
 
 /** Ticks the read back and pays by UPI; waits for the confirmation. */
 async function pay(user: UserEvent, amount: number) {

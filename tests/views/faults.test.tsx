@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BookingListResponse } from '../../contract/booking.ts';
 import type { OrderListResponse } from '../../contract/orders.ts';
 import { sessionMessages } from '../../machines/session/session.machine.ts';
@@ -11,12 +11,13 @@ import type * as ContactPageModule from '../../src/features/pages/contact-page.t
 import { site } from '../../src/lib/config.ts';
 import { formatRupees } from '../../contract/money.ts';
 import { registerAndLogin, type Customer } from '../support/accounts.ts';
-import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import { addPuja, person, type TestPuja } from '../support/bookings.ts';
 import { addAddress, addProduct, send, stockOf } from '../support/orders.ts';
 import { renderAppAt } from '../support/render-app.tsx';
-import { createTestShop, type TestShop } from '../support/test-db.ts';
+import { createTestShop } from '../support/test-db.ts';
 import { TOKEN_KEY, signInNewCustomer } from '../support/session.ts';
+import { shopPerFile, fetchRoutedTo } from '../support/prelude.ts';
+import { fillPerson } from '../support/screens.ts';
 
 /**
  * Issue 7, the SPA's half of promise 2 (one request per submit; a retry after a network failure
@@ -79,15 +80,14 @@ const PAGE = { timeout: 5000 };
 const PAYMENT = { timeout: 6000 };
 const HOME_TITLE = 'Book pujas and talk to astrologers on the go';
 
-let shop: TestShop;
-let net: ApiFetchControl;
+const shop = shopPerFile(createTestShop);
+const net = fetchRoutedTo(shop);
 let puja: TestPuja;
 const products: Record<string, { id: number; offerPrice: number }> = {};
 const LAMP = 'Faults Brass Diya';
 const BELL = 'Faults Pooja Bell';
 
 beforeAll(async () => {
-  shop = await createTestShop();
   puja = await addPuja(shop.db, { closesInDays: 30 });
   for (const [name, offerPrice] of [
     [LAMP, 650],
@@ -97,19 +97,13 @@ beforeAll(async () => {
   }
 });
 beforeEach(() => {
-  net = routeFetchToApp(shop);
   faults.aboutThrows = false;
   faults.contactDownloadFails = false;
   faults.forgotDownloadFails = false;
 });
 afterEach(() => {
-  net.restore();
   vi.restoreAllMocks();
 });
-afterAll(async () => {
-  await shop.close();
-});
-
 const signIn = (name = 'Asha Rao') => signInNewCustomer(shop.app, { name });
 
 function seedCart(lines: [string, number][]) {
@@ -179,17 +173,7 @@ async function openWizardAtPayment(user: UserEvent) {
   window.history.replaceState(null, '', `#/puja-booking/${puja.id}?package=${pkg.id}&step=details`);
   render(<App />);
   await screen.findByRole('heading', { level: 2, name: 'Person Details' }, PAGE);
-  const values = person({ name: 'Asha Rao' });
-  const group = within(screen.getByRole('group', { name: 'Person 1 of 1' }));
-  await user.type(group.getByRole('textbox', { name: 'Name' }), values.name);
-  fireEvent.change(group.getByLabelText('Date of birth'), { target: { value: values.dateOfBirth } });
-  fireEvent.change(group.getByLabelText('Birth time'), { target: { value: values.birthTime } });
-  fireEvent.change(group.getByRole('textbox', { name: 'Birth place' }), {
-    target: { value: values.birthPlace },
-  });
-  await user.type(group.getByRole('combobox', { name: 'Raashi' }), values.raashi);
-  await user.type(group.getByRole('combobox', { name: 'Nakshatra' }), values.nakshatra);
-  fireEvent.change(group.getByRole('textbox', { name: 'Gothra' }), { target: { value: values.gothra } });
+  await fillPerson(user, 0, 1, person({ name: 'Asha Rao' }));
   await user.click(screen.getByRole('button', { name: 'Next' }));
   await screen.findByRole('heading', { level: 2, name: 'Address' });
   await waitFor(() => expect(screen.getByRole('radio', { name: /MG Road 100/ })).toBeChecked(), PAGE);

@@ -4,33 +4,21 @@ import { authMessages } from '../../contract/auth.ts';
 import { createApp } from '../../server/app.ts';
 import { site } from '../../src/lib/config.ts';
 import { call, registerAndLogin } from '../support/accounts.ts';
-import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import { renderAppAt } from '../support/render-app.tsx';
-import { createTestShop, type TestShop } from '../support/test-db.ts';
+import { createTestShop } from '../support/test-db.ts';
 import { TOKEN_KEY } from '../support/session.ts';
+import { shopPerFile, fetchRoutedTo } from '../support/prelude.ts';
 
 const PASSWORD = 'secret123';
 
-let shop: TestShop;
-let net: ApiFetchControl;
+const shop = shopPerFile(createTestShop);
+const net = fetchRoutedTo(shop);
 let counter = 0;
 const uniqueEmail = () => `visitor${++counter}-${Date.now()}@example.com`;
 
-beforeAll(async () => {
-  shop = await createTestShop();
-});
-
 beforeEach(() => {
   // A fresh limiter per test: failed logins in one test never lock out the next.
-  net = routeFetchToApp({ ...shop, app: createApp({ db: shop.db }) });
-});
-
-afterEach(() => {
-  net.restore();
-});
-
-afterAll(async () => {
-  await shop.close();
+  net.rerouteTo(createApp({ db: shop.db }));
 });
 
 /** Holds every request to `path` until the returned release() is called (after routeFetchToApp). */
@@ -170,14 +158,12 @@ describe('Login page', () => {
   });
 
   it('shows the rate-limit message the API sends after repeated failures', async () => {
-    net.restore();
-    net = routeFetchToApp({
-      ...shop,
-      app: createApp({
+    net.rerouteTo(
+      createApp({
         db: shop.db,
         limits: { signInPerAccountAndAddress: { points: 1, windowSeconds: 900, blockSeconds: 900 } },
       }),
-    });
+    );
     const user = userEvent.setup();
     await openLogin();
     await fillLogin(user, 'limited-nobody@example.com', 'wrong-password');

@@ -8,18 +8,18 @@ import {
 } from '../../contract/catalogue-display.ts';
 import { formatRupees } from '../../contract/money.ts';
 import { stripHtml, truncate } from '../../src/lib/format.ts';
-import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import { renderAppAt } from '../support/render-app.tsx';
 import { createTestShop, type TestShop } from '../support/test-db.ts';
 import { getJson } from '../support/test-db.ts';
+import { shopPerFile, fetchRoutedTo } from '../support/prelude.ts';
 
 const MERU = 'Test Meru Prastar Yantra';
 const LOW_STOCK = 'Test Dhana Yantra';
 const PRICEY = 'Test Emerald Panna';
 const TEST_CATEGORY = 'Test Yantras';
 
-let shop: TestShop;
-let net: ApiFetchControl;
+const shop = shopPerFile(createTestShop);
+const net = fetchRoutedTo(shop);
 let products: Product[];
 let categories: Category[];
 
@@ -98,22 +98,12 @@ const shownNames = () =>
 const waitForList = () => screen.findByText(/^Showing \d+ products?$/);
 
 beforeAll(async () => {
-  shop = await createTestShop();
   await addFixtures(shop.db);
   products = (await api<{ products: Product[] }>('/products')).products;
   categories = (await api<{ categories: Category[] }>('/categories')).categories;
 });
 
-afterAll(async () => {
-  await shop.close();
-});
-
-beforeEach(() => {
-  net = routeFetchToApp(shop);
-});
-
 afterEach(() => {
-  net.restore();
   vi.restoreAllMocks();
 });
 

@@ -1,11 +1,10 @@
 import { SANKALP_LOCK_HOURS } from '../../contract/policy.ts';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import axe from 'axe-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Address } from '../../contract/address.ts';
 import type { BookingListResponse } from '../../contract/booking.ts';
-import { localToday, type PersonDraft } from '../../contract/person.ts';
+import { localToday } from '../../contract/person.ts';
 import {
   NAKSHATRA_OPTIONS,
   nakshatraLabel,
@@ -16,43 +15,35 @@ import { wizardDraftKey } from '../../machines/puja-wizard/draft.ts';
 import { App } from '../../src/app/app.tsx';
 import { formatRupees } from '../../contract/money.ts';
 import { registerAndLogin, type Customer } from '../support/accounts.ts';
-import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
-import { addPuja, person, type TestPuja } from '../support/bookings.ts';
+import { addPuja, person, type TestPuja, ravi as raviRao } from '../support/bookings.ts';
 import { addAddress, send } from '../support/orders.ts';
-import { fillAddressForm } from '../support/address-form.ts';
+import { fillAddressForm, malleshwaram } from '../support/address-form.ts';
 import { renderAppAt } from '../support/render-app.tsx';
-import { createTestShop, type TestShop } from '../support/test-db.ts';
+import { createTestShop } from '../support/test-db.ts';
 import { signInNewCustomer } from '../support/session.ts';
+import { shopPerFile, fetchRoutedTo } from '../support/prelude.ts';
+import { axeViolations, fillPerson, personGroup, summary } from '../support/screens.ts';
 
 /** The first render of a lazily loaded page (and the session check before it) can take a moment. */
 const PAGE = { timeout: 5000 };
 /** The simulated payment takes 2 s, then the booking is created. */
 const PAYMENT = { timeout: 6000 };
 
-let shop: TestShop;
-let net: ApiFetchControl;
+const shop = shopPerFile(createTestShop);
+const net = fetchRoutedTo(shop);
 let open: TestPuja;
 let closed: TestPuja;
 /** An open puja no test types a draft for. */
 let secondOpen: TestPuja;
 
 beforeAll(async () => {
-  shop = await createTestShop();
   open = await addPuja(shop.db, { closesInDays: 30 });
   closed = await addPuja(shop.db, { closesInDays: -1 });
   secondOpen = await addPuja(shop.db, { closesInDays: 30 });
 });
-beforeEach(() => {
-  net = routeFetchToApp(shop);
-});
 afterEach(() => {
-  net.restore();
   vi.restoreAllMocks();
 });
-afterAll(async () => {
-  await shop.close();
-});
-
 const signIn = () => signInNewCustomer(shop.app);
 
 const packageOf = (puja: TestPuja, noPersons: number) => {
@@ -73,32 +64,8 @@ async function openWizard(puja: TestPuja, noPersons: number) {
   return view;
 }
 
-const personGroup = (index: number, count: number) =>
-  within(screen.getByRole('group', { name: `Person ${index + 1} of ${count}` }));
-
-/** Fills one person's form (the date and time inputs through change events, as a browser picker would). */
-async function fillPerson(user: UserEvent, index: number, count: number, values: PersonDraft) {
-  const group = personGroup(index, count);
-  await user.type(group.getByRole('textbox', { name: 'Name' }), values.name);
-  fireEvent.change(group.getByLabelText('Date of birth'), { target: { value: values.dateOfBirth } });
-  fireEvent.change(group.getByLabelText('Birth time'), { target: { value: values.birthTime } });
-  fireEvent.change(group.getByRole('textbox', { name: 'Birth place' }), {
-    target: { value: values.birthPlace },
-  });
-  await user.type(group.getByRole('combobox', { name: 'Raashi' }), values.raashi);
-  await user.type(group.getByRole('combobox', { name: 'Nakshatra' }), values.nakshatra);
-  fireEvent.change(group.getByRole('textbox', { name: 'Gothra' }), { target: { value: values.gothra } });
-}
-
 const asha = person({ name: 'Asha Rao' });
-const ravi = person({
-  name: 'Ravi Rao',
-  dateOfBirth: '1985-11-02',
-  birthTime: '21:10',
-  birthPlace: 'Mangaluru',
-  raashi: 'Kanya (Virgo)',
-  nakshatra: 'Hasta',
-});
+const ravi = raviRao();
 
 async function detailsDone(user: UserEvent, count = 2) {
   await fillPerson(user, 0, count, asha);
@@ -112,20 +79,9 @@ const currentStep = () =>
     .getAllByRole('listitem')
     .find((item) => item.getAttribute('aria-current') === 'step')?.textContent;
 
-const summary = (label: string) =>
-  screen.getByText(label, { selector: 'dt' }).parentElement?.querySelector('dd')?.textContent;
-
 async function bookingsOf(customer: Customer) {
   const res = await send(shop.app, 'GET', '/api/bookings', { token: customer.token });
   return (res.body as BookingListResponse).bookings;
-}
-
-async function axeViolations(): Promise<string[]> {
-  let result!: axe.AxeResults;
-  await act(async () => {
-    result = await axe.run({ include: [['main']] }, { rules: { 'color-contrast': { enabled: false } } });
-  });
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 describe('Book buttons on the puja detail page', () => {
@@ -599,12 +555,7 @@ describe('the booking wizard (/puja-booking/{id})', () => {
     await screen.findByText('No addresses', {}, PAGE);
 
     await user.click(screen.getByRole('button', { name: /add new address/i }));
-    await fillAddressForm(user, {
-      street: '12, 4th Cross',
-      area: 'Malleshwaram',
-      city: 'Bengaluru',
-      postalCode: '560003',
-    });
+    await fillAddressForm(user, malleshwaram);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('radio', { name: /Malleshwaram/ })).toBeChecked();
     // The new card is chosen, focused (and scrolled to) and the save is said.

@@ -2,7 +2,7 @@ import { isBookingOpen } from '../../contract/policy.ts';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { Profiler } from 'react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { PUJA_DELIVERABLES, STARTING_SOON_DAYS } from '../../contract/catalogue-display.ts';
@@ -11,17 +11,17 @@ import type { NewPuja } from '../../server/db/catalogue-types.ts';
 import { formatRupees } from '../../contract/money.ts';
 import { catalogueBlocks, formatDateTime, stripHtml } from '../../src/lib/format.ts';
 import { PujaCard } from '../../src/ui/puja-card.tsx';
-import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import { site } from '../../src/lib/config.ts';
 import { renderAppAt } from '../support/render-app.tsx';
-import { createTestShop, type TestShop } from '../support/test-db.ts';
+import { createTestShop } from '../support/test-db.ts';
 import { getJson } from '../support/test-db.ts';
+import { shopPerFile, fetchRoutedTo } from '../support/prelude.ts';
 
 const DAY = 86_400_000;
 const watched = (n: number) => `${new Intl.NumberFormat('en-IN').format(n)} Watched`;
 
-let shop: TestShop;
-let net: ApiFetchControl;
+const shop = shopPerFile(createTestShop);
+const net = fetchRoutedTo(shop, { per: 'file' });
 let pujas: Puja[];
 
 const api = <T,>(path: string) => getJson<T>(shop, path);
@@ -77,7 +77,6 @@ function cardHeadings() {
 }
 
 beforeAll(async () => {
-  shop = await createTestShop();
   await ensurePuja((p) => isClosed(p), {
     pujaName: 'Closed Test Puja',
     pujaDate: new Date(Date.now() - 2 * DAY).toISOString(),
@@ -102,16 +101,10 @@ beforeAll(async () => {
   });
   await ensurePuja((p, packages) => isOpen(p) && packages.length > 0, {});
   pujas = await fetchAllPujas();
-  net = routeFetchToApp(shop);
 });
 
 afterEach(() => {
   net.failNetwork(null);
-});
-
-afterAll(async () => {
-  net.restore();
-  await shop.close();
 });
 
 describe('Puja list (/pujas)', () => {

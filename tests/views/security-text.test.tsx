@@ -10,11 +10,11 @@ import { screen } from '@testing-library/react';
 import * as v from 'valibot';
 import { OrderCreateResponse } from '../../contract/orders.ts';
 import { registerAndLogin, type Customer } from '../support/accounts.ts';
-import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import { addAddress, addProduct, send } from '../support/orders.ts';
 import { renderAppAt } from '../support/render-app.tsx';
-import { createTestShop, type TestShop } from '../support/test-db.ts';
+import { createTestShop } from '../support/test-db.ts';
 import { TOKEN_KEY } from '../support/session.ts';
+import { shopPerFile, fetchRoutedTo } from '../support/prelude.ts';
 
 const PAGE = { timeout: 5000 };
 
@@ -23,13 +23,12 @@ const STREET = '<script>alert("street")</script> 12, 4th Cross';
 const CITY = '<b id="bold">Bengaluru</b>';
 const NOTES = '<img src=y onerror=alert(2)><a href="javascript:alert(3)">call me</a>';
 
-let shop: TestShop;
-let net: ApiFetchControl;
+const shop = shopPerFile(createTestShop);
+fetchRoutedTo(shop);
 let customer: Customer;
 let orderId: number;
 
 beforeAll(async () => {
-  shop = await createTestShop();
   customer = await registerAndLogin(shop.app, { name: NAME });
   const address = await addAddress(shop.app, customer, STREET);
   const edited = await send(shop.app, 'PUT', `/api/addresses/${address.id}`, {
@@ -51,11 +50,8 @@ beforeAll(async () => {
   orderId = v.parse(OrderCreateResponse, order.body).id;
 });
 beforeEach(() => {
-  net = routeFetchToApp(shop);
   localStorage.setItem(TOKEN_KEY, customer.token);
 });
-afterEach(() => net.restore());
-afterAll(() => shop.close());
 
 /** No element was made from the markup: no image, script, bold or javascript: link of ours. */
 function expectNoInjectedElements() {

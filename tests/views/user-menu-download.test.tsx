@@ -2,10 +2,10 @@ import { screen, within } from '@testing-library/react';
 import { vi } from 'vitest';
 import { site } from '../../src/lib/config.ts';
 import { registerAndLogin } from '../support/accounts.ts';
-import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import { renderAppAt } from '../support/render-app.tsx';
-import { createTestShop, type TestShop } from '../support/test-db.ts';
+import { createTestShop } from '../support/test-db.ts';
 import { TOKEN_KEY } from '../support/session.ts';
+import { shopPerFile, fetchRoutedTo } from '../support/prelude.ts';
 
 /**
  * The header's user menu comes in its own chunk, fetched once a customer is signed in. Its
@@ -17,21 +17,8 @@ vi.mock('../../src/app/shell/user-menu.tsx', () => {
   throw new TypeError('Failed to fetch dynamically imported module: http://shop.test/assets/user-menu.js');
 });
 
-let shop: TestShop;
-let net: ApiFetchControl;
-
-beforeAll(async () => {
-  shop = await createTestShop();
-});
-beforeEach(() => {
-  net = routeFetchToApp(shop);
-});
-afterEach(() => {
-  net.restore();
-});
-afterAll(async () => {
-  await shop.close();
-});
+const shop = shopPerFile(createTestShop);
+fetchRoutedTo(shop);
 
 it('shows a link to the account page when the user menu could not be downloaded', async () => {
   const { token } = await registerAndLogin(shop.app, { name: 'Meena Iyer' });

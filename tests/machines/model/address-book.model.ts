@@ -4,7 +4,7 @@ import {
   type AddressBookEvent,
 } from '../../../machines/address-book/address-book.machine.ts';
 import type { AddressFormValues } from '../../../machines/address-book/address-form.ts';
-import type { EventFixtures, MachineModel } from './coverage.ts';
+import { bareEvents, type EventFixtures, type MachineModel } from './coverage.ts';
 
 const home: Address = {
   id: 1,
@@ -83,8 +83,7 @@ const events = {
     { type: 'address.delete', id: 2 },
     { type: 'address.delete', id: 99 },
   ],
-  'address.confirmDelete': [{ type: 'address.confirmDelete' }],
-  'address.cancelDelete': [{ type: 'address.cancelDelete' }],
+  ...bareEvents('address.confirmDelete', 'address.cancelDelete'),
 } satisfies EventFixtures<AddressBookEvent>;
 
 export const addressBookModel: MachineModel<typeof addressBookMachine> = {

@@ -4,6 +4,7 @@ import {
   type BookingLifecycleInput,
 } from '../../../machines/booking-lifecycle/booking-lifecycle.machine.ts';
 import { MODEL_NOW, type EventFixtures, type MachineModel } from './coverage.ts';
+import { bornInThanjavur } from '../../support/bookings.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -21,15 +22,7 @@ const booking = (overrides: Partial<BookingLifecycleInput>): BookingLifecycleInp
   ...overrides,
 });
 
-const person = {
-  name: 'Meera Krishnan',
-  dateOfBirth: '1990-07-21',
-  birthTime: '05:30',
-  birthPlace: 'Thanjavur',
-  raashi: 'Tula (Libra)',
-  nakshatra: 'Swati',
-  gothra: 'Vasishta',
-} as const;
+const person = bornInThanjavur('Meera Krishnan');
 const newDate = at(5 * DAY);
 const prasad = { carrier: 'DTDC', trackingNumber: 'D1234567' };
 

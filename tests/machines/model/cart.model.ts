@@ -5,7 +5,7 @@ import {
   type CartProduct,
   type StoredCart,
 } from '../../../machines/cart/cart.machine.ts';
-import type { EventFixtures, MachineModel } from './coverage.ts';
+import { bareEvents, type EventFixtures, type MachineModel } from './coverage.ts';
 
 /** Two in stock, so quantities (and the state space) stay small. */
 const rudraksha: CartProduct = {
@@ -40,10 +40,7 @@ const events = {
     { type: 'cart.remove', id: 1 },
     { type: 'cart.remove', id: 9 },
   ],
-  'cart.clear': [{ type: 'cart.clear' }],
-  'cart.orderPlaced': [{ type: 'cart.orderPlaced' }],
-  'cart.reconcile': [{ type: 'cart.reconcile' }],
-  'cart.noticesDismissed': [{ type: 'cart.noticesDismissed' }],
+  ...bareEvents('cart.clear', 'cart.orderPlaced', 'cart.reconcile', 'cart.noticesDismissed'),
   'coupon.apply': [
     { type: 'coupon.apply', code: ' SAVE10 ' },
     { type: 'coupon.apply', code: '   ' },

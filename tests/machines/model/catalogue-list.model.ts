@@ -4,7 +4,7 @@ import {
   sameQuery,
   type CatalogueListEvent,
 } from '../../../machines/catalogue-list/catalogue-list.machine.ts';
-import type { EventFixtures, MachineModel } from './coverage.ts';
+import { bareEvents, type EventFixtures, type MachineModel } from './coverage.ts';
 
 const events = {
   'list.edit': [
@@ -15,9 +15,7 @@ const events = {
     { type: 'list.filter', changes: { sort: 'price-asc' } },
     { type: 'list.filter', changes: { sort: '' } },
   ],
-  'list.reset': [{ type: 'list.reset' }],
-  'list.more': [{ type: 'list.more' }],
-  'list.retry': [{ type: 'list.retry' }],
+  ...bareEvents('list.reset', 'list.more', 'list.retry'),
   'list.routed': [
     { type: 'list.routed', query: { category: '5' }, base: { category: '5' } },
     { type: 'list.routed', query: {}, base: {} },

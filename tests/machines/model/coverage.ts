@@ -69,6 +69,11 @@ export type EventFixtures<TEvent extends EventObject> = {
   [K in TEvent['type']]: NonEmpty<Extract<TEvent, { type: K }>>;
 };
 
+/** The fixtures of events that carry nothing but their type: each is sent once, as it is. */
+export function bareEvents<const TType extends string>(...types: TType[]): { [K in TType]: [{ type: K }] } {
+  return Object.fromEntries(types.map((type) => [type, [{ type }]])) as { [K in TType]: [{ type: K }] };
+}
+
 /** The actor logics a machine names in `setup({ actors })`, by name. */
 type ActorLogics<TMachine extends AnyStateMachine> = Required<
   NonNullable<NonNullable<Parameters<TMachine['provide']>[0]>['actors']>

@@ -1,5 +1,3 @@
-import type { Address } from '../../../contract/address.ts';
-import type { Booking } from '../../../contract/booking.ts';
 import type { PersonDraft } from '../../../contract/person.ts';
 import { bookingWindowMachine } from '../../../machines/booking-window/booking-window.machine.ts';
 import {
@@ -7,45 +5,19 @@ import {
   type PujaWizardEvent,
   type PujaWizardInput,
 } from '../../../machines/puja-wizard/puja-wizard.machine.ts';
-import { MODEL_NOW, type EventFixtures, type MachineModel } from './coverage.ts';
+import { bareEvents, MODEL_NOW, type EventFixtures, type MachineModel } from './coverage.ts';
+import { maduraiAddress, savedHome as home } from '../../support/addresses.ts';
+import { paidBooking, person } from '../../support/bookings.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const inDays = (days: number) => new Date(MODEL_NOW.getTime() + days * DAY_MS).toISOString();
 
-const asha: PersonDraft = {
-  name: 'Asha Rao',
-  dateOfBirth: '1988-03-14',
-  birthTime: '06:45',
-  birthPlace: 'Udupi',
-  raashi: 'Simha (Leo)',
-  nakshatra: 'Magha',
-  gothra: 'Kashyapa',
-  birthTimeNotKnown: false,
-  birthPlaceNotKnown: false,
-  nakshatraNotKnown: false,
-};
+/** Asha, the person of the booking form (tests/support/bookings.ts). */
+const asha = person();
 
-const home: Address = {
-  id: 11,
-  recipientName: null,
-  mobile: null,
-  area: null,
-  landmark: null,
-  street: '12, 4th Cross, Malleshwaram',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  postalCode: '560003',
-  country: 'India',
-  isDefault: true,
-};
-
-const booking: Booking = {
-  id: 7,
+const booking = paidBooking({
   bookingNumber: 'PUJ-20260302-000007',
   createdAt: MODEL_NOW.toISOString(),
-  status: 'confirmed',
-  paymentStatus: 'completed',
-  paymentMethod: 'online',
   paymentId: 'pay_model_1',
   puja: { id: 3, pujaName: 'Chandi Homam', place: 'Kollur', pujaDate: inDays(30), image: '/images/p3.svg' },
   package: { id: 31, title: 'Single', noPersons: 1 },
@@ -53,15 +25,7 @@ const booking: Booking = {
   address: home,
   amount: 2100,
   packageAmount: 2100,
-  offerings: [],
-  gift: null,
-  currency: 'INR',
-  offeredDates: [],
-  proof: null,
-  prasad: null,
-  refund: null,
-  timeline: [],
-};
+});
 
 /** One person, every field but the gothra typed before a reload: one change makes it valid. */
 const input = (closesAt: string, draft: Partial<PersonDraft> = { ...asha, gothra: '' }): PujaWizardInput => ({
@@ -86,16 +50,13 @@ const events = {
     { type: 'person.notKnownChanged', index: 0, field: 'birthTime', notKnown: true },
     { type: 'person.notKnownChanged', index: 0, field: 'birthTime', notKnown: false },
   ],
-  'persons.gothraCopied': [{ type: 'persons.gothraCopied' }],
-  'person.added': [{ type: 'person.added' }],
+  ...bareEvents('persons.gothraCopied', 'person.added'),
   'person.removed': [{ type: 'person.removed', index: 1 }],
   'address.selected': [
     { type: 'address.selected', address: home },
     { type: 'address.selected', address: null },
   ],
-  'wizard.next': [{ type: 'wizard.next' }],
-  'wizard.back': [{ type: 'wizard.back' }],
-  'wizard.pay': [{ type: 'wizard.pay' }],
+  ...bareEvents('wizard.next', 'wizard.back', 'wizard.pay'),
   'step.requested': [
     { type: 'step.requested', step: 'details' },
     { type: 'step.requested', step: 'address' },
@@ -121,17 +82,7 @@ const events = {
 
 /** A gift typed before a reload: a valid address in Madurai and a message. */
 const giftDraft = {
-  address: {
-    recipientName: 'Kamala Iyer',
-    mobile: '9443012345',
-    street: '12 Sannidhi Street',
-    area: 'Simmakkal',
-    landmark: '',
-    city: 'Madurai',
-    state: 'Tamil Nadu',
-    postalCode: '625001',
-    country: 'India',
-  },
+  address: maduraiAddress(),
   message: 'For Amma',
 };
 

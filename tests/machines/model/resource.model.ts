@@ -1,10 +1,9 @@
 import { resourceMachine, type ResourceEvent } from '../../../machines/resource/resource.machine.ts';
 import type { Refused } from '../../../contract/refusal.ts';
-import type { EventFixtures, MachineModel } from './coverage.ts';
+import { bareEvents, type EventFixtures, type MachineModel } from './coverage.ts';
 
 const events = {
-  'resource.retry': [{ type: 'resource.retry' }],
-  'resource.reload': [{ type: 'resource.reload' }],
+  ...bareEvents('resource.retry', 'resource.reload'),
 } satisfies EventFixtures<ResourceEvent>;
 
 export const resourceModel: MachineModel<typeof resourceMachine> = {
@@ -18,7 +17,12 @@ export const resourceModel: MachineModel<typeof resourceMachine> = {
       // No answer (a retry can help) and the server's "not found" (it cannot: Retry is refused).
       error: [
         new Error('Failed to fetch'),
-        { kind: 'refused', code: 'puja_not_found', message: 'Puja not found', notFound: true } satisfies Refused,
+        {
+          kind: 'refused',
+          code: 'puja_not_found',
+          message: 'Puja not found',
+          notFound: true,
+        } satisfies Refused,
       ],
     },
   },

@@ -1,6 +1,6 @@
 import type { User } from '../../../contract/auth.ts';
 import { sessionMachine, type SessionEvent } from '../../../machines/session/session.machine.ts';
-import type { EventFixtures, MachineModel } from './coverage.ts';
+import { bareEvents, type EventFixtures, type MachineModel } from './coverage.ts';
 
 const asha: User = { id: 3, name: 'Asha Rao', email: 'asha@example.com', phone: null, role: 'customer' };
 
@@ -23,8 +23,7 @@ const events = {
       details: { name: 'Asha Rao', email: 'asha@example.com', password: 'correct horse' },
     },
   ],
-  'session.logout': [{ type: 'session.logout' }],
-  'session.expired': [{ type: 'session.expired' }],
+  ...bareEvents('session.logout', 'session.expired'),
   'session.formOpened': [
     { type: 'session.formOpened' },
     { type: 'session.formOpened', notice: 'Please sign in again' },
