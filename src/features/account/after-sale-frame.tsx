@@ -30,7 +30,13 @@ import '../../ui/after-sale/after-sale.css';
 export type AfterSaleRef = ActorRefFrom<typeof afterSaleMachine>;
 
 /** /account/{orders,bookings}/{id}: a bad id is the not-found page; each id starts afresh (keyed by the caller). */
-export function AfterSaleRoute({ notFound, render }: { notFound: ReactNode; render: (id: number) => ReactNode }) {
+export function AfterSaleRoute({
+  notFound,
+  render,
+}: {
+  notFound: ReactNode;
+  render: (id: number) => ReactNode;
+}) {
   const { id = '' } = useParams<{ id: string }>();
   const recordId = parseNumericId(id);
   if (recordId === undefined) return <div className="container page">{notFound}</div>;

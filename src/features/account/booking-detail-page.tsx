@@ -87,7 +87,8 @@ const notPerformedReason = (booking: Booking) =>
   booking.timeline.findLast((entry) => entry.event === 'booking.markNotPerformed')?.note ?? null;
 
 function BookingView({ page, booking }: { page: AfterSaleRef; booking: Booking }) {
-  const { action, actionError, sending, done, submit, close } = useAfterSaleActions<BookingEventPayload>(page);
+  const { action, actionError, sending, done, submit, close } =
+    useAfterSaleActions<BookingEventPayload>(page);
   // What the booking lifecycle allows the customer now: the same chart the server runs.
   const lifecycle = bookingLifecycleOf(booking);
   const can = (type: BookingEventPayload['type']) =>

@@ -129,8 +129,7 @@ function OrderView({ page, order }: { page: AfterSaleRef; order: OrderRead }) {
           </div>
           {canCancel && (
             <p className="after-sale__hint">
-              You can cancel until {formatInstant(orderCancelDeadline(lifecycle))},
-              while it has not shipped.
+              You can cancel until {formatInstant(orderCancelDeadline(lifecycle))}, while it has not shipped.
             </p>
           )}
           {canClaim && (
