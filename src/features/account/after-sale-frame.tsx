@@ -20,7 +20,6 @@ import {
 import { formatDateTime } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/page-title.ts';
 import { ErrorBanner, Spinner } from '../../ui/status.tsx';
-import { StatusPill, type StatusTone } from '../../ui/status-pill.tsx';
 import '../../ui/after-sale/after-sale.css';
 
 /**
@@ -98,28 +97,13 @@ export function useAfterSaleActions<Request>(page: AfterSaleRef) {
 }
 
 /** The heading and the status pill. */
-export function AfterSaleHead({ title, tone, status }: { title: string; tone: StatusTone; status: string }) {
+export function AfterSaleHead({ title, pill }: { title: string; pill: ReactNode }) {
   return (
     <div className="after-sale__head">
       <h1>{title}</h1>
-      <StatusPill tone={tone}>{status}</StatusPill>
+      {pill}
     </div>
   );
-}
-
-/** One fact in the page's list of facts. */
-export function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
-
-/** A date and time in the shop's style, as a `<time>`. */
-export function Instant({ at }: { at: string }) {
-  return <time dateTime={at}>{formatDateTime(at)}</time>;
 }
 
 /** What the last action did, said once (an empty message says nothing). */

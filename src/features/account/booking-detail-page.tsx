@@ -1,7 +1,7 @@
 import { Fragment, useState } from 'react';
 import { Link } from 'wouter';
 import { bookingMessages, type Booking } from '../../../contract/booking.ts';
-import { bookingStateLabels, lifecycleMessages, uploadPath } from '../../../contract/lifecycle.ts';
+import { lifecycleMessages, uploadPath } from '../../../contract/lifecycle.ts';
 import type { BookingEventPayload } from '../../../contract/lifecycle-events.ts';
 import { formatRupees } from '../../../contract/money.ts';
 import { OFFERING_DELIVERY_LABELS } from '../../../contract/offerings.ts';
@@ -26,19 +26,18 @@ import { Timeline } from '../../ui/after-sale/timeline.tsx';
 import { TrackParcel } from '../../ui/after-sale/track-parcel.tsx';
 import { SankalpReadBack } from '../../ui/sankalp/sankalp-read-back.tsx';
 import { NotFound } from '../../ui/status.tsx';
-import { bookingStateTone } from '../../ui/status-pill.tsx';
+import { BookingStatePill } from '../../ui/status-pill.tsx';
 import {
   AfterSaleCard,
   AfterSaleHead,
   AfterSaleLoad,
   AfterSaleRoute,
   DoneNote,
-  Fact,
-  Instant,
   RefundNote,
   useAfterSaleActions,
   type AfterSaleRef,
 } from './after-sale-frame.tsx';
+import { Fact, Instant } from '../../ui/fact.tsx';
 
 /** /account/bookings/{id}: the customer's puja booking after payment (docs/product-rules.md, Orders and bookings after the sale). */
 export function BookingDetailPage() {
@@ -103,11 +102,7 @@ function BookingView({ page, booking }: { page: AfterSaleRef; booking: Booking }
 
   return (
     <div className="container page after-sale">
-      <AfterSaleHead
-        title={booking.puja.pujaName}
-        tone={bookingStateTone[booking.status]}
-        status={bookingStateLabels[booking.status]}
-      />
+      <AfterSaleHead title={booking.puja.pujaName} pill={<BookingStatePill state={booking.status} />} />
       <dl className="after-sale__facts">
         <Fact term="Booking number">{booking.bookingNumber}</Fact>
         <Fact term="Puja date">

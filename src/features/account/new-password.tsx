@@ -45,7 +45,15 @@ export function NewPasswordError({ pw, form }: { pw: NewPassword; form: AccountF
 }
 
 /** The two password boxes. */
-export function NewPasswordFields({ id, pw, labels }: { id: string; pw: NewPassword; labels: [string, string] }) {
+export function NewPasswordFields({
+  id,
+  pw,
+  labels,
+}: {
+  id: string;
+  pw: NewPassword;
+  labels: [string, string];
+}) {
   return (
     <>
       <TextField

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { IMAGE_TYPES, lifecycleMessages, orderStateLabels, uploadPath } from '../../../contract/lifecycle.ts';
+import { IMAGE_TYPES, lifecycleMessages, uploadPath } from '../../../contract/lifecycle.ts';
 import { formatRupees } from '../../../contract/money.ts';
 import { orderMessages, type OrderRead } from '../../../contract/orders.ts';
 import { paymentMethods } from '../../../contract/payment-methods.ts';
@@ -18,19 +18,18 @@ import { ActionDialog, formFile, formText, ReasonField } from '../../ui/after-sa
 import { Timeline } from '../../ui/after-sale/timeline.tsx';
 import { TrackParcel } from '../../ui/after-sale/track-parcel.tsx';
 import { NotFound } from '../../ui/status.tsx';
-import { orderStateTone } from '../../ui/status-pill.tsx';
+import { OrderStatePill } from '../../ui/status-pill.tsx';
 import {
   AfterSaleCard,
   AfterSaleHead,
   AfterSaleLoad,
   AfterSaleRoute,
   DoneNote,
-  Fact,
-  Instant,
   RefundNote,
   useAfterSaleActions,
   type AfterSaleRef,
 } from './after-sale-frame.tsx';
+import { Fact, Instant } from '../../ui/fact.tsx';
 
 /** /account/orders/{id}: the customer's order after the sale (docs/product-rules.md, Orders and bookings after the sale). */
 export function OrderDetailPage() {
@@ -86,8 +85,7 @@ function OrderView({ page, order }: { page: AfterSaleRef; order: OrderRead }) {
     <div className="container page after-sale">
       <AfterSaleHead
         title={`Order ${order.orderNumber}`}
-        tone={orderStateTone[order.orderStatus]}
-        status={orderStateLabels[order.orderStatus]}
+        pill={<OrderStatePill state={order.orderStatus} />}
       />
       <dl className="after-sale__facts">
         <Fact term="Placed">

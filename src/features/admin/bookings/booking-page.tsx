@@ -1,12 +1,7 @@
 import { Link } from 'wouter';
 import type { AdminBooking } from '../../../../contract/admin/bookings.ts';
 import { indiaDay } from '../../../../contract/india-time.ts';
-import {
-  bookingStateLabels,
-  MAX_OFFERED_DATES,
-  MAX_PROOF_PHOTOS,
-  uploadPath,
-} from '../../../../contract/lifecycle.ts';
+import { MAX_OFFERED_DATES, MAX_PROOF_PHOTOS, uploadPath } from '../../../../contract/lifecycle.ts';
 import { formatRupees } from '../../../../contract/money.ts';
 import { performableFrom, policyText } from '../../../../contract/policy.ts';
 import { OFFERING_DELIVERY_LABELS } from '../../../../contract/puja-offering.ts';
@@ -16,7 +11,7 @@ import { countOf, formatCalendarDay, formatClockTime, formatInstant } from '../.
 import { uploadUrl } from '../../../lib/uploads.ts';
 import { formText } from '../../../ui/after-sale/action-dialog.tsx';
 import { PersonFields, personsFrom } from '../../../ui/after-sale/person-fields.tsx';
-import { bookingStateTone } from '../../../ui/status-pill.tsx';
+import { BookingStatePill } from '../../../ui/status-pill.tsx';
 import { DialogFields } from '../parts/dialog-fields.tsx';
 import { istInputToIso, type FieldSpec } from '../parts/form-field.tsx';
 import {
@@ -99,8 +94,7 @@ export function BookingPage({ id }: { id: number }) {
         title={`Booking ${booking.bookingNumber}`}
         what={`${booking.puja.pujaName} ·`}
         at={booking.puja.pujaDate}
-        tone={bookingStateTone[booking.status]}
-        state={bookingStateLabels[booking.status]}
+        pill={<BookingStatePill state={booking.status} />}
         actions={
           <Link href={`/admin/sankalp?date=${indiaDay(booking.puja.pujaDate)}`} className="button">
             Sankalp sheet for the day

@@ -5,7 +5,7 @@ import { formatRupees } from '../../../../contract/money.ts';
 import { liveListMachine, useStaffList } from '../../../live/admin.ts';
 import { exportBookings, fetchStaffBookings } from '../../../lib/admin/bookings.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { bookingStateTone, StatusPill } from '../../../ui/status-pill.tsx';
+import { BookingStatePill } from '../../../ui/status-pill.tsx';
 import {
   ExportButton,
   ListHead,
@@ -86,9 +86,7 @@ export function BookingsQueue() {
             <td className="num">{booking.personCount}</td>
             <td className="num">{formatRupees(booking.amount)}</td>
             <td>
-              <StatusPill tone={bookingStateTone[booking.status]}>
-                {bookingStateLabels[booking.status]}
-              </StatusPill>
+              <BookingStatePill state={booking.status} />
             </td>
           </tr>
         )}

@@ -1,11 +1,11 @@
 import type { AdminOrder } from '../../../../contract/admin/orders.ts';
-import { orderStateLabels, uploadPath } from '../../../../contract/lifecycle.ts';
+import { uploadPath } from '../../../../contract/lifecycle.ts';
 import { formatRupees } from '../../../../contract/money.ts';
 import { liveRecordMachine, useStaffRecord } from '../../../live/admin.ts';
 import { fetchStaffOrder, sendStaffOrderEvent } from '../../../lib/admin/orders.ts';
 import { uploadUrl } from '../../../lib/uploads.ts';
 import { formText } from '../../../ui/after-sale/action-dialog.tsx';
-import { orderStateTone } from '../../../ui/status-pill.tsx';
+import { OrderStatePill } from '../../../ui/status-pill.tsx';
 import { DialogFields } from '../parts/dialog-fields.tsx';
 import type { FieldSpec } from '../parts/form-field.tsx';
 import { TableHead } from '../parts/list-parts.tsx';
@@ -54,8 +54,7 @@ export function OrderPage({ id }: { id: number }) {
         title={`Order ${order.orderNumber}`}
         what="Placed"
         at={order.createdAt}
-        tone={orderStateTone[order.orderStatus]}
-        state={orderStateLabels[order.orderStatus]}
+        pill={<OrderStatePill state={order.orderStatus} />}
       />
       <LifecycleColumns
         page={page}

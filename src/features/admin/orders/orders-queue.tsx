@@ -5,7 +5,7 @@ import { formatRupees } from '../../../../contract/money.ts';
 import { liveListMachine, useStaffList } from '../../../live/admin.ts';
 import { exportOrders, fetchStaffOrders } from '../../../lib/admin/orders.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { orderStateTone, StatusPill } from '../../../ui/status-pill.tsx';
+import { OrderStatePill } from '../../../ui/status-pill.tsx';
 import {
   ExportButton,
   ListHead,
@@ -68,9 +68,7 @@ export function OrdersQueue() {
             <td className="num">{formatRupees(order.total)}</td>
             <td>{paymentMethods[order.paymentMethod].staffLabel}</td>
             <td>
-              <StatusPill tone={orderStateTone[order.orderStatus]}>
-                {orderStateLabels[order.orderStatus]}
-              </StatusPill>
+              <OrderStatePill state={order.orderStatus} />
             </td>
           </tr>
         )}

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/page-title.ts';
-import { StatusPill, type StatusTone } from '../../../ui/status-pill.tsx';
 import { ErrorBanner, Spinner } from '../../../ui/status.tsx';
 import {
   CustomerPanel,
@@ -50,8 +49,7 @@ export function LifecycleHead({
   title,
   what,
   at,
-  tone,
-  state,
+  pill,
   actions,
 }: {
   done: string | null;
@@ -59,8 +57,7 @@ export function LifecycleHead({
   title: string;
   what: string;
   at: string;
-  tone: StatusTone;
-  state: string;
+  pill: ReactNode;
   actions?: ReactNode;
 }) {
   return (
@@ -69,7 +66,7 @@ export function LifecycleHead({
       title={title}
       sub={
         <>
-          {what} {formatDateTime(at)} · <StatusPill tone={tone}>{state}</StatusPill>
+          {what} {formatDateTime(at)} · {pill}
         </>
       }
       actions={actions}
