@@ -7,10 +7,8 @@ import { fetchStaffProducts } from '../../../lib/admin/products.ts';
 import { imageUrl } from '../../../lib/config.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { CatalogueFilters, stateOptions } from '../parts/catalogue-filters.tsx';
-import { ListHead, NewLink, PagedTable, Retired, useUrlQuery } from '../parts/list-parts.tsx';
-
-/** The catalogue lists load this many a page (the server's default). */
-const PAGE = 50;
+import { ListHead, NewLink, Retired, useUrlQuery } from '../parts/list-parts.tsx';
+import { StaffTable } from '../shared/staff-table.tsx';
 
 const productsMachine = liveListMachine(fetchStaffProducts);
 
@@ -51,23 +49,14 @@ export function ProductsPage() {
           { name: 'state', label: 'Showing', options: stateOptions },
         ]}
       />
-      <PagedTable
+      <StaffTable
         list={list}
-        rows={data?.products}
-        total={data?.total ?? 0}
-        limit={PAGE}
-        caption="Products"
-        empty="No products match this filter."
-        columns={[
-          'Product',
-          'Category',
-          { label: 'M.R.P', num: true },
-          { label: 'Price', num: true },
-          { label: 'Stock', num: true },
-        ]}
-        row={(product) => (
-          <tr key={product.id}>
-            <td>
+        noun="products"
+        page={{ rows: data?.products, total: data?.total }}
+        cells={[
+          {
+            column: 'Product',
+            show: (product) => (
               <span className="bo-row-name">
                 {product.image && <img src={imageUrl(product.image)} alt="" width={40} height={40} />}
                 <span>
@@ -75,15 +64,17 @@ export function ProductsPage() {
                   <Retired at={product.retiredAt} />
                 </span>
               </span>
-            </td>
-            <td>{product.category}</td>
-            <td className="num">{formatRupees(product.price)}</td>
-            <td className="num">{formatRupees(product.offerPrice)}</td>
-            <td className={`num${product.stockQuantity <= LOW_STOCK_LIMIT ? ' bo-low' : ''}`}>
-              {product.stockQuantity === 0 ? 'Out of stock' : product.stockQuantity}
-            </td>
-          </tr>
-        )}
+            ),
+          },
+          { column: 'Category', show: (product) => product.category },
+          { column: { label: 'M.R.P', num: true }, show: (product) => formatRupees(product.price) },
+          { column: { label: 'Price', num: true }, show: (product) => formatRupees(product.offerPrice) },
+          {
+            column: { label: 'Stock', num: true },
+            show: (product) => (product.stockQuantity === 0 ? 'Out of stock' : product.stockQuantity),
+            mark: (product) => (product.stockQuantity <= LOW_STOCK_LIMIT ? 'bo-low' : undefined),
+          },
+        ]}
       />
     </>
   );

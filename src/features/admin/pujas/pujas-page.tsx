@@ -4,10 +4,8 @@ import { liveListMachine, useStaffList } from '../../../live/admin.ts';
 import { fetchStaffPujas } from '../../../lib/admin/pujas.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { CatalogueFilters, stateOptions } from '../parts/catalogue-filters.tsx';
-import { ListHead, NewLink, PagedTable, Retired, useUrlQuery } from '../parts/list-parts.tsx';
-
-/** The catalogue lists load this many a page (the server's default). */
-const PAGE = 50;
+import { ListHead, NewLink, Retired, useUrlQuery } from '../parts/list-parts.tsx';
+import { StaffTable } from '../shared/staff-table.tsx';
 
 const pujasMachine = liveListMachine(fetchStaffPujas);
 
@@ -37,33 +35,29 @@ export function PujasPage() {
           { name: 'state', label: 'Showing', options: stateOptions },
         ]}
       />
-      <PagedTable
+      <StaffTable
         list={list}
-        rows={data?.pujas}
-        total={data?.total ?? 0}
-        limit={PAGE}
-        caption="Pujas"
-        empty="No pujas match this filter."
-        columns={[
-          'Puja',
-          'Date',
-          { label: 'Packages', num: true },
-          { label: 'From', num: true },
-          { label: 'Bookings', num: true },
+        noun="pujas"
+        page={{ rows: data?.pujas, total: data?.total }}
+        cells={[
+          {
+            column: 'Puja',
+            show: (puja) => (
+              <>
+                <Link href={`/admin/pujas/${puja.id}`}>{puja.pujaName}</Link>{' '}
+                {puja.inDemand && <span className="bo-tag">In demand</span>} <Retired at={puja.retiredAt} />
+                <div className="bo-muted">{puja.place}</div>
+              </>
+            ),
+          },
+          { column: 'Date', show: (puja) => (puja.pujaDate ? formatDateTime(puja.pujaDate) : '—') },
+          { column: { label: 'Packages', num: true }, show: (puja) => puja.packageCount },
+          {
+            column: { label: 'From', num: true },
+            show: (puja) => (puja.fromPrice === null ? '—' : formatRupees(puja.fromPrice)),
+          },
+          { column: { label: 'Bookings', num: true }, show: (puja) => puja.bookingCount },
         ]}
-        row={(puja) => (
-          <tr key={puja.id}>
-            <td>
-              <Link href={`/admin/pujas/${puja.id}`}>{puja.pujaName}</Link>{' '}
-              {puja.inDemand && <span className="bo-tag">In demand</span>} <Retired at={puja.retiredAt} />
-              <div className="bo-muted">{puja.place}</div>
-            </td>
-            <td>{puja.pujaDate ? formatDateTime(puja.pujaDate) : '—'}</td>
-            <td className="num">{puja.packageCount}</td>
-            <td className="num">{puja.fromPrice === null ? '—' : formatRupees(puja.fromPrice)}</td>
-            <td className="num">{puja.bookingCount}</td>
-          </tr>
-        )}
       />
     </>
   );
