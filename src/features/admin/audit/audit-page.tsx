@@ -4,7 +4,7 @@ import { liveListMachine, useStaffList } from '../../../live/admin.ts';
 import { fetchAudit } from '../../../lib/admin/audit.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { ListHead, useUrlQuery } from '../parts/list-parts.tsx';
-import { StaffTable } from '../shared/staff-table.tsx';
+import { StaffTable, type Cell } from '../shared/staff-table.tsx';
 
 const auditMachine = liveListMachine(fetchAudit);
 
@@ -24,6 +24,22 @@ const entityLabels: Record<(typeof AUDIT_ENTITIES)[number], string> = {
 };
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** The table's columns, each with what a row shows in it. */
+const entryCells: Cell<AuditEntry>[] = [
+  { column: 'When', show: (entry) => formatDateTime(entry.at) },
+  { column: 'Who', show: (entry) => entry.userName },
+  {
+    column: 'What',
+    show: (entry) => (
+      <>
+        {entry.summary}
+        <div className="bo-muted">{entry.action}</div>
+      </>
+    ),
+  },
+  { column: 'Changes', show: (entry) => <Changes entry={entry} /> },
+];
 
 /** A value as the back office writes it: an instant in India's time, yes or no, text as it is. */
 const shown = (value: unknown) =>
@@ -123,21 +139,8 @@ export function AuditPage() {
         noun="entries"
         caption="Audit log"
         empty="Nothing recorded yet."
-        page={{ rows: data?.entries, total: data?.total }}
-        cells={[
-          { column: 'When', show: (entry) => formatDateTime(entry.at) },
-          { column: 'Who', show: (entry) => entry.userName },
-          {
-            column: 'What',
-            show: (entry) => (
-              <>
-                {entry.summary}
-                <div className="bo-muted">{entry.action}</div>
-              </>
-            ),
-          },
-          { column: 'Changes', show: (entry) => <Changes entry={entry} /> },
-        ]}
+        rows={data?.entries}
+        cells={entryCells}
       />
     </>
   );

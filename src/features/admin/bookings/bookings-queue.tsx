@@ -1,3 +1,4 @@
+import type { AdminBookingSummary } from '../../../../contract/admin/bookings.ts';
 import { Link } from 'wouter';
 import { BOOKING_STATES, bookingStateLabels } from '../../../../contract/lifecycle.ts';
 import { formatRupees } from '../../../../contract/money.ts';
@@ -6,9 +7,31 @@ import { exportBookings, fetchStaffBookings } from '../../../lib/admin/bookings.
 import { formatDateTime } from '../../../lib/format.ts';
 import { BookingStatePill } from '../../../ui/status-pill.tsx';
 import { ExportButton, ListHead, QueueFilters, StatusTabs, useUrlQuery } from '../parts/list-parts.tsx';
-import { Customer, StaffTable } from '../shared/staff-table.tsx';
+import { Customer, StaffTable, type Cell } from '../shared/staff-table.tsx';
 
 const bookingsMachine = liveListMachine(fetchStaffBookings, exportBookings);
+
+/** The table's columns, each with what a row shows in it. */
+const bookingCells: Cell<AdminBookingSummary>[] = [
+  {
+    column: 'Booking',
+    show: (booking) => <Link href={`/admin/bookings/${booking.id}`}>{booking.bookingNumber}</Link>,
+  },
+  {
+    column: 'Puja',
+    show: (booking) => (
+      <>
+        {booking.pujaName}
+        <div className="bo-muted">{booking.packageTitle}</div>
+      </>
+    ),
+  },
+  { column: 'Puja date', show: (booking) => formatDateTime(booking.pujaDate) },
+  { column: 'Customer', show: (booking) => <Customer of={booking.customer} /> },
+  { column: { label: 'Persons', num: true }, show: (booking) => booking.personCount },
+  { column: { label: 'Amount', num: true }, show: (booking) => formatRupees(booking.amount) },
+  { column: 'Status', show: (booking) => <BookingStatePill state={booking.status} /> },
+];
 
 /** The bookings queue: soonest puja first by default, or by when they were booked. */
 export function BookingsQueue() {
@@ -46,31 +69,7 @@ export function BookingsQueue() {
           </select>
         </div>
       </QueueFilters>
-      <StaffTable
-        list={list}
-        noun="bookings"
-        page={{ rows: data?.bookings, total: data?.total }}
-        cells={[
-          {
-            column: 'Booking',
-            show: (booking) => <Link href={`/admin/bookings/${booking.id}`}>{booking.bookingNumber}</Link>,
-          },
-          {
-            column: 'Puja',
-            show: (booking) => (
-              <>
-                {booking.pujaName}
-                <div className="bo-muted">{booking.packageTitle}</div>
-              </>
-            ),
-          },
-          { column: 'Puja date', show: (booking) => formatDateTime(booking.pujaDate) },
-          { column: 'Customer', show: (booking) => <Customer of={booking.customer} /> },
-          { column: { label: 'Persons', num: true }, show: (booking) => booking.personCount },
-          { column: { label: 'Amount', num: true }, show: (booking) => formatRupees(booking.amount) },
-          { column: 'Status', show: (booking) => <BookingStatePill state={booking.status} /> },
-        ]}
-      />
+      <StaffTable list={list} noun="bookings" rows={data?.bookings} cells={bookingCells} />
     </>
   );
 }

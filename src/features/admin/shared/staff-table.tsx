@@ -21,14 +21,15 @@ const classOf = <T,>(cell: Cell<T>, row: T) =>
 export function StaffTable<T extends { id: number }>({
   list,
   noun,
-  page,
+  rows,
   cells,
   caption = noun.charAt(0).toUpperCase() + noun.slice(1),
   empty = `No ${noun} match this filter.`,
 }: {
-  list: PagedList;
+  list: PagedList & { data: { total: number } | null };
   noun: string;
-  page: { rows: readonly T[] | undefined; total: number | undefined };
+  /** The page's rows; none until the first page comes. */
+  rows: readonly T[] | undefined;
   cells: readonly Cell<T>[];
   caption?: string;
   empty?: string;
@@ -36,8 +37,8 @@ export function StaffTable<T extends { id: number }>({
   return (
     <PagedTable
       list={list}
-      rows={page.rows}
-      total={page.total ?? 0}
+      rows={rows}
+      total={list.data?.total ?? 0}
       limit={ADMIN_PAGE_DEFAULT}
       caption={caption}
       empty={empty}
