@@ -22,7 +22,7 @@ const astrologerEditMachine = liveEditMachine({
 const astrologerRetireMachine = liveRetireMachine(fetchStaffAstrologer, retireStaffAstrologer);
 
 export function AstrologerEditPage({ id }: { id: number | null }) {
-  const { edit, record, dirty } = useEditPage(astrologerEditMachine, id, {
+  const page = useEditPage(astrologerEditMachine, id, {
     name: '',
     photo: '',
     specializations: [],
@@ -30,6 +30,7 @@ export function AstrologerEditPage({ id }: { id: number | null }) {
     ratePerMinute: '',
     bio: '',
   });
+  const { edit, record, dirty } = page;
   const specs: FieldSpec[] = [
     { name: 'name', label: fieldLabels.astrologer.name },
     {
@@ -44,14 +45,7 @@ export function AstrologerEditPage({ id }: { id: number | null }) {
     { name: 'bio', label: fieldLabels.astrologer.bio, kind: 'markup' },
   ];
   return (
-    <CatalogueEditFrame
-      edit={edit}
-      id={id}
-      name={record?.name}
-      noun="astrologer"
-      plural="astrologers"
-      specs={specs}
-    >
+    <CatalogueEditFrame page={page} name={record?.name} names={['astrologer', 'astrologers']} specs={specs}>
       {record && typeof record.id === 'number' && (
         <RetirePanel
           id={record.id}

@@ -18,11 +18,12 @@ const categoryEditMachine = liveEditMachine({
 const categoryRetireMachine = liveRetireMachine(fetchStaffCategory, retireStaffCategory);
 
 export function CategoryEditPage({ id }: { id: number | null }) {
-  const { edit, record, dirty } = useEditPage(categoryEditMachine, id, {
+  const page = useEditPage(categoryEditMachine, id, {
     name: '',
     category: '',
     imgUrl: '',
   });
+  const { edit, record, dirty } = page;
   const specs: FieldSpec[] = [
     { name: 'name', label: fieldLabels.category.name },
     {
@@ -33,14 +34,7 @@ export function CategoryEditPage({ id }: { id: number | null }) {
     { name: 'imgUrl', label: fieldLabels.category.imgUrl, kind: 'image', slot: 'category', wide: true },
   ];
   return (
-    <CatalogueEditFrame
-      edit={edit}
-      id={id}
-      name={record?.name}
-      noun="category"
-      plural="categories"
-      specs={specs}
-    >
+    <CatalogueEditFrame page={page} name={record?.name} names={['category', 'categories']} specs={specs}>
       {record && typeof record.id === 'number' && (
         <RetirePanel
           id={record.id}

@@ -19,7 +19,7 @@ const productEditMachine = liveEditMachine({
 
 export function ProductEditPage({ id }: { id: number | null }) {
   const categories = useResource(fetchStaffCategories);
-  const { edit, record, dirty } = useEditPage(productEditMachine, id, {
+  const page = useEditPage(productEditMachine, id, {
     name: '',
     description: '',
     price: '',
@@ -27,6 +27,7 @@ export function ProductEditPage({ id }: { id: number | null }) {
     image: '',
     categoryId: '',
   });
+  const { edit, record, dirty } = page;
   const specs: FieldSpec[] = [
     { name: 'name', label: fieldLabels.product.name },
     {
@@ -52,14 +53,7 @@ export function ProductEditPage({ id }: { id: number | null }) {
     { name: 'description', label: fieldLabels.product.description, kind: 'markup' },
   ];
   return (
-    <CatalogueEditFrame
-      edit={edit}
-      id={id}
-      name={record?.name}
-      noun="product"
-      plural="products"
-      specs={specs}
-    >
+    <CatalogueEditFrame page={page} name={record?.name} names={['product', 'products']} specs={specs}>
       {id === null && <p className="bo-muted">Save the product first; then receive its stock.</p>}
       {record && typeof record.id === 'number' && <StockPanel id={record.id} dirty={dirty} edit={edit} />}
     </CatalogueEditFrame>

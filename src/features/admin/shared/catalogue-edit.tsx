@@ -14,7 +14,7 @@ export function useEditPage(
   draft: Record<string, unknown>,
 ) {
   const edit = useActorRef(machine, { input: { id, draft }, ...inspectOptions() });
-  return { edit, record: useSelector(edit, selectRecord), dirty: useSelector(edit, selectIsDirty) };
+  return { id, edit, record: useSelector(edit, selectRecord), dirty: useSelector(edit, selectIsDirty) };
 }
 
 /**
@@ -22,21 +22,18 @@ export function useEditPage(
  * back to "Categories", "Category created" once saved.
  */
 export function CatalogueEditFrame({
-  edit,
-  id,
+  page: { edit, id },
   name,
-  noun,
-  plural,
+  names: [noun, plural],
   specs,
   aside,
   children,
 }: {
-  edit: EditRef;
-  id: number | null;
+  page: { edit: EditRef; id: number | null };
   /** The record's name as read (its title once it exists). */
   name: unknown;
-  noun: string;
-  plural: string;
+  /** What one record is called, and many ("category", "categories"). */
+  names: [string, string];
   specs: readonly FieldSpec[];
   aside?: ReactNode;
   children?: ReactNode;
