@@ -5,7 +5,7 @@ import {
   selectIsSignedIn,
   selectIsUnverified,
 } from '../../machines/session/session.selectors.ts';
-import { Spinner } from '../ui/status.tsx';
+import { CheckingSession } from '../ui/status.tsx';
 import { SessionCheckFailed, SessionContext } from '../live/session.tsx';
 
 /**
@@ -18,13 +18,7 @@ export function RequireSignIn({ children }: { children: ReactNode }) {
   const unverified = SessionContext.useSelector(selectIsUnverified);
   const [location] = useLocation();
   const search = useSearch();
-  if (restoring) {
-    return (
-      <div className="container page">
-        <Spinner label="Checking your session..." />
-      </div>
-    );
-  }
+  if (restoring) return <CheckingSession />;
   // The API could not be asked about a kept token: offer Retry, never /login (nor a blank page).
   if (unverified) return <SessionCheckFailed />;
   if (!signedIn) {

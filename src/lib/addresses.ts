@@ -8,16 +8,16 @@ import {
 } from '../../contract/address.ts';
 import { MessageResponse } from '../../contract/auth.ts';
 import { addressBookMessages } from '../../machines/address-book/address-book.machine.ts';
-import { callApi, getJson } from './api.ts';
+import { callApi, getJson, getOwn } from './api.ts';
 
 /** The signed-in customer's address book (bearer calls: a 401 signs the session out). */
 export async function listAddresses(signal?: AbortSignal): Promise<Address[]> {
-  const { addresses } = await callApi('/api/addresses', {
-    schema: AddressListResponse,
-    bearer: true,
-    fallback: addressBookMessages.loadFailed,
+  const { addresses } = await getOwn(
+    '/api/addresses',
+    AddressListResponse,
+    addressBookMessages.loadFailed,
     signal,
-  });
+  );
   return addresses;
 }
 

@@ -135,6 +135,16 @@ export function getJson<S extends v.GenericSchema>(
   return callApi(path, { ...options, schema });
 }
 
+/** GET one of the signed-in customer's own lists (a 401 signs the session out). */
+export function getOwn<S extends v.GenericSchema>(
+  path: string,
+  schema: S,
+  fallback: string,
+  signal?: AbortSignal,
+): Promise<v.InferOutput<S>> {
+  return callApi(path, { schema, bearer: true, fallback, signal });
+}
+
 /** The signed-in user's Authorization header, or none. */
 export function bearerHeaders(): Record<string, string> {
   const token = auth.getToken();

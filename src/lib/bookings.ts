@@ -8,7 +8,7 @@ import {
 } from '../../contract/booking.ts';
 import { lifecycleMessages } from '../../contract/lifecycle.ts';
 import type { BookingEventPayload } from '../../contract/lifecycle-events.ts';
-import { ApiError, callApi } from './api.ts';
+import { ApiError, callApi, getOwn } from './api.ts';
 import { getBearerText } from './download-file.ts';
 
 /** GET /api/bookings/{id} (bearer): the customer's own booking, else "Booking not found". */
@@ -26,12 +26,7 @@ export async function fetchBooking(id: string | number, signal?: AbortSignal): P
 
 /** GET /api/bookings (bearer): the customer's bookings, newest first. */
 export async function fetchBookings(signal?: AbortSignal): Promise<BookingSummary[]> {
-  const { bookings } = await callApi('/api/bookings', {
-    schema: BookingListResponse,
-    bearer: true,
-    fallback: bookingMessages.listFailed,
-    signal,
-  });
+  const { bookings } = await getOwn('/api/bookings', BookingListResponse, bookingMessages.listFailed, signal);
   return bookings;
 }
 

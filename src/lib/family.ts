@@ -7,17 +7,12 @@ import {
   type FamilyProfile,
 } from '../../contract/family.ts';
 import { MessageResponse } from '../../contract/auth.ts';
-import { ApiError, callApi } from './api.ts';
+import { ApiError, callApi, getOwn } from './api.ts';
 
 /** The customer's family (docs/product-rules.md, Family profiles): bearer calls. */
 
 export async function fetchFamily(signal?: AbortSignal): Promise<FamilyProfile[]> {
-  const { profiles } = await callApi('/api/family', {
-    schema: FamilyListResponse,
-    bearer: true,
-    fallback: familyMessages.listFailed,
-    signal,
-  });
+  const { profiles } = await getOwn('/api/family', FamilyListResponse, familyMessages.listFailed, signal);
   return profiles;
 }
 

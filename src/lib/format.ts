@@ -31,6 +31,9 @@ export function formatDateTime(iso: string | null | undefined, { time = true }: 
   return time ? `${day}, ${timeOnly.format(date).replace(/\s/g, ' ')}` : day;
 }
 
+/** An instant in milliseconds (a deadline the charts compute) as a date with its time. */
+export const formatInstant = (ms: number): string => formatDateTime(new Date(ms).toISOString());
+
 /** A date: "23 Nov 2026", the day in India. Empty for a missing or invalid date. */
 export function formatDate(iso: string | null | undefined): string {
   return formatDateTime(iso, { time: false });

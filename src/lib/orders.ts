@@ -8,7 +8,7 @@ import {
   OrderRead,
   type OrderSummary,
 } from '../../contract/orders.ts';
-import { ApiError, callApi } from './api.ts';
+import { ApiError, callApi, getOwn } from './api.ts';
 
 /** GET /api/orders/{id} (bearer): the customer's own order, else "Order not found". */
 export function fetchOrder(id: string | number, signal?: AbortSignal): Promise<OrderRead> {
@@ -26,12 +26,7 @@ export function fetchOrder(id: string | number, signal?: AbortSignal): Promise<O
 
 /** GET /api/orders (bearer): the customer's orders, newest first. */
 export async function fetchOrders(signal?: AbortSignal): Promise<OrderSummary[]> {
-  const { orders } = await callApi('/api/orders', {
-    schema: OrderListResponse,
-    bearer: true,
-    fallback: orderMessages.listFailed,
-    signal,
-  });
+  const { orders } = await getOwn('/api/orders', OrderListResponse, orderMessages.listFailed, signal);
   return orders;
 }
 

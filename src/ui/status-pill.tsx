@@ -1,5 +1,10 @@
 import type { ReactNode } from 'react';
-import type { BookingState, OrderState } from '../../contract/lifecycle.ts';
+import {
+  bookingStateLabels,
+  orderStateLabels,
+  type BookingState,
+  type OrderState,
+} from '../../contract/lifecycle.ts';
 import './status-pill.css';
 
 export type StatusTone = 'green' | 'red' | 'yellow' | 'neutral';
@@ -39,3 +44,13 @@ export const bookingStateTone: Record<BookingState, StatusTone> = {
   refundPending: 'yellow',
   refunded: 'neutral',
 };
+
+/** An order's state in its pill, named as the customer and staff read it. */
+export const OrderStatePill = ({ state }: { state: OrderState }) => (
+  <StatusPill tone={orderStateTone[state]}>{orderStateLabels[state]}</StatusPill>
+);
+
+/** A booking's state in its pill. */
+export const BookingStatePill = ({ state }: { state: BookingState }) => (
+  <StatusPill tone={bookingStateTone[state]}>{bookingStateLabels[state]}</StatusPill>
+);

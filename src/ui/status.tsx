@@ -16,6 +16,15 @@ export function Spinner({ label = 'Loading...', reserve }: { label?: string; res
   );
 }
 
+/** The page while a kept sign-in is checked with the server (login, register, the customer-only routes). */
+export function CheckingSession() {
+  return (
+    <div className="container page">
+      <Spinner label="Checking your session..." />
+    </div>
+  );
+}
+
 /** The red error banner (docs/product-rules.md, Messages and errors), with an optional Retry. */
 export function ErrorBanner({ message, onRetry }: { message: string; onRetry?: () => void }) {
   return (

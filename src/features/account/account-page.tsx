@@ -8,6 +8,7 @@ import { selectUser } from '../../../machines/session/session.selectors.ts';
 // The one import from src/app a feature may make: the session is the app's root actor.
 import { SessionContext } from '../../live/session.tsx';
 import { ErrorBanner, Spinner } from '../../ui/status.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { accountCalls } from '../../live/account.ts';
 import { useAccountForm } from './use-account-form.ts';
 import { AddressPicker } from '../../live/address-picker.tsx';
@@ -197,37 +198,29 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: (message?: stri
     e.preventDefault();
     form.submit({ name, phone });
   };
+  const edited = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    form.edited();
+  };
   return (
     <form className="profile-form" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Edit Profile</h3>
       {form.error && <ErrorBanner message={form.error} />}
-      <div className="field">
-        <label htmlFor={`${id}-name`}>Full Name</label>
-        <input
-          id={`${id}-name`}
-          className="input"
-          autoComplete="name"
-          value={name}
-          onChange={(e) => {
-            setName(e.target.value);
-            form.edited();
-          }}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-phone`}>Phone (optional)</label>
-        <input
-          id={`${id}-phone`}
-          className="input"
-          type="tel"
-          autoComplete="tel"
-          value={phone}
-          onChange={(e) => {
-            setPhone(e.target.value);
-            form.edited();
-          }}
-        />
-      </div>
+      <TextField
+        id={`${id}-name`}
+        label="Full Name"
+        autoComplete="name"
+        value={name}
+        onChange={(e) => edited(setName)(e.target.value)}
+      />
+      <TextField
+        id={`${id}-phone`}
+        label="Phone (optional)"
+        type="tel"
+        autoComplete="tel"
+        value={phone}
+        onChange={(e) => edited(setPhone)(e.target.value)}
+      />
       <div className="profile-actions">
         <button type="submit" className="button button--primary" disabled={form.sending}>
           {form.sending ? 'Saving...' : 'Save'}

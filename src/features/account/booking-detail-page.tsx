@@ -1,23 +1,13 @@
-import { formatAddress } from '../../../machines/address-book/address-book.selectors.ts';
-import { useActorRef, useSelector } from '@xstate/react';
-import { Link, useParams } from 'wouter';
+import { Fragment, useState } from 'react';
+import { Link } from 'wouter';
 import { bookingMessages, type Booking } from '../../../contract/booking.ts';
-import { nakshatraLabel, raashiLabel } from '../../../contract/raashi-nakshatra.ts';
-import { parseNumericId } from '../../../contract/ids.ts';
-import { bookingStateLabels, lifecycleMessages, uploadPath } from '../../../contract/lifecycle.ts';
+import { lifecycleMessages, uploadPath } from '../../../contract/lifecycle.ts';
 import type { BookingEventPayload } from '../../../contract/lifecycle-events.ts';
 import { formatRupees } from '../../../contract/money.ts';
+import { OFFERING_DELIVERY_LABELS } from '../../../contract/offerings.ts';
 import { policyText, sankalpLockAt } from '../../../contract/policy.ts';
-import {
-  selectAction,
-  selectActionError,
-  selectCanRetry,
-  selectDone,
-  selectIsSending,
-  selectLoadError,
-  selectRecord,
-  selectStatus,
-} from '../../../machines/after-sale/after-sale.selectors.ts';
+import { nakshatraLabel, raashiLabel } from '../../../contract/raashi-nakshatra.ts';
+import { formatAddress } from '../../../machines/address-book/address-book.selectors.ts';
 import {
   bookingCancelDeadline,
   bookingLockAt,
@@ -26,36 +16,48 @@ import {
   type BookingLifecycleSnapshot,
 } from '../../../machines/booking-lifecycle/booking-lifecycle.selectors.ts';
 import { bookingAfterSaleMachine } from '../../live/after-sale.ts';
-import { formatCalendarDay, formatClockTime, formatDateTime } from '../../lib/format.ts';
-import { useDocumentTitle } from '../../lib/page-title.ts';
-import { TrackParcel } from '../../ui/after-sale/track-parcel.tsx';
+import { formatCalendarDay, formatClockTime, formatDateTime, formatInstant } from '../../lib/format.ts';
 import { uploadUrl } from '../../lib/uploads.ts';
+import { AddToCalendar } from '../../ui/add-to-calendar.tsx';
 import { ActionDialog, formText, ReasonField } from '../../ui/after-sale/action-dialog.tsx';
+import { PersonFields, personsFrom } from '../../ui/after-sale/person-fields.tsx';
 import { ProofVideo } from '../../ui/after-sale/proof-video.tsx';
 import { Timeline } from '../../ui/after-sale/timeline.tsx';
-import { ErrorBanner, NotFound, Spinner } from '../../ui/status.tsx';
-import { bookingStateTone, StatusPill } from '../../ui/status-pill.tsx';
-import { RefundNote } from './order-detail-page.tsx';
-import '../../ui/after-sale/after-sale.css';
-import { OFFERING_DELIVERY_LABELS } from '../../../contract/offerings.ts';
-import { AddToCalendar } from '../../ui/add-to-calendar.tsx';
-import { PersonFields, personsFrom } from '../../ui/after-sale/person-fields.tsx';
+import { TrackParcel } from '../../ui/after-sale/track-parcel.tsx';
 import { SankalpReadBack } from '../../ui/sankalp/sankalp-read-back.tsx';
-import { Fragment, useState } from 'react';
-
-type BookingPageRef = ReturnType<typeof useActorRef<typeof bookingAfterSaleMachine>>;
+import { NotFound } from '../../ui/status.tsx';
+import { BookingStatePill } from '../../ui/status-pill.tsx';
+import {
+  AfterSaleCard,
+  AfterSaleHead,
+  AfterSaleLoad,
+  AfterSaleRoute,
+  DoneNote,
+  RefundNote,
+  useAfterSaleActions,
+  type AfterSaleRef,
+} from './after-sale-frame.tsx';
+import { Fact, Instant } from '../../ui/fact.tsx';
 
 /** /account/bookings/{id}: the customer's puja booking after payment (docs/product-rules.md, Orders and bookings after the sale). */
 export function BookingDetailPage() {
-  const { id = '' } = useParams<{ id: string }>();
-  const bookingId = parseNumericId(id);
-  if (bookingId === undefined)
-    return (
-      <div className="container page">
-        <BookingNotFound />
-      </div>
-    );
-  return <BookingDetail key={bookingId} id={bookingId} />;
+  return (
+    <AfterSaleRoute
+      notFound={<BookingNotFound />}
+      render={(id) => (
+        <AfterSaleLoad<Booking>
+          key={id}
+          machine={bookingAfterSaleMachine}
+          id={id}
+          title={(booking) => booking.puja.pujaName}
+          notFound={<BookingNotFound />}
+          readFailed={bookingMessages.readFailed}
+          loadingLabel="Loading your booking..."
+          render={(page, booking) => <BookingView page={page} booking={booking} />}
+        />
+      )}
+    />
+  );
 }
 
 function BookingNotFound() {
@@ -71,32 +73,6 @@ function BookingNotFound() {
   );
 }
 
-function BookingDetail({ id }: { id: number }) {
-  const page = useActorRef(bookingAfterSaleMachine, { input: { id } });
-  const status = useSelector(page, selectStatus);
-  const booking = useSelector(page, selectRecord) as Booking | null;
-  const loadError = useSelector(page, selectLoadError);
-  const canRetry = useSelector(page, selectCanRetry);
-  useDocumentTitle(booking ? booking.puja.pujaName : undefined);
-
-  if (status !== 'ready' || !booking)
-    return (
-      <div className="container page">
-        {status === 'failed' && loadError?.code === 'not_found' ? (
-          <BookingNotFound />
-        ) : status === 'failed' ? (
-          <ErrorBanner
-            message={loadError?.message ?? bookingMessages.readFailed}
-            onRetry={canRetry ? () => page.send({ type: 'record.retry' }) : undefined}
-          />
-        ) : (
-          <Spinner label="Loading your booking..." />
-        )}
-      </div>
-    );
-  return <BookingView page={page} booking={booking} />;
-}
-
 const doneMessages = {
   cancel: 'Your booking has been cancelled.',
   claim: '',
@@ -109,11 +85,9 @@ const doneMessages = {
 const notPerformedReason = (booking: Booking) =>
   booking.timeline.findLast((entry) => entry.event === 'booking.markNotPerformed')?.note ?? null;
 
-function BookingView({ page, booking }: { page: BookingPageRef; booking: Booking }) {
-  const action = useSelector(page, selectAction);
-  const actionError = useSelector(page, selectActionError);
-  const sending = useSelector(page, selectIsSending);
-  const done = useSelector(page, selectDone);
+function BookingView({ page, booking }: { page: AfterSaleRef; booking: Booking }) {
+  const { action, actionError, sending, done, submit, close } =
+    useAfterSaleActions<BookingEventPayload>(page);
   // What the booking lifecycle allows the customer now: the same chart the server runs.
   const lifecycle = bookingLifecycleOf(booking);
   const can = (type: BookingEventPayload['type']) =>
@@ -122,95 +96,60 @@ function BookingView({ page, booking }: { page: BookingPageRef; booking: Booking
   const canCorrect = can('booking.correctPersons');
   const canReschedule = can('booking.reschedule');
   const canRefund = can('booking.requestRefund');
-  const submit = (request: BookingEventPayload) => page.send({ type: 'action.submit', request });
-  const close = () => page.send({ type: 'action.close' });
   const open = (which: 'cancel' | 'persons' | 'reschedule' | 'refund') =>
     page.send({ type: 'action.open', action: which });
   const upcoming = upcomingDates(lifecycle);
 
   return (
     <div className="container page after-sale">
-      <div className="after-sale__head">
-        <h1>{booking.puja.pujaName}</h1>
-        <StatusPill tone={bookingStateTone[booking.status]}>{bookingStateLabels[booking.status]}</StatusPill>
-      </div>
+      <AfterSaleHead title={booking.puja.pujaName} pill={<BookingStatePill state={booking.status} />} />
       <dl className="after-sale__facts">
-        <div>
-          <dt>Booking number</dt>
-          <dd>{booking.bookingNumber}</dd>
-        </div>
-        <div>
-          <dt>Puja date</dt>
-          <dd>
-            <time dateTime={booking.puja.pujaDate}>{formatDateTime(booking.puja.pujaDate)}</time>
-          </dd>
-        </div>
-        <div>
-          <dt>Temple</dt>
-          <dd>{booking.puja.place}</dd>
-        </div>
-        <div>
-          <dt>Package</dt>
-          <dd>{booking.package.title}</dd>
-        </div>
+        <Fact term="Booking number">{booking.bookingNumber}</Fact>
+        <Fact term="Puja date">
+          <Instant at={booking.puja.pujaDate} />
+        </Fact>
+        <Fact term="Temple">{booking.puja.place}</Fact>
+        <Fact term="Package">{booking.package.title}</Fact>
         {booking.gift && (
-          <div>
-            <dt>Gift to</dt>
-            <dd>
-              {booking.address.recipientName ?? 'the recipient'}
-              {booking.gift.message !== '' && (
-                <span className="after-sale__gift-message"> “{booking.gift.message}”</span>
-              )}
-            </dd>
-          </div>
+          <Fact term="Gift to">
+            {booking.address.recipientName ?? 'the recipient'}
+            {booking.gift.message !== '' && (
+              <span className="after-sale__gift-message"> “{booking.gift.message}”</span>
+            )}
+          </Fact>
         )}
-        <div>
-          <dt>Prasad to</dt>
-          <dd>
-            <address>{formatAddress(booking.address)}</address>
-          </dd>
-        </div>
+        <Fact term="Prasad to">
+          <address>{formatAddress(booking.address)}</address>
+        </Fact>
         {booking.offerings.length > 0 && (
-          <div>
-            <dt>Offerings</dt>
-            <dd>
-              <ul className="after-sale__offerings">
-                {booking.offerings.map((o) => (
-                  <li key={o.offeringId}>
-                    {o.name} × {o.quantity} ({OFFERING_DELIVERY_LABELS[o.delivery].toLowerCase()}):{' '}
-                    {formatRupees(o.amount)}
-                  </li>
-                ))}
-              </ul>
-            </dd>
-          </div>
+          <Fact term="Offerings">
+            <ul className="after-sale__offerings">
+              {booking.offerings.map((o) => (
+                <li key={o.offeringId}>
+                  {o.name} × {o.quantity} ({OFFERING_DELIVERY_LABELS[o.delivery].toLowerCase()}):{' '}
+                  {formatRupees(o.amount)}
+                </li>
+              ))}
+            </ul>
+          </Fact>
         )}
-        <div>
-          <dt>Paid</dt>
-          <dd>{formatRupees(booking.amount)}</dd>
-        </div>
+        <Fact term="Paid">{formatRupees(booking.amount)}</Fact>
       </dl>
       {/* A cancelled, refunded puja will not take place: nothing to put in a calendar. */}
       {booking.status !== 'refundPending' && booking.status !== 'refunded' && (
         <AddToCalendar booking={booking} />
       )}
 
-      {done && doneMessages[done] && (
-        <p className="after-sale__done" role="status">
-          {doneMessages[done]}
-        </p>
-      )}
+      <DoneNote message={done ? doneMessages[done] : undefined} />
 
       {booking.refund && (
-        <section className="after-sale__card" aria-labelledby="booking-refund">
-          <h2 id="booking-refund">Refund</h2>
+        <AfterSaleCard id="booking-refund" title="Refund">
           <RefundNote refund={booking.refund} />
-        </section>
+        </AfterSaleCard>
       )}
 
       {booking.status === 'notPerformed' && (
-        <section className="after-sale__card" aria-labelledby="booking-not-performed">
-          <h2 id="booking-not-performed">The puja could not be performed</h2>
+        <AfterSaleCard id="booking-not-performed" title="The puja could not be performed">
           {notPerformedReason(booking) && <p>{notPerformedReason(booking)}</p>}
           <p>We are sorry. Choose another date for the same puja, or a full refund.</p>
           <div className="after-sale__actions">
@@ -225,12 +164,11 @@ function BookingView({ page, booking }: { page: BookingPageRef; booking: Booking
               </button>
             )}
           </div>
-        </section>
+        </AfterSaleCard>
       )}
 
       {booking.proof && (
-        <section className="after-sale__card" aria-labelledby="booking-proof">
-          <h2 id="booking-proof">Your puja was performed</h2>
+        <AfterSaleCard id="booking-proof" title="Your puja was performed">
           <ProofVideo url={booking.proof.videoUrl} />
           {booking.proof.photoIds.length > 0 && (
             <ul className="after-sale__photos" aria-label="Photos of the puja">
@@ -247,26 +185,24 @@ function BookingView({ page, booking }: { page: BookingPageRef; booking: Booking
               ))}
             </ul>
           )}
-        </section>
+        </AfterSaleCard>
       )}
 
       {booking.prasad && (
-        <section className="after-sale__card" aria-labelledby="booking-prasad">
-          <h2 id="booking-prasad">Prasad</h2>
+        <AfterSaleCard id="booking-prasad" title="Prasad">
           <p>
             Sent with {booking.prasad.carrier}, tracking number{' '}
             <strong>{booking.prasad.trackingNumber}</strong>
             {booking.status === 'prasadDelivered' && ' · delivered'}
           </p>
           <TrackParcel carrier={booking.prasad.carrier} trackingNumber={booking.prasad.trackingNumber} />
-        </section>
+        </AfterSaleCard>
       )}
 
-      <section className="after-sale__card" aria-labelledby="booking-persons">
-        <h2 id="booking-persons">Persons</h2>
+      <AfterSaleCard id="booking-persons" title="Persons">
         {!canCorrect && booking.status !== 'refunded' && booking.status !== 'refundPending' && (
           <p className="after-sale__locked">
-            The sankalp was locked on {formatDateTime(new Date(bookingLockAt(lifecycle)).toISOString())}
+            The sankalp was locked on {formatInstant(bookingLockAt(lifecycle))}
             {bookingLockAt(lifecycle) === sankalpLockAt(booking.puja.pujaDate)
               ? `, ${policyText.sankalpLock} before the puja`
               : ', when the booking was made'}
@@ -302,22 +238,20 @@ function BookingView({ page, booking }: { page: BookingPageRef; booking: Booking
         )}
         {canCorrect && (
           <p className="after-sale__hint">
-            Names and details can be corrected until{' '}
-            {formatDateTime(new Date(sankalpLockAt(booking.puja.pujaDate)).toISOString())}, when the sankalp
-            is locked.
+            Names and details can be corrected until {formatInstant(sankalpLockAt(booking.puja.pujaDate))},
+            when the sankalp is locked.
           </p>
         )}
         {canCancel && (
           <p className="after-sale__hint">
-            You can cancel until {formatDateTime(new Date(bookingCancelDeadline(lifecycle)).toISOString())}.
+            You can cancel until {formatInstant(bookingCancelDeadline(lifecycle))}.
           </p>
         )}
-      </section>
+      </AfterSaleCard>
 
-      <section className="after-sale__card" aria-labelledby="booking-timeline">
-        <h2 id="booking-timeline">Timeline</h2>
+      <AfterSaleCard id="booking-timeline" title="Timeline">
         <Timeline entries={booking.timeline} />
-      </section>
+      </AfterSaleCard>
 
       <Link href="/account/bookings" className="button">
         Back to My Bookings

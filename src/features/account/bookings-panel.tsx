@@ -1,12 +1,11 @@
 import { Link } from 'wouter';
 import type { BookingSummary } from '../../../contract/booking.ts';
-import { bookingStateLabels } from '../../../contract/lifecycle.ts';
 import { fetchBookings } from '../../lib/bookings.ts';
 import { formatRupees } from '../../../contract/money.ts';
-import { formatDateTime } from '../../lib/format.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { ResourceView } from '../../ui/status.tsx';
-import { bookingStateTone, StatusPill } from '../../ui/status-pill.tsx';
+import { Fact, Instant } from '../../ui/fact.tsx';
+import { BookingStatePill } from '../../ui/status-pill.tsx';
 import './bookings-panel.css';
 
 /** The Bookings tab: the customer's puja bookings, newest first, or the empty state of docs/product-rules.md, Shell and account. */
@@ -51,32 +50,20 @@ function BookingList({ bookings }: { bookings: BookingSummary[] }) {
             </span>
             <span className="order-row__date">
               Booking <span className="order-row__number">{booking.bookingNumber}</span>, booked on{' '}
-              <time dateTime={booking.createdAt}>{formatDateTime(booking.createdAt)}</time>
+              <Instant at={booking.createdAt} />
             </span>
           </div>
           <dl className="order-row__facts">
-            <div>
-              <dt>Puja date</dt>
-              <dd>
-                <time dateTime={booking.pujaDate}>{formatDateTime(booking.pujaDate)}</time>
-              </dd>
-            </div>
-            <div>
-              <dt>Persons</dt>
-              <dd>{booking.personCount}</dd>
-            </div>
-            <div>
-              <dt>Status</dt>
-              <dd>
-                <StatusPill tone={bookingStateTone[booking.status]}>
-                  {bookingStateLabels[booking.status]}
-                </StatusPill>
-              </dd>
-            </div>
-            <div>
-              <dt>Amount</dt>
-              <dd className="order-row__total">{formatRupees(booking.amount)}</dd>
-            </div>
+            <Fact term="Puja date">
+              <Instant at={booking.pujaDate} />
+            </Fact>
+            <Fact term="Persons">{booking.personCount}</Fact>
+            <Fact term="Status">
+              <BookingStatePill state={booking.status} />
+            </Fact>
+            <Fact term="Amount" className="order-row__total">
+              {formatRupees(booking.amount)}
+            </Fact>
           </dl>
         </li>
       ))}

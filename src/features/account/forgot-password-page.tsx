@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { accountCalls } from '../../live/account.ts';
 import { site } from '../../lib/config.ts';
 import { ErrorBanner } from '../../ui/status.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { useAccountForm } from './use-account-form.ts';
 import './auth.css';
 
@@ -33,20 +34,17 @@ export function ForgotPasswordPage() {
           </p>
         ) : (
           <form className="auth-form" noValidate onSubmit={submit}>
-            <div className="field">
-              <label htmlFor={`${id}-email`}>Email</label>
-              <input
-                id={`${id}-email`}
-                className="input"
-                type="email"
-                autoComplete="email"
-                value={email}
-                onChange={(e) => {
-                  setEmail(e.target.value);
-                  form.edited();
-                }}
-              />
-            </div>
+            <TextField
+              id={`${id}-email`}
+              label="Email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => {
+                setEmail(e.target.value);
+                form.edited();
+              }}
+            />
             <button type="submit" className="button button--primary" disabled={form.sending}>
               {form.sending ? 'Sending...' : 'Send reset link'}
             </button>

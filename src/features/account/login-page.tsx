@@ -9,7 +9,7 @@ import {
 } from '../../../machines/session/session.selectors.ts';
 import { SessionCheckFailed, SessionContext } from '../../live/session.tsx';
 import { SignInFields, useSignInForm } from '../../live/sign-in-form.tsx';
-import { ErrorBanner, Spinner } from '../../ui/status.tsx';
+import { CheckingSession, ErrorBanner } from '../../ui/status.tsx';
 import './auth.css';
 
 const socialProviders = ['Google', 'Facebook'] as const;
@@ -42,13 +42,7 @@ export function LoginPage() {
   const { id, signingIn, submit, error, errorId } = form;
 
   if (signedIn) return <Redirect to={returnToFrom(search, '/account')} replace />;
-  if (restoring) {
-    return (
-      <div className="container page">
-        <Spinner label="Checking your session..." />
-      </div>
-    );
-  }
+  if (restoring) return <CheckingSession />;
   if (unverified) return <SessionCheckFailed />;
 
   return (

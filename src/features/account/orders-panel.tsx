@@ -2,12 +2,11 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { OrderSummary } from '../../../contract/orders.ts';
 import { formatRupees } from '../../../contract/money.ts';
-import { formatDateTime } from '../../lib/format.ts';
 import { fetchOrders } from '../../lib/orders.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { ResourceView } from '../../ui/status.tsx';
-import { orderStateTone, StatusPill, paymentStatusTone } from '../../ui/status-pill.tsx';
-import { orderStateLabels } from '../../../contract/lifecycle.ts';
+import { Fact, Instant } from '../../ui/fact.tsx';
+import { OrderStatePill, paymentStatusTone, StatusPill } from '../../ui/status-pill.tsx';
 
 /** The Orders tab: the customer's orders, newest first, each linking to its page (status, timeline, cancel). */
 export function OrdersPanel({ empty }: { empty: ReactNode }) {
@@ -32,33 +31,19 @@ function OrderList({ orders }: { orders: OrderSummary[] }) {
             >
               {order.orderNumber}
             </Link>
-            <time className="order-row__date" dateTime={order.createdAt}>
-              {formatDateTime(order.createdAt)}
-            </time>
+            <Instant className="order-row__date" at={order.createdAt} />
           </div>
           <dl className="order-row__facts">
-            <div>
-              <dt>Status</dt>
-              <dd>
-                <StatusPill tone={orderStateTone[order.orderStatus]}>
-                  {orderStateLabels[order.orderStatus]}
-                </StatusPill>
-              </dd>
-            </div>
-            <div>
-              <dt>Payment</dt>
-              <dd>
-                <StatusPill tone={paymentStatusTone(order.paymentStatus)}>{order.paymentStatus}</StatusPill>
-              </dd>
-            </div>
-            <div>
-              <dt>Items</dt>
-              <dd>{order.itemCount}</dd>
-            </div>
-            <div>
-              <dt>Total</dt>
-              <dd className="order-row__total">{formatRupees(order.total)}</dd>
-            </div>
+            <Fact term="Status">
+              <OrderStatePill state={order.orderStatus} />
+            </Fact>
+            <Fact term="Payment">
+              <StatusPill tone={paymentStatusTone(order.paymentStatus)}>{order.paymentStatus}</StatusPill>
+            </Fact>
+            <Fact term="Items">{order.itemCount}</Fact>
+            <Fact term="Total" className="order-row__total">
+              {formatRupees(order.total)}
+            </Fact>
           </dl>
         </li>
       ))}

@@ -17,7 +17,8 @@ import {
   selectIsUnverified,
 } from '../../../machines/session/session.selectors.ts';
 import { SessionCheckFailed, SessionContext } from '../../live/session.tsx';
-import { ErrorBanner, Spinner } from '../../ui/status.tsx';
+import { CheckingSession, ErrorBanner } from '../../ui/status.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import './auth.css';
 
 const emptyDraft: RegistrationValues = {
@@ -29,9 +30,9 @@ const emptyDraft: RegistrationValues = {
   acceptTerms: false,
 };
 
-type TextField = Exclude<keyof RegistrationValues, 'acceptTerms'>;
+type TextKey = Exclude<keyof RegistrationValues, 'acceptTerms'>;
 
-const textFields: { field: TextField; label: string; type: string; autoComplete: string }[] = [
+const textFields: { field: TextKey; label: string; type: string; autoComplete: string }[] = [
   { field: 'name', label: 'Full name', type: 'text', autoComplete: 'name' },
   { field: 'email', label: 'Email address', type: 'email', autoComplete: 'email' },
   { field: 'phone', label: 'Phone (optional)', type: 'tel', autoComplete: 'tel' },
@@ -71,16 +72,10 @@ export function RegisterPage() {
   }, [invalid]);
 
   if (signedIn) return <Redirect to={returnTo === '/' ? '/account' : returnTo} replace />;
-  if (restoring) {
-    return (
-      <div className="container page">
-        <Spinner label="Checking your session..." />
-      </div>
-    );
-  }
+  if (restoring) return <CheckingSession />;
   if (unverified) return <SessionCheckFailed />;
 
-  const update = (field: TextField) => (e: ChangeEvent<HTMLInputElement>) =>
+  const update = (field: TextKey) => (e: ChangeEvent<HTMLInputElement>) =>
     setDraft((d) => ({ ...d, [field]: e.target.value }));
 
   const submit = (e: FormEvent) => {
@@ -113,26 +108,25 @@ export function RegisterPage() {
         )}
         <form className="auth-form" onSubmit={submit} noValidate>
           {textFields.map(({ field, label, type, autoComplete }) => (
-            <div className="field" key={field}>
-              <label htmlFor={`${id}-${field}`}>{label}</label>
-              <input
-                id={`${id}-${field}`}
-                ref={(el) => {
-                  inputs.current[field] = el;
-                }}
-                className="input"
-                type={type}
-                name={field}
-                autoComplete={autoComplete}
-                value={draft[field]}
-                onChange={update(field)}
-                aria-invalid={fieldError(field) ? true : undefined}
-                aria-describedby={describedBy(
-                  fieldError(field) && `${id}-${field}-error`,
-                  field === 'password' && `${id}-password-hint`,
-                  !invalid && serverError && errorId,
-                )}
-              />
+            <TextField
+              key={field}
+              id={`${id}-${field}`}
+              label={label}
+              ref={(el) => {
+                inputs.current[field] = el;
+              }}
+              type={type}
+              name={field}
+              autoComplete={autoComplete}
+              value={draft[field]}
+              onChange={update(field)}
+              aria-invalid={fieldError(field) ? true : undefined}
+              aria-describedby={describedBy(
+                fieldError(field) && `${id}-${field}-error`,
+                field === 'password' && `${id}-password-hint`,
+                !invalid && serverError && errorId,
+              )}
+            >
               {fieldError(field) && (
                 <p id={`${id}-${field}-error`} className="field__error">
                   {fieldError(field)}
@@ -143,7 +137,7 @@ export function RegisterPage() {
                   At least {MIN_PASSWORD_LENGTH} characters.
                 </p>
               )}
-            </div>
+            </TextField>
           ))}
           <div className="field">
             <label className="checkbox">

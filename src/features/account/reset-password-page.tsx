@@ -1,8 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { Link, useSearch } from 'wouter';
-import { authMessages } from '../../../contract/auth.ts';
 import { accountCalls } from '../../live/account.ts';
-import { ErrorBanner } from '../../ui/status.tsx';
+import { NewPasswordError, NewPasswordFields, useNewPassword } from './new-password.tsx';
 import { useAccountForm } from './use-account-form.ts';
 import './auth.css';
 
@@ -13,28 +12,13 @@ import './auth.css';
 export function ResetPasswordPage() {
   const id = useId();
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [mismatch, setMismatch] = useState(false);
   const form = useAccountForm(accountCalls.resetPassword);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    // The one check the contract cannot make: both boxes say the same.
-    setMismatch(password !== confirm);
-    if (password === confirm) form.submit({ token, password });
-  };
-  const edited = (set: (value: string) => void) => (value: string) => {
-    set(value);
-    setMismatch(false);
-    form.edited();
-  };
+  const pw = useNewPassword(form);
   return (
     <div className="container page auth-page">
       <section className="auth-card" aria-labelledby={`${id}-title`}>
         <h1 id={`${id}-title`}>Choose a new password</h1>
-        {(mismatch || form.error) && (
-          <ErrorBanner message={mismatch ? authMessages.passwordMismatch : form.error!} />
-        )}
+        <NewPasswordError pw={pw} form={form} />
         {form.result ? (
           <>
             <p className="auth-card__notice" role="status">
@@ -45,29 +29,8 @@ export function ResetPasswordPage() {
             </Link>
           </>
         ) : (
-          <form className="auth-form" noValidate onSubmit={submit}>
-            <div className="field">
-              <label htmlFor={`${id}-password`}>New password</label>
-              <input
-                id={`${id}-password`}
-                className="input"
-                type="password"
-                autoComplete="new-password"
-                value={password}
-                onChange={(e) => edited(setPassword)(e.target.value)}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-confirm`}>Confirm new password</label>
-              <input
-                id={`${id}-confirm`}
-                className="input"
-                type="password"
-                autoComplete="new-password"
-                value={confirm}
-                onChange={(e) => edited(setConfirm)(e.target.value)}
-              />
-            </div>
+          <form className="auth-form" noValidate onSubmit={(e) => pw.submit(e, { token })}>
+            <NewPasswordFields id={id} pw={pw} labels={['New password', 'Confirm new password']} />
             <button type="submit" className="button button--primary" disabled={form.sending}>
               {form.sending ? 'Saving...' : 'Set new password'}
             </button>

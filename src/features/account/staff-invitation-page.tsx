@@ -1,32 +1,20 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { authMessages } from '../../../contract/auth.ts';
 import { roleLabels } from '../../../contract/roles.ts';
 import { invitedRoleDoes, type StaffInvitationInfo } from '../../../contract/staff-invitations.ts';
 import { lookupStaffInvitation, staffInvitationCalls } from '../../live/staff-invitations.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { ErrorBanner, ResourceView } from '../../ui/status.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { NewPasswordError, NewPasswordFields, useNewPassword } from './new-password.tsx';
 import { useAccountForm } from './use-account-form.ts';
 import './auth.css';
 
 function AcceptForm({ token, invitation }: { token: string; invitation: StaffInvitationInfo }) {
   const id = useId();
   const [name, setName] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [mismatch, setMismatch] = useState(false);
   const form = useAccountForm(staffInvitationCalls.acceptStaffInvitation);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    // The one check the contract cannot make: both boxes say the same.
-    setMismatch(password !== confirm);
-    if (password === confirm) form.submit({ token, name, password });
-  };
-  const edited = (set: (value: string) => void) => (value: string) => {
-    set(value);
-    setMismatch(false);
-    form.edited();
-  };
+  const pw = useNewPassword(form);
   if (form.result)
     return (
       <>
@@ -47,44 +35,18 @@ function AcceptForm({ token, invitation }: { token: string; invitation: StaffInv
           ? 'Choose a new password for your account: you will sign in with it from now on.'
           : 'Choose your name and a password.'}
       </p>
-      {(mismatch || form.error) && (
-        <ErrorBanner message={mismatch ? authMessages.passwordMismatch : form.error!} />
-      )}
-      <form className="auth-form" noValidate onSubmit={submit}>
+      <NewPasswordError pw={pw} form={form} />
+      <form className="auth-form" noValidate onSubmit={(e) => pw.submit(e, { token, name })}>
         {!invitation.accountExists && (
-          <div className="field">
-            <label htmlFor={`${id}-name`}>Your name</label>
-            <input
-              id={`${id}-name`}
-              className="input"
-              autoComplete="name"
-              value={name}
-              onChange={(e) => edited(setName)(e.target.value)}
-            />
-          </div>
+          <TextField
+            id={`${id}-name`}
+            label="Your name"
+            autoComplete="name"
+            value={name}
+            onChange={(e) => pw.edited(setName)(e.target.value)}
+          />
         )}
-        <div className="field">
-          <label htmlFor={`${id}-password`}>Password</label>
-          <input
-            id={`${id}-password`}
-            className="input"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => edited(setPassword)(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-confirm`}>Confirm password</label>
-          <input
-            id={`${id}-confirm`}
-            className="input"
-            type="password"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => edited(setConfirm)(e.target.value)}
-          />
-        </div>
+        <NewPasswordFields id={id} pw={pw} labels={['Password', 'Confirm password']} />
         <button type="submit" className="button button--primary" disabled={form.sending}>
           {form.sending ? 'Joining...' : 'Join the staff'}
         </button>

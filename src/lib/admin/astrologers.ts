@@ -3,10 +3,14 @@ import {
   AdminAstrologerResponse,
   type AstrologerInput,
 } from '../../../contract/admin/astrologers.ts';
-import { retirePath, staffGet, staffSend } from './client.ts';
+import { recordCalls, staffGet } from './client.ts';
 
-const astrologer = (method: 'POST' | 'PUT', path: string, body: unknown, signal?: AbortSignal) =>
-  staffSend(method, path, body, AdminAstrologerResponse, signal).then((answer) => answer.astrologer);
+/** An astrologer's calls in the back office: each answers the astrologer as it is after the call. */
+const astrologer = recordCalls(
+  '/api/admin/astrologers',
+  AdminAstrologerResponse,
+  (answer) => answer.astrologer,
+);
 
 export const fetchStaffAstrologers = (signal?: AbortSignal) =>
   staffGet('/api/admin/astrologers', AdminAstrologerListResponse, signal);
@@ -16,19 +20,7 @@ export const fetchStaffAstrologer = (id: number, signal?: AbortSignal) =>
     (answer) => answer.astrologer,
   );
 
-export const saveStaffAstrologer = (
-  id: number | null,
-  body: AstrologerInput,
-  version: number | null,
-  signal?: AbortSignal,
-) =>
-  id === null
-    ? astrologer('POST', '/api/admin/astrologers', body, signal)
-    : astrologer('PUT', `/api/admin/astrologers/${id}`, { ...body, version }, signal);
+/** Creates an astrologer (id null) or saves one with the version its edit started from. */
+export const saveStaffAstrologer = astrologer.save<AstrologerInput>;
 
-export const retireStaffAstrologer = (
-  id: number,
-  retire: boolean,
-  version: number | undefined,
-  signal?: AbortSignal,
-) => astrologer('POST', retirePath(`/api/admin/astrologers/${id}`, retire), { version }, signal);
+export const retireStaffAstrologer = astrologer.retire;

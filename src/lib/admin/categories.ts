@@ -3,10 +3,10 @@ import {
   AdminCategoryResponse,
   type CategoryInput,
 } from '../../../contract/admin/categories.ts';
-import { foundIn, retirePath, staffGet, staffSend } from './client.ts';
+import { foundIn, recordCalls, staffGet } from './client.ts';
 
-const category = (method: 'POST' | 'PUT', path: string, body: unknown, signal?: AbortSignal) =>
-  staffSend(method, path, body, AdminCategoryResponse, signal).then((answer) => answer.category);
+/** A category's calls in the back office: each answers the category as it is after the call. */
+const category = recordCalls('/api/admin/categories', AdminCategoryResponse, (answer) => answer.category);
 
 /** Every category, retired ones too, with how many of its products are in the shop. */
 export const fetchStaffCategories = (signal?: AbortSignal) =>
@@ -16,19 +16,7 @@ export const fetchStaffCategories = (signal?: AbortSignal) =>
 export const fetchStaffCategory = async (id: number, signal?: AbortSignal) =>
   foundIn((await fetchStaffCategories(signal)).categories, id, 'Category');
 
-export const saveStaffCategory = (
-  id: number | null,
-  body: CategoryInput,
-  version: number | null,
-  signal?: AbortSignal,
-) =>
-  id === null
-    ? category('POST', '/api/admin/categories', body, signal)
-    : category('PUT', `/api/admin/categories/${id}`, { ...body, version }, signal);
+/** Creates a category (id null) or saves one with the version its edit started from. */
+export const saveStaffCategory = category.save<CategoryInput>;
 
-export const retireStaffCategory = (
-  id: number,
-  retire: boolean,
-  version: number | undefined,
-  signal?: AbortSignal,
-) => category('POST', retirePath(`/api/admin/categories/${id}`, retire), { version }, signal);
+export const retireStaffCategory = category.retire;

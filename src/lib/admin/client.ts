@@ -29,6 +29,29 @@ export function staffSend<S extends v.GenericSchema>(
   });
 }
 
+/**
+ * A record's writes under its path (`/api/admin/pujas`), each answering the record as it is after
+ * the call: `send` for its own steps, `save` creating (id null) or saving with the version its
+ * edit started from, `retire` taking it out of the shop or back.
+ */
+export function recordCalls<S extends v.GenericSchema, R>(
+  base: string,
+  schema: S,
+  pick: (answer: v.InferOutput<S>) => R,
+) {
+  const send = (method: 'POST' | 'PUT' | 'DELETE', path: string, body: unknown, signal?: AbortSignal) =>
+    staffSend(method, path, body, schema, signal).then(pick);
+  return {
+    send,
+    save: <I extends object>(id: number | null, body: I, version: number | null, signal?: AbortSignal) =>
+      id === null
+        ? send('POST', base, body, signal)
+        : send('PUT', `${base}/${id}`, { ...body, version }, signal),
+    retire: (id: number, retire: boolean, version: number | undefined, signal?: AbortSignal) =>
+      send('POST', retirePath(`${base}/${id}`, retire), { version }, signal),
+  };
+}
+
 /** A list's filter as the URL's query holds it: `status=processing&q=DPS-2026`. */
 export type StaffQuery = Record<string, string>;
 

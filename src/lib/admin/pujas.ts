@@ -1,10 +1,9 @@
 import type { PackageInput } from '../../../contract/admin/packages.ts';
 import { AdminPujaListResponse, AdminPujaResponse, type PujaInput } from '../../../contract/admin/pujas.ts';
-import { queryString, retirePath, staffGet, staffSend, type StaffQuery } from './client.ts';
+import { queryString, recordCalls, staffGet, type StaffQuery } from './client.ts';
 
 /** A puja's calls in the back office: each answers the puja as it is after the call. */
-const puja = (method: 'POST' | 'PUT' | 'DELETE', path: string, body: unknown, signal?: AbortSignal) =>
-  staffSend(method, path, body, AdminPujaResponse, signal).then((answer) => answer.puja);
+const puja = recordCalls('/api/admin/pujas', AdminPujaResponse, (answer) => answer.puja);
 
 export const fetchStaffPujas = (query: StaffQuery, signal?: AbortSignal) =>
   staffGet(`/api/admin/pujas${queryString(query)}`, AdminPujaListResponse, signal);
@@ -13,32 +12,19 @@ export const fetchStaffPuja = (id: number, signal?: AbortSignal) =>
   staffGet(`/api/admin/pujas/${id}`, AdminPujaResponse, signal).then((answer) => answer.puja);
 
 /** Creates a puja (id null) or saves one with the version its edit started from. */
-export const saveStaffPuja = (
-  id: number | null,
-  body: PujaInput,
-  version: number | null,
-  signal?: AbortSignal,
-) =>
-  id === null
-    ? puja('POST', '/api/admin/pujas', body, signal)
-    : puja('PUT', `/api/admin/pujas/${id}`, { ...body, version }, signal);
+export const saveStaffPuja = puja.save<PujaInput>;
 
 export const addPackage = (pujaId: number, body: PackageInput, signal?: AbortSignal) =>
-  puja('POST', `/api/admin/pujas/${pujaId}/packages`, body, signal);
+  puja.send('POST', `/api/admin/pujas/${pujaId}/packages`, body, signal);
 
 export const savePackage = (id: number, body: PackageInput & { version: number }, signal?: AbortSignal) =>
-  puja('PUT', `/api/admin/packages/${id}`, body, signal);
+  puja.send('PUT', `/api/admin/packages/${id}`, body, signal);
 
 export const deletePackage = (id: number, signal?: AbortSignal) =>
-  puja('DELETE', `/api/admin/packages/${id}`, undefined, signal);
+  puja.send('DELETE', `/api/admin/packages/${id}`, undefined, signal);
 
 /** A copy of the puja on a new date, packages and all; answers the puja repeated. */
 export const repeatPuja = (id: number, pujaDate: string, signal?: AbortSignal) =>
-  puja('POST', `/api/admin/pujas/${id}/repeat`, { pujaDate }, signal);
+  puja.send('POST', `/api/admin/pujas/${id}/repeat`, { pujaDate }, signal);
 
-export const retireStaffPuja = (
-  id: number,
-  retire: boolean,
-  version: number | undefined,
-  signal?: AbortSignal,
-) => puja('POST', retirePath(`/api/admin/pujas/${id}`, retire), { version }, signal);
+export const retireStaffPuja = puja.retire;

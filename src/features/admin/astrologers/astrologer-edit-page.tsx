@@ -1,16 +1,14 @@
-import { useActorRef, useSelector } from '@xstate/react';
 import { AstrologerInput } from '../../../../contract/admin/astrologers.ts';
 import { fieldLabels } from '../../../../contract/field-labels.ts';
-import { selectIsDirty, selectRecord } from '../../../../machines/admin-edit/admin-edit.selectors.ts';
 import { liveEditMachine } from '../../../live/admin.ts';
 import {
   fetchStaffAstrologer,
   retireStaffAstrologer,
   saveStaffAstrologer,
 } from '../../../lib/admin/astrologers.ts';
-import { inspectOptions } from '../../../lib/inspector.ts';
-import { EditFrame, fieldsOf } from '../parts/edit-frame.tsx';
-import { textOf, type FieldSpec } from '../parts/form-field.tsx';
+import { fieldsOf } from '../parts/edit-frame.tsx';
+import { CatalogueEditFrame, useEditPage } from '../shared/catalogue-edit.tsx';
+import type { FieldSpec } from '../parts/form-field.tsx';
 import { liveRetireMachine, RetirePanel } from '../parts/retire-panel.tsx';
 
 const astrologerEditMachine = liveEditMachine({
@@ -24,15 +22,15 @@ const astrologerEditMachine = liveEditMachine({
 const astrologerRetireMachine = liveRetireMachine(fetchStaffAstrologer, retireStaffAstrologer);
 
 export function AstrologerEditPage({ id }: { id: number | null }) {
-  const edit = useActorRef(astrologerEditMachine, {
-    input: {
-      id,
-      draft: { name: '', photo: '', specializations: [], experience: '', ratePerMinute: '', bio: '' },
-    },
-    ...inspectOptions(),
+  const page = useEditPage(astrologerEditMachine, id, {
+    name: '',
+    photo: '',
+    specializations: [],
+    experience: '',
+    ratePerMinute: '',
+    bio: '',
   });
-  const record = useSelector(edit, selectRecord);
-  const dirty = useSelector(edit, selectIsDirty);
+  const { edit, record, dirty } = page;
   const specs: FieldSpec[] = [
     { name: 'name', label: fieldLabels.astrologer.name },
     {
@@ -47,13 +45,7 @@ export function AstrologerEditPage({ id }: { id: number | null }) {
     { name: 'bio', label: fieldLabels.astrologer.bio, kind: 'markup' },
   ];
   return (
-    <EditFrame
-      edit={edit}
-      title={id === null ? 'New astrologer' : textOf(record?.name, 'Astrologer')}
-      back={['/admin/astrologers', 'Astrologers']}
-      created="Astrologer created"
-      specs={specs}
-    >
+    <CatalogueEditFrame page={page} name={record?.name} names={['astrologer', 'astrologers']} specs={specs}>
       {record && typeof record.id === 'number' && (
         <RetirePanel
           id={record.id}
@@ -65,6 +57,6 @@ export function AstrologerEditPage({ id }: { id: number | null }) {
           restoreText="Their profile is back in the shop’s list of astrologers."
         />
       )}
-    </EditFrame>
+    </CatalogueEditFrame>
   );
 }

@@ -3,9 +3,8 @@ import { fieldLabel, HIDDEN_AUDIT_FIELDS } from '../../../../contract/field-labe
 import { liveListMachine, useStaffList } from '../../../live/admin.ts';
 import { fetchAudit } from '../../../lib/admin/audit.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { ListHead, PagedTable, useUrlQuery } from '../parts/list-parts.tsx';
-
-const AUDIT_PAGE = 50;
+import { ListHead, useUrlQuery } from '../parts/list-parts.tsx';
+import { StaffTable, type Cell } from '../shared/staff-table.tsx';
 
 const auditMachine = liveListMachine(fetchAudit);
 
@@ -26,6 +25,22 @@ const entityLabels: Record<(typeof AUDIT_ENTITIES)[number], string> = {
 };
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** The table's columns, each with what a row shows in it. */
+const entryCells: Cell<AuditEntry>[] = [
+  { column: 'When', show: (entry) => formatDateTime(entry.at) },
+  { column: 'Who', show: (entry) => entry.userName },
+  {
+    column: 'What',
+    show: (entry) => (
+      <>
+        {entry.summary}
+        <div className="bo-muted">{entry.action}</div>
+      </>
+    ),
+  },
+  { column: 'Changes', show: (entry) => <Changes entry={entry} /> },
+];
 
 /** A value as the back office writes it: an instant in India's time, yes or no, text as it is. */
 const shown = (value: unknown) =>
@@ -120,27 +135,13 @@ export function AuditPage() {
           </button>
         )}
       </div>
-      <PagedTable
+      <StaffTable
         list={list}
-        rows={data?.entries}
-        total={data?.total ?? 0}
-        limit={AUDIT_PAGE}
+        noun="entries"
         caption="Audit log"
         empty="Nothing recorded yet."
-        columns={['When', 'Who', 'What', 'Changes']}
-        row={(entry) => (
-          <tr key={entry.id}>
-            <td>{formatDateTime(entry.at)}</td>
-            <td>{entry.userName}</td>
-            <td>
-              {entry.summary}
-              <div className="bo-muted">{entry.action}</div>
-            </td>
-            <td>
-              <Changes entry={entry} />
-            </td>
-          </tr>
-        )}
+        rows={data?.entries}
+        cells={entryCells}
       />
     </>
   );

@@ -1,42 +1,37 @@
 import { Link } from 'wouter';
 import type { AdminBooking } from '../../../../contract/admin/bookings.ts';
 import { indiaDay } from '../../../../contract/india-time.ts';
-import {
-  bookingStateLabels,
-  MAX_OFFERED_DATES,
-  MAX_PROOF_PHOTOS,
-  uploadPath,
-} from '../../../../contract/lifecycle.ts';
+import { MAX_OFFERED_DATES, MAX_PROOF_PHOTOS, uploadPath } from '../../../../contract/lifecycle.ts';
 import { formatRupees } from '../../../../contract/money.ts';
 import { performableFrom, policyText } from '../../../../contract/policy.ts';
 import { OFFERING_DELIVERY_LABELS } from '../../../../contract/puja-offering.ts';
 import { liveRecordMachine, useStaffRecord } from '../../../live/admin.ts';
 import { fetchStaffBooking, sendStaffBookingEvent } from '../../../lib/admin/bookings.ts';
-import { countOf, formatCalendarDay, formatClockTime, formatDateTime } from '../../../lib/format.ts';
-import { useDocumentTitle } from '../../../lib/page-title.ts';
+import { countOf, formatCalendarDay, formatClockTime, formatInstant } from '../../../lib/format.ts';
 import { uploadUrl } from '../../../lib/uploads.ts';
 import { formText } from '../../../ui/after-sale/action-dialog.tsx';
 import { PersonFields, personsFrom } from '../../../ui/after-sale/person-fields.tsx';
-import { bookingStateTone, StatusPill } from '../../../ui/status-pill.tsx';
-import { ErrorBanner, Spinner } from '../../../ui/status.tsx';
+import { BookingStatePill } from '../../../ui/status-pill.tsx';
 import { DialogFields } from '../parts/dialog-fields.tsx';
 import { istInputToIso, type FieldSpec } from '../parts/form-field.tsx';
 import {
   actionLabels,
-  CustomerPanel,
   Field,
   ReasonField,
   reasonRequest,
-  ReferenceField,
-  referenceRequest,
-  ShipmentFields,
-  shipmentRequest,
-  TimelinePanel,
-  NextStepPanel,
-  RecordHead,
   StepDialog,
   type StepRequest,
 } from '../parts/record-parts.tsx';
+import {
+  LifecycleColumns,
+  LifecycleHead,
+  Panel,
+  ReasonDialog,
+  RecordLoading,
+  RefundDialog,
+  ShipDialog,
+  useRecordTitle,
+} from '../shared/lifecycle-record.tsx';
 import { TableHead } from '../parts/list-parts.tsx';
 
 /** Up to three new dates offered when a puja could not be performed. */
@@ -79,8 +74,8 @@ function PerformOpensAt({ booking }: { booking: AdminBooking }) {
   const opensAt = performableFrom(booking.puja.pujaDate);
   return (
     <p className="bo-muted">
-      “{actionLabels['booking.perform']}” opens at {formatDateTime(new Date(opensAt).toISOString())},{' '}
-      {policyText.performEarly} before the puja.
+      “{actionLabels['booking.perform']}” opens at {formatInstant(opensAt)}, {policyText.performEarly} before
+      the puja.
     </p>
   );
 }
@@ -89,139 +84,119 @@ function PerformOpensAt({ booking }: { booking: AdminBooking }) {
 export function BookingPage({ id }: { id: number }) {
   const page = useStaffRecord(bookingMachine, id);
   const booking = page.record;
-  useDocumentTitle(booking ? `Booking ${booking.bookingNumber} · Back Office` : undefined);
-  if (page.loadError) return <ErrorBanner message={page.loadError} onRetry={page.retry} />;
-  if (!booking) return <Spinner label="Loading the booking..." />;
+  useRecordTitle(booking ? `Booking ${booking.bookingNumber}` : undefined);
+  if (page.loadError || !booking) return <RecordLoading page={page} label="Loading the booking..." />;
   return (
     <>
-      <RecordHead
+      <LifecycleHead
+        done={page.done}
         back={['/admin/bookings', 'Bookings']}
         title={`Booking ${booking.bookingNumber}`}
-        sub={
-          <>
-            {booking.puja.pujaName} · {formatDateTime(booking.puja.pujaDate)} ·{' '}
-            <StatusPill tone={bookingStateTone[booking.status]}>
-              {bookingStateLabels[booking.status]}
-            </StatusPill>
-          </>
-        }
+        what={`${booking.puja.pujaName} ·`}
+        at={booking.puja.pujaDate}
+        pill={<BookingStatePill state={booking.status} />}
         actions={
           <Link href={`/admin/sankalp?date=${indiaDay(booking.puja.pujaDate)}`} className="button">
             Sankalp sheet for the day
           </Link>
         }
-        done={page.done}
       />
-      <div className="bo-grid bo-grid--two">
-        <div>
-          <NextStepPanel
-            id="booking-next"
-            allowed={booking.allowedEvents}
-            known={BOOKING_ACTIONS}
-            onOpen={page.open}
-          >
-            <PerformOpensAt booking={booking} />
-          </NextStepPanel>
-          <section className="bo-panel" aria-labelledby="booking-persons">
-            <h2 id="booking-persons">
-              Devotees ({booking.package.title}, {booking.persons.length} of {booking.package.noPersons})
-            </h2>
-            <table className="bo-table">
-              <TableHead columns={['Name', 'Gothra', 'Nakshatra', 'Raashi', 'Born']} />
-              <tbody>
-                {booking.persons.map((person, i) => (
-                  <tr key={i}>
-                    <td>{person.name}</td>
-                    <td>{person.gothra}</td>
-                    <td>{person.nakshatra ?? 'Not known'}</td>
-                    <td>{person.raashi}</td>
-                    <td>
-                      {formatCalendarDay(person.dateOfBirth)}
-                      {person.birthTime ? `, ${formatClockTime(person.birthTime)}` : ', time not known'}
-                      <div className="bo-muted">{person.birthPlace ?? 'Place not known'}</div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
-          {booking.offerings.length > 0 && (
-            <section className="bo-panel" aria-labelledby="booking-offerings">
-              <h2 id="booking-offerings">Chadhava offerings</h2>
-              <ul className="bo-offerings">
-                {booking.offerings.map((offering) => (
-                  <li key={offering.offeringId}>
-                    {offering.name} × {offering.quantity} {offering.unit} ·{' '}
-                    {OFFERING_DELIVERY_LABELS[offering.delivery]} · {formatRupees(offering.amount)}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
-          {booking.gift && (
-            <section className="bo-panel" aria-labelledby="booking-gift">
-              <h2 id="booking-gift">A gift</h2>
-              <p>The prasad goes to the address below, not to the customer.</p>
-              {booking.gift.message ? (
-                <p>
-                  Prasad card: <q>{booking.gift.message}</q>
-                </p>
-              ) : (
-                <p className="bo-muted">No message for the prasad card.</p>
-              )}
-            </section>
-          )}
-          {booking.proof && (
-            <section className="bo-panel" aria-labelledby="booking-proof">
-              <h2 id="booking-proof">Proof</h2>
-              <a
-                href={
-                  booking.proof.videoUrl.startsWith('/')
-                    ? uploadUrl(booking.proof.videoUrl)
-                    : booking.proof.videoUrl
-                }
-                target="_blank"
-                rel="noreferrer"
-              >
-                The puja’s video
-              </a>
-              {booking.proof.photoIds.length > 0 && (
-                <>
-                  <p className="bo-muted">{countOf(booking.proof.photoIds.length, 'photo')}</p>
-                  <ul className="bo-photos" aria-label="Photos of the puja">
-                    {booking.proof.photoIds.map((photoId, i) => (
-                      <li key={photoId}>
-                        <a href={uploadUrl(uploadPath(photoId))} target="_blank" rel="noreferrer">
-                          <img
-                            src={uploadUrl(uploadPath(photoId))}
-                            alt={`Proof photo ${i + 1}`}
-                            width={96}
-                            height={96}
-                            loading="lazy"
-                          />
-                        </a>
-                      </li>
-                    ))}
-                  </ul>
-                </>
-              )}
-            </section>
-          )}
-        </div>
-        <div>
-          <CustomerPanel
-            id="booking-customer"
-            title="Customer and prasad address"
-            customer={booking.customer}
-            address={booking.address}
-          >
-            <p>
-              Paid {formatRupees(booking.amount)} online ({booking.paymentStatus})
-            </p>
-          </CustomerPanel>
-          <TimelinePanel id="booking-timeline" entries={booking.timeline} />
-        </div>
-      </div>
+      <LifecycleColumns
+        page={page}
+        prefix="booking"
+        record={booking}
+        known={BOOKING_ACTIONS}
+        whyNot={<PerformOpensAt booking={booking} />}
+        customerTitle="Customer and prasad address"
+        customerNote={
+          <p>
+            Paid {formatRupees(booking.amount)} online ({booking.paymentStatus})
+          </p>
+        }
+      >
+        <Panel
+          id="booking-persons"
+          title={`Devotees (${booking.package.title}, ${booking.persons.length} of ${booking.package.noPersons})`}
+        >
+          <table className="bo-table">
+            <TableHead columns={['Name', 'Gothra', 'Nakshatra', 'Raashi', 'Born']} />
+            <tbody>
+              {booking.persons.map((person, i) => (
+                <tr key={i}>
+                  <td>{person.name}</td>
+                  <td>{person.gothra}</td>
+                  <td>{person.nakshatra ?? 'Not known'}</td>
+                  <td>{person.raashi}</td>
+                  <td>
+                    {formatCalendarDay(person.dateOfBirth)}
+                    {person.birthTime ? `, ${formatClockTime(person.birthTime)}` : ', time not known'}
+                    <div className="bo-muted">{person.birthPlace ?? 'Place not known'}</div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Panel>
+        {booking.offerings.length > 0 && (
+          <Panel id="booking-offerings" title="Chadhava offerings">
+            <ul className="bo-offerings">
+              {booking.offerings.map((offering) => (
+                <li key={offering.offeringId}>
+                  {offering.name} × {offering.quantity} {offering.unit} ·{' '}
+                  {OFFERING_DELIVERY_LABELS[offering.delivery]} · {formatRupees(offering.amount)}
+                </li>
+              ))}
+            </ul>
+          </Panel>
+        )}
+        {booking.gift && (
+          <Panel id="booking-gift" title="A gift">
+            <p>The prasad goes to the address below, not to the customer.</p>
+            {booking.gift.message ? (
+              <p>
+                Prasad card: <q>{booking.gift.message}</q>
+              </p>
+            ) : (
+              <p className="bo-muted">No message for the prasad card.</p>
+            )}
+          </Panel>
+        )}
+        {booking.proof && (
+          <Panel id="booking-proof" title="Proof">
+            <a
+              href={
+                booking.proof.videoUrl.startsWith('/')
+                  ? uploadUrl(booking.proof.videoUrl)
+                  : booking.proof.videoUrl
+              }
+              target="_blank"
+              rel="noreferrer"
+            >
+              The puja’s video
+            </a>
+            {booking.proof.photoIds.length > 0 && (
+              <>
+                <p className="bo-muted">{countOf(booking.proof.photoIds.length, 'photo')}</p>
+                <ul className="bo-photos" aria-label="Photos of the puja">
+                  {booking.proof.photoIds.map((photoId, i) => (
+                    <li key={photoId}>
+                      <a href={uploadUrl(uploadPath(photoId))} target="_blank" rel="noreferrer">
+                        <img
+                          src={uploadUrl(uploadPath(photoId))}
+                          alt={`Proof photo ${i + 1}`}
+                          width={96}
+                          height={96}
+                          loading="lazy"
+                        />
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </Panel>
+        )}
+      </LifecycleColumns>
       <StepDialog
         page={page}
         type="booking.perform"
@@ -260,14 +235,11 @@ export function BookingPage({ id }: { id: number }) {
           />
         </Field>
       </StepDialog>
-      <StepDialog
+      <ShipDialog
         page={page}
         type="booking.shipPrasad"
         description="The prasad is on its way. The customer sees the carrier, the tracking number and a link to track it."
-        toRequest={shipmentRequest}
-      >
-        <ShipmentFields />
-      </StepDialog>
+      />
       <StepDialog page={page} type="booking.deliverPrasad" description="The prasad reached the devotee." />
       <StepDialog
         page={page}
@@ -285,14 +257,7 @@ export function BookingPage({ id }: { id: number }) {
         <ReasonField />
         <DialogFields prefix="action" specs={offeredDateSpecs} />
       </StepDialog>
-      <StepDialog
-        page={page}
-        type="refund.completed"
-        description="Record the refund’s reference."
-        toRequest={referenceRequest}
-      >
-        <ReferenceField />
-      </StepDialog>
+      <RefundDialog page={page} description="Record the refund’s reference." />
       <StepDialog
         page={page}
         type="booking.correctPersons"
@@ -303,15 +268,11 @@ export function BookingPage({ id }: { id: number }) {
           <PersonFields key={i} index={i} count={booking.persons.length} person={person} />
         ))}
       </StepDialog>
-      <StepDialog
+      <ReasonDialog
         page={page}
         type="booking.cancel"
         description="The booking is cancelled before the sankalp locks, and refunded through the gateway."
-        toRequest={reasonRequest}
-        danger
-      >
-        <ReasonField />
-      </StepDialog>
+      />
     </>
   );
 }

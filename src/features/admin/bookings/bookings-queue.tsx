@@ -1,21 +1,37 @@
+import type { AdminBookingSummary } from '../../../../contract/admin/bookings.ts';
 import { Link } from 'wouter';
-import { ADMIN_PAGE_DEFAULT } from '../../../../contract/admin/queues.ts';
 import { BOOKING_STATES, bookingStateLabels } from '../../../../contract/lifecycle.ts';
 import { formatRupees } from '../../../../contract/money.ts';
 import { liveListMachine, useStaffList } from '../../../live/admin.ts';
 import { exportBookings, fetchStaffBookings } from '../../../lib/admin/bookings.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { bookingStateTone, StatusPill } from '../../../ui/status-pill.tsx';
-import {
-  ExportButton,
-  ListHead,
-  PagedTable,
-  QueueFilters,
-  StatusTabs,
-  useUrlQuery,
-} from '../parts/list-parts.tsx';
+import { BookingStatePill } from '../../../ui/status-pill.tsx';
+import { ExportButton, ListHead, QueueFilters, StatusTabs, useUrlQuery } from '../parts/list-parts.tsx';
+import { Customer, StaffTable, type Cell } from '../shared/staff-table.tsx';
 
 const bookingsMachine = liveListMachine(fetchStaffBookings, exportBookings);
+
+/** The table's columns, each with what a row shows in it. */
+const bookingCells: Cell<AdminBookingSummary>[] = [
+  {
+    column: 'Booking',
+    show: (booking) => <Link href={`/admin/bookings/${booking.id}`}>{booking.bookingNumber}</Link>,
+  },
+  {
+    column: 'Puja',
+    show: (booking) => (
+      <>
+        {booking.pujaName}
+        <div className="bo-muted">{booking.packageTitle}</div>
+      </>
+    ),
+  },
+  { column: 'Puja date', show: (booking) => formatDateTime(booking.pujaDate) },
+  { column: 'Customer', show: (booking) => <Customer of={booking.customer} /> },
+  { column: { label: 'Persons', num: true }, show: (booking) => booking.personCount },
+  { column: { label: 'Amount', num: true }, show: (booking) => formatRupees(booking.amount) },
+  { column: 'Status', show: (booking) => <BookingStatePill state={booking.status} /> },
+];
 
 /** The bookings queue: soonest puja first by default, or by when they were booked. */
 export function BookingsQueue() {
@@ -53,46 +69,7 @@ export function BookingsQueue() {
           </select>
         </div>
       </QueueFilters>
-      <PagedTable
-        list={list}
-        rows={data?.bookings}
-        total={data?.total ?? 0}
-        limit={ADMIN_PAGE_DEFAULT}
-        caption="Bookings"
-        empty="No bookings match this filter."
-        columns={[
-          'Booking',
-          'Puja',
-          'Puja date',
-          'Customer',
-          { label: 'Persons', num: true },
-          { label: 'Amount', num: true },
-          'Status',
-        ]}
-        row={(booking) => (
-          <tr key={booking.id}>
-            <td>
-              <Link href={`/admin/bookings/${booking.id}`}>{booking.bookingNumber}</Link>
-            </td>
-            <td>
-              {booking.pujaName}
-              <div className="bo-muted">{booking.packageTitle}</div>
-            </td>
-            <td>{formatDateTime(booking.pujaDate)}</td>
-            <td>
-              {booking.customer.name}
-              <div className="bo-muted">{booking.customer.email}</div>
-            </td>
-            <td className="num">{booking.personCount}</td>
-            <td className="num">{formatRupees(booking.amount)}</td>
-            <td>
-              <StatusPill tone={bookingStateTone[booking.status]}>
-                {bookingStateLabels[booking.status]}
-              </StatusPill>
-            </td>
-          </tr>
-        )}
-      />
+      <StaffTable list={list} noun="bookings" rows={data?.bookings} cells={bookingCells} />
     </>
   );
 }

@@ -1,12 +1,10 @@
-import { useActorRef, useSelector } from '@xstate/react';
 import { CategoryInput } from '../../../../contract/admin/categories.ts';
 import { fieldLabels } from '../../../../contract/field-labels.ts';
-import { selectIsDirty, selectRecord } from '../../../../machines/admin-edit/admin-edit.selectors.ts';
 import { liveEditMachine } from '../../../live/admin.ts';
 import { fetchStaffCategory, retireStaffCategory, saveStaffCategory } from '../../../lib/admin/categories.ts';
-import { inspectOptions } from '../../../lib/inspector.ts';
-import { EditFrame, fieldsOf } from '../parts/edit-frame.tsx';
-import { textOf, type FieldSpec } from '../parts/form-field.tsx';
+import { fieldsOf } from '../parts/edit-frame.tsx';
+import { CatalogueEditFrame, useEditPage } from '../shared/catalogue-edit.tsx';
+import type { FieldSpec } from '../parts/form-field.tsx';
 import { liveRetireMachine, RetirePanel } from '../parts/retire-panel.tsx';
 
 const categoryEditMachine = liveEditMachine({
@@ -20,12 +18,12 @@ const categoryEditMachine = liveEditMachine({
 const categoryRetireMachine = liveRetireMachine(fetchStaffCategory, retireStaffCategory);
 
 export function CategoryEditPage({ id }: { id: number | null }) {
-  const edit = useActorRef(categoryEditMachine, {
-    input: { id, draft: { name: '', category: '', imgUrl: '' } },
-    ...inspectOptions(),
+  const page = useEditPage(categoryEditMachine, id, {
+    name: '',
+    category: '',
+    imgUrl: '',
   });
-  const record = useSelector(edit, selectRecord);
-  const dirty = useSelector(edit, selectIsDirty);
+  const { edit, record, dirty } = page;
   const specs: FieldSpec[] = [
     { name: 'name', label: fieldLabels.category.name },
     {
@@ -36,13 +34,7 @@ export function CategoryEditPage({ id }: { id: number | null }) {
     { name: 'imgUrl', label: fieldLabels.category.imgUrl, kind: 'image', slot: 'category', wide: true },
   ];
   return (
-    <EditFrame
-      edit={edit}
-      title={id === null ? 'New category' : textOf(record?.name, 'Category')}
-      back={['/admin/categories', 'Categories']}
-      created="Category created"
-      specs={specs}
-    >
+    <CatalogueEditFrame page={page} name={record?.name} names={['category', 'categories']} specs={specs}>
       {record && typeof record.id === 'number' && (
         <RetirePanel
           id={record.id}
@@ -57,6 +49,6 @@ export function CategoryEditPage({ id }: { id: number | null }) {
           restoreText="It is back in the shop’s categories. Its retired products stay retired until you restore them."
         />
       )}
-    </EditFrame>
+    </CatalogueEditFrame>
   );
 }

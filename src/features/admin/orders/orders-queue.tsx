@@ -1,22 +1,30 @@
+import type { AdminOrderSummary } from '../../../../contract/admin/orders.ts';
 import { Link } from 'wouter';
-import { ADMIN_PAGE_DEFAULT } from '../../../../contract/admin/queues.ts';
 import { ORDER_STATES, orderStateLabels } from '../../../../contract/lifecycle.ts';
 import { formatRupees } from '../../../../contract/money.ts';
 import { liveListMachine, useStaffList } from '../../../live/admin.ts';
 import { exportOrders, fetchStaffOrders } from '../../../lib/admin/orders.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { orderStateTone, StatusPill } from '../../../ui/status-pill.tsx';
-import {
-  ExportButton,
-  ListHead,
-  PagedTable,
-  QueueFilters,
-  StatusTabs,
-  useUrlQuery,
-} from '../parts/list-parts.tsx';
+import { OrderStatePill } from '../../../ui/status-pill.tsx';
+import { ExportButton, ListHead, QueueFilters, StatusTabs, useUrlQuery } from '../parts/list-parts.tsx';
+import { Customer, StaffTable, type Cell } from '../shared/staff-table.tsx';
 import { paymentMethods } from '../../../../contract/payment-methods.ts';
 
 const ordersMachine = liveListMachine(fetchStaffOrders, exportOrders);
+
+/** The table's columns, each with what a row shows in it. */
+const orderCells: Cell<AdminOrderSummary>[] = [
+  {
+    column: 'Order',
+    show: (order) => <Link href={`/admin/orders/${order.id}`}>{order.orderNumber}</Link>,
+  },
+  { column: 'Placed', show: (order) => formatDateTime(order.createdAt) },
+  { column: 'Customer', show: (order) => <Customer of={order.customer} /> },
+  { column: { label: 'Items', num: true }, show: (order) => order.itemCount },
+  { column: { label: 'Total', num: true }, show: (order) => formatRupees(order.total) },
+  { column: 'Payment', show: (order) => paymentMethods[order.paymentMethod].staffLabel },
+  { column: 'Status', show: (order) => <OrderStatePill state={order.orderStatus} /> },
+];
 
 /**
  * The orders queue (docs/product-rules.md, Roles and the back office): status tabs with their
@@ -38,43 +46,7 @@ export function OrdersQueue() {
         onChoose={(status) => list.filter({ status })}
       />
       <QueueFilters query={query} searchLabel="Order number, e-mail or phone" onApply={list.filter} />
-      <PagedTable
-        list={list}
-        rows={data?.orders}
-        total={data?.total ?? 0}
-        limit={ADMIN_PAGE_DEFAULT}
-        caption="Orders"
-        empty="No orders match this filter."
-        columns={[
-          'Order',
-          'Placed',
-          'Customer',
-          { label: 'Items', num: true },
-          { label: 'Total', num: true },
-          'Payment',
-          'Status',
-        ]}
-        row={(order) => (
-          <tr key={order.id}>
-            <td>
-              <Link href={`/admin/orders/${order.id}`}>{order.orderNumber}</Link>
-            </td>
-            <td>{formatDateTime(order.createdAt)}</td>
-            <td>
-              {order.customer.name}
-              <div className="bo-muted">{order.customer.email}</div>
-            </td>
-            <td className="num">{order.itemCount}</td>
-            <td className="num">{formatRupees(order.total)}</td>
-            <td>{paymentMethods[order.paymentMethod].staffLabel}</td>
-            <td>
-              <StatusPill tone={orderStateTone[order.orderStatus]}>
-                {orderStateLabels[order.orderStatus]}
-              </StatusPill>
-            </td>
-          </tr>
-        )}
-      />
+      <StaffTable list={list} noun="orders" rows={data?.orders} cells={orderCells} />
     </>
   );
 }

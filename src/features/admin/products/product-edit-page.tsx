@@ -1,14 +1,12 @@
-import { useActorRef, useSelector } from '@xstate/react';
 import { ProductInput } from '../../../../contract/admin/products.ts';
 import { fieldLabels } from '../../../../contract/field-labels.ts';
-import { selectIsDirty, selectRecord } from '../../../../machines/admin-edit/admin-edit.selectors.ts';
 import { liveEditMachine } from '../../../live/admin.ts';
 import { fetchStaffCategories } from '../../../lib/admin/categories.ts';
 import { fetchStaffProduct, saveStaffProduct } from '../../../lib/admin/products.ts';
-import { inspectOptions } from '../../../lib/inspector.ts';
 import { useResource } from '../../../lib/use-resource.ts';
-import { EditFrame, fieldsOf } from '../parts/edit-frame.tsx';
-import { textOf, type FieldSpec } from '../parts/form-field.tsx';
+import { fieldsOf } from '../parts/edit-frame.tsx';
+import { CatalogueEditFrame, useEditPage } from '../shared/catalogue-edit.tsx';
+import type { FieldSpec } from '../parts/form-field.tsx';
 import { StockPanel } from './stock-panel.tsx';
 
 const productEditMachine = liveEditMachine({
@@ -21,12 +19,15 @@ const productEditMachine = liveEditMachine({
 
 export function ProductEditPage({ id }: { id: number | null }) {
   const categories = useResource(fetchStaffCategories);
-  const edit = useActorRef(productEditMachine, {
-    input: { id, draft: { name: '', description: '', price: '', offerPrice: '', image: '', categoryId: '' } },
-    ...inspectOptions(),
+  const page = useEditPage(productEditMachine, id, {
+    name: '',
+    description: '',
+    price: '',
+    offerPrice: '',
+    image: '',
+    categoryId: '',
   });
-  const record = useSelector(edit, selectRecord);
-  const dirty = useSelector(edit, selectIsDirty);
+  const { edit, record, dirty } = page;
   const specs: FieldSpec[] = [
     { name: 'name', label: fieldLabels.product.name },
     {
@@ -52,15 +53,9 @@ export function ProductEditPage({ id }: { id: number | null }) {
     { name: 'description', label: fieldLabels.product.description, kind: 'markup' },
   ];
   return (
-    <EditFrame
-      edit={edit}
-      title={id === null ? 'New product' : textOf(record?.name, 'Product')}
-      back={['/admin/products', 'Products']}
-      created="Product created"
-      specs={specs}
-    >
+    <CatalogueEditFrame page={page} name={record?.name} names={['product', 'products']} specs={specs}>
       {id === null && <p className="bo-muted">Save the product first; then receive its stock.</p>}
       {record && typeof record.id === 'number' && <StockPanel id={record.id} dirty={dirty} edit={edit} />}
-    </EditFrame>
+    </CatalogueEditFrame>
   );
 }

@@ -1,3 +1,4 @@
+import type { AdminProductSummary } from '../../../../contract/admin/products.ts';
 import { Link } from 'wouter';
 import { LOW_STOCK_LIMIT } from '../../../../contract/catalogue-display.ts';
 import { formatRupees } from '../../../../contract/money.ts';
@@ -7,12 +8,34 @@ import { fetchStaffProducts } from '../../../lib/admin/products.ts';
 import { imageUrl } from '../../../lib/config.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { CatalogueFilters, stateOptions } from '../parts/catalogue-filters.tsx';
-import { ListHead, NewLink, PagedTable, Retired, useUrlQuery } from '../parts/list-parts.tsx';
-
-/** The catalogue lists load this many a page (the server's default). */
-const PAGE = 50;
+import { ListHead, NewLink, Retired, useUrlQuery } from '../parts/list-parts.tsx';
+import { StaffTable, type Cell } from '../shared/staff-table.tsx';
 
 const productsMachine = liveListMachine(fetchStaffProducts);
+
+/** The table's columns, each with what a row shows in it. */
+const productCells: Cell<AdminProductSummary>[] = [
+  {
+    column: 'Product',
+    show: (product) => (
+      <span className="bo-row-name">
+        {product.image && <img src={imageUrl(product.image)} alt="" width={40} height={40} />}
+        <span>
+          <Link href={`/admin/products/${product.id}`}>{product.name}</Link>{' '}
+          <Retired at={product.retiredAt} />
+        </span>
+      </span>
+    ),
+  },
+  { column: 'Category', show: (product) => product.category },
+  { column: { label: 'M.R.P', num: true }, show: (product) => formatRupees(product.price) },
+  { column: { label: 'Price', num: true }, show: (product) => formatRupees(product.offerPrice) },
+  {
+    column: { label: 'Stock', num: true },
+    show: (product) => (product.stockQuantity === 0 ? 'Out of stock' : product.stockQuantity),
+    mark: (product) => (product.stockQuantity <= LOW_STOCK_LIMIT ? 'bo-low' : undefined),
+  },
+];
 
 /** The products: by category, low or out of stock, in the shop or retired. */
 export function ProductsPage() {
@@ -51,40 +74,7 @@ export function ProductsPage() {
           { name: 'state', label: 'Showing', options: stateOptions },
         ]}
       />
-      <PagedTable
-        list={list}
-        rows={data?.products}
-        total={data?.total ?? 0}
-        limit={PAGE}
-        caption="Products"
-        empty="No products match this filter."
-        columns={[
-          'Product',
-          'Category',
-          { label: 'M.R.P', num: true },
-          { label: 'Price', num: true },
-          { label: 'Stock', num: true },
-        ]}
-        row={(product) => (
-          <tr key={product.id}>
-            <td>
-              <span className="bo-row-name">
-                {product.image && <img src={imageUrl(product.image)} alt="" width={40} height={40} />}
-                <span>
-                  <Link href={`/admin/products/${product.id}`}>{product.name}</Link>{' '}
-                  <Retired at={product.retiredAt} />
-                </span>
-              </span>
-            </td>
-            <td>{product.category}</td>
-            <td className="num">{formatRupees(product.price)}</td>
-            <td className="num">{formatRupees(product.offerPrice)}</td>
-            <td className={`num${product.stockQuantity <= LOW_STOCK_LIMIT ? ' bo-low' : ''}`}>
-              {product.stockQuantity === 0 ? 'Out of stock' : product.stockQuantity}
-            </td>
-          </tr>
-        )}
-      />
+      <StaffTable list={list} noun="products" rows={data?.products} cells={productCells} />
     </>
   );
 }

@@ -1,15 +1,35 @@
+import type { AdminPujaSummary } from '../../../../contract/admin/pujas.ts';
 import { Link } from 'wouter';
 import { formatRupees } from '../../../../contract/money.ts';
 import { liveListMachine, useStaffList } from '../../../live/admin.ts';
 import { fetchStaffPujas } from '../../../lib/admin/pujas.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { CatalogueFilters, stateOptions } from '../parts/catalogue-filters.tsx';
-import { ListHead, NewLink, PagedTable, Retired, useUrlQuery } from '../parts/list-parts.tsx';
-
-/** The catalogue lists load this many a page (the server's default). */
-const PAGE = 50;
+import { ListHead, NewLink, Retired, useUrlQuery } from '../parts/list-parts.tsx';
+import { StaffTable, type Cell } from '../shared/staff-table.tsx';
 
 const pujasMachine = liveListMachine(fetchStaffPujas);
+
+/** The table's columns, each with what a row shows in it. */
+const pujaCells: Cell<AdminPujaSummary>[] = [
+  {
+    column: 'Puja',
+    show: (puja) => (
+      <>
+        <Link href={`/admin/pujas/${puja.id}`}>{puja.pujaName}</Link>{' '}
+        {puja.inDemand && <span className="bo-tag">In demand</span>} <Retired at={puja.retiredAt} />
+        <div className="bo-muted">{puja.place}</div>
+      </>
+    ),
+  },
+  { column: 'Date', show: (puja) => (puja.pujaDate ? formatDateTime(puja.pujaDate) : '—') },
+  { column: { label: 'Packages', num: true }, show: (puja) => puja.packageCount },
+  {
+    column: { label: 'From', num: true },
+    show: (puja) => (puja.fromPrice === null ? '—' : formatRupees(puja.fromPrice)),
+  },
+  { column: { label: 'Bookings', num: true }, show: (puja) => puja.bookingCount },
+];
 
 /** The pujas: upcoming or past, in the shop or retired, searched by name or temple. */
 export function PujasPage() {
@@ -37,34 +57,7 @@ export function PujasPage() {
           { name: 'state', label: 'Showing', options: stateOptions },
         ]}
       />
-      <PagedTable
-        list={list}
-        rows={data?.pujas}
-        total={data?.total ?? 0}
-        limit={PAGE}
-        caption="Pujas"
-        empty="No pujas match this filter."
-        columns={[
-          'Puja',
-          'Date',
-          { label: 'Packages', num: true },
-          { label: 'From', num: true },
-          { label: 'Bookings', num: true },
-        ]}
-        row={(puja) => (
-          <tr key={puja.id}>
-            <td>
-              <Link href={`/admin/pujas/${puja.id}`}>{puja.pujaName}</Link>{' '}
-              {puja.inDemand && <span className="bo-tag">In demand</span>} <Retired at={puja.retiredAt} />
-              <div className="bo-muted">{puja.place}</div>
-            </td>
-            <td>{puja.pujaDate ? formatDateTime(puja.pujaDate) : '—'}</td>
-            <td className="num">{puja.packageCount}</td>
-            <td className="num">{puja.fromPrice === null ? '—' : formatRupees(puja.fromPrice)}</td>
-            <td className="num">{puja.bookingCount}</td>
-          </tr>
-        )}
-      />
+      <StaffTable list={list} noun="pujas" rows={data?.pujas} cells={pujaCells} />
     </>
   );
 }

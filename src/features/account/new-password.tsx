@@ -1,0 +1,77 @@
+import { useState, type FormEvent } from 'react';
+import { authMessages } from '../../../contract/auth.ts';
+import { ErrorBanner } from '../../ui/status.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import type { useAccountForm } from './use-account-form.ts';
+
+type AccountForm = ReturnType<typeof useAccountForm>;
+
+/**
+ * A new password typed twice (the reset link, a staff invitation): the one check the contract
+ * cannot make is that both boxes say the same; any edit clears the mismatch and the form's error.
+ */
+export function useNewPassword(form: AccountForm) {
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [mismatch, setMismatch] = useState(false);
+  const edited = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setMismatch(false);
+    form.edited();
+  };
+  return {
+    password,
+    confirm,
+    mismatch,
+    edited,
+    setPassword: edited(setPassword),
+    setConfirm: edited(setConfirm),
+    /** Sends `request` with the password, once both boxes agree. */
+    submit: (e: FormEvent, request: object) => {
+      e.preventDefault();
+      setMismatch(password !== confirm);
+      if (password === confirm) form.submit({ ...request, password });
+    },
+  };
+}
+
+export type NewPassword = ReturnType<typeof useNewPassword>;
+
+/** The banner for a mismatch or the server's refusal. */
+export function NewPasswordError({ pw, form }: { pw: NewPassword; form: AccountForm }) {
+  return pw.mismatch || form.error ? (
+    <ErrorBanner message={pw.mismatch ? authMessages.passwordMismatch : form.error!} />
+  ) : null;
+}
+
+/** The two password boxes. */
+export function NewPasswordFields({
+  id,
+  pw,
+  labels,
+}: {
+  id: string;
+  pw: NewPassword;
+  labels: [string, string];
+}) {
+  return (
+    <>
+      <TextField
+        id={`${id}-password`}
+        label={labels[0]}
+        type="password"
+        autoComplete="new-password"
+        value={pw.password}
+        onChange={(e) => pw.setPassword(e.target.value)}
+      />
+      <TextField
+        id={`${id}-confirm`}
+        label={labels[1]}
+        type="password"
+        autoComplete="new-password"
+        value={pw.confirm}
+        onChange={(e) => pw.setConfirm(e.target.value)}
+      />
+    </>
+  );
+}
