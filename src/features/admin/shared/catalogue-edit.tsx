@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { selectIsDirty, selectRecord } from '../../../../machines/admin-edit/admin-edit.selectors.ts';
-import type { adminEditMachine } from '../../../../machines/admin-edit/admin-edit.machine.ts';
+import type { AdminEditMachine, EditRecord } from '../../../../machines/admin-edit/admin-edit.machine.ts';
 import type { EditRef } from '../../../live/admin.ts';
 import { inspectOptions } from '../../../lib/inspector.ts';
 import { EditFrame } from '../parts/edit-frame.tsx';
 import { textOf, type FieldSpec } from '../parts/form-field.tsx';
 
 /** A catalogue record's edit machine, started on its id (null: a new one) with the new record's draft. */
-export function useEditPage(
-  machine: typeof adminEditMachine,
+export function useEditPage<R extends EditRecord>(
+  machine: AdminEditMachine<R>,
   id: number | null,
   draft: Record<string, unknown>,
 ) {
@@ -21,7 +21,7 @@ export function useEditPage(
  * A catalogue record's edit page, named from its noun: "New category" or the record's name,
  * back to "Categories", "Category created" once saved.
  */
-export function CatalogueEditFrame({
+export function CatalogueEditFrame<R extends EditRecord>({
   page: { edit, id },
   name,
   names: [noun, plural],
@@ -29,7 +29,7 @@ export function CatalogueEditFrame({
   aside,
   children,
 }: {
-  page: { edit: EditRef; id: number | null };
+  page: { edit: EditRef<R>; id: number | null };
   /** The record's name as read (its title once it exists). */
   name: unknown;
   /** What one record is called, and many ("category", "categories"). */
