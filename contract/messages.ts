@@ -21,3 +21,13 @@ export const MESSAGE_CLAIM_MS = 5 * 60_000;
 
 /** The wait after a failed try `attempts` (1 for the first): 1, 2, 4, 8, 16 minutes. */
 export const retryDelayMs = (attempts: number): number => MESSAGE_FIRST_RETRY_MS * 2 ** (attempts - 1);
+
+/** The words beside the unticked box, stored with each consent (docs/product-rules.md, Messages to customers). */
+export const WHATSAPP_CONSENT_WORDS = 'Send me updates on WhatsApp';
+
+/** Where a consent was given or withdrawn, as the consent log keeps it. */
+export const CONSENT_SOURCES = ['sign-up', 'account', 'checkout', 'booking', 'preferences-link'] as const;
+export type ConsentSource = (typeof CONSENT_SOURCES)[number];
+
+/** A 10-digit Indian mobile (contract/address.ts normaliseMobile) as WhatsApp addresses it: E.164. */
+export const toE164 = (mobile: string): string => `+91${mobile}`;

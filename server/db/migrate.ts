@@ -21,6 +21,7 @@ import * as familyOfferingsGifts from './migrations/2026_11_29_000000_family_off
 import * as retiredCategories from './migrations/2026_11_30_010000_retired_categories.ts';
 import * as personScriptSpellings from './migrations/2026_12_01_220500_person_script_spellings.ts';
 import * as outbox from './migrations/2026_12_02_000000_outbox.ts';
+import * as messagePreferences from './migrations/2026_12_03_000000_message_preferences.ts';
 
 /**
  * Migrations are listed here rather than read from the folder, so they work the same under
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_30_010000_retired_categories': retiredCategories,
   '2026_12_01_220500_person_script_spellings': personScriptSpellings,
   '2026_12_02_000000_outbox': outbox,
+  '2026_12_03_000000_message_preferences': messagePreferences,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -70,6 +70,8 @@ export interface Database {
   pujaOffering: PujaOfferingTable;
   bookingOfferings: BookingOfferingsTable;
   outbox: OutboxTable;
+  messagePreferences: MessagePreferencesTable;
+  messageConsents: MessageConsentsTable;
 }
 
 /** A customer's saved family member (docs/product-rules.md, Family profiles). */
@@ -428,3 +430,27 @@ export interface OutboxTable {
 }
 export type OutboxRow = Selectable<OutboxTable>;
 export type NewOutboxRow = Insertable<OutboxTable>;
+
+/** What one customer agreed to hear (docs/product-rules.md, Messages to customers); no row: e-mail on, WhatsApp off. */
+export interface MessagePreferencesTable {
+  userId: number;
+  /** 1: e-mails about their orders and bookings are sent; 0: switched off. */
+  emailEnabled: number;
+  /** E.164 ("+919845012345") while WhatsApp is consented to; null when never given or withdrawn. */
+  whatsappMobile: string | null;
+  updatedAt: string;
+}
+
+/** Every consent given (granted 1) or withdrawn (0), with the words shown and when. */
+export interface MessageConsentsTable {
+  id: Generated<number>;
+  userId: number;
+  channel: MessageChannel;
+  granted: number;
+  words: string;
+  mobile: string | null;
+  /** Where it was given: sign-up, account, checkout, booking, preferences-link. */
+  source: string;
+  at: string;
+}
+export type MessageConsentRow = Selectable<MessageConsentsTable>;

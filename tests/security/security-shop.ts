@@ -101,6 +101,8 @@ const TABLES = [
   'puja_offering',
   'booking_offerings',
   'outbox',
+  'message_preferences',
+  'message_consents',
 ] as const;
 
 /** The whole mutable state of the shop (every row of every table above), to compare before and after. */
