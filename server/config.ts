@@ -39,6 +39,21 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env) {
     /** SMTP_URL (smtp:// or smtps://): e-mail goes out through it; unset, into DATA_DIR/outbox as .eml files. */
     smtpUrl: env.SMTP_URL || undefined,
     outboxDir: path.join(dataDir, 'outbox'),
+    /**
+     * WhatsApp's Cloud API (server/messages/whatsapp.ts): WHATSAPP_API_URL (default Meta's Graph API),
+     * WHATSAPP_PHONE_NUMBER_ID and WHATSAPP_TOKEN; without the last two, WhatsApp messages are
+     * written to DATA_DIR/outbox/ as the JSON the API would receive.
+     */
+    whatsapp:
+      env.WHATSAPP_PHONE_NUMBER_ID && env.WHATSAPP_TOKEN
+        ? {
+            apiUrl: env.WHATSAPP_API_URL || 'https://graph.facebook.com/v21.0',
+            phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
+            token: env.WHATSAPP_TOKEN,
+          }
+        : undefined,
+    /** SHOP_NOTIFY_EMAIL: where staff hear of each new order and booking; unset, nobody is told. */
+    shopNotifyEmail: env.SHOP_NOTIFY_EMAIL || undefined,
     /** MAIL_FROM: the sender of the shop's e-mail. */
     mailFrom: env.MAIL_FROM || 'Divya Puja Seva <no-reply@divyapujaseva.in>',
     /** PUBLIC_URL: where customers reach the shop; e-mailed links point there. */

@@ -10,6 +10,7 @@ import type { PaymentGateway } from './payments/gateway.ts';
 import { createSimulatedGateway, loadPaymentSecret } from './payments/simulated-gateway.ts';
 import { shopJobs, startScheduler, type SchedulerDeps } from './jobs/scheduler.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createWhatsAppFiles, createWhatsAppSender } from './messages/whatsapp.ts';
 import { countJobRun, type Metrics } from './ops/metrics.ts';
 
 /**
@@ -87,6 +88,7 @@ export const mailerFor = (config = readServerConfig()): Mailer =>
 export function messagingFor(mailer: Mailer, config = readServerConfig(), logger: Logger = silentLogger) {
   return {
     mailer,
+    whatsapp: config.whatsapp ? createWhatsAppSender(config.whatsapp) : createWhatsAppFiles(config.outboxDir),
     render: { publicUrl: config.publicUrl, brand: config.brand },
     onFailure: (failure: { id: number; template: string; attempts: number; error: string }) =>
       logger.warn(failure, 'A message could not be sent; the outbox tries it again'),

@@ -4,6 +4,7 @@ import { claimMessage, findDueMessages, finishMessage } from '../db/repositories
 import type { OutboxRow } from '../db/types.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { renderMessage, type MessageFacts, type MessageTemplate, type RenderContext } from './templates.ts';
+import { renderWhatsApp, type GiftFacts, type WhatsAppSender, type WhatsAppTemplate } from './whatsapp.ts';
 
 /**
  * The scheduler's `messages.deliver` job (docs/decisions/0071-messages-through-a-transactional-outbox.md):
@@ -17,6 +18,8 @@ import { renderMessage, type MessageFacts, type MessageTemplate, type RenderCont
 export interface DeliveryDeps {
   db: Db;
   mailer: Mailer;
+  /** WhatsApp's Cloud API, or files in DATA_DIR/outbox/ (./whatsapp.ts); without it a WhatsApp try fails. */
+  whatsapp?: WhatsAppSender;
   render: RenderContext;
   now: () => Date;
   /** Told of each failed try: the message's id, template and the error's words, never its address. */
@@ -26,12 +29,25 @@ export interface DeliveryDeps {
 /** How many messages one run takes at the most; the rest wait for the next run. */
 const BATCH = 50;
 
-/** An error as the outbox keeps it: its message, cut short, with nothing that looks like a secret. */
+/**
+ * An error as the outbox keeps it and the log says it: its message, cut short, with no
+ * credentials in a URL and no mobile number (a provider may echo the recipient's).
+ */
 const errorText = (error: unknown) =>
-  (error instanceof Error ? error.message : String(error)).replace(/\/\/[^/@\s]+@/g, '//***@').slice(0, 500);
+  (error instanceof Error ? error.message : String(error))
+    .replace(/\/\/[^/@\s]+@/g, '//***@')
+    .replace(/\+?\d{10,15}/g, (digits) => `•••${digits.slice(-2)}`)
+    .slice(0, 500);
 
+/** Hands one message to its channel's provider, rendered from its template and facts. */
 async function send(deps: DeliveryDeps, message: OutboxRow): Promise<void> {
-  const facts = JSON.parse(message.params) as MessageFacts;
+  const facts = JSON.parse(message.params) as MessageFacts | GiftFacts;
+  if (message.channel === 'whatsapp') {
+    if (!deps.whatsapp) throw new Error('WhatsApp is not configured');
+    const rendered = renderWhatsApp(message.template as WhatsAppTemplate, facts, deps.render.publicUrl);
+    await deps.whatsapp.send({ ...rendered, to: message.recipient, idempotencyKey: message.messageKey });
+    return;
+  }
   const { subject, text, html } = renderMessage(message.template as MessageTemplate, facts, deps.render);
   await deps.mailer.send({ to: message.recipient, subject, text, html, idempotencyKey: message.messageKey });
 }

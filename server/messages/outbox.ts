@@ -2,6 +2,7 @@ import type { Db } from '../db/client.ts';
 import { HOUR_MS, SANKALP_LOCK_HOURS, sankalpLockAt } from '../../contract/policy.ts';
 import { findBookingRow, findConfirmedBookingsBefore, readBooking } from '../db/repositories/bookings.ts';
 import { findOrderRow, readOrder } from '../db/repositories/orders.ts';
+import { findMessagePreferences } from '../db/repositories/message-preferences.ts';
 import { insertMessage } from '../db/repositories/outbox.ts';
 import { findUserContact } from '../db/repositories/users.ts';
 import { inTransaction } from '../db/transaction.ts';
@@ -98,7 +99,11 @@ export async function bookingFacts(
   };
 }
 
-/** Writes one e-mail of `template` about the record to its customer, once per `key`. */
+/**
+ * Writes the message of `template` about the record to its customer, once per `key` and channel:
+ * by e-mail unless they switched it off, and by WhatsApp only when they consented to it
+ * (docs/product-rules.md, Messages to customers). True when a message was written.
+ */
 async function queue(
   trx: Db,
   template: string,
@@ -107,18 +112,31 @@ async function queue(
   { facts, to }: Addressed<MessageFacts>,
 ): Promise<boolean> {
   if (!to) return false;
-  return insertMessage(trx, {
-    messageKey: `${key}:email`,
-    channel: 'email',
+  const preferences = await findMessagePreferences(trx, to.userId);
+  const message = {
     template,
     params: JSON.stringify(facts),
-    recipient: to.email,
     userId: to.userId,
     recordKind: facts.kind,
     recordId: facts.id,
     nextAttemptAt: at,
     createdAt: at,
-  });
+  };
+  let wrote = false;
+  if (preferences.email) {
+    const email = { ...message, messageKey: `${key}:email`, channel: 'email' as const, recipient: to.email };
+    wrote = (await insertMessage(trx, email)) || wrote;
+  }
+  if (preferences.whatsapp) {
+    const whatsapp = {
+      ...message,
+      messageKey: `${key}:whatsapp`,
+      channel: 'whatsapp' as const,
+      recipient: preferences.whatsapp,
+    };
+    wrote = (await insertMessage(trx, whatsapp)) || wrote;
+  }
+  return wrote;
 }
 
 /** An order was placed: "Order … placed", in the placing transaction. */
