@@ -86,6 +86,8 @@ export interface AppOptions {
   publicUrl?: string;
   /** The shop's name in e-mails. */
   brand?: string;
+  /** SHOP_NOTIFY_EMAIL: staff hear of each new order and booking there (server/messages/outbox.ts). */
+  shopNotifyEmail?: string | undefined;
   /** Where uploads are kept (server/services/uploads.ts). Default: a folder under the system's temp folder. */
   uploadsDir?: string;
   /** Request logs and unexpected errors (server/ops/logger.ts). Default: nothing is logged. */
@@ -141,6 +143,7 @@ export function createApp({
   publicUrl = 'http://localhost:3000',
   brand = 'Divya Puja Seva',
   uploadsDir = path.join(os.tmpdir(), 'shop-uploads'),
+  shopNotifyEmail,
   logger = silentLogger,
   metrics = createMetrics({ db }),
   lifecycle = { draining: false },
@@ -194,6 +197,7 @@ export function createApp({
     c.set('payments', paymentGateway);
     c.set('catalogue', catalogue);
     c.set('uploadsDir', uploadsDir);
+    c.set('shopNotifyEmail', shopNotifyEmail);
     await next();
   });
 

@@ -38,6 +38,7 @@ await listen(
     paymentGateway,
     mailer,
     publicUrl: config.publicUrl,
+    shopNotifyEmail: config.shopNotifyEmail,
     brand: config.brand,
     uploadsDir: config.uploadsDir,
     logger,

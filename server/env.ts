@@ -48,5 +48,7 @@ export interface AppEnv {
     catalogue: CatalogueCache;
     /** Where uploaded photos and videos are kept (DATA_DIR/uploads). */
     uploadsDir: string;
+    /** SHOP_NOTIFY_EMAIL: where staff hear of each new order and booking; unset, nobody. */
+    shopNotifyEmail: string | undefined;
   };
 }

@@ -67,6 +67,7 @@ const server = await listen(
     trustProxy: config.trustProxy,
     mailer,
     publicUrl: config.publicUrl,
+    shopNotifyEmail: config.shopNotifyEmail,
     brand: config.brand,
     paymentGateway,
     uploadsDir: config.uploadsDir,

@@ -139,21 +139,54 @@ async function queue(
   return wrote;
 }
 
-/** An order was placed: "Order … placed", in the placing transaction. */
-export async function queueOrderPlaced(trx: Db, orderId: number, at: Date): Promise<void> {
-  await queue(
-    trx,
-    'order.placed',
-    `order:${orderId}:placed`,
-    at.toISOString(),
-    await orderFacts(trx, orderId),
-  );
+/** Staff hear of a new order or booking at SHOP_NOTIFY_EMAIL (when set), by e-mail only. */
+async function tellStaff(
+  trx: Db,
+  template: 'staff.newOrder' | 'staff.newBooking',
+  key: string,
+  at: string,
+  facts: MessageFacts,
+  shopNotifyEmail: string | undefined,
+): Promise<void> {
+  if (!shopNotifyEmail) return;
+  await insertMessage(trx, {
+    messageKey: `${key}:staff`,
+    channel: 'email',
+    template,
+    params: JSON.stringify(facts),
+    recipient: shopNotifyEmail,
+    userId: null,
+    recordKind: facts.kind,
+    recordId: facts.id,
+    nextAttemptAt: at,
+    createdAt: at,
+  });
 }
 
-/** A booking was made and paid: "Booking … confirmed", in the booking's transaction. */
-export async function queueBookingConfirmed(trx: Db, bookingId: number, at: Date): Promise<void> {
+/** An order was placed: "Order … placed" to the customer and "New order" to staff, in the placing transaction. */
+export async function queueOrderPlaced(
+  trx: Db,
+  orderId: number,
+  at: Date,
+  shopNotifyEmail?: string,
+): Promise<void> {
+  const addressed = await orderFacts(trx, orderId);
+  const key = `order:${orderId}:placed`;
+  await queue(trx, 'order.placed', key, at.toISOString(), addressed);
+  await tellStaff(trx, 'staff.newOrder', key, at.toISOString(), addressed.facts, shopNotifyEmail);
+}
+
+/** A booking was made and paid: "Booking … confirmed", and "New booking" to staff, in the booking's transaction. */
+export async function queueBookingConfirmed(
+  trx: Db,
+  bookingId: number,
+  at: Date,
+  shopNotifyEmail?: string,
+): Promise<void> {
   const addressed = await bookingFacts(trx, bookingId);
-  await queue(trx, 'booking.confirmed', `booking:${bookingId}:confirmed`, at.toISOString(), addressed);
+  const key = `booking:${bookingId}:confirmed`;
+  await queue(trx, 'booking.confirmed', key, at.toISOString(), addressed);
+  await tellStaff(trx, 'staff.newBooking', key, at.toISOString(), addressed.facts, shopNotifyEmail);
 }
 
 /** How long before the names lock the "check the names" reminder goes (docs/product-rules.md, Messages to customers). */

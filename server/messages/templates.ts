@@ -199,15 +199,34 @@ export const bookingTemplates = {
   },
 } satisfies Record<string, Template<BookingFacts>>;
 
+/** What staff hear at SHOP_NOTIFY_EMAIL: each new order and booking, with the link to its staff page. */
+export const staffTemplates = {
+  'staff.newOrder': {
+    subject: (f) => `New order ${f.number}: ${formatRupees(f.total)}`,
+    body: (f) => [`${f.name} placed order ${f.number} of ${formatRupees(f.total)}.`],
+  },
+  'staff.newBooking': {
+    subject: (f) => `New booking ${f.number}: ${f.pujaName}`,
+    body: (f) => [
+      `${f.name} booked ${pujaLine(f)}`,
+      `Sankalp for: ${f.persons.join(', ')}. Amount paid: ${formatRupees(f.amount)}.`,
+    ],
+  },
+} satisfies { 'staff.newOrder': Template<OrderFacts>; 'staff.newBooking': Template<BookingFacts> };
+
 export type OrderTemplate = keyof typeof orderTemplates;
 export type BookingTemplate = keyof typeof bookingTemplates;
-export type MessageTemplate = OrderTemplate | BookingTemplate;
+export type StaffTemplate = keyof typeof staffTemplates;
+export type MessageTemplate = OrderTemplate | BookingTemplate | StaffTemplate;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-/** The record's page in the customer's account. */
-export const recordLink = (facts: MessageFacts, publicUrl: string) =>
-  `${publicUrl.replace(/\/+$/, '')}/#/account/${facts.kind === 'order' ? 'orders' : 'bookings'}/${facts.id}`;
+/** The record's page in the customer's account (or, for staff, in the back office). */
+export const recordLink = (facts: MessageFacts, publicUrl: string, area: 'account' | 'admin' = 'account') =>
+  `${publicUrl.replace(/\/+$/, '')}/#/${area}/${facts.kind === 'order' ? 'orders' : 'bookings'}/${facts.id}`;
+
+const isStaffTemplate = (template: MessageTemplate): template is StaffTemplate =>
+  template.startsWith('staff.');
 
 /** Renders a template with its facts: subject, plain text and HTML that read right on a phone. */
 export function renderMessage(
@@ -215,20 +234,24 @@ export function renderMessage(
   facts: MessageFacts,
   ctx: RenderContext,
 ): RenderedMessage {
+  const staff = isStaffTemplate(template);
   const chosen = (
-    facts.kind === 'order'
-      ? orderTemplates[template as OrderTemplate]
-      : bookingTemplates[template as BookingTemplate]
+    staff
+      ? staffTemplates[template]
+      : facts.kind === 'order'
+        ? orderTemplates[template as OrderTemplate]
+        : bookingTemplates[template as BookingTemplate]
   ) as Template<MessageFacts> | undefined;
   if (!chosen) throw new Error(`No template ${template} for a ${facts.kind}`);
-  const link = recordLink(facts, ctx.publicUrl);
-  const paragraphs = [`Namaste ${facts.name},`, ...chosen.body(facts)];
-  const linkText = `See your ${facts.kind} ${facts.number}: ${link}`;
+  const link = recordLink(facts, ctx.publicUrl, staff ? 'admin' : 'account');
+  const paragraphs = [staff ? 'Namaste,' : `Namaste ${facts.name},`, ...chosen.body(facts)];
+  const seeIt = staff ? `Open ${facts.kind} ${facts.number}` : `See your ${facts.kind} ${facts.number}`;
+  const linkText = `${seeIt}: ${link}`;
   const text = [...paragraphs, linkText, `— ${ctx.brand}`].join('\n\n');
   const html = [
     '<!doctype html><html><body style="font-family:sans-serif;font-size:16px;line-height:1.5;max-width:36em">',
     ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-    `<p><a href="${escapeHtml(link)}">See your ${facts.kind} ${escapeHtml(facts.number)}</a></p>`,
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(seeIt)}</a></p>`,
     `<p>— ${escapeHtml(ctx.brand)}</p>`,
     '</body></html>',
   ].join('\n');

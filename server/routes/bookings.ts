@@ -40,6 +40,7 @@ export const bookingRoutes = new Hono<AppEnv>()
       userId: user.id,
       input,
       idempotencyKey: key,
+      shopNotifyEmail: c.var.shopNotifyEmail,
       now,
     });
     const booking = await findBooking(db, user.id, result.id);

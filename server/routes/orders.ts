@@ -33,6 +33,7 @@ export const orderRoutes = new Hono<AppEnv>()
       userId: c.var.user.id,
       input,
       idempotencyKey: key,
+      shopNotifyEmail: c.var.shopNotifyEmail,
       now: c.var.now(),
     });
     const body: OrderCreateResponse = { id: result.id };

@@ -25,6 +25,7 @@ export async function makeBooking(
     idempotencyKey,
     requestHash,
     now,
+    shopNotifyEmail,
   }: {
     userId: number;
     draft: BookingDraft;
@@ -32,6 +33,8 @@ export async function makeBooking(
     idempotencyKey: string | null;
     requestHash: string | null;
     now: Date;
+    /** SHOP_NOTIFY_EMAIL: staff hear of it there. */
+    shopNotifyEmail?: string | undefined;
   },
 ): Promise<number> {
   const { puja, pkg, address, offerings, amount } = await quoteBooking(trx, userId, draft, now);
@@ -80,7 +83,7 @@ export async function makeBooking(
     data: null,
   });
   // The customer hears of it: the message is written with the booking, sent later (server/messages/).
-  await queueBookingConfirmed(trx, id, now);
+  await queueBookingConfirmed(trx, id, now, shopNotifyEmail);
   return id;
 }
 
@@ -95,6 +98,7 @@ export function submitBooking({
   input,
   idempotencyKey,
   now,
+  shopNotifyEmail,
 }: {
   db: Db;
   gateway: PaymentGateway;
@@ -102,6 +106,7 @@ export function submitBooking({
   input: BookingCreateRequest;
   idempotencyKey: string | null;
   now: Date;
+  shopNotifyEmail?: string | undefined;
 }): Promise<PaidWriteResult> {
   const hash = bookingRequestHash(input);
   return paidWrite({
@@ -123,6 +128,7 @@ export function submitBooking({
         idempotencyKey,
         requestHash: idempotencyKey === null ? null : hash,
         now,
+        shopNotifyEmail,
       }),
   });
 }

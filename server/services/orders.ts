@@ -64,6 +64,7 @@ export async function placeOrder(
     idempotencyKey,
     requestHash,
     now,
+    shopNotifyEmail,
     expectedTotal = null,
   }: {
     userId: number;
@@ -73,6 +74,8 @@ export async function placeOrder(
     idempotencyKey: string | null;
     requestHash: string | null;
     now: Date;
+    /** SHOP_NOTIFY_EMAIL: staff hear of it there. */
+    shopNotifyEmail?: string | undefined;
     /** The total the customer agreed to, or null when the client sent none. */
     expectedTotal?: number | null;
   },
@@ -135,7 +138,7 @@ export async function placeOrder(
     data: null,
   });
   // The customer hears of it: the message is written with the order, sent later (server/messages/).
-  await queueOrderPlaced(trx, id, now);
+  await queueOrderPlaced(trx, id, now, shopNotifyEmail);
   return id;
 }
 
@@ -152,6 +155,7 @@ export function submitOrder({
   input,
   idempotencyKey,
   now,
+  shopNotifyEmail,
 }: {
   db: Db;
   gateway: PaymentGateway;
@@ -159,6 +163,7 @@ export function submitOrder({
   input: OrderCreateRequest;
   idempotencyKey: string | null;
   now: Date;
+  shopNotifyEmail?: string | undefined;
 }): Promise<PaidWriteResult> {
   const hash = orderRequestHash(input);
   const online = paymentMethods[input.payment_method].paidUpFront && input.payment_id;
@@ -184,6 +189,7 @@ export function submitOrder({
         idempotencyKey,
         requestHash: idempotencyKey === null ? null : hash,
         now,
+        shopNotifyEmail,
         expectedTotal,
       }),
   });

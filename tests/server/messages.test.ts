@@ -8,6 +8,7 @@ import type { AdminMessageListResponse, AdminMessageResponse } from '../../contr
 import type { TodayResponse } from '../../contract/admin/today.ts';
 import { formatRupees } from '../../contract/money.ts';
 import { MESSAGE_MAX_ATTEMPTS } from '../../contract/messages.ts';
+import { createApp } from '../../server/app.ts';
 import { createMailer, type Mailer } from '../../server/mail/mailer.ts';
 import { deliverDueMessages, type DeliveryDeps } from '../../server/messages/deliver.ts';
 import { queueNamesReminders } from '../../server/messages/outbox.ts';
@@ -306,6 +307,25 @@ describe('delivery', () => {
 });
 
 describe('staff', () => {
+  it('hear of each new order and booking at SHOP_NOTIFY_EMAIL, with the link to its back-office page', async () => {
+    const notifying = {
+      ...shop,
+      app: createApp({ db: shop.db, now: shop.clock.now, shopNotifyEmail: 'seva@shop.test' }),
+    };
+    const order = await placeOrder(notifying, shop.me, shop.myAddressId, 'cod');
+    const booking = await book(notifying, shop.me, shop.myAddressId);
+    await placeOrder(shop, shop.me, shop.myAddressId, 'cod');
+    await deliver();
+    const toStaff = smtp.received.filter((r) => r.to.includes('seva@shop.test'));
+    expect(toStaff.map((r) => r.mail.subject)).toEqual([
+      `New order ${order.orderNumber}: ${formatRupees(order.total)}`,
+      `New booking ${booking.bookingNumber}: ${booking.puja.pujaName}`,
+    ]);
+    expect(toStaff[0]!.mail.text).toContain(`Asha Rao placed order ${order.orderNumber}`);
+    expect(toStaff[0]!.mail.text).toContain(`https://shop.test/#/admin/orders/${order.id}`);
+    expect(toStaff[1]!.mail.text).toContain(`https://shop.test/#/admin/bookings/${booking.id}`);
+  });
+
   const asStaff = (method: 'GET' | 'POST', url: string, json?: object) =>
     call(shop.app, method, url, { token: shop.staff.token, ...(json ? { json } : {}) });
 
