@@ -1,9 +1,16 @@
 import { MESSAGE_CLAIM_MS, MESSAGE_MAX_ATTEMPTS, retryDelayMs } from '../../contract/messages.ts';
 import type { Db } from '../db/client.ts';
-import { claimMessage, findDueMessages, finishMessage } from '../db/repositories/outbox.ts';
+import {
+  claimMessage,
+  findDueMessages,
+  findMessageByKey,
+  finishMessage,
+  forgetMessageFacts,
+} from '../db/repositories/outbox.ts';
 import type { OutboxRow } from '../db/types.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { renderMessage, type MessageFacts, type MessageTemplate, type RenderContext } from './templates.ts';
+import { isAccountTemplate, renderAccountMessage, type AccountFacts } from './account-templates.ts';
 import { renderWhatsApp, type GiftFacts, type WhatsAppSender, type WhatsAppTemplate } from './whatsapp.ts';
 
 /**
@@ -48,37 +55,58 @@ async function send(deps: DeliveryDeps, message: OutboxRow): Promise<void> {
     await deps.whatsapp.send({ ...rendered, to: message.recipient, idempotencyKey: message.messageKey });
     return;
   }
-  const { subject, text, html } = renderMessage(message.template as MessageTemplate, facts, deps.render);
+  const { subject, text, html } = isAccountTemplate(message.template)
+    ? renderAccountMessage(message.template, facts as unknown as AccountFacts, deps.render)
+    : renderMessage(message.template as MessageTemplate, facts, deps.render);
   await deps.mailer.send({ to: message.recipient, subject, text, html, idempotencyKey: message.messageKey });
+}
+
+/** One try of one message, if this call can claim it: true when it was sent. */
+async function tryMessage(deps: DeliveryDeps, message: OutboxRow): Promise<boolean> {
+  const { db } = deps;
+  const claimedUntil = new Date(deps.now().getTime() + MESSAGE_CLAIM_MS).toISOString();
+  if (!(await claimMessage(db, message, claimedUntil))) return false;
+  const attempts = message.attempts + 1;
+  try {
+    await send(deps, message);
+  } catch (problem) {
+    const error = errorText(problem);
+    deps.onFailure?.({ id: message.id, template: message.template, attempts, error });
+    const nextAttemptAt = new Date(deps.now().getTime() + retryDelayMs(attempts)).toISOString();
+    await finishMessage(
+      db,
+      message.id,
+      attempts,
+      attempts >= MESSAGE_MAX_ATTEMPTS
+        ? { status: 'failed', error }
+        : { status: 'queued', nextAttemptAt, error },
+    );
+    return false;
+  }
+  await finishMessage(db, message.id, attempts, { status: 'sent', at: deps.now().toISOString() });
+  if (isAccountTemplate(message.template)) {
+    const facts = JSON.parse(message.params) as AccountFacts;
+    await forgetMessageFacts(db, message.id, JSON.stringify({ ...facts, link: '(sent)' }));
+  }
+  return true;
 }
 
 /** Sends what is due now; answers how many were sent. */
 export async function deliverDueMessages(deps: DeliveryDeps): Promise<number> {
-  const { db } = deps;
-  const start = deps.now();
-  const claimedUntil = new Date(start.getTime() + MESSAGE_CLAIM_MS).toISOString();
   let sent = 0;
-  for (const message of await findDueMessages(db, start.toISOString(), BATCH)) {
-    if (!(await claimMessage(db, message, claimedUntil))) continue;
-    const attempts = message.attempts + 1;
-    try {
-      await send(deps, message);
-    } catch (problem) {
-      const error = errorText(problem);
-      deps.onFailure?.({ id: message.id, template: message.template, attempts, error });
-      const nextAttemptAt = new Date(deps.now().getTime() + retryDelayMs(attempts)).toISOString();
-      await finishMessage(
-        db,
-        message.id,
-        attempts,
-        attempts >= MESSAGE_MAX_ATTEMPTS
-          ? { status: 'failed', error }
-          : { status: 'queued', nextAttemptAt, error },
-      );
-      continue;
-    }
-    await finishMessage(db, message.id, attempts, { status: 'sent', at: deps.now().toISOString() });
-    sent += 1;
+  for (const message of await findDueMessages(deps.db, deps.now().toISOString(), BATCH)) {
+    if (await tryMessage(deps, message)) sent += 1;
   }
   return sent;
+}
+
+/**
+ * Tries the message with this key at once, outside the request that wrote it (an e-mail the
+ * person is waiting for: a reset link, an invitation); when the try fails, or another process
+ * holds it, the scheduler's retries take it from there. True when it was sent.
+ */
+export async function deliverNow(deps: DeliveryDeps, messageKey: string): Promise<boolean> {
+  const message = await findMessageByKey(deps.db, messageKey);
+  if (!message || message.status !== 'queued') return false;
+  return tryMessage(deps, message);
 }

@@ -6,6 +6,7 @@ import { findMessagePreferences } from '../db/repositories/message-preferences.t
 import { insertMessage } from '../db/repositories/outbox.ts';
 import { findUserContact } from '../db/repositories/users.ts';
 import { inTransaction } from '../db/transaction.ts';
+import type { AccountFacts, AccountTemplateName } from './account-templates.ts';
 import type { BookingFacts, BookingTemplate, MessageFacts, OrderFacts, OrderTemplate } from './templates.ts';
 
 /**
@@ -137,6 +138,35 @@ async function queue(
     wrote = (await insertMessage(trx, whatsapp)) || wrote;
   }
   return wrote;
+}
+
+/**
+ * An e-mail a person asked for (a reset link, an invitation: ./account-templates.ts), written in
+ * the transaction that made its token, sent whatever their message preferences.
+ */
+export async function queueAccountMessage(
+  trx: Db,
+  message: {
+    template: AccountTemplateName;
+    key: string;
+    to: string;
+    userId: number | null;
+    facts: AccountFacts;
+    at: Date;
+  },
+): Promise<void> {
+  await insertMessage(trx, {
+    messageKey: message.key,
+    channel: 'email',
+    template: message.template,
+    params: JSON.stringify(message.facts),
+    recipient: message.to,
+    userId: message.userId,
+    recordKind: null,
+    recordId: null,
+    nextAttemptAt: message.at.toISOString(),
+    createdAt: message.at.toISOString(),
+  });
 }
 
 /** Staff hear of a new order or booking at SHOP_NOTIFY_EMAIL (when set), by e-mail only. */

@@ -500,14 +500,22 @@ describe('the audit log', () => {
 });
 
 describe('the staff: admins invite by e-mail and remove', () => {
-  const tokenFromOutbox = () => {
-    const files = fs.readdirSync(outbox).sort();
-    const text = fs
-      .readFileSync(path.join(outbox, files.at(-1)!), 'utf8')
-      .replace(/=\r?\n/g, '')
-      .replace(/=3D/g, '=');
-    return /https:\/\/shop\.test\/#\/staff-invitation\?token=([A-Za-z0-9_-]{43})/.exec(text)![1]!;
-  };
+  /** The newest invitation e-mailed to `email`: it is sent after the answer, so this waits for it. */
+  const seen = new Map<string, number>();
+  const tokenFromOutbox = (email: string) =>
+    vi.waitFor(() => {
+      const mails = (fs.existsSync(outbox) ? fs.readdirSync(outbox).sort() : [])
+        .map((f) =>
+          fs
+            .readFileSync(path.join(outbox, f), 'utf8')
+            .replace(/=\r?\n/g, '')
+            .replace(/=3D/g, '='),
+        )
+        .filter((text) => text.includes(`To: ${email}`));
+      if (mails.length <= (seen.get(email) ?? 0)) throw new Error(`no new invitation to ${email} yet`);
+      seen.set(email, mails.length);
+      return /https:\/\/shop\.test\/#\/staff-invitation\?token=([A-Za-z0-9_-]{43})/.exec(mails.at(-1)!)![1]!;
+    });
 
   it('invites a new person: the e-mailed link makes their account, as staff; it works once', async () => {
     const res = await admin('POST', '/api/admin/staff/invitations', { email: ' Meera@Temple.test ' });
@@ -516,7 +524,7 @@ describe('the staff: admins invite by e-mail and remove', () => {
       email: 'meera@temple.test',
       invitedBy: 'Gopal (admin)',
     });
-    const token = tokenFromOutbox();
+    const token = await tokenFromOutbox('meera@temple.test');
     const info = await call(app, 'POST', '/api/staff-invitations/lookup', { json: { token } });
     expect(v.parse(StaffInvitationInfo, info.body)).toEqual({
       email: 'meera@temple.test',
@@ -550,7 +558,7 @@ describe('the staff: admins invite by e-mail and remove', () => {
     await admin('POST', '/api/admin/staff/invitations', { email: 'kiran@temple.test' });
     // Invited is not yet staff.
     expectClearRefusal(await as(customer.token)('GET', '/api/admin/today'), 403);
-    const token = tokenFromOutbox();
+    const token = await tokenFromOutbox('kiran@temple.test');
     expect((await call(app, 'POST', '/api/staff-invitations/lookup', { json: { token } })).body).toEqual({
       email: 'kiran@temple.test',
       role: 'staff',
@@ -588,7 +596,7 @@ describe('the staff: admins invite by e-mail and remove', () => {
     expectClearRefusal(await admin('POST', '/api/admin/staff/invitations', { email: 'not-an-email' }), 400);
     const res = await admin('POST', '/api/admin/staff/invitations', { email: 'late@temple.test' });
     const invitation = v.parse(StaffListResponse, res.body).invitations[0]!;
-    const token = tokenFromOutbox();
+    const token = await tokenFromOutbox('late@temple.test');
     const withdrawn = await admin('DELETE', `/api/admin/staff/invitations/${invitation.id}`);
     expect(v.parse(StaffListResponse, withdrawn.body).invitations.map((i) => i.id)).not.toContain(
       invitation.id,
@@ -612,7 +620,7 @@ describe('the staff: admins invite by e-mail and remove', () => {
         .body,
     ).toMatchObject({ code: 'invitation_invalid' });
     await admin('POST', '/api/admin/staff/invitations', { email: 'late@temple.test' });
-    const second = tokenFromOutbox();
+    const second = await tokenFromOutbox('late@temple.test');
     shop.clock.advance(8 * DAY);
     try {
       expect(
@@ -701,8 +709,12 @@ describe('the back office’s second walk (issue 23)', () => {
   it('the invitation e-mail names the role it gives', async () => {
     const res = await admin('POST', '/api/admin/staff/invitations', { email: 'kavya@temple.test' });
     expect(res.status).toBe(201);
-    const mails = fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'));
-    const mail = mails.find((m) => m.includes('kavya@temple.test'))!;
+    const mail = await vi.waitFor(() => {
+      const mails = fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'));
+      const found = mails.find((m) => m.includes('kavya@temple.test'));
+      if (!found) throw new Error('the invitation is not sent yet');
+      return found;
+    });
     expect(mail).toMatch(/with the role Staff/);
   });
 });

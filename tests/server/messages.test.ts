@@ -306,6 +306,48 @@ describe('delivery', () => {
   });
 });
 
+describe('the e-mails a person asks for', () => {
+  const resetRows = () =>
+    shop.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('template', '=', 'account.passwordReset')
+      .where('userId', '=', shop.me.user.id)
+      .orderBy('id')
+      .execute();
+
+  it('the reset link goes through the outbox: a refused first try is sent by the retries, and the link is not kept once sent', async () => {
+    const refusing = createApp({
+      db: shop.db,
+      now: shop.clock.now,
+      publicUrl: 'https://shop.test',
+      mailer: { send: () => Promise.reject(new Error('SMTP down')) },
+    });
+    const before = (await resetRows()).length;
+    const res = await call(refusing, 'POST', '/api/auth/forgot-password', { json: { email: shop.me.email } });
+    expect(res.status).toBe(200);
+    const row = await vi.waitFor(async () => {
+      const rows = await resetRows();
+      if (rows.length === before || rows.at(-1)!.attempts === 0) throw new Error('not tried yet');
+      return rows.at(-1)!;
+    });
+    expect(row).toMatchObject({
+      status: 'queued',
+      attempts: 1,
+      lastError: 'SMTP down',
+      recipient: shop.me.email,
+    });
+    shop.clock.advance(MINUTE);
+    await deliver();
+    const [mail] = smtp.received;
+    expect(mail!.mail.subject).toBe('Reset your Test Shop password');
+    expect(mail!.mail.text).toMatch(/https:\/\/shop\.test\/#\/reset-password\?token=[A-Za-z0-9_-]{43}/);
+    const sent = (await resetRows()).at(-1)!;
+    expect(sent.status).toBe('sent');
+    expect(sent.params).not.toContain('token=');
+  });
+});
+
 describe('staff', () => {
   it('hear of each new order and booking at SHOP_NOTIFY_EMAIL, with the link to its back-office page', async () => {
     const notifying = {

@@ -85,6 +85,16 @@ export async function finishMessage(
     .execute();
 }
 
+/** The message with this key, if it is there. */
+export function findMessageByKey(db: Db, messageKey: string): Promise<OutboxRow | undefined> {
+  return db.selectFrom('outbox').selectAll().where('messageKey', '=', messageKey).executeTakeFirst();
+}
+
+/** Replaces a sent message's facts (an account e-mail's link opens the account: it is not kept). */
+export async function forgetMessageFacts(db: Db, id: number, params: string): Promise<void> {
+  await db.updateTable('outbox').set({ params }).where('id', '=', id).where('status', '=', 'sent').execute();
+}
+
 /** The messages about one order or booking, oldest first. */
 export function listMessagesFor(db: Db, kind: 'order' | 'booking', recordId: number): Promise<OutboxRow[]> {
   return db

@@ -18,8 +18,9 @@ export const staffRoutes = new Hono<AppEnv>()
   })
   .post('/api/admin/staff/invitations', requireAdmin, async (c) => {
     const { email } = await readBody(c, InviteStaffInput);
-    const { mailer, publicUrl, brand } = c.var.auth;
-    const body: StaffListResponse = await inviteStaff(staffDeps(c), email, { mailer, publicUrl, brand });
+    const { mailer, publicUrl, brand, background } = c.var.auth;
+    const options = { mailer, publicUrl, brand, background };
+    const body: StaffListResponse = await inviteStaff(staffDeps(c), email, options);
     return c.json(body, 201);
   })
   .delete('/api/admin/staff/invitations/:id', requireAdmin, async (c) => {

@@ -1,13 +1,13 @@
 import crypto from 'node:crypto';
 import { STAFF_INVITATION_TTL_DAYS, type StaffListResponse } from '../../../contract/admin/staff.ts';
-import { roleLabels } from '../../../contract/roles.ts';
 import {
   INVITED_ROLE,
-  invitedRoleDoes,
   type AcceptInvitationInput,
   type StaffInvitationInfo,
 } from '../../../contract/staff-invitations.ts';
 import { hashPassword } from '../../auth/passwords.ts';
+import { deliverNow } from '../../messages/deliver.ts';
+import { queueAccountMessage } from '../../messages/outbox.ts';
 import type { Db } from '../../db/client.ts';
 import {
   acceptInvitation,
@@ -49,6 +49,8 @@ export interface InviteOptions {
   mailer: Mailer;
   publicUrl: string;
   brand: string;
+  /** Runs the e-mail's first try after the answer (server/env.ts AuthServices.background). */
+  background: (what: string, work: () => Promise<void>) => void;
 }
 
 /**
@@ -59,12 +61,14 @@ export interface InviteOptions {
 export async function inviteStaff(
   { db, actor, now }: Deps,
   email: string,
-  { mailer, publicUrl, brand }: InviteOptions,
+  { mailer, publicUrl, brand, background }: InviteOptions,
 ): Promise<StaffListResponse> {
   const existing = await findUserByEmail(db, email);
   if (existing && existing.role !== 'customer') throw Refusal.of('already_staff');
   const token = crypto.randomBytes(32).toString('base64url');
   const inviter = await findUserRow(db, actor.id);
+  const link = `${publicUrl.replace(/\/+$/, '')}/#/staff-invitation?token=${token}`;
+  const key = `invitation:${hashToken(token).slice(0, 16)}`;
   await inTransaction(db, async (trx) => {
     await revokeInvitationsTo(trx, email, now.toISOString());
     const id = await insertInvitation(trx, {
@@ -81,22 +85,18 @@ export async function inviteStaff(
       summary: `Invited ${email} to the staff`,
       after: { email },
     });
+    // The invitation's e-mail is written with it (server/messages/account-templates.ts), tried after the answer.
+    await queueAccountMessage(trx, {
+      template: 'account.staffInvitation',
+      key,
+      to: email,
+      userId: existing?.id ?? null,
+      facts: { kind: 'account', name: existing?.name ?? '', link, inviter: inviter?.name ?? 'An admin' },
+      at: now,
+    });
   });
-  const link = `${publicUrl.replace(/\/+$/, '')}/#/staff-invitation?token=${token}`;
-  await mailer.send({
-    to: email,
-    subject: `You are invited to the ${brand} back office as ${roleLabels[INVITED_ROLE]}`,
-    text: [
-      'Namaste,',
-      '',
-      `${inviter?.name ?? 'An admin'} has invited you to join ${brand}'s back office with the role ${roleLabels[INVITED_ROLE]}.`,
-      `As ${roleLabels[INVITED_ROLE]} you ${invitedRoleDoes}.`,
-      `Open this link within ${STAFF_INVITATION_TTL_DAYS} days to accept; it works once:`,
-      '',
-      link,
-      '',
-      'If you were not expecting this, you can ignore this e-mail.',
-    ].join('\n'),
+  background('staff invitation e-mail', async () => {
+    await deliverNow({ db, mailer, render: { publicUrl, brand }, now: () => now }, key);
   });
   return staffList(db, now);
 }
