@@ -2,19 +2,11 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { loadAuthSecret } from './auth/secret.ts';
 import { missingSharedSecrets, readServerConfig } from './config.ts';
 import type { Lifecycle } from './ops/health.ts';
 import { createLogger } from './ops/logger.ts';
 import { createMetrics } from './ops/metrics.ts';
-import {
-  listen,
-  mailerFor,
-  messagingFor,
-  paymentGatewayFor,
-  prepareDb,
-  startBackgroundJobs,
-} from './start.ts';
+import { startShop } from './start.ts';
 
 /**
  * Production entry: the API and the built SPA on one origin (`npm start` builds it to
@@ -46,39 +38,15 @@ if (missing.length > 0) {
   process.exit(1);
 }
 
-const db = await prepareDb(config, logger);
-const paymentGateway = paymentGatewayFor(config);
-const metrics = createMetrics({ db, processMetrics: true });
-const mailer = mailerFor(config);
-const jobs = startBackgroundJobs(
-  db,
-  paymentGateway,
-  config.uploadsDir,
-  config.schedulerTickMs,
-  metrics,
-  messagingFor(mailer, config, logger),
-);
 const lifecycle: Lifecycle = { draining: false };
-const server = await listen(
-  {
-    db,
-    staticDir,
-    authSecret: loadAuthSecret(config.dataDir),
-    trustProxy: config.trustProxy,
-    mailer,
-    publicUrl: config.publicUrl,
-    shopNotifyEmail: config.shopNotifyEmail,
-    brand: config.brand,
-    paymentGateway,
-    uploadsDir: config.uploadsDir,
-    logger,
-    metrics,
-    lifecycle,
-    metricsToken: config.metricsToken,
-  },
-  config.port,
-  config.host,
-);
+const { db, jobs, server } = await startShop({
+  config,
+  logger,
+  port: config.port,
+  host: config.host,
+  metrics: (db) => createMetrics({ db, processMetrics: true }),
+  app: { staticDir, lifecycle, metricsToken: config.metricsToken },
+});
 logger.info(
   { port: config.port, database: config.databaseUrl ? 'postgresql' : 'sqlite' },
   `${staticDir ? 'Shop' : 'API (no SPA)'} ready on http://localhost:${config.port}`,

@@ -4,7 +4,8 @@ import { createApp, type AppOptions } from './app.ts';
 import { openDb, type Db } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedIfEmpty } from './db/seed/seed.ts';
-import { readServerConfig, SCHEDULER_TICK_MS } from './config.ts';
+import { loadAuthSecret } from './auth/secret.ts';
+import { readServerConfig, SCHEDULER_TICK_MS, type ServerConfig } from './config.ts';
 import { silentLogger, type Logger } from './ops/logger.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
 import { createSimulatedGateway, loadPaymentSecret } from './payments/simulated-gateway.ts';
@@ -93,4 +94,58 @@ export function messagingFor(mailer: Mailer, config = readServerConfig(), logger
     onFailure: (failure: { id: number; template: string; attempts: number; error: string }) =>
       logger.warn(failure, 'A message could not be sent; the outbox tries it again'),
   } satisfies SchedulerDeps['messages'];
+}
+
+/**
+ * The shop as `npm start` and `npm run dev` run it: the configured database, payment provider,
+ * mail and WhatsApp, the scheduler with the outbox's delivery, and the HTTP server on `port`.
+ * `app` adds what one of them alone sets (the SPA's folder, the metrics, the lifecycle).
+ */
+export async function startShop({
+  config,
+  logger,
+  port,
+  host,
+  metrics,
+  app = {},
+}: {
+  config: ServerConfig;
+  logger: Logger;
+  port: number;
+  host: string;
+  /** The process's Prometheus metrics, made over its database. */
+  metrics?: (db: Db) => Metrics;
+  app?: Partial<AppOptions>;
+}) {
+  const db = await prepareDb(config, logger);
+  const processMetrics = metrics?.(db);
+  const paymentGateway = paymentGatewayFor(config);
+  const mailer = mailerFor(config);
+  const jobs = startBackgroundJobs(
+    db,
+    paymentGateway,
+    config.uploadsDir,
+    config.schedulerTickMs,
+    processMetrics,
+    messagingFor(mailer, config, logger),
+  );
+  const server = await listen(
+    {
+      db,
+      authSecret: loadAuthSecret(config.dataDir),
+      trustProxy: config.trustProxy,
+      paymentGateway,
+      mailer,
+      publicUrl: config.publicUrl,
+      shopNotifyEmail: config.shopNotifyEmail,
+      brand: config.brand,
+      uploadsDir: config.uploadsDir,
+      logger,
+      ...(processMetrics ? { metrics: processMetrics } : {}),
+      ...app,
+    },
+    port,
+    host,
+  );
+  return { db, jobs, server };
 }

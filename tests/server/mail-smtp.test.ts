@@ -6,51 +6,24 @@
  * Nothing is written to the outbox.
  */
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { createApp, type App } from '../../server/app.ts';
 import type { Db } from '../../server/db/client.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
 import { call, registerAndLogin } from '../support/accounts.ts';
+import { startTestSmtp, type TestSmtp } from '../support/smtp.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.ts';
-
-interface Received {
-  from: string | false;
-  to: string[];
-  raw: string;
-}
 
 let dir: string;
 let database: TestDatabase;
 let db: Db;
 let app: App;
-let smtp: SMTPServer;
-const received: Received[] = [];
+let smtp: TestSmtp;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom && session.envelope.mailFrom.address,
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-
+  smtp = await startTestSmtp();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-smtp-'));
   database = await createTestDatabase(dir);
   db = await database.open();
@@ -58,7 +31,7 @@ beforeAll(async () => {
   app = createApp({
     db,
     mailer: createMailer({
-      smtpUrl: `smtp://127.0.0.1:${port}`,
+      smtpUrl: smtp.url,
       outboxDir: path.join(dir, 'outbox'),
       from: 'Shop <no-reply@shop.test>',
     }),
@@ -67,7 +40,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await smtp.close();
   await db.destroy();
   await database.drop();
   fs.rmSync(dir, { recursive: true, force: true });
@@ -79,12 +52,12 @@ it('sends the reset link through the SMTP server; the link sets a new password o
   expect(res.status).toBe(200);
 
   // The mail goes out after the answer, so that its time says nothing about the account.
-  await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 5000, interval: 20 });
-  const [mail] = received;
-  expect(mail!.from).toBe('no-reply@shop.test');
-  expect(mail!.to).toEqual([me.email]);
-  expect(mail!.raw).toMatch(/^Subject: Reset your Test Shop password$/m);
-  const text = mail!.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  await vi.waitFor(() => expect(smtp.received).toHaveLength(1), { timeout: 5000, interval: 20 });
+  const [{ to, mail }] = smtp.received as [(typeof smtp.received)[number]];
+  expect(mail.from?.value[0]?.address).toBe('no-reply@shop.test');
+  expect(to).toEqual([me.email]);
+  expect(mail.subject).toBe('Reset your Test Shop password');
+  const text = mail.text ?? '';
   const token = /https:\/\/shop\.test\/#\/reset-password\?token=([A-Za-z0-9_-]{43})/.exec(text)?.[1];
   expect(token, text).toBeDefined();
   // Sent, not kept: the outbox is only for a shop without SMTP_URL.
