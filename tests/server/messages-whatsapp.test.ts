@@ -222,4 +222,16 @@ describe('the WhatsApp templates', () => {
     }
     expect(names.size).toBe(Object.keys(whatsAppTemplates).length);
   });
+
+  it('the README lists each, with its body as registered, ready for Meta', () => {
+    const readme = fs.readFileSync(path.join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+    const table = /<!-- whatsapp-templates:start -->([\s\S]*)<!-- whatsapp-templates:end -->/.exec(readme)![1]!;
+    const listed = table
+      .split('\n')
+      .filter((line) => line.startsWith('| `'))
+      .map((line) => line.split('|').map((cell) => cell.trim()));
+    expect(listed.map((cells) => [cells[1], cells[4]])).toEqual(
+      Object.values(whatsAppTemplates).map((t) => [`\`${t.name}\``, t.body]),
+    );
+  });
 });
