@@ -7,7 +7,7 @@
  *
  *   npm run bench                  everything (about 8 minutes)
  *   npm run bench -- --runs 1 --seconds 3 --no-write   a quick look, docs/perf.md untouched
- *   npm run bench -- --only scale --runs 1              one part (pages, throughput, scale); never written
+ *   npm run bench -- --only scale --runs 1              one part (pages, throughput, scale, orders); never written
  *
  * Timings are benchmarks, never tests: nothing here fails on a number.
  */
@@ -19,6 +19,7 @@ import type autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
 import { freePort } from '../tests/support/api-server.ts';
+import { benchOrderMessaging } from './lib/bench-orders.ts';
 import { gzipBytes, readManifest, routeDownload, entryKey, closure } from './lib/bundle.ts';
 import {
   args,
@@ -345,6 +346,19 @@ try {
       '',
       '',
       '',
+    );
+  }
+
+  // Placing an order with messaging configured against without (scripts/lib/bench-orders.ts).
+  if (want('orders')) {
+    log('placing orders on two shops, with and without messaging configured');
+    const orders = await benchOrderMessaging(4, 50 * RUNS);
+    row(
+      `POST /api/orders (cash on delivery), median and p95 ms of ${orders.with.n}, with SMTP, WhatsApp and SHOP_NOTIFY_EMAIL configured (floor: none configured); ${orders.emails} e-mails and ${orders.whatsapps} WhatsApp messages delivered meanwhile`,
+      `${ms(orders.with.median)} (p95 ${ms(orders.with.p95)})`,
+      `${ms(orders.without.median)} (p95 ${ms(orders.without.p95)})`,
+      x(orders.with.median / orders.without.median),
+      '≈ 1.00×',
     );
   }
 

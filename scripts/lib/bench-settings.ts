@@ -12,16 +12,16 @@ export const { values: args } = parseArgs({
     scale: { type: 'string', default: '10000' },
     'no-write': { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
-    only: { type: 'string', default: 'pages,throughput,scale' },
+    only: { type: 'string', default: 'pages,throughput,scale,orders' },
   },
 });
 /** Parts to run (`--only scale` for a quick look at one); a partial run never writes docs/perf.md. */
 export const PARTS = new Set(args.only.split(','));
 for (const part of PARTS)
-  if (!['pages', 'throughput', 'scale'].includes(part))
-    throw new Error(`--only takes pages, throughput, scale`);
-export const want = (part: 'pages' | 'throughput' | 'scale') => PARTS.has(part);
-export const WRITE = !args['no-write'] && PARTS.size === 3;
+  if (!['pages', 'throughput', 'scale', 'orders'].includes(part))
+    throw new Error(`--only takes pages, throughput, scale, orders`);
+export const want = (part: 'pages' | 'throughput' | 'scale' | 'orders') => PARTS.has(part);
+export const WRITE = !args['no-write'] && PARTS.size === 4;
 const bounded = (name: string, value: string, min: number, max: number) => {
   const n = Number(value);
   if (!Number.isSafeInteger(n) || n < min || n > max) throw new Error(`--${name} must be ${min} to ${max}`);

@@ -33,7 +33,7 @@ export interface DeliveryDeps {
   onFailure?: (failure: { id: number; template: string; attempts: number; error: string }) => void;
 }
 
-/** How many messages one run takes at the most; the rest wait for the next run. */
+/** How many messages are read at a time. */
 const BATCH = 50;
 
 /**
@@ -91,13 +91,18 @@ async function tryMessage(deps: DeliveryDeps, message: OutboxRow): Promise<boole
   return true;
 }
 
-/** Sends what is due now; answers how many were sent. */
+/** How long one run keeps taking batches; what is left waits for the next run. */
+const RUN_BUDGET_MS = 10_000;
+
+/** Sends what is due now, a batch at a time, for at most RUN_BUDGET_MS; answers how many were sent. */
 export async function deliverDueMessages(deps: DeliveryDeps): Promise<number> {
+  const started = Date.now();
   let sent = 0;
-  for (const message of await findDueMessages(deps.db, deps.now().toISOString(), BATCH)) {
-    if (await tryMessage(deps, message)) sent += 1;
+  for (;;) {
+    const due = await findDueMessages(deps.db, deps.now().toISOString(), BATCH);
+    for (const message of due) if (await tryMessage(deps, message)) sent += 1;
+    if (due.length < BATCH || Date.now() - started > RUN_BUDGET_MS) return sent;
   }
-  return sent;
 }
 
 /**
