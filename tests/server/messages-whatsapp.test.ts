@@ -11,6 +11,7 @@ import { WHATSAPP_CONSENT_WORDS } from '../../contract/messages.ts';
 import { recordConsent } from '../../server/db/repositories/message-preferences.ts';
 import { createMailer, type Mailer } from '../../server/mail/mailer.ts';
 import { deliverDueMessages, type DeliveryDeps } from '../../server/messages/deliver.ts';
+import { inIndia } from '../../server/messages/templates.ts';
 import {
   createWhatsAppFiles,
   createWhatsAppSender,
@@ -18,12 +19,19 @@ import {
   type WhatsAppSender,
 } from '../../server/messages/whatsapp.ts';
 import {
+  book,
+  bookingEvent,
   createLifecycleShop,
+  DAY,
+  HOUR,
   MINUTE,
   orderEvent,
   placeOrder,
+  pujaOn,
+  uploadPhoto,
   type LifecycleShop,
 } from '../support/lifecycle.ts';
+import { call } from '../support/accounts.ts';
 import { startTestSmtp, type TestSmtp } from '../support/smtp.ts';
 import { startTestWhatsApp, type TestWhatsApp } from '../support/whatsapp.ts';
 
@@ -130,6 +138,137 @@ describe('a customer who ticked "Send me updates on WhatsApp"', () => {
   });
 });
 
+describe('every message of the list arrives once, by e-mail and on WhatsApp, with its words', () => {
+  const staffBookingStep = (id: number, event: object) =>
+    bookingEvent(shop, shop.staff.token, id, event, true);
+  const staffOrderStep = (id: number, event: object) => orderEvent(shop, shop.staff.token, id, event, true);
+  const received = () => ({
+    subjects: smtp.received.map((r) => r.mail.subject),
+    whatsapp: api.received.map((r) => r.name),
+  });
+
+  it('a booking: confirmed, locked, performed with its video, prasad shipped and delivered', async () => {
+    const puja = await pujaOn(shop, 3 * DAY);
+    const booking = await book(shop, shop.me, shop.myAddressId, { puja });
+    shop.clock.advance(3 * DAY - 11 * HOUR);
+    const read = await call(shop.app, 'GET', `/api/bookings/${booking.id}`, { token: shop.me.token });
+    expect(read.body).toMatchObject({ booking: { status: 'sankalpLocked' } });
+    shop.clock.advance(11 * HOUR);
+    for (const event of [
+      { type: 'booking.perform', videoUrl: 'https://youtu.be/dQw4w9WgXcQ' },
+      { type: 'booking.shipPrasad', carrier: 'DTDC', trackingNumber: 'D1234567' },
+      { type: 'booking.deliverPrasad' },
+    ])
+      expect((await staffBookingStep(booking.id, event)).status).toBe(200);
+    await deliver();
+    await deliver();
+    const n = booking.bookingNumber;
+    const puja_ = booking.puja.pujaName;
+    expect(received()).toEqual({
+      subjects: [
+        `Booking ${n} confirmed: ${puja_}`,
+        `Booking ${n}: the names are final`,
+        `${puja_} performed: booking ${n}`,
+        `Prasad for booking ${n} shipped`,
+        `Prasad for booking ${n} delivered`,
+      ],
+      whatsapp: [
+        'booking_confirmed',
+        'booking_locked',
+        'booking_performed',
+        'booking_prasad_shipped',
+        'booking_prasad_delivered',
+      ],
+    });
+    const performed = smtp.received[2]!.mail.text ?? '';
+    expect(performed).toContain('Watch it here: https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    expect(api.received[2]!.parameters.at(-1)).toBe('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    expect(smtp.received[3]!.mail.text).toContain('Carrier: DTDC. Tracking number: D1234567.');
+    expect(api.received[3]!.parameters).toEqual(expect.arrayContaining(['DTDC', 'D1234567']));
+  });
+
+  it('a booking the temple could not perform: the dates offered', async () => {
+    const puja = await pujaOn(shop, 3 * DAY);
+    const booking = await book(shop, shop.me, shop.myAddressId, { puja });
+    shop.clock.advance(3 * DAY);
+    const offered = new Date(shop.clock.now().getTime() + 7 * DAY).toISOString();
+    const marked = await staffBookingStep(booking.id, {
+      type: 'booking.markNotPerformed',
+      reason: 'The temple was closed for an eclipse',
+      offeredDates: [offered],
+    });
+    expect(marked.status).toBe(200);
+    await deliver();
+    const subject = `Booking ${booking.bookingNumber}: ${booking.puja.pujaName} could not be performed`;
+    expect(received().subjects).toContain(subject);
+    const text = smtp.received.find((r) => r.mail.subject === subject)!.mail.text ?? '';
+    expect(text).toContain('Reason: The temple was closed for an eclipse');
+    expect(text).toContain(`You may choose a new date: ${inIndia(offered)}.`);
+    const whatsapp = api.received.find((r) => r.name === 'booking_not_performed')!;
+    expect(whatsapp.parameters).toContain(inIndia(offered));
+  });
+
+  it('an order: delivered, a damage claim received, then rejected with its reason', async () => {
+    const order = await placeOrder(shop, shop.me, shop.myAddressId, 'cod');
+    for (const event of [
+      { type: 'order.pack' },
+      { type: 'order.ship', carrier: 'India Post', trackingNumber: 'EK123456789IN' },
+      { type: 'order.deliver' },
+    ])
+      expect((await staffOrderStep(order.id, event)).status).toBe(200);
+    const photoId = await uploadPhoto(shop, shop.me.token);
+    const claim = { type: 'order.claimDamage', note: 'The diya arrived bent.', photoId };
+    expect((await orderEvent(shop, shop.me.token, order.id, claim)).status).toBe(200);
+    const reject = { type: 'order.rejectClaim', reason: 'The scratch is on the packaging only' };
+    expect((await staffOrderStep(order.id, reject)).status).toBe(200);
+    await deliver();
+    const n = order.orderNumber;
+    expect(received()).toEqual({
+      subjects: [
+        `Order ${n} placed`,
+        `Order ${n} packed`,
+        `Order ${n} shipped`,
+        `Order ${n} delivered`,
+        `Damage claim for order ${n} received`,
+        `Damage claim for order ${n} not approved`,
+      ],
+      whatsapp: [
+        'order_placed',
+        'order_packed',
+        'order_shipped',
+        'order_delivered',
+        'order_claim_received',
+        'order_claim_rejected',
+      ],
+    });
+    expect(smtp.received[5]!.mail.text).toContain('Reason: The scratch is on the packaging only');
+    expect(api.received[5]!.parameters).toContain('Reason: The scratch is on the packaging only');
+  });
+
+  it('an order paid online: a claim approved, and the refund with its amount and the 7–10 working days', async () => {
+    const order = await placeOrder(shop, shop.me, shop.myAddressId, 'online');
+    for (const event of [
+      { type: 'order.pack' },
+      { type: 'order.ship', carrier: 'India Post', trackingNumber: 'EK123456789IN' },
+      { type: 'order.deliver' },
+    ])
+      expect((await staffOrderStep(order.id, event)).status).toBe(200);
+    const photoId = await uploadPhoto(shop, shop.me.token);
+    await orderEvent(shop, shop.me.token, order.id, { type: 'order.claimDamage', note: 'Bent', photoId });
+    expect((await staffOrderStep(order.id, { type: 'order.approveClaim', note: 'Sorry!' })).status).toBe(200);
+    await deliver();
+    const n = order.orderNumber;
+    expect(received().subjects.slice(-2)).toEqual([
+      `Damage claim for order ${n} approved`,
+      `Refund for order ${n} sent`,
+    ]);
+    expect(received().whatsapp.slice(-2)).toEqual(['order_claim_approved', 'order_refunded']);
+    expect(smtp.received.at(-1)!.mail.text).toContain(`We have refunded ${formatRupees(order.total)}`);
+    expect(smtp.received.at(-1)!.mail.text).toContain('7–10 working days');
+    expect(api.received.at(-1)!.parameters[1]).toBe(formatRupees(order.total));
+  });
+});
+
 describe('delivery on WhatsApp', () => {
   it('an API that refuses three times, then takes it: sent exactly once', async () => {
     const order = await placeOrder(shop, shop.me, shop.myAddressId, 'cod');
@@ -225,7 +364,9 @@ describe('the WhatsApp templates', () => {
 
   it('the README lists each, with its body as registered, ready for Meta', () => {
     const readme = fs.readFileSync(path.join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
-    const table = /<!-- whatsapp-templates:start -->([\s\S]*)<!-- whatsapp-templates:end -->/.exec(readme)![1]!;
+    const table = /<!-- whatsapp-templates:start -->([\s\S]*)<!-- whatsapp-templates:end -->/.exec(
+      readme,
+    )![1]!;
     const listed = table
       .split('\n')
       .filter((line) => line.startsWith('| `'))
