@@ -38,12 +38,13 @@ const BATCH = 50;
 
 /**
  * An error as the outbox keeps it and the log says it: its message, cut short, with no
- * credentials in a URL and no mobile number (a provider may echo the recipient's).
+ * credentials in a URL, no mobile number and no mailbox (a provider may echo the recipient's).
  */
 const errorText = (error: unknown) =>
   (error instanceof Error ? error.message : String(error))
     .replace(/\/\/[^/@\s]+@/g, '//***@')
     .replace(/\+?\d{10,15}/g, (digits) => `•••${digits.slice(-2)}`)
+    .replace(/[^\s<>@"']+@([^\s<>@"']+\.[A-Za-z]{2,})/g, '•••@$1')
     .slice(0, 500);
 
 /** Hands one message to its channel's provider, rendered from its template and facts. */

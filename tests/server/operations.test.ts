@@ -14,6 +14,11 @@ import { createApp, type App } from '../../server/app.ts';
 import { migrationNames } from '../../server/db/migrate.ts';
 import type { Lifecycle } from '../../server/ops/health.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
+import { readServerConfig } from '../../server/config.ts';
+import { WHATSAPP_CONSENT_WORDS } from '../../contract/messages.ts';
+import { recordConsent } from '../../server/db/repositories/message-preferences.ts';
+import { deliverDueMessages } from '../../server/messages/deliver.ts';
+import { messagingFor } from '../../server/start.ts';
 import { createMetrics, type Metrics } from '../../server/ops/metrics.ts';
 import { call, registerAndLogin } from '../support/accounts.ts';
 import { captureLogger } from '../support/logs.ts';
@@ -192,6 +197,45 @@ describe('request logs', () => {
     // The last four digits and the UPI handle are not there either.
     expect(logged).not.toContain('1111');
     expect(logged).not.toContain('okaxis');
+  });
+
+  it('say a message that could not be sent by its id and template: never the mobile, the mailbox or the WhatsApp token', async () => {
+    const { logger, text, lines } = captureLogger();
+    const token = 'EAAG-whatsapp-token-never-logged';
+    const refusing = {
+      send: () => Promise.reject(new Error('550 5.1.1 <meena.iyer@example.com>: mailbox unavailable')),
+    };
+    const config = {
+      ...readServerConfig({}),
+      whatsapp: { apiUrl: 'http://127.0.0.1:9', phoneNumberId: '1065', token },
+    };
+    const me = await registerAndLogin(shop.app, { name: 'Meena Iyer', email: 'meena.iyer@example.com' });
+    const mobile = '+919845098450';
+    await recordConsent(shop.db, {
+      userId: me.user.id,
+      channel: 'whatsapp',
+      granted: true,
+      mobile,
+      words: WHATSAPP_CONSENT_WORDS,
+      source: 'account',
+      at: new Date().toISOString(),
+    });
+    const address = await addAddress(shop.app, me);
+    const product = await addProduct(shop.db, { name: 'Message Lamp', offerPrice: 300, stockQuantity: 10 });
+    const placed = await send(shop.app, 'POST', '/api/orders', {
+      token: me.token,
+      json: { address_id: address.id, items: [{ product_id: product, quantity: 1 }], payment_method: 'cod' },
+    });
+    expect(placed.status).toBe(201);
+    const messaging = messagingFor(refusing, config, logger);
+    await deliverDueMessages({ ...messaging, db: shop.db, now: () => new Date() });
+    const failures = lines().filter(
+      (l) => l.msg === 'A message could not be sent; the outbox tries it again',
+    );
+    expect(failures.map((l) => l.template).sort()).toEqual(['order.placed', 'order.placed']);
+    const logged = text();
+    for (const secret of [token, mobile, mobile.slice(3), 'meena.iyer@example.com'])
+      expect(logged, 'a secret in the log').not.toContain(secret);
   });
 
   it('log an unexpected error with its request id, and redact secrets even in a logged object', async () => {
