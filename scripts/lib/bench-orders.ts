@@ -63,33 +63,21 @@ export async function benchOrderMessaging(rounds: number, perRound: number) {
       const stock: Stock = new Map(list.products.map((p) => [p.id, p.stockQuantity]));
       return { customer, stock };
     };
-    const a = await setUp(plain);
-    const b = await setUp(messaging);
+    const sides = [
+      { shop: plain, ...(await setUp(plain)), measured: { times: [] } as Measured },
+      { shop: messaging, ...(await setUp(messaging)), measured: { times: [] } as Measured },
+    ] as const;
     const consented = await http(messaging.url, 'PUT', '/api/account/messages/preferences', {
-      token: b.customer.token,
+      token: sides[1].customer.token,
       json: { whatsapp: { mobile: '98450 12345' } },
     });
     log(`WhatsApp consent for the messaging shop's customer: ${consented.status}`);
-    const without: Measured = { times: [] };
-    const withMessaging: Measured = { times: [] };
     for (let round = 0; round < rounds; round += 1) {
       // Taking turns, so a neighbour's load on the shared cores weighs on both alike.
-      const [first, second] = round % 2 === 0 ? [a, b] : [b, a];
-      await placeOrders(
-        first === a ? plain : messaging,
-        first.customer,
-        first.stock,
-        perRound,
-        first === a ? without : withMessaging,
-      );
-      await placeOrders(
-        second === a ? plain : messaging,
-        second.customer,
-        second.stock,
-        perRound,
-        second === a ? without : withMessaging,
-      );
+      for (const side of round % 2 === 0 ? sides : [...sides].reverse())
+        await placeOrders(side.shop, side.customer, side.stock, perRound, side.measured);
     }
+    const [without, withMessaging] = [sides[0].measured, sides[1].measured];
     // Give the scheduler a moment to send what the last round wrote, and say what arrived.
     await new Promise((resolve) => setTimeout(resolve, 3000));
     log(

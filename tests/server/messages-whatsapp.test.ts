@@ -16,6 +16,7 @@ import {
   createWhatsAppFiles,
   createWhatsAppSender,
   whatsAppTemplates,
+  type WhatsAppMessage,
   type WhatsAppSender,
 } from '../../server/messages/whatsapp.ts';
 import {
@@ -32,6 +33,7 @@ import {
   type LifecycleShop,
 } from '../support/lifecycle.ts';
 import { call } from '../support/accounts.ts';
+import { dyingAfter, leftSending } from '../support/outbox.ts';
 import { startTestSmtp, type TestSmtp } from '../support/smtp.ts';
 import { startTestWhatsApp, type TestWhatsApp } from '../support/whatsapp.ts';
 
@@ -142,6 +144,15 @@ describe('every message of the list arrives once, by e-mail and on WhatsApp, wit
   const staffBookingStep = (id: number, event: object) =>
     bookingEvent(shop, shop.staff.token, id, event, true);
   const staffOrderStep = (id: number, event: object) => orderEvent(shop, shop.staff.token, id, event, true);
+  /** Staff pack, ship and deliver the order. */
+  const deliverOrder = async (id: number) => {
+    for (const event of [
+      { type: 'order.pack' },
+      { type: 'order.ship', carrier: 'India Post', trackingNumber: 'EK123456789IN' },
+      { type: 'order.deliver' },
+    ])
+      expect((await staffOrderStep(id, event)).status).toBe(200);
+  };
   const received = () => ({
     subjects: smtp.received.map((r) => r.mail.subject),
     whatsapp: api.received.map((r) => r.name),
@@ -210,12 +221,7 @@ describe('every message of the list arrives once, by e-mail and on WhatsApp, wit
 
   it('an order: delivered, a damage claim received, then rejected with its reason', async () => {
     const order = await placeOrder(shop, shop.me, shop.myAddressId, 'cod');
-    for (const event of [
-      { type: 'order.pack' },
-      { type: 'order.ship', carrier: 'India Post', trackingNumber: 'EK123456789IN' },
-      { type: 'order.deliver' },
-    ])
-      expect((await staffOrderStep(order.id, event)).status).toBe(200);
+    await deliverOrder(order.id);
     const photoId = await uploadPhoto(shop, shop.me.token);
     const claim = { type: 'order.claimDamage', note: 'The diya arrived bent.', photoId };
     expect((await orderEvent(shop, shop.me.token, order.id, claim)).status).toBe(200);
@@ -247,12 +253,7 @@ describe('every message of the list arrives once, by e-mail and on WhatsApp, wit
 
   it('an order paid online: a claim approved, and the refund with its amount and the 7–10 working days', async () => {
     const order = await placeOrder(shop, shop.me, shop.myAddressId, 'online');
-    for (const event of [
-      { type: 'order.pack' },
-      { type: 'order.ship', carrier: 'India Post', trackingNumber: 'EK123456789IN' },
-      { type: 'order.deliver' },
-    ])
-      expect((await staffOrderStep(order.id, event)).status).toBe(200);
+    await deliverOrder(order.id);
     const photoId = await uploadPhoto(shop, shop.me.token);
     await orderEvent(shop, shop.me.token, order.id, { type: 'order.claimDamage', note: 'Bent', photoId });
     expect((await staffOrderStep(order.id, { type: 'order.approveClaim', note: 'Sorry!' })).status).toBe(200);
@@ -288,20 +289,8 @@ describe('delivery on WhatsApp', () => {
 
   it('a process that died after the API took the message tries again with the same key, and the devotee gets it once', async () => {
     const order = await placeOrder(shop, shop.me, shop.myAddressId, 'cod');
-    const dying: WhatsAppSender = {
-      async send(message) {
-        await whatsapp.send(message);
-        throw new Error('process killed');
-      },
-    };
-    await deliver({ whatsapp: dying });
-    await shop.db
-      .updateTable('outbox')
-      .set({ status: 'sending', claimedUntil: shop.clock.now().toISOString() })
-      .where('recordId', '=', order.id)
-      .where('channel', '=', 'whatsapp')
-      .execute();
-    shop.clock.advance(6 * MINUTE);
+    await deliver({ whatsapp: dyingAfter((message: WhatsAppMessage) => whatsapp.send(message)) });
+    await leftSending(shop, order.id, 'whatsapp');
     const before = api.requests();
     await deliver();
     expect(api.requests()).toBe(before + 1);

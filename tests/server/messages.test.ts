@@ -9,7 +9,7 @@ import type { TodayResponse } from '../../contract/admin/today.ts';
 import { formatRupees } from '../../contract/money.ts';
 import { MESSAGE_MAX_ATTEMPTS } from '../../contract/messages.ts';
 import { createApp } from '../../server/app.ts';
-import { createMailer, type Mailer } from '../../server/mail/mailer.ts';
+import { createMailer, type Mail, type Mailer } from '../../server/mail/mailer.ts';
 import { deliverDueMessages, type DeliveryDeps } from '../../server/messages/deliver.ts';
 import { queueNamesReminders } from '../../server/messages/outbox.ts';
 import { inIndia } from '../../server/messages/templates.ts';
@@ -26,6 +26,7 @@ import {
   type LifecycleShop,
 } from '../support/lifecycle.ts';
 import { call } from '../support/accounts.ts';
+import { dyingAfter, leftSending } from '../support/outbox.ts';
 import { startTestSmtp, type TestSmtp } from '../support/smtp.ts';
 
 let shop: LifecycleShop;
@@ -266,21 +267,8 @@ describe('delivery', () => {
 
   it('a process that died after the provider took the message tries it again with the same key', async () => {
     const order = await placeOrder(shop, shop.me, shop.myAddressId, 'cod');
-    // The provider accepts, then the process dies before it marks the message sent.
-    const dying: Mailer = {
-      async send(mail) {
-        await mailer.send(mail);
-        throw new Error('process killed');
-      },
-    };
-    await deliver({ mailer: dying });
-    await shop.db
-      .updateTable('outbox')
-      .set({ status: 'sending', claimedUntil: shop.clock.now().toISOString() })
-      .where('recordId', '=', order.id)
-      .where('recordKind', '=', 'order')
-      .execute();
-    shop.clock.advance(6 * MINUTE);
+    await deliver({ mailer: dyingAfter((mail: Mail) => mailer.send(mail)) });
+    await leftSending(shop, order.id, 'email');
     await deliver();
     expect(smtp.received).toHaveLength(2);
     const [first, second] = smtp.received.map((r) => r.mail);
