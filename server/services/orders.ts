@@ -21,6 +21,7 @@ import { orderNumber } from './reference-number.ts';
 import { PriceChanged, Refusal } from './refusal.ts';
 import { orderRequestHash } from './request-fingerprint.ts';
 import { queueOrderPlaced } from '../messages/outbox.ts';
+import { consentToWhatsapp } from './message-preferences.ts';
 
 /**
  * The customer agreed to pay `expectedTotal` (docs/product-rules.md, Payments): a quote at another
@@ -65,6 +66,7 @@ export async function placeOrder(
     requestHash,
     now,
     expectedTotal = null,
+    whatsappUpdates = false,
   }: {
     userId: number;
     draft: OrderDraft;
@@ -75,6 +77,8 @@ export async function placeOrder(
     now: Date;
     /** The total the customer agreed to, or null when the client sent none. */
     expectedTotal?: number | null;
+    /** Ticked "Send me updates on WhatsApp": consent to the delivery address's mobile, with the order. */
+    whatsappUpdates?: boolean;
   },
 ): Promise<number> {
   const quote = refuseUnlessAgreed(await quoteOrder(trx, userId, draft, now), expectedTotal, paymentMethod);
@@ -134,6 +138,9 @@ export async function placeOrder(
     note: null,
     data: null,
   });
+  // Consent first, so the order's own messages already know of it (docs/product-rules.md,
+  // Messages to customers, Consent); a box ticked without a mobile refuses the whole order.
+  if (whatsappUpdates) await consentToWhatsapp(trx, userId, address.mobile, 'checkout', now);
   // The customer hears of it: the message is written with the order, sent later (server/messages/).
   await queueOrderPlaced(trx, id, now);
   return id;
@@ -185,6 +192,7 @@ export function submitOrder({
         requestHash: idempotencyKey === null ? null : hash,
         now,
         expectedTotal,
+        whatsappUpdates: input.whatsappUpdates,
       }),
   });
 }
