@@ -6,6 +6,7 @@ import {
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
 } from './auth-session.ts';
+import { WhatsappUpdates } from './account-messages.ts';
 import { FORBIDDEN_TEXT, requiredText, tooLongMessage, wireText } from './text.ts';
 
 export {
@@ -70,6 +71,11 @@ export const RegisterRequest = v.object({
   email: Email,
   phone: Phone,
   password: NewPassword,
+  /**
+   * The unticked box "Send me updates on WhatsApp" (docs/product-rules.md, Messages to customers,
+   * Consent): ticked, it needs `phone` to be a 10-digit Indian mobile.
+   */
+  whatsappUpdates: WhatsappUpdates,
 });
 export type RegisterRequest = v.InferOutput<typeof RegisterRequest>;
 

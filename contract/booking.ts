@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { WhatsappUpdates } from './account-messages.ts';
 import { Address } from './address.ts';
 import { GiftInput, giftMessages, type GiftDraft } from './gift.ts';
 import { BookedOffering, OfferingLines, type OfferingLine } from './offerings.ts';
@@ -139,6 +140,11 @@ export const bookingCreateRequestSchema = (today: () => string) =>
         v.nonEmpty(bookingMessages.paymentIdRequired),
         v.regex(PAYMENT_ID, bookingMessages.paymentIdInvalid),
       ),
+      /**
+       * The unticked box "Send me updates on WhatsApp" in the wizard (docs/product-rules.md,
+       * Messages to customers, Consent): the prasad address's mobile, or for a gift the account's phone.
+       */
+      whatsappUpdates: WhatsappUpdates,
     }),
     v.rawTransform(({ dataset, addIssue, NEVER }) => withAddressRule(dataset.value, addIssue) ?? NEVER),
   );
@@ -161,6 +167,8 @@ export interface BookingDraftPayload {
 export interface BookingCreatePayload extends BookingDraftPayload {
   paymentMethod: BookingPaymentMethod;
   paymentId: string;
+  /** Ticked "Send me updates on WhatsApp". */
+  whatsappUpdates?: boolean;
 }
 // Compile-time check: every payload of that type is one the schema reads.
 type _PayloadFitsSchema = Assert<

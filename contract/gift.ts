@@ -9,6 +9,7 @@ export const giftMessages = {
   giftInvalid: 'gift must be an object with address and message',
   giftMessageTooLong: tooLongMessage('Gift message', MAX_GIFT_MESSAGE_LENGTH),
   giftMessageInvalid: notAllowedMessage('Gift message'),
+  recipientUpdatesInvalid: 'recipientUpdates must be true or false',
 } as const;
 
 /* ------------------------------------------------------------------------------------------
@@ -28,6 +29,11 @@ export const GiftInput = v.object(
       v.maxLength(MAX_GIFT_MESSAGE_LENGTH, giftMessages.giftMessageTooLong),
       v.check((value) => !FORBIDDEN_TEXT.test(value), giftMessages.giftMessageInvalid),
     ),
+    /**
+     * The buyer ticked that the recipient agreed to hear of the puja on WhatsApp, at the gift
+     * address's mobile (docs/product-rules.md, Messages to customers, Consent). Unticked: false.
+     */
+    recipientUpdates: v.optional(v.boolean(giftMessages.recipientUpdatesInvalid), false),
   },
   giftMessages.giftInvalid,
 );
@@ -37,4 +43,9 @@ export type GiftInput = v.InferOutput<typeof GiftInput>;
 export interface GiftDraft {
   address: Record<keyof typeof giftAddressEntries, string>;
   message: string;
+  recipientUpdates?: boolean;
 }
+
+/** The words beside the gift's box, stored with the booking when it is ticked. */
+export const recipientUpdatesWords = (recipientName: string): string =>
+  `${recipientName.trim() || 'The recipient'} agreed to get the puja's updates on WhatsApp`;

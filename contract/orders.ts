@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { WhatsappUpdates } from './account-messages.ts';
 import { Address } from './address.ts';
 import { ORDER_STATES, Refund, Shipment, TimelineEntry } from './lifecycle.ts';
 import { couponMessages, MAX_COUPON_CODE_LENGTH } from './coupons.ts';
@@ -229,6 +230,11 @@ export const OrderCreateRequest = v.pipe(
      * or absent: not checked), so the original payload still passes.
      */
     expected_total: v.nullish(Rupees('expected_total')),
+    /**
+     * The unticked box "Send me updates on WhatsApp" at checkout (docs/product-rules.md, Messages
+     * to customers, Consent): ticked, consent is given to the delivery address's mobile.
+     */
+    whatsappUpdates: WhatsappUpdates,
   }),
   v.check(
     (order) => !paymentMethods[order.payment_method].paidUpFront || PAYMENT_ID.test(order.payment_id ?? ''),
@@ -244,6 +250,8 @@ export interface OrderCreatePayload extends OrderDraftPayload {
   payment_status?: PaymentStatus | null;
   /** The total the customer agreed to; another server total is refused with `price_changed`. */
   expected_total?: number | null;
+  /** Ticked "Send me updates on WhatsApp": consent to the delivery address's mobile. */
+  whatsappUpdates?: boolean;
 }
 
 /** The order as POST /api/payments prices it: the create payload without its payment fields. */

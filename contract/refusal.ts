@@ -74,6 +74,9 @@ export type RefusalCode =
   // chadhava offerings (docs/product-rules.md, Chadhava offerings)
   | 'offering_not_offered'
   | 'offering_too_many'
+  // messages (docs/product-rules.md, Messages to customers, Consent): WhatsApp ticked, no mobile to send to
+  | 'whatsapp_mobile_required'
+  | 'preferences_link_invalid'
   // accounts: a reset link or a password change (answered by server/routes/auth.ts)
   | AccountCode
   // limits on guessing (docs/product-rules.md, Limits on guessing), answered 429 by their routes
@@ -90,7 +93,8 @@ export type LimitCode =
   | 'too_many_sign_in_attempts'
   | 'too_many_coupon_codes'
   | 'too_many_registrations'
-  | 'too_many_reset_requests';
+  | 'too_many_reset_requests'
+  | 'too_many_link_uses';
 
 /** Money the server gave back when a write was refused after its payment was captured. */
 export interface Refunded {

@@ -19,12 +19,14 @@ import { createAbuseLimits, type LimitSettings } from './limits/limits.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
 import { createSimulatedGateway } from './payments/simulated-gateway.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { readPreferencesToken, signPreferencesToken } from './messages/preferences-token.ts';
 import { opsRoutes, type Lifecycle } from './ops/health.ts';
 import { silentLogger, type Logger } from './ops/logger.ts';
 import { createMetrics, type Metrics } from './ops/metrics.ts';
 import { observe } from './ops/observability.ts';
 import { familyRoutes } from './routes/family.ts';
 import { addressRoutes } from './routes/addresses.ts';
+import { accountMessageRoutes } from './routes/account-messages.ts';
 import { astroRoutes } from './routes/astro.ts';
 import { adminRoutes } from './routes/admin/routes.ts';
 import { requireAuth, requireStaff } from './auth/middleware.ts';
@@ -156,6 +158,10 @@ export function createApp({
     mailer,
     publicUrl,
     brand,
+    preferenceLinks: {
+      sign: (userId) => signPreferencesToken(authSecret, userId),
+      read: (token) => readPreferencesToken(authSecret, token),
+    },
     background: (what, work) => {
       // Started after this request's handler returns, so its answer is already on its way.
       setImmediate(() => {
@@ -212,6 +218,7 @@ export function createApp({
   app.route('/', authRoutes);
   app.route('/', addressRoutes);
   app.route('/', familyRoutes);
+  app.route('/', accountMessageRoutes);
   app.route('/', pincodeRoutes);
   app.route('/', astroRoutes);
   app.route('/', couponRoutes);

@@ -27,6 +27,11 @@ export interface AuthServices {
    * timing who has an account). Its failure is logged, never answered.
    */
   background: (what: string, work: () => Promise<void>) => void;
+  /**
+   * The signed link to a customer's message preferences (server/messages/preferences-token.ts),
+   * signed with the auth secret: `sign` makes one, `read` gives its customer or null.
+   */
+  preferenceLinks: { sign: (userId: number) => string; read: (token: string) => number | null };
 }
 
 export interface AppEnv {

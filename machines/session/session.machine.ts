@@ -235,7 +235,9 @@ export const sessionMachine = setup({
       invoke: {
         src: 'register',
         input: ({ event }) =>
-          event.type === 'session.register' ? event.details : { name: '', email: '', password: '' },
+          event.type === 'session.register'
+            ? event.details
+            : { name: '', email: '', password: '', whatsappUpdates: false },
         onDone: {
           target: 'signedIn',
           // The new customer is signed in and continues to the place they came from

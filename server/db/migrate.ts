@@ -22,6 +22,7 @@ import * as retiredCategories from './migrations/2026_11_30_010000_retired_categ
 import * as personScriptSpellings from './migrations/2026_12_01_220500_person_script_spellings.ts';
 import * as outbox from './migrations/2026_12_02_000000_outbox.ts';
 import * as messagePreferences from './migrations/2026_12_03_000000_message_preferences.ts';
+import * as giftUpdates from './migrations/2026_12_03_010000_gift_updates.ts';
 
 /**
  * Migrations are listed here rather than read from the folder, so they work the same under
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '2026_12_01_220500_person_script_spellings': personScriptSpellings,
   '2026_12_02_000000_outbox': outbox,
   '2026_12_03_000000_message_preferences': messagePreferences,
+  '2026_12_03_010000_gift_updates': giftUpdates,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -293,6 +293,9 @@ export interface BookingsTable {
   /** 1 for a gift: the address is the recipient's, typed in (`addressId` 0), with a card message. */
   isGift: Generated<number>;
   giftMessage: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A gift's recipient agreed to WhatsApp updates: when, and the words (null: not agreed). */
+  giftUpdatesAt: ColumnType<string | null, string | null | undefined, string | null>;
+  giftUpdatesWords: ColumnType<string | null, string | null | undefined, string | null>;
   /** The package's offer price when booked; `amount` adds the offerings. */
   packageAmount: ColumnType<number | null, number | null | undefined, number | null>;
 }

@@ -93,6 +93,12 @@ export const PASSWORD_RESETS_PER_EMAIL: Limit = { points: 5, windowSeconds: HOUR
 /** Password-reset requests from one network address, across e-mails: no bulk mailing through us. */
 export const PASSWORD_RESETS_PER_ADDRESS: Limit = { points: 30, windowSeconds: HOUR };
 
+/**
+ * Uses of the signed preferences link (GET and PUT) from one network address: a customer opens
+ * it a few times; a client trying made-up links is slowed (docs/product-rules.md, Messages to customers).
+ */
+export const PREFERENCES_LINK_USES_PER_ADDRESS: Limit = { points: 60, windowSeconds: 10 * MINUTE };
+
 export interface LimitSettings {
   signInPerAccountAndAddress: Limit;
   signInPerAccount: Limit;
@@ -104,6 +110,7 @@ export interface LimitSettings {
   registrationsPerDay: Limit;
   passwordResetsPerEmail: Limit;
   passwordResetsPerAddress: Limit;
+  preferencesLinkPerAddress: Limit;
 }
 
 export const defaultLimits: LimitSettings = {
@@ -117,6 +124,7 @@ export const defaultLimits: LimitSettings = {
   registrationsPerDay: REGISTRATIONS_PER_ADDRESS_PER_DAY,
   passwordResetsPerEmail: PASSWORD_RESETS_PER_EMAIL,
   passwordResetsPerAddress: PASSWORD_RESETS_PER_ADDRESS,
+  preferencesLinkPerAddress: PREFERENCES_LINK_USES_PER_ADDRESS,
 };
 
 /** A request refused by a limit: it may be tried again after `retryAfterSeconds`. */
@@ -182,6 +190,8 @@ export interface AbuseLimits {
   register(client: string): Promise<LimitRefusal | undefined>;
   /** Counts a password-reset request for `email` (normalised) from `client`; a refusal when over either limit. */
   passwordReset(email: string, client: string): Promise<LimitRefusal | undefined>;
+  /** Counts a use of the signed preferences link from `client`; a refusal when over the limit. */
+  preferencesLink(client: string): Promise<LimitRefusal | undefined>;
 }
 
 export interface AbuseLimitOptions {
@@ -249,6 +259,7 @@ export function createAbuseLimits({ db, limits, now = Date.now }: AbuseLimitOpti
   const registrationsPerDay = store('registrations:day', settings.registrationsPerDay);
   const resetsPerEmail = store('password-resets:email', settings.passwordResetsPerEmail);
   const resetsPerAddress = store('password-resets:address', settings.passwordResetsPerAddress);
+  const linkUses = store('preferences-link:address', settings.preferencesLinkPerAddress);
 
   const refusal = (code: LimitCode, ms: number): LimitRefusal => ({
     refused: true,
@@ -320,6 +331,11 @@ export function createAbuseLimits({ db, limits, now = Date.now }: AbuseLimitOpti
         { store: resetsPerAddress, key: client },
       ]);
       return over && refusal('too_many_reset_requests', over.refusedForMs);
+    },
+
+    async preferencesLink(client) {
+      const over = await consumeAll([{ store: linkUses, key: client }]);
+      return over && refusal('too_many_link_uses', over.refusedForMs);
     },
   };
 }

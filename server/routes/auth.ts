@@ -28,6 +28,8 @@ import {
   updateProfile,
 } from '../db/repositories/users.ts';
 import type { LimitRefusal, SignInAttempt } from '../limits/limits.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { consentToWhatsapp } from '../services/message-preferences.ts';
 import { readBody } from '../validate.ts';
 
 /**
@@ -55,11 +57,16 @@ export const authRoutes = new Hono<AppEnv>()
     if (await emailExists(c.var.db, input.email)) return c.json({ message: authMessages.emailTaken }, 409);
     const passwordHash = await hashPassword(input.password);
     try {
-      const user = await createUser(c.var.db, {
-        name: input.name,
-        email: input.email,
-        phone: input.phone,
-        passwordHash,
+      // The account and the consent its form gave are one write: neither stands without the other.
+      const user = await inTransaction(c.var.db, async (trx) => {
+        const created = await createUser(trx, {
+          name: input.name,
+          email: input.email,
+          phone: input.phone,
+          passwordHash,
+        });
+        if (input.whatsappUpdates) await consentToWhatsapp(trx, created.id, input.phone, 'sign-up', c.var.now());
+        return created;
       });
       // Registering signs the new customer in, so they continue where they were going
       // (docs/product-rules.md, Sign-in, registration and tokens).

@@ -84,6 +84,10 @@ const STATUS_BY_CODE = {
   // chadhava offerings (docs/product-rules.md, Chadhava offerings)
   offering_not_offered: 409,
   offering_too_many: 400,
+  // messages (docs/product-rules.md, Messages to customers, Consent)
+  whatsapp_mobile_required: 400,
+  // A link not signed by the shop: as if there were no such page.
+  preferences_link_invalid: 404,
   // accounts: a reset link or a password change, answered by routes/auth.ts
   reset_link_invalid: 400,
   reset_link_expired: 400,
@@ -94,6 +98,7 @@ const STATUS_BY_CODE = {
   too_many_coupon_codes: 429,
   too_many_registrations: 429,
   too_many_reset_requests: 429,
+  too_many_link_uses: 429,
 } as const satisfies Record<RefusalCode, ContentfulStatusCode>;
 
 export function refusalStatus(code: RefusalCode): ContentfulStatusCode {

@@ -9,6 +9,10 @@ import { quoteBooking } from './booking-quote.ts';
 import { bookingNumber } from './reference-number.ts';
 import { bookingRequestHash } from './request-fingerprint.ts';
 import { queueBookingConfirmed } from '../messages/outbox.ts';
+import { accountMessagesMessages } from '../../contract/account-messages.ts';
+import { recipientUpdatesWords } from '../../contract/gift.ts';
+import { findUserPhone } from '../db/repositories/users.ts';
+import { consentToWhatsapp } from './message-preferences.ts';
 
 /**
  * Makes a booking inside the caller's transaction: checked again (quoteBooking) as things are
@@ -26,9 +30,12 @@ export async function makeBooking(
     requestHash,
     now,
     shopNotifyEmail,
+    whatsappUpdates = false,
   }: {
     userId: number;
     draft: BookingDraft;
+    /** Ticked "Send me updates on WhatsApp": consent given with the booking. */
+    whatsappUpdates?: boolean;
     claim: PaymentClaim;
     idempotencyKey: string | null;
     requestHash: string | null;
@@ -56,6 +63,13 @@ export async function makeBooking(
       packageAmount: pkg.offerPrice,
       isGift: draft.gift !== null ? 1 : 0,
       giftMessage: draft.gift?.message ?? null,
+      // The recipient agreed to hear of the puja: the words the buyer ticked, and when.
+      ...(draft.gift?.recipientUpdates
+        ? {
+            giftUpdatesAt: now.toISOString(),
+            giftUpdatesWords: recipientUpdatesWords(draft.gift.address.recipientName),
+          }
+        : {}),
       paymentMethod: 'online',
       paymentId: claim.paymentId,
       paymentStatus: 'completed',
@@ -82,6 +96,21 @@ export async function makeBooking(
     note: null,
     data: null,
   });
+  // Consent first, so the booking's own messages know of it (docs/product-rules.md, Messages to
+  // customers, Consent): the prasad address's mobile, or for a gift (the prasad goes to the
+  // recipient) the account's phone. Without one the whole booking is refused, its payment given back.
+  if (whatsappUpdates) {
+    if (draft.gift !== null)
+      await consentToWhatsapp(
+        trx,
+        userId,
+        await findUserPhone(trx, userId),
+        'booking',
+        now,
+        accountMessagesMessages.whatsappNeedsAccountPhone,
+      );
+    else await consentToWhatsapp(trx, userId, address.mobile, 'booking', now);
+  }
   // The customer hears of it: the message is written with the booking, sent later (server/messages/).
   await queueBookingConfirmed(trx, id, now, shopNotifyEmail);
   return id;
@@ -129,6 +158,7 @@ export function submitBooking({
         requestHash: idempotencyKey === null ? null : hash,
         now,
         shopNotifyEmail,
+        whatsappUpdates: input.whatsappUpdates,
       }),
   });
 }

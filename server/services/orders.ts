@@ -21,6 +21,7 @@ import { orderNumber } from './reference-number.ts';
 import { PriceChanged, Refusal } from './refusal.ts';
 import { orderRequestHash } from './request-fingerprint.ts';
 import { queueOrderPlaced } from '../messages/outbox.ts';
+import { consentToWhatsapp } from './message-preferences.ts';
 
 /**
  * The customer agreed to pay `expectedTotal` (docs/product-rules.md, Payments): a quote at another
@@ -66,6 +67,7 @@ export async function placeOrder(
     now,
     shopNotifyEmail,
     expectedTotal = null,
+    whatsappUpdates = false,
   }: {
     userId: number;
     draft: OrderDraft;
@@ -78,6 +80,8 @@ export async function placeOrder(
     shopNotifyEmail?: string | undefined;
     /** The total the customer agreed to, or null when the client sent none. */
     expectedTotal?: number | null;
+    /** Ticked "Send me updates on WhatsApp": consent to the delivery address's mobile, with the order. */
+    whatsappUpdates?: boolean;
   },
 ): Promise<number> {
   const quote = refuseUnlessAgreed(await quoteOrder(trx, userId, draft, now), expectedTotal, paymentMethod);
@@ -137,6 +141,9 @@ export async function placeOrder(
     note: null,
     data: null,
   });
+  // Consent first, so the order's own messages already know of it (docs/product-rules.md,
+  // Messages to customers, Consent); a box ticked without a mobile refuses the whole order.
+  if (whatsappUpdates) await consentToWhatsapp(trx, userId, address.mobile, 'checkout', now);
   // The customer hears of it: the message is written with the order, sent later (server/messages/).
   await queueOrderPlaced(trx, id, now, shopNotifyEmail);
   return id;
@@ -191,6 +198,7 @@ export function submitOrder({
         now,
         shopNotifyEmail,
         expectedTotal,
+        whatsappUpdates: input.whatsappUpdates,
       }),
   });
 }

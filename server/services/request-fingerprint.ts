@@ -27,6 +27,7 @@ export function orderRequestHash(input: OrderCreateRequest): string {
     notes: input.notes,
     couponCode: input.coupon_code,
     ...(input.expected_total != null ? { expectedTotal: input.expected_total } : {}),
+    ...(input.whatsappUpdates ? { whatsappUpdates: true } : {}),
   });
 }
 
@@ -49,8 +50,13 @@ export function bookingRequestHash(input: BookingCreateRequest): string {
     ]),
     addressId: input.addressId,
     offerings: input.offerings.map((line) => [line.offeringId, line.quantity]),
-    gift: input.gift,
+    // The boxes count only when ticked, so a request from before they existed hashes as it did.
+    gift:
+      input.gift && !input.gift.recipientUpdates
+        ? { address: input.gift.address, message: input.gift.message }
+        : input.gift,
     paymentMethod: input.paymentMethod,
     paymentId: input.paymentId,
+    ...(input.whatsappUpdates ? { whatsappUpdates: true } : {}),
   });
 }

@@ -23,6 +23,7 @@ const details: RegisterRequest = {
   email: 'asha@example.com',
   phone: undefined,
   password: 'secret123',
+  whatsappUpdates: false,
 };
 
 /** An API error as src/lib/api.ts raises it: the server's message and, when there was an answer, the status. */

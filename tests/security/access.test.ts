@@ -219,6 +219,11 @@ const PUBLIC_ROUTES = [
   // A staff invitation: its e-mailed, single-use token is the proof (tests/server/admin.test.ts).
   'POST /api/staff-invitations/lookup',
   'POST /api/staff-invitations/accept',
+  // The message preferences link every e-mail carries: its signature is the proof, it reaches only
+  // the preferences of the customer it was signed for, and it is limited per address
+  // (tests/server/account-messages.test.ts).
+  'GET /api/messages/preferences/:token',
+  'PUT /api/messages/preferences/:token',
 ];
 
 /**
@@ -339,6 +344,14 @@ const BEARER_ROUTES: BearerRoute[] = [
   },
   { method: 'POST', path: '/api/uploads', url: () => '/api/uploads', bytes: () => PNG },
   { method: 'DELETE', path: '/api/addresses/:id', url: () => `/api/addresses/${ids.address}` },
+  // The customer's own channels and messages (docs/product-rules.md, Messages to customers).
+  { method: 'GET', path: '/api/account/messages', url: () => '/api/account/messages' },
+  {
+    method: 'PUT',
+    path: '/api/account/messages/preferences',
+    url: () => '/api/account/messages/preferences',
+    body: () => ({ email: true }),
+  },
   { method: 'DELETE', path: '/api/family/:id', url: () => `/api/family/${ids.spareFamily}` },
   // Same password again: allowed, but it ends my other sessions (the control test signs in anew).
   {

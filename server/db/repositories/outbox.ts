@@ -141,3 +141,14 @@ export async function countFailedMessages(db: Db): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** One customer's own messages, newest first (their account's Messages section). */
+export function listMessagesOfUser(db: Db, userId: number, limit: number): Promise<OutboxRow[]> {
+  return db
+    .selectFrom('outbox')
+    .selectAll()
+    .where('userId', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

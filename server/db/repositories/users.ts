@@ -143,3 +143,9 @@ export function findUserContact(
 ): Promise<{ email: string; name: string } | undefined> {
   return db.selectFrom('users').select(['email', 'name']).where('id', '=', userId).executeTakeFirst();
 }
+
+/** The phone on the customer's profile, as they typed it, or null. */
+export async function findUserPhone(db: Db, userId: number): Promise<string | null> {
+  const row = await db.selectFrom('users').select('phone').where('id', '=', userId).executeTakeFirst();
+  return row?.phone ?? null;
+}

@@ -20,7 +20,12 @@ const events = {
   'session.register': [
     {
       type: 'session.register',
-      details: { name: 'Asha Rao', email: 'asha@example.com', password: 'correct horse' },
+      details: {
+        name: 'Asha Rao',
+        email: 'asha@example.com',
+        password: 'correct horse',
+        whatsappUpdates: false,
+      },
     },
   ],
   ...bareEvents('session.logout', 'session.expired'),
