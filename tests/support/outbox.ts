@@ -1,4 +1,5 @@
 import type { MessageChannel } from '../../contract/messages.ts';
+import type { Db } from '../../server/db/client.ts';
 import { MINUTE, type LifecycleShop } from './lifecycle.ts';
 
 /**
@@ -25,4 +26,28 @@ export async function leftSending(shop: LifecycleShop, orderId: number, channel:
     .where('channel', '=', channel)
     .execute();
   shop.clock.advance(6 * MINUTE);
+}
+
+/**
+ * Waits until the e-mails a person asked for (a reset link, an invitation) have had the try that
+ * follows the answer (docs/decisions/0072): that try changes their outbox row after the request.
+ */
+export async function accountMailSettled(db: Db): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      const { n } = await db
+        .selectFrom('outbox')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('template', 'like', 'account.%')
+        .where((eb) =>
+          eb.or([
+            eb('status', '=', 'sending'),
+            eb.and([eb('status', '=', 'queued'), eb('attempts', '=', 0)]),
+          ]),
+        )
+        .executeTakeFirstOrThrow();
+      if (Number(n) > 0) throw new Error(`${n} account e-mails still on their first try`);
+    },
+    { timeout: 5000, interval: 20 },
+  );
 }
