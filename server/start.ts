@@ -12,6 +12,7 @@ import { createSimulatedGateway, loadPaymentSecret } from './payments/simulated-
 import { shopJobs, startScheduler, type SchedulerDeps } from './jobs/scheduler.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createWhatsAppFiles, createWhatsAppSender } from './messages/whatsapp.ts';
+import { preferencesUrl, signPreferencesToken } from './messages/preferences-token.ts';
 import { countJobRun, type Metrics } from './ops/metrics.ts';
 
 /**
@@ -87,10 +88,16 @@ export const mailerFor = (config = readServerConfig()): Mailer =>
  * never by its address.
  */
 export function messagingFor(mailer: Mailer, config = readServerConfig(), logger: Logger = silentLogger) {
+  const authSecret = loadAuthSecret(config.dataDir);
   return {
     mailer,
     whatsapp: config.whatsapp ? createWhatsAppSender(config.whatsapp) : createWhatsAppFiles(config.outboxDir),
-    render: { publicUrl: config.publicUrl, brand: config.brand },
+    render: {
+      publicUrl: config.publicUrl,
+      brand: config.brand,
+      preferencesLink: (userId: number) =>
+        preferencesUrl(config.publicUrl, signPreferencesToken(authSecret, userId)),
+    },
     onFailure: (failure: { id: number; template: string; attempts: number; error: string }) =>
       logger.warn(failure, 'A message could not be sent; the outbox tries it again'),
   } satisfies SchedulerDeps['messages'];

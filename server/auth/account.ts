@@ -27,6 +27,8 @@ export interface ResetLinkOptions {
   publicUrl: string;
   brand: string;
   now: Date;
+  /** The customer's signed message-preferences link, at the e-mail's foot (server/messages/preferences-token.ts). */
+  preferencesLink?: (userId: number) => string;
 }
 
 /**
@@ -39,7 +41,7 @@ export async function requestPasswordReset(
   db: Db,
   mailer: Mailer,
   email: string,
-  { publicUrl, brand, now }: ResetLinkOptions,
+  { publicUrl, brand, now, preferencesLink }: ResetLinkOptions,
 ): Promise<void> {
   const user = await findUserByEmail(db, email);
   if (!user) return;
@@ -66,7 +68,8 @@ export async function requestPasswordReset(
       at: now,
     });
   });
-  await deliverNow({ db, mailer, render: { publicUrl, brand }, now: () => now }, key);
+  const render = { publicUrl, brand, ...(preferencesLink ? { preferencesLink } : {}) };
+  await deliverNow({ db, mailer, render, now: () => now }, key);
 }
 
 export type ResetOutcome = { ok: true } | { ok: false; code: AccountCode };

@@ -2,7 +2,7 @@ import { PASSWORD_RESET_TTL_MINUTES } from '../../contract/auth.ts';
 import { STAFF_INVITATION_TTL_DAYS } from '../../contract/admin/staff.ts';
 import { INVITED_ROLE, invitedRoleDoes } from '../../contract/staff-invitations.ts';
 import { roleLabels } from '../../contract/roles.ts';
-import type { RenderContext, RenderedMessage } from './templates.ts';
+import { escapeHtml, preferencesLine, type RenderContext, type RenderedMessage } from './templates.ts';
 
 /**
  * The e-mails a person asks for (docs/product-rules.md, Sign-in, registration and tokens; Staff):
@@ -63,16 +63,15 @@ export type AccountTemplateName = keyof typeof accountTemplates;
 export const isAccountTemplate = (template: string): template is AccountTemplateName =>
   template in accountTemplates;
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
 /** The account e-mail: its words as plain text, as they always read, and the same as HTML with the link. */
 export function renderAccountMessage(
   template: AccountTemplateName,
   facts: AccountFacts,
   { brand }: RenderContext,
+  preferences?: string,
 ): RenderedMessage {
   const chosen = accountTemplates[template];
-  const lines = chosen.lines(facts, brand);
+  const lines = [...chosen.lines(facts, brand), ...(preferences ? ['', preferencesLine(preferences)] : [])];
   const paragraphs = lines.filter((line) => line !== '');
   const html = [
     '<!doctype html><html><body style="font-family:sans-serif;font-size:16px;line-height:1.5;max-width:36em">',

@@ -56,9 +56,11 @@ async function send(deps: DeliveryDeps, message: OutboxRow): Promise<void> {
     await deps.whatsapp.send({ ...rendered, to: message.recipient, idempotencyKey: message.messageKey });
     return;
   }
+  // Every e-mail to a customer carries their signed preferences link (docs/product-rules.md, Consent).
+  const preferences = message.userId === null ? undefined : deps.render.preferencesLink?.(message.userId);
   const { subject, text, html } = isAccountTemplate(message.template)
-    ? renderAccountMessage(message.template, facts as unknown as AccountFacts, deps.render)
-    : renderMessage(message.template as MessageTemplate, facts, deps.render);
+    ? renderAccountMessage(message.template, facts as unknown as AccountFacts, deps.render, preferences)
+    : renderMessage(message.template as MessageTemplate, facts, deps.render, preferences);
   await deps.mailer.send({ to: message.recipient, subject, text, html, idempotencyKey: message.messageKey });
 }
 

@@ -1,5 +1,7 @@
 import { formatRupees } from '../../contract/money.ts';
 
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
 /**
  * Every message the shop sends about an order or a booking, each in one place: its subject and
  * its words, as plain text and as HTML, with the link to the record's page, times in India's
@@ -47,7 +49,17 @@ export interface RenderContext {
   publicUrl: string;
   /** SHOP_NAME. */
   brand: string;
+  /**
+   * The signed link to a customer's message preferences (server/messages/preferences-token.ts),
+   * which every e-mail to a customer carries; without it (a test's context) the e-mail has none.
+   */
+  preferencesLink?: (userId: number) => string;
 }
+
+/** The footer of every e-mail to a customer: where they choose what they hear, without signing in. */
+export const preferencesLine = (link: string) => `Choose which messages you get: ${link}`;
+const preferencesHtml = (link: string) =>
+  `<p style="font-size:14px;color:#555"><a href="${escapeHtml(link)}">Choose which messages you get</a></p>`;
 
 export interface RenderedMessage {
   subject: string;
@@ -219,8 +231,6 @@ export type BookingTemplate = keyof typeof bookingTemplates;
 export type StaffTemplate = keyof typeof staffTemplates;
 export type MessageTemplate = OrderTemplate | BookingTemplate | StaffTemplate;
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
 /** The record's page in the customer's account (or, for staff, in the back office). */
 export const recordLink = (facts: MessageFacts, publicUrl: string, area: 'account' | 'admin' = 'account') =>
   `${publicUrl.replace(/\/+$/, '')}/#/${area}/${facts.kind === 'order' ? 'orders' : 'bookings'}/${facts.id}`;
@@ -228,11 +238,15 @@ export const recordLink = (facts: MessageFacts, publicUrl: string, area: 'accoun
 const isStaffTemplate = (template: MessageTemplate): template is StaffTemplate =>
   template.startsWith('staff.');
 
-/** Renders a template with its facts: subject, plain text and HTML that read right on a phone. */
+/**
+ * Renders a template with its facts: subject, plain text and HTML that read right on a phone;
+ * `preferences` is the customer's signed preferences link, at the foot.
+ */
 export function renderMessage(
   template: MessageTemplate,
   facts: MessageFacts,
   ctx: RenderContext,
+  preferences?: string,
 ): RenderedMessage {
   const staff = isStaffTemplate(template);
   const chosen = (
@@ -247,12 +261,14 @@ export function renderMessage(
   const paragraphs = [staff ? 'Namaste,' : `Namaste ${facts.name},`, ...chosen.body(facts)];
   const seeIt = staff ? `Open ${facts.kind} ${facts.number}` : `See your ${facts.kind} ${facts.number}`;
   const linkText = `${seeIt}: ${link}`;
-  const text = [...paragraphs, linkText, `— ${ctx.brand}`].join('\n\n');
+  const footer = preferences ? [preferencesLine(preferences)] : [];
+  const text = [...paragraphs, linkText, `— ${ctx.brand}`, ...footer].join('\n\n');
   const html = [
     '<!doctype html><html><body style="font-family:sans-serif;font-size:16px;line-height:1.5;max-width:36em">',
     ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
     `<p><a href="${escapeHtml(link)}">${escapeHtml(seeIt)}</a></p>`,
     `<p>— ${escapeHtml(ctx.brand)}</p>`,
+    ...(preferences ? [preferencesHtml(preferences)] : []),
     '</body></html>',
   ].join('\n');
   return { subject: chosen.subject(facts), text, html };

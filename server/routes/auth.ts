@@ -30,6 +30,7 @@ import {
 import type { LimitRefusal, SignInAttempt } from '../limits/limits.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { consentToWhatsapp } from '../services/message-preferences.ts';
+import { preferencesUrl } from '../messages/preferences-token.ts';
 import { readBody } from '../validate.ts';
 
 /**
@@ -65,7 +66,8 @@ export const authRoutes = new Hono<AppEnv>()
           phone: input.phone,
           passwordHash,
         });
-        if (input.whatsappUpdates) await consentToWhatsapp(trx, created.id, input.phone, 'sign-up', c.var.now());
+        if (input.whatsappUpdates)
+          await consentToWhatsapp(trx, created.id, input.phone, 'sign-up', c.var.now());
         return created;
       });
       // Registering signs the new customer in, so they continue where they were going
@@ -180,12 +182,13 @@ export const authRoutes = new Hono<AppEnv>()
         'Retry-After': String(limited.retryAfterSeconds),
       });
     }
-    const { mailer, publicUrl, brand, background } = c.var.auth;
+    const { mailer, publicUrl, brand, background, preferenceLinks } = c.var.auth;
+    const preferencesLink = (userId: number) => preferencesUrl(publicUrl, preferenceLinks.sign(userId));
     const { db } = c.var;
     const now = c.var.now();
     // Not awaited: the answer takes the same time whether or not the e-mail has an account.
     background('password-reset e-mail', () =>
-      requestPasswordReset(db, mailer, email, { publicUrl, brand, now }),
+      requestPasswordReset(db, mailer, email, { publicUrl, brand, now, preferencesLink }),
     );
     return c.json({ message: authMessages.resetRequested }, 200);
   })

@@ -13,6 +13,7 @@ import { createMailer, type Mail, type Mailer } from '../../server/mail/mailer.t
 import { deliverDueMessages, type DeliveryDeps } from '../../server/messages/deliver.ts';
 import { queueNamesReminders } from '../../server/messages/outbox.ts';
 import { inIndia } from '../../server/messages/templates.ts';
+import { preferencesUrl, signPreferencesToken } from '../../server/messages/preferences-token.ts';
 import {
   book,
   bookingEvent,
@@ -291,6 +292,28 @@ describe('delivery', () => {
     }
     expect(smtp.received).toHaveLength(4);
     expect(new Set(smtp.received.map((r) => r.mail.messageId)).size).toBe(4);
+  });
+});
+
+describe('the preferences link', () => {
+  it('every e-mail to a customer carries a signed link to their message preferences, which opens them without signing in', async () => {
+    const authSecret = 'a-test-auth-secret-of-at-least-32-characters';
+    const app = createApp({ db: shop.db, now: shop.clock.now, authSecret, publicUrl: 'https://shop.test' });
+    const preferencesLink = (userId: number) =>
+      preferencesUrl('https://shop.test', signPreferencesToken(authSecret, userId));
+    const order = await placeOrder(shop, shop.me, shop.myAddressId, 'cod');
+    await deliver({ render: { ...render, preferencesLink } });
+    const text = textOf(`Order ${order.orderNumber} placed`);
+    const token =
+      /Choose which messages you get: https:\/\/shop\.test\/#\/messages\/preferences\?token=(\S+)/.exec(
+        text,
+      )?.[1];
+    expect(token, text).toBeDefined();
+    const opened = await call(app, 'GET', `/api/messages/preferences/${decodeURIComponent(token!)}`);
+    expect(opened.status).toBe(200);
+    expect(opened.body).toMatchObject({ preferences: { email: true } });
+    const html = smtp.received[0]!.mail.html || '';
+    expect(html).toContain('Choose which messages you get</a>');
   });
 });
 
