@@ -1,4 +1,6 @@
-import { maskRecipient, type AdminMessage } from '../../../contract/admin/messages.ts';
+import { maskRecipient, type AdminMessage, type TemplatePreview } from '../../../contract/admin/messages.ts';
+import { MESSAGE_TEMPLATES, sampleFacts, templateLabels } from '../../messages/samples.ts';
+import { renderMessage, type RenderContext } from '../../messages/templates.ts';
 import { findMessage, requeueFailedMessage } from '../../db/repositories/outbox.ts';
 import type { OutboxRow } from '../../db/types.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -42,3 +44,17 @@ export function resendMessage({ db, actor, now }: Deps, id: number): Promise<Adm
     return after;
   });
 }
+
+/**
+ * Every template rendered with sample facts, in every channel, for the back office's preview
+ * (docs/product-rules.md, Messages to customers): the words a customer would read.
+ */
+export const previewTemplates = (ctx: RenderContext): TemplatePreview[] =>
+  MESSAGE_TEMPLATES.map((template) => {
+    const email = renderMessage(template, sampleFacts(template), ctx);
+    return {
+      template,
+      label: templateLabels[template],
+      channels: [{ channel: 'email', subject: email.subject, text: email.text, html: email.html }],
+    };
+  });
