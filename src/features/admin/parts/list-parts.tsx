@@ -8,23 +8,25 @@ export function useUrlQuery(): ListQuery {
   return Object.fromEntries(new URLSearchParams(useSearch()));
 }
 
-/** The status tabs of a queue: All, then each state with its count; the current one pressed. */
+/** The status tabs of a queue: All (unless `withAll` is false), then each state with its count; the current one pressed. */
 export function StatusTabs<S extends string>({
   states,
   labels,
   counts,
   current,
   onChoose,
+  withAll = true,
 }: {
   states: readonly S[];
   labels: Record<S, string>;
   counts: Partial<Record<S, number>> | undefined;
   current: string;
   onChoose: (status: string) => void;
+  withAll?: boolean;
 }) {
   const total = states.reduce((sum, s) => sum + (counts?.[s] ?? 0), 0);
   const tabs: [string, string, number][] = [
-    ['', 'All', total],
+    ...(withAll ? [['', 'All', total] as [string, string, number]] : []),
     ...states.map((state): [string, string, number] => [state, labels[state], counts?.[state] ?? 0]),
   ];
   return (

@@ -1,0 +1,98 @@
+import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import type { AdminMessage } from '../../contract/admin/messages.ts';
+import type { Outcome } from '../../contract/refusal.ts';
+import { messageOf } from '../shared/message-of.ts';
+
+/** The message as the server queued it again, or its refusal (`message_not_failed`). */
+export type ResendResult = Outcome<{ kind: 'resent'; message: AdminMessage }>;
+
+export interface MessageResendContext {
+  /** The messages sent again, as the server answered: a list shows these in place of its rows. */
+  resent: Record<number, AdminMessage>;
+  /** The message being sent again. */
+  sending: number | null;
+  /** Why sending a message again failed, by its id. */
+  errors: Record<number, string>;
+}
+
+export type MessageResendEvent = { type: 'message.resend'; id: number };
+
+export const resendMessages = {
+  failed: 'Could not send the message again. Please try again.',
+};
+
+const without = (errors: Record<number, string>, id: number) =>
+  Object.fromEntries(Object.entries(errors).filter(([key]) => Number(key) !== id));
+
+/**
+ * "Send again" beside the failed messages of a back-office list (docs/product-rules.md, Messages
+ * to customers): `idle` until a message is sent again, `sending` while the server queues it from
+ * its first try. The message as answered replaces its row (`resent`); a refusal (it is no longer
+ * failed) or no answer is kept by the message's id, for its row to say, and the button is offered again.
+ * One message at a time.
+ */
+export const messageResendMachine = setup({
+  types: {
+    context: {} as MessageResendContext,
+    events: {} as MessageResendEvent,
+  },
+  actors: {
+    resendMessage: fromPromise<ResendResult, { id: number }>(() =>
+      Promise.reject(new Error('resendMessage not provided')),
+    ),
+  },
+  actions: {
+    startSending: assign({
+      sending: (_, id: number) => id,
+      errors: ({ context }, id: number) => without(context.errors, id),
+    }),
+    storeResult: assign({
+      resent: ({ context }, result: ResendResult) =>
+        result.kind === 'resent' ? { ...context.resent, [result.message.id]: result.message } : context.resent,
+      errors: ({ context }, result: ResendResult) =>
+        result.kind === 'refused' && context.sending !== null
+          ? { ...context.errors, [context.sending]: result.message }
+          : context.errors,
+      sending: null,
+    }),
+    storeError: assign({
+      errors: ({ context }, error: unknown) =>
+        context.sending === null
+          ? context.errors
+          : { ...context.errors, [context.sending]: messageOf(error, resendMessages.failed) },
+      sending: null,
+    }),
+  },
+}).createMachine({
+  id: 'messageResend',
+  context: { resent: {}, sending: null, errors: {} },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'message.resend': {
+          target: 'sending',
+          actions: { type: 'startSending', params: ({ event }) => event.id },
+        },
+      },
+    },
+    sending: {
+      tags: ['busy'],
+      invoke: {
+        src: 'resendMessage',
+        input: ({ context }) => ({ id: context.sending ?? 0 }),
+        onDone: {
+          target: 'idle',
+          actions: {
+            type: 'storeResult',
+            params: ({ event }: { event: DoneActorEvent<ResendResult> }) => event.output,
+          },
+        },
+        onError: {
+          target: 'idle',
+          actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
+      },
+    },
+  },
+});
