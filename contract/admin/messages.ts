@@ -90,6 +90,8 @@ export type MessageTemplatesResponse = v.InferOutput<typeof MessageTemplatesResp
 
 export const adminMessageMessages = {
   notFailed: 'Only a message that failed can be sent again.',
+  /** "Send again" got no answer (or one without words). */
+  resendFailed: 'Could not send the message again. Please try again.',
 };
 
 /** An address as staff lists show it: enough to tell it apart, not enough to copy. */

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
-import type { AdminMessage } from '../../contract/admin/messages.ts';
+import { adminMessageMessages, type AdminMessage } from '../../contract/admin/messages.ts';
 import type { Outcome } from '../../contract/refusal.ts';
 import { messageOf } from '../shared/message-of.ts';
 
@@ -16,10 +16,6 @@ export interface MessageResendContext {
 }
 
 export type MessageResendEvent = { type: 'message.resend'; id: number };
-
-export const resendMessages = {
-  failed: 'Could not send the message again. Please try again.',
-};
 
 const without = (errors: Record<number, string>, id: number) =>
   Object.fromEntries(Object.entries(errors).filter(([key]) => Number(key) !== id));
@@ -59,7 +55,7 @@ export const messageResendMachine = setup({
       errors: ({ context }, error: unknown) =>
         context.sending === null
           ? context.errors
-          : { ...context.errors, [context.sending]: messageOf(error, resendMessages.failed) },
+          : { ...context.errors, [context.sending]: messageOf(error, adminMessageMessages.resendFailed) },
       sending: null,
     }),
   },

@@ -2,9 +2,11 @@ import {
   AdminMessageListResponse,
   AdminMessagePageResponse,
   AdminMessageResponse,
+  adminMessageMessages,
   MessageTemplatesResponse,
 } from '../../../contract/admin/messages.ts';
-import { queryString, staffGet, staffSend, type StaffQuery } from './client.ts';
+import { callApi } from '../api.ts';
+import { queryString, staffGet, type StaffQuery } from './client.ts';
 
 /** The customers' messages in the back office (contract/admin/messages.ts). */
 
@@ -20,9 +22,14 @@ export const fetchRecordMessages = (kind: 'order' | 'booking', id: number, signa
 
 /** A failed message queued again from its first try: the message as it is now. */
 export const resendStaffMessage = (id: number, signal?: AbortSignal) =>
-  staffSend('POST', `/api/admin/messages/${id}/resend`, {}, AdminMessageResponse, signal).then(
-    ({ message }) => message,
-  );
+  callApi(`/api/admin/messages/${id}/resend`, {
+    method: 'POST',
+    body: {},
+    schema: AdminMessageResponse,
+    bearer: true,
+    fallback: adminMessageMessages.resendFailed,
+    signal,
+  }).then(({ message }) => message);
 
 /** Every template with sample facts, in every channel. */
 export const fetchMessageTemplates = (signal?: AbortSignal) =>
