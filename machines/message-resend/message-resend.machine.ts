@@ -6,16 +6,25 @@ import { messageOf } from '../shared/message-of.ts';
 /** The message as the server queued it again, or its refusal (`message_not_failed`). */
 export type ResendResult = Outcome<{ kind: 'resent'; message: AdminMessage }>;
 
+/** A message sent again: the list's row it was sent from, and the server's answer. */
+export interface Resent {
+  before: AdminMessage;
+  after: AdminMessage;
+}
+
 export interface MessageResendContext {
-  /** The messages sent again, as the server answered: a list shows these in place of its rows. */
-  resent: Record<number, AdminMessage>;
-  /** The message being sent again. */
-  sending: number | null;
+  /**
+   * The messages sent again, by id: a list shows the answer in place of the row it was sent from,
+   * and a row read again since (a new object) as it was read.
+   */
+  resent: Record<number, Resent>;
+  /** The message being sent again, as its row showed it. */
+  sending: AdminMessage | null;
   /** Why sending a message again failed, by its id. */
   errors: Record<number, string>;
 }
 
-export type MessageResendEvent = { type: 'message.resend'; id: number };
+export type MessageResendEvent = { type: 'message.resend'; message: AdminMessage };
 
 const without = (errors: Record<number, string>, id: number) =>
   Object.fromEntries(Object.entries(errors).filter(([key]) => Number(key) !== id));
@@ -23,7 +32,8 @@ const without = (errors: Record<number, string>, id: number) =>
 /**
  * "Send again" beside the failed messages of a back-office list (docs/product-rules.md, Messages
  * to customers): `idle` until a message is sent again, `sending` while the server queues it from
- * its first try. The message as answered replaces its row (`resent`); a refusal (it is no longer
+ * its first try. The message as answered replaces the row it was sent from (`resent`, until the
+ * list is read again); a refusal (it is no longer
  * failed) or no answer is kept by the message's id, for its row to say, and the button is offered again.
  * One message at a time.
  */
@@ -39,23 +49,25 @@ export const messageResendMachine = setup({
   },
   actions: {
     startSending: assign({
-      sending: (_, id: number) => id,
-      errors: ({ context }, id: number) => without(context.errors, id),
+      sending: (_, message: AdminMessage) => message,
+      errors: ({ context }, message: AdminMessage) => without(context.errors, message.id),
     }),
     storeResult: assign({
       resent: ({ context }, result: ResendResult) =>
-        result.kind === 'resent' ? { ...context.resent, [result.message.id]: result.message } : context.resent,
+        result.kind === 'resent' && context.sending
+          ? { ...context.resent, [result.message.id]: { before: context.sending, after: result.message } }
+          : context.resent,
       errors: ({ context }, result: ResendResult) =>
-        result.kind === 'refused' && context.sending !== null
-          ? { ...context.errors, [context.sending]: result.message }
+        result.kind === 'refused' && context.sending
+          ? { ...context.errors, [context.sending.id]: result.message }
           : context.errors,
       sending: null,
     }),
     storeError: assign({
       errors: ({ context }, error: unknown) =>
-        context.sending === null
-          ? context.errors
-          : { ...context.errors, [context.sending]: messageOf(error, adminMessageMessages.resendFailed) },
+        context.sending
+          ? { ...context.errors, [context.sending.id]: messageOf(error, adminMessageMessages.resendFailed) }
+          : context.errors,
       sending: null,
     }),
   },
@@ -68,7 +80,7 @@ export const messageResendMachine = setup({
       on: {
         'message.resend': {
           target: 'sending',
-          actions: { type: 'startSending', params: ({ event }) => event.id },
+          actions: { type: 'startSending', params: ({ event }) => event.message },
         },
       },
     },
@@ -76,7 +88,7 @@ export const messageResendMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'resendMessage',
-        input: ({ context }) => ({ id: context.sending ?? 0 }),
+        input: ({ context }) => ({ id: context.sending?.id ?? 0 }),
         onDone: {
           target: 'idle',
           actions: {

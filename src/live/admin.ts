@@ -43,6 +43,7 @@ import {
   selectRecordLoadError,
   selectStaffRecord,
 } from '../../machines/staff-record/staff-record.selectors.ts';
+import type { AdminMessage } from '../../contract/admin/messages.ts';
 import { messageResendMachine, type ResendResult } from '../../machines/message-resend/message-resend.machine.ts';
 import {
   selectResendErrors,
@@ -245,7 +246,7 @@ export function useMessageResend() {
     resent: useSelector(ref, selectResent),
     sending: useSelector(ref, selectSendingMessage),
     errors: useSelector(ref, selectResendErrors),
-    resend: (id: number) => ref.send({ type: 'message.resend', id }),
+    resend: (message: AdminMessage) => ref.send({ type: 'message.resend', message }),
   };
 }
 

@@ -122,6 +122,8 @@ const visits: Record<(typeof pagePaths)[number], Visit[]> = {
     '/bookings',
     '/bookings/:booking',
     '/sankalp',
+    '/messages',
+    '/messages/templates',
     '/pujas',
     '/pujas/:puja',
     '/products',

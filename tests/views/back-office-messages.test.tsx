@@ -159,8 +159,28 @@ describe('the failed messages', () => {
     await user.click(within(row).getByRole('button', { name: 'Send again: Order placed' }));
     await waitFor(() => expect(row).toHaveTextContent('Queued'), PAGE);
     expect(await statusOf(messageId)).toEqual({ status: 'queued', attempts: 0 });
+    // It fails again: the list read again shows it as it is now, not as it was sent again.
+    await shop.db
+      .updateTable('outbox')
+      .set({ status: 'failed', attempts: MESSAGE_MAX_ATTEMPTS })
+      .where('id', '=', messageId)
+      .execute();
+    const tabs = screen.getByRole('list', { name: 'Filter by status' });
+    await user.click(within(tabs).getByRole('button', { name: /^Queued/ }));
+    await waitFor(() => expect(route()).toBe('/admin/messages?status=queued'), PAGE);
+    await user.click(within(tabs).getByRole('button', { name: /^Failed/ }));
+    await waitFor(() => expect(route()).toBe('/admin/messages?status=failed'), PAGE);
+    const again = await waitFor(() => {
+      const found = within(screen.getByRole('table', { name: 'Messages' }))
+        .getAllByRole('row')
+        .find((r) => within(r).queryByRole('link', { name: `Order #${order.id}` }));
+      expect(found).toBeDefined();
+      return found!;
+    }, PAGE);
+    expect(again).toHaveTextContent('Failed');
+    expect(within(again).getByRole('button', { name: 'Send again: Order placed' })).toBeEnabled();
     // The record's link leads to its page.
-    await user.click(within(row).getByRole('link', { name: `Order #${order.id}` }));
+    await user.click(within(again).getByRole('link', { name: `Order #${order.id}` }));
     await screen.findByRole('heading', { level: 1, name: `Order ${order.orderNumber}` }, PAGE);
   });
 

@@ -5,27 +5,28 @@ import {
 } from '../../../machines/message-resend/message-resend.machine.ts';
 import type { EventFixtures, MachineModel } from './coverage.ts';
 
-const events = {
-  // Two messages: one sent again, then another.
-  'message.resend': [
-    { type: 'message.resend', id: 7 },
-    { type: 'message.resend', id: 8 },
-  ],
-} satisfies EventFixtures<MessageResendEvent>;
-
-const queued: AdminMessage = {
+const failed: AdminMessage = {
   id: 7,
   channel: 'email',
   template: 'order.placed',
   recipient: 'a•••@example.com',
   recordKind: 'order',
   recordId: 12,
-  status: 'queued',
-  attempts: 0,
-  lastError: null,
+  status: 'failed',
+  attempts: 6,
+  lastError: '451 4.3.0 Mailbox temporarily unavailable',
   createdAt: '2026-03-02T06:00:00.000Z',
   sentAt: null,
 };
+const queued: AdminMessage = { ...failed, status: 'queued', attempts: 0 };
+
+const events = {
+  // Two messages: one sent again, then another.
+  'message.resend': [
+    { type: 'message.resend', message: failed },
+    { type: 'message.resend', message: { ...failed, id: 8, template: 'order.shipped' } },
+  ],
+} satisfies EventFixtures<MessageResendEvent>;
 
 export const messageResendModel: MachineModel<typeof messageResendMachine> = {
   name: 'message-resend',
@@ -47,7 +48,7 @@ export const messageResendModel: MachineModel<typeof messageResendMachine> = {
     },
   },
   abstract: ({ context }) => ({
-    sending: context.sending,
+    sending: context.sending?.id ?? null,
     resent: Object.keys(context.resent).sort(),
     errors: Object.keys(context.errors).sort(),
   }),

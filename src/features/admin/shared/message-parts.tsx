@@ -37,7 +37,7 @@ function SendAgain({ message, resend }: { message: AdminMessage; resend: Message
           disabled={resend.sending !== null}
           aria-busy={busy}
           aria-label={busy ? undefined : `Send again: ${templateLabel(message.template)}`}
-          onClick={() => resend.resend(message.id)}
+          onClick={() => resend.resend(message)}
         >
           {busy ? 'Sending...' : 'Send again'}
         </button>
