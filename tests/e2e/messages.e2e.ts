@@ -4,6 +4,7 @@
  * ones, and "Send again" queues it, which the served shop's scheduler then delivers. The built
  * shop on the real server; the failure is written into its database, as six refused tries leave it.
  */
+import { createRequire } from 'node:module';
 import type { ProductListResponse } from '../../contract/catalogue.ts';
 import { inject } from 'vitest';
 import { addressInput } from '../support/addresses.ts';
@@ -16,6 +17,11 @@ const staff = inject('staff');
 const dataDir = inject('dataDir');
 
 const browser = browserForFile();
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+interface AxeResult {
+  violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }>;
+}
 
 /** A customer's cash-on-delivery order, whose "placed" message is then marked failed: their ids. */
 async function orderWithFailedMessage() {
@@ -80,5 +86,39 @@ describe('the failed messages, in Chromium', () => {
     await expect.poll(() => new URL(page.url()).hash).toBe('#/admin/messages?status=sent');
     await expect.poll(() => row.textContent()).toMatch(/Sent\d/);
     expect(errors).toEqual([]);
+  });
+
+  it.each([
+    ['/admin/messages', 'Messages', 390],
+    ['/admin/messages', 'Messages', 1280],
+    ['/admin/messages/templates', 'Message templates', 390],
+    ['/admin/messages/templates', 'Message templates', 1280],
+  ])('axe finds no serious accessibility problem on %s (%s) at %i px', async (route, heading, width) => {
+    const token = await signIn(staff.email, staff.password);
+    const page = await (await contextAs(browser, token, { width, height: 900 })).newPage();
+    await page.goto(`${baseUrl}/#${route}`);
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    await page
+      .locator(route.endsWith('templates') ? 'iframe' : 'table')
+      .first()
+      .waitFor();
+    await expect.poll(() => page.locator('.spinner__ring').count()).toBe(0);
+    await page.addScriptTag({ path: axePath });
+    const result = await page.evaluate(() =>
+      (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<AxeResult> } }).axe.run(
+        document,
+        { resultTypes: ['violations'] },
+      ),
+    );
+    const serious = result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id}: ${v.help} (${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')})`,
+      );
+    expect(serious).toEqual([]);
   });
 });

@@ -251,7 +251,9 @@ export function RecordTable({
   empty: string | null;
 }) {
   return (
-    <div className="bo-table__wrap">
+    // A table wider than a phone scrolls in its frame: the frame is named and takes focus, so the
+    // keyboard can scroll it too, rows or none.
+    <div className="bo-table__wrap" role="region" aria-label={caption} tabIndex={0}>
       <table className="bo-table">
         <caption className="visually-hidden">{caption}</caption>
         <TableHead columns={columns} />
