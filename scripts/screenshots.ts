@@ -4,15 +4,16 @@
  * account (its family tab), the booking wizard's steps (a person from the family, a gift, offerings
  * and the sankalp read back, the confirmation) and checkout; then the back office at 1280 px (Today, the
  * queues, an order, the sankalp sheet, the catalogue, an edit in conflict, coupons, the audit log,
- * the staff). Needs a build (npm run build) and, for the names in the temples' scripts to show
+ * the staff; the messages and the templates' preview at 390 px too). Needs a build (npm run build) and, for the names in the temples' scripts to show
  * rather than empty boxes, Debian's fonts-noto-core; starts its own server over a fresh database.
- * `-- --only admin` takes the back office's only.
+ * `-- --only admin` takes the back office's only, `-- --only messages` its messages pages only.
  */
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { fillAddressForm, launchBrowser } from '../tests/e2e/browser.ts';
 import { addressInput } from '../tests/support/addresses.ts';
 import { adminCreate, startServer } from '../tests/e2e/server-process.ts';
+import { failServedMessage } from '../tests/support/served-shop.ts';
 
 const screens: Array<[string, string]> = [
   ['home', '/'],
@@ -24,6 +25,8 @@ const screens: Array<[string, string]> = [
 const widths = [390, 1280];
 const outDir = 'docs/screenshots';
 const onlyAdmin = process.argv.slice(2).join(' ').includes('--only admin');
+/** `-- --only messages`: the back office's messages pages alone. */
+const onlyMessages = process.argv.slice(2).join(' ').includes('--only messages');
 
 const server = await startServer();
 const browser = await launchBrowser();
@@ -333,6 +336,36 @@ async function backOfficeScreens() {
     await shoot(page, name, 1280);
     await page.setViewportSize({ width: 1280, height: 900 });
   };
+  // The customers' messages, on a phone and a desk: two failed (as six refused tries leave them),
+  // the others sent by the scheduler; and every template's preview.
+  for (const id of [first.orderId, second.orderId]) {
+    for (let i = 0; failServedMessage(server.dataDir, { kind: 'order', id }) === null; i += 1) {
+      if (i > 100) throw new Error(`order ${id} has no message to mark failed`);
+      await page.waitForTimeout(300);
+    }
+  }
+  // Waited for by their content: the previews' sandboxed frames can keep "networkidle" from coming.
+  for (const width of [390, 1280]) {
+    for (const [name, route, heading, content] of [
+      ['admin-messages', '/admin/messages', 'Messages', 'table'],
+      ['admin-message-templates', '/admin/messages/templates', 'Message templates', 'iframe'],
+    ] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${server.url}/#${route}`);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await page.locator(content).first().waitFor();
+      await page.waitForFunction(() => document.querySelectorAll('.spinner__ring').length === 0);
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      await page.setViewportSize({ width, height: Math.max(900, height) });
+      await page.waitForTimeout(500);
+      await writeScreenshot(page, `${outDir}/${name}-${width}.png`);
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  if (onlyMessages) {
+    await context.close();
+    return;
+  }
   for (const [name, route, heading] of screensOfOffice) {
     await page.goto(`${server.url}/#${route}`);
     await page
@@ -371,7 +404,7 @@ async function backOfficeScreens() {
 
 try {
   fs.mkdirSync(outDir, { recursive: true });
-  for (const width of onlyAdmin ? [] : widths) {
+  for (const width of onlyAdmin || onlyMessages ? [] : widths) {
     const page = await browser.newPage({ viewport: { width, height: 900 }, deviceScaleFactor: 1 });
     for (const [name, route] of screens) {
       await page.goto(`${server.url}/#${route}`);

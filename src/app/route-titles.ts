@@ -51,6 +51,8 @@ const prefixes: ReadonlyArray<readonly [string, string]> = [
   ['/admin/coupons', 'Coupons · Back Office'],
   ['/admin/audit', 'Audit Log · Back Office'],
   ['/admin/staff', 'Staff · Back Office'],
+  ['/admin/messages/templates', 'Message Templates · Back Office'],
+  ['/admin/messages', 'Messages · Back Office'],
   ['/admin', 'Today · Back Office'],
 ];
 

@@ -43,7 +43,15 @@ import {
   selectRecordLoadError,
   selectStaffRecord,
 } from '../../machines/staff-record/staff-record.selectors.ts';
+import type { AdminMessage } from '../../contract/admin/messages.ts';
+import { messageResendMachine, type ResendResult } from '../../machines/message-resend/message-resend.machine.ts';
+import {
+  selectResendErrors,
+  selectResent,
+  selectSendingMessage,
+} from '../../machines/message-resend/message-resend.selectors.ts';
 import { uploadCatalogueImage } from '../lib/admin/images.ts';
+import { resendStaffMessage } from '../lib/admin/messages.ts';
 import { valueOrRefusal } from '../lib/api.ts';
 import { inspectOptions } from '../lib/inspector.ts';
 import { currentRoute, navigate } from './hash-location.ts';
@@ -220,3 +228,26 @@ export const isJustCreated = () => {
   const state: unknown = window.history.state;
   return typeof state === 'object' && state !== null && 'created' in state && state.created === true;
 };
+
+/** "Send again" for a failed message, through the staff API (docs/product-rules.md, Messages to customers). */
+const liveMessageResend = messageResendMachine.provide({
+  actors: {
+    resendMessage: fromPromise<ResendResult, { id: number }>(async ({ input, signal }) => {
+      const result = await valueOrRefusal(resendStaffMessage(input.id, signal));
+      return result.kind === 'ok' ? { kind: 'resent', message: result.value } : result;
+    }),
+  },
+});
+
+/** A list of messages' "Send again": the rows sent again, the one being sent, and each row's error. */
+export function useMessageResend() {
+  const ref = useActorRef(liveMessageResend, inspectOptions());
+  return {
+    resent: useSelector(ref, selectResent),
+    sending: useSelector(ref, selectSendingMessage),
+    errors: useSelector(ref, selectResendErrors),
+    resend: (message: AdminMessage) => ref.send({ type: 'message.resend', message }),
+  };
+}
+
+export type MessageResend = ReturnType<typeof useMessageResend>;

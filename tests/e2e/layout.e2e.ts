@@ -122,6 +122,8 @@ const visits: Record<(typeof pagePaths)[number], Visit[]> = {
     '/bookings',
     '/bookings/:booking',
     '/sankalp',
+    '/messages',
+    '/messages/templates',
     '/pujas',
     '/pujas/:puja',
     '/products',
@@ -209,7 +211,11 @@ function misfits(page: Page) {
 /** Waits until the page has drawn its content: a first heading, no spinner, the network quiet. */
 async function settle(page: Page) {
   await page.locator('h1').first().waitFor();
-  await page.waitForLoadState('networkidle');
+  // The templates' preview draws each e-mail in a sandboxed frame (an opaque origin, its own
+  // process), which Playwright may never count as network-idle: it waits for the frames instead.
+  if (new URL(page.url()).hash.startsWith('#/admin/messages/templates'))
+    await page.locator('iframe').first().waitFor();
+  else await page.waitForLoadState('networkidle');
   await expect.poll(() => page.locator('.spinner__ring').count(), { timeout: 15_000 }).toBe(0);
   // Two frames, for layout after the last answer (content-visibility, fonts).
   await page.evaluate(

@@ -579,6 +579,7 @@ const STAFF_ROUTES: BearerRoute[] = [
   { method: 'GET', path: '/api/admin/audit', url: () => '/api/admin/audit?entity=puja' },
   // The customers' messages (contract/admin/messages.ts).
   { method: 'GET', path: '/api/admin/messages', url: () => '/api/admin/messages?status=failed' },
+  { method: 'GET', path: '/api/admin/messages/templates', url: () => '/api/admin/messages/templates' },
   {
     method: 'GET',
     path: '/api/admin/orders/:id/messages',

@@ -4,7 +4,14 @@
  * into the outbox in its own transaction, and the scheduler's delivery sends it through a real
  * SMTP server on loopback, once, with its words, however often a try fails or a process dies.
  */
-import type { AdminMessageListResponse, AdminMessageResponse } from '../../contract/admin/messages.ts';
+import * as v from 'valibot';
+import {
+  AdminMessagePageResponse,
+  MessageTemplatesResponse,
+  type AdminMessageListResponse,
+  type AdminMessageResponse,
+} from '../../contract/admin/messages.ts';
+import { messageTemplateLabels } from '../../contract/message-labels.ts';
 import type { TodayResponse } from '../../contract/admin/today.ts';
 import { formatRupees } from '../../contract/money.ts';
 import { MESSAGE_MAX_ATTEMPTS } from '../../contract/messages.ts';
@@ -12,8 +19,9 @@ import { createApp } from '../../server/app.ts';
 import { createMailer, type Mail, type Mailer } from '../../server/mail/mailer.ts';
 import { deliverDueMessages, type DeliveryDeps } from '../../server/messages/deliver.ts';
 import { queueNamesReminders } from '../../server/messages/outbox.ts';
-import { inIndia } from '../../server/messages/templates.ts';
 import { preferencesUrl, signPreferencesToken } from '../../server/messages/preferences-token.ts';
+import { sampleBooking, sampleOrder } from '../../server/messages/samples.ts';
+import { bookingTemplates, inIndia, orderTemplates } from '../../server/messages/templates.ts';
 import {
   book,
   bookingEvent,
@@ -405,8 +413,10 @@ describe('staff', () => {
     expect(message!.recipient).toBe(
       `${shop.me.email[0]}•••${shop.me.email.slice(shop.me.email.indexOf('@'))}`,
     );
-    const failed = (await asStaff('GET', '/api/admin/messages?status=failed'))
-      .body as AdminMessageListResponse;
+    const failed = v.parse(
+      AdminMessagePageResponse,
+      (await asStaff('GET', '/api/admin/messages?status=failed')).body,
+    );
     expect(failed.messages.map((m) => m.id)).toContain(message!.id);
 
     const resent = await asStaff('POST', `/api/admin/messages/${message!.id}/resend`, {});
@@ -434,5 +444,97 @@ describe('staff', () => {
     expect((await asStaff('POST', '/api/admin/messages/999999/resend', {})).status).toBe(404);
     expect((await asStaff('GET', '/api/admin/orders/999999/messages')).status).toBe(404);
     expect((await asStaff('GET', '/api/admin/messages?status=lost')).status).toBe(400);
+  });
+
+  it('list the messages a page at a time, newest first, with the count of each status', async () => {
+    for (let i = 0; i < 3; i += 1) await placeOrder(shop, shop.me, shop.myAddressId, 'cod');
+    const all = v.parse(AdminMessagePageResponse, (await asStaff('GET', '/api/admin/messages')).body);
+    const statuses = ['queued', 'sending', 'sent', 'failed'] as const;
+    expect(all.total).toBe(statuses.reduce((sum, s) => sum + all.counts[s], 0));
+    expect(all.counts.queued).toBeGreaterThanOrEqual(3);
+
+    const queued = v.parse(
+      AdminMessagePageResponse,
+      (await asStaff('GET', '/api/admin/messages?status=queued&limit=2')).body,
+    );
+    expect(queued.total).toBe(all.counts.queued);
+    expect(queued.messages).toHaveLength(2);
+    expect(queued.messages.every((m) => m.status === 'queued')).toBe(true);
+    const [newer, older] = queued.messages;
+    expect(newer!.id).toBeGreaterThan(older!.id);
+    const next = v.parse(
+      AdminMessagePageResponse,
+      (await asStaff('GET', '/api/admin/messages?status=queued&limit=2&offset=2')).body,
+    );
+    expect(next.messages[0]!.id).toBeLessThan(older!.id);
+    expect((await asStaff('GET', '/api/admin/messages?limit=0')).status).toBe(400);
+    expect((await asStaff('GET', '/api/admin/messages?offset=-1')).status).toBe(400);
+  });
+});
+
+describe('the preview of the templates', () => {
+  const preview = async () => {
+    const res = await call(shop.app, 'GET', '/api/admin/messages/templates', { token: shop.staff.token });
+    expect(res.status).toBe(200);
+    return v.parse(MessageTemplatesResponse, res.body).templates;
+  };
+
+  it('renders every template with sample facts, as an e-mail (subject, plain text, HTML) and as its WhatsApp template', async () => {
+    const templates = await preview();
+    expect(templates.map((t) => t.template)).toEqual([
+      ...Object.keys(orderTemplates),
+      ...Object.keys(bookingTemplates),
+      'gift.performed',
+      'gift.prasadShipped',
+      'staff.newOrder',
+      'staff.newBooking',
+      'account.passwordReset',
+      'account.staffInvitation',
+    ]);
+    for (const t of templates) {
+      expect(t.label).toBe(messageTemplateLabels[t.template as keyof typeof messageTemplateLabels]);
+      const channels = t.template.startsWith('gift.')
+        ? ['whatsapp']
+        : t.template.startsWith('staff.') || t.template.startsWith('account.')
+          ? ['email']
+          : ['email', 'whatsapp'];
+      expect(
+        t.channels.map((ch) => ch.channel),
+        t.template,
+      ).toEqual(channels);
+    }
+    const shipped = templates.find((t) => t.template === 'order.shipped')!;
+    expect(shipped.label).toBe('Order shipped');
+    const [email, whatsapp] = shipped.channels;
+    if (email?.channel !== 'email' || whatsapp?.channel !== 'whatsapp')
+      throw new Error('both channels expected');
+    expect(email).toMatchObject({ subject: `Order ${sampleOrder.number} shipped` });
+    expect(email.text).toContain(`Namaste ${sampleOrder.name},`);
+    expect(email.text).toContain('Carrier: India Post. Tracking number: EK123456789IN.');
+    // The app's PUBLIC_URL and SHOP_NAME, as the sent message has them.
+    expect(email.text).toContain(`/#/account/orders/${sampleOrder.id}`);
+    expect(email.html).toMatch(/^<!doctype html>/);
+    expect(email.html).toContain('<p>Carrier: India Post. Tracking number: EK123456789IN.</p>');
+    expect(whatsapp).toMatchObject({ name: 'order_shipped', language: 'en' });
+    expect(whatsapp.body).toContain('tracking number {{4}}');
+    expect(whatsapp.parameters.slice(0, 4)).toEqual([
+      sampleOrder.name,
+      sampleOrder.number,
+      'India Post',
+      'EK123456789IN',
+    ]);
+
+    const notPerformed = templates.find((t) => t.template === 'booking.notPerformed')!.channels[0]!;
+    if (notPerformed.channel !== 'email') throw new Error('e-mail first');
+    expect(notPerformed.text).toContain(
+      `You may choose a new date: ${sampleBooking.offeredDates!.map(inIndia).join('; ')}.`,
+    );
+  });
+
+  it('is for staff alone', async () => {
+    expect(
+      (await call(shop.app, 'GET', '/api/admin/messages/templates', { token: shop.me.token })).status,
+    ).toBe(403);
+    expect((await call(shop.app, 'GET', '/api/admin/messages/templates')).status).toBe(401);
   });
 });

@@ -25,3 +25,42 @@ export function moveServedBookingTo(
   }
   return at;
 }
+
+/**
+ * Marks the first message about an order or a booking failed, as six refused tries leave it, in
+ * the shop a browser test runs against (its scheduler delivers the outbox every 15 seconds, so a
+ * message is taken while it is queued or once it was sent, never while a try holds it). Answers
+ * the message's id, or null when no message could be taken yet.
+ */
+export function failServedMessage(
+  dataDir: string,
+  record: { kind: 'order' | 'booking'; id: number },
+  error = '451 4.3.0 Mailbox temporarily unavailable',
+): number | null {
+  const db = new SQLite(path.join(dataDir, 'shop.sqlite'), { timeout: 5000 });
+  try {
+    const row = db
+      .prepare('SELECT id FROM outbox WHERE record_kind = ? AND record_id = ? ORDER BY id LIMIT 1')
+      .get(record.kind, record.id) as { id: number } | undefined;
+    if (!row) return null;
+    const { changes } = db
+      .prepare(
+        "UPDATE outbox SET status = 'failed', attempts = 6, last_error = ?, claimed_until = NULL, sent_at = NULL WHERE id = ? AND status IN ('queued', 'sent')",
+      )
+      .run(error, row.id);
+    return changes === 1 ? row.id : null;
+  } finally {
+    db.close();
+  }
+}
+
+/** A message's status in the shop a browser test runs against. */
+export function servedMessageStatus(dataDir: string, id: number): string | undefined {
+  const db = new SQLite(path.join(dataDir, 'shop.sqlite'), { timeout: 5000, readonly: true });
+  try {
+    return (db.prepare('SELECT status FROM outbox WHERE id = ?').get(id) as { status: string } | undefined)
+      ?.status;
+  } finally {
+    db.close();
+  }
+}

@@ -117,6 +117,23 @@ export function listMessages(
   return query.orderBy('id', 'desc').limit(limit).execute();
 }
 
+/** One page of the messages of one status (or all), newest first, with how many of each status there are. */
+export async function listMessagePage(
+  db: Db,
+  status: OutboxRow['status'] | undefined,
+  page: { limit: number; offset: number },
+): Promise<{ rows: OutboxRow[]; counts: Partial<Record<OutboxRow['status'], number>> }> {
+  let query = db.selectFrom('outbox').selectAll();
+  if (status) query = query.where('status', '=', status);
+  const rows = await query.orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
+  const byStatus = await db
+    .selectFrom('outbox')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('status')
+    .execute();
+  return { rows, counts: Object.fromEntries(byStatus.map(({ status: s, n }) => [s, Number(n)])) };
+}
+
 export function findMessage(db: Db, id: number): Promise<OutboxRow | undefined> {
   return db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -3,27 +3,42 @@ import {
   AdminMessageQuery,
   ResendMessageInput,
   type AdminMessageListResponse,
+  type AdminMessagePageResponse,
   type AdminMessageResponse,
+  type MessageTemplatesResponse,
 } from '../../../contract/admin/messages.ts';
+import { ADMIN_PAGE_DEFAULT } from '../../../contract/admin/queues.ts';
+import { MESSAGE_STATUSES } from '../../../contract/messages.ts';
 import type { AppEnv } from '../../env.ts';
 import { findBookingRow } from '../../db/repositories/bookings.ts';
 import { findOrderRow } from '../../db/repositories/orders.ts';
-import { listMessages, listMessagesFor } from '../../db/repositories/outbox.ts';
+import { listMessagePage, listMessagesFor } from '../../db/repositories/outbox.ts';
 import { idParam, notFound } from '../../http.ts';
-import { resendMessage, toAdminMessage } from '../../services/admin/messages.ts';
+import { previewTemplates, resendMessage, toAdminMessage } from '../../services/admin/messages.ts';
 import { readBody, readQuery } from '../../validate.ts';
 import { staffDeps } from './records.ts';
+import { allCounts } from './staff-steps.ts';
 
 /**
  * The customers' messages in the back office (contract/admin/messages.ts; docs/product-rules.md,
- * Messages to customers): the failed ones, an order's or a booking's, and sending a failed one again.
+ * Messages to customers): the failed ones, an order's or a booking's, sending a failed one again,
+ * and every template previewed with sample facts.
  */
 export const messageRoutes = new Hono<AppEnv>()
   .get('/api/admin/messages', async (c) => {
-    const { status } = readQuery(c, AdminMessageQuery);
-    const body: AdminMessageListResponse = {
-      messages: (await listMessages(c.var.db, status)).map(toAdminMessage),
+    const { status, limit = ADMIN_PAGE_DEFAULT, offset = 0 } = readQuery(c, AdminMessageQuery);
+    const { rows, counts } = await listMessagePage(c.var.db, status, { limit, offset });
+    const all = allCounts(MESSAGE_STATUSES, counts);
+    const body: AdminMessagePageResponse = {
+      messages: rows.map(toAdminMessage),
+      total: status ? all[status] : MESSAGE_STATUSES.reduce((sum, s) => sum + all[s], 0),
+      counts: all,
     };
+    return c.json(body, 200);
+  })
+  .get('/api/admin/messages/templates', (c) => {
+    const { publicUrl, brand } = c.var.auth;
+    const body: MessageTemplatesResponse = { templates: previewTemplates({ publicUrl, brand }) };
     return c.json(body, 200);
   })
   .get('/api/admin/orders/:id/messages', async (c) => {

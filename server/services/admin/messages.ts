@@ -1,4 +1,27 @@
-import { maskRecipient, type AdminMessage } from '../../../contract/admin/messages.ts';
+import {
+  maskRecipient,
+  type AdminMessage,
+  type ChannelPreview,
+  type TemplatePreview,
+} from '../../../contract/admin/messages.ts';
+import {
+  isAccountTemplate,
+  renderAccountMessage,
+  type AccountFacts,
+} from '../../messages/account-templates.ts';
+import { MESSAGE_TEMPLATES, sampleFacts, templateLabels } from '../../messages/samples.ts';
+import {
+  renderMessage,
+  type MessageFacts,
+  type MessageTemplate,
+  type RenderContext,
+} from '../../messages/templates.ts';
+import {
+  renderWhatsApp,
+  whatsAppTemplates,
+  type GiftFacts,
+  type WhatsAppTemplate,
+} from '../../messages/whatsapp.ts';
 import { findMessage, requeueFailedMessage } from '../../db/repositories/outbox.ts';
 import type { OutboxRow } from '../../db/types.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -42,3 +65,28 @@ export function resendMessage({ db, actor, now }: Deps, id: number): Promise<Adm
     return after;
   });
 }
+
+/**
+ * Every template rendered with sample facts, in every channel, for the back office's preview
+ * (docs/product-rules.md, Messages to customers): the words a customer would read.
+ */
+export const previewTemplates = (ctx: RenderContext): TemplatePreview[] =>
+  MESSAGE_TEMPLATES.map((template) => {
+    const facts = sampleFacts(template);
+    const channels: ChannelPreview[] = [];
+    // A customer's e-mail shows the preferences link's place; staff's has none.
+    const sampleLink = template.startsWith('staff.') ? undefined : ctx.preferencesLink?.(1);
+    if (isAccountTemplate(template)) {
+      const email = renderAccountMessage(template, facts as AccountFacts, ctx, sampleLink);
+      channels.push({ channel: 'email', ...email });
+    } else if (!template.startsWith('gift.')) {
+      const email = renderMessage(template as MessageTemplate, facts as MessageFacts, ctx, sampleLink);
+      channels.push({ channel: 'email', ...email });
+    }
+    if (template in whatsAppTemplates) {
+      const whatsapp = template as WhatsAppTemplate;
+      const message = renderWhatsApp(whatsapp, facts as MessageFacts | GiftFacts, ctx.publicUrl);
+      channels.push({ channel: 'whatsapp', body: whatsAppTemplates[whatsapp].body, ...message });
+    }
+    return { template, label: templateLabels[template], channels };
+  });

@@ -54,6 +54,12 @@ const CouponsPage = lazy(() =>
 const CouponEditPage = lazy(() =>
   import('./coupons/coupon-edit-page.tsx').then((m) => ({ default: m.CouponEditPage })),
 );
+const MessagesPage = lazy(() =>
+  import('./messages/messages-page.tsx').then((m) => ({ default: m.MessagesPage })),
+);
+const TemplatesPage = lazy(() =>
+  import('./messages/templates-page.tsx').then((m) => ({ default: m.TemplatesPage })),
+);
 const AuditPage = lazy(() => import('./audit/audit-page.tsx').then((m) => ({ default: m.AuditPage })));
 const StaffPage = lazy(() => import('./staff/staff-page.tsx').then((m) => ({ default: m.StaffPage })));
 
@@ -98,6 +104,8 @@ export function AdminApp() {
           <Route path="/admin/bookings" component={BookingsQueue} />
           <Route path="/admin/bookings/:id">{(p) => <BookingPage key={p.id} id={Number(p.id)} />}</Route>
           <Route path="/admin/sankalp" component={SankalpPage} />
+          <Route path="/admin/messages" component={MessagesPage} />
+          <Route path="/admin/messages/templates" component={TemplatesPage} />
           <Route path="/admin/pujas" component={PujasPage} />
           <Route path="/admin/pujas/new">{() => <PujaEditPage key="new" id={null} />}</Route>
           <Route path="/admin/pujas/:id">{(p) => <PujaEditPage key={p.id} id={Number(p.id)} />}</Route>

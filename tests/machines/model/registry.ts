@@ -10,6 +10,7 @@ import { catalogueListModel } from './catalogue-list.model.ts';
 import { checkoutModel } from './checkout.model.ts';
 import type { MachineModel } from './coverage.ts';
 import { imageUploadModel } from './image-upload.model.ts';
+import { messageResendModel } from './message-resend.model.ts';
 import { orderLifecycleModel } from './order-lifecycle.model.ts';
 import { paymentModel } from './payment.model.ts';
 import { pujaWizardModel } from './puja-wizard.model.ts';
@@ -39,4 +40,5 @@ export const machineModels: MachineModel<AnyStateMachine>[] = [
   staffRecordModel,
   adminEditModel,
   imageUploadModel,
+  messageResendModel,
 ];

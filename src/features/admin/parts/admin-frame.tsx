@@ -11,6 +11,7 @@ const NAV: readonly (readonly [string, readonly (readonly [string, string])[]])[
       ['/admin/orders', 'Orders'],
       ['/admin/bookings', 'Bookings'],
       ['/admin/sankalp', 'Sankalp sheet'],
+      ['/admin/messages', 'Messages'],
     ],
   ],
   [

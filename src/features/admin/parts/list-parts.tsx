@@ -8,23 +8,25 @@ export function useUrlQuery(): ListQuery {
   return Object.fromEntries(new URLSearchParams(useSearch()));
 }
 
-/** The status tabs of a queue: All, then each state with its count; the current one pressed. */
+/** The status tabs of a queue: All (unless `withAll` is false), then each state with its count; the current one pressed. */
 export function StatusTabs<S extends string>({
   states,
   labels,
   counts,
   current,
   onChoose,
+  withAll = true,
 }: {
   states: readonly S[];
   labels: Record<S, string>;
   counts: Partial<Record<S, number>> | undefined;
   current: string;
   onChoose: (status: string) => void;
+  withAll?: boolean;
 }) {
   const total = states.reduce((sum, s) => sum + (counts?.[s] ?? 0), 0);
   const tabs: [string, string, number][] = [
-    ['', 'All', total],
+    ...(withAll ? [['', 'All', total] as [string, string, number]] : []),
     ...states.map((state): [string, string, number] => [state, labels[state], counts?.[state] ?? 0]),
   ];
   return (
@@ -249,7 +251,9 @@ export function RecordTable({
   empty: string | null;
 }) {
   return (
-    <div className="bo-table__wrap">
+    // A table wider than a phone scrolls in its frame: the frame is named and takes focus, so the
+    // keyboard can scroll it too, rows or none.
+    <div className="bo-table__wrap" role="region" aria-label={caption} tabIndex={0}>
       <table className="bo-table">
         <caption className="visually-hidden">{caption}</caption>
         <TableHead columns={columns} />

@@ -1,7 +1,13 @@
 import type { ReactNode } from 'react';
+import { useMessageResend } from '../../../live/admin.ts';
+import { fetchRecordMessages } from '../../../lib/admin/messages.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/page-title.ts';
-import { ErrorBanner, Spinner } from '../../../ui/status.tsx';
+import { useResource } from '../../../lib/use-resource.ts';
+import { ErrorBanner, ResourceView, Spinner } from '../../../ui/status.tsx';
+import { RecordTable } from '../parts/list-parts.tsx';
+import { messageCells, messagesNow } from './message-parts.tsx';
+import { CellRow } from './staff-table.tsx';
 import {
   CustomerPanel,
   NextStepPanel,
@@ -75,6 +81,33 @@ export function LifecycleHead({
   );
 }
 
+/**
+ * The messages the shop sent about the record (docs/product-rules.md, Messages to customers),
+ * oldest first, a failed one with "Send again". Read again after each step the page takes (`key`).
+ */
+function MessagesPanel({ kind, id }: { kind: 'order' | 'booking'; id: number }) {
+  const messages = useResource((signal) => fetchRecordMessages(kind, id, signal));
+  const resend = useMessageResend();
+  const cells = messageCells(resend);
+  return (
+    <Panel id={`${kind}-messages`} title="Messages">
+      <ResourceView resource={messages} loadingLabel="Loading the messages...">
+        {(list) => (
+          <RecordTable
+            caption={`Messages about this ${kind}`}
+            columns={cells.map((cell) => cell.column)}
+            empty={list.length === 0 ? 'No messages yet.' : null}
+          >
+            {messagesNow(resend, list)?.map((message) => (
+              <CellRow key={message.id} row={message} cells={cells} />
+            ))}
+          </RecordTable>
+        )}
+      </ResourceView>
+    </Panel>
+  );
+}
+
 /** The record's two columns: the next step and the record's own panels; the customer and the timeline. */
 export function LifecycleColumns<A extends string>({
   page,
@@ -87,8 +120,9 @@ export function LifecycleColumns<A extends string>({
   children,
 }: {
   page: { open(this: void, action: A): void };
-  prefix: string;
+  prefix: 'order' | 'booking';
   record: {
+    id: number;
     allowedEvents: readonly string[];
     customer: Parameters<typeof CustomerPanel>[0]['customer'];
     address: Parameters<typeof CustomerPanel>[0]['address'];
@@ -107,6 +141,7 @@ export function LifecycleColumns<A extends string>({
           {whyNot}
         </NextStepPanel>
         {children}
+        <MessagesPanel key={record.timeline.length} kind={prefix} id={record.id} />
       </div>
       <div>
         <CustomerPanel

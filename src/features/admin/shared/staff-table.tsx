@@ -43,16 +43,21 @@ export function StaffTable<T extends { id: number }>({
       caption={caption}
       empty={empty}
       columns={cells.map((cell) => cell.column)}
-      row={(row) => (
-        <tr key={row.id}>
-          {cells.map((cell, i) => (
-            <td key={i} className={classOf(cell, row)}>
-              {cell.show(row)}
-            </td>
-          ))}
-        </tr>
-      )}
+      row={(row) => <CellRow key={row.id} row={row} cells={cells} />}
     />
+  );
+}
+
+/** A record's row of a table read from its cells (StaffTable's, and a record page's own tables). */
+export function CellRow<T>({ row, cells }: { row: T; cells: readonly Cell<T>[] }) {
+  return (
+    <tr>
+      {cells.map((cell, i) => (
+        <td key={i} className={classOf(cell, row)}>
+          {cell.show(row)}
+        </td>
+      ))}
+    </tr>
   );
 }
 

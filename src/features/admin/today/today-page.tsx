@@ -105,6 +105,12 @@ export function TodayPage() {
               q('/admin/bookings', { status: 'refundPending' }),
               'Cancelled or not performed: refund pending',
             ],
+            [
+              'Failed messages',
+              w.failedMessages,
+              q('/admin/messages', { status: 'failed' }),
+              'Out of tries: send them again',
+            ],
           ];
           return (
             <>
