@@ -238,15 +238,22 @@ describe('the preview of the templates', () => {
     expect(html.getAttribute('srcdoc')).toContain(
       '<p>Carrier: India Post. Tracking number: EK123456789IN.</p>',
     );
-    // Every template, orders' and bookings'.
+    // WhatsApp beside the e-mail: the template's registered name and its parameters in order.
+    expect(within(section).getByRole('heading', { level: 3, name: 'WhatsApp' })).toBeInTheDocument();
+    expect(section).toHaveTextContent(/Template name\s*order_shipped/);
+    expect(within(section).getAllByRole('listitem').map((li) => li.textContent)).toContain('EK123456789IN');
+    // Every template: orders', bookings', a gift's recipient's, staff's and the account's.
     for (const name of [
       'Order placed',
       'Damage claim not approved',
       'Check the names',
       'Prasad shipped',
       'Booking refund sent',
+      'Gift: puja performed (to the recipient)',
+      'New order (to staff)',
+      'Password reset link',
     ])
       expect(screen.getByRole('region', { name })).toBeInTheDocument();
-    expect(screen.getAllByRole('region').filter((r) => r.classList.contains('bo-template'))).toHaveLength(18);
+    expect(screen.getAllByRole('region').filter((r) => r.classList.contains('bo-template'))).toHaveLength(24);
   });
 });
