@@ -6,7 +6,9 @@ import { findMessagePreferences } from '../db/repositories/message-preferences.t
 import { insertMessage } from '../db/repositories/outbox.ts';
 import { findUserContact } from '../db/repositories/users.ts';
 import { inTransaction } from '../db/transaction.ts';
+import { toE164 } from '../../contract/messages.ts';
 import type { AccountFacts, AccountTemplateName } from './account-templates.ts';
+import type { GiftFacts, GiftTemplate } from './whatsapp.ts';
 import type { BookingFacts, BookingTemplate, MessageFacts, OrderFacts, OrderTemplate } from './templates.ts';
 
 /**
@@ -246,6 +248,42 @@ export async function queueNamesReminders(db: Db, now: Date): Promise<number> {
   return queued;
 }
 
+/** The steps a gift's recipient hears of, on WhatsApp, when the buyer said they agreed. */
+const GIFT_STEP_TEMPLATES: Record<string, GiftTemplate> = {
+  'booking.perform': 'gift.performed',
+  'booking.shipPrasad': 'gift.prasadShipped',
+};
+
+/**
+ * A gift's recipient hears that the puja was performed and the prasad shipped, on WhatsApp only,
+ * at the gift address's mobile, and only when the buyer ticked that the recipient agreed
+ * (docs/product-rules.md, Messages to customers, Consent). It is not the buyer's message: it
+ * belongs to no account.
+ */
+async function queueGiftMessage(
+  trx: Db,
+  template: GiftTemplate,
+  key: string,
+  at: string,
+  { facts, to }: Addressed<BookingFacts>,
+): Promise<void> {
+  const row = await findBookingRow(trx, facts.id);
+  if (!row || row.isGift !== 1 || row.giftUpdatesAt === null || !row.mobile) return;
+  const gift: GiftFacts = { ...facts, name: row.recipientName ?? '', giverName: to ? facts.name : '' };
+  await insertMessage(trx, {
+    messageKey: `${key}:gift:whatsapp`,
+    channel: 'whatsapp',
+    template,
+    params: JSON.stringify(gift),
+    recipient: toE164(row.mobile),
+    userId: null,
+    recordKind: 'booking',
+    recordId: facts.id,
+    nextAttemptAt: at,
+    createdAt: at,
+  });
+}
+
 /**
  * The message of one lifecycle step (server/services/lifecycle.ts calls it in the step's
  * transaction, after the record's new state is stored), or none for a step that sends none.
@@ -262,5 +300,8 @@ export async function queueStepMessage(
       ? await orderFacts(trx, step.recordId, step.note)
       : await bookingFacts(trx, step.recordId, step.note);
   const at = step.at.toISOString();
-  await queue(trx, template, `${step.kind}:${step.recordId}:${step.event}:${at}`, at, addressed);
+  const key = `${step.kind}:${step.recordId}:${step.event}:${at}`;
+  await queue(trx, template, key, at, addressed);
+  const gift = step.kind === 'booking' ? GIFT_STEP_TEMPLATES[step.event] : undefined;
+  if (gift) await queueGiftMessage(trx, gift, key, at, addressed as Addressed<BookingFacts>);
 }

@@ -33,6 +33,7 @@ import {
   type LifecycleShop,
 } from '../support/lifecycle.ts';
 import { call } from '../support/accounts.ts';
+import { maduraiAddress } from '../support/addresses.ts';
 import { dyingAfter, leftSending } from '../support/outbox.ts';
 import { startTestSmtp, type TestSmtp } from '../support/smtp.ts';
 import { startTestWhatsApp, type TestWhatsApp } from '../support/whatsapp.ts';
@@ -267,6 +268,65 @@ describe('every message of the list arrives once, by e-mail and on WhatsApp, wit
     expect(smtp.received.at(-1)!.mail.text).toContain(`We have refunded ${formatRupees(order.total)}`);
     expect(smtp.received.at(-1)!.mail.text).toContain('7–10 working days');
     expect(api.received.at(-1)!.parameters[1]).toBe(formatRupees(order.total));
+  });
+});
+
+describe('a gift', () => {
+  const gift = (recipientUpdates: boolean) => ({
+    address: maduraiAddress({ mobile: '94430 66666' }),
+    message: 'For Amma',
+    recipientUpdates,
+  });
+
+  it('its recipient, who agreed, hears only that the puja was performed and the prasad shipped; the buyer hears everything', async () => {
+    const puja = await pujaOn(shop, 3 * DAY);
+    const booking = await book(shop, shop.me, 0, { puja, extra: { addressId: null, gift: gift(true) } });
+    shop.clock.advance(3 * DAY);
+    for (const event of [
+      { type: 'booking.perform', videoUrl: 'https://youtu.be/dQw4w9WgXcQ' },
+      { type: 'booking.shipPrasad', carrier: 'DTDC', trackingNumber: 'D7654321' },
+      { type: 'booking.deliverPrasad' },
+    ])
+      expect((await bookingEvent(shop, shop.staff.token, booking.id, event, true)).status).toBe(200);
+    await deliver();
+    const toRecipient = api.received.filter((r) => r.to === '+919443066666');
+    const recipient = booking.address.recipientName;
+    expect(toRecipient).toEqual([
+      expect.objectContaining({
+        name: 'gift_performed',
+        parameters: [
+          recipient,
+          booking.puja.pujaName,
+          'Asha Rao',
+          booking.puja.place,
+          'Watch it here: https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+        ],
+      }),
+      expect.objectContaining({
+        name: 'gift_prasad_shipped',
+        parameters: [recipient, booking.puja.pujaName, 'Asha Rao', 'DTDC', 'D7654321'],
+      }),
+    ]);
+    // The buyer: every step, by e-mail and on WhatsApp; the recipient no e-mail at all.
+    expect(api.received.filter((r) => r.to === MOBILE).map((r) => r.name)).toEqual([
+      'booking_confirmed',
+      'booking_locked',
+      'booking_performed',
+      'booking_prasad_shipped',
+      'booking_prasad_delivered',
+    ]);
+    expect(smtp.received.every((r) => r.to.includes(shop.me.email))).toBe(true);
+  });
+
+  it('its recipient hears nothing when the buyer did not tick that they agreed', async () => {
+    const puja = await pujaOn(shop, 3 * DAY);
+    const booking = await book(shop, shop.me, 0, { puja, extra: { addressId: null, gift: gift(false) } });
+    shop.clock.advance(3 * DAY);
+    const perform = { type: 'booking.perform', videoUrl: 'https://youtu.be/dQw4w9WgXcQ' };
+    expect((await bookingEvent(shop, shop.staff.token, booking.id, perform, true)).status).toBe(200);
+    await deliver();
+    expect(api.received.filter((r) => r.to === '+919443066666')).toEqual([]);
+    expect(api.received.map((r) => r.name)).toContain('booking_performed');
   });
 });
 
