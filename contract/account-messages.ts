@@ -22,7 +22,8 @@ export const accountMessagesMessages = {
   /** A gift's booking ticked, and the account has no mobile (the prasad goes to the recipient). */
   whatsappNeedsAccountPhone:
     'Add your mobile number to your profile to get updates on WhatsApp for a gift, or untick the box',
-  linkInvalid: 'This link to your message preferences is not valid. Please use the link in our latest e-mail.',
+  linkInvalid:
+    'This link to your message preferences is not valid. Please use the link in our latest e-mail.',
   tooManyLinkUses: (minutes: number) =>
     `Too many requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   saved: 'Your message preferences are saved',

@@ -93,7 +93,8 @@ export const messagePreferencesMachine = setup({
         context.whatsappForm && { ...context.whatsappForm, mobile, mobileError: null },
     }),
     tickAgreement: assign({
-      whatsappForm: ({ context }, agreed: boolean) => context.whatsappForm && { ...context.whatsappForm, agreed },
+      whatsappForm: ({ context }, agreed: boolean) =>
+        context.whatsappForm && { ...context.whatsappForm, agreed },
     }),
     markMobile: assign({
       whatsappForm: ({ context }) =>
@@ -141,7 +142,10 @@ export const messagePreferencesMachine = setup({
         src: 'load',
         onDone: [
           {
-            guard: { type: 'isRefusal', params: ({ event }: { event: DoneActorEvent<LoadOutcome> }) => event.output },
+            guard: {
+              type: 'isRefusal',
+              params: ({ event }: { event: DoneActorEvent<LoadOutcome> }) => event.output,
+            },
             target: 'unavailable',
             actions: {
               type: 'storeError',
@@ -184,7 +188,9 @@ export const messagePreferencesMachine = setup({
           target: 'saving',
           actions: { type: 'askToSave', params: { whatsapp: null } },
         },
-        'preferences.mobileChanged': { actions: { type: 'changeMobile', params: ({ event }) => event.mobile } },
+        'preferences.mobileChanged': {
+          actions: { type: 'changeMobile', params: ({ event }) => event.mobile },
+        },
         'preferences.agreementTicked': {
           actions: { type: 'tickAgreement', params: ({ event }) => event.agreed },
         },
@@ -209,7 +215,10 @@ export const messagePreferencesMachine = setup({
         input: ({ context }) => context.pending ?? {},
         onDone: [
           {
-            guard: { type: 'isRefusal', params: ({ event }: { event: DoneActorEvent<SaveOutcome> }) => event.output },
+            guard: {
+              type: 'isRefusal',
+              params: ({ event }: { event: DoneActorEvent<SaveOutcome> }) => event.output,
+            },
             target: 'ready',
             actions: {
               type: 'storeError',

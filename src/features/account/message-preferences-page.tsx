@@ -42,16 +42,17 @@ function LinkPreferences({ token }: { token: string }) {
         <>
           <ErrorBanner message={error ?? ''} />
           <p>
-            You can also change them in your account: <Link href="/account/messages">My Account, Messages</Link>.
+            You can also change them in your account:{' '}
+            <Link href="/account/messages">My Account, Messages</Link>.
           </p>
         </>
       ) : (
         <>
           <p>
-            {name ? `Namaste ${name}. ` : ''}Choose how we tell you about your orders and bookings. We never send
-            promotions.
+            {name ? `Namaste ${name}. ` : ''}Choose how we tell you about your orders and bookings. We never
+            send promotions.
           </p>
-          <PreferenceSwitches actor={actor} />
+          <PreferenceSwitches actor={actor} headingLevel={2} />
         </>
       )}
     </div>

@@ -22,7 +22,15 @@ export type PreferencesRef = ActorRefFrom<typeof messagePreferencesMachine>;
  * or off in one tap; WhatsApp off in one tap, and on only after the unticked box is ticked beside
  * the mobile it goes to. Shared by the account's Messages tab and the signed link's page.
  */
-export function PreferenceSwitches({ actor }: { actor: PreferencesRef }) {
+export function PreferenceSwitches({
+  actor,
+  headingLevel = 3,
+}: {
+  actor: PreferencesRef;
+  /** Under the account tab's h2, an h3; on a page of its own, an h2. */
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const id = useId();
   const preferences = useSelector(actor, selectPreferences);
   const form = useSelector(actor, selectWhatsappForm);
@@ -34,7 +42,7 @@ export function PreferenceSwitches({ actor }: { actor: PreferencesRef }) {
   const whatsappOn = preferences.whatsapp !== null;
   return (
     <section className="message-channels" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>How we reach you</h3>
+      <Heading id={`${id}-title`}>How we reach you</Heading>
       {error && <ErrorBanner message={error} />}
       {notice && (
         <p className="profile-saved" role="status">

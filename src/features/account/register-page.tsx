@@ -60,7 +60,10 @@ export function RegisterPage() {
   }, [session]);
 
   const [draft, setDraft] = useState(emptyDraft);
-  const [invalid, setInvalid] = useState<{ message: string; fields: Partial<Record<RegistrationField, string>> }>();
+  const [invalid, setInvalid] = useState<{
+    message: string;
+    fields: Partial<Record<RegistrationField, string>>;
+  }>();
   const inputs = useRef<Partial<Record<RegistrationField, HTMLInputElement | null>>>({});
   const id = useId();
 
@@ -92,7 +95,8 @@ export function RegisterPage() {
   const error = invalid?.message ?? serverError;
   const errorId = `${id}-error`;
   const fieldError = (field: RegistrationField) => invalid?.fields[field];
-  const describedBy = (...ids: Array<string | false | undefined>) => ids.filter(Boolean).join(' ') || undefined;
+  const describedBy = (...ids: Array<string | false | undefined>) =>
+    ids.filter(Boolean).join(' ') || undefined;
 
   return (
     <div className="container page auth-page">
