@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { accountMessagesMessages, isIndianMobile } from '../../contract/account-messages.ts';
+import { WHATSAPP_NEEDS_MOBILE } from '../../contract/messages.ts';
+import { isIndianMobile } from '../../contract/mobile.ts';
 import { authMessages, LoginRequest, MIN_PASSWORD_LENGTH, RegisterRequest } from '../../contract/auth.ts';
 
 /** The register form's terms checkbox (docs/product-rules.md, Sign-in, registration and tokens). */
@@ -98,8 +99,8 @@ export function validateRegistration(values: RegistrationValues): RegistrationVa
   if (whatsappUpdates && !isIndianMobile(phone))
     return {
       ok: false,
-      message: accountMessagesMessages.whatsappNeedsMobile,
-      fields: { phone: accountMessagesMessages.whatsappNeedsMobile },
+      message: WHATSAPP_NEEDS_MOBILE,
+      fields: { phone: WHATSAPP_NEEDS_MOBILE },
     };
   const result = v.safeParse(RegisterRequest, { name, email, phone, password, whatsappUpdates });
   if (result.success) return { ok: true, request: result.output };

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { INDIAN_STATES } from '../../../contract/address.ts';
-import { isIndianMobile } from '../../../contract/account-messages.ts';
+import { isIndianMobile } from '../../../contract/mobile.ts';
 import { MAX_GIFT_MESSAGE_LENGTH, recipientUpdatesWords, type GiftDraft } from '../../../contract/gift.ts';
 import { formatAddress } from '../../../machines/address-book/address-book.selectors.ts';
 import { GIFT_ADDRESS_FIELDS, type GiftField } from '../../../machines/puja-wizard/gift-form.ts';
