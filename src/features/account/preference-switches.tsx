@@ -86,7 +86,7 @@ export function PreferenceSwitches({
           type="button"
           role="switch"
           className="switch"
-          aria-checked={whatsappOn || form !== null}
+          aria-checked={whatsappOn}
           aria-labelledby={`${id}-whatsapp`}
           aria-describedby={`${id}-whatsapp-about`}
           aria-expanded={whatsappOn ? undefined : form !== null}
