@@ -1,6 +1,13 @@
 import * as v from 'valibot';
-import { addressMessages, normaliseMobile } from './address.ts';
-import { MESSAGE_CHANNELS, MESSAGE_STATUSES, WHATSAPP_CONSENT_WORDS } from './messages.ts';
+import { addressMessages } from './address.ts';
+import {
+  MESSAGE_CHANNELS,
+  MESSAGE_STATUSES,
+  WHATSAPP_CONSENT_WORDS,
+  WHATSAPP_NEEDS_MOBILE,
+  WhatsappUpdates,
+} from './messages.ts';
+import { isIndianMobile, normaliseMobile } from './mobile.ts';
 
 /* ------------------------------------------------------------------------------------------
  * The customer's Messages section (docs/product-rules.md, Messages to customers, Consent): the
@@ -8,7 +15,7 @@ import { MESSAGE_CHANNELS, MESSAGE_STATUSES, WHATSAPP_CONSENT_WORDS } from './me
  * read and changed through the signed link every e-mail carries, without signing in.
  * ---------------------------------------------------------------------------------------- */
 
-export { WHATSAPP_CONSENT_WORDS };
+export { isIndianMobile, WHATSAPP_CONSENT_WORDS, WhatsappUpdates };
 
 /** The most messages the section lists, newest first. */
 export const MAX_LISTED_MESSAGES = 100;
@@ -18,7 +25,7 @@ export const accountMessagesMessages = {
   whatsappInvalid: 'whatsapp must be an object with mobile, or null',
   whatsappUpdatesInvalid: 'whatsappUpdates must be true or false',
   /** Ticked at sign-up, checkout or booking without a mobile to send to. */
-  whatsappNeedsMobile: 'Enter a 10-digit Indian mobile number to get updates on WhatsApp',
+  whatsappNeedsMobile: WHATSAPP_NEEDS_MOBILE,
   /** A gift's booking ticked, and the account has no mobile (the prasad goes to the recipient). */
   whatsappNeedsAccountPhone:
     'Add your mobile number to your profile to get updates on WhatsApp for a gift, or untick the box',
@@ -41,13 +48,6 @@ export const WhatsappMobile = v.pipe(
   v.transform(normaliseMobile),
   v.regex(/^[6-9]\d{9}$/, addressMessages.mobileInvalid),
 );
-
-/** True when `text` is a 10-digit Indian mobile as people write it. */
-export const isIndianMobile = (text: string | null | undefined): boolean =>
-  text != null && v.is(WhatsappMobile, text);
-
-/** The optional unticked box of sign-up, checkout and booking: absent is false. */
-export const WhatsappUpdates = v.optional(v.boolean(accountMessagesMessages.whatsappUpdatesInvalid), false);
 
 /**
  * PUT /api/account/messages/preferences and PUT /api/messages/preferences/{token}: e-mail on or

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { MOBILE, normaliseMobile } from './mobile.ts';
 import { FORBIDDEN_TEXT, notAllowedMessage, requiredText, tooLongMessage, wireText } from './text.ts';
 
 export const MAX_STREET_LENGTH = 200;
@@ -80,17 +81,7 @@ export const addressMessages = {
 /** An Indian PIN code: 6 digits, the first not 0. */
 export const PIN_CODE = /^[1-9]\d{5}$/;
 
-/**
- * An Indian mobile number as people write it ("98450 12345", "+91-98450-12345", "098450 12345"):
- * the 10 digits, or the text unchanged when it is not one (the check then refuses it).
- */
-export function normaliseMobile(text: string): string {
-  const digits = text.replace(/[\s().-]/g, '');
-  const local = /^(?:\+?91|0)?([6-9]\d{9})$/.exec(digits);
-  return local ? local[1]! : text;
-}
-
-const MOBILE = /^[6-9]\d{9}$/;
+export { normaliseMobile };
 
 /** POST /api/addresses and PUT /api/addresses/{id}. */
 export const AddressInput = v.object({

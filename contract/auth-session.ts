@@ -72,6 +72,11 @@ export const User = v.object({
   phone: v.nullable(v.string()),
   /** customer, staff or admin; an answer without one is a customer's. */
   role: v.optional(v.picklist(USER_ROLES), 'customer'),
+  /**
+   * They agreed to WhatsApp updates (docs/product-rules.md, Messages to customers, Consent), so
+   * checkout and the booking wizard need not offer the box again. Absent: not known, offered.
+   */
+  whatsappUpdates: v.optional(v.boolean()),
 });
 export type User = v.InferOutput<typeof User>;
 

@@ -6,7 +6,7 @@ import {
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
 } from './auth-session.ts';
-import { WhatsappUpdates } from './account-messages.ts';
+import { WhatsappUpdates } from './messages.ts';
 import { FORBIDDEN_TEXT, requiredText, tooLongMessage, wireText } from './text.ts';
 
 export {

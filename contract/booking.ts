@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { WhatsappUpdates } from './account-messages.ts';
+import { WhatsappUpdates } from './messages.ts';
 import { Address } from './address.ts';
 import { GiftInput, giftMessages, type GiftDraft } from './gift.ts';
 import { BookedOffering, OfferingLines, type OfferingLine } from './offerings.ts';

@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+
 /**
  * The messages the shop sends about a customer's orders and bookings (docs/product-rules.md,
  * Messages; docs/decisions/0071-messages-through-a-transactional-outbox.md).
@@ -31,3 +33,9 @@ export type ConsentSource = (typeof CONSENT_SOURCES)[number];
 
 /** A 10-digit Indian mobile (contract/address.ts normaliseMobile) as WhatsApp addresses it: E.164. */
 export const toE164 = (mobile: string): string => `+91${mobile}`;
+
+/** Ticked at sign-up, checkout or booking without a mobile to send to. */
+export const WHATSAPP_NEEDS_MOBILE = 'Enter a 10-digit Indian mobile number to get updates on WhatsApp';
+
+/** The optional unticked box of sign-up, checkout and booking: absent is false. */
+export const WhatsappUpdates = v.optional(v.boolean('whatsappUpdates must be true or false'), false);

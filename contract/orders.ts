@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { WhatsappUpdates } from './account-messages.ts';
+import { WhatsappUpdates } from './messages.ts';
 import { Address } from './address.ts';
 import { ORDER_STATES, Refund, Shipment, TimelineEntry } from './lifecycle.ts';
 import { couponMessages, MAX_COUPON_CODE_LENGTH } from './coupons.ts';

@@ -41,6 +41,7 @@ export const pagePaths = [
   '/account/bookings/:id',
   '/account/:tab?',
   '/staff-invitation',
+  '/messages/preferences',
   '/admin/*?',
 ] as const;
 

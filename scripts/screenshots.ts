@@ -6,7 +6,8 @@
  * queues, an order, the sankalp sheet, the catalogue, an edit in conflict, coupons, the audit log,
  * the staff; the messages and the templates' preview at 390 px too). Needs a build (npm run build) and, for the names in the temples' scripts to show
  * rather than empty boxes, Debian's fonts-noto-core; starts its own server over a fresh database.
- * `-- --only admin` takes the back office's only, `-- --only messages` its messages pages only.
+ * `-- --only admin` takes the back office's only, `-- --only messages` the messages pages only: the
+ * back office's list and preview, the account's Messages tab and the page the e-mails' preferences link opens.
  */
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -14,6 +15,7 @@ import { fillAddressForm, launchBrowser } from '../tests/e2e/browser.ts';
 import { addressInput } from '../tests/support/addresses.ts';
 import { adminCreate, startServer } from '../tests/e2e/server-process.ts';
 import { failServedMessage } from '../tests/support/served-shop.ts';
+import { signPreferencesToken } from '../server/messages/preferences-token.ts';
 
 const screens: Array<[string, string]> = [
   ['home', '/'],
@@ -121,6 +123,28 @@ async function signedInPage(width: number): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, deviceScaleFactor: 1 });
   await context.addInitScript((value) => localStorage.setItem('shop.session.token', value), token);
   return context.newPage();
+}
+
+/**
+ * The account's Messages tab with WhatsApp being switched on (the unticked box and the mobile),
+ * and the page the e-mails' signed link opens (docs/product-rules.md, Messages to customers, Consent).
+ */
+async function messagesScreens(width: number) {
+  const page = await signedInPage(width);
+  await page.goto(`${server.url}/#/account/messages`);
+  await page.getByRole('switch', { name: 'WhatsApp' }).click();
+  await page.getByRole('checkbox', { name: 'Send me updates on WhatsApp' }).waitFor();
+  await shoot(page, 'account-messages', width);
+  const token = await page.evaluate(() => localStorage.getItem('shop.session.token'));
+  const { user } = await api<{ user: { id: number } }>('/api/auth/me', { token: token ?? '' });
+  const secret = fs.readFileSync(`${server.dataDir}/auth-secret`, 'utf8').trim();
+  const link = signPreferencesToken(secret, user.id);
+  const visitor = await browser.newPage({ viewport: { width, height: 900 }, deviceScaleFactor: 1 });
+  await visitor.goto(`${server.url}/#/messages/preferences?token=${link}`);
+  await visitor.getByRole('switch', { name: 'E-mail' }).waitFor();
+  await shoot(visitor, 'messages-preferences', width);
+  await visitor.close();
+  await page.context().close();
 }
 
 /** The signed-in header, the account, the wizard's steps and checkout. */
@@ -404,6 +428,7 @@ async function backOfficeScreens() {
 
 try {
   fs.mkdirSync(outDir, { recursive: true });
+  for (const width of onlyMessages ? widths : []) await messagesScreens(width);
   for (const width of onlyAdmin || onlyMessages ? [] : widths) {
     const page = await browser.newPage({ viewport: { width, height: 900 }, deviceScaleFactor: 1 });
     for (const [name, route] of screens) {
@@ -427,6 +452,7 @@ try {
     await page.close();
     await signedInScreens(width);
   }
+  if (!onlyAdmin && !onlyMessages) for (const width of widths) await messagesScreens(width);
   await backOfficeScreens();
 } finally {
   await browser.close();

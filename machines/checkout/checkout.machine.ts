@@ -46,6 +46,8 @@ export interface CheckoutContext {
   selectedAddressId: number | null;
   paymentMethod: PaymentMethod;
   notes: string;
+  /** The unticked "Send me updates on WhatsApp" (docs/product-rules.md, Messages to customers, Consent). */
+  whatsappUpdates: boolean;
   error: { message: string; code?: string } | undefined;
   /** Set once the order exists: the cart it emptied must not send the customer to /cart. */
   orderPlaced: boolean;
@@ -59,6 +61,7 @@ export type CheckoutEvent =
   | AddressSelectedEvent
   | { type: 'checkout.paymentMethodChanged'; method: PaymentMethod }
   | { type: 'checkout.notesChanged'; notes: string }
+  | { type: 'checkout.whatsappUpdatesChanged'; on: boolean }
   | { type: 'checkout.submit' }
   /** Every change of the cart (sent by `watchCart`, which follows the cart actor given as input). */
   | { type: 'checkout.cartChanged'; cart: CheckoutCart };
@@ -92,6 +95,7 @@ export const paidRecordOf = (context: CheckoutContext): PaidRecord => ({
   purpose: 'order',
   order: orderDraftOf(context),
   ...(paymentMethods[context.paymentMethod].paidUpFront ? {} : { cashOnDelivery: true }),
+  ...(context.whatsappUpdates ? { whatsappUpdates: true } : {}),
 });
 
 const outcomeOf = ({ event }: { event: DoneActorEvent<PaymentOutcome> }) => event.output;
@@ -148,6 +152,10 @@ export const checkoutMachine = setup({
       paymentMethod: ({ context, event }) =>
         event.type === 'checkout.paymentMethodChanged' ? event.method : context.paymentMethod,
     }),
+    changeWhatsappUpdates: assign({
+      whatsappUpdates: ({ context, event }) =>
+        event.type === 'checkout.whatsappUpdatesChanged' ? event.on : context.whatsappUpdates,
+    }),
     changeNotes: assign({
       notes: ({ context, event }) => (event.type === 'checkout.notesChanged' ? event.notes : context.notes),
     }),
@@ -191,6 +199,7 @@ export const checkoutMachine = setup({
     selectedAddressId: null,
     paymentMethod: 'online',
     notes: '',
+    whatsappUpdates: false,
     error: undefined,
     orderPlaced: false,
     orderId: null,
@@ -254,6 +263,7 @@ export const checkoutMachine = setup({
         'address.selected': { actions: 'selectAddress' },
         'checkout.paymentMethodChanged': { actions: 'changePaymentMethod' },
         'checkout.notesChanged': { actions: 'changeNotes' },
+        'checkout.whatsappUpdatesChanged': { actions: 'changeWhatsappUpdates' },
         'checkout.submit': [
           { guard: 'hasNoAddress', actions: 'requireAddress' },
           { actions: ['clearError', 'submitToPayment'] },

@@ -10,6 +10,7 @@ export const selectCart = (s: Snapshot) => s.context.cart;
 export const selectSelectedAddressId = (s: Snapshot) => s.context.selectedAddressId;
 export const selectPaymentMethod = (s: Snapshot) => s.context.paymentMethod;
 export const selectNotes = (s: Snapshot) => s.context.notes;
+export const selectWhatsappUpdates = (s: Snapshot) => s.context.whatsappUpdates;
 export const selectError = (s: Snapshot) => s.context.error?.message;
 /** The payment machine running beside the form (undefined once the order exists or outside the form). */
 export const selectPaymentActor = (s: Snapshot) => s.children.payment;

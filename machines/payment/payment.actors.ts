@@ -17,8 +17,8 @@ import type { Outcome } from '../../contract/refusal.ts';
 
 /** What is being paid for: an order (online, or cash on delivery with no payment) or a booking. */
 export type PaidRecord =
-  | { purpose: 'order'; order: OrderDraftPayload; cashOnDelivery?: boolean }
-  | { purpose: 'booking'; booking: BookingDraftPayload };
+  | { purpose: 'order'; order: OrderDraftPayload; cashOnDelivery?: boolean; whatsappUpdates?: boolean }
+  | { purpose: 'booking'; booking: BookingDraftPayload; whatsappUpdates?: boolean };
 
 export interface CreateIntentInput {
   record: PaidRecord;

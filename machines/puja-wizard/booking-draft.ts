@@ -11,6 +11,8 @@ export interface BookingParts extends OfferingsContext {
   persons: PersonDraft[];
   addressId: number | null;
   gift: GiftDraft | null;
+  /** The unticked "Send me updates on WhatsApp" on the payment step (docs/product-rules.md, Messages to customers, Consent). */
+  whatsappUpdates?: boolean;
 }
 
 /** The booking the payment machine pays for: the draft of POST /api/bookings without its payment. */
@@ -21,7 +23,13 @@ export function bookingDraftOf(context: BookingParts): BookingDraftPayload {
     persons: context.persons.map((p) => ({ ...p })),
     addressId: context.gift ? null : (context.addressId ?? 0),
     offerings: offeringLinesOf(context),
-    gift: context.gift ? { address: { ...context.gift.address }, message: context.gift.message } : null,
+    gift: context.gift
+      ? {
+          address: { ...context.gift.address },
+          message: context.gift.message,
+          ...(context.gift.recipientUpdates ? { recipientUpdates: true } : {}),
+        }
+      : null,
   };
 }
 
@@ -29,4 +37,5 @@ export function bookingDraftOf(context: BookingParts): BookingDraftPayload {
 export const wizardRecordOf = (context: BookingParts): PaidRecord => ({
   purpose: 'booking',
   booking: bookingDraftOf(context),
+  ...(context.whatsappUpdates ? { whatsappUpdates: true } : {}),
 });

@@ -30,7 +30,10 @@ export interface GiftFormContext {
 /** The events of the gift form. */
 export type GiftFormEvent =
   /** "Gift this puja" ticked or cleared (the address step). */
-  { type: 'gift.toggled'; gift: boolean } | { type: 'gift.changed'; field: GiftField; value: string };
+  | { type: 'gift.toggled'; gift: boolean }
+  | { type: 'gift.changed'; field: GiftField; value: string }
+  /** The recipient agreed to get the puja's updates on WhatsApp (unticked until the buyer ticks it). */
+  | { type: 'gift.recipientUpdatesChanged'; agreed: boolean };
 
 export const emptyGift = (): GiftDraft => ({
   address: {

@@ -114,6 +114,8 @@ export interface PujaWizardContext
   createIdempotencyKey: (() => string) | undefined;
   /** "The names are right", ticked on the payment step after reading the sankalp back. */
   namesConfirmed: boolean;
+  /** The unticked "Send me updates on WhatsApp" (docs/product-rules.md, Messages to customers, Consent). */
+  whatsappUpdates: boolean;
 }
 
 export type PujaWizardEvent =
@@ -122,6 +124,8 @@ export type PujaWizardEvent =
   | OfferingEvent
   /** "The names are right" ticked or cleared after the read-back. */
   | { type: 'names.confirmed'; confirmed: boolean }
+  /** "Send me updates on WhatsApp" ticked or cleared on the payment step. */
+  | { type: 'updates.whatsappChanged'; on: boolean }
   /** The address picker's choice (null while it has none), from the address book this wizard hands itself to. */
   | AddressSelectedEvent
   | { type: 'wizard.next' }
@@ -225,6 +229,16 @@ export const pujaWizardMachine = setup({
     changeOffering: assign({
       offeringQuantities: ({ context, event }) =>
         event.type === 'offering.changed' ? changeOffering(context, event) : context.offeringQuantities,
+    }),
+    changeWhatsappUpdates: assign({
+      whatsappUpdates: ({ context, event }) =>
+        event.type === 'updates.whatsappChanged' ? event.on : context.whatsappUpdates,
+    }),
+    changeRecipientUpdates: assign({
+      gift: ({ context, event }) =>
+        event.type === 'gift.recipientUpdatesChanged' && context.gift
+          ? { ...context.gift, recipientUpdates: event.agreed }
+          : context.gift,
     }),
     confirmNames: assign({
       namesConfirmed: ({ event }) => event.type === 'names.confirmed' && event.confirmed,
@@ -338,6 +352,7 @@ export const pujaWizardMachine = setup({
       offeringQuantities: restoreOfferingQuantities(offerings, input.draft?.offerings),
       ...startGiftForm(input.draft?.gift),
       namesConfirmed: false,
+      whatsappUpdates: false,
     };
   },
   states: {
@@ -425,6 +440,7 @@ export const pujaWizardMachine = setup({
             },
             'gift.toggled': { actions: ['toggleGift', saveDraft] },
             'gift.changed': { actions: ['changeGift', saveDraft] },
+            'gift.recipientUpdatesChanged': { actions: 'changeRecipientUpdates' },
             'wizard.next': [
               { guard: 'hasAddress', target: 'payment', actions: showStep('payment') },
               { guard: 'isGift', actions: ['showGiftErrors', 'forgetResume', showStep('address')] },
@@ -478,6 +494,7 @@ export const pujaWizardMachine = setup({
             },
             'offering.changed': { actions: ['changeOffering', saveDraft] },
             'names.confirmed': { actions: 'confirmNames' },
+            'updates.whatsappChanged': { actions: 'changeWhatsappUpdates' },
             'person.spelled': { actions: ['spellPerson', saveDraft] },
             'wizard.back': { target: 'address', actions: ['clearError', showStep('address')] },
             'step.requested': [

@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { WHATSAPP_NEEDS_MOBILE } from '../../contract/messages.ts';
+import { isIndianMobile } from '../../contract/mobile.ts';
 import { authMessages, LoginRequest, MIN_PASSWORD_LENGTH, RegisterRequest } from '../../contract/auth.ts';
 
 /** The register form's terms checkbox (docs/product-rules.md, Sign-in, registration and tokens). */
@@ -16,6 +18,8 @@ export interface RegistrationValues {
   password: string;
   confirmPassword: string;
   acceptTerms: boolean;
+  /** The unticked "Send me updates on WhatsApp" (docs/product-rules.md, Messages to customers, Consent); absent is unticked. */
+  whatsappUpdates?: boolean;
 }
 
 /** Either the request to send, or the one message the form shows. */
@@ -57,6 +61,7 @@ export const registrationFieldOrder: readonly RegistrationField[] = [
   'password',
   'confirmPassword',
   'acceptTerms',
+  'whatsappUpdates',
 ];
 
 /**
@@ -89,7 +94,15 @@ export function validateRegistration(values: RegistrationValues): RegistrationVa
       fields: { password: authMessages.passwordTooShort },
     };
   if (!acceptTerms) return { ok: false, message: termsRequired, fields: { acceptTerms: termsRequired } };
-  const result = v.safeParse(RegisterRequest, { name, email, phone, password });
+  const whatsappUpdates = values.whatsappUpdates === true;
+  // Ticked, WhatsApp needs the phone to be a mobile it can reach: said beside the phone.
+  if (whatsappUpdates && !isIndianMobile(phone))
+    return {
+      ok: false,
+      message: WHATSAPP_NEEDS_MOBILE,
+      fields: { phone: WHATSAPP_NEEDS_MOBILE },
+    };
+  const result = v.safeParse(RegisterRequest, { name, email, phone, password, whatsappUpdates });
   if (result.success) return { ok: true, request: result.output };
   const message = firstIssue(result.issues, authMessages.registerFailed);
   const key = result.issues[0]?.path?.[0]?.key;

@@ -29,7 +29,7 @@ import {
 } from '../db/repositories/users.ts';
 import type { LimitRefusal, SignInAttempt } from '../limits/limits.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { consentToWhatsapp } from '../services/message-preferences.ts';
+import { consentToWhatsapp, hasWhatsappConsent } from '../services/message-preferences.ts';
 import { preferencesUrl } from '../messages/preferences-token.ts';
 import { readBody } from '../validate.ts';
 
@@ -74,7 +74,7 @@ export const authRoutes = new Hono<AppEnv>()
       // (docs/product-rules.md, Sign-in, registration and tokens).
       const { token, jti, expiresAt } = await c.var.auth.tokens.issue(user.id);
       await createSession(c.var.db, { id: jti, userId: user.id, expiresAt });
-      return c.json({ token, user }, 201);
+      return c.json({ token, user: { ...user, whatsappUpdates: input.whatsappUpdates } }, 201);
     } catch (err) {
       // Two registrations of one e-mail at once: the unique index decides.
       if (err instanceof DuplicateEmailError) return c.json({ message: authMessages.emailTaken }, 409);
@@ -116,7 +116,14 @@ export const authRoutes = new Hono<AppEnv>()
     await deleteExpiredSessions(c.var.db, row.id, now);
     const { token, jti, expiresAt } = await tokens.issue(row.id);
     await createSession(c.var.db, { id: jti, userId: row.id, expiresAt });
-    const user = { id: row.id, name: row.name, email: row.email, phone: row.phone, role: row.role };
+    const user = {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      role: row.role,
+      whatsappUpdates: await hasWhatsappConsent(c.var.db, row.id),
+    };
     return c.json({ token, user }, 200);
   })
 
@@ -125,7 +132,9 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ message: authMessages.loggedOut }, 200);
   })
 
-  .get('/api/auth/me', requireAuth, (c) => c.json({ user: c.var.user }, 200))
+  .get('/api/auth/me', requireAuth, async (c) =>
+    c.json({ user: { ...c.var.user, whatsappUpdates: await hasWhatsappConsent(c.var.db, c.var.user.id) } }, 200),
+  )
 
   // Edit Profile: name and phone of the signed-in customer only.
   .put('/api/auth/me', requireAuth, async (c) => {

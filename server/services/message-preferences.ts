@@ -124,3 +124,8 @@ export async function consentToWhatsapp(
     at: now.toISOString(),
   });
 }
+
+/** Whether the customer has WhatsApp consent now (the session's user says so to the SPA). */
+export async function hasWhatsappConsent(db: Db, userId: number): Promise<boolean> {
+  return (await findMessagePreferences(db, userId)).whatsapp !== null;
+}

@@ -30,6 +30,8 @@ const exact: Record<string, string> = {
   '/account/bookings': 'My Bookings',
   '/account/addresses': 'My Addresses',
   '/account/family': 'My Family',
+  '/account/messages': 'My Messages',
+  '/messages/preferences': 'Your Messages',
   '/staff-invitation': 'Join the Staff',
 };
 

@@ -91,6 +91,10 @@ const BookingDetailPage = page(
   () => import('../features/account/booking-detail-page.tsx'),
   'BookingDetailPage',
 );
+const MessagePreferencesPage = page(
+  () => import('../features/account/message-preferences-page.tsx'),
+  'MessagePreferencesPage',
+);
 const NotFoundPage = page(() => import('../features/pages/not-found-page.tsx'), 'NotFoundPage');
 
 /** Where each page's links lead, for preloading (the Switch below is the routing itself). */
@@ -193,6 +197,7 @@ export function AppRoutes() {
           </RequireSignIn>
         </Route>
         <Route path="/staff-invitation" component={StaffInvitationPage} />
+        <Route path="/messages/preferences" component={MessagePreferencesPage} />
         <Route path="/admin/*?" component={AdminApp} />
         <Route component={NotFoundPage} />
       </Switch>

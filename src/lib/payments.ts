@@ -71,6 +71,8 @@ export async function writePaidRecord(
       payment_method: cash ? 'cod' : 'online',
       payment_id: cash ? null : paymentId,
       ...(expectedTotal !== undefined ? { expected_total: expectedTotal } : {}),
+      // The ticked "Send me updates on WhatsApp" (docs/product-rules.md, Messages to customers, Consent).
+      ...(record.whatsappUpdates ? { whatsappUpdates: true } : {}),
     };
     const result = await valueOrRefusal(
       callApi('/api/orders', {
@@ -88,7 +90,12 @@ export async function writePaidRecord(
   const result = await valueOrRefusal(
     callApi('/api/bookings', {
       method: 'POST',
-      body: { ...record.booking, paymentMethod: 'online', paymentId },
+      body: {
+        ...record.booking,
+        paymentMethod: 'online',
+        paymentId,
+        ...(record.whatsappUpdates ? { whatsappUpdates: true } : {}),
+      },
       headers,
       schema: BookingCreateResponse,
       bearer: true,

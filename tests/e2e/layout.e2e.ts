@@ -110,11 +110,12 @@ const visits: Record<(typeof pagePaths)[number], Visit[]> = {
   '/reset-password': [{ route: '/reset-password?token=not-a-real-token' }],
   '/account/orders/:id': [{ route: '/account/orders/:order', as: 'customer' }],
   '/account/bookings/:id': [{ route: '/account/bookings/:booking', as: 'customer' }],
-  '/account/:tab?': ['', '/orders', '/bookings', '/addresses', '/family'].map((tab): Visit => ({
+  '/account/:tab?': ['', '/orders', '/bookings', '/addresses', '/family', '/messages'].map((tab): Visit => ({
     route: `/account${tab}`,
     as: 'customer',
   })),
   '/staff-invitation': [{ route: '/staff-invitation?token=not-a-real-token' }],
+  '/messages/preferences': [{ route: '/messages/preferences?token=not-a-real-token' }],
   '/admin/*?': [
     '',
     '/orders',

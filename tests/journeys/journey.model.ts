@@ -57,7 +57,10 @@ export type JourneyEvent =
   | { type: 'calendar.add' }
   | { type: 'gift.choose' }
   | { type: 'gift.fill' }
-  | { type: 'nav.myBookings' };
+  | { type: 'nav.myBookings' }
+  | { type: 'nav.myMessages' }
+  | { type: 'messages.whatsappOn' }
+  | { type: 'messages.whatsappOff' };
 
 export type JourneyEventType = JourneyEvent['type'];
 
@@ -172,7 +175,18 @@ export const journeyMachine = setup({
     familyBookingPage: {
       on: { 'calendar.add': 'familyCalendarAdded', 'booking.cancel': 'familyBookingCancelled' },
     },
-    familyCalendarAdded: { type: 'final' },
+    // The devotee then opens My Account, Messages (docs/product-rules.md, Messages to customers,
+    // Consent): the booking's confirmation listed; WhatsApp switched on with the ticked box, then off.
+    familyCalendarAdded: {
+      on: { 'nav.myMessages': 'messagesTab' },
+    },
+    messagesTab: {
+      on: { 'messages.whatsappOn': 'messagesWhatsappOn' },
+    },
+    messagesWhatsappOn: {
+      on: { 'messages.whatsappOff': 'messagesWhatsappOff' },
+    },
+    messagesWhatsappOff: { type: 'final' },
     familyBookingCancelled: { type: 'final' },
 
     backOfficeSignIn: {

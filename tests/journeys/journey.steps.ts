@@ -3,6 +3,7 @@ import ICAL from 'ical.js';
 import type { Locator, Page } from 'playwright-core';
 import { fillAddressForm } from '../e2e/browser.ts';
 import type { ExpectStatic } from 'vitest';
+import { AccountMessagesResponse, WHATSAPP_CONSENT_WORDS } from '../../contract/account-messages.ts';
 import { AddressListResponse, addressMessages } from '../../contract/address.ts';
 import { BookingListResponse, BookingResponse, bookingMessages } from '../../contract/booking.ts';
 import { nakshatraLabel, raashiLabel, type Nakshatra, type Raashi } from '../../contract/raashi-nakshatra.ts';
@@ -777,6 +778,35 @@ export const stateAssertions = {
     ctx.expect(await page.getByRole('button', { name: 'Cancel booking' }).count()).toBe(0);
     ctx.expect(booking.status).toBe('refunded');
   },
+  messagesTab: async (page, ctx) => {
+    await expectRoute(page, ctx, '/account/messages');
+    await page.getByRole('tab', { name: 'Messages', selected: true }).waitFor();
+    const email = page.getByRole('switch', { name: 'E-mail' });
+    await email.waitFor();
+    ctx.expect(await email.getAttribute('aria-checked')).toBe('true');
+    ctx.expect(await page.getByRole('switch', { name: 'WhatsApp' }).getAttribute('aria-checked')).toBe('false');
+    // The booking's confirmation, queued with the booking, is listed with its channel.
+    const row = page
+      .getByRole('list', { name: 'Messages sent to you' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Booking confirmed' });
+    await row.first().waitFor();
+    ctx.expect(await row.first().textContent()).toContain('E-mail');
+  },
+  messagesWhatsappOn: async (page, ctx) => {
+    await page.getByText('Updates go to •••••12345.').waitFor();
+    ctx.expect(await page.getByRole('switch', { name: 'WhatsApp' }).getAttribute('aria-checked')).toBe('true');
+    const token = await tokenOf(ctx.baseUrl, ctx.customer);
+    const { preferences } = await api(ctx.baseUrl, '/api/account/messages', AccountMessagesResponse, { token });
+    ctx.expect(preferences.whatsapp).toEqual({ mobile: '•••••12345' });
+  },
+  messagesWhatsappOff: async (page, ctx) => {
+    await page.getByText(/^Off\. Updates on your orders and bookings/).waitFor();
+    ctx.expect(await page.getByRole('switch', { name: 'WhatsApp' }).getAttribute('aria-checked')).toBe('false');
+    const token = await tokenOf(ctx.baseUrl, ctx.customer);
+    const { preferences } = await api(ctx.baseUrl, '/api/account/messages', AccountMessagesResponse, { token });
+    ctx.expect(preferences).toEqual({ email: true, whatsapp: null });
+  },
   familyCalendarAdded: async (page, ctx) => {
     await page.getByText('The calendar file is downloaded').waitFor();
     const booking = await theBookingInFull(ctx);
@@ -1001,6 +1031,20 @@ export const eventActions = {
   },
   'nav.myBookings': async (page) => {
     await page.getByRole('button', { name: 'View My Bookings' }).click();
+  },
+  'nav.myMessages': async (page, ctx) => {
+    await page.goto(`${ctx.baseUrl}/#/account/messages`);
+  },
+  'messages.whatsappOn': async (page) => {
+    await page.getByRole('switch', { name: 'WhatsApp' }).click();
+    await page.getByLabel('Mobile number for WhatsApp').fill('98450 12345');
+    // The box is unticked: Save waits for it.
+    await page.getByRole('checkbox', { name: WHATSAPP_CONSENT_WORDS }).check();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+  },
+  'messages.whatsappOff': async (page) => {
+    // One tap.
+    await page.getByRole('switch', { name: 'WhatsApp' }).click();
   },
   'nav.myFamily': async (page, ctx) => {
     // A returning devotee: three of the family were saved on an earlier visit.

@@ -1,3 +1,4 @@
+import { accountMessagesMessages } from '../../contract/account-messages.ts';
 import { authMessages } from '../../contract/auth.ts';
 import {
   returnToFrom,
@@ -54,8 +55,27 @@ describe('validateRegistration', () => {
   it('does not require the phone', () => {
     expect(validateRegistration(valid)).toEqual({
       ok: true,
-      request: { name: 'Asha Rao', email: 'asha@example.com', phone: undefined, password: 'secret123' },
+      request: {
+        name: 'Asha Rao',
+        email: 'asha@example.com',
+        phone: undefined,
+        password: 'secret123',
+        whatsappUpdates: false,
+      },
     });
+  });
+
+  it('sends the ticked WhatsApp box, and asks for a mobile beside it when the phone is not one', () => {
+    expect(validateRegistration({ ...valid, phone: '98450 12345', whatsappUpdates: true })).toMatchObject({
+      ok: true,
+      request: { phone: '98450 12345', whatsappUpdates: true },
+    });
+    for (const phone of ['', '2345 6789'])
+      expect(validateRegistration({ ...valid, phone, whatsappUpdates: true })).toEqual({
+        ok: false,
+        message: accountMessagesMessages.whatsappNeedsMobile,
+        fields: { phone: accountMessagesMessages.whatsappNeedsMobile },
+      });
   });
 
   it('checks in the spec order: required, match, length, terms, then the shared schema', () => {
@@ -96,6 +116,7 @@ describe('validateRegistration', () => {
         email: 'asha@example.com',
         phone: '+91 98450 12345',
         password: 'secret123',
+        whatsappUpdates: false,
       },
     });
   });

@@ -247,6 +247,31 @@ describe('checkout machine', () => {
   });
 
   describe('cash on delivery', () => {
+    it('carries the ticked "Send me updates on WhatsApp" into the order’s write; unticked, nothing', async () => {
+      const { send, calls } = start();
+      send({ type: 'address.selected', address: addressWithId(3) });
+      send({ type: 'checkout.paymentMethodChanged', method: 'cod' });
+      send({ type: 'checkout.whatsappUpdatesChanged', on: true });
+      send({ type: 'checkout.whatsappUpdatesChanged', on: false });
+      send({ type: 'checkout.whatsappUpdatesChanged', on: true });
+      send({ type: 'checkout.submit' });
+      await flush();
+      expect(calls.writeRecord.mock.calls[0]?.[0].record).toMatchObject({
+        purpose: 'order',
+        whatsappUpdates: true,
+      });
+    });
+
+    it('leaves the box unticked unless the customer ticks it', async () => {
+      const { send, calls, snapshot } = start();
+      expect(snapshot().context.whatsappUpdates).toBe(false);
+      send({ type: 'address.selected', address: addressWithId(3) });
+      send({ type: 'checkout.paymentMethodChanged', method: 'cod' });
+      send({ type: 'checkout.submit' });
+      await flush();
+      expect(calls.writeRecord.mock.calls[0]?.[0].record).not.toHaveProperty('whatsappUpdates');
+    });
+
     it('writes the order through the payment machine with no payment and the total shown, clears the cart and opens the confirmation', async () => {
       const order = deferred<WriteRecordOutput>();
       const { send, state, snapshot, calls, child } = start({ writeRecord: () => order.promise });

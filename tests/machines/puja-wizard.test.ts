@@ -893,6 +893,29 @@ describe('puja wizard: a gift', () => {
     });
   });
 
+  it('carries the recipient’s agreement to WhatsApp updates and the buyer’s own box into the booking, unticked by default', async () => {
+    const { send, fill, snapshot, calls } = start();
+    fill(0, asha);
+    fill(1, ravi);
+    send({ type: 'wizard.next' });
+    send({ type: 'gift.toggled', gift: true });
+    for (const [field, value] of Object.entries(kamala))
+      send({ type: 'gift.changed', field: field as GiftField, value });
+    expect(snapshot().context.gift?.recipientUpdates).toBeUndefined();
+    send({ type: 'gift.recipientUpdatesChanged', agreed: true });
+    send({ type: 'wizard.next' });
+    expect(snapshot().context.whatsappUpdates).toBe(false);
+    send({ type: 'updates.whatsappChanged', on: true });
+    send({ type: 'names.confirmed', confirmed: true });
+    selectPaymentActor(snapshot())?.send({ type: 'payment.upiIdChanged', value: 'asha@okbank' });
+    send({ type: 'wizard.pay' });
+    await flush();
+    expect(calls.createIntent.mock.calls[0]?.[0].record).toMatchObject({
+      whatsappUpdates: true,
+      booking: { gift: { recipientUpdates: true } },
+    });
+  });
+
   it('a gift cleared goes back to the saved addresses and ticked again brings back what was typed; a reload keeps it', () => {
     const { send, fill, snapshot, steps } = start({
       draft: { gift: { address: kamala, message: 'For Amma' } },

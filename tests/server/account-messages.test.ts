@@ -112,7 +112,10 @@ describe('GET /api/account/messages', () => {
 
   it('needs a sign-in', async () => {
     expectClearRefusal(await as(undefined)('GET', '/api/account/messages'), 401);
-    expectClearRefusal(await as(undefined)('PUT', '/api/account/messages/preferences', { email: false }), 401);
+    expectClearRefusal(
+      await as(undefined)('PUT', '/api/account/messages/preferences', { email: false }),
+      401,
+    );
   });
 });
 
@@ -159,7 +162,9 @@ describe('PUT /api/account/messages/preferences', () => {
     expect((await messagesOf(customer.token)).preferences.email).toBe(false);
     await putPreferences(customer.token, { email: false });
     expect(await putPreferences(customer.token, { email: true })).toEqual({ email: true, whatsapp: null });
-    expect((await listConsents(shop.db, customer.user.id)).map((c) => [c.channel, c.granted, c.source])).toEqual([
+    expect(
+      (await listConsents(shop.db, customer.user.id)).map((c) => [c.channel, c.granted, c.source]),
+    ).toEqual([
       ['email', 1, 'account'],
       ['email', 0, 'account'],
     ]);
@@ -287,9 +292,9 @@ describe('the signed preferences link', () => {
     expectClearRefusal(limited, 429);
     expect(limited.headers.get('Retry-After')).toMatch(/^\d+$/);
     // Another address is not held back.
-    expect((await call(app, 'GET', `/api/messages/preferences/${token}`, { from: '198.51.100.4' })).status).toBe(
-      200,
-    );
+    expect(
+      (await call(app, 'GET', `/api/messages/preferences/${token}`, { from: '198.51.100.4' })).status,
+    ).toBe(200);
   });
 });
 
@@ -330,7 +335,11 @@ describe('the unticked box at sign-up', () => {
       const res = await register({ email, phone, whatsappUpdates: true });
       expectClearRefusal(res, 400);
       expect(res.body).toMatchObject({ message: accountMessagesMessages.whatsappNeedsMobile });
-      const row = await shop.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+      const row = await shop.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirst();
       expect(row).toBeUndefined();
     }
     expectClearRefusal(await register({ phone: '9845011114', whatsappUpdates: 'yes' }), 400);
@@ -349,9 +358,9 @@ describe('the unticked box at checkout and in the booking wizard', () => {
     };
     const res = await as(customer.token)('POST', '/api/orders', body);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect((await listConsents(shop.db, customer.user.id)).map((c) => [c.source, c.mobile, c.words])).toEqual([
-      ['checkout', '+919845012345', WHATSAPP_CONSENT_WORDS],
-    ]);
+    expect((await listConsents(shop.db, customer.user.id)).map((c) => [c.source, c.mobile, c.words])).toEqual(
+      [['checkout', '+919845012345', WHATSAPP_CONSENT_WORDS]],
+    );
     // Without the box, an order gives none.
     const other = await newCustomer(null);
     await placeOrder(shop, other, (await addAddress(shop.app, other)).id);
@@ -375,14 +384,22 @@ describe('the unticked box at checkout and in the booking wizard', () => {
     });
 
     const withPhone = await newCustomer('98450 22222');
-    const ok = await as(withPhone.token)('POST', '/api/bookings', await paid(shop.app, withPhone.token, body(true)));
+    const ok = await as(withPhone.token)(
+      'POST',
+      '/api/bookings',
+      await paid(shop.app, withPhone.token, body(true)),
+    );
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
     expect((await listConsents(shop.db, withPhone.user.id)).map((c) => [c.source, c.mobile])).toEqual([
       ['booking', '+919845022222'],
     ]);
 
     const noPhone = await newCustomer(null);
-    const refused = await as(noPhone.token)('POST', '/api/bookings', await paid(shop.app, noPhone.token, body(true)));
+    const refused = await as(noPhone.token)(
+      'POST',
+      '/api/bookings',
+      await paid(shop.app, noPhone.token, body(true)),
+    );
     expectClearRefusal(refused, 400);
     expect((refused.body as { message: string }).message).toContain(
       accountMessagesMessages.whatsappNeedsAccountPhone,
@@ -415,7 +432,12 @@ describe('the unticked box at checkout and in the booking wizard', () => {
         giftUpdatesWords: `${rows[0]!.recipientName} agreed to get the puja's updates on WhatsApp`,
         recipientName: expect.any(String) as string,
       },
-      { id: notAgreed.id, giftUpdatesAt: null, giftUpdatesWords: null, recipientName: expect.any(String) as string },
+      {
+        id: notAgreed.id,
+        giftUpdatesAt: null,
+        giftUpdatesWords: null,
+        recipientName: expect.any(String) as string,
+      },
     ]);
     expectClearRefusal(
       await as(shop.me.token)(

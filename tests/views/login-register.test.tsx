@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { accountMessagesMessages, WHATSAPP_CONSENT_WORDS } from '../../contract/account-messages.ts';
 import { authMessages } from '../../contract/auth.ts';
+import { listConsents } from '../../server/db/repositories/message-preferences.ts';
 import { createApp } from '../../server/app.ts';
 import { site } from '../../src/lib/config.ts';
 import { call, registerAndLogin } from '../support/accounts.ts';
@@ -285,6 +287,42 @@ describe('Register page', () => {
     await fillRegister(user, change(validRegistration()));
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     await expectAlert(message);
+    expect(authCalls()).toEqual([]);
+  });
+
+  it('offers the unticked WhatsApp box; ticked, the consent is given with the phone as the customer registers', async () => {
+    const user = userEvent.setup();
+    await openRegister();
+    const box = screen.getByRole('checkbox', { name: WHATSAPP_CONSENT_WORDS });
+    expect(box).not.toBeChecked();
+    const fields = { ...validRegistration(), phone: '98450 77777' };
+    await fillRegister(user, fields);
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    const { id } = await vi.waitFor(
+      () =>
+        shop.db.selectFrom('users').select('id').where('email', '=', fields.email).executeTakeFirstOrThrow(),
+      { timeout: 5000, interval: 50 },
+    );
+    expect(await listConsents(shop.db, id)).toMatchObject([
+      {
+        channel: 'whatsapp',
+        granted: 1,
+        source: 'sign-up',
+        mobile: '+919845077777',
+        words: WHATSAPP_CONSENT_WORDS,
+      },
+    ]);
+  });
+
+  it('ticked without a mobile, asks for one beside the phone, without a request', async () => {
+    const user = userEvent.setup();
+    await openRegister();
+    await fillRegister(user, validRegistration());
+    await user.click(screen.getByRole('checkbox', { name: WHATSAPP_CONSENT_WORDS }));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await expectAlert(accountMessagesMessages.whatsappNeedsMobile);
+    expect(screen.getByLabelText('Phone (optional)')).toHaveFocus();
     expect(authCalls()).toEqual([]);
   });
 

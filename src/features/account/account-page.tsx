@@ -15,6 +15,7 @@ import { AddressPicker } from '../../live/address-picker.tsx';
 import { BookingsPanel } from './bookings-panel.tsx';
 import { OrdersPanel } from './orders-panel.tsx';
 import { FamilyPanel } from './family-panel.tsx';
+import { MessagesPanel } from './messages-panel.tsx';
 import './account.css';
 
 /** /account and its three sub-routes, each selecting one tab. */
@@ -24,6 +25,7 @@ const tabs = [
   { value: 'bookings', label: 'Bookings', path: '/account/bookings' },
   { value: 'addresses', label: 'Addresses', path: '/account/addresses' },
   { value: 'family', label: 'My family', path: '/account/family' },
+  { value: 'messages', label: 'Messages', path: '/account/messages' },
 ] as const;
 type Tab = (typeof tabs)[number]['value'];
 
@@ -106,6 +108,10 @@ export function AccountPage() {
         <Tabs.Content className="account-tabs__panel" value="family">
           <h2>My family</h2>
           <FamilyPanel />
+        </Tabs.Content>
+        <Tabs.Content className="account-tabs__panel" value="messages">
+          <h2>Messages</h2>
+          <MessagesPanel phone={user.phone} />
         </Tabs.Content>
       </Tabs.Root>
     </div>

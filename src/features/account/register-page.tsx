@@ -19,6 +19,7 @@ import {
 import { SessionCheckFailed, SessionContext } from '../../live/session.tsx';
 import { CheckingSession, ErrorBanner } from '../../ui/status.tsx';
 import { TextField } from '../../ui/text-field.tsx';
+import { WHATSAPP_CONSENT_WORDS } from '../../../contract/messages.ts';
 import './auth.css';
 
 const emptyDraft: RegistrationValues = {
@@ -28,9 +29,10 @@ const emptyDraft: RegistrationValues = {
   password: '',
   confirmPassword: '',
   acceptTerms: false,
+  whatsappUpdates: false,
 };
 
-type TextKey = Exclude<keyof RegistrationValues, 'acceptTerms'>;
+type TextKey = Exclude<keyof RegistrationValues, 'acceptTerms' | 'whatsappUpdates'>;
 
 const textFields: { field: TextKey; label: string; type: string; autoComplete: string }[] = [
   { field: 'name', label: 'Full name', type: 'text', autoComplete: 'name' },
@@ -60,7 +62,10 @@ export function RegisterPage() {
   }, [session]);
 
   const [draft, setDraft] = useState(emptyDraft);
-  const [invalid, setInvalid] = useState<{ message: string; fields: Partial<Record<RegistrationField, string>> }>();
+  const [invalid, setInvalid] = useState<{
+    message: string;
+    fields: Partial<Record<RegistrationField, string>>;
+  }>();
   const inputs = useRef<Partial<Record<RegistrationField, HTMLInputElement | null>>>({});
   const id = useId();
 
@@ -92,7 +97,8 @@ export function RegisterPage() {
   const error = invalid?.message ?? serverError;
   const errorId = `${id}-error`;
   const fieldError = (field: RegistrationField) => invalid?.fields[field];
-  const describedBy = (...ids: Array<string | false | undefined>) => ids.filter(Boolean).join(' ') || undefined;
+  const describedBy = (...ids: Array<string | false | undefined>) =>
+    ids.filter(Boolean).join(' ') || undefined;
 
   return (
     <div className="container page auth-page">
@@ -162,6 +168,25 @@ export function RegisterPage() {
                 {fieldError('acceptTerms')}
               </p>
             )}
+          </div>
+          <div className="field">
+            {/* Unticked until the customer ticks it (docs/product-rules.md, Messages to customers, Consent). */}
+            <label className="checkbox">
+              <input
+                ref={(el) => {
+                  inputs.current.whatsappUpdates = el;
+                }}
+                type="checkbox"
+                name="whatsappUpdates"
+                checked={draft.whatsappUpdates === true}
+                onChange={(e) => setDraft((d) => ({ ...d, whatsappUpdates: e.target.checked }))}
+                aria-describedby={`${id}-whatsapp-hint`}
+              />
+              <span>{WHATSAPP_CONSENT_WORDS}</span>
+            </label>
+            <p id={`${id}-whatsapp-hint`} className="auth-form__hint">
+              To the phone above. You can switch it off any time in My Account, Messages.
+            </p>
           </div>
           <button type="submit" className="button button--primary auth-form__submit" disabled={registering}>
             {registering ? 'Creating account...' : 'Create account'}

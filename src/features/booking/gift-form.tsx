@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { INDIAN_STATES } from '../../../contract/address.ts';
-import { MAX_GIFT_MESSAGE_LENGTH, type GiftDraft } from '../../../contract/gift.ts';
+import { isIndianMobile } from '../../../contract/mobile.ts';
+import { MAX_GIFT_MESSAGE_LENGTH, recipientUpdatesWords, type GiftDraft } from '../../../contract/gift.ts';
 import { formatAddress } from '../../../machines/address-book/address-book.selectors.ts';
 import { GIFT_ADDRESS_FIELDS, type GiftField } from '../../../machines/puja-wizard/gift-form.ts';
 import { selectGiftError, selectIsGift } from '../../../machines/puja-wizard/puja-wizard.selectors.ts';
@@ -74,7 +75,32 @@ export function GiftForm({ wizard }: { wizard: WizardRef }) {
         ))}
         <GiftInputField wizard={wizard} field="message" />
       </div>
+      <RecipientUpdates wizard={wizard} />
     </fieldset>
+  );
+}
+
+/**
+ * The recipient agreed to the puja's updates on WhatsApp (docs/product-rules.md, Messages to
+ * customers, Consent): unticked, and open only once their mobile is typed.
+ */
+function RecipientUpdates({ wizard }: { wizard: WizardRef }) {
+  const name = useSelector(wizard, (s) => s.context.gift?.address.recipientName.trim() ?? '');
+  const mobile = useSelector(wizard, (s) => s.context.gift?.address.mobile ?? '');
+  const agreed = useSelector(wizard, (s) => s.context.gift?.recipientUpdates === true);
+  const hasMobile = isIndianMobile(mobile);
+  return (
+    <label className="gift-toggle">
+      <input
+        type="checkbox"
+        checked={agreed && hasMobile}
+        disabled={!hasMobile}
+        onChange={(event) =>
+          wizard.send({ type: 'gift.recipientUpdatesChanged', agreed: event.target.checked })
+        }
+      />
+      {recipientUpdatesWords(name || 'The recipient')}
+    </label>
   );
 }
 

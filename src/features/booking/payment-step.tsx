@@ -24,7 +24,7 @@ import { PaymentStep as PaymentOptions } from '../../ui/payment-step/payment-ste
 import { ErrorBanner } from '../../ui/status.tsx';
 import { giftAddressText } from './gift-form.tsx';
 import { OfferingsChoice } from './offerings.tsx';
-import { WizardReadBack } from './read-back.tsx';
+import { WizardReadBack, WizardWhatsappUpdates } from './read-back.tsx';
 import { PersonNames, StepHeading, type HeadingRef, type WizardRef } from './wizard-step-parts.tsx';
 
 /* ------------------------------------------------------------------------------------------
@@ -111,6 +111,7 @@ export function PaymentStep({
       </dl>
       {offerings.length > 0 && <OfferingsChoice wizard={wizard} offerings={offerings} disabled={busy} />}
       <WizardReadBack wizard={wizard} script={puja.script ?? 'devanagari'} disabled={busy} />
+      <WizardWhatsappUpdates wizard={wizard} disabled={busy} />
       {payment && <PaymentOptions payment={payment} />}
       {error !== undefined && <ErrorBanner message={error} />}
       <div className="booking-step__actions">

@@ -1,5 +1,8 @@
 import { useSelector } from '@xstate/react';
+import { WHATSAPP_CONSENT_WORDS } from '../../../contract/messages.ts';
 import type { TempleScriptName } from '../../../contract/temple-script.ts';
+import { selectUser } from '../../../machines/session/session.selectors.ts';
+import { SessionContext } from '../../live/session.tsx';
 import { selectNamesConfirmed, selectPersons } from '../../../machines/puja-wizard/puja-wizard.selectors.ts';
 import { SankalpReadBack } from '../../ui/sankalp/sankalp-read-back.tsx';
 import type { WizardRef } from './wizard-step-parts.tsx';
@@ -36,5 +39,27 @@ export function WizardReadBack({
         The names are right
       </label>
     </SankalpReadBack>
+  );
+}
+
+/**
+ * The unticked "Send me updates on WhatsApp" (docs/product-rules.md, Messages to customers,
+ * Consent): to the prasad address's mobile, or for a gift the account's phone. Not offered to a
+ * customer who already agreed.
+ */
+export function WizardWhatsappUpdates({ wizard, disabled }: { wizard: WizardRef; disabled: boolean }) {
+  const agreed = SessionContext.useSelector((s) => selectUser(s)?.whatsappUpdates === true);
+  const ticked = useSelector(wizard, (s) => s.context.whatsappUpdates);
+  if (agreed) return null;
+  return (
+    <label className="read-back__confirm">
+      <input
+        type="checkbox"
+        checked={ticked}
+        disabled={disabled}
+        onChange={(event) => wizard.send({ type: 'updates.whatsappChanged', on: event.target.checked })}
+      />
+      {WHATSAPP_CONSENT_WORDS}
+    </label>
   );
 }

@@ -1,4 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { WHATSAPP_CONSENT_WORDS } from '../../../contract/messages.ts';
 import { useId, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
@@ -14,6 +15,7 @@ import {
   selectIsOrderPlaced,
   selectIsRedirectingToLogin,
   selectNotes,
+  selectWhatsappUpdates,
   selectPaymentActor,
   selectPaymentFingerprint,
   selectPaymentMethod,
@@ -129,6 +131,7 @@ function CheckoutForm({ checkout }: { checkout: CheckoutRef }) {
         </section>
         <PaymentSection checkout={checkout} titleId={paymentTitle} />
         <NotesSection checkout={checkout} titleId={notesTitle} />
+        <WhatsappUpdatesBox checkout={checkout} />
       </div>
       <OrderSummary checkout={checkout} />
     </div>
@@ -191,6 +194,36 @@ function NotesSection({ checkout, titleId }: { checkout: CheckoutRef; titleId: s
         disabled={locked}
         onChange={(event) => checkout.send({ type: 'checkout.notesChanged', notes: event.target.value })}
       />
+    </section>
+  );
+}
+
+/**
+ * The unticked "Send me updates on WhatsApp", to the delivery address's mobile (docs/product-rules.md,
+ * Messages to customers, Consent); not offered to a customer who already agreed.
+ */
+function WhatsappUpdatesBox({ checkout }: { checkout: CheckoutRef }) {
+  const agreed = SessionContext.useSelector((s) => selectUser(s)?.whatsappUpdates === true);
+  const ticked = useSelector(checkout, selectWhatsappUpdates);
+  const locked = useLocked(checkout);
+  const hintId = useId();
+  if (agreed) return null;
+  return (
+    <section className="checkout-section">
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={ticked}
+          disabled={locked}
+          aria-describedby={hintId}
+          onChange={(e) => checkout.send({ type: 'checkout.whatsappUpdatesChanged', on: e.target.checked })}
+        />
+        <span>{WHATSAPP_CONSENT_WORDS}</span>
+      </label>
+      <p id={hintId} className="checkout-notes__label">
+        About this order and your others, to the delivery address’s mobile. Switch it off any time in My
+        Account, Messages.
+      </p>
     </section>
   );
 }

@@ -42,6 +42,10 @@ const events = {
     { type: 'checkout.paymentMethodChanged', method: 'cod' },
     { type: 'checkout.paymentMethodChanged', method: 'online' },
   ],
+  'checkout.whatsappUpdatesChanged': [
+    { type: 'checkout.whatsappUpdatesChanged', on: true },
+    { type: 'checkout.whatsappUpdatesChanged', on: false },
+  ],
   'checkout.notesChanged': [
     { type: 'checkout.notesChanged', notes: 'Please ring the bell' },
     { type: 'checkout.notesChanged', notes: '' },

@@ -73,6 +73,14 @@ const events = {
     { type: 'gift.changed', field: 'postalCode', value: '625001' },
   ],
   'offering.changed': [{ type: 'offering.changed', offeringId: 5, quantity: 2 }],
+  'gift.recipientUpdatesChanged': [
+    { type: 'gift.recipientUpdatesChanged', agreed: true },
+    { type: 'gift.recipientUpdatesChanged', agreed: false },
+  ],
+  'updates.whatsappChanged': [
+    { type: 'updates.whatsappChanged', on: true },
+    { type: 'updates.whatsappChanged', on: false },
+  ],
   'names.confirmed': [
     { type: 'names.confirmed', confirmed: true },
     { type: 'names.confirmed', confirmed: false },
