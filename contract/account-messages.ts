@@ -72,37 +72,6 @@ export type MessagePreferencesView = v.InferOutput<typeof MessagePreferencesView
 /** "•••••12345": enough for the customer to recognise their number, not enough to read it off a screen. */
 export const maskMobile = (mobile: string): string => `•••••${mobile.replace(/\D/g, '').slice(-5)}`;
 
-/** What each template is, as the customer's list says it. */
-export const MESSAGE_LABELS: Record<string, string> = {
-  'order.placed': 'Order placed',
-  'order.packed': 'Order packed',
-  'order.shipped': 'Order shipped',
-  'order.delivered': 'Order delivered',
-  'order.cancelled': 'Order cancelled',
-  'order.claimReceived': 'Damage claim received',
-  'order.claimApproved': 'Damage claim approved',
-  'order.claimRejected': 'Damage claim not approved',
-  'order.refunded': 'Refund sent',
-  'booking.confirmed': 'Booking confirmed',
-  'booking.checkNames': 'Check the names',
-  'booking.locked': 'Names final',
-  'booking.performed': 'Puja performed',
-  'booking.notPerformed': 'Puja not performed',
-  'booking.prasadShipped': 'Prasad shipped',
-  'booking.prasadDelivered': 'Prasad delivered',
-  'booking.cancelled': 'Booking cancelled',
-  'booking.refunded': 'Refund sent',
-  'account.passwordReset': 'Password reset',
-};
-
-/** A template's label, or a readable form of its name for one the list above does not know yet. */
-export const messageLabel = (template: string): string =>
-  MESSAGE_LABELS[template] ??
-  (template.split('.').pop() ?? template)
-    .replace(/([A-Z])/g, ' $1')
-    .replace(/^./, (ch) => ch.toUpperCase())
-    .trim();
-
 export const CHANNEL_LABELS: Record<(typeof MESSAGE_CHANNELS)[number], string> = {
   email: 'E-mail',
   whatsapp: 'WhatsApp',

@@ -32,9 +32,13 @@ export const messageTemplateLabels = {
   'account.staffInvitation': 'Staff invitation',
 } as const;
 
-/** A template's label; a template this build does not know yet is shown by its name. */
+/** A template's label; one this build does not know yet reads from its name ("claimReceived": "Claim received"). */
 export const templateLabel = (template: string): string =>
-  (messageTemplateLabels as Record<string, string>)[template] ?? template;
+  (messageTemplateLabels as Record<string, string>)[template] ??
+  (template.split('.').pop() ?? template)
+    .replace(/([A-Z])/g, ' $1')
+    .replace(/^./, (ch) => ch.toUpperCase())
+    .trim();
 
 export const messageChannelLabels: Record<MessageChannel, string> = {
   email: 'E-mail',

@@ -1,8 +1,8 @@
+import { templateLabel } from '../../contract/message-labels.ts';
 import {
   accountMessagesMessages,
   isIndianMobile,
   maskMobile,
-  messageLabel,
   MAX_LISTED_MESSAGES,
   WhatsappMobile,
   type MessagePreferencesView,
@@ -49,7 +49,7 @@ export async function messagesOf(db: Db, userId: number): Promise<SentMessage[]>
     id: row.id,
     channel: row.channel,
     template: row.template,
-    label: messageLabel(row.template),
+    label: templateLabel(row.template),
     status: row.status,
     createdAt: row.createdAt,
     sentAt: row.sentAt,
