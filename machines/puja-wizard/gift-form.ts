@@ -94,11 +94,14 @@ export function toggleGift(context: GiftFormContext, gifted: boolean): GiftFormC
   };
 }
 
+/** A field of the gift typed, or the recipient's agreement to WhatsApp ticked or cleared. */
 export function changeGift(
   context: GiftFormContext,
-  event: Extract<GiftFormEvent, { type: 'gift.changed' }>,
+  event: Extract<GiftFormEvent, { type: 'gift.changed' | 'gift.recipientUpdatesChanged' }>,
 ): Partial<GiftFormContext> {
   if (!context.gift) return {};
+  if (event.type === 'gift.recipientUpdatesChanged')
+    return { gift: { ...context.gift, recipientUpdates: event.agreed } };
   const gift: GiftDraft =
     event.field === 'message'
       ? { ...context.gift, message: event.value }

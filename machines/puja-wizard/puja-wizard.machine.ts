@@ -11,12 +11,12 @@ import {
 } from 'xstate';
 import type { Address } from '../../contract/address.ts';
 import type { PujaOffering } from '../../contract/offerings.ts';
-import { bookingMessages, type Booking } from '../../contract/booking.ts';
+import type { Booking } from '../../contract/booking.ts';
 import { localToday } from '../../contract/person.ts';
 import { isWindowOpenAt } from '../../contract/policy.ts';
 import type { AddressSelectedEvent } from '../address-book/address-book.machine.ts';
 import { bookingWindowMachine } from '../booking-window/booking-window.machine.ts';
-import { paymentMachine, paymentMachineMessages, type PaymentOutcome } from '../payment/payment.machine.ts';
+import { paymentMachine, type PaymentOutcome } from '../payment/payment.machine.ts';
 import { wizardRecordOf } from './booking-draft.ts';
 import { stepShown, type StepShown, type WizardStep } from './wizard-place.ts';
 import { draftOf, type DraftParams, type WizardDraft } from './draft.ts';
@@ -54,16 +54,9 @@ import {
   type PersonFormsContext,
 } from './person-form.ts';
 import { messageOf } from '../shared/message-of.ts';
+import { pujaWizardMessages } from './wizard-messages.ts';
 
-export const pujaWizardMessages = {
-  /** docs/product-rules.md, Bookings: shown under the picker when Next is pressed without an address. */
-  addressRequired: bookingMessages.addressRequired,
-  /** docs/product-rules.md, Messages and errors: "Payment start failure". */
-  paymentFailed: paymentMachineMessages.paymentFailed,
-  createFailed: bookingMessages.createFailed,
-  /** Shown once the puja's booking window has closed; Pay is refused from then on. */
-  closed: `${bookingMessages.closed}.`,
-} as const;
+export { pujaWizardMessages };
 
 export interface PujaWizardInput {
   pujaId: number;
@@ -223,23 +216,18 @@ export const pujaWizardMachine = setup({
       event.type === 'gift.toggled' ? { ...toggleGift(context, event.gift), addressError: undefined } : {},
     ),
     changeGift: assign(({ context, event }) =>
-      event.type === 'gift.changed' ? changeGift(context, event) : {},
+      event.type === 'gift.changed' || event.type === 'gift.recipientUpdatesChanged'
+        ? changeGift(context, event)
+        : {},
     ),
     showGiftErrors: assign({ showGiftErrors: true }),
     changeOffering: assign({
       offeringQuantities: ({ context, event }) =>
         event.type === 'offering.changed' ? changeOffering(context, event) : context.offeringQuantities,
     }),
-    changeWhatsappUpdates: assign({
-      whatsappUpdates: ({ context, event }) =>
-        event.type === 'updates.whatsappChanged' ? event.on : context.whatsappUpdates,
-    }),
-    changeRecipientUpdates: assign({
-      gift: ({ context, event }) =>
-        event.type === 'gift.recipientUpdatesChanged' && context.gift
-          ? { ...context.gift, recipientUpdates: event.agreed }
-          : context.gift,
-    }),
+    changeWhatsappUpdates: assign(({ event }) =>
+      event.type === 'updates.whatsappChanged' ? { whatsappUpdates: event.on } : {},
+    ),
     confirmNames: assign({
       namesConfirmed: ({ event }) => event.type === 'names.confirmed' && event.confirmed,
     }),
@@ -440,7 +428,7 @@ export const pujaWizardMachine = setup({
             },
             'gift.toggled': { actions: ['toggleGift', saveDraft] },
             'gift.changed': { actions: ['changeGift', saveDraft] },
-            'gift.recipientUpdatesChanged': { actions: 'changeRecipientUpdates' },
+            'gift.recipientUpdatesChanged': { actions: 'changeGift' },
             'wizard.next': [
               { guard: 'hasAddress', target: 'payment', actions: showStep('payment') },
               { guard: 'isGift', actions: ['showGiftErrors', 'forgetResume', showStep('address')] },

@@ -1215,7 +1215,9 @@ describe('Promise 5: no one gets in where they don’t belong', () => {
     // Registering signs the new customer in (docs/decisions/0061-registering-signs-in.md): a token
     // and the user, nothing else.
     expect(Object.keys(res.body as object).sort()).toEqual(['token', 'user']);
-    expect(Object.keys(user).sort()).toEqual(['email', 'id', 'name', 'phone', 'role']);
+    // whatsappUpdates: whether they agreed to WhatsApp (docs/product-rules.md, Consent), false at first.
+    expect(Object.keys(user).sort()).toEqual(['email', 'id', 'name', 'phone', 'role', 'whatsappUpdates']);
+    expect(user.whatsappUpdates).toBe(false);
     expect(user.id).not.toBe(999_999);
     expect(user.role).toBe('customer');
 

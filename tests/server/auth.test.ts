@@ -55,6 +55,7 @@ describe('POST /api/auth/register', () => {
       email: email.toLowerCase(),
       phone: '+91 98450 12345',
       role: 'customer',
+      whatsappUpdates: false,
     });
     const { token, ...rest } = res.body as RegisterResponse;
     expect(JSON.stringify(rest)).not.toMatch(/password|hash|scrypt|secret123/i);
@@ -196,7 +197,7 @@ describe('POST /api/auth/register', () => {
     expect(res.status).toBe(201);
     const { user } = res.body as RegisterResponse;
     expect(user.id).not.toBe(999999);
-    expect(Object.keys(user).sort()).toEqual(['email', 'id', 'name', 'phone', 'role']);
+    expect(Object.keys(user).sort()).toEqual(['email', 'id', 'name', 'phone', 'role', 'whatsappUpdates']);
     // Nobody becomes staff over HTTP.
     expect(user.role).toBe('customer');
   });
@@ -239,6 +240,7 @@ describe('POST /api/auth/login', () => {
       email,
       phone: '9845012345',
       role: 'customer',
+      whatsappUpdates: false,
     });
     expect(Object.keys(body).sort()).toEqual(['token', 'user']);
   });

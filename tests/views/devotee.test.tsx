@@ -351,6 +351,8 @@ describe('gift a puja', () => {
       'City',
       'State',
       'Message on the prasad card (optional)',
+      // Unticked; named for the recipient once their name is typed (docs/product-rules.md, Consent).
+      "The recipient agreed to get the puja's updates on WhatsApp",
     ]);
     expect(form.getByLabelText('Mobile number')).toHaveAttribute('type', 'tel');
     expect(form.getByLabelText('Mobile number')).toHaveAttribute('inputmode', 'tel');
