@@ -18,7 +18,7 @@ describe('a customer account in Chromium', () => {
     await page.getByLabel('Phone (optional)').fill('+91 98450 12345');
     await page.getByLabel('Password', { exact: true }).fill('tulsi-mala-108');
     await page.getByLabel('Confirm password').fill('tulsi-mala-108');
-    await page.getByRole('checkbox').check();
+    await page.getByRole('checkbox', { name: /I agree to the Terms/ }).check();
     await page.getByRole('button', { name: 'Create account' }).click();
 
     // Registering signs the new customer in (docs/decisions/0061-registering-signs-in.md).
