@@ -1,4 +1,5 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { preferencesUrl } from '../../messages/preferences-token.ts';
 import {
   AdminMessageQuery,
   ResendMessageInput,
@@ -19,6 +20,17 @@ import { readBody, readQuery } from '../../validate.ts';
 import { staffDeps } from './records.ts';
 import { allCounts } from './staff-steps.ts';
 
+/** An order's or a booking's messages, oldest first; 404 for one that does not exist. */
+async function recordMessages(c: Context<AppEnv>, kind: 'order' | 'booking') {
+  const id = idParam(c);
+  const found = kind === 'order' ? await findOrderRow(c.var.db, id) : await findBookingRow(c.var.db, id);
+  if (!found) notFound(kind === 'order' ? 'Order' : 'Booking');
+  const body: AdminMessageListResponse = {
+    messages: (await listMessagesFor(c.var.db, kind, id)).map(toAdminMessage),
+  };
+  return c.json(body, 200);
+}
+
 /**
  * The customers' messages in the back office (contract/admin/messages.ts; docs/product-rules.md,
  * Messages to customers): the failed ones, an order's or a booking's, sending a failed one again,
@@ -37,26 +49,15 @@ export const messageRoutes = new Hono<AppEnv>()
     return c.json(body, 200);
   })
   .get('/api/admin/messages/templates', (c) => {
-    const { publicUrl, brand } = c.var.auth;
-    const body: MessageTemplatesResponse = { templates: previewTemplates({ publicUrl, brand }) };
-    return c.json(body, 200);
-  })
-  .get('/api/admin/orders/:id/messages', async (c) => {
-    const id = idParam(c);
-    if (!(await findOrderRow(c.var.db, id))) notFound('Order');
-    const body: AdminMessageListResponse = {
-      messages: (await listMessagesFor(c.var.db, 'order', id)).map(toAdminMessage),
+    const { publicUrl, brand, preferenceLinks } = c.var.auth;
+    const preferencesLink = (userId: number) => preferencesUrl(publicUrl, preferenceLinks.sign(userId));
+    const body: MessageTemplatesResponse = {
+      templates: previewTemplates({ publicUrl, brand, preferencesLink }),
     };
     return c.json(body, 200);
   })
-  .get('/api/admin/bookings/:id/messages', async (c) => {
-    const id = idParam(c);
-    if (!(await findBookingRow(c.var.db, id))) notFound('Booking');
-    const body: AdminMessageListResponse = {
-      messages: (await listMessagesFor(c.var.db, 'booking', id)).map(toAdminMessage),
-    };
-    return c.json(body, 200);
-  })
+  .get('/api/admin/orders/:id/messages', (c) => recordMessages(c, 'order'))
+  .get('/api/admin/bookings/:id/messages', (c) => recordMessages(c, 'booking'))
   .post('/api/admin/messages/:id/resend', async (c) => {
     const id = idParam(c);
     await readBody(c, ResendMessageInput);
