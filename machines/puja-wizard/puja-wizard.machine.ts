@@ -1,6 +1,7 @@
 import {
   and,
   assign,
+  not,
   raise,
   sendTo,
   setup,
@@ -9,31 +10,23 @@ import {
   type ErrorActorEvent,
   type SnapshotFrom,
 } from 'xstate';
-import type { Address } from '../../contract/address.ts';
-import type { PujaOffering } from '../../contract/offerings.ts';
-import type { Booking } from '../../contract/booking.ts';
 import { localToday } from '../../contract/person.ts';
 import { isWindowOpenAt } from '../../contract/policy.ts';
-import type { AddressSelectedEvent } from '../address-book/address-book.machine.ts';
 import { bookingWindowMachine } from '../booking-window/booking-window.machine.ts';
 import { paymentMachine, type PaymentOutcome } from '../payment/payment.machine.ts';
 import { wizardRecordOf } from './booking-draft.ts';
 import { stepShown, type StepShown, type WizardStep } from './wizard-place.ts';
-import { draftOf, type DraftParams, type WizardDraft } from './draft.ts';
+import { draftOf, type DraftParams } from './draft.ts';
 import {
   changeGift,
   isGiftValid,
   startGiftForm,
   toggleGift,
-  type GiftFormContext,
-  type GiftFormEvent,
 } from './gift-form.ts';
 import {
   changeOffering,
   restoreOfferingQuantities,
   wizardTotalOf,
-  type OfferingEvent,
-  type OfferingsContext,
 } from './offerings.ts';
 import {
   addPerson,
@@ -50,87 +43,13 @@ import {
   startPersonForms,
   touchField,
   validateAll,
-  type PersonFormEvent,
-  type PersonFormsContext,
 } from './person-form.ts';
 import { messageOf } from '../shared/message-of.ts';
 import { pujaWizardMessages } from './wizard-messages.ts';
+import type { PujaWizardContext, PujaWizardEvent, PujaWizardInput } from './puja-wizard.types.ts';
 
 export { pujaWizardMessages };
-
-export interface PujaWizardInput {
-  pujaId: number;
-  packageId: number;
-  packageName: string;
-  /** docs/product-rules.md, Persons: the package is for up to this many persons; 1 when missing. */
-  personCount: number;
-  /** The package's offer price in whole rupees (what the customer pays). */
-  price: number;
-  /** When booking closes (the sankalp lock: `bookingClosesAt`). Missing or invalid counts as closed. */
-  closesAt: string | null | undefined;
-  /** What the customer had typed before a reload. */
-  draft?: WizardDraft;
-  /** Makes the Idempotency-Key of a new attempt (handed to the payment machine). */
-  createIdempotencyKey?: () => string;
-  /** Today as YYYY-MM-DD, the latest date of birth allowed. Defaults to the device's date. */
-  today?: () => string;
-  /** The puja's chadhava offerings (docs/product-rules.md, Chadhava offerings); none chosen at first. */
-  offerings?: readonly PujaOffering[];
-}
-
-/**
- * The person forms (person-form.ts), the gift form (gift-form.ts) and the offerings
- * (offerings.ts) are kept in the context as their modules define them; the rest is the steps'.
- */
-export interface PujaWizardContext
-  extends
-    PersonFormsContext,
-    GiftFormContext,
-    OfferingsContext,
-    Pick<PujaWizardInput, 'pujaId' | 'packageId' | 'packageName' | 'price' | 'closesAt'> {
-  /** The package's number of persons: at most this many person forms (docs/product-rules.md, Persons). */
-  personCount: number;
-  showAllErrors: boolean;
-  /** Counts refused Nexts on the details step (the view moves focus to the first field in error). */
-  refusedNextCount: number;
-  addressId: number | null;
-  address: Address | null;
-  error: { message: string; code?: string } | undefined;
-  booking: Booking | null;
-  /** "Please select or add an address" after a refused Next, until an address is chosen. */
-  addressError: string | undefined;
-  /**
-   * A step asked for before it could be reached: a reload on Payment waits on Address for the
-   * draft's address to load, then goes on to Payment.
-   */
-  resumeAt: WizardStep | null;
-  createIdempotencyKey: (() => string) | undefined;
-  /** "The names are right", ticked on the payment step after reading the sankalp back. */
-  namesConfirmed: boolean;
-  /** The unticked "Send me updates on WhatsApp" (docs/product-rules.md, Messages to customers, Consent). */
-  whatsappUpdates: boolean;
-}
-
-export type PujaWizardEvent =
-  | PersonFormEvent
-  | GiftFormEvent
-  | OfferingEvent
-  /** "The names are right" ticked or cleared after the read-back. */
-  | { type: 'names.confirmed'; confirmed: boolean }
-  /** "Send me updates on WhatsApp" ticked or cleared on the payment step. */
-  | { type: 'updates.whatsappChanged'; on: boolean }
-  /** The address picker's choice (null while it has none), from the address book this wizard hands itself to. */
-  | AddressSelectedEvent
-  | { type: 'wizard.next' }
-  | { type: 'wizard.back' }
-  | { type: 'wizard.pay' }
-  /**
-   * The page's URL asks for a step (browser Back or Forward, a reload, a shared link). An earlier
-   * step is always granted; a later one only as Next would grant it. docs/product-rules.md, Bookings.
-   */
-  | { type: 'step.requested'; step: WizardStep }
-  /** The booking window has closed (the wizard's own window actor notices it; a page may also tell). */
-  | { type: 'window.closed' };
+export type { PujaWizardContext, PujaWizardEvent, PujaWizardInput };
 
 const outcomeOf = ({ event }: { event: DoneActorEvent<PaymentOutcome> }) => event.output;
 
@@ -141,11 +60,14 @@ const failure = ({ event }: { event: ErrorActorEvent }) => event.error;
 
 /** Hands `step` to `showStep`, for the page to show in its URL. */
 const showStep = (step: WizardStep) => ({ type: 'showStep', params: stepShown(step) }) as const;
+/** Hands `step` to `showStep` as a correction: the wizard stayed there while the URL asked for another. */
+const keepStep = (step: WizardStep) => ({ type: 'showStep', params: stepShown(step, true) }) as const;
 
 /** Hands the draft as it is now to `saveDraft`. */
 const saveDraft = { type: 'saveDraft', params: draftOf } as const;
 
 type WindowSnapshot = SnapshotFrom<typeof bookingWindowMachine>;
+type PaymentSnapshot = SnapshotFrom<typeof paymentMachine>;
 
 /**
  * The puja booking wizard (docs/product-rules.md, Bookings), two regions side by side.
@@ -165,7 +87,9 @@ type WindowSnapshot = SnapshotFrom<typeof bookingWindowMachine>;
  * left to the server's clock, and its "closed" answer closes the window here too.
  *
  * `step.requested` follows the URL's `?step=` (browser Back and Forward, a reload): back to an
- * earlier step at any time before the confirmation, forward only where Next would go. A reload
+ * earlier step at any time before the confirmation, forward only where Next would go, and never
+ * away from Payment while the payment machine pays or writes (`paymentBusy`, from its
+ * snapshots; Back is refused then too). A reload
  * on Payment passes through Address until the chosen address has loaded (`resumeAt`). The other
  * way, `showStep` is handed the step whenever the steps move on their own (Next, Back, paid, a
  * resumed Payment) or stay where the URL asked for another, so the page's URL follows.
@@ -279,6 +203,10 @@ export const pujaWizardMachine = setup({
       error: undefined,
     }),
     closeWindow: raise({ type: 'window.closed' }),
+    notePaymentBusy: assign({
+      paymentBusy: (_, snapshot: PaymentSnapshot) => snapshot.status === 'active' && snapshot.hasTag('busy'),
+    }),
+    forgetPaymentBusy: assign({ paymentBusy: false }),
   },
   guards: {
     /** The URL asks for one of these steps. */
@@ -305,6 +233,8 @@ export const pujaWizardMachine = setup({
     areNamesConfirmed: ({ context }) => context.namesConfirmed,
     isWindowOpenAtStart: ({ context }) => isWindowOpenAt(context.closesAt, new Date()),
     isWindowSnapshotClosed: (_, snapshot: WindowSnapshot) => !snapshot.hasTag('bookable'),
+    /** docs/product-rules.md, Bookings: while the payment machine pays or writes, the steps stay on Payment. */
+    isPaymentBusy: ({ context }) => context.paymentBusy,
     isWindowOpen: stateIn({ window: 'open' }),
     isWindowClosed: stateIn({ window: 'closed' }),
     isRefusedAsClosed: (_, outcome: PaymentOutcome) =>
@@ -341,6 +271,7 @@ export const pujaWizardMachine = setup({
       ...startGiftForm(input.draft?.gift),
       namesConfirmed: false,
       whatsappUpdates: false,
+      paymentBusy: false,
     };
   },
   states: {
@@ -444,10 +375,12 @@ export const pujaWizardMachine = setup({
           },
         },
         payment: {
+          entry: 'forgetPaymentBusy',
           invoke: {
             id: 'payment',
             src: 'payment',
             input: ({ context }) => ({ createIdempotencyKey: context.createIdempotencyKey }),
+            onSnapshot: { actions: { type: 'notePaymentBusy', params: ({ event }) => event.snapshot } },
             onDone: [
               {
                 guard: { type: 'isRefusedAsClosed', params: outcomeOf },
@@ -477,15 +410,20 @@ export const pujaWizardMachine = setup({
           },
           on: {
             'wizard.pay': {
-              guard: and(['isWindowOpen', 'areNamesConfirmed']),
+              guard: and(['isWindowOpen', 'areNamesConfirmed', not('isPaymentBusy')]),
               actions: ['clearError', 'submitToPayment'],
             },
             'offering.changed': { actions: ['changeOffering', saveDraft] },
             'names.confirmed': { actions: 'confirmNames' },
             'updates.whatsappChanged': { actions: 'changeWhatsappUpdates' },
             'person.spelled': { actions: ['spellPerson', saveDraft] },
-            'wizard.back': { target: 'address', actions: ['clearError', showStep('address')] },
+            'wizard.back': {
+              guard: not('isPaymentBusy'),
+              target: 'address',
+              actions: ['clearError', showStep('address')],
+            },
             'step.requested': [
+              { guard: 'isPaymentBusy', actions: keepStep('payment') },
               { guard: requested('details'), target: 'details', actions: 'clearError' },
               { guard: requested('address'), target: 'address', actions: 'clearError' },
               { actions: showStep('payment') },

@@ -6,14 +6,17 @@ export type WizardStep = (typeof WIZARD_STEPS)[number];
 export interface StepShown {
   step: WizardStep;
   resumeAt: WizardStep | null;
+  /** The wizard stayed on `step` while the URL asked for another (it is paying): put it back in place. */
+  correction?: true;
 }
 
 /** The params of `showStep` for `step`, with the step the wizard waits to resume at. */
 export const stepShown =
-  (step: WizardStep) =>
+  (step: WizardStep, correction = false) =>
   ({ context }: { context: { resumeAt: WizardStep | null } }): StepShown => ({
     step,
     resumeAt: context.resumeAt,
+    ...(correction ? { correction: true as const } : {}),
   });
 
 /**

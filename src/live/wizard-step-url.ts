@@ -23,8 +23,8 @@ const stepInUrl = () => readWizardPlace(currentRoute().split('?')[1] ?? '').step
  * `showStep` action. A step forward gets its own history entry (Back returns to the step before);
  * the confirmation replaces Payment's, and a step back or a correction replaces the entry. Nothing
  * moves while the URL already shows the step, or the step the wizard waits to resume at (a reload
- * on Payment waits on Address for its address). `correct` puts the wizard's step back in the URL
- * in place of one the customer may not go to (the wizard is paying).
+ * on Payment waits on Address for its address). A correction (the wizard stayed on Payment while
+ * paying) puts its step back in place of the one the customer may not go to.
  */
 export function wizardStepUrl(pujaId: number, packageId: number) {
   const replaceWith = (step: WizardStep) =>
@@ -33,17 +33,14 @@ export function wizardStepUrl(pujaId: number, packageId: number) {
       state: window.history.state as unknown,
     });
   return {
-    show({ step, resumeAt }: StepShown) {
+    show({ step, resumeAt, correction }: StepShown) {
       const shown = stepInUrl();
       if (step === shown || resumeAt === shown) return;
       const forward = WIZARD_STEPS.indexOf(step) > WIZARD_STEPS.indexOf(shown) && step !== 'confirmation';
-      if (!forward) return replaceWith(step);
+      if (!forward || correction) return replaceWith(step);
       navigate(pujaBookingPath(pujaId, packageId, step), {
         state: { wizardFrom: shown } satisfies PushedStep,
       });
-    },
-    correct(step: WizardStep) {
-      if (step !== stepInUrl()) replaceWith(step);
     },
   };
 }

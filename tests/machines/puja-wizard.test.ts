@@ -492,6 +492,26 @@ describe('puja wizard: the step the URL asks for (step.requested)', () => {
     send({ type: 'step.requested', step: 'details' });
     expect(steps()).toBe('confirmation');
   });
+
+  it('stays on Payment while paying: the URL and Back are put back, and both work again once it has settled', async () => {
+    const declined: CaptureOutput = { kind: 'refused', code: 'payment_declined', message: 'Declined.' };
+    let answer!: (output: CaptureOutput) => void;
+    const { send, toPayment, steps, calls } = start({
+      capture: () => new Promise<CaptureOutput>((resolve) => (answer = resolve)),
+    });
+    toPayment();
+    send({ type: 'wizard.pay' });
+    await flush();
+    calls.showStep.mockClear();
+    send({ type: 'step.requested', step: 'details' });
+    send({ type: 'wizard.back' });
+    expect(steps()).toBe('payment');
+    expect(calls.showStep.mock.calls).toEqual([[{ step: 'payment', resumeAt: null, correction: true }]]);
+    answer(declined);
+    await flush();
+    send({ type: 'step.requested', step: 'address' });
+    expect(steps()).toBe('address');
+  });
 });
 
 describe('puja wizard: payment and booking', () => {

@@ -699,6 +699,30 @@ describe('the booking wizard (/puja-booking/{id})', () => {
     expect(await bookingsOf(customer)).toHaveLength(1);
   });
 
+  it('the URL asking for Address while paying keeps Payment in the page and the URL, and the booking is made', async () => {
+    const user = userEvent.setup();
+    const customer = await signIn();
+    await addAddress(shop.app, customer);
+    await openWizard(open, 1);
+    await detailsDone(user, 1);
+    await screen.findByRole('radio', { name: /MG Road/ }, PAGE);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 2, name: 'Payment' });
+    await user.click(screen.getByRole('checkbox', { name: 'The names are right' }));
+    await user.type(screen.getByLabelText('UPI ID'), 'asha@okbank');
+    const release = net.hold(/^\/api\/bookings$/);
+    await user.click(screen.getByRole('button', { name: /^Pay / }));
+    await screen.findByRole('button', { name: 'Creating booking...' }, PAYMENT);
+
+    // Browser Back or an edited address bar asks for Address: the wizard stays and puts Payment back.
+    act(() => void (window.location.hash = wizardHash(open, 1, 'address')));
+    await waitFor(() => expect(window.location.hash).toBe(wizardHash(open, 1, 'payment')));
+    expect(screen.getByRole('heading', { level: 2, name: 'Payment' })).toBeInTheDocument();
+    release();
+    await screen.findByRole('heading', { level: 2, name: 'Booking Confirmed!' }, PAYMENT);
+    expect(await bookingsOf(customer)).toHaveLength(1);
+  });
+
   it('a closed puja: the wizard says so and Pay stays disabled', async () => {
     const user = userEvent.setup();
     const customer = await signIn();

@@ -139,7 +139,7 @@ function PujaWizard({ puja, chosen }: { puja: Puja; chosen: ChosenPackage }) {
   const booking = useSelector(wizard, selectBooking);
   const showClosed = useSelector(wizard, selectShowClosedNotice);
   const windowRef = useSelector(wizard, selectWindowActor);
-  const goBack = useStepInUrl(wizard, puja.id, stepUrl);
+  const goBack = useStepInUrl(wizard, puja.id);
 
   return (
     <div className="page container booking">

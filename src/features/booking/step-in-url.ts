@@ -2,11 +2,8 @@ import { useCallback, useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { selectStep } from '../../../machines/puja-wizard/puja-wizard.selectors.ts';
 import { previousStep, readWizardPlace } from '../../../machines/puja-wizard/wizard-place.ts';
-import { pushedFrom, type wizardStepUrl } from '../../live/wizard-step-url.ts';
+import { pushedFrom } from '../../live/wizard-step-url.ts';
 import type { WizardRef } from './wizard-step-parts.tsx';
-
-const isPaymentBusy = (wizard: WizardRef) =>
-  wizard.getSnapshot().children.payment?.getSnapshot().hasTag('busy') ?? false;
 
 /**
  * The URL's `?step=` moved (browser Back or Forward, a reload, a shared link): the wizard is
@@ -16,7 +13,7 @@ const isPaymentBusy = (wizard: WizardRef) =>
  * Back, which is the browser's Back when the entry before is the previous step, so the history
  * stays in order.
  */
-export function useStepInUrl(wizard: WizardRef, pujaId: number, stepUrl: ReturnType<typeof wizardStepUrl>) {
+export function useStepInUrl(wizard: WizardRef, pujaId: number) {
   const [, navigate] = useLocation();
   const urlStep = readWizardPlace(useSearch()).step;
 
@@ -24,10 +21,9 @@ export function useStepInUrl(wizard: WizardRef, pujaId: number, stepUrl: ReturnT
     const current = selectStep(wizard.getSnapshot());
     if (current === urlStep) return;
     if (current === 'confirmation') navigate(`/pujas/${pujaId}`, { replace: true });
-    // Paying cannot be walked away from: the URL returns to Payment.
-    else if (isPaymentBusy(wizard)) stepUrl.correct(current);
+    // While paying, the wizard stays on Payment and its showStep puts the URL back.
     else wizard.send({ type: 'step.requested', step: urlStep });
-  }, [wizard, navigate, pujaId, stepUrl, urlStep]);
+  }, [wizard, navigate, pujaId, urlStep]);
 
   return useCallback(() => {
     const current = selectStep(wizard.getSnapshot());

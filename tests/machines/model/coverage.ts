@@ -27,8 +27,10 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { vi } from 'vitest';
 import {
+  assign,
   createActor,
   fromPromise,
+  setup,
   type ActorRefFrom,
   type AnyActorLogic,
   type AnyActorRef,
@@ -89,11 +91,17 @@ export interface DrivenChild<TLogic extends AnyActorLogic> {
 
 /**
  * What an invoked actor may answer. A promise actor is replaced by a controllable test actor:
- * every `done` output and every `error` becomes an event the path generator can choose.
+ * every `done` output and every `error` becomes an event the path generator can choose, and so
+ * does every `snapshot` (handed to the parent as the child would report it, for its `onSnapshot`).
  */
 export type ActorOutcomes<TLogic extends AnyActorLogic> =
-  | { done?: readonly OutputFrom<TLogic>[]; error?: readonly unknown[]; driven?: undefined }
-  | { driven: DrivenChild<TLogic>; done?: undefined; error?: undefined };
+  | {
+      done?: readonly OutputFrom<TLogic>[];
+      error?: readonly unknown[];
+      snapshots?: readonly SnapshotFrom<TLogic>[];
+      driven?: undefined;
+    }
+  | { driven: DrivenChild<TLogic>; done?: undefined; error?: undefined; snapshots?: undefined };
 
 /** Outcomes for every actor the machine names: a new actor does not compile without them. */
 export type ActorFixtures<TMachine extends AnyStateMachine> = {
@@ -157,6 +165,29 @@ const controllablePromise = fromPromise<unknown, unknown>(
       settlers.set(self, { resolve, reject });
     }),
 );
+
+/**
+ * Stands in for a child machine whose parent reads its snapshots (`onSnapshot`): its own snapshots
+ * are machine snapshots (waiting, no tags), and its answer is its inner controllable promise's.
+ */
+const controllableMachine = setup({
+  types: { context: {} as { output: unknown } },
+  actors: { answer: controllablePromise },
+}).createMachine({
+  context: { output: undefined },
+  initial: 'waiting',
+  states: {
+    waiting: {
+      invoke: {
+        id: 'answer',
+        src: 'answer',
+        onDone: { target: 'done', actions: assign({ output: ({ event }) => event.output }) },
+      },
+    },
+    done: { type: 'final' },
+  },
+  output: ({ context }): unknown => context.output,
+});
 
 /* ------------------------------------------------------------------------------------------
  * The machine's inventory: every state node and every transition
@@ -336,7 +367,7 @@ function environmentEvents(
           events.push({ type: `xstate.error.actor.${invoke.id}`, error });
       }
       if (wants('xstate.snapshot.')) {
-        for (const snapshot of need('snapshot', outcomes?.driven?.snapshots)) {
+        for (const snapshot of need('snapshot', outcomes?.driven?.snapshots ?? outcomes?.snapshots)) {
           events.push({ type: `xstate.snapshot.${invoke.id}`, snapshot });
         }
       }
@@ -383,7 +414,7 @@ export function planModel<TMachine extends AnyStateMachine>(model: MachineModel<
   const replaced = Object.fromEntries(
     Object.entries(actors)
       .filter(([, outcomes]) => !outcomes.driven)
-      .map(([name]) => [name, controllablePromise]),
+      .map(([name, outcomes]) => [name, outcomes.snapshots ? controllableMachine : controllablePromise]),
   );
   const machine = (model.machine as AnyStateMachine).provide({ actors: replaced }) as AnyStateMachine;
   const inventory = inventoryOf(machine);
@@ -661,7 +692,9 @@ async function stimulate(plan: ModelPlan, actor: AnyActorRef, event: AnyEventObj
     return child;
   };
   const settlerOf = (id: string) => {
-    const settler = settlers.get(childOf(id));
+    const child = childOf(id);
+    const inner = (child.getSnapshot() as { children?: Record<string, AnyActorRef | undefined> }).children?.answer;
+    const settler = settlers.get(child) ?? (inner && settlers.get(inner));
     if (!settler) throw new Error(`actor "${id}" is not a controllable test actor`);
     return settler;
   };
@@ -673,8 +706,9 @@ async function stimulate(plan: ModelPlan, actor: AnyActorRef, event: AnyEventObj
   } else if (match?.[1] === 'snapshot') {
     const id = match[2] as string;
     const driven = plan.driven.get(plan.inventory.invokeSources.get(id) ?? '');
-    if (!driven) throw new Error(`no driver for ${event.type}`);
-    driven.drive(childOf(id), (event as { snapshot?: unknown }).snapshot as SnapshotFrom<AnyActorLogic>);
+    // A controllable child reports the fixture's snapshot to its parent as a real one would.
+    if (!driven) actor.send(event);
+    else driven.drive(childOf(id), (event as { snapshot?: unknown }).snapshot as SnapshotFrom<AnyActorLogic>);
   } else if (plan.inventory.delays.has(event.type)) {
     vi.advanceTimersByTime(delayOf(plan, event.type, snapshot));
   } else {

@@ -1,5 +1,7 @@
 import type { PersonDraft } from '../../../contract/person.ts';
+import { createActor } from 'xstate';
 import { bookingWindowMachine } from '../../../machines/booking-window/booking-window.machine.ts';
+import { paymentMachine } from '../../../machines/payment/payment.machine.ts';
 import {
   pujaWizardMachine,
   type PujaWizardEvent,
@@ -101,6 +103,10 @@ const windowSnapshot = (remainingMs: number) =>
     context: { closesAt: MODEL_NOW.getTime() + remainingMs },
   });
 
+/** The payment child as its parent sees it: paying, or waiting on the customer. */
+const paymentSnapshot = (value: 'capturing' | 'editing') =>
+  paymentMachine.resolveState({ value, context: createActor(paymentMachine, { input: {} }).getSnapshot().context });
+
 export const pujaWizardModel: MachineModel<typeof pujaWizardMachine> = {
   name: 'puja-wizard',
   machine: pujaWizardMachine,
@@ -157,6 +163,8 @@ export const pujaWizardModel: MachineModel<typeof pujaWizardMachine> = {
         { kind: 'refused', code: 'payment_used', message: 'This payment has already been used.' },
       ],
       error: [new Error('Failed to create booking')],
+      // Paying (busy) and waiting on the customer again (a declined capture).
+      snapshots: [paymentSnapshot('capturing'), paymentSnapshot('editing')],
     },
   },
   abstract: (snapshot) => ({
@@ -173,6 +181,7 @@ export const pujaWizardModel: MachineModel<typeof pujaWizardMachine> = {
     giftValid: Object.keys(snapshot.context.giftErrors).length === 0,
     showGiftErrors: snapshot.context.showGiftErrors,
     namesConfirmed: snapshot.context.namesConfirmed,
+    paymentBusy: snapshot.context.paymentBusy,
     fewerPersonsThanPackage: snapshot.context.persons.length < snapshot.context.personCount,
   }),
   simplePaths: {
