@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import {
   checkoutMachine,
   EMPTY_CART_REDIRECT_MS,
@@ -21,53 +21,12 @@ import {
   submitLabelOf,
 } from '../../machines/checkout/checkout.selectors.ts';
 import { selectAmountToPay } from '../../machines/payment/payment.selectors.ts';
-import type {
-  CaptureInput,
-  CaptureOutput,
-  CreateIntentInput,
-  CreateIntentOutput,
-  WriteRecordInput,
-  WriteRecordOutput,
-} from '../../machines/payment/payment.actors.ts';
-import { paymentMachine } from '../../machines/payment/payment.machine.ts';
+import type { WriteRecordInput, WriteRecordOutput } from '../../machines/payment/payment.actors.ts';
 import { cartMachine } from '../../machines/cart/cart.machine.ts';
 import { addressWithId } from '../support/addresses.ts';
 import { deferred } from '../support/prelude.ts';
-
-const rudraksha = {
-  id: 1,
-  name: '5 Mukhi Rudraksha (Nepal)',
-  image: '/images/r.svg',
-  price: 851,
-  quantity: 2,
-};
-const yantra = {
-  id: 8,
-  name: 'Sri Yantra (Copper, 6 inch)',
-  image: '/images/y.svg',
-  price: 1499,
-  quantity: 1,
-  variant: { size: '6 inch' },
-};
-
-const fullCart: CheckoutCart = {
-  items: [rudraksha, yantra],
-  couponCode: 'WELCOME10',
-  itemCount: 3,
-  subtotal: 3201,
-  shipping: 0,
-  discount: 300,
-  total: 2901,
-};
-const smallCart: CheckoutCart = {
-  items: [{ ...rudraksha, quantity: 1 }],
-  couponCode: undefined,
-  itemCount: 1,
-  subtotal: 851,
-  shipping: 100,
-  discount: 0,
-  total: 951,
-};
+import { fullCart, smallCart } from '../support/carts.ts';
+import { intentOf, stubbedPayment } from '../support/payment-stubs.ts';
 
 interface Setup {
   signedIn?: boolean;
@@ -75,44 +34,23 @@ interface Setup {
   writeRecord?: (input: WriteRecordInput) => Promise<WriteRecordOutput>;
 }
 
-const intent = {
-  id: 'pay_1',
-  amount: 2901,
-  currency: 'INR' as const,
-  status: 'created' as const,
-  expiresAt: '',
-};
+const intent = intentOf(2901);
 
 /** Checkout with the real payment machine, its API actors stubbed. */
 function start({ signedIn = true, cart = fullCart, writeRecord }: Setup = {}) {
+  const paying = stubbedPayment({
+    intent,
+    writeRecord: writeRecord ?? (() => Promise.resolve({ kind: 'created', id: 42, booking: null })),
+  });
+  const { payment } = paying;
   const calls = {
     redirectToLogin: vi.fn<() => void>(),
     navigateToCart: vi.fn<() => void>(),
     navigateToConfirmation: vi.fn<(orderId: number) => void>(),
     clearCart: vi.fn<() => void>(),
-    createIntent: vi.fn<(input: CreateIntentInput) => Promise<CreateIntentOutput>>(() =>
-      Promise.resolve({ kind: 'intent', intent }),
-    ),
-    capture: vi.fn<(input: CaptureInput) => Promise<CaptureOutput>>(() =>
-      Promise.resolve({
-        kind: 'captured',
-        capture: { id: 'pay_1', status: 'captured', method: 'upi', providerPaymentId: 'p', signature: 's' },
-      }),
-    ),
-    writeRecord: vi.fn<(input: WriteRecordInput) => Promise<WriteRecordOutput>>(
-      writeRecord ?? (() => Promise.resolve({ kind: 'created', id: 42, booking: null })),
-    ),
+    ...paying.calls,
   };
   let keys = 0;
-  const payment = paymentMachine.provide({
-    actors: {
-      createIntent: fromPromise<CreateIntentOutput, CreateIntentInput>(({ input }) =>
-        calls.createIntent(input),
-      ),
-      capture: fromPromise<CaptureOutput, CaptureInput>(({ input }) => calls.capture(input)),
-      writeRecord: fromPromise<WriteRecordOutput, WriteRecordInput>(({ input }) => calls.writeRecord(input)),
-    },
-  });
   const machine = checkoutMachine.provide({
     actions: {
       redirectToLogin: () => calls.redirectToLogin(),

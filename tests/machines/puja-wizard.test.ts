@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import type { Address } from '../../contract/address.ts';
 import { bookingMessages, type Booking } from '../../contract/booking.ts';
 import { emptyPerson, PERSON_FIELDS, type PersonDraft, type PersonField } from '../../contract/person.ts';
@@ -7,12 +7,9 @@ import { NAKSHATRA_OPTIONS, RAASHI_OPTIONS } from '../../contract/raashi-nakshat
 import type {
   CaptureInput,
   CaptureOutput,
-  CreateIntentInput,
-  CreateIntentOutput,
   WriteRecordInput,
   WriteRecordOutput,
 } from '../../machines/payment/payment.actors.ts';
-import { paymentMachine } from '../../machines/payment/payment.machine.ts';
 import { wizardDraftKey, type DraftParams } from '../../machines/puja-wizard/draft.ts';
 import type { GiftField } from '../../machines/puja-wizard/gift-form.ts';
 import type { StepShown } from '../../machines/puja-wizard/wizard-place.ts';
@@ -52,6 +49,7 @@ import {
 import { selectAmountToPay } from '../../machines/payment/payment.selectors.ts';
 import { maduraiAddress, savedHome as home } from '../support/addresses.ts';
 import { paidBooking, person, ravi as raviRao } from '../support/bookings.ts';
+import { captured, intentOf, stubbedPayment } from '../support/payment-stubs.ts';
 
 /** 1 March 2026, 11:30 in India. */
 const NOW = new Date('2026-03-01T06:00:00.000Z').getTime();
@@ -105,43 +103,22 @@ interface Setup extends Partial<PujaWizardInput> {
   writeRecord?: (input: WriteRecordInput) => Promise<WriteRecordOutput>;
 }
 
-const intent = {
-  id: 'pay_1',
-  amount: 4751,
-  currency: 'INR' as const,
-  status: 'created' as const,
-  expiresAt: '',
-};
-const captured: CaptureOutput = {
-  kind: 'captured',
-  capture: { id: 'pay_1', status: 'captured', method: 'upi', providerPaymentId: 'p', signature: 's' },
-};
+const intent = intentOf(4751);
 
 function start({ capture, writeRecord, ...input }: Setup = {}) {
   let keys = 0;
+  const paying = stubbedPayment({
+    intent,
+    capture,
+    writeRecord: writeRecord ?? ((i) => Promise.resolve({ kind: 'created', id: 7, booking: bookingOf(i) })),
+  });
+  const { payment } = paying;
   const calls = {
     saveDraft: vi.fn<(draft: DraftParams) => void>(),
     clearDraft: vi.fn<(key: { pujaId: number; packageId: number }) => void>(),
     showStep: vi.fn<(shown: StepShown) => void>(),
-    createIntent: vi.fn<(input: CreateIntentInput) => Promise<CreateIntentOutput>>(() =>
-      Promise.resolve({ kind: 'intent', intent }),
-    ),
-    capture: vi.fn<(input: CaptureInput) => Promise<CaptureOutput>>(
-      capture ?? (() => Promise.resolve(captured)),
-    ),
-    writeRecord: vi.fn<(input: WriteRecordInput) => Promise<WriteRecordOutput>>(
-      writeRecord ?? ((i) => Promise.resolve({ kind: 'created', id: 7, booking: bookingOf(i) })),
-    ),
+    ...paying.calls,
   };
-  const payment = paymentMachine.provide({
-    actors: {
-      createIntent: fromPromise<CreateIntentOutput, CreateIntentInput>(({ input: i }) =>
-        calls.createIntent(i),
-      ),
-      capture: fromPromise<CaptureOutput, CaptureInput>(({ input: i }) => calls.capture(i)),
-      writeRecord: fromPromise<WriteRecordOutput, WriteRecordInput>(({ input: i }) => calls.writeRecord(i)),
-    },
-  });
   const machine = pujaWizardMachine.provide({
     actions: {
       saveDraft: (_, draft) => calls.saveDraft(structuredClone(draft)),

@@ -1,37 +1,8 @@
 import { checkoutMachine, type CheckoutEvent } from '../../../machines/checkout/checkout.machine.ts';
-import { EMPTY_CHECKOUT_CART, type CheckoutCart } from '../../../machines/checkout/checkout.cart.ts';
+import { EMPTY_CHECKOUT_CART } from '../../../machines/checkout/checkout.cart.ts';
 import type { EventFixtures, MachineModel } from './coverage.ts';
 import { addressWithId } from '../../support/addresses.ts';
-
-const fullCart: CheckoutCart = {
-  items: [
-    { id: 1, name: '5 Mukhi Rudraksha', image: '/images/r.svg', price: 851, quantity: 2 },
-    {
-      id: 8,
-      name: 'Sri Yantra',
-      image: '/images/y.svg',
-      price: 1499,
-      quantity: 1,
-      variant: { size: '6 inch' },
-    },
-  ],
-  couponCode: 'WELCOME10',
-  itemCount: 3,
-  subtotal: 3201,
-  shipping: 0,
-  discount: 300,
-  total: 2901,
-};
-
-const smallCart: CheckoutCart = {
-  items: [{ id: 1, name: '5 Mukhi Rudraksha', image: '/images/r.svg', price: 851, quantity: 1 }],
-  couponCode: undefined,
-  itemCount: 1,
-  subtotal: 851,
-  shipping: 100,
-  discount: 0,
-  total: 951,
-};
+import { fullCart, smallCart } from '../../support/carts.ts';
 
 const events = {
   'address.selected': [

@@ -1,0 +1,56 @@
+import { vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import type { PaymentIntent } from '../../contract/payments.ts';
+import type {
+  CaptureInput,
+  CaptureOutput,
+  CreateIntentInput,
+  CreateIntentOutput,
+  WriteRecordInput,
+  WriteRecordOutput,
+} from '../../machines/payment/payment.actors.ts';
+import { paymentMachine } from '../../machines/payment/payment.machine.ts';
+
+/** A created intent of `amount` rupees, as POST /api/payments answers. */
+export const intentOf = (amount: number): PaymentIntent => ({
+  id: 'pay_1',
+  amount,
+  currency: 'INR',
+  status: 'created',
+  expiresAt: '',
+});
+
+/** The simulated provider's answer to a capture that went through. */
+export const captured: CaptureOutput = {
+  kind: 'captured',
+  capture: { id: 'pay_1', status: 'captured', method: 'upi', providerPaymentId: 'p', signature: 's' },
+};
+
+export interface PaymentAnswers {
+  /** What createIntent answers (the intent of the page's amount, unless a test says otherwise). */
+  intent: PaymentIntent;
+  capture?: (input: CaptureInput) => Promise<CaptureOutput>;
+  writeRecord: (input: WriteRecordInput) => Promise<WriteRecordOutput>;
+}
+
+/**
+ * The real payment machine with its three API actors stubbed by `vi.fn`s a test can read and
+ * change (checkout and the puja wizard invoke it as their `payment` child).
+ */
+export function stubbedPayment({ intent, capture, writeRecord }: PaymentAnswers) {
+  const calls = {
+    createIntent: vi.fn<(input: CreateIntentInput) => Promise<CreateIntentOutput>>(() =>
+      Promise.resolve({ kind: 'intent', intent }),
+    ),
+    capture: vi.fn<(input: CaptureInput) => Promise<CaptureOutput>>(capture ?? (() => Promise.resolve(captured))),
+    writeRecord: vi.fn<(input: WriteRecordInput) => Promise<WriteRecordOutput>>(writeRecord),
+  };
+  const payment = paymentMachine.provide({
+    actors: {
+      createIntent: fromPromise<CreateIntentOutput, CreateIntentInput>(({ input }) => calls.createIntent(input)),
+      capture: fromPromise<CaptureOutput, CaptureInput>(({ input }) => calls.capture(input)),
+      writeRecord: fromPromise<WriteRecordOutput, WriteRecordInput>(({ input }) => calls.writeRecord(input)),
+    },
+  });
+  return { calls, payment };
+}
