@@ -66,3 +66,18 @@ export const legacyAddressRow = (userId: number) => ({
   isDefault: 1,
   createdAt: new Date().toISOString(),
 });
+
+/** legacyAddressRow as the API reads it back: what it had, and null for what it never had. */
+export const legacyAddressAsRead = (id: number): Address => ({
+  id,
+  recipientName: null,
+  mobile: null,
+  street: '21, Car Street',
+  area: null,
+  landmark: null,
+  city: 'Udupi',
+  state: 'KA',
+  postalCode: '576101',
+  country: 'India',
+  isDefault: true,
+});

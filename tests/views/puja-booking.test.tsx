@@ -74,6 +74,22 @@ async function detailsDone(user: UserEvent, count = 2) {
   await screen.findByRole('heading', { level: 2, name: 'Address' });
 }
 
+/** One person's details, then Next past the saved address MG Road 100, to Payment. */
+async function toPayment(user: UserEvent) {
+  await detailsDone(user, 1);
+  await screen.findByRole('radio', { name: /MG Road/ }, PAGE);
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await screen.findByRole('heading', { level: 2, name: 'Payment' });
+}
+
+/** A new customer, signed in, with one saved address (MG Road 100). */
+async function signInWithAddress() {
+  const user = userEvent.setup();
+  const customer = await signIn();
+  await addAddress(shop.app, customer);
+  return { user, customer };
+}
+
 const currentStep = () =>
   within(screen.getByRole('list', { name: 'Booking steps' }))
     .getAllByRole('listitem')
@@ -642,14 +658,9 @@ describe('the booking wizard (/puja-booking/{id})', () => {
   });
 
   it('the read-back’s "Edit spelling" sends the spelling in the temple’s script with the booking', async () => {
-    const user = userEvent.setup();
-    const customer = await signIn();
-    await addAddress(shop.app, customer);
+    const { user, customer } = await signInWithAddress();
     await openWizard(open, 1);
-    await detailsDone(user, 1);
-    await screen.findByRole('radio', { name: /MG Road/ }, PAGE);
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByRole('heading', { level: 2, name: 'Payment' });
+    await toPayment(user);
     const readBack = screen.getByRole('region', { name: 'The sankalp as the priest will read it' });
     await user.click(await within(readBack).findByRole('button', { name: /Edit spelling/ }, PAGE));
     const spelling = within(readBack).getByRole('textbox', { name: 'Name in Devanagari' });
@@ -672,14 +683,9 @@ describe('the booking wizard (/puja-booking/{id})', () => {
   });
 
   it('a failed booking call stays on Payment with the message; Pay again books without paying twice', async () => {
-    const user = userEvent.setup();
-    const customer = await signIn();
-    await addAddress(shop.app, customer);
+    const { user, customer } = await signInWithAddress();
     await openWizard(open, 1);
-    await detailsDone(user, 1);
-    await screen.findByRole('radio', { name: /MG Road/ }, PAGE);
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByRole('heading', { level: 2, name: 'Payment' });
+    await toPayment(user);
 
     net.failNetwork(/^\/api\/bookings$/);
     const pay = `Pay ${formatRupees(open.packages[1]!.offerPrice)}`;
@@ -700,30 +706,20 @@ describe('the booking wizard (/puja-booking/{id})', () => {
   });
 
   it('a closed puja: the wizard says so and Pay stays disabled', async () => {
-    const user = userEvent.setup();
-    const customer = await signIn();
-    await addAddress(shop.app, customer);
+    const { user } = await signInWithAddress();
     await openWizard(closed, 1);
     expect(screen.getByRole('alert')).toHaveTextContent('Booking for this puja has closed.');
-    await detailsDone(user, 1);
-    await screen.findByRole('radio', { name: /MG Road/ }, PAGE);
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByRole('heading', { level: 2, name: 'Payment' });
+    await toPayment(user);
     expect(screen.getByRole('alert')).toHaveTextContent('Booking for this puja has closed.');
     expect(screen.getByRole('button', { name: /^Pay / })).toBeDisabled();
   });
 
   it('a puja whose sankalp has locked (6 hours away): the wizard is closed, as are its Book buttons', async () => {
-    const user = userEvent.setup();
-    const customer = await signIn();
-    await addAddress(shop.app, customer);
+    const { user } = await signInWithAddress();
     const locked = await addPuja(shop.db, { closesInDays: 6 / 24 });
     const page = await openWizard(locked, 1);
     expect(screen.getByRole('alert')).toHaveTextContent('Booking for this puja has closed.');
-    await detailsDone(user, 1);
-    await screen.findByRole('radio', { name: /MG Road/ }, PAGE);
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByRole('heading', { level: 2, name: 'Payment' });
+    await toPayment(user);
     expect(screen.getByRole('alert')).toHaveTextContent('Booking for this puja has closed.');
     expect(screen.getByRole('button', { name: /^Pay / })).toBeDisabled();
     page.unmount();
@@ -738,17 +734,12 @@ describe('the booking wizard (/puja-booking/{id})', () => {
   });
 
   it('a window that closes while the customer is in the wizard blocks Pay', async () => {
-    const user = userEvent.setup();
-    const customer = await signIn();
-    await addAddress(shop.app, customer);
+    const { user } = await signInWithAddress();
     // Booking closes at the sankalp lock, 4 seconds from now.
     const soon = await addPuja(shop.db, { closesInDays: (SANKALP_LOCK_HOURS * 3600 + 4) / 86_400 });
     await openWizard(soon, 1);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    await detailsDone(user, 1);
-    await screen.findByRole('radio', { name: /MG Road/ }, PAGE);
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByRole('heading', { level: 2, name: 'Payment' });
+    await toPayment(user);
     expect(await screen.findByRole('alert', {}, PAYMENT)).toHaveTextContent(
       'Booking for this puja has closed.',
     );
