@@ -25,7 +25,7 @@ import { birthStar } from '../../server/services/birth-star.ts';
 import { moveServedBookingTo } from '../support/served-shop.ts';
 import { api, LAMPS, tokenOf, type Customer, type JourneyData } from './journey.data.ts';
 import type { JourneyEventType, JourneyState } from './journey.model.ts';
-import { bornInThanjavur } from '../support/bookings.ts';
+import { bornInThanjavur, lakshmiIyer } from '../support/bookings.ts';
 
 /** What one journey knows while it runs: the app, the catalogue's picks, its customer, what it did. */
 export interface JourneyContext {
@@ -143,16 +143,7 @@ interface SavedMember {
 
 /** The family: three saved on an earlier visit (nav.myFamily), the fourth added in the tab (family.add). */
 const family: readonly SavedMember[] = [
-  {
-    relation: 'self',
-    name: 'Lakshmi Iyer',
-    dateOfBirth: '1988-03-14',
-    birthTime: '06:45',
-    birthPlace: 'Udupi',
-    raashi: 'Simha (Leo)',
-    nakshatra: 'Magha',
-    gothra: 'Bharadwaja',
-  },
+  { relation: 'self', ...lakshmiIyer },
   {
     relation: 'spouse',
     name: 'Venkatesh Iyer',
@@ -784,7 +775,9 @@ export const stateAssertions = {
     const email = page.getByRole('switch', { name: 'E-mail' });
     await email.waitFor();
     ctx.expect(await email.getAttribute('aria-checked')).toBe('true');
-    ctx.expect(await page.getByRole('switch', { name: 'WhatsApp' }).getAttribute('aria-checked')).toBe('false');
+    ctx
+      .expect(await page.getByRole('switch', { name: 'WhatsApp' }).getAttribute('aria-checked'))
+      .toBe('false');
     // The booking's confirmation, queued with the booking, is listed with its channel.
     const row = page
       .getByRole('list', { name: 'Messages sent to you' })
@@ -795,16 +788,24 @@ export const stateAssertions = {
   },
   messagesWhatsappOn: async (page, ctx) => {
     await page.getByText('Updates go to •••••12345.').waitFor();
-    ctx.expect(await page.getByRole('switch', { name: 'WhatsApp' }).getAttribute('aria-checked')).toBe('true');
+    ctx
+      .expect(await page.getByRole('switch', { name: 'WhatsApp' }).getAttribute('aria-checked'))
+      .toBe('true');
     const token = await tokenOf(ctx.baseUrl, ctx.customer);
-    const { preferences } = await api(ctx.baseUrl, '/api/account/messages', AccountMessagesResponse, { token });
+    const { preferences } = await api(ctx.baseUrl, '/api/account/messages', AccountMessagesResponse, {
+      token,
+    });
     ctx.expect(preferences.whatsapp).toEqual({ mobile: '•••••12345' });
   },
   messagesWhatsappOff: async (page, ctx) => {
     await page.getByText(/^Off\. Updates on your orders and bookings/).waitFor();
-    ctx.expect(await page.getByRole('switch', { name: 'WhatsApp' }).getAttribute('aria-checked')).toBe('false');
+    ctx
+      .expect(await page.getByRole('switch', { name: 'WhatsApp' }).getAttribute('aria-checked'))
+      .toBe('false');
     const token = await tokenOf(ctx.baseUrl, ctx.customer);
-    const { preferences } = await api(ctx.baseUrl, '/api/account/messages', AccountMessagesResponse, { token });
+    const { preferences } = await api(ctx.baseUrl, '/api/account/messages', AccountMessagesResponse, {
+      token,
+    });
     ctx.expect(preferences).toEqual({ email: true, whatsapp: null });
   },
   familyCalendarAdded: async (page, ctx) => {

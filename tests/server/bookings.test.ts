@@ -26,6 +26,7 @@ import {
   asBooked,
   bookingBody,
   countBookingRows,
+  nothingAfterTheSale,
   person,
   type TestPuja,
 } from '../support/bookings.ts';
@@ -206,13 +207,7 @@ describe('booking a puja', () => {
       address: myAddress,
       amount: 2202,
       packageAmount: 2202,
-      offerings: [],
-      gift: null,
-      currency: 'INR',
-      offeredDates: [],
-      proof: null,
-      prasad: null,
-      refund: null,
+      ...nothingAfterTheSale,
       // Its life starts here: the first step of its timeline.
       timeline: [
         {

@@ -14,7 +14,7 @@ import { DEFAULT_GOTHRA, type FamilyListResponse } from '../../contract/family.t
 import { formatRupees } from '../../contract/money.ts';
 import { birthDayStar, birthStar } from '../../server/services/birth-star.ts';
 import { call, type Customer } from '../support/accounts.ts';
-import { addPuja, person, type TestPuja } from '../support/bookings.ts';
+import { addPuja, lakshmiIyer, person, type TestPuja } from '../support/bookings.ts';
 import { addAddress } from '../support/orders.ts';
 import { renderAppAt } from '../support/render-app.tsx';
 import { createTestShop } from '../support/test-db.ts';
@@ -130,16 +130,7 @@ const GIFT_FIELDS = [
   'Message on the prasad card (optional)',
 ];
 
-const lakshmi = {
-  relation: 'spouse',
-  name: 'Lakshmi Iyer',
-  dateOfBirth: '1988-03-14',
-  birthTime: '06:45',
-  birthPlace: 'Udupi',
-  raashi: 'Simha (Leo)',
-  nakshatra: 'Magha',
-  gothra: 'Bharadwaja',
-} as const;
+const lakshmi = { relation: 'spouse', ...lakshmiIyer } as const;
 
 describe('the account’s My family tab', () => {
   const familyForm = () => within(screen.getByRole('form', { name: /^(Add a family member|Edit )/ }));
