@@ -4,10 +4,13 @@
  * A test file reads as `const shop = shopPerFile(createTestShop);` and then uses `shop` as if it
  * were there already: it is, from the file's first `beforeAll` on.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { routeFetchToApp, type ApiFetchControl } from './api-fetch.ts';
 import { createLifecycleShop, type LifecycleShop } from './lifecycle.ts';
 import { signInAs, TOKEN_KEY } from './session.ts';
-import type { TestShop } from './test-db.ts';
+import { createTestDatabase, type TestDatabase, type TestShop } from './test-db.ts';
 
 /**
  * A stand-in for a value made in a hook: reads and writes go to the value once the hook has made
@@ -49,6 +52,22 @@ export function shopPerFile<S extends { close: () => Promise<void> }>(make: () =
     shop = undefined;
   });
   return madeLater('The test shop', () => shop);
+}
+
+/**
+ * A test database (createTestDatabase) in a fresh temporary folder, its DATA_DIR `dir` (named
+ * from `prefix`): made before the file's tests and dropped, folder and all, after them.
+ */
+export function databasePerFile(prefix: string): TestDatabase & { dir: string } {
+  return shopPerFile(async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    const database = await createTestDatabase(dir);
+    const close = async () => {
+      await database.drop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    };
+    return { ...database, dir, close };
+  });
 }
 
 /** The routed fetch of a screen test, which may also send the rest of a test to another app. */

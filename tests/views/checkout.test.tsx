@@ -9,7 +9,7 @@ import { renderAppAt } from '../support/render-app.tsx';
 import { createTestShop } from '../support/test-db.ts';
 import { signInNewCustomer } from '../support/session.ts';
 import { shopPerFile, fetchRoutedTo } from '../support/prelude.ts';
-import { axeViolations } from '../support/screens.ts';
+import { alertWhileOffline, axeViolations } from '../support/screens.ts';
 import { legacyAddressRow } from '../support/addresses.ts';
 
 const CART_KEY = 'shop.cart';
@@ -473,11 +473,8 @@ describe('order confirmation and the Orders tab', () => {
     const user = userEvent.setup();
     const customer = await signIn();
     await placeOrderThroughApi(customer);
-    net.failNetwork(/^\/api\/orders$/);
-    renderAppAt('/account/orders');
-    const alert = await screen.findByRole('alert', {}, PAGE);
+    const alert = await alertWhileOffline(net, /^\/api\/orders$/, '/account/orders');
     expect(alert).toHaveTextContent('Failed to fetch orders');
-    net.failNetwork(null);
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('link', { name: /^Order / })).toBeInTheDocument();
   });
@@ -497,11 +494,8 @@ describe('order confirmation and the Orders tab', () => {
     const user = userEvent.setup();
     const customer = await signIn();
     const id = await placeOrderThroughApi(customer);
-    net.failNetwork(/^\/api\/orders\/\d+$/);
-    renderAppAt(`/order-confirmation/${id}`);
-    const alert = await screen.findByRole('alert', {}, PAGE);
+    const alert = await alertWhileOffline(net, /^\/api\/orders\/\d+$/, `/order-confirmation/${id}`);
     expect(alert).toHaveTextContent('Failed to fetch order details');
-    net.failNetwork(null);
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
     await screen.findByRole('heading', { level: 1, name: 'Order Confirmed!' }, PAGE);
     const res = await send(shop.app, 'GET', `/api/orders/${id}`, { token: customer.token });

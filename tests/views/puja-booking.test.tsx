@@ -22,7 +22,7 @@ import { renderAppAt } from '../support/render-app.tsx';
 import { createTestShop } from '../support/test-db.ts';
 import { signInNewCustomer } from '../support/session.ts';
 import { shopPerFile, fetchRoutedTo } from '../support/prelude.ts';
-import { axeViolations, fillPerson, personGroup, summary } from '../support/screens.ts';
+import { alertWhileOffline, axeViolations, fillPerson, personGroup, summary } from '../support/screens.ts';
 
 /** The first render of a lazily loaded page (and the session check before it) can take a moment. */
 const PAGE = { timeout: 5000 };
@@ -784,11 +784,8 @@ describe('the Bookings tab', () => {
   it('shows the error with Retry when the list cannot be read, then the list', async () => {
     const user = userEvent.setup();
     await signIn();
-    net.failNetwork(/^\/api\/bookings$/);
-    renderAppAt('/account/bookings');
-    const alert = await screen.findByRole('alert', {}, PAGE);
+    const alert = await alertWhileOffline(net, /^\/api\/bookings$/, '/account/bookings');
     expect(alert).toHaveTextContent('Failed to fetch bookings');
-    net.failNetwork(null);
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'No bookings' })).toBeInTheDocument();
   });
