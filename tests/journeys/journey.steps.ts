@@ -100,6 +100,12 @@ async function expectPayReady(page: Page, ctx: JourneyContext) {
 }
 const payButton = (page: Page, ctx: JourneyContext) =>
   page.getByRole('button', { name: `Pay ${formatRupees(amountToPay(ctx))}`, exact: true });
+const whatsAppSwitch = (page: Page) => page.getByRole('switch', { name: 'WhatsApp' });
+/** The customer's message preferences as the API holds them. */
+const messagePreferencesOf = async (ctx: JourneyContext) =>
+  api(ctx.baseUrl, '/api/account/messages', AccountMessagesResponse, {
+    token: await tokenOf(ctx.baseUrl, ctx.customer),
+  });
 const placeOrderButton = (page: Page) => page.getByRole('button', { name: 'Place Order', exact: true });
 
 /** A row of an Order Summary: "Total" matches only Total (not Subtotal). */
@@ -775,9 +781,7 @@ export const stateAssertions = {
     const email = page.getByRole('switch', { name: 'E-mail' });
     await email.waitFor();
     ctx.expect(await email.getAttribute('aria-checked')).toBe('true');
-    ctx
-      .expect(await page.getByRole('switch', { name: 'WhatsApp' }).getAttribute('aria-checked'))
-      .toBe('false');
+    ctx.expect(await whatsAppSwitch(page).getAttribute('aria-checked')).toBe('false');
     // The booking's confirmation, queued with the booking, is listed with its channel.
     const row = page
       .getByRole('list', { name: 'Messages sent to you' })
@@ -788,24 +792,14 @@ export const stateAssertions = {
   },
   messagesWhatsappOn: async (page, ctx) => {
     await page.getByText('Updates go to •••••12345.').waitFor();
-    ctx
-      .expect(await page.getByRole('switch', { name: 'WhatsApp' }).getAttribute('aria-checked'))
-      .toBe('true');
-    const token = await tokenOf(ctx.baseUrl, ctx.customer);
-    const { preferences } = await api(ctx.baseUrl, '/api/account/messages', AccountMessagesResponse, {
-      token,
-    });
+    ctx.expect(await whatsAppSwitch(page).getAttribute('aria-checked')).toBe('true');
+    const { preferences } = await messagePreferencesOf(ctx);
     ctx.expect(preferences.whatsapp).toEqual({ mobile: '•••••12345' });
   },
   messagesWhatsappOff: async (page, ctx) => {
     await page.getByText(/^Off\. Updates on your orders and bookings/).waitFor();
-    ctx
-      .expect(await page.getByRole('switch', { name: 'WhatsApp' }).getAttribute('aria-checked'))
-      .toBe('false');
-    const token = await tokenOf(ctx.baseUrl, ctx.customer);
-    const { preferences } = await api(ctx.baseUrl, '/api/account/messages', AccountMessagesResponse, {
-      token,
-    });
+    ctx.expect(await whatsAppSwitch(page).getAttribute('aria-checked')).toBe('false');
+    const { preferences } = await messagePreferencesOf(ctx);
     ctx.expect(preferences).toEqual({ email: true, whatsapp: null });
   },
   familyCalendarAdded: async (page, ctx) => {
@@ -1037,7 +1031,7 @@ export const eventActions = {
     await page.goto(`${ctx.baseUrl}/#/account/messages`);
   },
   'messages.whatsappOn': async (page) => {
-    await page.getByRole('switch', { name: 'WhatsApp' }).click();
+    await whatsAppSwitch(page).click();
     await page.getByLabel('Mobile number for WhatsApp').fill('98450 12345');
     // The box is unticked: Save waits for it.
     await page.getByRole('checkbox', { name: WHATSAPP_CONSENT_WORDS }).check();
@@ -1045,7 +1039,7 @@ export const eventActions = {
   },
   'messages.whatsappOff': async (page) => {
     // One tap.
-    await page.getByRole('switch', { name: 'WhatsApp' }).click();
+    await whatsAppSwitch(page).click();
   },
   'nav.myFamily': async (page, ctx) => {
     // A returning devotee: three of the family were saved on an earlier visit.

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type SQLite from 'better-sqlite3';
 import type { RawBuilder } from 'kysely';
 import type { BookingCreatePayload } from '../../contract/booking.ts';
 import { isBookingOpen } from '../../contract/policy.ts';
@@ -135,4 +136,19 @@ export function tenAtOnce(
       }),
     ),
   );
+}
+
+/**
+ * Holds SQLite's write lock on the whole file (BEGIN IMMEDIATE) through a connection of its own,
+ * as another process writing would, until `release`.
+ */
+export function holdSqliteWriteLock(file: SQLite.Database) {
+  file.exec('begin immediate');
+  return {
+    release: () => {
+      file.exec('rollback');
+      file.close();
+      return Promise.resolve();
+    },
+  };
 }
