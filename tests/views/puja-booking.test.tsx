@@ -64,6 +64,15 @@ async function openWizard(puja: TestPuja, noPersons: number) {
   return view;
 }
 
+/** The wizard at Person Details for the open puja's n-person package: its URL, and one form a person. */
+async function expectPersonDetailsOf(noPersons: number) {
+  await screen.findByRole('heading', { level: 2, name: 'Person Details' }, PAGE);
+  expect(window.location.hash).toBe(wizardHash(open, noPersons));
+  expect(screen.getAllByRole('group', { name: new RegExp(`^Person \\d of ${noPersons}$`) })).toHaveLength(
+    noPersons,
+  );
+}
+
 const asha = person({ name: 'Asha Rao' });
 const ravi = raviRao();
 
@@ -243,9 +252,7 @@ describe('the booking wizard (/puja-booking/{id})', () => {
     await user.type(screen.getByLabelText('Email address'), customer.email);
     await user.type(screen.getByLabelText('Password'), customer.password);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    await screen.findByRole('heading', { level: 2, name: 'Person Details' }, PAGE);
-    expect(window.location.hash).toBe(wizardHash(open, 4));
-    expect(screen.getAllByRole('group', { name: /^Person \d of 4$/ })).toHaveLength(4);
+    await expectPersonDetailsOf(4);
   });
 
   it('a visitor who creates an account on the way keeps the booking’s package', async () => {
@@ -267,9 +274,7 @@ describe('the booking wizard (/puja-booking/{id})', () => {
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
     // Signed in at once, straight back to the booking's place (no second password).
-    await screen.findByRole('heading', { level: 2, name: 'Person Details' }, PAGE);
-    expect(window.location.hash).toBe(wizardHash(open, 2));
-    expect(screen.getAllByRole('group', { name: /^Person \d of 2$/ })).toHaveLength(2);
+    await expectPersonDetailsOf(2);
   });
 
   it('a reload stays on the step, and Back and Forward move between the steps', async () => {
