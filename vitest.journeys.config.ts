@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { servedShopTests } from './vitest.e2e.config.ts';
 
 /**
  * Model-based journeys: paths of tests/journeys/journey.model.ts walked in Chromium against the
@@ -6,15 +7,8 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    globals: true,
+    ...servedShopTests,
     include: ['tests/journeys/**/*.e2e.ts'],
-    environment: 'node',
-    globalSetup: ['tests/e2e/global-setup.ts'],
-    testTimeout: 60000,
-    hookTimeout: 60000,
-    fileParallelism: false,
-    // A page's answer on a busy 2-core machine takes seconds, not the default second of expect.poll.
-    expect: { poll: { timeout: 10_000 } },
     // Journeys walk side by side in separate browser contexts (tests/journeys/journeys.e2e.ts).
     maxConcurrency: 3,
   },

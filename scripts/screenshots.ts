@@ -11,7 +11,8 @@
  */
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
-import { fillAddressForm, launchBrowser } from '../tests/e2e/browser.ts';
+import { apiClient, bookPaidOnline } from '../tests/e2e/api-client.ts';
+import { fillAddressForm, fillGiftForm, launchBrowser } from '../tests/e2e/browser.ts';
 import { addressInput } from '../tests/support/addresses.ts';
 import { adminCreate, startServer } from '../tests/e2e/server-process.ts';
 import { failServedMessage } from '../tests/support/served-shop.ts';
@@ -33,21 +34,7 @@ const onlyMessages = process.argv.slice(2).join(' ').includes('--only messages')
 const server = await startServer();
 const browser = await launchBrowser();
 
-async function api<T>(
-  path: string,
-  init: { method?: string; token?: string; json?: unknown } = {},
-): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      'content-type': 'application/json',
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.json === undefined ? undefined : JSON.stringify(init.json),
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const api = apiClient(() => server.url);
 
 /**
  * Takes a full-page picture and writes it, unless it is wider than the viewport: a page wider
@@ -93,16 +80,7 @@ async function signedInPage(width: number): Promise<Page> {
   await api('/api/addresses', {
     method: 'POST',
     token,
-    json: {
-      recipientName: 'Lakshmi Narayanan',
-      mobile: '9845012345',
-      street: '12, 4th Cross',
-      area: 'Malleshwaram',
-      landmark: 'Near Kadu Malleshwara Temple',
-      city: 'Bengaluru',
-      state: 'Karnataka',
-      postalCode: '560003',
-    },
+    json: addressInput({ recipientName: 'Lakshmi Narayanan' }),
   });
   // A saved family member, for "Fill from my family" and the My family tab.
   await api('/api/family', {
@@ -202,18 +180,7 @@ async function signedInScreens(width: number) {
   await page.getByRole('radio').first().waitFor();
   await shoot(page, 'wizard-address', width);
   await page.getByRole('checkbox', { name: /Gift this puja/ }).check();
-  const gift = {
-    'Recipient name': 'Kamala Narayanan',
-    'Mobile number': '94430 12345',
-    'House no. and street': '12 Sannidhi Street',
-    'Area / locality': 'Simmakkal',
-    City: 'Madurai',
-    'PIN code': '625001',
-    'Message on the prasad card (optional)': 'Happy birthday, Amma! With love from Lakshmi.',
-  };
-  for (const [label, value] of Object.entries(gift))
-    await page.getByLabel(label, { exact: true }).fill(value);
-  await page.getByLabel('State', { exact: true }).selectOption('Tamil Nadu');
+  await fillGiftForm(page, 'Happy birthday, Amma! With love from Lakshmi.');
   await shoot(page, 'wizard-gift', width);
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await page.getByRole('heading', { level: 2, name: 'Payment' }).waitFor();
@@ -280,21 +247,7 @@ async function shopActivity(name: string, email: string) {
     persons: [person(name, 'Kashyapa'), person('Venkat Narayanan', 'Kashyapa')],
     addressId: address.id,
   };
-  const { payment } = await api<{ payment: { id: string } }>('/api/payments', {
-    method: 'POST',
-    token,
-    json: { purpose: 'booking', booking: draft },
-  });
-  await api(`/api/payments/${payment.id}/capture`, {
-    method: 'POST',
-    token,
-    json: { method: 'upi', upiId: 'lakshmi@okaxis' },
-  });
-  const { booking } = await api<{ booking: { id: number; puja: { pujaDate: string } } }>('/api/bookings', {
-    method: 'POST',
-    token,
-    json: { ...draft, paymentMethod: 'online', paymentId: payment.id },
-  });
+  const booking = await bookPaidOnline(api, token, draft);
   return { orderId: order.id, booking };
 }
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { CHROMIUM_FLAGS } from '../ops/chromium.ts';
 
 export const { values: args } = parseArgs({
   options: {
@@ -32,15 +33,7 @@ export const SECONDS = bounded('seconds', args.seconds, 1, 60);
 export const CONNECTIONS = bounded('connections', args.connections, 1, 500);
 export const SCALE = bounded('scale', args.scale, 100, 100_000);
 export const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-export const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+export const CHROME_FLAGS = CHROMIUM_FLAGS;
 export const root = path.resolve(import.meta.dirname, '..', '..');
 export const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
 export const log = (line: string) => console.log(`[bench] ${line}`);

@@ -1,14 +1,9 @@
-import { createRequire } from 'node:module';
 import { inject } from 'vitest';
+import { seriousAxeViolations } from './axe.ts';
 import { browserForFile } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const browser = browserForFile();
-
-interface AxeResult {
-  violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }>;
-}
 
 describe('axe finds no serious accessibility problems', () => {
   it.each([
@@ -29,25 +24,7 @@ describe('axe finds no serious accessibility problems', () => {
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await page.waitForLoadState('networkidle');
     await expect.poll(() => page.locator('.spinner__ring').count(), { timeout: 10000 }).toBe(0);
-    await page.addScriptTag({ path: axePath });
-    const result = await page.evaluate(() =>
-      (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<AxeResult> } }).axe.run(
-        document,
-        {
-          resultTypes: ['violations'],
-        },
-      ),
-    );
-    const serious = result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.id}: ${v.help} (${v.nodes
-            .map((n) => n.target.join(' '))
-            .slice(0, 3)
-            .join(', ')})`,
-      );
-    expect(serious).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await page.close();
   });
 });

@@ -3,7 +3,6 @@
  * damage report with a real photo file, the persons corrected and the booking cancelled through
  * their dialogs, the pages' accessibility with a dialog open, at a phone's width too.
  */
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import type { LoginResponse } from '../../contract/auth.ts';
@@ -12,12 +11,12 @@ import type { ProductListResponse } from '../../contract/catalogue.ts';
 import type { PaymentIntentResponse } from '../../contract/payments.ts';
 import { addressInput } from '../support/addresses.ts';
 import { bornInThanjavur } from '../support/bookings.ts';
+import { seriousAxeViolations } from './axe.ts';
 import { TOKEN_KEY, browserForFile, watchConsole } from './browser.ts';
 import { api, onePersonPujaPackage } from './shop-api.ts';
 
 const baseUrl = inject('baseUrl');
 const staff = inject('staff');
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 /** A real 1×1 PNG, as a phone's camera would not send but a browser can show. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
@@ -66,24 +65,6 @@ async function openAs(token: string, route: string, width = 1280): Promise<Page>
   const page = await context.newPage();
   await page.goto(`${baseUrl}/#${route}`);
   return page;
-}
-
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  const result = await page.evaluate(() =>
-    (
-      window as unknown as {
-        axe: {
-          run: (
-            ctx: Document,
-          ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe.run(document),
-  );
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 describe('after the sale, in Chromium', () => {

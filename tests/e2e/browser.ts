@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { CHROMIUM_FLAGS } from '../../scripts/ops/chromium.ts';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -11,16 +12,7 @@ export function launchBrowser(): Promise<Browser> {
   }
   return chromium.launch({
     executablePath: chromiumPath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    args: [...CHROMIUM_FLAGS, '--disable-quic'],
   });
 }
 
@@ -110,4 +102,20 @@ export async function fillAddressForm(
     if (tries === 50) throw new Error('The PIN code did not fill in the city and state');
     await page.waitForTimeout(100);
   }
+}
+
+/** Fills the booking wizard's gift form: Kamala Narayanan's address in Madurai, and the card's message. */
+export async function fillGiftForm(page: Page, message: string) {
+  const fields = {
+    'Recipient name': 'Kamala Narayanan',
+    'Mobile number': '94430 12345',
+    'House no. and street': '12 Sannidhi Street',
+    'Area / locality': 'Simmakkal',
+    City: 'Madurai',
+    'PIN code': '625001',
+    'Message on the prasad card (optional)': message,
+  };
+  for (const [label, value] of Object.entries(fields))
+    await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByLabel('State', { exact: true }).selectOption('Tamil Nadu');
 }

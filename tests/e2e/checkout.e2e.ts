@@ -49,6 +49,10 @@ async function newPage(): Promise<{ context: BrowserContext; page: Page; errors:
   return { context, page, errors: watchConsole(page) };
 }
 
+/** The confirmation's Payment Status pill (its text and its colour's class). */
+const paymentStatusPill = (page: Page) =>
+  page.locator('dt', { hasText: 'Payment Status' }).locator('xpath=..').locator('.status-pill');
+
 describe('checkout in Chromium', () => {
   it('cart with two products and coupons -> checkout signed out -> login -> address -> cash on delivery -> confirmation -> account orders', async () => {
     const { context, page, errors } = await newPage();
@@ -119,10 +123,7 @@ describe('checkout in Chromium', () => {
     expect(page.url()).toMatch(/#\/order-confirmation\/\d+$/);
     const orderNumber = (await page.locator('.confirmation__number strong').textContent()) ?? '';
     expect(orderNumber).toMatch(/^DPS-\d{8}-\d+$/);
-    const paymentStatus = page
-      .locator('dt', { hasText: 'Payment Status' })
-      .locator('xpath=..')
-      .locator('.status-pill');
+    const paymentStatus = paymentStatusPill(page);
     expect(await paymentStatus.textContent()).toBe('pending');
     expect(await paymentStatus.getAttribute('class')).toContain('status-pill--yellow');
     expect(await summaryValue(page, 'Total').textContent()).toBe(rupees(total));
@@ -189,10 +190,7 @@ describe('checkout in Chromium', () => {
     await processing.waitFor();
     await page.getByRole('heading', { level: 1, name: 'Order Confirmed!' }).waitFor({ timeout: 10_000 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
-    const paymentStatus = page
-      .locator('dt', { hasText: 'Payment Status' })
-      .locator('xpath=..')
-      .locator('.status-pill');
+    const paymentStatus = paymentStatusPill(page);
     expect(await paymentStatus.textContent()).toBe('completed');
     expect(await paymentStatus.getAttribute('class')).toContain('status-pill--green');
     const paymentId = page.locator('dt', { hasText: 'Payment ID' }).locator('xpath=..').locator('dd');

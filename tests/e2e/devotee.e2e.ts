@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import type { BookingListResponse, BookingResponse } from '../../contract/booking.ts';
 import type { PackageListResponse, PujaListResponse } from '../../contract/catalogue.ts';
-import { TOKEN_KEY, browserForFile, watchConsole } from './browser.ts';
+import { TOKEN_KEY, browserForFile, fillGiftForm, watchConsole } from './browser.ts';
 import { api, registeredToken } from './shop-api.ts';
 import { formatRupees as rupees } from '../../contract/money.ts';
 
@@ -194,18 +194,7 @@ describe('for the devotee, in Chromium', () => {
     await page.getByRole('checkbox', { name: /Gift this puja/ }).check();
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByText('Recipient name is required').waitFor();
-    const fields = {
-      'Recipient name': 'Kamala Narayanan',
-      'Mobile number': '94430 12345',
-      'House no. and street': '12 Sannidhi Street',
-      'Area / locality': 'Simmakkal',
-      City: 'Madurai',
-      'PIN code': '625001',
-      'Message on the prasad card (optional)': 'Happy 60th birthday, Amma!',
-    };
-    for (const [label, value] of Object.entries(fields))
-      await page.getByLabel(label, { exact: true }).fill(value);
-    await page.getByLabel('State', { exact: true }).selectOption('Tamil Nadu');
+    await fillGiftForm(page, 'Happy 60th birthday, Amma!');
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByRole('heading', { level: 2, name: 'Payment' }).waitFor();
     await page.getByText('“Happy 60th birthday, Amma!”').waitFor();

@@ -8,12 +8,11 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
-import type { BookingResponse } from '../../contract/booking.ts';
 import type { ProductListResponse } from '../../contract/catalogue.ts';
-import type { PaymentIntentResponse } from '../../contract/payments.ts';
 import type { pagePaths } from '../../contract/routes.ts';
 import { addressInput } from '../support/addresses.ts';
 import { bornInThanjavur } from '../support/bookings.ts';
+import { bookPaidOnline } from './api-client.ts';
 import { contextAs, browserForFile } from './browser.ts';
 import { api, signIn, onePersonPujaPackage } from './shop-api.ts';
 
@@ -47,21 +46,7 @@ async function shopWithHistory() {
   const { puja, pkg } = await onePersonPujaPackage();
   const person = bornInThanjavur('Lakshmi Venkataraman Iyer');
   const draft = { pujaId: puja.id, packageId: pkg.id, persons: [person], addressId: address.id };
-  const { payment } = await api<PaymentIntentResponse>('/api/payments', {
-    method: 'POST',
-    token,
-    json: { purpose: 'booking', booking: draft },
-  });
-  await api(`/api/payments/${payment.id}/capture`, {
-    method: 'POST',
-    token,
-    json: { method: 'upi', upiId: 'lakshmi@okaxis' },
-  });
-  const { booking } = await api<BookingResponse>('/api/bookings', {
-    method: 'POST',
-    token,
-    json: { ...draft, paymentMethod: 'online', paymentId: payment.id },
-  });
+  const booking = await bookPaidOnline(api, token, draft);
   return {
     token,
     staffToken: await signIn(staff.email, staff.password),

@@ -4,11 +4,11 @@
  * ones, and "Send again" queues it, which the served shop's scheduler then delivers. The built
  * shop on the real server; the failure is written into its database, as six refused tries leave it.
  */
-import { createRequire } from 'node:module';
 import type { ProductListResponse } from '../../contract/catalogue.ts';
 import { inject } from 'vitest';
 import { addressInput } from '../support/addresses.ts';
 import { failServedMessage, servedMessageStatus } from '../support/served-shop.ts';
+import { seriousAxeViolations } from './axe.ts';
 import { contextAs, browserForFile, watchConsole } from './browser.ts';
 import { api, registeredToken, signIn } from './shop-api.ts';
 
@@ -17,11 +17,6 @@ const staff = inject('staff');
 const dataDir = inject('dataDir');
 
 const browser = browserForFile();
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-interface AxeResult {
-  violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }>;
-}
 
 /** A customer's cash-on-delivery order, whose "placed" message is then marked failed: their ids. */
 async function orderWithFailedMessage() {
@@ -103,22 +98,6 @@ describe('the failed messages, in Chromium', () => {
       .first()
       .waitFor();
     await expect.poll(() => page.locator('.spinner__ring').count()).toBe(0);
-    await page.addScriptTag({ path: axePath });
-    const result = await page.evaluate(() =>
-      (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<AxeResult> } }).axe.run(
-        document,
-        { resultTypes: ['violations'] },
-      ),
-    );
-    const serious = result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.id}: ${v.help} (${v.nodes
-            .map((n) => n.target.join(' '))
-            .slice(0, 3)
-            .join(', ')})`,
-      );
-    expect(serious).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import { apiClient } from './api-client.ts';
 import type { LoginResponse } from '../../contract/auth.ts';
 import type { PackageListResponse, PujaListResponse } from '../../contract/catalogue.ts';
 
@@ -7,25 +8,10 @@ import type { PackageListResponse, PujaListResponse } from '../../contract/catal
  * tests/e2e/global-setup.ts starts once for the run): a customer, an order or a booking made
  * before the browser opens the page that shows it.
  */
-export interface ApiInit {
-  method?: string;
-  json?: unknown;
-  token?: string;
-}
+export type { ApiInit } from './api-client.ts';
 
-/** One request; answers the parsed JSON, or throws with the status and body of a refusal. */
-export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (init.json !== undefined) headers['content-type'] = 'application/json';
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  const response = await fetch(`${inject('baseUrl')}${path}`, {
-    method: init.method ?? 'GET',
-    headers,
-    body: init.json === undefined ? undefined : JSON.stringify(init.json),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+/** One request to the served shop (apiClient). */
+export const api = apiClient(() => inject('baseUrl'));
 
 /** Signs in over the API and answers the token. */
 export const signIn = async (email: string, password: string): Promise<string> =>

@@ -25,7 +25,7 @@ import { birthStar } from '../../server/services/birth-star.ts';
 import { moveServedBookingTo } from '../support/served-shop.ts';
 import { api, LAMPS, tokenOf, type Customer, type JourneyData } from './journey.data.ts';
 import type { JourneyEventType, JourneyState } from './journey.model.ts';
-import { bornInThanjavur } from '../support/bookings.ts';
+import { bornInThanjavur, lakshmiIyer } from '../support/bookings.ts';
 
 /** What one journey knows while it runs: the app, the catalogue's picks, its customer, what it did. */
 export interface JourneyContext {
@@ -100,6 +100,12 @@ async function expectPayReady(page: Page, ctx: JourneyContext) {
 }
 const payButton = (page: Page, ctx: JourneyContext) =>
   page.getByRole('button', { name: `Pay ${formatRupees(amountToPay(ctx))}`, exact: true });
+const whatsAppSwitch = (page: Page) => page.getByRole('switch', { name: 'WhatsApp' });
+/** The customer's message preferences as the API holds them. */
+const messagePreferencesOf = async (ctx: JourneyContext) =>
+  api(ctx.baseUrl, '/api/account/messages', AccountMessagesResponse, {
+    token: await tokenOf(ctx.baseUrl, ctx.customer),
+  });
 const placeOrderButton = (page: Page) => page.getByRole('button', { name: 'Place Order', exact: true });
 
 /** A row of an Order Summary: "Total" matches only Total (not Subtotal). */
@@ -143,16 +149,7 @@ interface SavedMember {
 
 /** The family: three saved on an earlier visit (nav.myFamily), the fourth added in the tab (family.add). */
 const family: readonly SavedMember[] = [
-  {
-    relation: 'self',
-    name: 'Lakshmi Iyer',
-    dateOfBirth: '1988-03-14',
-    birthTime: '06:45',
-    birthPlace: 'Udupi',
-    raashi: 'Simha (Leo)',
-    nakshatra: 'Magha',
-    gothra: 'Bharadwaja',
-  },
+  { relation: 'self', ...lakshmiIyer },
   {
     relation: 'spouse',
     name: 'Venkatesh Iyer',
@@ -784,7 +781,7 @@ export const stateAssertions = {
     const email = page.getByRole('switch', { name: 'E-mail' });
     await email.waitFor();
     ctx.expect(await email.getAttribute('aria-checked')).toBe('true');
-    ctx.expect(await page.getByRole('switch', { name: 'WhatsApp' }).getAttribute('aria-checked')).toBe('false');
+    ctx.expect(await whatsAppSwitch(page).getAttribute('aria-checked')).toBe('false');
     // The booking's confirmation, queued with the booking, is listed with its channel.
     const row = page
       .getByRole('list', { name: 'Messages sent to you' })
@@ -795,16 +792,14 @@ export const stateAssertions = {
   },
   messagesWhatsappOn: async (page, ctx) => {
     await page.getByText('Updates go to •••••12345.').waitFor();
-    ctx.expect(await page.getByRole('switch', { name: 'WhatsApp' }).getAttribute('aria-checked')).toBe('true');
-    const token = await tokenOf(ctx.baseUrl, ctx.customer);
-    const { preferences } = await api(ctx.baseUrl, '/api/account/messages', AccountMessagesResponse, { token });
+    ctx.expect(await whatsAppSwitch(page).getAttribute('aria-checked')).toBe('true');
+    const { preferences } = await messagePreferencesOf(ctx);
     ctx.expect(preferences.whatsapp).toEqual({ mobile: '•••••12345' });
   },
   messagesWhatsappOff: async (page, ctx) => {
     await page.getByText(/^Off\. Updates on your orders and bookings/).waitFor();
-    ctx.expect(await page.getByRole('switch', { name: 'WhatsApp' }).getAttribute('aria-checked')).toBe('false');
-    const token = await tokenOf(ctx.baseUrl, ctx.customer);
-    const { preferences } = await api(ctx.baseUrl, '/api/account/messages', AccountMessagesResponse, { token });
+    ctx.expect(await whatsAppSwitch(page).getAttribute('aria-checked')).toBe('false');
+    const { preferences } = await messagePreferencesOf(ctx);
     ctx.expect(preferences).toEqual({ email: true, whatsapp: null });
   },
   familyCalendarAdded: async (page, ctx) => {
@@ -1036,7 +1031,7 @@ export const eventActions = {
     await page.goto(`${ctx.baseUrl}/#/account/messages`);
   },
   'messages.whatsappOn': async (page) => {
-    await page.getByRole('switch', { name: 'WhatsApp' }).click();
+    await whatsAppSwitch(page).click();
     await page.getByLabel('Mobile number for WhatsApp').fill('98450 12345');
     // The box is unticked: Save waits for it.
     await page.getByRole('checkbox', { name: WHATSAPP_CONSENT_WORDS }).check();
@@ -1044,7 +1039,7 @@ export const eventActions = {
   },
   'messages.whatsappOff': async (page) => {
     // One tap.
-    await page.getByRole('switch', { name: 'WhatsApp' }).click();
+    await whatsAppSwitch(page).click();
   },
   'nav.myFamily': async (page, ctx) => {
     // A returning devotee: three of the family were saved on an earlier visit.

@@ -6,7 +6,7 @@ import {
   type AddressFormValues,
 } from '../../machines/address-book/address-form.ts';
 import { addressLines, formatAddress } from '../../machines/address-book/address-book.selectors.ts';
-import { addressInput } from '../support/addresses.ts';
+import { addressInput, blankAddressErrors } from '../support/addresses.ts';
 
 /** The API's valid address (tests/support/addresses.ts) as the form holds it: no country, not the default. */
 const { country: _country, ...apiAddress } = addressInput();
@@ -50,15 +50,7 @@ describe('validateAddress (an Indian address)', () => {
   it('gives each required field its message for a blank form; the landmark is optional', () => {
     expect(validateAddress(emptyAddressForm())).toEqual({
       ok: false,
-      errors: {
-        recipientName: 'Recipient name is required',
-        mobile: 'Mobile number is required',
-        street: 'House and street are required',
-        area: 'Area is required',
-        city: 'City is required',
-        state: 'State is required',
-        postalCode: 'PIN code is required',
-      },
+      errors: blankAddressErrors,
     });
   });
 
@@ -124,32 +116,19 @@ describe('validateAddress (an Indian address)', () => {
 });
 
 describe('form values and how an address reads', () => {
+  /** The fields an address saved before recipients and mobiles were asked for lacks, as blanks in a form. */
+  const lackedByOlder = { recipientName: '', mobile: '', area: '', landmark: '' };
+
   it('starts empty and not the default', () => {
-    expect(emptyAddressForm()).toEqual({
-      recipientName: '',
-      mobile: '',
-      street: '',
-      area: '',
-      landmark: '',
-      postalCode: '',
-      city: '',
-      state: '',
-      isDefault: false,
-    });
+    const blank = { ...lackedByOlder, street: '', postalCode: '', city: '', state: '' };
+    expect(emptyAddressForm()).toEqual({ ...blank, isDefault: false });
   });
 
   it('fills the form from a saved address, an older one with blanks for what it lacks', () => {
     const saved: Address = { id: 4, ...filled, country: 'India', isDefault: true };
     expect(addressFormValues(saved)).toEqual({ ...filled, isDefault: true });
     const older: Address = { ...saved, recipientName: null, mobile: null, area: null, landmark: null };
-    expect(addressFormValues(older)).toEqual({
-      ...filled,
-      recipientName: '',
-      mobile: '',
-      area: '',
-      landmark: '',
-      isDefault: true,
-    });
+    expect(addressFormValues(older)).toEqual({ ...filled, ...lackedByOlder, isDefault: true });
   });
 
   it('shows the recipient and mobile first, and leaves out what an older address lacks', () => {

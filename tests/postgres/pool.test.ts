@@ -6,21 +6,9 @@
 import pg from 'pg';
 import { sql } from 'kysely';
 import { openDb } from '../../server/db/client.ts';
-import { createTestDatabase, type TestDatabase } from '../support/test-db.ts';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { databasePerFile } from '../support/prelude.ts';
 
-let dir: string;
-let database: TestDatabase;
-beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-pool-'));
-  database = await createTestDatabase(dir);
-});
-afterAll(async () => {
-  await database.drop();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const database = databasePerFile('shop-pool-');
 
 it('reports an idle connection the server ended, and the next query gets a new one', async () => {
   const broken: Error[] = [];

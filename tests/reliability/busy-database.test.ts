@@ -10,7 +10,7 @@ import { databaseBusy, isDatabaseBusy } from '../../server/db/errors.ts';
 import { call, registerAndLogin, type Customer } from '../support/accounts.ts';
 import { addAddress, addProduct, countOrders, send, stockOf } from '../support/orders.ts';
 import { createTestShop } from '../support/test-db.ts';
-import { codOrder, countStatuses } from './helpers.ts';
+import { codOrder, countStatuses, holdSqliteWriteLock } from './helpers.ts';
 import { shopPerFile } from '../support/prelude.ts';
 
 /** Short, so the tests are quick; production uses DB_LOCK_WAIT_MS (default 2000). */
@@ -45,15 +45,7 @@ async function holdWriteLock() {
       },
     };
   }
-  const other = new SQLite(shop.database.sqliteFile);
-  other.exec('begin immediate');
-  return {
-    release: () => {
-      other.exec('rollback');
-      other.close();
-      return Promise.resolve();
-    },
-  };
+  return holdSqliteWriteLock(new SQLite(shop.database.sqliteFile));
 }
 
 const postOrder = (key: string) =>

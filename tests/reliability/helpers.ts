@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import type SQLite from 'better-sqlite3';
 import type { RawBuilder } from 'kysely';
 import type { BookingCreatePayload } from '../../contract/booking.ts';
 import { isBookingOpen } from '../../contract/policy.ts';
@@ -6,7 +8,7 @@ import type { OrderCreatePayload } from '../../contract/orders.ts';
 import type { PaymentIntentResponse, PaymentPurpose } from '../../contract/payments.ts';
 import { HOUR_MS, SANKALP_LOCK_HOURS } from '../../contract/policy.ts';
 import type { Db } from '../../server/db/client.ts';
-import { http, type ApiServer, type HttpCustomer } from '../support/api-server.ts';
+import { http, startApiServer, type ApiServer, type HttpCustomer } from '../support/api-server.ts';
 import { person } from '../support/bookings.ts';
 import { GOOD_UPI, draftOf } from '../support/payments.ts';
 
@@ -98,5 +100,55 @@ export async function openPujaBooking(
     ...draft,
     paymentMethod: 'online',
     paymentId: await payOverHttp(base, customer, 'booking', draft),
+  };
+}
+
+/** Two API server processes over one database: the second is started on the first's DATA_DIR. */
+export async function twoProcesses(): Promise<[ApiServer, ApiServer]> {
+  const first = await startApiServer();
+  return [first, await startApiServer({ dataDir: first.dataDir })];
+}
+
+/** Stops the processes of twoProcesses that are still running, and removes their DATA_DIR. */
+export async function stopBoth(first: ApiServer | undefined, second: ApiServer | undefined) {
+  await second?.stop();
+  await first?.stop();
+  if (first) fs.rmSync(first.dataDir, { recursive: true, force: true });
+}
+
+/**
+ * Sends the same POST 10 times at once, alternating between the two processes, the i-th with the
+ * Idempotency-Key `keyOf(i)`: the answers in the order sent.
+ */
+export function tenAtOnce(
+  [first, second]: [ApiServer, ApiServer],
+  customer: Pick<HttpCustomer, 'token'>,
+  pathname: string,
+  json: unknown,
+  keyOf: (i: number) => string,
+) {
+  return Promise.all(
+    Array.from({ length: 10 }, (_, i) =>
+      http([first, second][i % 2]!.url, 'POST', pathname, {
+        token: customer.token,
+        json,
+        headers: { 'Idempotency-Key': keyOf(i) },
+      }),
+    ),
+  );
+}
+
+/**
+ * Holds SQLite's write lock on the whole file (BEGIN IMMEDIATE) through a connection of its own,
+ * as another process writing would, until `release`.
+ */
+export function holdSqliteWriteLock(file: SQLite.Database) {
+  file.exec('begin immediate');
+  return {
+    release: () => {
+      file.exec('rollback');
+      file.close();
+      return Promise.resolve();
+    },
   };
 }

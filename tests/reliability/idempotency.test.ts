@@ -4,15 +4,22 @@
  * across two server processes sharing the database; the same key with another body is refused
  * with 422 and changes nothing.
  */
-import fs from 'node:fs';
 import { registerAndLogin, type Customer } from '../support/accounts.ts';
-import { http, newCustomer, startApiServer, type ApiServer } from '../support/api-server.ts';
+import { newCustomer, type ApiServer } from '../support/api-server.ts';
 import { addPuja, bookingBody, countBookingRows, person, type TestPuja } from '../support/bookings.ts';
 import { addAddress, addProduct, countOrders, send, stockOf } from '../support/orders.ts';
 import { paid, paymentStatus } from '../support/payments.ts';
 import { createTestShop } from '../support/test-db.ts';
 import { sql } from 'kysely';
-import { codOrder, numberOf, openPujaBooking, openShopDb } from './helpers.ts';
+import {
+  codOrder,
+  numberOf,
+  openPujaBooking,
+  openShopDb,
+  stopBoth,
+  tenAtOnce,
+  twoProcesses,
+} from './helpers.ts';
 import { shopPerFile } from '../support/prelude.ts';
 
 const mismatch = { message: 'This Idempotency-Key was already used with a different request' };
@@ -127,29 +134,16 @@ describe('in process (app.request)', () => {
 describe('across two server processes sharing one database', () => {
   let first: ApiServer;
   let second: ApiServer;
-  afterAll(async () => {
-    await second?.stop();
-    await first?.stop();
-    if (first) fs.rmSync(first.dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => stopBoth(first, second));
 
   it('gives one order and one booking to 10 parallel requests per key, half to each process', async () => {
-    first = await startApiServer();
-    second = await startApiServer({ dataDir: first.dataDir });
+    [first, second] = await twoProcesses();
     const me = await newCustomer(first.url);
 
     const booking = await openPujaBooking(first.url, me);
 
     const send10 = (pathname: string, json: unknown, key: string) =>
-      Promise.all(
-        Array.from({ length: 10 }, (_, i) =>
-          http([first, second][i % 2]!.url, 'POST', pathname, {
-            token: me.token,
-            json,
-            headers: { 'Idempotency-Key': key },
-          }),
-        ),
-      );
+      tenAtOnce([first, second], me, pathname, json, () => key);
     const [orders, bookings] = await Promise.all([
       send10('/api/orders', codOrder(me, 1, 1), 'two-process-order'),
       send10('/api/bookings', booking, 'two-process-booking'),

@@ -3,22 +3,16 @@
  * over one database (a SQLite file, or PostgreSQL in the PostgreSQL run) count one set of
  * sign-in and coupon counters, and a restarted process still knows them.
  */
-import fs from 'node:fs';
 import { http, newCustomer, startApiServer, type ApiServer } from '../support/api-server.ts';
-import { countStatuses } from './helpers.ts';
+import { countStatuses, stopBoth, twoProcesses } from './helpers.ts';
 
 let first: ApiServer | undefined;
 let second: ApiServer | undefined;
 
-afterAll(async () => {
-  await second?.stop();
-  await first?.stop();
-  if (first) fs.rmSync(first.dataDir, { recursive: true, force: true });
-});
+afterAll(() => stopBoth(first, second));
 
 it('counts guesses sent to two processes over one database once, and a restart keeps the count', async () => {
-  first = await startApiServer();
-  second = await startApiServer({ dataDir: first.dataDir });
+  [first, second] = await twoProcesses();
   const target = await newCustomer(first.url);
   const servers = () => [first!, second!];
 

@@ -6,11 +6,10 @@
  * stale payments runs in every process; its moves are the same conditional UPDATEs, so a
  * payment is refunded once however many processes sweep at the same moment.
  */
-import fs from 'node:fs';
 import type { ProductListResponse } from '../../contract/catalogue.ts';
 import { paymentMessages } from '../../contract/payments.ts';
 import type { Db } from '../../server/db/client.ts';
-import { http, newCustomer, startApiServer } from '../support/api-server.ts';
+import { http, newCustomer } from '../support/api-server.ts';
 import type { ApiServer, HttpCustomer } from '../support/api-server.ts';
 import { sql } from 'kysely';
 import { isDatabaseBusy } from '../../server/db/errors.ts';
@@ -20,7 +19,17 @@ import { registerAndLogin } from '../support/accounts.ts';
 import { addAddress } from '../support/orders.ts';
 import { payFor, paymentStatus } from '../support/payments.ts';
 import { createTestShop, type TestShop } from '../support/test-db.ts';
-import { codOrder, countStatuses, numberOf, openPujaBooking, openShopDb, payOverHttp } from './helpers.ts';
+import {
+  codOrder,
+  countStatuses,
+  numberOf,
+  openPujaBooking,
+  openShopDb,
+  payOverHttp,
+  stopBoth,
+  tenAtOnce,
+  twoProcesses,
+} from './helpers.ts';
 
 const paymentStatusOf = async (db: Db, id: string) =>
   (await sql<{ status: string }>`select status from payments where id = ${id}`.execute(db)).rows[0]?.status;
@@ -32,31 +41,18 @@ describe('two server processes racing one payment', () => {
   let productId: number;
 
   beforeAll(async () => {
-    first = await startApiServer();
-    second = await startApiServer({ dataDir: first.dataDir });
+    [first, second] = await twoProcesses();
     me = await newCustomer(first.url);
     const { body } = await http(first.url, 'GET', '/products');
     const product = (body as ProductListResponse).products.find((p) => p.stockQuantity >= 20);
     if (!product) throw new Error('No seeded product with 20 in stock');
     productId = product.id;
   });
-  afterAll(async () => {
-    await second?.stop();
-    await first?.stop();
-    if (first) fs.rmSync(first.dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => stopBoth(first, second));
 
   /** Sends `json` 10 times at once, alternating between the processes, each with its own key. */
   const race = (pathname: string, json: unknown, label: string) =>
-    Promise.all(
-      Array.from({ length: 10 }, (_, i) =>
-        http([first, second][i % 2]!.url, 'POST', pathname, {
-          token: me.token,
-          json,
-          headers: { 'Idempotency-Key': `${label}-${i}` },
-        }),
-      ),
-    );
+    tenAtOnce([first, second], me, pathname, json, (i) => `${label}-${i}`);
 
   it('turns one payment into exactly one order; the others are refused as used and change nothing', async () => {
     const body = codOrder(me, productId, 1, { payment_method: 'online' });

@@ -16,7 +16,7 @@ import { MIGRATION_LOCK_KEY, SEED_LOCK_KEY } from '../../server/db/migration-loc
 import { pujas as seedPujas } from '../../server/db/seed/catalogue-data.ts';
 import { startApiServer, type ApiServer } from '../support/api-server.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.ts';
-import { numberOf } from './helpers.ts';
+import { holdSqliteWriteLock, numberOf } from './helpers.ts';
 
 let dataDir: string;
 let database: TestDatabase;
@@ -138,14 +138,7 @@ async function hold(lock: 'migration' | 'seed') {
     };
   }
   // Seeding takes SQLite's write lock up front: holding it keeps every process from seeding.
-  file.exec('begin immediate');
-  return {
-    release: () => {
-      file.exec('rollback');
-      file.close();
-      return Promise.resolve();
-    },
-  };
+  return holdSqliteWriteLock(file);
 }
 
 it('migrates and seeds once when two processes start at the same moment on an empty database', async () => {

@@ -38,22 +38,14 @@ export async function createSecurityShop(): Promise<SecurityShop> {
   const app: App = createApp({ db: base.db, authSecret: SECRET });
   const me = await registerAndLogin(app, { name: 'Asha Rao' });
   const other = await registerAndLogin(app, { name: 'Ravi Kumar' });
-  const staffEmail = `staff-${Date.now()}@divyapujaseva.in`;
-  await createStaffAccount(base.db, {
-    email: staffEmail,
-    name: 'Lakshmi',
-    role: 'staff',
-    password: 'temple-bell-108',
-  });
-  const staff = await registerAndLoginExisting(app, staffEmail, 'temple-bell-108');
-  const adminEmail = `admin-${Date.now()}@divyapujaseva.in`;
-  await createStaffAccount(base.db, {
-    email: adminEmail,
-    name: 'Gopal',
-    role: 'admin',
-    password: 'temple-bell-108',
-  });
-  const admin = await registerAndLoginExisting(app, adminEmail, 'temple-bell-108');
+  /** A member of staff (or an admin) made as the shop's admin-create script makes them, signed in. */
+  const signedInStaff = async (role: 'staff' | 'admin', name: string) => {
+    const email = `${role}-${Date.now()}@divyapujaseva.in`;
+    await createStaffAccount(base.db, { email, name, role, password: 'temple-bell-108' });
+    return registerAndLoginExisting(app, email, 'temple-bell-108');
+  };
+  const staff = await signedInStaff('staff', 'Lakshmi');
+  const admin = await signedInStaff('admin', 'Gopal');
   return {
     ...base,
     app,

@@ -3,33 +3,22 @@
  * and the back office). Run as the real command over a DATA_DIR, the password piped in.
  */
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import * as v from 'valibot';
 import { LoginResponse } from '../../contract/auth.ts';
 import { createApp } from '../../server/app.ts';
 import { call, registerAndLogin } from '../support/accounts.ts';
-import { createTestDatabase, type TestDatabase } from '../support/test-db.ts';
+import { databasePerFile } from '../support/prelude.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
-let dataDir: string;
-/** The database the command works on: SQLite in DATA_DIR, or a fresh PostgreSQL database. */
-let database: TestDatabase;
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-admin-'));
-  database = await createTestDatabase(dataDir);
-});
-afterAll(async () => {
-  await database.drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+/** The database the command works on: SQLite in DATA_DIR (its `dir`), or a fresh PostgreSQL database. */
+const database = databasePerFile('shop-admin-');
 
 function adminCreate(args: string[], input: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/admin-create.ts', ...args], {
       cwd: repoRoot,
-      env: { ...process.env, ...database.env, DATA_DIR: dataDir },
+      env: { ...process.env, ...database.env, DATA_DIR: database.dir },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let output = '';

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import * as v from 'valibot';
+import type { PersonDraft } from '../../contract/person.ts';
 import { AuditListResponse } from '../../contract/admin/audit.ts';
 import { AdminCouponResponse } from '../../contract/admin/coupons.ts';
 import { SankalpSheetResponse } from '../../contract/admin/sankalp.ts';
@@ -152,21 +153,27 @@ describe('Today', () => {
   });
 });
 
+/**
+ * Ravi's paid booking of two persons (201) for a puja two days away whose temple writes in
+ * `script`: the puja.
+ */
+async function sankalpBooking(script: 'tamil' | 'kannada', persons: PersonDraft[]) {
+  const puja = await pujaOn(shop, 2 * DAY);
+  await shop.db.updateTable('puja').set({ script }).where('id', '=', puja.id).execute();
+  const res = await send(app, 'POST', '/api/bookings', {
+    json: await paid(app, shop.other.token, { ...bookingBody(puja, shop.otherAddressId, 2), persons }),
+    token: shop.other.token,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return puja;
+}
+
 describe('the sankalp sheet', () => {
   it('lists the day’s bookings by puja and package, each devotee with birth details and the name and gothra in the temple’s script', async () => {
-    const puja = await pujaOn(shop, 2 * DAY);
-    await shop.db.updateTable('puja').set({ script: 'tamil' }).where('id', '=', puja.id).execute();
-    const res = await send(app, 'POST', '/api/bookings', {
-      json: await paid(app, shop.other.token, {
-        ...bookingBody(puja, shop.otherAddressId, 2),
-        persons: [
-          person({ name: 'Lakshmi Narayanan', gothra: 'Kashyap' }),
-          person({ name: 'Gowri', gothra: 'Bharadwaj', birthTimeNotKnown: true, birthTime: '' }),
-        ],
-      }),
-      token: shop.other.token,
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const puja = await sankalpBooking('tamil', [
+      person({ name: 'Lakshmi Narayanan', gothra: 'Kashyap' }),
+      person({ name: 'Gowri', gothra: 'Bharadwaj', birthTimeNotKnown: true, birthTime: '' }),
+    ]);
     const day = new Date(Date.parse(puja.pujaDate!) + 5.5 * HOUR).toISOString().slice(0, 10);
     const sheet = v.parse(SankalpSheetResponse, (await staff('GET', `/api/admin/sankalp?date=${day}`)).body);
     const mine = sheet.pujas.find((p) => p.pujaId === puja.id)!;
@@ -219,19 +226,10 @@ describe('the sankalp sheet', () => {
 
 describe('the sankalp sheet: spellings corrected by hand, final or not, stars in the script', () => {
   it('prints a stored spelling instead of the worked-out one, says whether the names may change, and names the stars in the script', async () => {
-    const puja = await pujaOn(shop, 2 * DAY);
-    await shop.db.updateTable('puja').set({ script: 'kannada' }).where('id', '=', puja.id).execute();
-    const res = await send(app, 'POST', '/api/bookings', {
-      json: await paid(app, shop.other.token, {
-        ...bookingBody(puja, shop.otherAddressId, 2),
-        persons: [
-          person({ name: 'Kamala Shetty', nameInScript: '  ಕಮಲಾ   ಶೆಟ್ಟಿ ', gothra: 'Kashyap' }),
-          person({ name: 'Ravi', gothra: 'Bharadwaj', gothraInScript: 'ಭಾರದ್ವಾಜ' }),
-        ],
-      }),
-      token: shop.other.token,
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const puja = await sankalpBooking('kannada', [
+      person({ name: 'Kamala Shetty', nameInScript: '  ಕಮಲಾ   ಶೆಟ್ಟಿ ', gothra: 'Kashyap' }),
+      person({ name: 'Ravi', gothra: 'Bharadwaj', gothraInScript: 'ಭಾರದ್ವಾಜ' }),
+    ]);
     const day = new Date(Date.parse(puja.pujaDate!) + 5.5 * HOUR).toISOString().slice(0, 10);
     const sheetNow = async () => {
       const sheet = v.parse(

@@ -15,7 +15,6 @@ import { asBooked, person } from '../support/bookings.ts';
 import {
   book,
   bookingEvent,
-  createLifecycleShop,
   DAY,
   HOUR,
   MINUTE,
@@ -27,10 +26,9 @@ import {
 } from '../support/lifecycle.ts';
 import { paymentStatus } from '../support/payments.ts';
 import { expectClearRefusal, expectNothingChanged } from '../security/security-shop.ts';
-import { shopPerFile } from '../support/prelude.ts';
+import { lifecycleShopPerFile } from '../support/prelude.ts';
 
-const shop = shopPerFile(createLifecycleShop);
-beforeEach(() => shop.clock.set(new Date()));
+const shop = lifecycleShopPerFile({ clockAtNow: true });
 
 const steps = (booking: Booking) => booking.timeline.map((entry) => `${entry.by}:${entry.event}>${entry.to}`);
 const staffEvent = (id: number, event: object) => bookingEvent(shop, shop.staff.token, id, event, true);

@@ -26,6 +26,7 @@ import {
   asBooked,
   bookingBody,
   countBookingRows,
+  nothingAfterTheSale,
   person,
   type TestPuja,
 } from '../support/bookings.ts';
@@ -93,6 +94,12 @@ async function expectRefused(payload: unknown, status: number, message: string, 
   });
 }
 
+/** The booking rows after `before`, with one booking of `persons` persons more. */
+const oneBookingMore = (before: { bookings: number; persons: number }, persons: number) => ({
+  bookings: before.bookings + 1,
+  persons: before.persons + persons,
+});
+
 describe('product rules, Persons: the person form’s lists and messages', () => {
   it('offers exactly the 12 raashis and 27 nakshatras, as written in the spec', () => {
     expect(RAASHI_OPTIONS).toEqual([
@@ -148,19 +155,22 @@ describe('product rules, Persons: the person form’s lists and messages', () =>
 });
 
 describe('booking a puja', () => {
+  /** Ravi, born a minute before midnight, with every field of his own. */
+  const raviBornAtMidnight = {
+    name: 'Ravi Rao',
+    dateOfBirth: '1985-12-01',
+    birthTime: '23:59',
+    birthPlace: 'Mangaluru',
+    raashi: 'Meen (Pisces)',
+    nakshatra: 'Revati',
+    gothra: 'Bharadwaja',
+  } as const;
+
   it('201 {booking}: priced from the package, persons in order, puja, package and address snapshotted', async () => {
     const before = new Date();
     const persons = [
       person({ name: '  Asha Rao ', birthPlace: ' Udupi ', gothra: ' Kashyapa ' }),
-      person({
-        name: 'Ravi Rao',
-        dateOfBirth: '1985-12-01',
-        birthTime: '23:59',
-        birthPlace: 'Mangaluru',
-        raashi: 'Meen (Pisces)',
-        nakshatra: 'Revati',
-        gothra: 'Bharadwaja',
-      }),
+      person(raviBornAtMidnight),
     ];
     const payload = await paid(app, me.token, {
       ...body(2),
@@ -193,26 +203,12 @@ describe('booking a puja', () => {
       package: { id: puja.packages[2]!.id, title: puja.packages[2]!.title, noPersons: 2 },
       persons: [
         asBooked(person({ name: 'Asha Rao', birthPlace: 'Udupi', gothra: 'Kashyapa' })),
-        {
-          name: 'Ravi Rao',
-          dateOfBirth: '1985-12-01',
-          birthTime: '23:59',
-          birthPlace: 'Mangaluru',
-          raashi: 'Meen (Pisces)',
-          nakshatra: 'Revati',
-          gothra: 'Bharadwaja',
-        },
+        asBooked(person(raviBornAtMidnight)),
       ],
       address: myAddress,
       amount: 2202,
       packageAmount: 2202,
-      offerings: [],
-      gift: null,
-      currency: 'INR',
-      offeredDates: [],
-      proof: null,
-      prasad: null,
-      refund: null,
+      ...nothingAfterTheSale,
       // Its life starts here: the first step of its timeline.
       timeline: [
         {
@@ -712,10 +708,7 @@ describe('Idempotency-Key', () => {
     expect(second).toMatchObject({ status: 201, body: first.body });
     expect(second.headers.get('Idempotent-Replayed')).toBe('true');
     expect(first.headers.get('Idempotent-Replayed')).toBeNull();
-    expect(await countBookingRows(shop.db)).toEqual({
-      bookings: before.bookings + 1,
-      persons: before.persons + 2,
-    });
+    expect(await countBookingRows(shop.db)).toEqual(oneBookingMore(before, 2));
   });
 
   it('treats whitespace the server trims as the same request', async () => {
@@ -750,10 +743,7 @@ describe('Idempotency-Key', () => {
     );
     expect(results.map((r) => r.status)).toEqual(Array(6).fill(201));
     expect(new Set(results.map((r) => v.parse(BookingResponse, r.body).booking.id)).size).toBe(1);
-    expect(await countBookingRows(shop.db)).toEqual({
-      bookings: before.bookings + 1,
-      persons: before.persons + 2,
-    });
+    expect(await countBookingRows(shop.db)).toEqual(oneBookingMore(before, 2));
   });
 
   it('rolls back the loser of a key race at the unique index and answers it as a repeat', async () => {

@@ -3,20 +3,15 @@
  * their meaning under the lifecycles' states, each gets its first timeline row, the rebuilt
  * tables keep their rows, indexes and foreign keys, and the new CHECKs hold.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import type { Db } from '../../server/db/client.ts';
 import { migrateToLatest, migrateUpTo } from '../../server/db/migrate.ts';
-import { createTestDatabase, onPostgres, type TestDatabase } from '../support/test-db.ts';
+import { onPostgres } from '../support/test-db.ts';
+import { databasePerFile } from '../support/prelude.ts';
 
-let dir: string;
-let database: TestDatabase;
+const database = databasePerFile('shop-migration-');
 let db: Db;
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-migration-'));
-  database = await createTestDatabase(dir);
   db = await database.open();
   await migrateUpTo(db, '2026_11_24_040000_indian_addresses');
   // The catalogue as it was then (today's seed writes columns later migrations added).
@@ -50,8 +45,6 @@ async function oldCatalogue(db: Db) {
 }
 afterAll(async () => {
   await db.destroy();
-  await database.drop();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 const address = {

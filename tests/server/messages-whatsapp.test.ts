@@ -9,7 +9,6 @@ import path from 'node:path';
 import { formatRupees } from '../../contract/money.ts';
 import { WHATSAPP_CONSENT_WORDS } from '../../contract/messages.ts';
 import { recordConsent } from '../../server/db/repositories/message-preferences.ts';
-import { createMailer, type Mailer } from '../../server/mail/mailer.ts';
 import { deliverDueMessages, type DeliveryDeps } from '../../server/messages/deliver.ts';
 import { inIndia } from '../../server/messages/templates.ts';
 import {
@@ -22,7 +21,6 @@ import {
 import {
   book,
   bookingEvent,
-  createLifecycleShop,
   DAY,
   HOUR,
   MINUTE,
@@ -30,35 +28,22 @@ import {
   placeOrder,
   pujaOn,
   uploadPhoto,
-  type LifecycleShop,
 } from '../support/lifecycle.ts';
 import { call } from '../support/accounts.ts';
 import { maduraiAddress } from '../support/addresses.ts';
 import { dyingAfter, leftSending } from '../support/outbox.ts';
-import { startTestSmtp, type TestSmtp } from '../support/smtp.ts';
-import { startTestWhatsApp, type TestWhatsApp } from '../support/whatsapp.ts';
+import { smtpPerFile } from '../support/smtp.ts';
+import { lifecycleShopPerFile, shopPerFile } from '../support/prelude.ts';
+import { startTestWhatsApp } from '../support/whatsapp.ts';
 
-let shop: LifecycleShop;
-let smtp: TestSmtp;
-let api: TestWhatsApp;
-let mailer: Mailer;
+const shop = lifecycleShopPerFile();
+const { smtp, mailer } = smtpPerFile(shop);
+const api = shopPerFile(startTestWhatsApp);
 let whatsapp: WhatsAppSender;
 const MOBILE = '+919845012345';
 
-beforeAll(async () => {
-  shop = await createLifecycleShop();
-  smtp = await startTestSmtp();
-  api = await startTestWhatsApp();
-  mailer = createMailer({
-    smtpUrl: smtp.url,
-    outboxDir: `${shop.dir}/outbox`,
-    from: 'Shop <no-reply@shop.test>',
-  });
+beforeAll(() => {
   whatsapp = createWhatsAppSender({ apiUrl: api.url, phoneNumberId: api.phoneNumberId, token: api.token });
-});
-afterAll(async () => {
-  await Promise.all([smtp.close(), api.close()]);
-  await shop.close();
 });
 beforeEach(async () => {
   shop.clock.set(new Date());

@@ -16,7 +16,7 @@ import type { TodayResponse } from '../../contract/admin/today.ts';
 import { formatRupees } from '../../contract/money.ts';
 import { MESSAGE_MAX_ATTEMPTS } from '../../contract/messages.ts';
 import { createApp } from '../../server/app.ts';
-import { createMailer, type Mail, type Mailer } from '../../server/mail/mailer.ts';
+import { type Mail } from '../../server/mail/mailer.ts';
 import { deliverDueMessages, type DeliveryDeps } from '../../server/messages/deliver.ts';
 import { queueNamesReminders } from '../../server/messages/outbox.ts';
 import { preferencesUrl, signPreferencesToken } from '../../server/messages/preferences-token.ts';
@@ -25,35 +25,20 @@ import { bookingTemplates, inIndia, orderTemplates } from '../../server/messages
 import {
   book,
   bookingEvent,
-  createLifecycleShop,
   DAY,
   HOUR,
   MINUTE,
   orderEvent,
   placeOrder,
   pujaOn,
-  type LifecycleShop,
 } from '../support/lifecycle.ts';
 import { call } from '../support/accounts.ts';
 import { dyingAfter, leftSending } from '../support/outbox.ts';
-import { startTestSmtp, type TestSmtp } from '../support/smtp.ts';
+import { smtpPerFile } from '../support/smtp.ts';
+import { lifecycleShopPerFile } from '../support/prelude.ts';
 
-let shop: LifecycleShop;
-let smtp: TestSmtp;
-let mailer: Mailer;
-beforeAll(async () => {
-  shop = await createLifecycleShop();
-  smtp = await startTestSmtp();
-  mailer = createMailer({
-    smtpUrl: smtp.url,
-    outboxDir: `${shop.dir}/outbox`,
-    from: 'Shop <no-reply@shop.test>',
-  });
-});
-afterAll(async () => {
-  await smtp.close();
-  await shop.close();
-});
+const shop = lifecycleShopPerFile();
+const { smtp, mailer } = smtpPerFile(shop);
 beforeEach(async () => {
   shop.clock.set(new Date());
   // Each test reads only its own messages.

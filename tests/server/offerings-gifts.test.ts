@@ -74,6 +74,16 @@ async function bookPaid(json: object, token = shop.me.token) {
 
 const oneOf = (extra: object = {}) => ({ ...bookingBody(shop.puja, shop.myAddressId, 1), ...extra });
 
+/** The booking's row on the sankalp sheet of the puja's day (India's date), as staff read it. */
+async function sankalpSheetRow(bookingId: number) {
+  const day = new Date(Date.parse(shop.puja.pujaDate!) + 5.5 * 3600_000).toISOString().slice(0, 10);
+  const sheet = v.parse(
+    SankalpSheetResponse,
+    (await call(shop.app, 'GET', `/api/admin/sankalp?date=${day}`, { token: shop.staff.token })).body,
+  );
+  return sheet.pujas.flatMap((p) => p.packages.flatMap((k) => k.bookings)).find((b) => b.id === bookingId);
+}
+
 describe('offerings: staff manage them with the puja', () => {
   it('refuses visitors (401) and customers (403) on every offering route, changing nothing', async () => {
     const routes: [string, string, unknown?][] = [
@@ -238,14 +248,7 @@ describe('offerings: the server prices them', () => {
       token: shop.staff.token,
     });
     expect(v.parse(AdminBookingResponse, staffView.body).booking.offerings).toEqual(booking.offerings);
-    const day = new Date(Date.parse(shop.puja.pujaDate!) + 5.5 * 3600_000).toISOString().slice(0, 10);
-    const sheet = v.parse(
-      SankalpSheetResponse,
-      (await call(shop.app, 'GET', `/api/admin/sankalp?date=${day}`, { token: shop.staff.token })).body,
-    );
-    const row = sheet.pujas
-      .flatMap((p) => p.packages.flatMap((k) => k.bookings))
-      .find((b) => b.id === booking.id);
+    const row = await sankalpSheetRow(booking.id);
     expect(row?.offerings).toEqual(booking.offerings);
     expect(row?.gift).toBeNull();
 
@@ -400,14 +403,7 @@ describe('gift a puja', () => {
     expect(v.parse(AdminBookingResponse, staffView.body).booking.gift).toEqual({
       message: 'Happy 60th birthday, Amma!',
     });
-    const day = new Date(Date.parse(shop.puja.pujaDate!) + 5.5 * 3600_000).toISOString().slice(0, 10);
-    const sheet = v.parse(
-      SankalpSheetResponse,
-      (await call(shop.app, 'GET', `/api/admin/sankalp?date=${day}`, { token: shop.staff.token })).body,
-    );
-    const row = sheet.pujas
-      .flatMap((p) => p.packages.flatMap((k) => k.bookings))
-      .find((b) => b.id === booking.id);
+    const row = await sankalpSheetRow(booking.id);
     expect(row?.gift).toEqual({ message: 'Happy 60th birthday, Amma!', recipientName: 'Kamala Iyer' });
   });
 

@@ -9,7 +9,6 @@ import { lifecycleMessages } from '../../contract/lifecycle.ts';
 import type { OrderRead } from '../../contract/orders.ts';
 import { call } from '../support/accounts.ts';
 import {
-  createLifecycleShop,
   DAY,
   HOUR,
   HTML,
@@ -25,10 +24,9 @@ import { stockOf } from '../support/orders.ts';
 import { paymentStatus } from '../support/payments.ts';
 import { DELIVERY_CLOCK_SKEW_MINUTES } from '../../contract/policy.ts';
 import { expectClearRefusal, expectNothingChanged } from '../security/security-shop.ts';
-import { shopPerFile } from '../support/prelude.ts';
+import { lifecycleShopPerFile } from '../support/prelude.ts';
 
-const shop = shopPerFile(createLifecycleShop);
-beforeEach(() => shop.clock.set(new Date()));
+const shop = lifecycleShopPerFile({ clockAtNow: true });
 
 const cancel = { type: 'order.cancel', reason: 'Ordered the wrong size' };
 const steps = (order: OrderRead) => order.timeline.map((entry) => `${entry.by}:${entry.event}>${entry.to}`);

@@ -14,6 +14,17 @@ export const addressInput = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+/** What the address form says of each required field left blank (docs/product-rules.md, Addresses). */
+export const blankAddressErrors = {
+  recipientName: 'Recipient name is required',
+  mobile: 'Mobile number is required',
+  street: 'House and street are required',
+  area: 'Area is required',
+  city: 'City is required',
+  state: 'State is required',
+  postalCode: 'PIN code is required',
+};
+
 /** Kamala's address in Madurai as a gift's recipient is typed (an empty landmark); override any field. */
 export const maduraiAddress = (overrides: { mobile?: string } = {}) => ({
   recipientName: 'Kamala Iyer',
@@ -65,4 +76,19 @@ export const legacyAddressRow = (userId: number) => ({
   country: 'India',
   isDefault: 1,
   createdAt: new Date().toISOString(),
+});
+
+/** legacyAddressRow as the API reads it back: what it had, and null for what it never had. */
+export const legacyAddressAsRead = (id: number): Address => ({
+  id,
+  recipientName: null,
+  mobile: null,
+  street: '21, Car Street',
+  area: null,
+  landmark: null,
+  city: 'Udupi',
+  state: 'KA',
+  postalCode: '576101',
+  country: 'India',
+  isDefault: true,
 });

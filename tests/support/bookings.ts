@@ -20,6 +20,17 @@ export const person = (overrides: Partial<PersonDraft> = {}): PersonDraft => ({
   ...overrides,
 });
 
+/** Lakshmi Iyer's birth details and gothra, as a family profile or a booking's person gives them. */
+export const lakshmiIyer = {
+  name: 'Lakshmi Iyer',
+  dateOfBirth: '1988-03-14',
+  birthTime: '06:45',
+  birthPlace: 'Udupi',
+  raashi: 'Simha (Leo)',
+  nakshatra: 'Magha',
+  gothra: 'Bharadwaja',
+} as const;
+
 /** Ravi, the second person of a two-person package. */
 export const ravi = () =>
   person({
@@ -43,6 +54,20 @@ export const bornInThanjavur = (name: string) =>
     gothra: 'Vasishta',
   }) as const;
 
+/** What a booking has before anything happens to it after the sale (its timeline aside). */
+export const nothingAfterTheSale: Pick<
+  Booking,
+  'offerings' | 'gift' | 'currency' | 'offeredDates' | 'proof' | 'prasad' | 'refund'
+> = {
+  offerings: [],
+  gift: null,
+  currency: 'INR',
+  offeredDates: [],
+  proof: null,
+  prasad: null,
+  refund: null,
+};
+
 /**
  * A booking as the API returns it once paid online, before anything happens to it after the
  * sale: no offerings, gift, dates offered, proof, prasad or refund, and an empty timeline.
@@ -58,13 +83,7 @@ export const paidBooking = (
   status: 'confirmed',
   paymentStatus: 'completed',
   paymentMethod: 'online',
-  offerings: [],
-  gift: null,
-  currency: 'INR',
-  offeredDates: [],
-  proof: null,
-  prasad: null,
-  refund: null,
+  ...nothingAfterTheSale,
   timeline: [],
   ...fields,
 });

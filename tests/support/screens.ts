@@ -2,6 +2,8 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import axe from 'axe-core';
 import type { PersonDraft } from '../../contract/person.ts';
+import type { ApiFetchControl } from './api-fetch.ts';
+import { renderAppAt } from './render-app.tsx';
 
 /**
  * axe's violations on the page's main region, and on the open dialog of the given role when
@@ -39,4 +41,21 @@ export async function fillPerson(user: UserEvent, index: number, count: number, 
   await user.type(group.getByRole('combobox', { name: 'Raashi' }), values.raashi);
   await user.type(group.getByRole('combobox', { name: 'Nakshatra' }), values.nakshatra);
   fireEvent.change(group.getByRole('textbox', { name: 'Gothra' }), { target: { value: values.gothra } });
+}
+
+/**
+ * Opens the app at `path` while the requests whose path matches `failing` fail as a dropped
+ * connection does, and answers the alert the page shows; the network is back once it shows, so a
+ * Retry can recover.
+ */
+export async function alertWhileOffline(
+  net: Pick<ApiFetchControl, 'failNetwork'>,
+  failing: RegExp,
+  path: string,
+) {
+  net.failNetwork(failing);
+  renderAppAt(path);
+  const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+  net.failNetwork(null);
+  return alert;
 }

@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { createMailer, type Mailer } from '../../server/mail/mailer.ts';
+import { madeLater, shopPerFile } from './prelude.ts';
 
 /** One e-mail as a real SMTP server on loopback received it, parsed as a mail client would. */
 export interface ReceivedMail {
@@ -54,4 +56,21 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     },
     close: () => new Promise<void>((resolve) => server.close(resolve)),
   };
+}
+
+/**
+ * For a test file: a test SMTP server started before its tests and closed after them, and the
+ * shop's mailer sending through it (its outbox under `shop.dir`).
+ */
+export function smtpPerFile(shop: { dir: string }): { smtp: TestSmtp; mailer: Mailer } {
+  const smtp = shopPerFile(startTestSmtp);
+  let mailer: Mailer | undefined;
+  beforeAll(() => {
+    mailer = createMailer({
+      smtpUrl: smtp.url,
+      outboxDir: `${shop.dir}/outbox`,
+      from: 'Shop <no-reply@shop.test>',
+    });
+  });
+  return { smtp, mailer: madeLater('The mailer', () => mailer) };
 }

@@ -79,6 +79,26 @@ const mylapore: NewAddress = {
 const asInput = ({ makeDefault: _, ...a }: NewAddress) =>
   addressInput({ recipientName: 'Asha Rao', mobile: '98450 12345', landmark: null, ...a });
 
+/** Saves these addresses for the customer over the API, in order (the first is the default). */
+async function saveAddresses(customer: Customer, ...addresses: NewAddress[]) {
+  for (const address of addresses) {
+    await call(shop.app, 'POST', '/api/addresses', { token: customer.token, json: asInput(address) });
+  }
+}
+
+/** A new customer, signed in with these addresses saved, on the account's Addresses tab. */
+async function openAddressBook(...addresses: NewAddress[]) {
+  const user = userEvent.setup();
+  const customer = await signIn();
+  await saveAddresses(customer, ...addresses);
+  await openAccount(customer, '/account/addresses');
+  return { user, customer };
+}
+
+/** Presses "Add new address" once the tab has loaded. */
+const openAddForm = async (user: UserEvent) =>
+  user.click(await screen.findByRole('button', { name: /add new address/i }));
+
 describe('account page', () => {
   it('sends a signed-out visitor to the login page, coming back here afterwards', async () => {
     renderAppAt('/account');
@@ -114,29 +134,32 @@ describe('account page', () => {
     expect(within(panel).queryByText('Not provided')).not.toBeInTheDocument();
   });
 
-  it('/account/orders selects Orders with its empty state and a Browse Products link', async () => {
-    const customer = await signIn();
-    await openAccount(customer, '/account/orders');
-    expect(tab('Orders')).toHaveAttribute('aria-selected', 'true');
-    const panel = screen.getByRole('tabpanel', { name: 'Orders' });
-    // The customer's orders are read first (GET /api/orders); a new customer has none.
-    expect(await within(panel).findByRole('heading', { name: 'No orders' })).toBeInTheDocument();
-    expect(within(panel).getByText("You haven't placed any orders yet.")).toBeInTheDocument();
-    expect(within(panel).getByRole('link', { name: 'Browse Products' })).toHaveAttribute(
-      'href',
+  // The customer's orders and bookings are read first (GET /api/orders, /api/bookings); a new customer has none.
+  it.each([
+    [
+      '/account/orders',
+      'Orders',
+      'Browse Products',
       '#/products',
-    );
-  });
-
-  it('/account/bookings selects Bookings with its empty state and a Browse Pujas link', async () => {
+      'No orders',
+      "You haven't placed any orders yet.",
+    ],
+    [
+      '/account/bookings',
+      'Bookings',
+      'Browse Pujas',
+      '#/pujas',
+      'No bookings',
+      "You haven't booked any pujas yet.",
+    ],
+  ])('%s selects %s with its empty state and a %s link', async (path, name, link, href, heading, text) => {
     const customer = await signIn();
-    await openAccount(customer, '/account/bookings');
-    expect(tab('Bookings')).toHaveAttribute('aria-selected', 'true');
-    const panel = screen.getByRole('tabpanel', { name: 'Bookings' });
-    // The customer's bookings are read first (GET /api/bookings); a new customer has none.
-    expect(await within(panel).findByRole('heading', { name: 'No bookings' })).toBeInTheDocument();
-    expect(within(panel).getByText("You haven't booked any pujas yet.")).toBeInTheDocument();
-    expect(within(panel).getByRole('link', { name: 'Browse Pujas' })).toHaveAttribute('href', '#/pujas');
+    await openAccount(customer, path);
+    expect(tab(name)).toHaveAttribute('aria-selected', 'true');
+    const panel = screen.getByRole('tabpanel', { name });
+    expect(await within(panel).findByRole('heading', { name: heading })).toBeInTheDocument();
+    expect(within(panel).getByText(text)).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: link })).toHaveAttribute('href', href);
   });
 
   it('changes the route with the tab, by mouse and by keyboard (focus stays on the tabs)', async () => {
@@ -173,9 +196,7 @@ describe('account page', () => {
 
 describe('account page: addresses', () => {
   it('shows the empty state, and its Add new address button opens the form', async () => {
-    const user = userEvent.setup();
-    const customer = await signIn();
-    await openAccount(customer, '/account/addresses');
+    const { user } = await openAddressBook();
     expect(tab('Addresses')).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('No addresses')).toBeInTheDocument();
     expect(screen.getByText("You haven't added any addresses yet.")).toBeInTheDocument();
@@ -186,10 +207,8 @@ describe('account page: addresses', () => {
   });
 
   it('shows every required-field message for a blank form and sends nothing', async () => {
-    const user = userEvent.setup();
-    const customer = await signIn();
-    await openAccount(customer, '/account/addresses');
-    await user.click(await screen.findByRole('button', { name: /add new address/i }));
+    const { user, customer } = await openAddressBook();
+    await openAddForm(user);
     await user.type(field('City'), '   ');
     const before = addressRequests();
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -219,10 +238,8 @@ describe('account page: addresses', () => {
   });
 
   it('a PIN code fills in the city and state; an unknown one says so and leaves them to the customer', async () => {
-    const user = userEvent.setup();
-    const customer = await signIn();
-    await openAccount(customer, '/account/addresses');
-    await user.click(await screen.findByRole('button', { name: /add new address/i }));
+    const { user } = await openAddressBook();
+    await openAddForm(user);
     await user.type(field('PIN code'), '600004');
     await waitFor(() => expect(field('City')).toHaveValue('Chennai'));
     expect(screen.getByRole('combobox', { name: 'State' })).toHaveValue('Tamil Nadu');
@@ -254,10 +271,8 @@ describe('account page: addresses', () => {
   });
 
   it('Cancel hides the form and resets it; focus returns to the Add button', async () => {
-    const user = userEvent.setup();
-    const customer = await signIn();
-    await openAccount(customer, '/account/addresses');
-    await user.click(await screen.findByRole('button', { name: /add new address/i }));
+    const { user, customer } = await openAddressBook();
+    await openAddForm(user);
     await user.type(field('House no. and street'), '12, 4th Cross');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByText('City is required')).toBeInTheDocument();
@@ -273,9 +288,7 @@ describe('account page: addresses', () => {
   });
 
   it('adds two addresses (the first is the default, each saved card is focused and "Address saved" said) and sets the second as default', async () => {
-    const user = userEvent.setup();
-    const customer = await signIn();
-    await openAccount(customer, '/account/addresses');
+    const { user, customer } = await openAddressBook();
     await screen.findByText('No addresses');
 
     await addAddressThroughForm(user, malleshwaram);
@@ -311,9 +324,7 @@ describe('account page: addresses', () => {
   });
 
   it('"Make this my default address" makes a new address the only default', async () => {
-    const user = userEvent.setup();
-    const customer = await signIn();
-    await openAccount(customer, '/account/addresses');
+    const { user, customer } = await openAddressBook();
     await screen.findByText('No addresses');
     await addAddressThroughForm(user, malleshwaram);
     await addAddressThroughForm(user, { ...mylapore, makeDefault: true });
@@ -325,17 +336,7 @@ describe('account page: addresses', () => {
   });
 
   it('edits an address in place', async () => {
-    const user = userEvent.setup();
-    const customer = await signIn();
-    await call(shop.app, 'POST', '/api/addresses', {
-      token: customer.token,
-      json: asInput(malleshwaram),
-    });
-    await call(shop.app, 'POST', '/api/addresses', {
-      token: customer.token,
-      json: asInput(mylapore),
-    });
-    await openAccount(customer, '/account/addresses');
+    const { user, customer } = await openAddressBook(malleshwaram, mylapore);
 
     const editButton = within(await screen.findByRole('group', { name: /Mylapore/ })).getByRole('button', {
       name: 'Edit',
@@ -364,17 +365,7 @@ describe('account page: addresses', () => {
   });
 
   it('deletes only after confirmation: Cancel keeps the address, Delete removes it', async () => {
-    const user = userEvent.setup();
-    const customer = await signIn();
-    await call(shop.app, 'POST', '/api/addresses', {
-      token: customer.token,
-      json: asInput(malleshwaram),
-    });
-    await call(shop.app, 'POST', '/api/addresses', {
-      token: customer.token,
-      json: asInput(mylapore),
-    });
-    await openAccount(customer, '/account/addresses');
+    const { user, customer } = await openAddressBook(malleshwaram, mylapore);
     await screen.findByRole('group', { name: /Malleshwaram/ });
 
     const deleteButton = within(card(/Malleshwaram/)).getByRole('button', { name: 'Delete' });
@@ -414,10 +405,7 @@ describe('account page: addresses', () => {
   it('shows "Failed to fetch addresses" with Retry when loading fails, and Retry recovers', async () => {
     const user = userEvent.setup();
     const customer = await signIn();
-    await call(shop.app, 'POST', '/api/addresses', {
-      token: customer.token,
-      json: asInput(malleshwaram),
-    });
+    await saveAddresses(customer, malleshwaram);
     net.failNetwork(/\/api\/addresses/);
     await openAccount(customer, '/account/addresses');
     const alert = await screen.findByRole('alert');
@@ -430,17 +418,7 @@ describe('account page: addresses', () => {
   });
 
   it('shows "Failed to set address as default" and "Failed to delete address" when those calls fail', async () => {
-    const user = userEvent.setup();
-    const customer = await signIn();
-    await call(shop.app, 'POST', '/api/addresses', {
-      token: customer.token,
-      json: asInput(malleshwaram),
-    });
-    await call(shop.app, 'POST', '/api/addresses', {
-      token: customer.token,
-      json: asInput(mylapore),
-    });
-    await openAccount(customer, '/account/addresses');
+    const { user, customer } = await openAddressBook(malleshwaram, mylapore);
     await screen.findByRole('group', { name: /Mylapore/ });
 
     net.failNetwork(/\/api\/addresses\/\d+\/default$/);
@@ -458,10 +436,8 @@ describe('account page: addresses', () => {
   });
 
   it('catches a 10,000-character street before sending, and shows the server message when the API refuses', async () => {
-    const user = userEvent.setup();
-    const customer = await signIn();
-    await openAccount(customer, '/account/addresses');
-    await user.click(await screen.findByRole('button', { name: /add new address/i }));
+    const { user, customer } = await openAddressBook();
+    await openAddForm(user);
     await fillAddressForm(user, { street: 'x', postalCode: '560003' });
     await user.click(field('House no. and street'));
     await user.paste('x'.repeat(10_000));
@@ -497,17 +473,7 @@ describe('account page: addresses', () => {
   });
 
   it('has no structural accessibility problems with cards, the form and the dialog', async () => {
-    const user = userEvent.setup();
-    const customer = await signIn();
-    await call(shop.app, 'POST', '/api/addresses', {
-      token: customer.token,
-      json: asInput(malleshwaram),
-    });
-    await call(shop.app, 'POST', '/api/addresses', {
-      token: customer.token,
-      json: asInput(mylapore),
-    });
-    await openAccount(customer, '/account/addresses');
+    const { user } = await openAddressBook(malleshwaram, mylapore);
     await screen.findByRole('group', { name: /Mylapore/ });
     await user.click(screen.getByRole('button', { name: /add new address/i }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -525,14 +491,7 @@ describe('address picker in select mode (for checkout and the booking wizard)', 
   it('offers the cards as a radio group with Set as default (no Edit or Delete) and reports the choice', async () => {
     const user = userEvent.setup();
     const customer = await registerAndLogin(shop.app);
-    await call(shop.app, 'POST', '/api/addresses', {
-      token: customer.token,
-      json: asInput(malleshwaram),
-    });
-    await call(shop.app, 'POST', '/api/addresses', {
-      token: customer.token,
-      json: asInput(mylapore),
-    });
+    await saveAddresses(customer, malleshwaram, mylapore);
     configureAuth({ getToken: () => customer.token, onUnauthorized: () => {} });
     // The machine that owns the choice (checkout, the wizard) hears of it from the address book.
     const chosen: Array<string | undefined> = [];

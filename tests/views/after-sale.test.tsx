@@ -19,7 +19,6 @@ import { person } from '../support/bookings.ts';
 import {
   book,
   bookingEvent,
-  createLifecycleShop,
   DAY,
   HOUR,
   orderEvent,
@@ -31,13 +30,12 @@ import {
 } from '../support/lifecycle.ts';
 import { renderAppAt } from '../support/render-app.tsx';
 import { TOKEN_KEY } from '../support/session.ts';
-import { shopPerFile, fetchRoutedTo } from '../support/prelude.ts';
+import { lifecycleScreens } from '../support/prelude.ts';
 import { axeViolations as axeOnMainAnd } from '../support/screens.ts';
 
 const PAGE = { timeout: 5000 };
 
-const shop = shopPerFile(createLifecycleShop);
-const net = fetchRoutedTo(shop);
+const { shop, net } = lifecycleScreens({ signedInAs: (sold) => sold.me.token });
 
 /**
  * A booking whose puja is `inMs` away: booked while the puja was open, then moved, since bookings
@@ -48,11 +46,6 @@ async function bookMovedTo(inMs: number) {
   await moveBookingTo(shop, booking.id, inMs);
   return booking;
 }
-
-beforeEach(() => {
-  shop.clock.set(new Date());
-  localStorage.setItem(TOKEN_KEY, shop.me.token);
-});
 
 const staffOrder = (id: number, event: object) => orderEvent(shop, shop.staff.token, id, event, true);
 const staffBooking = (id: number, event: object) => bookingEvent(shop, shop.staff.token, id, event, true);

@@ -9,21 +9,13 @@ import userEvent from '@testing-library/user-event';
 import { adminMessageMessages } from '../../contract/admin/messages.ts';
 import { MESSAGE_MAX_ATTEMPTS } from '../../contract/messages.ts';
 import { call } from '../support/accounts.ts';
-import { book, createLifecycleShop, placeOrder } from '../support/lifecycle.ts';
-import { fetchRoutedTo, shopPerFile } from '../support/prelude.ts';
+import { book, placeOrder } from '../support/lifecycle.ts';
+import { lifecycleScreens } from '../support/prelude.ts';
 import { renderAppAt } from '../support/render-app.tsx';
-import { signInAs, TOKEN_KEY } from '../support/session.ts';
 
 const PAGE = { timeout: 8000 };
 
-const shop = shopPerFile(createLifecycleShop);
-const net = fetchRoutedTo(shop);
-
-beforeEach(() => {
-  shop.clock.set(new Date());
-  localStorage.removeItem(TOKEN_KEY);
-  signInAs(shop.staff.token);
-});
+const { shop, net } = lifecycleScreens({ signedInAs: (staffed) => staffed.staff.token });
 
 const route = () => window.location.hash.slice(1);
 const SMTP_REFUSAL = '451 4.3.0 Mailbox temporarily unavailable';
@@ -241,7 +233,11 @@ describe('the preview of the templates', () => {
     // WhatsApp beside the e-mail: the template's registered name and its parameters in order.
     expect(within(section).getByRole('heading', { level: 3, name: 'WhatsApp' })).toBeInTheDocument();
     expect(section).toHaveTextContent(/Template name\s*order_shipped/);
-    expect(within(section).getAllByRole('listitem').map((li) => li.textContent)).toContain('EK123456789IN');
+    expect(
+      within(section)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toContain('EK123456789IN');
     // Every template: orders', bookings', a gift's recipient's, staff's and the account's.
     for (const name of [
       'Order placed',

@@ -6,9 +6,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { book, createLifecycleShop, DAY, HOUR, pujaOn } from '../support/lifecycle.ts';
-import { renderAppAt } from '../support/render-app.tsx';
+import { renderAppAs } from '../support/render-app.tsx';
 import type * as Policy from '../../contract/policy.ts';
-import { signInAs } from '../support/session.ts';
 import { shopPerFile, fetchRoutedTo } from '../support/prelude.ts';
 
 vi.mock('../../contract/policy.ts', async (importOriginal) => {
@@ -25,8 +24,7 @@ it('"Could not perform" asks for new dates beyond the sankalp lock as the policy
   const puja = await pujaOn(shop, 3 * DAY);
   const booking = await book(shop, shop.me, shop.myAddressId, { puja });
   shop.clock.advance(3 * DAY - 11 * HOUR);
-  signInAs(shop.staff.token);
-  renderAppAt(`/admin/bookings/${booking.id}`);
+  renderAppAs(shop.staff.token, `/admin/bookings/${booking.id}`);
   await user.click(await screen.findByRole('button', { name: 'Could not perform' }, PAGE));
   const dialog = await screen.findByRole('dialog', { name: 'Could not perform' });
   expect(dialog).toHaveTextContent('offer up to 3 new dates (each more than twelve hours (policy) away)');

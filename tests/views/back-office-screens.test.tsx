@@ -24,7 +24,6 @@ import { call } from '../support/accounts.ts';
 import {
   book,
   bookingEvent,
-  createLifecycleShop,
   DAY,
   HOUR,
   orderEvent,
@@ -34,19 +33,13 @@ import {
   uploadPhoto,
 } from '../support/lifecycle.ts';
 import { send } from '../support/orders.ts';
-import { renderAppAt } from '../support/render-app.tsx';
-import { signInAs, TOKEN_KEY } from '../support/session.ts';
-import { shopPerFile, fetchRoutedTo } from '../support/prelude.ts';
+import { renderAppAs, renderAppAt } from '../support/render-app.tsx';
+import { signInAs } from '../support/session.ts';
+import { lifecycleScreens } from '../support/prelude.ts';
 
 const PAGE = { timeout: 8000 };
 
-const shop = shopPerFile(createLifecycleShop);
-const net = fetchRoutedTo(shop);
-
-beforeEach(() => {
-  shop.clock.set(new Date());
-  localStorage.removeItem(TOKEN_KEY);
-});
+const { shop, net } = lifecycleScreens();
 
 const route = () => window.location.hash.slice(1);
 /** A link of the back office's navigation (the pages' breadcrumbs name the same places). */
@@ -64,8 +57,7 @@ const shopCategoryIds = async () =>
 describe('coupons', () => {
   it('creates a coupon in its form, and the list counts each order that used it', async () => {
     const user = userEvent.setup();
-    signInAs(shop.staff.token);
-    renderAppAt('/admin/coupons');
+    renderAppAs(shop.staff.token, '/admin/coupons');
     await screen.findByRole('heading', { level: 1, name: 'Coupons' }, PAGE);
     await user.click(screen.getByRole('link', { name: 'New coupon' }));
     await screen.findByRole('heading', { level: 1, name: 'New coupon' }, PAGE);
@@ -136,8 +128,7 @@ describe('categories and their images', () => {
   it('refuses a non-image in the image field (by its type, and by its bytes), accepts a PNG, and saves the new category', async () => {
     // The browser's own filter (the input's accept) is off, as a person can pick "All files".
     const user = userEvent.setup({ applyAccept: false });
-    signInAs(shop.staff.token);
-    renderAppAt('/admin/categories/new');
+    renderAppAs(shop.staff.token, '/admin/categories/new');
     await screen.findByRole('heading', { level: 1, name: 'New category' }, PAGE);
     await user.type(screen.getByLabelText('Name'), 'Brass Lamps');
     await user.type(screen.getByLabelText('Key'), 'brass-lamps');
@@ -185,8 +176,7 @@ describe('categories and their images', () => {
     const { categories } = await staffGet('/api/admin/categories', AdminCategoryListResponse);
     const full = categories.find((c) => c.productCount > 0)!;
     const empty = categories.find((c) => c.category === 'brass-lamps')!;
-    signInAs(shop.staff.token);
-    renderAppAt('/admin/categories');
+    renderAppAs(shop.staff.token, '/admin/categories');
     const table = await screen.findByRole('table', { name: 'Categories' }, PAGE);
     expect(within(table).getAllByRole('row')).toHaveLength(categories.length + 1);
     expect(within(table).getByRole('row', { name: new RegExp(full.name) })).toHaveTextContent(
@@ -243,8 +233,7 @@ describe('astrologers', () => {
     const user = userEvent.setup();
     const { astrologers } = await staffGet('/api/admin/astrologers', AdminAstrologerListResponse);
     const first = astrologers[0]!;
-    signInAs(shop.staff.token);
-    renderAppAt('/admin/astrologers');
+    renderAppAs(shop.staff.token, '/admin/astrologers');
     const table = await screen.findByRole('table', { name: 'Astrologers' }, PAGE);
     expect(within(table).getAllByRole('row')).toHaveLength(astrologers.length + 1);
     const row = within(table).getByRole('row', { name: new RegExp(first.name) });
@@ -274,8 +263,7 @@ describe('an astrologer’s specializations', () => {
     const user = userEvent.setup();
     const { astrologers } = await staffGet('/api/admin/astrologers', AdminAstrologerListResponse);
     const second = astrologers[1]!;
-    signInAs(shop.staff.token);
-    renderAppAt(`/admin/astrologers/${second.id}`);
+    renderAppAs(shop.staff.token, `/admin/astrologers/${second.id}`);
     await screen.findByRole('heading', { level: 1, name: second.name }, PAGE);
     const field = await screen.findByLabelText('Specializations', {}, PAGE);
     await user.clear(field);
@@ -316,8 +304,7 @@ describe('the CSV export', () => {
       downloads.push({ name: this.download, text: blobs.get(this.getAttribute('href')!)!.text() });
     });
     try {
-      signInAs(shop.staff.token);
-      renderAppAt('/admin/orders?status=packed');
+      renderAppAs(shop.staff.token, '/admin/orders?status=packed');
       const table = await screen.findByRole('table', { name: 'Orders' }, PAGE);
       await waitFor(() => expect(within(table).getAllByRole('row').length).toBeGreaterThan(1), PAGE);
       const shown = within(table)
@@ -369,8 +356,7 @@ describe('the staff', () => {
       role: 'staff',
       password: 'temple-bell-108',
     });
-    signInAs(shop.admin.token);
-    renderAppAt('/admin/staff');
+    renderAppAs(shop.admin.token, '/admin/staff');
     await screen.findByRole('heading', { level: 2, name: 'Members' }, PAGE);
     expect(screen.getByRole('cell', { name: email })).toBeInTheDocument();
     // Admins are managed on the command line only: no button for them.
@@ -399,8 +385,7 @@ describe('a puja’s page', () => {
   it('keeps its packages, offerings and dates in tabs, the open one in the address', async () => {
     const user = userEvent.setup();
     const id = shop.puja.id;
-    signInAs(shop.staff.token);
-    renderAppAt(`/admin/pujas/${id}?tab=offerings`);
+    renderAppAs(shop.staff.token, `/admin/pujas/${id}?tab=offerings`);
     await screen.findByRole('heading', { level: 1, name: shop.puja.pujaName }, PAGE);
     const tabs = await screen.findByRole('tablist', { name: 'About this puja' }, PAGE);
     expect(
@@ -439,8 +424,7 @@ describe('the proof of a puja', () => {
     // "performed" is offered only from shortly before the puja's time (docs/product-rules.md).
     const booking = await book(shop, shop.me, shop.myAddressId, { puja: await pujaOn(shop, 2 * 24 * HOUR) });
     await moveBookingTo(shop, booking.id, 5 * 60 * 1000);
-    signInAs(shop.staff.token);
-    renderAppAt(`/admin/bookings/${booking.id}`);
+    renderAppAs(shop.staff.token, `/admin/bookings/${booking.id}`);
     await user.click(await screen.findByRole('button', { name: 'Mark performed' }, PAGE));
     const dialog = await screen.findByRole('dialog', { name: 'Mark performed' });
     await user.type(
@@ -481,8 +465,7 @@ describe('a locked puja before its time', () => {
     const booking = await book(shop, shop.me, shop.myAddressId, { puja: await pujaOn(shop, 2 * 24 * HOUR) });
     // Two hours ahead: past the sankalp lock, not yet the puja's time.
     await moveBookingTo(shop, booking.id, 2 * HOUR);
-    signInAs(shop.staff.token);
-    renderAppAt(`/admin/bookings/${booking.id}`);
+    renderAppAs(shop.staff.token, `/admin/bookings/${booking.id}`);
     const next = await screen.findByRole('region', { name: 'Next step' }, PAGE);
     const opens = new Date(shop.clock.now().getTime() + 2 * HOUR - 15 * 60 * 1000);
     const at = new Intl.DateTimeFormat('en-IN', {
@@ -503,8 +486,7 @@ describe('devotees’ dates of birth', () => {
   it('the booking’s page and the sankalp sheet write a date of birth as the shop writes dates', async () => {
     const puja = await pujaOn(shop, 3 * DAY);
     const booking = await book(shop, shop.me, shop.myAddressId, { puja });
-    signInAs(shop.staff.token);
-    renderAppAt(`/admin/bookings/${booking.id}`);
+    renderAppAs(shop.staff.token, `/admin/bookings/${booking.id}`);
     const devotees = await screen.findByRole('region', { name: /^Devotees/ }, PAGE);
     expect(within(devotees).getByRole('cell', { name: /^14 Mar 1988, 6:45 am/ })).toBeInTheDocument();
     expect(devotees).not.toHaveTextContent('1988-03-14');
@@ -558,8 +540,7 @@ describe('the second walk (issue 23)', () => {
       },
     });
     expect(res.status).toBe(201);
-    signInAs(shop.staff.token);
-    renderAppAt('/admin/coupons');
+    renderAppAs(shop.staff.token, '/admin/coupons');
     const table = await screen.findByRole('table', { name: 'Coupons' }, PAGE);
     const row = within(table).getByRole('row', { name: /GONE10/ });
     expect(row).toHaveTextContent('Expired');
@@ -571,8 +552,7 @@ describe('the second walk (issue 23)', () => {
   it('titles a record’s page with the order’s or booking’s number, not the queue’s name', async () => {
     const order = await placeOrder(shop, shop.me, shop.myAddressId, 'cod');
     const booking = await book(shop, shop.me, shop.myAddressId);
-    signInAs(shop.staff.token);
-    renderAppAt(`/admin/orders/${order.id}`);
+    renderAppAs(shop.staff.token, `/admin/orders/${order.id}`);
     await screen.findByRole('heading', { level: 1, name: new RegExp(order.orderNumber) }, PAGE);
     await waitFor(
       () => expect(document.title).toBe(`Order ${order.orderNumber} · Back Office | ${site.brand}`),
@@ -600,8 +580,7 @@ describe('the second walk (issue 23)', () => {
       true,
     );
     expect(performed.status, JSON.stringify(performed.body)).toBe(200);
-    signInAs(shop.staff.token);
-    renderAppAt(`/admin/bookings/${booking.id}`);
+    renderAppAs(shop.staff.token, `/admin/bookings/${booking.id}`);
     const proof = await screen.findByRole('region', { name: 'Proof' }, PAGE);
     expect(within(proof).getByText('1 photo')).toBeInTheDocument();
     expect(proof).not.toHaveTextContent('1 photos');

@@ -17,20 +17,14 @@ import { AdminOfferingListResponse, offeringMessages } from '../../contract/offe
 import { formatRupees } from '../../contract/money.ts';
 import { call } from '../support/accounts.ts';
 import { addressInput } from '../support/addresses.ts';
-import { book, createLifecycleShop, orderEvent, placeOrder } from '../support/lifecycle.ts';
-import { renderAppAt } from '../support/render-app.tsx';
-import { signInAs, TOKEN_KEY } from '../support/session.ts';
-import { shopPerFile, fetchRoutedTo } from '../support/prelude.ts';
+import { book, orderEvent, placeOrder } from '../support/lifecycle.ts';
+import { renderAppAs, renderAppAt } from '../support/render-app.tsx';
+import { signInAs } from '../support/session.ts';
+import { lifecycleScreens } from '../support/prelude.ts';
 
 const PAGE = { timeout: 8000 };
 
-const shop = shopPerFile(createLifecycleShop);
-fetchRoutedTo(shop);
-
-beforeEach(() => {
-  shop.clock.set(new Date());
-  localStorage.removeItem(TOKEN_KEY);
-});
+const { shop } = lifecycleScreens();
 
 const route = () => window.location.hash.slice(1);
 
@@ -96,8 +90,7 @@ describe('who gets in', () => {
   });
 
   it('tells a signed-in customer the back office is not for them, with a way home', async () => {
-    signInAs(shop.me.token);
-    renderAppAt('/admin');
+    renderAppAs(shop.me.token, '/admin');
     await screen.findByRole('heading', { level: 1, name: 'You don’t have access to the back office' }, PAGE);
     expect(screen.getByRole('link', { name: 'Go to the shop' })).toHaveAttribute('href', '#/');
     expect(screen.queryByRole('navigation', { name: 'Back office' })).not.toBeInTheDocument();
@@ -108,8 +101,7 @@ describe('orders', () => {
   it('Today counts the orders to pack and leads to their queue, its filter in the address', async () => {
     const user = userEvent.setup();
     const order = await placeOrder(shop, shop.me, shop.myAddressId, 'cod');
-    signInAs(shop.staff.token);
-    renderAppAt('/admin');
+    renderAppAs(shop.staff.token, '/admin');
     await screen.findByRole('heading', { level: 1, name: 'Today' }, PAGE);
     const toPack = await screen.findByRole('link', { name: /Orders to pack/ }, PAGE);
     expect(within(toPack).getByText(/^\d+$/).textContent).not.toBe('0');
@@ -135,8 +127,7 @@ describe('orders', () => {
       .set({ status: 'refundPending' })
       .where('id', '=', booking.id)
       .execute();
-    signInAs(shop.staff.token);
-    renderAppAt('/admin');
+    renderAppAs(shop.staff.token, '/admin');
     const bookingRefunds = await screen.findByRole('link', { name: /Booking refunds/ }, PAGE);
     expect(within(bookingRefunds).getByText(/^\d+$/).textContent).toBe('1');
     expect(screen.getByRole('link', { name: /Order refunds/ })).toHaveAttribute(
@@ -152,8 +143,7 @@ describe('orders', () => {
   it('offers only the steps the order’s lifecycle allows, each through its dialog', async () => {
     const user = userEvent.setup();
     const order = await placeOrder(shop, shop.me, shop.myAddressId, 'cod');
-    signInAs(shop.staff.token);
-    renderAppAt(`/admin/orders/${order.id}`);
+    renderAppAs(shop.staff.token, `/admin/orders/${order.id}`);
     await screen.findByRole('heading', { level: 1, name: `Order ${order.orderNumber}` }, PAGE);
     expect(screen.getByRole('button', { name: 'Mark packed' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Ship' })).not.toBeInTheDocument();
@@ -182,8 +172,7 @@ describe('orders', () => {
   it('a step someone else took first is refused in the dialog, and the page offers what is possible now', async () => {
     const user = userEvent.setup();
     const order = await placeOrder(shop, shop.me, shop.myAddressId, 'cod');
-    signInAs(shop.staff.token);
-    renderAppAt(`/admin/orders/${order.id}`);
+    renderAppAs(shop.staff.token, `/admin/orders/${order.id}`);
     await user.click(await screen.findByRole('button', { name: 'Mark packed' }, PAGE));
     const dialog = await screen.findByRole('dialog', { name: 'Mark packed' });
     await orderEvent(shop, shop.admin.token, order.id, { type: 'order.pack' }, true);
@@ -199,8 +188,7 @@ describe('the catalogue', () => {
   it('two people save the same product: the second sees what changed, keeps their own, and nothing is lost', async () => {
     const user = userEvent.setup();
     const before = await staffProduct(3);
-    signInAs(shop.staff.token);
-    renderAppAt('/admin/products/3');
+    renderAppAs(shop.staff.token, '/admin/products/3');
     await screen.findByRole('heading', { level: 1, name: before.name }, PAGE);
     const price = await screen.findByLabelText('Selling price (₹)');
     await user.clear(price);
@@ -248,8 +236,7 @@ describe('the catalogue', () => {
   it('retiring a product on its page, then editing it there, saves without a conflict', async () => {
     const user = userEvent.setup();
     const before = await staffProduct(5);
-    signInAs(shop.staff.token);
-    renderAppAt('/admin/products/5');
+    renderAppAs(shop.staff.token, '/admin/products/5');
     await screen.findByRole('heading', { level: 1, name: before.name }, PAGE);
     await user.click(await screen.findByRole('button', { name: 'Retire from the shop' }, PAGE));
     const retire = await screen.findByRole('dialog', { name: 'Retire this product?' });
@@ -274,8 +261,7 @@ describe('the catalogue', () => {
   it('receives stock as a ledger entry: the stock is the ledger’s sum', async () => {
     const user = userEvent.setup();
     const before = await staffProduct(shop.productId);
-    signInAs(shop.staff.token);
-    renderAppAt(`/admin/products/${shop.productId}`);
+    renderAppAs(shop.staff.token, `/admin/products/${shop.productId}`);
     await screen.findByRole('heading', { level: 2, name: `Stock: ${before.stockQuantity}` }, PAGE);
     await user.click(screen.getByRole('button', { name: 'Receive or adjust stock' }));
     const dialog = await screen.findByRole('dialog', { name: 'Receive or adjust stock' });
@@ -290,8 +276,7 @@ describe('the catalogue', () => {
 
   it('adds a package to a puja and repeats the puja, packages and all, on a new date', async () => {
     const user = userEvent.setup();
-    signInAs(shop.staff.token);
-    renderAppAt(`/admin/pujas/${shop.puja.id}`);
+    renderAppAs(shop.staff.token, `/admin/pujas/${shop.puja.id}`);
     await screen.findByRole('heading', { level: 1, name: shop.puja.pujaName }, PAGE);
     await user.click(await screen.findByRole('button', { name: 'Add a package' }, PAGE));
     const add = await screen.findByRole('dialog', { name: 'Add a package' });
@@ -329,8 +314,7 @@ describe('the catalogue', () => {
   it('adds a chadhava offering to a puja, edits its price over someone else’s save, and retires it', async () => {
     const user = userEvent.setup();
     const pujaId = shop.puja.id;
-    signInAs(shop.staff.token);
-    renderAppAt(`/admin/pujas/${pujaId}`);
+    renderAppAs(shop.staff.token, `/admin/pujas/${pujaId}`);
     await screen.findByRole('heading', { level: 1, name: shop.puja.pujaName }, PAGE);
     await user.click(await screen.findByRole('tab', { name: 'Chadhava offerings' }, PAGE));
     const section = await screen.findByRole('region', { name: 'Chadhava offerings' }, PAGE);
@@ -416,8 +400,7 @@ describe('the day’s pujas and the shop’s records', () => {
   it('prints a sankalp sheet of the day’s devotees, grouped by puja and package', async () => {
     await book(shop, shop.me, shop.myAddressId, { noPersons: 2 });
     const day = new Date(Date.parse(shop.puja.pujaDate!) + 5.5 * 3_600_000).toISOString().slice(0, 10);
-    signInAs(shop.staff.token);
-    renderAppAt(`/admin/sankalp?date=${day}`);
+    renderAppAs(shop.staff.token, `/admin/sankalp?date=${day}`);
     const puja = await screen.findByRole('region', { name: shop.puja.pujaName }, PAGE);
     expect(
       within(puja).getByRole('heading', { level: 3, name: shop.puja.packages[2]!.title }),
@@ -450,8 +433,7 @@ describe('the day’s pujas and the shop’s records', () => {
       },
     });
     const day = new Date(Date.parse(shop.puja.pujaDate!) + 5.5 * 3_600_000).toISOString().slice(0, 10);
-    signInAs(shop.staff.token);
-    renderAppAt(`/admin/sankalp?date=${day}`);
+    renderAppAs(shop.staff.token, `/admin/sankalp?date=${day}`);
     const puja = await screen.findByRole('region', { name: shop.puja.pujaName }, PAGE);
     const row = within(puja).getByRole('link', { name: booking.bookingNumber }).closest('td')!;
     expect(row).toHaveTextContent('Gift for Kamala Iyer: Happy 60th birthday, Amma!');
@@ -469,8 +451,7 @@ describe('the day’s pujas and the shop’s records', () => {
   });
 
   it('the audit log shows who changed what', async () => {
-    signInAs(shop.staff.token);
-    renderAppAt('/admin/audit?entity=stock');
+    renderAppAs(shop.staff.token, '/admin/audit?entity=stock');
     const table = await screen.findByRole('table', { name: 'Audit log' }, PAGE);
     await within(table).findAllByText('Lakshmi (staff)', {}, PAGE);
     expect(screen.getByLabelText('Showing')).toHaveValue('stock');
@@ -483,8 +464,7 @@ describe('the day’s pujas and the shop’s records', () => {
     await screen.findByText(`${staffMessages.adminOnly}.`, {}, PAGE);
     first.unmount();
 
-    signInAs(shop.admin.token);
-    renderAppAt('/admin/staff');
+    renderAppAs(shop.admin.token, '/admin/staff');
     await screen.findByRole('heading', { level: 2, name: 'Members' }, PAGE);
     expect(screen.getByRole('cell', { name: 'Lakshmi (staff)' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Invite by e-mail' }));

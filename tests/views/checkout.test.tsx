@@ -9,7 +9,7 @@ import { renderAppAt } from '../support/render-app.tsx';
 import { createTestShop } from '../support/test-db.ts';
 import { signInNewCustomer } from '../support/session.ts';
 import { shopPerFile, fetchRoutedTo } from '../support/prelude.ts';
-import { axeViolations } from '../support/screens.ts';
+import { alertWhileOffline, axeViolations } from '../support/screens.ts';
 import { legacyAddressRow } from '../support/addresses.ts';
 
 const CART_KEY = 'shop.cart';
@@ -98,6 +98,31 @@ async function placeOrderThroughApi(customer: Customer): Promise<number> {
   });
   expect(res.status).toBe(201);
   return (res.body as OrderCreateResponse).id;
+}
+
+/**
+ * A new customer signed in with one saved address (MG Road 100) and these lines in the cart, on
+ * the checkout page once the address is chosen.
+ */
+async function checkoutWithAddress(lines: [string, number][]) {
+  const user = userEvent.setup();
+  const customer = await signIn();
+  await addAddress(shop.app, customer);
+  seedCart(lines);
+  await openCheckout();
+  await waitFor(() => expect(screen.getByRole('radio', { name: /MG Road 100/ })).toBeChecked(), PAGE);
+  return { user, customer };
+}
+
+/** Runs `during` with the product's offer price at `price` (as staff would change it), then puts it back. */
+async function withPrice(name: string, price: number, during: () => Promise<void>) {
+  const { id, offerPrice } = products[name]!;
+  await shop.db.updateTable('product').set({ offerPrice: price }).where('id', '=', id).execute();
+  try {
+    await during();
+  } finally {
+    await shop.db.updateTable('product').set({ offerPrice }).where('id', '=', id).execute();
+  }
 }
 
 async function chooseCashOnDelivery(user: UserEvent) {
@@ -262,13 +287,7 @@ describe('checkout', () => {
   });
 
   it('online payment: UPI first, a declined UPI ID, then another on the same intent and the confirmation', async () => {
-    const user = userEvent.setup();
-    const customer = await signIn();
-    await addAddress(shop.app, customer);
-    seedCart([[KALASH, 1]]);
-    await openCheckout();
-    await screen.findByRole('radio', { name: /MG Road 100/ }, PAGE);
-    await waitFor(() => expect(screen.getByRole('radio', { name: /MG Road 100/ })).toBeChecked());
+    const { user, customer } = await checkoutWithAddress([[KALASH, 1]]);
 
     // UPI comes first; Place Order without a UPI ID points at the field.
     expect(screen.getByRole('radio', { name: /UPI/ })).toBeChecked();
@@ -303,20 +322,13 @@ describe('checkout', () => {
   });
 
   it('online payment: a price raised during checkout is told, shown in the Total, and paid only when Place Order is pressed again', async () => {
-    const user = userEvent.setup();
-    const customer = await signIn();
-    await addAddress(shop.app, customer);
-    seedCart([[MALA, 2]]);
-    await openCheckout();
-    await waitFor(() => expect(screen.getByRole('radio', { name: /MG Road 100/ })).toBeChecked(), PAGE);
+    const { user, customer } = await checkoutWithAddress([[MALA, 2]]);
     await cartReconciled();
     expect(summaryRow('Total')).toBe(formatRupees(2 * 450 + 100));
 
     // Staff raise the mala to ₹475 while the customer is on this page: the server prices the
     // order, and nothing is taken at a price the customer was not shown (docs/product-rules.md, Payments).
-    const mala = products[MALA]!.id;
-    await shop.db.updateTable('product').set({ offerPrice: 475 }).where('id', '=', mala).execute();
-    try {
+    await withPrice(MALA, 475, async () => {
       await user.type(screen.getByLabelText('UPI ID'), 'asha@okbank');
       await user.click(placeOrderButton());
       const now = formatRupees(2 * 475 + 100);
@@ -346,27 +358,18 @@ describe('checkout', () => {
         paymentStatus: 'completed',
         total: 2 * 475 + 100,
       });
-    } finally {
-      await shop.db.updateTable('product').set({ offerPrice: 450 }).where('id', '=', mala).execute();
-    }
+    });
   });
 
   it('cash on delivery: a price raised during checkout is told, shown in the Total, and the order written at it only when Place Order is pressed again', async () => {
-    const user = userEvent.setup();
-    const customer = await signIn();
-    await addAddress(shop.app, customer);
-    seedCart([[MALA, 2]]);
-    await openCheckout();
-    await waitFor(() => expect(screen.getByRole('radio', { name: /MG Road 100/ })).toBeChecked(), PAGE);
+    const { user, customer } = await checkoutWithAddress([[MALA, 2]]);
     await cartReconciled();
     expect(summaryRow('Total')).toBe(formatRupees(2 * 450 + 100));
 
     // Staff raise the mala to ₹475 while the customer is on this page: cash on delivery has no
     // payment to price, so the order itself is refused at a total the customer was not shown
     // (docs/product-rules.md, Payments).
-    const mala = products[MALA]!.id;
-    await shop.db.updateTable('product').set({ offerPrice: 475 }).where('id', '=', mala).execute();
-    try {
+    await withPrice(MALA, 475, async () => {
       await chooseCashOnDelivery(user);
       await user.click(placeOrderButton());
       const now = formatRupees(2 * 475 + 100);
@@ -396,23 +399,13 @@ describe('checkout', () => {
       expect(net.requests.filter((path) => path.startsWith('/api/payments'))).toEqual([]);
       const orders = await ordersOf(customer);
       expect(orders).toHaveLength(1);
-      expect(orders[0]).toMatchObject({
-        paymentMethod: 'cod',
-        paymentStatus: 'pending',
-        total: 2 * 475 + 100,
-      });
-    } finally {
-      await shop.db.updateTable('product').set({ offerPrice: 450 }).where('id', '=', mala).execute();
-    }
+      const newTotal = 2 * 475 + 100;
+      expect(orders[0]).toMatchObject({ paymentMethod: 'cod', paymentStatus: 'pending', total: newTotal });
+    });
   });
 
   it("shows the server's refusal and enables Place Order again", async () => {
-    const user = userEvent.setup();
-    const customer = await signIn();
-    await addAddress(shop.app, customer);
-    seedCart([[SHANKH, 2]]);
-    await openCheckout();
-    await waitFor(() => expect(screen.getByRole('radio', { name: /MG Road 100/ })).toBeChecked(), PAGE);
+    const { user, customer } = await checkoutWithAddress([[SHANKH, 2]]);
     await cartReconciled();
     const stock = await stockOf(shop.db, products[SHANKH]!.id);
     await setStock(shop.db, products[SHANKH]!.id, 0);
@@ -431,10 +424,6 @@ describe('checkout', () => {
   });
 
   it('a failed network call shows "Failed to create order"; the retry sends the same Idempotency-Key', async () => {
-    const user = userEvent.setup();
-    const customer = await signIn();
-    await addAddress(shop.app, customer);
-    seedCart([[MALA, 1]]);
     const keys: (string | null)[] = [];
     const routed = globalThis.fetch;
     globalThis.fetch = (input, init) => {
@@ -442,8 +431,7 @@ describe('checkout', () => {
       if (url.endsWith('/api/orders')) keys.push(new Headers(init?.headers).get('idempotency-key'));
       return routed(input, init);
     };
-    await openCheckout();
-    await waitFor(() => expect(screen.getByRole('radio', { name: /MG Road 100/ })).toBeChecked(), PAGE);
+    const { user, customer } = await checkoutWithAddress([[MALA, 1]]);
     await chooseCashOnDelivery(user);
 
     net.failNetwork(/^\/api\/orders$/);
@@ -485,11 +473,8 @@ describe('order confirmation and the Orders tab', () => {
     const user = userEvent.setup();
     const customer = await signIn();
     await placeOrderThroughApi(customer);
-    net.failNetwork(/^\/api\/orders$/);
-    renderAppAt('/account/orders');
-    const alert = await screen.findByRole('alert', {}, PAGE);
+    const alert = await alertWhileOffline(net, /^\/api\/orders$/, '/account/orders');
     expect(alert).toHaveTextContent('Failed to fetch orders');
-    net.failNetwork(null);
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('link', { name: /^Order / })).toBeInTheDocument();
   });
@@ -509,11 +494,8 @@ describe('order confirmation and the Orders tab', () => {
     const user = userEvent.setup();
     const customer = await signIn();
     const id = await placeOrderThroughApi(customer);
-    net.failNetwork(/^\/api\/orders\/\d+$/);
-    renderAppAt(`/order-confirmation/${id}`);
-    const alert = await screen.findByRole('alert', {}, PAGE);
+    const alert = await alertWhileOffline(net, /^\/api\/orders\/\d+$/, `/order-confirmation/${id}`);
     expect(alert).toHaveTextContent('Failed to fetch order details');
-    net.failNetwork(null);
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
     await screen.findByRole('heading', { level: 1, name: 'Order Confirmed!' }, PAGE);
     const res = await send(shop.app, 'GET', `/api/orders/${id}`, { token: customer.token });

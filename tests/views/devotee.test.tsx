@@ -14,7 +14,7 @@ import { DEFAULT_GOTHRA, type FamilyListResponse } from '../../contract/family.t
 import { formatRupees } from '../../contract/money.ts';
 import { birthDayStar, birthStar } from '../../server/services/birth-star.ts';
 import { call, type Customer } from '../support/accounts.ts';
-import { addPuja, person, type TestPuja } from '../support/bookings.ts';
+import { addPuja, lakshmiIyer, person, type TestPuja } from '../support/bookings.ts';
 import { addAddress } from '../support/orders.ts';
 import { renderAppAt } from '../support/render-app.tsx';
 import { createTestShop } from '../support/test-db.ts';
@@ -92,6 +92,23 @@ async function openWizard(of: TestPuja, noPersons: number) {
   await screen.findByRole('heading', { level: 2, name: 'Person Details' }, PAGE);
 }
 
+/**
+ * A new customer with a saved address (MG Road 100), through the offerings puja's wizard for one
+ * person to its Payment step.
+ */
+async function onOfferingsPayment() {
+  const user = userEvent.setup();
+  const customer = await signIn();
+  await addAddress(shop.app, customer, 'MG Road 100');
+  await openWizard(offeringPuja, 1);
+  await fillPerson(user, 0, 1, person());
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await screen.findByRole('radio', { name: /MG Road 100/ }, PAGE);
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await screen.findByRole('heading', { level: 2, name: 'Payment' });
+  return { user, customer };
+}
+
 /** Ticks the read back and pays by UPI; waits for the confirmation. */
 async function pay(user: UserEvent, amount: number) {
   await user.click(screen.getByRole('checkbox', { name: 'The names are right' }));
@@ -100,16 +117,20 @@ async function pay(user: UserEvent, amount: number) {
   await screen.findByRole('heading', { level: 2, name: 'Booking Confirmed!' }, PAYMENT);
 }
 
-const lakshmi = {
-  relation: 'spouse',
-  name: 'Lakshmi Iyer',
-  dateOfBirth: '1988-03-14',
-  birthTime: '06:45',
-  birthPlace: 'Udupi',
-  raashi: 'Simha (Leo)',
-  nakshatra: 'Magha',
-  gothra: 'Bharadwaja',
-} as const;
+/** The gift form's fields in order (the recipient's address, then the card's message). */
+const GIFT_FIELDS = [
+  'Recipient name',
+  'Mobile number',
+  'House no. and street',
+  'Area / locality',
+  'Landmark (optional)',
+  'PIN code',
+  'City',
+  'State',
+  'Message on the prasad card (optional)',
+];
+
+const lakshmi = { relation: 'spouse', ...lakshmiIyer } as const;
 
 describe('the account’s My family tab', () => {
   const familyForm = () => within(screen.getByRole('form', { name: /^(Add a family member|Edit )/ }));
@@ -342,15 +363,7 @@ describe('gift a puja', () => {
         screen.getByRole('group', { name: 'Who receives the prasad' }).querySelectorAll('label'),
       ).map((l) => l.textContent),
     ).toEqual([
-      'Recipient name',
-      'Mobile number',
-      'House no. and street',
-      'Area / locality',
-      'Landmark (optional)',
-      'PIN code',
-      'City',
-      'State',
-      'Message on the prasad card (optional)',
+      ...GIFT_FIELDS,
       // Unticked; named for the recipient once their name is typed (docs/product-rules.md, Consent).
       "The recipient agreed to get the puja's updates on WhatsApp",
     ]);
@@ -435,17 +448,7 @@ describe('gift a puja', () => {
     const group = screen.getByRole('group', { name: 'Who receives the prasad' });
     const form = within(group);
     const giftForm = fieldsOf(group);
-    expect(giftForm.map((f) => f.label)).toEqual([
-      'Recipient name',
-      'Mobile number',
-      'House no. and street',
-      'Area / locality',
-      'Landmark (optional)',
-      'PIN code',
-      'City',
-      'State',
-      'Message on the prasad card (optional)',
-    ]);
+    expect(giftForm.map((f) => f.label)).toEqual(GIFT_FIELDS);
     // Field for field the same: order, label, keyboard, autofill and hint; then the card's message.
     expect(giftForm.slice(0, -1)).toEqual(addressForm);
     expect(form.getByLabelText('Mobile number')).toHaveAttribute('type', 'tel');
@@ -503,15 +506,7 @@ describe('gift a puja', () => {
 
 describe('chadhava offerings on the payment step', () => {
   it('none chosen at first; the amount follows the steppers; a price raised meanwhile is shown and paid only when Pay is pressed again', async () => {
-    const user = userEvent.setup();
-    const customer = await signIn();
-    await addAddress(shop.app, customer, 'MG Road 100');
-    await openWizard(offeringPuja, 1);
-    await fillPerson(user, 0, 1, person());
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByRole('radio', { name: /MG Road 100/ }, PAGE);
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByRole('heading', { level: 2, name: 'Payment' });
+    const { user, customer } = await onOfferingsPayment();
 
     const price = offeringPuja.packages[1]!.offerPrice;
     const offerings = within(screen.getByRole('region', { name: 'Add offerings (chadhava)' }));
@@ -743,15 +738,7 @@ describe('the birth-star suggestion', () => {
 
 describe('the confirmation', () => {
   it('shows what was paid with the offerings, links to the booking’s page, says what happens next and offers Add to calendar', async () => {
-    const user = userEvent.setup();
-    const customer = await signIn();
-    await addAddress(shop.app, customer, 'MG Road 100');
-    await openWizard(offeringPuja, 1);
-    await fillPerson(user, 0, 1, person());
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByRole('radio', { name: /MG Road 100/ }, PAGE);
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByRole('heading', { level: 2, name: 'Payment' });
+    const { user, customer } = await onOfferingsPayment();
     const vastra = within(screen.getByRole('group', { name: 'Vastra' }));
     await user.click(vastra.getByRole('button', { name: 'One vastra more of Vastra' }));
     const price = offeringPuja.packages[1]!.offerPrice;

@@ -17,6 +17,8 @@ const shop = shopPerFile(createTestShop);
 const net = fetchRoutedTo(shop);
 let counter = 0;
 const uniqueEmail = () => `visitor${++counter}-${Date.now()}@example.com`;
+/** A customer registered (and signed in) over the API with a fresh e-mail; the app is not told. */
+const registered = (name?: string) => registerAndLogin(shop.app, { name, email: uniqueEmail() });
 
 beforeEach(() => {
   // A fresh limiter per test: failed logins in one test never lock out the next.
@@ -133,7 +135,7 @@ describe('Login page', () => {
 
   it('shows "Invalid email or password" from the API and resets the button', async () => {
     const user = userEvent.setup();
-    const { email } = await registerAndLogin(shop.app, { email: uniqueEmail() });
+    const { email } = await registered();
     await openLogin();
     await fillLogin(user, email, 'wrong-password');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -191,10 +193,7 @@ describe('Login page', () => {
 
   it('with "Remember me" keeps the token in local storage and returns to ?redirect=, replacing the login entry', async () => {
     const user = userEvent.setup();
-    const { email, user: customer } = await registerAndLogin(shop.app, {
-      name: 'Lakshmi Iyer',
-      email: uniqueEmail(),
-    });
+    const { email, user: customer } = await registered('Lakshmi Iyer');
     await openLogin('/login?redirect=%2Fabout');
     const entries = window.history.length;
     await fillLogin(user, email, PASSWORD, { remember: true });
@@ -209,7 +208,7 @@ describe('Login page', () => {
 
   it('without "Remember me" keeps the token for this tab only and goes to / by default', async () => {
     const user = userEvent.setup();
-    const { email } = await registerAndLogin(shop.app, { email: uniqueEmail() });
+    const { email } = await registered();
     await openLogin();
     await fillLogin(user, email.toUpperCase(), PASSWORD);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -220,7 +219,7 @@ describe('Login page', () => {
 
   it('ignores a redirect to another site', async () => {
     const user = userEvent.setup();
-    const { email } = await registerAndLogin(shop.app, { email: uniqueEmail() });
+    const { email } = await registered();
     await openLogin('/login?redirect=%2F%2Fevil.example');
     await fillLogin(user, email, PASSWORD);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -228,7 +227,7 @@ describe('Login page', () => {
   });
 
   it('sends a visitor who is already signed in on to the redirect target, or /account', async () => {
-    const { token } = await registerAndLogin(shop.app, { email: uniqueEmail() });
+    const { token } = await registered();
     localStorage.setItem(TOKEN_KEY, token);
     const first = renderAppAt('/login?redirect=%2Fcontact');
     expect(await screen.findByRole('heading', { level: 1, name: 'Contact Us' })).toBeInTheDocument();
@@ -328,7 +327,7 @@ describe('Register page', () => {
 
   it('shows the 409 duplicate message from the API and resets the button', async () => {
     const user = userEvent.setup();
-    const { email } = await registerAndLogin(shop.app, { email: uniqueEmail() });
+    const { email } = await registered();
     await openRegister();
     await fillRegister(user, { ...validRegistration(), email: email.toUpperCase() });
     await user.click(screen.getByRole('button', { name: 'Create account' }));
@@ -426,7 +425,7 @@ describe('Register page', () => {
 describe('session in the shell', () => {
   it("the header's Login carries the page as redirect, and signing in returns there", async () => {
     const user = userEvent.setup();
-    const { email } = await registerAndLogin(shop.app, { email: uniqueEmail() });
+    const { email } = await registered();
     renderAppAt('/pujas');
     const login = await screen.findByRole('link', { name: 'Login' });
     expect(login).toHaveAttribute('href', '#/login?redirect=%2Fpujas');
@@ -449,7 +448,7 @@ describe('session in the shell', () => {
 
   it('sends a signed-out visitor from /account to /login with a redirect back, and returns after login', async () => {
     const user = userEvent.setup();
-    const { email } = await registerAndLogin(shop.app, { email: uniqueEmail() });
+    const { email } = await registered();
     renderAppAt('/account');
     await screen.findByRole('heading', { level: 1, name: 'Welcome back' });
     expect(hashRoute()).toBe('#/login?redirect=%2Faccount');
@@ -460,10 +459,7 @@ describe('session in the shell', () => {
 
   it('shows the user menu after login, works from the keyboard and logs out to /login', async () => {
     const user = userEvent.setup();
-    const { email, user: customer } = await registerAndLogin(shop.app, {
-      name: 'Ravi Shankar',
-      email: uniqueEmail(),
-    });
+    const { email, user: customer } = await registered('Ravi Shankar');
     await openLogin('/login?redirect=%2Fcontact');
     await fillLogin(user, email, PASSWORD, { remember: true });
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -530,7 +526,7 @@ describe('session in the shell', () => {
 
   it('lists the account links and Logout in the mobile menu when signed in', async () => {
     const user = userEvent.setup();
-    const { token, user: customer } = await registerAndLogin(shop.app, { email: uniqueEmail() });
+    const { token, user: customer } = await registered();
     sessionStorage.setItem(TOKEN_KEY, token);
     renderAppAt('/about');
     await screen.findByRole('button', { name: customer.name });
@@ -555,10 +551,7 @@ describe('session in the shell', () => {
   });
 
   it('restores a stored token on start-up, showing neither Login nor the menu while it is checked', async () => {
-    const { token, user: customer } = await registerAndLogin(shop.app, {
-      name: 'Priya Venkatesh',
-      email: uniqueEmail(),
-    });
+    const { token, user: customer } = await registered('Priya Venkatesh');
     localStorage.setItem(TOKEN_KEY, token);
     const release = holdRequests('/api/auth/me');
     renderAppAt('/about');
@@ -577,7 +570,7 @@ describe('session in the shell', () => {
   ])('leaves the visitor signed out and clears storage for a %s stored token', async (_, revoked) => {
     let token = 'not.a.token';
     if (revoked) {
-      const customer = await registerAndLogin(shop.app, { email: uniqueEmail() });
+      const customer = await registered();
       expect((await call(shop.app, 'POST', '/api/auth/logout', { token: customer.token })).status).toBe(200);
       token = customer.token;
     }

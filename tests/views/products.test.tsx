@@ -9,6 +9,7 @@ import {
 import { formatRupees } from '../../contract/money.ts';
 import { stripHtml, truncate } from '../../src/lib/format.ts';
 import { renderAppAt } from '../support/render-app.tsx';
+import { alertWhileOffline } from '../support/screens.ts';
 import { createTestShop, type TestShop } from '../support/test-db.ts';
 import { getJson } from '../support/test-db.ts';
 import { shopPerFile, fetchRoutedTo } from '../support/prelude.ts';
@@ -311,11 +312,10 @@ describe('product list', () => {
 
   it('shows "Failed to fetch products" when the network fails, and Retry recovers', async () => {
     const user = userEvent.setup();
-    net.failNetwork(/^\/products$/);
-    renderAppAt('/products');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch products');
+    expect(await alertWhileOffline(net, /^\/products$/, '/products')).toHaveTextContent(
+      'Failed to fetch products',
+    );
 
-    net.failNetwork(null);
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     await waitForList();
     expect(shownNames()).toEqual(newestFirst(products.filter(inDefaultRange)));
@@ -426,11 +426,10 @@ describe('product detail', () => {
   it('shows "Failed to fetch product details" when the network fails, and Retry recovers', async () => {
     const user = userEvent.setup();
     const p = byName(LOW_STOCK);
-    net.failNetwork(/^\/products\/\d+$/);
-    renderAppAt(`/productDetails/${p.id}`);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch product details');
+    expect(await alertWhileOffline(net, /^\/products\/\d+$/, `/productDetails/${p.id}`)).toHaveTextContent(
+      'Failed to fetch product details',
+    );
 
-    net.failNetwork(null);
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { level: 1, name: p.name })).toBeInTheDocument();
     expect(screen.getByText('Only 3 left')).toBeInTheDocument();
@@ -453,11 +452,10 @@ describe('category page', () => {
 
   it('shows an error banner when categories fail, and Retry recovers', async () => {
     const user = userEvent.setup();
-    net.failNetwork(/^\/categories$/);
-    renderAppAt('/productCategory');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch categories');
+    expect(await alertWhileOffline(net, /^\/categories$/, '/productCategory')).toHaveTextContent(
+      'Failed to fetch categories',
+    );
 
-    net.failNetwork(null);
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     for (const category of categories) {
       expect(await screen.findByRole('heading', { level: 2, name: category.category })).toBeInTheDocument();

@@ -22,7 +22,7 @@ import { renderAppAt } from '../support/render-app.tsx';
 import { createTestShop } from '../support/test-db.ts';
 import { signInNewCustomer } from '../support/session.ts';
 import { shopPerFile, fetchRoutedTo } from '../support/prelude.ts';
-import { axeViolations, fillPerson, personGroup, summary } from '../support/screens.ts';
+import { alertWhileOffline, axeViolations, fillPerson, personGroup, summary } from '../support/screens.ts';
 
 /** The first render of a lazily loaded page (and the session check before it) can take a moment. */
 const PAGE = { timeout: 5000 };
@@ -64,6 +64,15 @@ async function openWizard(puja: TestPuja, noPersons: number) {
   return view;
 }
 
+/** The wizard at Person Details for the open puja's n-person package: its URL, and one form a person. */
+async function expectPersonDetailsOf(noPersons: number) {
+  await screen.findByRole('heading', { level: 2, name: 'Person Details' }, PAGE);
+  expect(window.location.hash).toBe(wizardHash(open, noPersons));
+  expect(screen.getAllByRole('group', { name: new RegExp(`^Person \\d of ${noPersons}$`) })).toHaveLength(
+    noPersons,
+  );
+}
+
 const asha = person({ name: 'Asha Rao' });
 const ravi = raviRao();
 
@@ -72,6 +81,22 @@ async function detailsDone(user: UserEvent, count = 2) {
   if (count > 1) await fillPerson(user, 1, count, ravi);
   await user.click(screen.getByRole('button', { name: 'Next' }));
   await screen.findByRole('heading', { level: 2, name: 'Address' });
+}
+
+/** One person's details, then Next past the saved address MG Road 100, to Payment. */
+async function toPayment(user: UserEvent) {
+  await detailsDone(user, 1);
+  await screen.findByRole('radio', { name: /MG Road/ }, PAGE);
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await screen.findByRole('heading', { level: 2, name: 'Payment' });
+}
+
+/** A new customer, signed in, with one saved address (MG Road 100). */
+async function signInWithAddress() {
+  const user = userEvent.setup();
+  const customer = await signIn();
+  await addAddress(shop.app, customer);
+  return { user, customer };
 }
 
 const currentStep = () =>
@@ -227,9 +252,7 @@ describe('the booking wizard (/puja-booking/{id})', () => {
     await user.type(screen.getByLabelText('Email address'), customer.email);
     await user.type(screen.getByLabelText('Password'), customer.password);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    await screen.findByRole('heading', { level: 2, name: 'Person Details' }, PAGE);
-    expect(window.location.hash).toBe(wizardHash(open, 4));
-    expect(screen.getAllByRole('group', { name: /^Person \d of 4$/ })).toHaveLength(4);
+    await expectPersonDetailsOf(4);
   });
 
   it('a visitor who creates an account on the way keeps the booking’s package', async () => {
@@ -251,9 +274,7 @@ describe('the booking wizard (/puja-booking/{id})', () => {
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
     // Signed in at once, straight back to the booking's place (no second password).
-    await screen.findByRole('heading', { level: 2, name: 'Person Details' }, PAGE);
-    expect(window.location.hash).toBe(wizardHash(open, 2));
-    expect(screen.getAllByRole('group', { name: /^Person \d of 2$/ })).toHaveLength(2);
+    await expectPersonDetailsOf(2);
   });
 
   it('a reload stays on the step, and Back and Forward move between the steps', async () => {
@@ -642,14 +663,9 @@ describe('the booking wizard (/puja-booking/{id})', () => {
   });
 
   it('the read-back’s "Edit spelling" sends the spelling in the temple’s script with the booking', async () => {
-    const user = userEvent.setup();
-    const customer = await signIn();
-    await addAddress(shop.app, customer);
+    const { user, customer } = await signInWithAddress();
     await openWizard(open, 1);
-    await detailsDone(user, 1);
-    await screen.findByRole('radio', { name: /MG Road/ }, PAGE);
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByRole('heading', { level: 2, name: 'Payment' });
+    await toPayment(user);
     const readBack = screen.getByRole('region', { name: 'The sankalp as the priest will read it' });
     await user.click(await within(readBack).findByRole('button', { name: /Edit spelling/ }, PAGE));
     const spelling = within(readBack).getByRole('textbox', { name: 'Name in Devanagari' });
@@ -672,14 +688,9 @@ describe('the booking wizard (/puja-booking/{id})', () => {
   });
 
   it('a failed booking call stays on Payment with the message; Pay again books without paying twice', async () => {
-    const user = userEvent.setup();
-    const customer = await signIn();
-    await addAddress(shop.app, customer);
+    const { user, customer } = await signInWithAddress();
     await openWizard(open, 1);
-    await detailsDone(user, 1);
-    await screen.findByRole('radio', { name: /MG Road/ }, PAGE);
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByRole('heading', { level: 2, name: 'Payment' });
+    await toPayment(user);
 
     net.failNetwork(/^\/api\/bookings$/);
     const pay = `Pay ${formatRupees(open.packages[1]!.offerPrice)}`;
@@ -724,30 +735,20 @@ describe('the booking wizard (/puja-booking/{id})', () => {
   });
 
   it('a closed puja: the wizard says so and Pay stays disabled', async () => {
-    const user = userEvent.setup();
-    const customer = await signIn();
-    await addAddress(shop.app, customer);
+    const { user } = await signInWithAddress();
     await openWizard(closed, 1);
     expect(screen.getByRole('alert')).toHaveTextContent('Booking for this puja has closed.');
-    await detailsDone(user, 1);
-    await screen.findByRole('radio', { name: /MG Road/ }, PAGE);
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByRole('heading', { level: 2, name: 'Payment' });
+    await toPayment(user);
     expect(screen.getByRole('alert')).toHaveTextContent('Booking for this puja has closed.');
     expect(screen.getByRole('button', { name: /^Pay / })).toBeDisabled();
   });
 
   it('a puja whose sankalp has locked (6 hours away): the wizard is closed, as are its Book buttons', async () => {
-    const user = userEvent.setup();
-    const customer = await signIn();
-    await addAddress(shop.app, customer);
+    const { user } = await signInWithAddress();
     const locked = await addPuja(shop.db, { closesInDays: 6 / 24 });
     const page = await openWizard(locked, 1);
     expect(screen.getByRole('alert')).toHaveTextContent('Booking for this puja has closed.');
-    await detailsDone(user, 1);
-    await screen.findByRole('radio', { name: /MG Road/ }, PAGE);
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByRole('heading', { level: 2, name: 'Payment' });
+    await toPayment(user);
     expect(screen.getByRole('alert')).toHaveTextContent('Booking for this puja has closed.');
     expect(screen.getByRole('button', { name: /^Pay / })).toBeDisabled();
     page.unmount();
@@ -762,17 +763,12 @@ describe('the booking wizard (/puja-booking/{id})', () => {
   });
 
   it('a window that closes while the customer is in the wizard blocks Pay', async () => {
-    const user = userEvent.setup();
-    const customer = await signIn();
-    await addAddress(shop.app, customer);
+    const { user } = await signInWithAddress();
     // Booking closes at the sankalp lock, 4 seconds from now.
     const soon = await addPuja(shop.db, { closesInDays: (SANKALP_LOCK_HOURS * 3600 + 4) / 86_400 });
     await openWizard(soon, 1);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    await detailsDone(user, 1);
-    await screen.findByRole('radio', { name: /MG Road/ }, PAGE);
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByRole('heading', { level: 2, name: 'Payment' });
+    await toPayment(user);
     expect(await screen.findByRole('alert', {}, PAYMENT)).toHaveTextContent(
       'Booking for this puja has closed.',
     );
@@ -817,11 +813,8 @@ describe('the Bookings tab', () => {
   it('shows the error with Retry when the list cannot be read, then the list', async () => {
     const user = userEvent.setup();
     await signIn();
-    net.failNetwork(/^\/api\/bookings$/);
-    renderAppAt('/account/bookings');
-    const alert = await screen.findByRole('alert', {}, PAGE);
+    const alert = await alertWhileOffline(net, /^\/api\/bookings$/, '/account/bookings');
     expect(alert).toHaveTextContent('Failed to fetch bookings');
-    net.failNetwork(null);
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'No bookings' })).toBeInTheDocument();
   });

@@ -13,6 +13,7 @@ import { catalogueBlocks, formatDateTime, stripHtml } from '../../src/lib/format
 import { PujaCard } from '../../src/ui/puja-card.tsx';
 import { site } from '../../src/lib/config.ts';
 import { renderAppAt } from '../support/render-app.tsx';
+import { alertWhileOffline } from '../support/screens.ts';
 import { createTestShop } from '../support/test-db.ts';
 import { getJson } from '../support/test-db.ts';
 import { shopPerFile, fetchRoutedTo } from '../support/prelude.ts';
@@ -521,11 +522,8 @@ describe('Puja detail (/pujas/{id})', () => {
   it('shows "Failed to fetch puja details" when the network fails, then loads on Retry', async () => {
     const user = userEvent.setup();
     const { puja } = await openWithPackages();
-    net.failNetwork(/^\/pujas\//);
-    renderAppAt(`/pujas/${puja.id}`);
-    const alert = await screen.findByRole('alert');
+    const alert = await alertWhileOffline(net, /^\/pujas\//, `/pujas/${puja.id}`);
     expect(alert).toHaveTextContent('Failed to fetch puja details');
-    net.failNetwork(null);
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { level: 1, name: puja.pujaName })).toBeInTheDocument();
   });

@@ -3,6 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { site } from '../../src/lib/config.ts';
 import { renderAppAt } from '../support/render-app.tsx';
 
+/** Where each link in `region` goes, in order. */
+const hrefsIn = (region: HTMLElement) =>
+  within(region)
+    .getAllByRole('link')
+    .map((a) => a.getAttribute('href'));
+
 describe('shared shell', () => {
   it('has banner, main, footer landmarks and the main navigation', async () => {
     renderAppAt('/about');
@@ -57,17 +63,15 @@ describe('shared shell', () => {
     expect(footer).toHaveTextContent(`© ${new Date().getFullYear()}`);
     expect(footer).toHaveTextContent(site.supportEmail);
     const service = within(footer).getByRole('navigation', { name: 'Customer Service' });
-    expect(
-      within(service)
-        .getAllByRole('link')
-        .map((a) => a.getAttribute('href')),
-    ).toEqual(['#/disclaimer', '#/refundpolicy', '#/termsconditions', '#/privacypolicy', '#/pricingpolicy']);
+    expect(hrefsIn(service)).toEqual([
+      '#/disclaimer',
+      '#/refundpolicy',
+      '#/termsconditions',
+      '#/privacypolicy',
+      '#/pricingpolicy',
+    ]);
     const quick = within(footer).getByRole('navigation', { name: 'Quick Links' });
-    expect(
-      within(quick)
-        .getAllByRole('link')
-        .map((a) => a.getAttribute('href')),
-    ).toEqual(['#/', '#/products', '#/pujas', '#/about', '#/contact']);
+    expect(hrefsIn(quick)).toEqual(['#/', '#/products', '#/pujas', '#/about', '#/contact']);
   });
 
   it('opens the mobile menu with its contact links and closes it with Escape, returning focus', async () => {
