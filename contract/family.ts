@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { BookedPerson } from './booking.ts';
 import {
+  emptyPerson,
   bookingPersonSchema,
   latestToday,
   validatePerson,
@@ -138,16 +139,8 @@ export const profileRequestOf = (
   gothraNotKnown: false,
 });
 
-export const emptyFamilyProfile = (): FamilyProfileDraft => ({
-  name: '',
-  dateOfBirth: '',
-  birthTime: '',
-  birthPlace: '',
-  raashi: '',
-  nakshatra: '',
-  gothra: '',
-  birthTimeNotKnown: false,
-  birthPlaceNotKnown: false,
-  relation: '',
-  gothraNotKnown: false,
-});
+/** An empty person (contract/person.ts, without the booking's "nakshatra not known") with a relation to choose. */
+export const emptyFamilyProfile = (): FamilyProfileDraft => {
+  const { nakshatraNotKnown: _booking, ...person } = emptyPerson();
+  return { ...person, relation: '', gothraNotKnown: false };
+};

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { Booking, BookingSummary } from '../booking.ts';
 import { BOOKING_STATES } from '../lifecycle.ts';
-import { AdminCustomer, AdminTimelineEntry, queueQuery, statesParam } from './queues.ts';
+import { AdminCustomer, queuePageEntries, queueQuery, staffRecordEntries, statesParam } from './queues.ts';
 
 /**
  * The bookings' queue (docs/product-rules.md, Roles and the back office):
@@ -34,18 +34,11 @@ export const AdminBookingSummary = v.object({
 export type AdminBookingSummary = v.InferOutput<typeof AdminBookingSummary>;
 export const AdminBookingListResponse = v.object({
   bookings: v.array(AdminBookingSummary),
-  total: v.number(),
-  counts: v.record(v.picklist(BOOKING_STATES), v.number()),
+  ...queuePageEntries(BOOKING_STATES),
 });
 export type AdminBookingListResponse = v.InferOutput<typeof AdminBookingListResponse>;
 
-export const AdminBooking = v.object({
-  ...Booking.entries,
-  customer: AdminCustomer,
-  timeline: v.array(AdminTimelineEntry),
-  /** The event types the booking lifecycle accepts from staff now (with suitable data). */
-  allowedEvents: v.array(v.string()),
-});
+export const AdminBooking = v.object({ ...Booking.entries, ...staffRecordEntries });
 export type AdminBooking = v.InferOutput<typeof AdminBooking>;
 export const AdminBookingResponse = v.object({ booking: AdminBooking });
 export type AdminBookingResponse = v.InferOutput<typeof AdminBookingResponse>;

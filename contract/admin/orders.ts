@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { ORDER_STATES } from '../lifecycle.ts';
 import { OrderRead, OrderSummary } from '../orders.ts';
-import { AdminCustomer, AdminTimelineEntry, queueQuery, statesParam } from './queues.ts';
+import { AdminCustomer, queuePageEntries, queueQuery, staffRecordEntries, statesParam } from './queues.ts';
 
 /**
  * The orders' queue (docs/product-rules.md, Roles and the back office):
@@ -23,18 +23,11 @@ export const AdminOrderSummary = v.object({ ...OrderSummary.entries, customer: A
 export type AdminOrderSummary = v.InferOutput<typeof AdminOrderSummary>;
 export const AdminOrderListResponse = v.object({
   orders: v.array(AdminOrderSummary),
-  total: v.number(),
-  counts: v.record(v.picklist(ORDER_STATES), v.number()),
+  ...queuePageEntries(ORDER_STATES),
 });
 export type AdminOrderListResponse = v.InferOutput<typeof AdminOrderListResponse>;
 
-export const AdminOrder = v.object({
-  ...OrderRead.entries,
-  customer: AdminCustomer,
-  timeline: v.array(AdminTimelineEntry),
-  /** The event types the order lifecycle accepts from staff now (with suitable data). */
-  allowedEvents: v.array(v.string()),
-});
+export const AdminOrder = v.object({ ...OrderRead.entries, ...staffRecordEntries });
 export type AdminOrder = v.InferOutput<typeof AdminOrder>;
 export const AdminOrderResponse = v.object({ order: AdminOrder });
 export type AdminOrderResponse = v.InferOutput<typeof AdminOrderResponse>;

@@ -51,3 +51,17 @@ export type AdminCustomer = v.InferOutput<typeof AdminCustomer>;
 /** A step of the timeline with the name of the customer or staff member who took it. */
 export const AdminTimelineEntry = v.object({ ...TimelineEntry.entries, actorName: v.nullable(v.string()) });
 export type AdminTimelineEntry = v.InferOutput<typeof AdminTimelineEntry>;
+
+/** A queue's page beside its records: the filtered list's total and each state's count (the status tabs). */
+export const queuePageEntries = <const T extends readonly [string, ...string[]]>(states: T) => ({
+  total: v.number(),
+  counts: v.record(v.picklist(states), v.number()),
+});
+
+/** What staff read of a record beyond its customer's view: who, its timeline, the steps they may take now. */
+export const staffRecordEntries = {
+  customer: AdminCustomer,
+  timeline: v.array(AdminTimelineEntry),
+  /** The event types the record's lifecycle accepts from staff now (with suitable data). */
+  allowedEvents: v.array(v.string()),
+};

@@ -9,6 +9,9 @@ import type { TempleScript } from '../../contract/temple-script.ts';
  * server/db/types.ts composes them into the Database.
  */
 
+/** A nullable column a later migration added: an insert may leave it out. */
+export type AddedLater<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
 export interface PujaTable {
   id: Generated<number>;
   pujaName: string;
@@ -33,7 +36,7 @@ export interface PujaTable {
   /** Bumped by every staff edit (docs/decisions/0034-edits-carry-the-version-they-started-from.md). */
   version: Generated<number>;
   /** When staff retired it: it leaves the shop, its bookings stay. */
-  retiredAt: ColumnType<string | null, string | null | undefined, string | null>;
+  retiredAt: AddedLater<string>;
 }
 
 export interface PackageTable {
@@ -53,7 +56,7 @@ export interface CategoryTable {
   name: string;
   imgUrl: string;
   version: Generated<number>;
-  retiredAt: ColumnType<string | null, string | null | undefined, string | null>;
+  retiredAt: AddedLater<string>;
 }
 
 export interface ProductTable {
@@ -68,7 +71,7 @@ export interface ProductTable {
   averageRating: number;
   totalReviews: number;
   version: Generated<number>;
-  retiredAt: ColumnType<string | null, string | null | undefined, string | null>;
+  retiredAt: AddedLater<string>;
 }
 
 export interface AstrologerTable {
@@ -81,7 +84,7 @@ export interface AstrologerTable {
   ratePerMinute: number;
   bio: string;
   version: Generated<number>;
-  retiredAt: ColumnType<string | null, string | null | undefined, string | null>;
+  retiredAt: AddedLater<string>;
 }
 
 /** A puja's chadhava offering (docs/product-rules.md, Chadhava offerings). */
@@ -95,7 +98,7 @@ export interface PujaOfferingTable {
   delivery: OfferingDelivery;
   maxQuantity: number;
   version: Generated<number>;
-  retiredAt: ColumnType<string | null, string | null | undefined, string | null>;
+  retiredAt: AddedLater<string>;
 }
 export type PujaOfferingRow = Selectable<PujaOfferingTable>;
 

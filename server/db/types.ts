@@ -14,6 +14,7 @@ import type { PaymentMethod } from '../../contract/payment-methods.ts';
 import type { Relation } from '../../contract/family.ts';
 import type { OfferingDelivery } from '../../contract/offerings.ts';
 import type {
+  AddedLater,
   AstrologerTable,
   AuditLogTable,
   CategoryTable,
@@ -140,9 +141,8 @@ export interface PasswordResetsTable {
   usedAt: string | null;
 }
 
-export interface AddressesTable {
-  id: Generated<number>;
-  userId: number;
+/** Where a parcel goes: a saved address's columns, and the copy an order or a booking keeps. */
+export interface PostalColumns {
   /** null on addresses saved before recipients, mobiles and areas were asked for. */
   recipientName: string | null;
   mobile: string | null;
@@ -153,6 +153,11 @@ export interface AddressesTable {
   state: string;
   postalCode: string;
   country: string;
+}
+
+export interface AddressesTable extends PostalColumns {
+  id: Generated<number>;
+  userId: number;
   /** 0 or 1; at most one 1 per user. */
   isDefault: number;
   createdAt: string;
@@ -181,29 +186,26 @@ export interface CouponsTable {
   active: Generated<number>;
   createdAt: string;
   /** ISO 8601; the coupon works from this instant. Null = from its creation. */
-  startsAt: ColumnType<string | null, string | null | undefined, string | null>;
+  startsAt: AddedLater<string>;
   /** How many orders one customer may use it on; null = no limit of its own. */
-  perCustomerLimit: ColumnType<number | null, number | null | undefined, number | null>;
+  perCustomerLimit: AddedLater<number>;
   version: Generated<number>;
 }
 
-export interface OrdersTable {
+/**
+ * The address an order or a booking keeps as it was when it was made (docs/product-rules.md,
+ * Addresses); server/db/repositories/address-copy.ts writes and reads it for both.
+ */
+export interface AddressCopyColumns extends PostalColumns {
+  addressId: number;
+  /** 0 or 1: whether the address was the customer's default then. */
+  addressIsDefault: number;
+}
+
+export interface OrdersTable extends AddressCopyColumns {
   id: Generated<number>;
   orderNumber: string;
   userId: number;
-  addressId: number;
-  /** null on addresses saved before recipients, mobiles and areas were asked for. */
-  recipientName: string | null;
-  mobile: string | null;
-  street: string;
-  area: string | null;
-  landmark: string | null;
-  city: string;
-  state: string;
-  postalCode: string;
-  country: string;
-  /** 0 or 1: whether the address was the customer's default when the order was placed. */
-  addressIsDefault: number;
   subtotal: number;
   shipping: number;
   discount: number;
@@ -220,12 +222,12 @@ export interface OrdersTable {
   requestHash: string | null;
   createdAt: string;
   /** What the lifecycle's steps recorded: the shipment, the delivery, a damage claim. */
-  shipmentCarrier: ColumnType<string | null, string | null | undefined, string | null>;
-  shipmentTrackingNumber: ColumnType<string | null, string | null | undefined, string | null>;
-  deliveredAt: ColumnType<string | null, string | null | undefined, string | null>;
-  claimNote: ColumnType<string | null, string | null | undefined, string | null>;
-  claimPhotoId: ColumnType<string | null, string | null | undefined, string | null>;
-  claimedAt: ColumnType<string | null, string | null | undefined, string | null>;
+  shipmentCarrier: AddedLater<string>;
+  shipmentTrackingNumber: AddedLater<string>;
+  deliveredAt: AddedLater<string>;
+  claimNote: AddedLater<string>;
+  claimPhotoId: AddedLater<string>;
+  claimedAt: AddedLater<string>;
 }
 
 export interface OrderItemsTable {
@@ -245,7 +247,7 @@ export type NewCoupon = Insertable<CouponsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
 
-export interface BookingsTable {
+export interface BookingsTable extends AddressCopyColumns {
   id: Generated<number>;
   /** e.g. PUJ-20261122-000007; unique. */
   bookingNumber: string;
@@ -266,38 +268,25 @@ export interface BookingsTable {
   paymentStatus: BookingPaymentStatus;
   /** The booking lifecycle's state (machines/booking-lifecycle/). */
   status: BookingState;
-  addressId: number;
-  /** null on addresses saved before recipients, mobiles and areas were asked for. */
-  recipientName: string | null;
-  mobile: string | null;
-  street: string;
-  area: string | null;
-  landmark: string | null;
-  city: string;
-  state: string;
-  postalCode: string;
-  country: string;
-  /** 0 or 1: whether the address was the customer's default when booked. */
-  addressIsDefault: number;
   idempotencyKey: string | null;
   /** SHA-256 (hex) of the normalised request, to tell a retry from a different booking. */
   requestHash: string | null;
   createdAt: string;
   /** What the lifecycle's steps recorded. JSON array of ISO instants. */
   offeredDates: Generated<string>;
-  proofVideoUrl: ColumnType<string | null, string | null | undefined, string | null>;
+  proofVideoUrl: AddedLater<string>;
   /** JSON array of upload ids. */
-  proofPhotoIds: ColumnType<string | null, string | null | undefined, string | null>;
-  prasadCarrier: ColumnType<string | null, string | null | undefined, string | null>;
-  prasadTrackingNumber: ColumnType<string | null, string | null | undefined, string | null>;
+  proofPhotoIds: AddedLater<string>;
+  prasadCarrier: AddedLater<string>;
+  prasadTrackingNumber: AddedLater<string>;
   /** 1 for a gift: the address is the recipient's, typed in (`addressId` 0), with a card message. */
   isGift: Generated<number>;
-  giftMessage: ColumnType<string | null, string | null | undefined, string | null>;
+  giftMessage: AddedLater<string>;
   /** A gift's recipient agreed to WhatsApp updates: when, and the words (null: not agreed). */
-  giftUpdatesAt: ColumnType<string | null, string | null | undefined, string | null>;
-  giftUpdatesWords: ColumnType<string | null, string | null | undefined, string | null>;
+  giftUpdatesAt: AddedLater<string>;
+  giftUpdatesWords: AddedLater<string>;
   /** The package's offer price when booked; `amount` adds the offerings. */
-  packageAmount: ColumnType<number | null, number | null | undefined, number | null>;
+  packageAmount: AddedLater<number>;
 }
 
 export interface BookingPersonsTable {

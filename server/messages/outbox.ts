@@ -48,6 +48,15 @@ const BOOKING_STEP_TEMPLATES: Record<string, BookingTemplate> = {
   'refund.completed': 'booking.refunded',
 };
 
+/** Whom a record's message goes to (nobody when the account is gone) and their name. */
+async function customerOf(trx: Db, userId: number) {
+  const contact = await findUserContact(trx, userId);
+  return { to: contact && { userId, email: contact.email }, name: contact?.name ?? '' };
+}
+
+const refundFacts = (refund: { amount: number; reference: string | null } | null | undefined) =>
+  refund ? { amount: refund.amount, reference: refund.reference } : null;
+
 export async function orderFacts(
   trx: Db,
   orderId: number,
@@ -56,17 +65,17 @@ export async function orderFacts(
   const row = await findOrderRow(trx, orderId);
   if (!row) throw new Error(`Order ${orderId} not found for its message`);
   const order = await readOrder(trx, row);
-  const contact = await findUserContact(trx, row.userId);
+  const { to, name } = await customerOf(trx, row.userId);
   return {
-    to: contact && { userId: row.userId, email: contact.email },
+    to,
     facts: {
       kind: 'order',
       id: order.id,
       number: order.orderNumber,
-      name: contact?.name ?? '',
+      name,
       total: order.total,
       shipment: order.shipment ?? null,
-      refund: order.refund ? { amount: order.refund.amount, reference: order.refund.reference } : null,
+      refund: refundFacts(order.refund),
       note,
     },
   };
@@ -80,14 +89,14 @@ export async function bookingFacts(
   const row = await findBookingRow(trx, bookingId);
   if (!row) throw new Error(`Booking ${bookingId} not found for its message`);
   const booking = await readBooking(trx, row);
-  const contact = await findUserContact(trx, row.userId);
+  const { to, name } = await customerOf(trx, row.userId);
   return {
-    to: contact && { userId: row.userId, email: contact.email },
+    to,
     facts: {
       kind: 'booking',
       id: booking.id,
       number: booking.bookingNumber,
-      name: contact?.name ?? '',
+      name,
       pujaName: booking.puja.pujaName,
       place: booking.puja.place,
       pujaDate: booking.puja.pujaDate,
@@ -96,7 +105,7 @@ export async function bookingFacts(
       videoUrl: booking.proof?.videoUrl ?? null,
       offeredDates: booking.offeredDates,
       shipment: booking.prasad,
-      refund: booking.refund ? { amount: booking.refund.amount, reference: booking.refund.reference } : null,
+      refund: refundFacts(booking.refund),
       note,
     },
   };

@@ -14,10 +14,10 @@ import { findBooking, listBookings } from '../db/repositories/bookings.ts';
 import { idParam, notFound } from '../http.ts';
 import { bookingCalendar } from '../services/booking-calendar.ts';
 import { readOwnBooking, sendBookingEvent } from '../services/booking-lifecycle.ts';
-import { lifecycleDeps } from './lifecycle-deps.ts';
+import { asCustomer, lifecycleDeps } from './lifecycle-deps.ts';
 import { submitBooking } from '../services/bookings.ts';
 import { readBody } from '../validate.ts';
-import { readIdempotencyKey } from './idempotency-key.ts';
+import { paidSubmitOf, readIdempotencyKey, replayHeaders } from './idempotency-key.ts';
 
 /**
  * The signed-in customer's puja bookings. The price, the statuses and whether the booking
@@ -33,20 +33,11 @@ export const bookingRoutes = new Hono<AppEnv>()
       c,
       bookingCreateRequestSchema(() => latestToday(now)),
     );
-    const { db, user } = c.var;
-    const result = await submitBooking({
-      db,
-      gateway: c.var.payments,
-      userId: user.id,
-      input,
-      idempotencyKey: key,
-      shopNotifyEmail: c.var.shopNotifyEmail,
-      now,
-    });
-    const booking = await findBooking(db, user.id, result.id);
+    const result = await submitBooking(paidSubmitOf(c, input, key, now));
+    const booking = await findBooking(c.var.db, c.var.user.id, result.id);
     if (!booking) throw new Error(`Booking ${result.id} vanished`);
     const body: BookingCreateResponse = { booking };
-    return c.json(body, 201, result.replayed ? { 'Idempotent-Replayed': 'true' } : {});
+    return c.json(body, 201, replayHeaders(result));
   })
 
   .get('/api/bookings', requireAuth, async (c) => {
@@ -85,12 +76,7 @@ export const bookingRoutes = new Hono<AppEnv>()
       c,
       bookingEventRequestSchema({ today: () => latestToday(now), ownOrigin: c.var.auth.publicUrl }),
     );
-    const booking = await sendBookingEvent(lifecycleDeps(c), {
-      bookingId,
-      ownerId: c.var.user.id,
-      event,
-      sender: { by: 'customer', userId: c.var.user.id },
-    });
+    const booking = await sendBookingEvent(lifecycleDeps(c), { bookingId, event, ...asCustomer(c) });
     const body: BookingEventResponse = { booking };
     return c.json(body, 200);
   });

@@ -11,11 +11,11 @@ import type { AppEnv } from '../env.ts';
 import { requireAuth } from '../auth/middleware.ts';
 import { listOrders } from '../db/repositories/orders.ts';
 import { idParam } from '../http.ts';
-import { lifecycleDeps } from './lifecycle-deps.ts';
+import { asCustomer, lifecycleDeps } from './lifecycle-deps.ts';
 import { readOwnOrder, sendOrderEvent } from '../services/order-lifecycle.ts';
 import { submitOrder } from '../services/orders.ts';
 import { readBody } from '../validate.ts';
-import { readIdempotencyKey } from './idempotency-key.ts';
+import { paidSubmitOf, readIdempotencyKey, replayHeaders } from './idempotency-key.ts';
 
 /**
  * The signed-in customer's orders. Every amount and status is decided by the server from the
@@ -27,17 +27,9 @@ export const orderRoutes = new Hono<AppEnv>()
   .post('/api/orders', requireAuth, async (c) => {
     const key = readIdempotencyKey(c);
     const input = await readBody(c, OrderCreateRequest);
-    const result = await submitOrder({
-      db: c.var.db,
-      gateway: c.var.payments,
-      userId: c.var.user.id,
-      input,
-      idempotencyKey: key,
-      shopNotifyEmail: c.var.shopNotifyEmail,
-      now: c.var.now(),
-    });
+    const result = await submitOrder(paidSubmitOf(c, input, key, c.var.now()));
     const body: OrderCreateResponse = { id: result.id };
-    return c.json(body, 201, result.replayed ? { 'Idempotent-Replayed': 'true' } : {});
+    return c.json(body, 201, replayHeaders(result));
   })
 
   .get('/api/orders', requireAuth, async (c) => {
@@ -55,12 +47,7 @@ export const orderRoutes = new Hono<AppEnv>()
   .post('/api/orders/:id/events', requireAuth, async (c) => {
     const orderId = idParam(c);
     const event = await readBody(c, OrderEventRequest);
-    const order = await sendOrderEvent(lifecycleDeps(c), {
-      orderId,
-      ownerId: c.var.user.id,
-      event,
-      sender: { by: 'customer', userId: c.var.user.id },
-    });
+    const order = await sendOrderEvent(lifecycleDeps(c), { orderId, event, ...asCustomer(c) });
     const body: OrderEventResponse = { order };
     return c.json(body, 200);
   });

@@ -1,4 +1,3 @@
-import { transition } from 'xstate';
 import { bookingMessages, type Booking } from '../../contract/booking.ts';
 import { lifecycleMessages, parseProofVideo, IMAGE_TYPES } from '../../contract/lifecycle.ts';
 import type { BookingEventRequest } from '../../contract/lifecycle-events.ts';
@@ -26,12 +25,15 @@ import {
 import { findUpload } from '../db/repositories/uploads.ts';
 import type { BookingRow } from '../db/types.ts';
 import {
+  afterRefund,
   commitStep,
   dataOf,
   logRefundFailure,
+  nextOrRefuse,
   noteOf,
-  refuse,
+  ownedRecord,
   settleEach,
+  settleEachRefund,
   settleRefund,
   systemSender,
   type Sender,
@@ -82,11 +84,8 @@ function columnsOf(snapshot: BookingLifecycleSnapshot): BookingLifecycleColumns 
 }
 
 /** The booking, or "Booking not found" when there is none or (for a customer) it is someone else's. */
-async function bookingFor(db: Db, id: number, ownerId: number | null): Promise<BookingRow> {
-  const row = await findBookingRow(db, id);
-  if (!row || (ownerId !== null && row.userId !== ownerId)) throw Refusal.of('booking_not_found');
-  return row;
-}
+const bookingFor = async (db: Db, id: number, ownerId: number | null): Promise<BookingRow> =>
+  ownedRecord(await findBookingRow(db, id), ownerId, 'booking_not_found');
 
 /** What the chart does not check of a step's data: persons for the whole package, proof uploads that exist. */
 async function checkEventData(db: Db, event: BookingEventRequest, row: BookingRow): Promise<void> {
@@ -139,9 +138,7 @@ export async function sendBookingEvent(
   const at = now();
   const snapshot = bookingLifecycleOf(bookingFactsOf(row), () => at);
   const full = { ...event, by: sender.by } as BookingLifecycleEvent;
-  const refusal = whyBookingRefused(snapshot, full);
-  if (refusal) refuse(refusal);
-  const [next] = transition(bookingLifecycleMachine, snapshot, full);
+  const next = nextOrRefuse(bookingLifecycleMachine, snapshot, full, whyBookingRefused);
   const before = row;
   const extra = await extraDataOf(event, before, async () => (await readBooking(db, before)).persons);
   await commitStep(db, {
@@ -221,10 +218,8 @@ export async function settleBookingRefund(
   const row = await findBookingRow(db, bookingId);
   if (!row || row.status !== 'refundPending') return false;
   const at = now();
-  const snapshot = bookingLifecycleOf(bookingFactsOf(row), () => at);
-  const event: BookingLifecycleEvent = { type: 'refund.completed', by: 'system', reference: undefined };
-  if (!snapshot.can(event)) return false;
-  const [next] = transition(bookingLifecycleMachine, snapshot, event);
+  const next = afterRefund(bookingLifecycleMachine, bookingLifecycleOf(bookingFactsOf(row), () => at));
+  if (!next) return false;
   return settleRefund(db, gateway, at, {
     kind: 'booking',
     recordId: row.id,
@@ -237,8 +232,8 @@ export async function settleBookingRefund(
 
 /** The scheduler's refunds job: every booking still waiting for its refund. */
 export async function settlePendingBookingRefunds(deps: LifecycleDeps): Promise<number> {
-  return settleEach(await findBookingsAwaitingRefund(deps.db), (id) =>
-    settleBookingRefund(deps, id).catch(logRefundFailure('booking', id)),
+  return settleEachRefund('booking', await findBookingsAwaitingRefund(deps.db), (id) =>
+    settleBookingRefund(deps, id),
   );
 }
 

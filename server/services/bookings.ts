@@ -3,8 +3,7 @@ import type { Db } from '../db/client.ts';
 import { addressCopyOf } from '../db/repositories/address-copy.ts';
 import { insertLifecycleEvent } from '../db/repositories/lifecycle-events.ts';
 import { findBookingByKey, insertBooking } from '../db/repositories/bookings.ts';
-import type { PaymentGateway } from '../payments/gateway.ts';
-import { paidWrite, type PaidWriteResult, type PaymentClaim } from './paid-write.ts';
+import { paidWrite, type PaidSubmit, type PaidWriteResult, type PaymentClaim } from './paid-write.ts';
 import { quoteBooking } from './booking-quote.ts';
 import { bookingNumber } from './reference-number.ts';
 import { bookingRequestHash } from './request-fingerprint.ts';
@@ -120,30 +119,11 @@ export async function makeBooking(
  * POST /api/bookings: makes the customer's booking through the one paid, idempotent write
  * (paid-write.ts), paid by the captured payment `paymentId` names.
  */
-export function submitBooking({
-  db,
-  gateway,
-  userId,
-  input,
-  idempotencyKey,
-  now,
-  shopNotifyEmail,
-}: {
-  db: Db;
-  gateway: PaymentGateway;
-  userId: number;
-  input: BookingCreateRequest;
-  idempotencyKey: string | null;
-  now: Date;
-  shopNotifyEmail?: string | undefined;
-}): Promise<PaidWriteResult> {
+export function submitBooking(submit: PaidSubmit<BookingCreateRequest>): Promise<PaidWriteResult> {
+  const { db, userId, input, idempotencyKey, now, shopNotifyEmail } = submit;
   const hash = bookingRequestHash(input);
   return paidWrite({
-    db,
-    gateway,
-    userId,
-    now,
-    idempotencyKey,
+    ...submit,
     requestHash: hash,
     findByKey: (key) => findBookingByKey(db, userId, key),
     keyReusedMessage: bookingMessages.idempotencyMismatch,

@@ -1,3 +1,4 @@
+import { transition, type AnyStateMachine, type EventFromLogic, type SnapshotFrom } from 'xstate';
 import type { LifecycleActor, LifecycleRefusal } from '../../contract/lifecycle.ts';
 import type { Db } from '../db/client.ts';
 import { insertLifecycleEvent, type RecordKind } from '../db/repositories/lifecycle-events.ts';
@@ -29,6 +30,38 @@ export const systemSender: Sender = { by: 'system', userId: null };
 /** The chart said no: 409 with its code and message (routes/refusal-status.ts). */
 export function refuse(refusal: LifecycleRefusal): never {
   throw new Refusal(refusal.code, refusal.message);
+}
+
+/** The record, or its "not found" when there is none or (for a customer, `ownerId`) it is someone else's. */
+export function ownedRecord<R extends { userId: number }>(
+  row: R | undefined,
+  ownerId: number | null,
+  notFound: 'order_not_found' | 'booking_not_found',
+): R {
+  if (!row || (ownerId !== null && row.userId !== ownerId)) throw Refusal.of(notFound);
+  return row;
+}
+
+/** The chart's next snapshot for the event, or its refusal (409) when it does not accept it. */
+export function nextOrRefuse<T extends AnyStateMachine>(
+  machine: T,
+  snapshot: SnapshotFrom<T>,
+  event: EventFromLogic<T>,
+  whyRefused: (snapshot: SnapshotFrom<T>, event: EventFromLogic<T>) => LifecycleRefusal | null,
+): SnapshotFrom<T> {
+  const refusal = whyRefused(snapshot, event);
+  if (refusal) refuse(refusal);
+  return transition(machine, snapshot, event)[0];
+}
+
+/** The chart's next snapshot once the server completes the refund, or null when it cannot now. */
+export function afterRefund<T extends AnyStateMachine>(
+  machine: T,
+  snapshot: SnapshotFrom<T>,
+): SnapshotFrom<T> | null {
+  const event = { type: 'refund.completed', by: 'system', reference: undefined } as EventFromLogic<T>;
+  if (!(snapshot as { can: (event: EventFromLogic<T>) => boolean }).can(event)) return null;
+  return transition(machine, snapshot, event)[0];
 }
 
 /** The reason or note an event carries, kept in the event row's `note`. */
@@ -168,6 +201,13 @@ export const logRefundFailure = (kind: RecordKind, recordId: number) => (error: 
   console.error(`Refund of ${kind} ${recordId} failed; the scheduler will try again`, error);
   return false;
 };
+
+/** The scheduler's refunds job for one kind: `settle` each waiting record; a failure waits for the next run. */
+export const settleEachRefund = (
+  kind: RecordKind,
+  ids: readonly { id: number }[],
+  settle: (id: number) => Promise<boolean>,
+): Promise<number> => settleEach(ids, (id) => settle(id).catch(logRefundFailure(kind, id)));
 
 /** A scheduler job's loop: `settle` each record in turn; how many it settled. */
 export async function settleEach(

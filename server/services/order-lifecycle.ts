@@ -1,4 +1,3 @@
-import { transition } from 'xstate';
 import { IMAGE_TYPES, lifecycleMessages } from '../../contract/lifecycle.ts';
 import type { OrderEventRequest } from '../../contract/lifecycle-events.ts';
 import type { OrderRead } from '../../contract/orders.ts';
@@ -28,12 +27,14 @@ import { findUpload } from '../db/repositories/uploads.ts';
 import type { OrderRow } from '../db/types.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import {
+  afterRefund,
   commitStep,
   dataOf,
   logRefundFailure,
+  nextOrRefuse,
   noteOf,
-  refuse,
-  settleEach,
+  ownedRecord,
+  settleEachRefund,
   settleRefund,
   type Sender,
 } from './lifecycle.ts';
@@ -78,11 +79,8 @@ function columnsOf(snapshot: OrderLifecycleSnapshot): OrderLifecycleColumns {
 }
 
 /** The order, or "Order not found" when there is none or (for a customer) it is someone else's. */
-async function orderFor(db: Db, id: number, ownerId: number | null): Promise<OrderRow> {
-  const row = await findOrderRow(db, id);
-  if (!row || (ownerId !== null && row.userId !== ownerId)) throw Refusal.of('order_not_found');
-  return row;
-}
+const orderFor = async (db: Db, id: number, ownerId: number | null): Promise<OrderRow> =>
+  ownedRecord(await findOrderRow(db, id), ownerId, 'order_not_found');
 
 /** A damage claim's photo must be an image its customer uploaded. */
 async function checkClaimPhoto(db: Db, event: OrderEventRequest, row: OrderRow): Promise<void> {
@@ -119,9 +117,7 @@ export async function sendOrderEvent(
     event.type === 'order.deliver' ? await lastStepAt(db, 'order', row.id, 'order.ship') : null;
   const snapshot = orderLifecycleOf({ ...orderFactsOf(row), shippedAt }, () => at);
   const full = { ...event, by: sender.by } as OrderLifecycleEvent;
-  const refusal = whyOrderRefused(snapshot, full);
-  if (refusal) refuse(refusal);
-  const [next] = transition(orderLifecycleMachine, snapshot, full);
+  const next = nextOrRefuse(orderLifecycleMachine, snapshot, full, whyOrderRefused);
   await commitStep(db, {
     kind: 'order',
     recordId: row.id,
@@ -161,10 +157,8 @@ export async function settleOrderRefund(
   const row = await findOrderRow(db, orderId);
   if (!row || row.orderStatus !== 'refundPending' || row.paymentId === null) return false;
   const at = now();
-  const snapshot = orderLifecycleOf(orderFactsOf(row), () => at);
-  const event: OrderLifecycleEvent = { type: 'refund.completed', by: 'system', reference: undefined };
-  if (!snapshot.can(event)) return false;
-  const [next] = transition(orderLifecycleMachine, snapshot, event);
+  const next = afterRefund(orderLifecycleMachine, orderLifecycleOf(orderFactsOf(row), () => at));
+  if (!next) return false;
   return settleRefund(db, gateway, at, {
     kind: 'order',
     recordId: row.id,
@@ -177,9 +171,7 @@ export async function settleOrderRefund(
 
 /** The scheduler's refunds job: every online order still waiting for its refund. */
 export async function settlePendingOrderRefunds(deps: LifecycleDeps): Promise<number> {
-  return settleEach(await findOrdersAwaitingRefund(deps.db), (id) =>
-    settleOrderRefund(deps, id).catch(logRefundFailure('order', id)),
-  );
+  return settleEachRefund('order', await findOrdersAwaitingRefund(deps.db), (id) => settleOrderRefund(deps, id));
 }
 
 /** The order as its customer reads it (GET /api/orders/{id}), or "not found". */

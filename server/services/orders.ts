@@ -14,9 +14,8 @@ import {
   takeStock,
 } from '../db/repositories/orders.ts';
 import { stockProblem } from './pricing.ts';
-import type { PaymentGateway } from '../payments/gateway.ts';
 import { quoteOrder, type OrderQuote } from './order-quote.ts';
-import { paidWrite, type PaidWriteResult, type PaymentClaim } from './paid-write.ts';
+import { paidWrite, type PaidSubmit, type PaidWriteResult, type PaymentClaim } from './paid-write.ts';
 import { orderNumber } from './reference-number.ts';
 import { PriceChanged, Refusal } from './refusal.ts';
 import { orderRequestHash } from './request-fingerprint.ts';
@@ -155,32 +154,13 @@ export async function placeOrder(
  * `expectedTotal` other than the server's total is refused (409 price_changed) before anything is
  * written, so the refused request leaves no record under its Idempotency-Key.
  */
-export function submitOrder({
-  db,
-  gateway,
-  userId,
-  input,
-  idempotencyKey,
-  now,
-  shopNotifyEmail,
-}: {
-  db: Db;
-  gateway: PaymentGateway;
-  userId: number;
-  input: OrderCreateRequest;
-  idempotencyKey: string | null;
-  now: Date;
-  shopNotifyEmail?: string | undefined;
-}): Promise<PaidWriteResult> {
+export function submitOrder(submit: PaidSubmit<OrderCreateRequest>): Promise<PaidWriteResult> {
+  const { db, userId, input, idempotencyKey, now, shopNotifyEmail } = submit;
   const hash = orderRequestHash(input);
   const online = paymentMethods[input.payment_method].paidUpFront && input.payment_id;
   const expectedTotal = input.expected_total ?? null;
   return paidWrite({
-    db,
-    gateway,
-    userId,
-    now,
-    idempotencyKey,
+    ...submit,
     requestHash: hash,
     findByKey: (key) => findOrderByKey(db, userId, key),
     keyReusedMessage: orderMessages.idempotencyMismatch,

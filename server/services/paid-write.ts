@@ -43,6 +43,18 @@ export interface PaidWrite {
   write: (trx: Db, claim: PaymentClaim) => Promise<number>;
 }
 
+/** What a route hands the submit of an order or a booking (POST /api/orders, /api/bookings). */
+export interface PaidSubmit<Input> {
+  db: Db;
+  gateway: PaymentGateway;
+  userId: number;
+  input: Input;
+  /** The Idempotency-Key header, or null when not sent. */
+  idempotencyKey: string | null;
+  now: Date;
+  shopNotifyEmail?: string | undefined;
+}
+
 /** The record written now, or (`replayed`) the one an earlier request with the same key wrote. */
 export interface PaidWriteResult {
   id: number;

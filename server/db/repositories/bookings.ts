@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { personFromColumns } from './person-columns.ts';
 import type { Insertable } from 'kysely';
 import type { Booking, BookingSummary } from '../../../contract/booking.ts';
 import type { BookingPerson } from '../../../contract/person.ts';
@@ -90,13 +91,7 @@ export function findBookingByKey(
 }
 
 const toPerson = (row: BookingPersonRow): BookingPerson => ({
-  name: row.name,
-  dateOfBirth: row.dateOfBirth,
-  birthTime: row.birthTimeKnown === 1 ? row.birthTime : null,
-  birthPlace: row.birthPlaceKnown === 1 ? row.birthPlace : null,
-  raashi: row.raashi,
-  nakshatra: row.nakshatra === '' ? null : row.nakshatra,
-  gothra: row.gothra,
+  ...personFromColumns(row),
   // Only when corrected by hand: otherwise the script is worked out from the Latin.
   ...(row.nameInScript !== null && { nameInScript: row.nameInScript }),
   ...(row.gothraInScript !== null && { gothraInScript: row.gothraInScript }),

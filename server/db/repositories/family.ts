@@ -1,4 +1,5 @@
 import type { FamilyProfile, FamilyProfileInput } from '../../../contract/family.ts';
+import { personFromColumns } from './person-columns.ts';
 import type { Db } from '../client.ts';
 import type { FamilyProfileRow } from '../types.ts';
 
@@ -22,13 +23,7 @@ const toProfile = (row: FamilyProfileRow): FamilyProfile => ({
   id: row.id,
   relation: row.relation,
   gothraNotKnown: row.gothraNotKnown === 1,
-  name: row.name,
-  dateOfBirth: row.dateOfBirth,
-  birthTime: row.birthTimeKnown === 1 ? row.birthTime : null,
-  birthPlace: row.birthPlaceKnown === 1 ? row.birthPlace : null,
-  raashi: row.raashi,
-  nakshatra: row.nakshatra === '' ? null : row.nakshatra,
-  gothra: row.gothra,
+  ...personFromColumns(row),
 });
 
 /** The customer's family, in the order they were added. */

@@ -8,6 +8,12 @@ import type { LifecycleEventRow } from '../types.ts';
  */
 export type RecordKind = 'order' | 'booking';
 
+/** Where each kind keeps its steps, and the column naming the record. */
+const EVENTS = {
+  order: { table: 'orderEvents', key: 'orderId' },
+  booking: { table: 'bookingEvents', key: 'bookingId' },
+} as const;
+
 export interface NewLifecycleEvent {
   recordId: number;
   fromState: string | null;
@@ -57,22 +63,14 @@ export async function lastStepAt(
   recordId: number,
   event: string,
 ): Promise<string | null> {
-  const row =
-    kind === 'order'
-      ? await db
-          .selectFrom('orderEvents')
-          .select('at')
-          .where('orderId', '=', recordId)
-          .where('event', '=', event)
-          .orderBy('id', 'desc')
-          .executeTakeFirst()
-      : await db
-          .selectFrom('bookingEvents')
-          .select('at')
-          .where('bookingId', '=', recordId)
-          .where('event', '=', event)
-          .orderBy('id', 'desc')
-          .executeTakeFirst();
+  const { table, key } = EVENTS[kind];
+  const row = await db
+    .selectFrom(table)
+    .select('at')
+    .where(key, '=', recordId)
+    .where('event', '=', event)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
   return row?.at ?? null;
 }
 

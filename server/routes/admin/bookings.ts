@@ -11,30 +11,25 @@ import { bookingEventRequestSchema } from '../../../contract/lifecycle-events.ts
 import { allowedBookingEvents } from '../../../machines/booking-lifecycle/booking-lifecycle.selectors.ts';
 import type { AppEnv } from '../../env.ts';
 import { listBookingsForStaff } from '../../db/repositories/admin/bookings.ts';
-import { findCustomer } from '../../db/repositories/admin/queues.ts';
 import { idParam } from '../../http.ts';
 import { readBookingForStaff, sendBookingEvent } from '../../services/booking-lifecycle.ts';
 import { readBody, readQuery } from '../../validate.ts';
 import { lifecycleDeps } from '../lifecycle-deps.ts';
-import { allCounts, staffSender, staffTimeline } from './staff-steps.ts';
+import { staffRecordOf, staffSender, withAllCounts } from './staff-steps.ts';
 
 /** The bookings' queue (contract/admin/bookings.ts), shaped as the orders' is (./orders.ts). */
 
 async function staffBooking(c: Context<AppEnv>, bookingId: number): Promise<AdminBooking> {
   const { row, booking, snapshot } = await readBookingForStaff(lifecycleDeps(c), bookingId);
-  return {
-    ...booking,
-    customer: await findCustomer(c.var.db, row.userId),
-    timeline: await staffTimeline(c, 'booking', row.id),
-    allowedEvents: allowedBookingEvents(snapshot, 'staff'),
-  };
+  return { ...booking, ...(await staffRecordOf(c, 'booking', row, allowedBookingEvents(snapshot, 'staff'))) };
 }
 
 export const bookingRoutes = new Hono<AppEnv>()
   .get('/api/admin/bookings', async (c) => {
-    const query = readQuery(c, AdminBookingQuery);
-    const { bookings, total, counts } = await listBookingsForStaff(c.var.db, query);
-    const body: AdminBookingListResponse = { bookings, total, counts: allCounts(BOOKING_STATES, counts) };
+    const body: AdminBookingListResponse = withAllCounts(
+      BOOKING_STATES,
+      await listBookingsForStaff(c.var.db, readQuery(c, AdminBookingQuery)),
+    );
     return c.json(body, 200);
   })
   .get('/api/admin/bookings/:id', async (c) => {

@@ -10,12 +10,11 @@ import { OrderEventRequest } from '../../../contract/lifecycle-events.ts';
 import { allowedOrderEvents } from '../../../machines/order-lifecycle/order-lifecycle.selectors.ts';
 import type { AppEnv } from '../../env.ts';
 import { listOrdersForStaff } from '../../db/repositories/admin/orders.ts';
-import { findCustomer } from '../../db/repositories/admin/queues.ts';
 import { idParam } from '../../http.ts';
 import { readOrderForStaff, sendOrderEvent } from '../../services/order-lifecycle.ts';
 import { readBody, readQuery } from '../../validate.ts';
 import { lifecycleDeps } from '../lifecycle-deps.ts';
-import { allCounts, staffSender, staffTimeline } from './staff-steps.ts';
+import { staffRecordOf, staffSender, withAllCounts } from './staff-steps.ts';
 
 /**
  * The orders' queue (contract/admin/orders.ts): staff list and read orders and send lifecycle
@@ -25,19 +24,15 @@ import { allCounts, staffSender, staffTimeline } from './staff-steps.ts';
 
 async function staffOrder(c: Context<AppEnv>, orderId: number): Promise<AdminOrder> {
   const { row, order, snapshot } = await readOrderForStaff(c.var.db, orderId, c.var.now());
-  return {
-    ...order,
-    customer: await findCustomer(c.var.db, row.userId),
-    timeline: await staffTimeline(c, 'order', row.id),
-    allowedEvents: allowedOrderEvents(snapshot, 'staff'),
-  };
+  return { ...order, ...(await staffRecordOf(c, 'order', row, allowedOrderEvents(snapshot, 'staff'))) };
 }
 
 export const orderRoutes = new Hono<AppEnv>()
   .get('/api/admin/orders', async (c) => {
-    const query = readQuery(c, AdminOrderQuery);
-    const { orders, total, counts } = await listOrdersForStaff(c.var.db, query);
-    const body: AdminOrderListResponse = { orders, total, counts: allCounts(ORDER_STATES, counts) };
+    const body: AdminOrderListResponse = withAllCounts(
+      ORDER_STATES,
+      await listOrdersForStaff(c.var.db, readQuery(c, AdminOrderQuery)),
+    );
     return c.json(body, 200);
   })
   .get('/api/admin/orders/:id', async (c) => {

@@ -7,6 +7,7 @@ import {
   toTimelineEntry,
   type RecordKind,
 } from '../../db/repositories/lifecycle-events.ts';
+import { findCustomer } from '../../db/repositories/admin/queues.ts';
 import { audit } from '../../services/audit.ts';
 import type { Sender } from '../../services/lifecycle.ts';
 
@@ -18,6 +19,24 @@ import type { Sender } from '../../services/lifecycle.ts';
 /** Every state with its count, 0 where none matched. */
 export const allCounts = <S extends string>(states: readonly S[], counts: Partial<Record<S, number>>) =>
   Object.fromEntries(states.map((state) => [state, counts[state] ?? 0])) as Record<S, number>;
+
+/** What staff read of a record beyond its customer's view (contract/admin/queues.ts, staffRecordEntries). */
+export const staffRecordOf = async (
+  c: Context<AppEnv>,
+  kind: RecordKind,
+  row: { id: number; userId: number },
+  allowedEvents: string[],
+) => ({
+  customer: await findCustomer(c.var.db, row.userId),
+  timeline: await staffTimeline(c, kind, row.id),
+  allowedEvents,
+});
+
+/** A queue's page with every state's count (the status tabs). */
+export const withAllCounts = <S extends string, P extends { counts: Partial<Record<S, number>> }>(
+  states: readonly S[],
+  page: P,
+) => ({ ...page, counts: allCounts(states, page.counts) });
 
 export async function staffTimeline(
   c: Context<AppEnv>,

@@ -24,10 +24,8 @@ import {
 } from '../../messages/whatsapp.ts';
 import { findMessage, requeueFailedMessage } from '../../db/repositories/outbox.ts';
 import type { OutboxRow } from '../../db/types.ts';
-import { inTransaction } from '../../db/transaction.ts';
-import { audit } from '../audit.ts';
 import { Refusal } from '../refusal.ts';
-import { notFound, type Deps } from './records.ts';
+import { type Deps, notFound, staffWrite } from './records.ts';
 
 /** The customer's messages as staff see them (contract/admin/messages.ts): the address masked. */
 export const toAdminMessage = (row: OutboxRow): AdminMessage => ({
@@ -48,13 +46,14 @@ export const toAdminMessage = (row: OutboxRow): AdminMessage => ({
  * Sends a failed message again (docs/product-rules.md, Messages to customers): it is queued from
  * its first try, due now, with the same key; the staff member's step is audited.
  */
-export function resendMessage({ db, actor, now }: Deps, id: number): Promise<AdminMessage> {
-  return inTransaction(db, async (trx) => {
+export function resendMessage(deps: Deps, id: number): Promise<AdminMessage> {
+  return staffWrite(deps, async (trx, audited) => {
     const before = await findMessage(trx, id);
     if (!before) notFound('Message');
-    if (!(await requeueFailedMessage(trx, id, now.toISOString()))) throw Refusal.of('message_not_failed');
+    if (!(await requeueFailedMessage(trx, id, deps.now.toISOString())))
+      throw Refusal.of('message_not_failed');
     const after = toAdminMessage((await findMessage(trx, id))!);
-    await audit(trx, actor, now, {
+    await audited({
       action: 'message.resend',
       entity: 'message',
       entityId: String(id),

@@ -2,10 +2,8 @@ import { formatRupees } from '../../../contract/money.ts';
 import type { AdminOffering, OfferingInput } from '../../../contract/offerings.ts';
 import { findPujaForStaff } from '../../db/repositories/admin/pujas.ts';
 import { findOfferingForStaff, insertOffering, updateOffering } from '../../db/repositories/offerings.ts';
-import { inTransaction } from '../../db/transaction.ts';
-import { audit } from '../audit.ts';
 import { livePuja } from './pujas.ts';
-import { notFound, retireRecord, versionedEdit, type Deps, type RecordKind } from './records.ts';
+import { type Deps, notFound, type RecordKind, retireRecord, staffWrite, versionedEdit } from './records.ts';
 
 /**
  * Staff manage each puja's chadhava offerings with the puja (docs/product-rules.md, Chadhava
@@ -14,17 +12,13 @@ import { notFound, retireRecord, versionedEdit, type Deps, type RecordKind } fro
  * A retired offering leaves the shop; the bookings that paid for it keep their copy.
  */
 
-export async function createOffering(
-  { db, actor, now }: Deps,
-  pujaId: number,
-  input: OfferingInput,
-): Promise<AdminOffering> {
-  return inTransaction(db, async (trx) => {
+export function createOffering(deps: Deps, pujaId: number, input: OfferingInput): Promise<AdminOffering> {
+  return staffWrite(deps, async (trx, audited) => {
     const puja = (await findPujaForStaff(trx, pujaId)) ?? notFound('Puja');
     livePuja(puja);
     const id = await insertOffering(trx, pujaId, input);
     const after = (await findOfferingForStaff(trx, id))!;
-    await audit(trx, actor, now, {
+    await audited({
       action: 'offering.create',
       entity: 'offering',
       entityId: id,

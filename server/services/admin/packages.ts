@@ -1,8 +1,6 @@
 import type { AdminPuja } from '../../../contract/admin/pujas.ts';
 import type { AdminPackage, PackageInput } from '../../../contract/admin/packages.ts';
 import { formatRupees } from '../../../contract/money.ts';
-import { inTransaction } from '../../db/transaction.ts';
-import { audit } from '../audit.ts';
 import {
   deletePackageWithoutBookings,
   findPackageRow,
@@ -12,20 +10,16 @@ import {
 import { findPujaForStaff } from '../../db/repositories/admin/pujas.ts';
 import { Refusal } from '../refusal.ts';
 import { livePuja } from './pujas.ts';
-import { editRecord, notFound, type Deps, type RecordKind } from './records.ts';
+import { type Deps, editRecord, notFound, type RecordKind, staffWrite } from './records.ts';
 
 /** A puja's packages as staff write them; each answers the puja as it is after. */
 
-export async function addPackage(
-  { db, actor, now }: Deps,
-  pujaId: number,
-  input: PackageInput,
-): Promise<AdminPuja> {
-  return inTransaction(db, async (trx) => {
+export function addPackage(deps: Deps, pujaId: number, input: PackageInput): Promise<AdminPuja> {
+  return staffWrite(deps, async (trx, audited) => {
     livePuja((await findPujaForStaff(trx, pujaId)) ?? notFound('Puja'));
     const id = await insertPackage(trx, pujaId, input);
     const after = (await findPujaForStaff(trx, pujaId))!;
-    await audit(trx, actor, now, {
+    await audited({
       action: 'package.create',
       entity: 'package',
       entityId: id,
@@ -54,11 +48,11 @@ export async function editPackage(
   return (await findPujaForStaff(deps.db, row.pujaId))!;
 }
 
-export async function removePackage({ db, actor, now }: Deps, id: number): Promise<AdminPuja> {
-  return inTransaction(db, async (trx) => {
+export async function removePackage(deps: Deps, id: number): Promise<AdminPuja> {
+  return staffWrite(deps, async (trx, audited) => {
     const row = (await findPackageRow(trx, id)) ?? notFound('Package');
     if (!(await deletePackageWithoutBookings(trx, id))) throw Refusal.of('package_has_bookings');
-    await audit(trx, actor, now, {
+    await audited({
       action: 'package.delete',
       entity: 'package',
       entityId: id,

@@ -1,10 +1,16 @@
 import type { AdminPuja, PujaInput, RepeatPujaInput } from '../../../contract/admin/pujas.ts';
 import { copyPuja, findPujaForStaff, insertPuja, updatePuja } from '../../db/repositories/admin/pujas.ts';
-import { inTransaction } from '../../db/transaction.ts';
-import { audit } from '../audit.ts';
 import { Refusal } from '../refusal.ts';
 import { catalogueMessages } from '../../../contract/admin/catalogue-fields.ts';
-import { createRecord, editRecord, notFound, retireRecord, type Deps, type RecordKind } from './records.ts';
+import {
+  createRecord,
+  type Deps,
+  editRecord,
+  notFound,
+  type RecordKind,
+  retireRecord,
+  staffWrite,
+} from './records.ts';
 
 /** Pujas as staff write them (docs/product-rules.md, Roles and the back office); see ./records.ts. */
 
@@ -29,22 +35,18 @@ export function retirePuja(deps: Deps, id: number, version: number, retire: bool
 }
 
 /** "Repeat this puja on a new date": a copy with its packages, audited as a creation from the original. */
-export async function repeatPuja(
-  { db, actor, now }: Deps,
-  id: number,
-  input: RepeatPujaInput,
-): Promise<AdminPuja> {
-  return inTransaction(db, async (trx) => {
+export function repeatPuja(deps: Deps, id: number, input: RepeatPujaInput): Promise<AdminPuja> {
+  return staffWrite(deps, async (trx, audited) => {
     const original = (await findPujaForStaff(trx, id)) ?? notFound('Puja');
     // A new date is ahead of now (docs/product-rules.md, Roles and the back office).
-    if (!(Date.parse(input.pujaDate) > now.getTime())) throw Refusal.of('date_in_past');
-    const startDate = input.startDate ?? now.toISOString();
+    if (!(Date.parse(input.pujaDate) > deps.now.getTime())) throw Refusal.of('date_in_past');
+    const startDate = input.startDate ?? deps.now.toISOString();
     const copyId = (await copyPuja(trx, id, {
       pujaDate: input.pujaDate,
       startDate: startDate <= input.pujaDate ? startDate : null,
     }))!;
     const after = (await findPujaForStaff(trx, copyId))!;
-    await audit(trx, actor, now, {
+    await audited({
       action: 'puja.repeat',
       entity: 'puja',
       entityId: copyId,

@@ -20,6 +20,16 @@ export interface Deps {
   now: Date;
 }
 
+type AuditEntry = Parameters<typeof audit>[3];
+
+/** Runs a staff write in one transaction, where `audited` writes its audit row (who, when). */
+export function staffWrite<T>(
+  { db, actor, now }: Deps,
+  write: (trx: Db, audited: (entry: AuditEntry) => Promise<void>) => Promise<T>,
+): Promise<T> {
+  return inTransaction(db, (trx) => write(trx, (entry) => audit(trx, actor, now, entry)));
+}
+
 export const notFound = (what: string): never => {
   throw new Refusal('not_found', catalogueMessages.notFound(what));
 };
@@ -35,15 +45,15 @@ export interface RecordKind<T> {
 
 /** Creates a record in one transaction with its audit row (`insert` may refuse first). */
 export function createRecord<T>(
-  { db, actor, now }: Deps,
+  deps: Deps,
   kind: RecordKind<T>,
   insert: (trx: Db) => Promise<number>,
   summary: string,
 ): Promise<T> {
-  return inTransaction(db, async (trx) => {
+  return staffWrite(deps, async (trx, audited) => {
     const id = await insert(trx);
     const after = (await kind.read(trx, id))!;
-    await audit(trx, actor, now, {
+    await audited({
       action: `${kind.entity}.create`,
       entity: kind.entity,
       entityId: id,
@@ -58,8 +68,8 @@ export function createRecord<T>(
  * The versioned edit every record shares: read it, refuse an older version with what is there
  * now, update on the version, read it again and keep both in the audit row.
  */
-export async function versionedEdit<T extends { version: number }>(
-  { db, actor, now }: Deps,
+export function versionedEdit<T extends { version: number }>(
+  deps: Deps,
   kind: RecordKind<T>,
   id: number,
   version: number,
@@ -76,13 +86,13 @@ export async function versionedEdit<T extends { version: number }>(
   },
 ): Promise<T> {
   const read = (trx: Db) => kind.read(trx, id);
-  return inTransaction(db, async (trx) => {
+  return staffWrite(deps, async (trx, audited) => {
     const before = (await read(trx)) ?? notFound(kind.what);
     if (before.version !== version) throw new EditConflict(catalogueMessages.conflict, before);
     check?.(before);
     if (!(await write(trx))) throw new EditConflict(catalogueMessages.conflict, (await read(trx)) ?? before);
     const after = (await read(trx))!;
-    await audit(trx, actor, now, {
+    await audited({
       action,
       entity: kind.entity,
       entityId: id,

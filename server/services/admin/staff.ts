@@ -32,7 +32,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { audit } from '../audit.ts';
 import { Refusal } from '../refusal.ts';
-import type { Deps } from './records.ts';
+import { staffWrite, type Deps } from './records.ts';
 
 /**
  * The staff (docs/product-rules.md, Roles and the back office): only admins manage them; an
@@ -101,12 +101,12 @@ export async function inviteStaff(
   return staffList(db, now);
 }
 
-export async function withdrawInvitation({ db, actor, now }: Deps, id: number): Promise<StaffListResponse> {
-  await inTransaction(db, async (trx) => {
+export async function withdrawInvitation(deps: Deps, id: number): Promise<StaffListResponse> {
+  await staffWrite(deps, async (trx, audited) => {
     const invitation = await findInvitation(trx, id);
-    if (!invitation || !(await revokeInvitation(trx, id, now.toISOString())))
+    if (!invitation || !(await revokeInvitation(trx, id, deps.now.toISOString())))
       throw Refusal.of('invitation_not_found');
-    await audit(trx, actor, now, {
+    await audited({
       action: 'staff.withdraw',
       entity: 'staff',
       entityId: `invitation-${id}`,
@@ -114,18 +114,18 @@ export async function withdrawInvitation({ db, actor, now }: Deps, id: number): 
       before: { email: invitation.email },
     });
   });
-  return staffList(db, now);
+  return staffList(deps.db, deps.now);
 }
 
 /** Takes a staff member off the staff: back to a customer, every session ended. Admins stay. */
-export async function removeStaff({ db, actor, now }: Deps, userId: number): Promise<StaffListResponse> {
-  await inTransaction(db, async (trx) => {
+export async function removeStaff(deps: Deps, userId: number): Promise<StaffListResponse> {
+  await staffWrite(deps, async (trx, audited) => {
     const user = await findUserRow(trx, userId);
     if (!user || user.role === 'customer') throw Refusal.of('not_staff');
     if (user.role === 'admin') throw Refusal.of('cannot_remove_admin');
     if (!(await demoteStaff(trx, userId))) throw Refusal.of('not_staff');
     await deleteSessionsOf(trx, userId);
-    await audit(trx, actor, now, {
+    await audited({
       action: 'staff.remove',
       entity: 'staff',
       entityId: userId,
@@ -134,7 +134,7 @@ export async function removeStaff({ db, actor, now }: Deps, userId: number): Pro
       after: { role: 'customer' },
     });
   });
-  return staffList(db, now);
+  return staffList(deps.db, deps.now);
 }
 
 async function openInvitation(db: Db, token: string, now: Date) {

@@ -3,18 +3,12 @@ import { stockChangeOf, stockReasonLabels, type StockEntryInput } from '../../..
 import { catalogueMessages } from '../../../contract/admin/catalogue-fields.ts';
 import { findProductForStaff } from '../../db/repositories/admin/products.ts';
 import { changeStock } from '../../db/repositories/stock-ledger.ts';
-import { inTransaction } from '../../db/transaction.ts';
-import { audit } from '../audit.ts';
 import { Refusal } from '../refusal.ts';
-import { notFound, type Deps } from './records.ts';
+import { type Deps, notFound, staffWrite } from './records.ts';
 
 /** A stock entry: received, damaged or adjusted; never below 0 (one conditional UPDATE). */
-export async function recordStock(
-  { db, actor, now }: Deps,
-  productId: number,
-  entry: StockEntryInput,
-): Promise<AdminProduct> {
-  return inTransaction(db, async (trx) => {
+export function recordStock(deps: Deps, productId: number, entry: StockEntryInput): Promise<AdminProduct> {
+  return staffWrite(deps, async (trx, audited) => {
     const before = (await findProductForStaff(trx, productId)) ?? notFound('Product');
     const quantity = stockChangeOf(entry);
     const balance = await changeStock(trx, {
@@ -22,13 +16,13 @@ export async function recordStock(
       quantity,
       reason: entry.reason,
       note: entry.note || null,
-      userId: actor.id,
-      at: now.toISOString(),
+      userId: deps.actor.id,
+      at: deps.now.toISOString(),
     });
     if (balance === undefined)
       throw new Refusal('stock_below_zero', catalogueMessages.stockBelowZero(before.stockQuantity));
     const after = (await findProductForStaff(trx, productId))!;
-    await audit(trx, actor, now, {
+    await audited({
       action: 'stock.entry',
       entity: 'stock',
       entityId: productId,

@@ -15,48 +15,40 @@ import { countFailedMessages } from '../outbox.ts';
 const LOST_ORDERS: OrderState[] = ['cancelled', 'refundPending', 'refunded'];
 export const LOST_BOOKINGS: BookingState[] = ['refundPending', 'refunded'];
 
+/** Where each kind of sale keeps its state and its amount. */
+const SALES = {
+  orders: { state: 'orderStatus', lost: LOST_ORDERS, amount: 'total' },
+  bookings: { state: 'status', lost: LOST_BOOKINGS, amount: 'amount' },
+} as const;
+
+/** How many `table` rows were made between two instants, and the money received for them. */
+async function salesBetween(db: Db, table: keyof typeof SALES, from: string, to: string) {
+  const { state, lost, amount } = SALES[table];
+  const sales = await db
+    .selectFrom(table)
+    .select((eb) => [
+      eb.fn.countAll<number>().as('n'),
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when(eb.and([eb('paymentStatus', '=', 'completed'), eb(state, 'not in', lost)]))
+            .then(eb.ref(amount))
+            .else(0)
+            .end(),
+        )
+        .as('revenue'),
+    ])
+    .where('createdAt', '>=', from)
+    .where('createdAt', '<', to)
+    .executeTakeFirstOrThrow();
+  return { n: Number(sales.n), revenue: Number(sales.revenue ?? 0) };
+}
+
 async function numbersBetween(db: Db, from: string, to: string): Promise<DayNumbers> {
-  const orders = await db
-    .selectFrom('orders')
-    .select((eb) => [
-      eb.fn.countAll<number>().as('n'),
-      eb.fn
-        .sum<number>(
-          eb
-            .case()
-            .when(eb.and([eb('paymentStatus', '=', 'completed'), eb('orderStatus', 'not in', LOST_ORDERS)]))
-            .then(eb.ref('total'))
-            .else(0)
-            .end(),
-        )
-        .as('revenue'),
-    ])
-    .where('createdAt', '>=', from)
-    .where('createdAt', '<', to)
-    .executeTakeFirstOrThrow();
-  const bookings = await db
-    .selectFrom('bookings')
-    .select((eb) => [
-      eb.fn.countAll<number>().as('n'),
-      eb.fn
-        .sum<number>(
-          eb
-            .case()
-            .when(eb.and([eb('paymentStatus', '=', 'completed'), eb('status', 'not in', LOST_BOOKINGS)]))
-            .then(eb.ref('amount'))
-            .else(0)
-            .end(),
-        )
-        .as('revenue'),
-    ])
-    .where('createdAt', '>=', from)
-    .where('createdAt', '<', to)
-    .executeTakeFirstOrThrow();
-  return {
-    orders: Number(orders.n),
-    revenue: Number(orders.revenue ?? 0) + Number(bookings.revenue ?? 0),
-    bookings: Number(bookings.n),
-  };
+  const orders = await salesBetween(db, 'orders', from, to);
+  const bookings = await salesBetween(db, 'bookings', from, to);
+  return { orders: orders.n, revenue: orders.revenue + bookings.revenue, bookings: bookings.n };
 }
 
 const countOrders = async (db: Db, states: OrderState[]) =>
