@@ -53,15 +53,17 @@ export function OrderDetailPage() {
   );
 }
 
+const notFoundLinks = [
+  { href: '/account/orders', label: 'My Orders' },
+  { href: '/', label: 'Home' },
+];
+
 function OrderNotFound() {
   return (
     <NotFound
       title="Order not found"
       text="We could not find this order in your account."
-      links={[
-        { href: '/account/orders', label: 'My Orders' },
-        { href: '/', label: 'Home' },
-      ]}
+      links={notFoundLinks}
     />
   );
 }

@@ -15,7 +15,7 @@ import { Price } from '../../ui/price.tsx';
 import { showPlaceholder, StockBadge } from '../../ui/product-card.tsx';
 import { RichText } from '../../ui/rich-text.tsx';
 import { Stars } from '../../ui/stars.tsx';
-import { NotFound, ResourceView } from '../../ui/status.tsx';
+import { homeLink, NotFound, ResourceView } from '../../ui/status.tsx';
 import './products.css';
 import { Breadcrumb } from '../../ui/breadcrumb.tsx';
 
@@ -43,10 +43,7 @@ function ProductDetail({ id }: { id: string }) {
             <NotFound
               title="Product not found"
               text="This product does not exist or is no longer sold."
-              links={[
-                { href: '/products', label: 'See all products' },
-                { href: '/', label: 'Go to the home page' },
-              ]}
+              links={[{ href: '/products', label: 'See all products' }, homeLink]}
             />
           </>
         }

@@ -64,10 +64,7 @@ export function QueueFilters({
   };
   return (
     <form className="bo-filters" role="search" aria-label="Filter the list" onSubmit={submit}>
-      <div className="field field--grow">
-        <label htmlFor="bo-q">{searchLabel}</label>
-        <input id="bo-q" className="input" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
-      </div>
+      <SearchField label={searchLabel} value={q} onChange={setQ} />
       <div className="field">
         <label htmlFor="bo-from">From</label>
         <input
@@ -317,4 +314,28 @@ export function PagedTable<T>({
 /** A catalogue record's list rows say when it is retired. */
 export function Retired({ at }: { at: string | null }) {
   return at ? <span className="bo-tag">Retired</span> : null;
+}
+
+/** A back-office list's search box: the first of its filters. */
+export function SearchField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="field field--grow">
+      <label htmlFor="bo-q">{label}</label>
+      <input
+        id="bo-q"
+        className="input"
+        type="search"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
+  );
 }
