@@ -82,6 +82,7 @@ function OrderView({ page, order }: { page: AfterSaleRef; order: OrderRead }) {
   const lifecycle = orderLifecycleOf(order);
   const canCancel = lifecycle.can(orderEventTemplate('order.cancel', 'customer'));
   const canClaim = lifecycle.can(orderEventTemplate('order.claimDamage', 'customer'));
+  const open = (which: 'cancel' | 'claim') => page.send({ type: 'action.open', action: which });
 
   return (
     <div className="container page after-sale">
@@ -109,20 +110,12 @@ function OrderView({ page, order }: { page: AfterSaleRef; order: OrderRead }) {
         <AfterSaleCard id="order-actions" title="Need help with this order?">
           <div className="after-sale__actions">
             {canCancel && (
-              <button
-                type="button"
-                className="button"
-                onClick={() => page.send({ type: 'action.open', action: 'cancel' })}
-              >
+              <button type="button" className="button" onClick={() => open('cancel')}>
                 Cancel order
               </button>
             )}
             {canClaim && (
-              <button
-                type="button"
-                className="button"
-                onClick={() => page.send({ type: 'action.open', action: 'claim' })}
-              >
+              <button type="button" className="button" onClick={() => open('claim')}>
                 Report damage
               </button>
             )}
