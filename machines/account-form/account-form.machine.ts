@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { User } from '../../contract/auth.ts';
+import { errorOf, outputOf, unprovided } from '../shared/actor-events.ts';
 
 /** What a sent form answered: the server's message, and the customer when it changed. */
 export interface AccountFormResult {
@@ -27,10 +28,7 @@ function messageOf(error: unknown): string {
 /** Send the form (again): its request is kept for the call. */
 const submit = {
   target: 'submitting',
-  actions: {
-    type: 'storeRequest',
-    params: ({ event }: { event: { request: unknown } }) => event.request,
-  },
+  actions: { type: 'storeRequest', params: ({ event }: { event: { request: unknown } }) => event.request },
 } as const;
 
 /**
@@ -45,9 +43,7 @@ export const accountFormMachine = setup({
     events: {} as AccountFormEvent,
   },
   actors: {
-    submit: fromPromise<AccountFormResult, unknown>(() =>
-      Promise.reject(new Error('No submit was provided')),
-    ),
+    submit: unprovided<AccountFormResult, unknown>('No submit was provided'),
   },
   actions: {
     storeRequest: assign({
@@ -80,20 +76,11 @@ export const accountFormMachine = setup({
         onDone: {
           target: 'done',
           actions: [
-            {
-              type: 'storeResult',
-              params: ({ event }: { event: DoneActorEvent<AccountFormResult> }) => event.output,
-            },
-            {
-              type: 'succeeded',
-              params: ({ event }: { event: DoneActorEvent<AccountFormResult> }) => event.output,
-            },
+            { type: 'storeResult', params: outputOf<AccountFormResult> },
+            { type: 'succeeded', params: outputOf<AccountFormResult> },
           ],
         },
-        onError: {
-          target: 'editing',
-          actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-        },
+        onError: { target: 'editing', actions: { type: 'storeError', params: errorOf } },
       },
     },
     done: {

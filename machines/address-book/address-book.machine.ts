@@ -2,17 +2,16 @@ import {
   and,
   assign,
   enqueueActions,
-  fromPromise,
   not,
   or,
   setup,
   stateIn,
   type AnyActorRef,
-  type DoneActorEvent,
   type ErrorActorEvent,
 } from 'xstate';
 import { addressMessages, type Address, type AddressInput } from '../../contract/address.ts';
 import { validateAddress, type AddressFieldErrors, type AddressFormValues } from './address-form.ts';
+import { outputOf, unprovided } from '../shared/actor-events.ts';
 
 /** docs/product-rules.md, Messages and errors: the address book's fallbacks. */
 export const addressBookMessages = {
@@ -114,7 +113,7 @@ const submittedInput = (values: AddressFormValues): AddressInput => {
 
 const idOf = (event: AddressBookEvent) => ('id' in event ? event.id : undefined);
 
-const savingDone = ({ event }: { event: DoneActorEvent<Address> }) => event.output;
+const savingDone = outputOf<Address>;
 
 /**
  * The address picker: `loading` the customer's addresses, then `ready` (or `loadFailed`, which
@@ -134,21 +133,11 @@ export const addressBookMachine = setup({
     events: {} as AddressBookEvent,
   },
   actors: {
-    loadAddresses: fromPromise<Address[], void>(() =>
-      Promise.reject(new Error('loadAddresses not provided')),
-    ),
-    addAddress: fromPromise<Address, AddressInput>(() =>
-      Promise.reject(new Error('addAddress not provided')),
-    ),
-    updateAddress: fromPromise<Address, { id: number; values: AddressInput }>(() =>
-      Promise.reject(new Error('updateAddress not provided')),
-    ),
-    setDefaultAddress: fromPromise<Address, { id: number }>(() =>
-      Promise.reject(new Error('setDefaultAddress not provided')),
-    ),
-    deleteAddress: fromPromise<void, { id: number }>(() =>
-      Promise.reject(new Error('deleteAddress not provided')),
-    ),
+    loadAddresses: unprovided<Address[], void>('loadAddresses not provided'),
+    addAddress: unprovided<Address, AddressInput>('addAddress not provided'),
+    updateAddress: unprovided<Address, { id: number; values: AddressInput }>('updateAddress not provided'),
+    setDefaultAddress: unprovided<Address, { id: number }>('setDefaultAddress not provided'),
+    deleteAddress: unprovided<void, { id: number }>('deleteAddress not provided'),
   },
   actions: {
     storeAddresses: assign(({ context }, addresses: Address[]) => ({
@@ -250,13 +239,7 @@ export const addressBookMachine = setup({
         src: 'loadAddresses',
         onDone: {
           target: 'ready',
-          actions: [
-            {
-              type: 'storeAddresses',
-              params: ({ event }: { event: DoneActorEvent<Address[]> }) => event.output,
-            },
-            'reportSelection',
-          ],
+          actions: [{ type: 'storeAddresses', params: outputOf<Address[]> }, 'reportSelection'],
         },
         onError: {
           target: 'loadFailed',
@@ -422,13 +405,7 @@ export const addressBookMachine = setup({
                 },
                 onDone: {
                   target: 'idle',
-                  actions: [
-                    {
-                      type: 'markDefault',
-                      params: ({ event }: { event: DoneActorEvent<Address> }) => event.output,
-                    },
-                    'reportSelection',
-                  ],
+                  actions: [{ type: 'markDefault', params: outputOf<Address> }, 'reportSelection'],
                 },
                 onError: {
                   target: 'idle',
@@ -475,13 +452,7 @@ export const addressBookMachine = setup({
                 src: 'loadAddresses',
                 onDone: {
                   target: 'idle',
-                  actions: [
-                    {
-                      type: 'storeAddresses',
-                      params: ({ event }: { event: DoneActorEvent<Address[]> }) => event.output,
-                    },
-                    'reportSelection',
-                  ],
+                  actions: [{ type: 'storeAddresses', params: outputOf<Address[]> }, 'reportSelection'],
                 },
                 // The address is gone either way; only a new default badge may be missing until
                 // the next visit, which is not worth an error banner.

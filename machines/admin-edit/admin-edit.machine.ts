@@ -1,16 +1,9 @@
-import {
-  assign,
-  fromPromise,
-  setup,
-  stopChild,
-  type ActorRefFrom,
-  type DoneActorEvent,
-  type ErrorActorEvent,
-} from 'xstate';
+import { assign, setup, stopChild, type ActorRefFrom, type DoneActorEvent } from 'xstate';
 import type { ImageSlot } from '../../contract/admin/images.ts';
 import type { Outcome } from '../../contract/refusal.ts';
 import { imageUploadMachine } from '../image-upload/image-upload.machine.ts';
 import { messageOf } from '../shared/message-of.ts';
+import { errorMessageOr, errorOf, unprovided } from '../shared/actor-events.ts';
 
 /** A record as the back office edits it: its fields, and the version it was read at. */
 export type EditRecord = Record<string, unknown> & { id?: number; version?: number };
@@ -72,7 +65,6 @@ const mineOver = (draft: EditRecord, base: EditRecord, newer: EditRecord): EditR
 };
 
 type SaveDone<R extends EditRecord> = { event: DoneActorEvent<SaveResult<R>> };
-const failure = ({ event }: { event: ErrorActorEvent }) => event.error;
 
 /**
  * One record's form in the back office (docs/decisions/0034-edits-carry-the-version-they-started-from.md):
@@ -113,10 +105,8 @@ export function createAdminEditMachine<R extends EditRecord>() {
       input: {} as { id: number | null; draft?: EditRecord },
     },
     actors: {
-      loadRecord: fromPromise<R, { id: number }>(() => Promise.reject(new Error('loadRecord not provided'))),
-      saveRecord: fromPromise<SaveResult<R>, SaveInput>(() =>
-        Promise.reject(new Error('saveRecord not provided')),
-      ),
+      loadRecord: unprovided<R, { id: number }>('loadRecord not provided'),
+      saveRecord: unprovided<SaveResult<R>, SaveInput>('saveRecord not provided'),
       imageUpload: imageUploadMachine,
     },
     actions: {
@@ -214,11 +204,7 @@ export function createAdminEditMachine<R extends EditRecord>() {
           },
           onError: {
             target: 'failed',
-            actions: {
-              type: 'storeError',
-              params: ({ event }: { event: ErrorActorEvent }) =>
-                messageOf(event.error, adminEditMessages.loadFailed),
-            },
+            actions: { type: 'storeError', params: errorMessageOr(adminEditMessages.loadFailed) },
           },
         },
       },
@@ -296,7 +282,7 @@ export function createAdminEditMachine<R extends EditRecord>() {
               },
             },
           ],
-          onError: { target: 'editing.dirty', actions: { type: 'storeFailure', params: failure } },
+          onError: { target: 'editing.dirty', actions: { type: 'storeFailure', params: errorOf } },
         },
       },
       saved: {

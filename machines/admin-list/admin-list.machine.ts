@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import { assign, setup, type ErrorActorEvent } from 'xstate';
 import { messageOf } from '../shared/message-of.ts';
+import { unprovided } from '../shared/actor-events.ts';
 
 /** A list's filter as the URL's query holds it: `status=processing&q=DPS-2026`. */
 export type ListQuery = Record<string, string>;
@@ -43,12 +44,8 @@ export function createAdminListMachine<D>() {
       input: {} as { query: ListQuery },
     },
     actors: {
-      loadList: fromPromise<D, { query: ListQuery }>(() =>
-        Promise.reject(new Error('loadList not provided')),
-      ),
-      exportList: fromPromise<void, { query: ListQuery }>(() =>
-        Promise.reject(new Error('exportList not provided')),
-      ),
+      loadList: unprovided<D, { query: ListQuery }>('loadList not provided'),
+      exportList: unprovided<void, { query: ListQuery }>('exportList not provided'),
     },
     actions: {
       setQuery: assign({ query: (_, query: ListQuery) => cleaned(query) }),

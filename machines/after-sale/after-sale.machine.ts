@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { lifecycleMessages } from '../../contract/lifecycle.ts';
 import { isRefused, type Outcome } from '../../contract/refusal.ts';
 import { messageOf } from '../shared/message-of.ts';
+import { errorOf, outputOf, unprovided } from '../shared/actor-events.ts';
 
 /** What the customer may do on an order's or a booking's page, each in its own dialog. */
 export const AFTER_SALE_ACTIONS = ['cancel', 'claim', 'persons', 'reschedule', 'refund'] as const;
@@ -64,11 +65,9 @@ export const afterSaleMachine = setup({
     input: {} as { id: number },
   },
   actors: {
-    loadRecord: fromPromise<unknown, { id: number }>(() =>
-      Promise.reject(new Error('loadRecord not provided')),
-    ),
-    sendAction: fromPromise<AfterSaleResult, { id: number; action: AfterSaleAction; request: unknown }>(() =>
-      Promise.reject(new Error('sendAction not provided')),
+    loadRecord: unprovided<unknown, { id: number }>('loadRecord not provided'),
+    sendAction: unprovided<AfterSaleResult, { id: number; action: AfterSaleAction; request: unknown }>(
+      'sendAction not provided',
     ),
   },
   actions: {
@@ -109,17 +108,8 @@ export const afterSaleMachine = setup({
       invoke: {
         src: 'loadRecord',
         input: ({ context }) => ({ id: context.id }),
-        onDone: {
-          target: 'ready',
-          actions: {
-            type: 'storeRecord',
-            params: ({ event }: { event: DoneActorEvent<unknown> }) => event.output,
-          },
-        },
-        onError: {
-          target: 'failed',
-          actions: { type: 'storeLoadError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-        },
+        onDone: { target: 'ready', actions: { type: 'storeRecord', params: outputOf<unknown> } },
+        onError: { target: 'failed', actions: { type: 'storeLoadError', params: errorOf } },
       },
     },
     failed: {
@@ -153,10 +143,7 @@ export const afterSaleMachine = setup({
             }),
             onDone: [
               {
-                guard: {
-                  type: 'isRefused',
-                  params: ({ event }: { event: DoneActorEvent<AfterSaleResult> }) => event.output,
-                },
+                guard: { type: 'isRefused', params: outputOf<AfterSaleResult> },
                 target: 'refreshing',
                 actions: {
                   type: 'storeActionError',
@@ -194,13 +181,7 @@ export const afterSaleMachine = setup({
           invoke: {
             src: 'loadRecord',
             input: ({ context }) => ({ id: context.id }),
-            onDone: {
-              target: 'editing',
-              actions: {
-                type: 'storeRecord',
-                params: ({ event }: { event: DoneActorEvent<unknown> }) => event.output,
-              },
-            },
+            onDone: { target: 'editing', actions: { type: 'storeRecord', params: outputOf<unknown> } },
             // The refusal is what the customer needs to read; the page keeps the record it had.
             onError: 'editing',
           },

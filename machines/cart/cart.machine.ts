@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type DoneActorEvent } from 'xstate';
+import { assign, setup, type DoneActorEvent } from 'xstate';
 import { couponMessages, type CouponValidateRequest } from '../../contract/coupons.ts';
 import type { Outcome } from '../../contract/refusal.ts';
 import {
@@ -17,6 +17,7 @@ import {
 import { subtotalOf } from './cart.pricing.ts';
 import { cartNotices, reconcileItems } from './cart.reconcile.ts';
 import { readStoredCart, type StoredCart } from './cart.storage.ts';
+import { outputOf, unprovided } from '../shared/actor-events.ts';
 
 export interface CartInput {
   /** The cart kept from an earlier visit (JSON text from storage), or nothing. */
@@ -65,7 +66,7 @@ const storedOf = ({ context }: { context: CartContext }): StoredCart => ({
   discountAmount: context.discountAmount,
 });
 
-const checkResult = ({ event }: { event: DoneActorEvent<CouponCheck> }) => event.output;
+const checkResult = outputOf<CouponCheck>;
 
 /** The check accepted the code: applied with its discount, and kept. */
 const accepted = {
@@ -103,13 +104,9 @@ export const cartMachine = setup({
   },
   actors: {
     /** The current catalogue entries of the products in the cart (missing ones were removed). */
-    reconcile: fromPromise<CartProduct[], { productIds: number[] }>(() =>
-      Promise.reject(new Error('reconcile not provided')),
-    ),
+    reconcile: unprovided<CartProduct[], { productIds: number[] }>('reconcile not provided'),
     /** Expected refusals (unknown, expired, below the minimum) resolve as `Refused`. */
-    validateCoupon: fromPromise<CouponCheck, CouponValidateRequest>(() =>
-      Promise.reject(new Error('validateCoupon not provided')),
-    ),
+    validateCoupon: unprovided<CouponCheck, CouponValidateRequest>('validateCoupon not provided'),
   },
   actions: {
     persist: (_, _stored: StoredCart) => {},
@@ -223,10 +220,7 @@ export const cartMachine = setup({
             onDone: {
               target: 'current',
               actions: [
-                {
-                  type: 'applyCatalogue',
-                  params: ({ event }: { event: DoneActorEvent<CartProduct[]> }) => event.output,
-                },
+                { type: 'applyCatalogue', params: outputOf<CartProduct[]> },
                 { type: 'persist', params: storedOf },
               ],
             },
@@ -277,10 +271,7 @@ export const cartMachine = setup({
               },
             ],
             // docs/product-rules.md, Messages and errors: a failed call shows "Invalid coupon code" under the field.
-            onError: {
-              target: 'rejected',
-              actions: { type: 'rejectCoupon', params: couponMessages.failed },
-            },
+            onError: { target: 'rejected', actions: { type: 'rejectCoupon', params: couponMessages.failed } },
           },
           on: {
             'coupon.remove': { target: 'none', actions: 'dropCoupon' },

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { assign, setup } from 'xstate';
+import { errorOf, outputOf, unprovided } from '../shared/actor-events.ts';
 
 /**
  * A list's filters as they stand in the route's query (`/products?q=rudra&sort=price-asc`): names
@@ -87,9 +88,7 @@ export const catalogueListMachine = setup({
     events: {} as CatalogueListEvent,
   },
   actors: {
-    loadPage: fromPromise<ListPage, LoadPageInput>(() =>
-      Promise.reject(new Error('No page loader was provided')),
-    ),
+    loadPage: unprovided<ListPage, LoadPageInput>('No page loader was provided'),
   },
   actions: {
     editDraft: assign({
@@ -193,17 +192,8 @@ export const catalogueListMachine = setup({
       invoke: {
         src: 'loadPage',
         input: ({ context }) => ({ query: context.query, offset: 0, limit: context.pageSize }),
-        onDone: {
-          target: 'showing',
-          actions: {
-            type: 'storeFirstPage',
-            params: ({ event }: { event: DoneActorEvent<ListPage> }) => event.output,
-          },
-        },
-        onError: {
-          target: 'failed',
-          actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-        },
+        onDone: { target: 'showing', actions: { type: 'storeFirstPage', params: outputOf<ListPage> } },
+        onError: { target: 'failed', actions: { type: 'storeError', params: errorOf } },
       },
     },
     showing: {
@@ -221,20 +211,8 @@ export const catalogueListMachine = setup({
               offset: context.items?.length ?? 0,
               limit: context.pageSize,
             }),
-            onDone: {
-              target: 'idle',
-              actions: {
-                type: 'appendPage',
-                params: ({ event }: { event: DoneActorEvent<ListPage> }) => event.output,
-              },
-            },
-            onError: {
-              target: 'moreFailed',
-              actions: {
-                type: 'storeError',
-                params: ({ event }: { event: ErrorActorEvent }) => event.error,
-              },
-            },
+            onDone: { target: 'idle', actions: { type: 'appendPage', params: outputOf<ListPage> } },
+            onError: { target: 'moreFailed', actions: { type: 'storeError', params: errorOf } },
           },
         },
         moreFailed: {

@@ -1,7 +1,7 @@
-import { assign, fromPromise, sendParent, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { assign, sendParent, setup } from 'xstate';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../contract/lifecycle.ts';
 import type { ImageSlot } from '../../contract/admin/images.ts';
-import { messageOf } from '../shared/message-of.ts';
+import { errorMessageOr, outputOf, unprovided } from '../shared/actor-events.ts';
 
 export interface ImageUploadInput {
   /** The form field the image is for (`image`, `photo`, `imgUrl`). */
@@ -40,9 +40,7 @@ export const imageUploadMachine = setup({
     input: {} as ImageUploadInput,
   },
   actors: {
-    uploadImage: fromPromise<string, ImageUploadInput>(() =>
-      Promise.reject(new Error('uploadImage not provided')),
-    ),
+    uploadImage: unprovided<string, ImageUploadInput>('uploadImage not provided'),
   },
   actions: {
     storeError: assign({ error: (_, error: string) => error }),
@@ -85,18 +83,11 @@ export const imageUploadMachine = setup({
         input: ({ context }) => ({ field: context.field, slot: context.slot, file: context.file }),
         onDone: {
           target: 'uploaded',
-          actions: [
-            { type: 'storeUrl', params: ({ event }: { event: DoneActorEvent<string> }) => event.output },
-            'reportUploaded',
-          ],
+          actions: [{ type: 'storeUrl', params: outputOf<string> }, 'reportUploaded'],
         },
         onError: {
           target: 'failed',
-          actions: {
-            type: 'storeError',
-            params: ({ event }: { event: ErrorActorEvent }) =>
-              messageOf(event.error, imageUploadMessages.failed),
-          },
+          actions: { type: 'storeError', params: errorMessageOr(imageUploadMessages.failed) },
         },
       },
     },

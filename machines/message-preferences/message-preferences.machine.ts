@@ -1,4 +1,4 @@
-import { assign, fromPromise, not, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { assign, not, setup, type DoneActorEvent } from 'xstate';
 import {
   accountMessagesMessages,
   isIndianMobile,
@@ -9,6 +9,7 @@ import {
 import { addressMessages } from '../../contract/address.ts';
 import { isRefused, type Refused } from '../../contract/refusal.ts';
 import { messageOf } from '../shared/message-of.ts';
+import { errorMessageOr, outputOf, unprovided } from '../shared/actor-events.ts';
 
 /**
  * What the customer hears from the shop (docs/product-rules.md, Messages to customers, Consent),
@@ -69,8 +70,8 @@ export const messagePreferencesMachine = setup({
     input: {} as MessagePreferencesInput,
   },
   actors: {
-    load: fromPromise<LoadOutcome, void>(() => Promise.reject(new Error('load not provided'))),
-    save: fromPromise<SaveOutcome, PreferencesPayload>(() => Promise.reject(new Error('save not provided'))),
+    load: unprovided<LoadOutcome, void>('load not provided'),
+    save: unprovided<SaveOutcome, PreferencesPayload>('save not provided'),
   },
   actions: {
     storeLoaded: assign((_, loaded: PreferencesLoaded) => ({
@@ -142,10 +143,7 @@ export const messagePreferencesMachine = setup({
         src: 'load',
         onDone: [
           {
-            guard: {
-              type: 'isRefusal',
-              params: ({ event }: { event: DoneActorEvent<LoadOutcome> }) => event.output,
-            },
+            guard: { type: 'isRefusal', params: outputOf<LoadOutcome> },
             target: 'unavailable',
             actions: {
               type: 'storeError',
@@ -164,11 +162,7 @@ export const messagePreferencesMachine = setup({
         ],
         onError: {
           target: 'failed',
-          actions: {
-            type: 'storeError',
-            params: ({ event }: { event: ErrorActorEvent }) =>
-              messageOf(event.error, accountMessagesMessages.loadFailed),
-          },
+          actions: { type: 'storeError', params: errorMessageOr(accountMessagesMessages.loadFailed) },
         },
       },
     },
@@ -215,10 +209,7 @@ export const messagePreferencesMachine = setup({
         input: ({ context }) => context.pending ?? {},
         onDone: [
           {
-            guard: {
-              type: 'isRefusal',
-              params: ({ event }: { event: DoneActorEvent<SaveOutcome> }) => event.output,
-            },
+            guard: { type: 'isRefusal', params: outputOf<SaveOutcome> },
             target: 'ready',
             actions: {
               type: 'storeError',
@@ -237,11 +228,7 @@ export const messagePreferencesMachine = setup({
         ],
         onError: {
           target: 'ready',
-          actions: {
-            type: 'storeError',
-            params: ({ event }: { event: ErrorActorEvent }) =>
-              messageOf(event.error, accountMessagesMessages.saveFailed),
-          },
+          actions: { type: 'storeError', params: errorMessageOr(accountMessagesMessages.saveFailed) },
         },
       },
     },

@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { assign, setup } from 'xstate';
 import { adminMessageMessages, type AdminMessage } from '../../contract/admin/messages.ts';
 import type { Outcome } from '../../contract/refusal.ts';
 import { messageOf } from '../shared/message-of.ts';
+import { errorOf, outputOf, unprovided } from '../shared/actor-events.ts';
 
 /** The message as the server queued it again, or its refusal (`message_not_failed`). */
 export type ResendResult = Outcome<{ kind: 'resent'; message: AdminMessage }>;
@@ -43,9 +44,7 @@ export const messageResendMachine = setup({
     events: {} as MessageResendEvent,
   },
   actors: {
-    resendMessage: fromPromise<ResendResult, { id: number }>(() =>
-      Promise.reject(new Error('resendMessage not provided')),
-    ),
+    resendMessage: unprovided<ResendResult, { id: number }>('resendMessage not provided'),
   },
   actions: {
     startSending: assign({
@@ -89,17 +88,8 @@ export const messageResendMachine = setup({
       invoke: {
         src: 'resendMessage',
         input: ({ context }) => ({ id: context.sending?.id ?? 0 }),
-        onDone: {
-          target: 'idle',
-          actions: {
-            type: 'storeResult',
-            params: ({ event }: { event: DoneActorEvent<ResendResult> }) => event.output,
-          },
-        },
-        onError: {
-          target: 'idle',
-          actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-        },
+        onDone: { target: 'idle', actions: { type: 'storeResult', params: outputOf<ResendResult> } },
+        onError: { target: 'idle', actions: { type: 'storeError', params: errorOf } },
       },
     },
   },

@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { assign, setup } from 'xstate';
 import { isRefused } from '../../contract/refusal.ts';
+import { errorOf, outputOf, unprovided } from '../shared/actor-events.ts';
 
 /**
  * Why a load failed, as far as a retry is concerned: `not_found` (the server has no such
@@ -27,7 +28,7 @@ function codeOf(error: unknown): ResourceErrorCode | undefined {
   return error.notFound ? 'not_found' : 'refused';
 }
 
-function errorOf(error: unknown): NonNullable<ResourceContext['error']> {
+function resourceError(error: unknown): NonNullable<ResourceContext['error']> {
   const code = codeOf(error);
   return code ? { message: messageOf(error), code } : { message: messageOf(error) };
 }
@@ -42,11 +43,11 @@ export const resourceMachine = setup({
     events: {} as ResourceEvent,
   },
   actors: {
-    load: fromPromise<unknown, void>(() => Promise.reject(new Error('No loader was provided'))),
+    load: unprovided<unknown, void>('No loader was provided'),
   },
   actions: {
     storeData: assign({ data: (_, data: unknown) => data, error: undefined }),
-    storeError: assign({ error: (_, error: unknown) => errorOf(error) }),
+    storeError: assign({ error: (_, error: unknown) => resourceError(error) }),
   },
   guards: {
     isRetryable: ({ context }) => context.error?.code === undefined,
@@ -60,17 +61,8 @@ export const resourceMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'load',
-        onDone: {
-          target: 'loaded',
-          actions: {
-            type: 'storeData',
-            params: ({ event }: { event: DoneActorEvent<unknown> }) => event.output,
-          },
-        },
-        onError: {
-          target: 'failed',
-          actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-        },
+        onDone: { target: 'loaded', actions: { type: 'storeData', params: outputOf<unknown> } },
+        onError: { target: 'failed', actions: { type: 'storeError', params: errorOf } },
       },
     },
     loaded: {

@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { assign, fromPromise, setup, type DoneActorEvent } from 'xstate';
 import type { RegisterRequest } from '../../contract/auth.ts';
 import { authMessages, type User } from '../../contract/auth-session.ts';
 import { messageOf } from '../shared/message-of.ts';
+import { errorOf, outputOf, unprovided } from '../shared/actor-events.ts';
 
 export interface Credentials {
   email: string;
@@ -93,14 +94,10 @@ export const sessionMachine = setup({
     events: {} as SessionEvent,
   },
   actors: {
-    fetchCurrentUser: fromPromise<TokenCheck, { token: string }>(() =>
-      Promise.reject(new Error('fetchCurrentUser not provided')),
-    ),
-    logIn: fromPromise<LoginResult, Credentials>(() => Promise.reject(new Error('logIn not provided'))),
+    fetchCurrentUser: unprovided<TokenCheck, { token: string }>('fetchCurrentUser not provided'),
+    logIn: unprovided<LoginResult, Credentials>('logIn not provided'),
     /** Creates the account and signs it in (the answer carries the new session's token). */
-    register: fromPromise<LoginResult, RegisterRequest>(() =>
-      Promise.reject(new Error('register not provided')),
-    ),
+    register: unprovided<LoginResult, RegisterRequest>('register not provided'),
     logOut: fromPromise<void, { token: string }>(() => Promise.resolve()),
   },
   actions: {
@@ -176,10 +173,7 @@ export const sessionMachine = setup({
         input: ({ context }) => ({ token: context.token ?? '' }),
         onDone: [
           {
-            guard: {
-              type: 'isTokenRefused',
-              params: ({ event }: { event: DoneActorEvent<TokenCheck> }) => event.output,
-            },
+            guard: { type: 'isTokenRefused', params: outputOf<TokenCheck> },
             target: 'signedOut',
             actions: ['clearSession', 'forgetToken'],
           },
@@ -221,13 +215,7 @@ export const sessionMachine = setup({
           target: 'signedIn',
           actions: signedInActions,
         },
-        onError: {
-          target: 'signedOut',
-          actions: {
-            type: 'storeLoginError',
-            params: ({ event }: { event: ErrorActorEvent }) => event.error,
-          },
-        },
+        onError: { target: 'signedOut', actions: { type: 'storeLoginError', params: errorOf } },
       },
     },
     registering: {
@@ -244,22 +232,13 @@ export const sessionMachine = setup({
           // (docs/product-rules.md, Sign-in, registration and tokens).
           actions: signedInActions,
         },
-        onError: {
-          target: 'signedOut',
-          actions: {
-            type: 'storeRegisterError',
-            params: ({ event }: { event: ErrorActorEvent }) => event.error,
-          },
-        },
+        onError: { target: 'signedOut', actions: { type: 'storeRegisterError', params: errorOf } },
       },
     },
     signedIn: {
       on: {
         'session.profileUpdated': {
-          actions: {
-            type: 'storeUser',
-            params: ({ event }: { event: { user: User } }) => event.user,
-          },
+          actions: { type: 'storeUser', params: ({ event }: { event: { user: User } }) => event.user },
         },
         'session.logout': 'signingOut',
         'session.expired': {
@@ -281,7 +260,7 @@ export const sessionMachine = setup({
           // The server could not be told; the token is forgotten here all the same.
           target: 'signedOut',
           actions: [
-            { type: 'logLogoutFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            { type: 'logLogoutFailure', params: errorOf },
             'clearSession',
             'forgetToken',
             { type: 'navigate', params: { to: '/login' } },

@@ -1,13 +1,7 @@
-import {
-  assign,
-  enqueueActions,
-  fromPromise,
-  setup,
-  type DoneActorEvent,
-  type ErrorActorEvent,
-} from 'xstate';
+import { assign, enqueueActions, setup } from 'xstate';
 import type { Outcome, Refused } from '../../contract/refusal.ts';
 import { messageOf } from '../shared/message-of.ts';
+import { errorOf, outputOf, unprovided } from '../shared/actor-events.ts';
 
 /** A step the server took (the record `R` as it is now), or refused with its message and code. */
 export type StaffActionResult<R = unknown> = Outcome<{ kind: 'updated'; record: R }>;
@@ -54,8 +48,6 @@ export interface StepTaken<R = unknown, A extends StaffAction = StaffAction> {
   record: R;
 }
 
-const failure = ({ event }: { event: ErrorActorEvent }) => event.error;
-
 /**
  * One order, booking or product in the back office with the steps staff take on it
  * (docs/product-rules.md, Orders and bookings after the sale): `loading` → `ready`, where one
@@ -79,10 +71,8 @@ export function createStaffRecordMachine<R, A extends StaffAction = StaffAction,
       input: {} as { id: number },
     },
     actors: {
-      loadRecord: fromPromise<R, { id: number }>(() => Promise.reject(new Error('loadRecord not provided'))),
-      sendAction: fromPromise<StaffActionResult<R>, SendActionInput<A, Q>>(() =>
-        Promise.reject(new Error('sendAction not provided')),
-      ),
+      loadRecord: unprovided<R, { id: number }>('loadRecord not provided'),
+      sendAction: unprovided<StaffActionResult<R>, SendActionInput<A, Q>>('sendAction not provided'),
     },
     actions: {
       storeLoadError: assign({ loadError: (_, error: unknown) => messageOf(error, 'Failed to load') }),
@@ -130,7 +120,7 @@ export function createStaffRecordMachine<R, A extends StaffAction = StaffAction,
             target: 'ready',
             actions: assign({ record: ({ event }) => event.output, loadError: null }),
           },
-          onError: { target: 'failed', actions: { type: 'storeLoadError', params: failure } },
+          onError: { target: 'failed', actions: { type: 'storeLoadError', params: errorOf } },
         },
       },
       failed: { on: { 'record.retry': 'loading' } },
@@ -161,15 +151,9 @@ export function createStaffRecordMachine<R, A extends StaffAction = StaffAction,
               },
               onDone: [
                 {
-                  guard: {
-                    type: 'isRefused',
-                    params: ({ event }: { event: DoneActorEvent<StaffActionResult<R>> }) => event.output,
-                  },
+                  guard: { type: 'isRefused', params: outputOf<StaffActionResult<R>> },
                   target: 'refreshing',
-                  actions: {
-                    type: 'storeRefusal',
-                    params: ({ event }: { event: DoneActorEvent<StaffActionResult<R>> }) => event.output,
-                  },
+                  actions: { type: 'storeRefusal', params: outputOf<StaffActionResult<R>> },
                 },
                 {
                   target: 'idle',
@@ -192,7 +176,7 @@ export function createStaffRecordMachine<R, A extends StaffAction = StaffAction,
                   ],
                 },
               ],
-              onError: { target: 'editing', actions: { type: 'storeSendError', params: failure } },
+              onError: { target: 'editing', actions: { type: 'storeSendError', params: errorOf } },
             },
           },
           refreshing: {

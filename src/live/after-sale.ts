@@ -45,26 +45,20 @@ const sendBookingAction = ({ id, request }: ActionInput, signal: AbortSignal) =>
 /** A record's load: the server's refusal rejects as its `Refused`, for the machine to offer no retry. */
 const loaded = (call: Promise<unknown>) => call.catch(rejectClassified);
 
+/** The after-sale machine reading one kind of record and sending its steps over the API. */
+const liveAfterSale = (
+  load: (id: number, signal: AbortSignal) => Promise<unknown>,
+  send: (input: ActionInput, signal: AbortSignal) => Promise<AfterSaleResult>,
+) =>
+  afterSaleMachine.provide({
+    actors: {
+      loadRecord: fromPromise<unknown, { id: number }>(({ input, signal }) => loaded(load(input.id, signal))),
+      sendAction: fromPromise<AfterSaleResult, ActionInput>(({ input, signal }) => send(input, signal)),
+    },
+  });
+
 /** The order page's machine with the real API calls (docs/product-rules.md, Orders and bookings after the sale). */
-export const orderAfterSaleMachine = afterSaleMachine.provide({
-  actors: {
-    loadRecord: fromPromise<unknown, { id: number }>(({ input, signal }) =>
-      loaded(fetchOrder(input.id, signal)),
-    ),
-    sendAction: fromPromise<AfterSaleResult, ActionInput>(({ input, signal }) =>
-      sendOrderAction(input, signal),
-    ),
-  },
-});
+export const orderAfterSaleMachine = liveAfterSale(fetchOrder, sendOrderAction);
 
 /** The booking page's machine with the real API calls. */
-export const bookingAfterSaleMachine = afterSaleMachine.provide({
-  actors: {
-    loadRecord: fromPromise<unknown, { id: number }>(({ input, signal }) =>
-      loaded(fetchBooking(input.id, signal)),
-    ),
-    sendAction: fromPromise<AfterSaleResult, ActionInput>(({ input, signal }) =>
-      sendBookingAction(input, signal),
-    ),
-  },
-});
+export const bookingAfterSaleMachine = liveAfterSale(fetchBooking, sendBookingAction);

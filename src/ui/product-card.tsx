@@ -32,25 +32,50 @@ export function StockBadge({ stockQuantity }: { stockQuantity: number }) {
  * Adds one unit to the cart. Disabled when the product is out of stock, or when the cart
  * already holds all of it (the machine's guard decides). Says so once added.
  */
-function AddToCartButton({ product, cart }: { product: Product; cart: CartActorRef }) {
+function CardAddToCart({ product, cart }: { product: Product; cart: CartActorRef }) {
   const canAdd = useSelector(cart, (s) => s.can({ type: 'cart.add', product, quantity: 1 }));
+  return (
+    <AddToCartButton
+      className="button button--small button--primary product-card__add"
+      label={`Add to Cart: ${product.name}`}
+      disabled={!canAdd}
+      addedClassName="product-card__added"
+      onAdd={() => cart.send({ type: 'cart.add', product, quantity: 1 })}
+    />
+  );
+}
+
+/** "Add to Cart", and once pressed, a note that it was added with a link to the cart. */
+export function AddToCartButton({
+  className,
+  label,
+  disabled,
+  addedClassName,
+  onAdd,
+}: {
+  className: string;
+  label?: string;
+  disabled: boolean;
+  addedClassName: string;
+  onAdd: () => void;
+}) {
   const [added, setAdded] = useState(false);
   return (
     <>
       <button
         type="button"
-        className="button button--small button--primary product-card__add"
-        aria-label={`Add to Cart: ${product.name}`}
-        disabled={!canAdd}
+        className={className}
+        aria-label={label}
+        disabled={disabled}
         onClick={() => {
-          cart.send({ type: 'cart.add', product, quantity: 1 });
+          onAdd();
           setAdded(true);
         }}
       >
         Add to Cart
       </button>
       {added && (
-        <p className="product-card__added" role="status">
+        <p className={addedClassName} role="status">
           Added to cart. <Link href="/cart">View Cart</Link>
         </p>
       )}
@@ -103,7 +128,7 @@ export const ProductCard = memo(function ProductCard({
         >
           View Details
         </Link>
-        <AddToCartButton product={product} cart={cart} />
+        <CardAddToCart product={product} cart={cart} />
       </div>
     </article>
   );

@@ -45,12 +45,15 @@ export const bookingStateTone: Record<BookingState, StatusTone> = {
   refunded: 'neutral',
 };
 
+/** The pill of one kind of state: each state's tone and the word it is read as. */
+export function statePill<S extends string>(tones: Record<S, StatusTone>, labels: Record<S, string>) {
+  return function StatePill({ state }: { state: S }) {
+    return <StatusPill tone={tones[state]}>{labels[state]}</StatusPill>;
+  };
+}
+
 /** An order's state in its pill, named as the customer and staff read it. */
-export const OrderStatePill = ({ state }: { state: OrderState }) => (
-  <StatusPill tone={orderStateTone[state]}>{orderStateLabels[state]}</StatusPill>
-);
+export const OrderStatePill = statePill(orderStateTone, orderStateLabels);
 
 /** A booking's state in its pill. */
-export const BookingStatePill = ({ state }: { state: BookingState }) => (
-  <StatusPill tone={bookingStateTone[state]}>{bookingStateLabels[state]}</StatusPill>
-);
+export const BookingStatePill = statePill(bookingStateTone, bookingStateLabels);

@@ -44,6 +44,9 @@ export function ErrorBanner({ message, onRetry }: { message: string; onRetry?: (
  * sentence and links onwards, instead of an error with a pointless Retry
  * (docs/product-rules.md, Messages and errors).
  */
+/** The not-found pages' way back to the start. */
+export const homeLink = { href: '/', label: 'Go to the home page' };
+
 export function NotFound({
   title,
   text,

@@ -164,9 +164,7 @@ export function Header() {
             onClick={() => setMenuOpen(true)}
           >
             <span className="visually-hidden">Open menu</span>
-            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-              <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
+            <MenuIcon d="M3 6h18M3 12h18M3 18h18" />
           </button>
         </div>
       </div>
@@ -195,9 +193,7 @@ export function Header() {
             }}
           >
             <span className="visually-hidden">Close menu</span>
-            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
+            <MenuIcon d="M6 6l12 12M18 6L6 18" />
           </button>
         </div>
         <nav aria-label="Mobile" className="nav nav--mobile">
@@ -215,5 +211,14 @@ export function Header() {
         </div>
       </div>
     </header>
+  );
+}
+
+/** The menu button's drawing: three bars to open, a cross to close. */
+function MenuIcon({ d }: { d: string }) {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+      <path d={d} stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
   );
 }

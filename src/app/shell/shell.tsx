@@ -5,6 +5,7 @@ import { routeTitle } from '../route-titles.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { useScrollRestoration } from './scroll-restoration.ts';
+import { SkipLink } from '../../ui/skip-link.tsx';
 
 /** The back office brings its own frame (src/features/admin): the shop's header and footer stay out of it. */
 const ownFrame = (location: string) => location === '/admin' || location.startsWith('/admin/');
@@ -19,16 +20,7 @@ export function Shell({ children }: { children: ReactNode }) {
   if (ownFrame(location)) return <>{children}</>;
   return (
     <>
-      <a
-        className="skip-link"
-        href="#main"
-        onClick={(e) => {
-          e.preventDefault();
-          document.getElementById('main')?.focus();
-        }}
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <Header />
       <main id="main" tabIndex={-1}>
         {children}

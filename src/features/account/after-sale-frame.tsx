@@ -21,6 +21,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/page-title.ts';
 import { ErrorBanner, Spinner } from '../../ui/status.tsx';
 import '../../ui/after-sale/after-sale.css';
+import { TitledSection, type TitledSectionProps } from '../../ui/titled-section.tsx';
 
 /**
  * What the order and booking pages after the sale share (docs/product-rules.md, Orders and
@@ -116,14 +117,9 @@ export function DoneNote({ message }: { message: string | undefined }) {
 }
 
 /** A card of the page, named by its heading. */
-export function AfterSaleCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section className="after-sale__card" aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      {children}
-    </section>
-  );
-}
+export const AfterSaleCard = (props: TitledSectionProps) => (
+  <TitledSection className="after-sale__card" {...props} />
+);
 
 /** The refund as the customer reads it: pending, or back on its way to them. */
 export function RefundNote({ refund }: { refund: Refund }) {

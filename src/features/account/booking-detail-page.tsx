@@ -60,15 +60,17 @@ export function BookingDetailPage() {
   );
 }
 
+const notFoundLinks = [
+  { href: '/account/bookings', label: 'My Bookings' },
+  { href: '/pujas', label: 'Browse Pujas' },
+];
+
 function BookingNotFound() {
   return (
     <NotFound
       title="Booking not found"
       text="We could not find this booking in your account."
-      links={[
-        { href: '/account/bookings', label: 'My Bookings' },
-        { href: '/pujas', label: 'Browse Pujas' },
-      ]}
+      links={notFoundLinks}
     />
   );
 }

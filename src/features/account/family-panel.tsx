@@ -174,6 +174,12 @@ const textFields = [
   ['birthPlace', 'Birth place', 'text'],
 ] as const;
 
+/** "Not known" beside a birth time or place: ticking it empties the field. */
+const notKnownBoxes = [
+  ['birthTime', 'birthTimeNotKnown', 'Birth time not known'],
+  ['birthPlace', 'birthPlaceNotKnown', 'Birth place not known'],
+] as const;
+
 function FamilyForm({
   editing,
   onCancel,
@@ -271,22 +277,16 @@ function FamilyForm({
             />
           )),
         )}
-        <label className="booking-field__not-known">
-          <input
-            type="checkbox"
-            checked={draft.birthTimeNotKnown}
-            onChange={(e) => set({ birthTimeNotKnown: e.target.checked, birthTime: '' })}
-          />
-          Birth time not known
-        </label>
-        <label className="booking-field__not-known">
-          <input
-            type="checkbox"
-            checked={draft.birthPlaceNotKnown}
-            onChange={(e) => set({ birthPlaceNotKnown: e.target.checked, birthPlace: '' })}
-          />
-          Birth place not known
-        </label>
+        {notKnownBoxes.map(([field, flag, label]) => (
+          <label key={field} className="booking-field__not-known">
+            <input
+              type="checkbox"
+              checked={draft[flag]}
+              onChange={(e) => set({ [flag]: e.target.checked, [field]: '' })}
+            />
+            {label}
+          </label>
+        ))}
         <BirthStarSuggestion
           dateOfBirth={draft.dateOfBirth}
           birthTime={draft.birthTimeNotKnown ? '' : draft.birthTime}

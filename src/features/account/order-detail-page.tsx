@@ -53,15 +53,17 @@ export function OrderDetailPage() {
   );
 }
 
+const notFoundLinks = [
+  { href: '/account/orders', label: 'My Orders' },
+  { href: '/', label: 'Home' },
+];
+
 function OrderNotFound() {
   return (
     <NotFound
       title="Order not found"
       text="We could not find this order in your account."
-      links={[
-        { href: '/account/orders', label: 'My Orders' },
-        { href: '/', label: 'Home' },
-      ]}
+      links={notFoundLinks}
     />
   );
 }
@@ -80,6 +82,7 @@ function OrderView({ page, order }: { page: AfterSaleRef; order: OrderRead }) {
   const lifecycle = orderLifecycleOf(order);
   const canCancel = lifecycle.can(orderEventTemplate('order.cancel', 'customer'));
   const canClaim = lifecycle.can(orderEventTemplate('order.claimDamage', 'customer'));
+  const open = (which: 'cancel' | 'claim') => page.send({ type: 'action.open', action: which });
 
   return (
     <div className="container page after-sale">
@@ -107,20 +110,12 @@ function OrderView({ page, order }: { page: AfterSaleRef; order: OrderRead }) {
         <AfterSaleCard id="order-actions" title="Need help with this order?">
           <div className="after-sale__actions">
             {canCancel && (
-              <button
-                type="button"
-                className="button"
-                onClick={() => page.send({ type: 'action.open', action: 'cancel' })}
-              >
+              <button type="button" className="button" onClick={() => open('cancel')}>
                 Cancel order
               </button>
             )}
             {canClaim && (
-              <button
-                type="button"
-                className="button"
-                onClick={() => page.send({ type: 'action.open', action: 'claim' })}
-              >
+              <button type="button" className="button" onClick={() => open('claim')}>
                 Report damage
               </button>
             )}

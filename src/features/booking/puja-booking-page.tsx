@@ -112,7 +112,6 @@ function useFamily(): FamilyProfile[] {
 }
 
 function PujaWizard({ puja, chosen }: { puja: Puja; chosen: ChosenPackage }) {
-  const [, navigate] = useLocation();
   const [stepUrl] = useState(() => wizardStepUrl(puja.id, chosen.packageId));
   const [machine] = useState(() =>
     pujaWizardMachine.provide({
@@ -155,14 +154,7 @@ function PujaWizard({ puja, chosen }: { puja: Puja; chosen: ChosenPackage }) {
       </header>
       <WizardProgress step={step} />
       {showClosed && <ErrorBanner message={pujaWizardMessages.closed} />}
-      <WizardStepView
-        wizard={wizard}
-        step={step}
-        puja={puja}
-        family={family}
-        onBack={goBack}
-        onViewBookings={() => navigate('/account/bookings')}
-      />
+      <WizardStepView wizard={wizard} step={step} puja={puja} family={family} onBack={goBack} />
     </div>
   );
 }
@@ -200,15 +192,14 @@ function WizardStepView({
   puja,
   family,
   onBack,
-  onViewBookings,
 }: {
   wizard: WizardRef;
   step: WizardStep;
   puja: Puja;
   family: FamilyProfile[];
   onBack: () => void;
-  onViewBookings: () => void;
 }) {
+  const [, navigate] = useLocation();
   const heading = useRef<HTMLHeadingElement | null>(null);
   const shown = useRef(step);
   useEffect(() => {
@@ -225,6 +216,12 @@ function WizardStepView({
     case 'payment':
       return <PaymentStep wizard={wizard} puja={puja} headingRef={heading} onBack={onBack} />;
     case 'confirmation':
-      return <ConfirmationStep wizard={wizard} headingRef={heading} onViewBookings={onViewBookings} />;
+      return (
+        <ConfirmationStep
+          wizard={wizard}
+          headingRef={heading}
+          onViewBookings={() => navigate('/account/bookings')}
+        />
+      );
   }
 }

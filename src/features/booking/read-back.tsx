@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { WHATSAPP_CONSENT_WORDS } from '../../../contract/messages.ts';
 import type { TempleScriptName } from '../../../contract/temple-script.ts';
@@ -6,6 +7,31 @@ import { SessionContext } from '../../live/session.tsx';
 import { selectNamesConfirmed, selectPersons } from '../../../machines/puja-wizard/puja-wizard.selectors.ts';
 import { SankalpReadBack } from '../../ui/sankalp/sankalp-read-back.tsx';
 import type { WizardRef } from './wizard-step-parts.tsx';
+
+/** A box the customer ticks under the read-back. */
+function ConfirmBox({
+  checked,
+  disabled,
+  onTick,
+  children,
+}: {
+  checked: boolean;
+  disabled: boolean;
+  onTick: (ticked: boolean) => void;
+  children: ReactNode;
+}) {
+  return (
+    <label className="read-back__confirm">
+      <input
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        onChange={(e) => onTick(e.target.checked)}
+      />
+      {children}
+    </label>
+  );
+}
 
 /* ------------------------------------------------------------------------------------------
  * The sankalp read back (docs/product-rules.md, The sankalp in the temple's script)
@@ -29,15 +55,13 @@ export function WizardReadBack({
       disabled={disabled}
       onSpellingChange={(index, field, value) => wizard.send({ type: 'person.spelled', index, field, value })}
     >
-      <label className="read-back__confirm">
-        <input
-          type="checkbox"
-          checked={confirmed}
-          disabled={disabled}
-          onChange={(event) => wizard.send({ type: 'names.confirmed', confirmed: event.target.checked })}
-        />
+      <ConfirmBox
+        checked={confirmed}
+        disabled={disabled}
+        onTick={(ticked) => wizard.send({ type: 'names.confirmed', confirmed: ticked })}
+      >
         The names are right
-      </label>
+      </ConfirmBox>
     </SankalpReadBack>
   );
 }
@@ -52,14 +76,12 @@ export function WizardWhatsappUpdates({ wizard, disabled }: { wizard: WizardRef;
   const ticked = useSelector(wizard, (s) => s.context.whatsappUpdates);
   if (agreed) return null;
   return (
-    <label className="read-back__confirm">
-      <input
-        type="checkbox"
-        checked={ticked}
-        disabled={disabled}
-        onChange={(event) => wizard.send({ type: 'updates.whatsappChanged', on: event.target.checked })}
-      />
+    <ConfirmBox
+      checked={ticked}
+      disabled={disabled}
+      onTick={(on) => wizard.send({ type: 'updates.whatsappChanged', on })}
+    >
       {WHATSAPP_CONSENT_WORDS}
-    </label>
+    </ConfirmBox>
   );
 }

@@ -12,10 +12,10 @@ import { stripHtml, truncate } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/page-title.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { Price } from '../../ui/price.tsx';
-import { showPlaceholder, StockBadge } from '../../ui/product-card.tsx';
+import { AddToCartButton, showPlaceholder, StockBadge } from '../../ui/product-card.tsx';
 import { RichText } from '../../ui/rich-text.tsx';
 import { Stars } from '../../ui/stars.tsx';
-import { NotFound, ResourceView } from '../../ui/status.tsx';
+import { homeLink, NotFound, ResourceView } from '../../ui/status.tsx';
 import './products.css';
 import { Breadcrumb } from '../../ui/breadcrumb.tsx';
 
@@ -43,10 +43,7 @@ function ProductDetail({ id }: { id: string }) {
             <NotFound
               title="Product not found"
               text="This product does not exist or is no longer sold."
-              links={[
-                { href: '/products', label: 'See all products' },
-                { href: '/', label: 'Go to the home page' },
-              ]}
+              links={[{ href: '/products', label: 'See all products' }, homeLink]}
             />
           </>
         }
@@ -157,7 +154,6 @@ function AddToCart({ product }: { product: Product }) {
   const room = CartContext.useSelector(selectRoomFor(product));
   // The box's text as typed (it may be empty for a moment); the quantity is always 1..room.
   const [draft, setDraft] = useState('1');
-  const [added, setAdded] = useState(false);
   // What was asked before the box lowered it to the limit, so the note stays after the box changed
   // ("Lowered from 500 to 10"), until the quantity is changed again.
   const [loweredFrom, setLoweredFrom] = useState<number | null>(null);
@@ -243,24 +239,16 @@ function AddToCart({ product }: { product: Product }) {
             : `At most ${MAX_QUANTITY_PER_PRODUCT} per order, and ${MAX_QUANTITY_PER_PRODUCT} are already in your cart.`}
         </p>
       )}
-      <button
-        type="button"
+      <AddToCartButton
         className="button button--primary button--large"
         disabled={!canAdd}
-        onClick={() => {
+        addedClassName="add-to-cart__added"
+        onAdd={() => {
           cart.send({ type: 'cart.add', product, quantity });
           setDraft('1');
           setLoweredFrom(null);
-          setAdded(true);
         }}
-      >
-        Add to Cart
-      </button>
-      {added && (
-        <p className="add-to-cart__added" role="status">
-          Added to cart. <Link href="/cart">View Cart</Link>
-        </p>
-      )}
+      />
     </div>
   );
 }

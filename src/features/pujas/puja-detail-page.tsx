@@ -16,7 +16,7 @@ import { useDocumentTitle } from '../../lib/page-title.ts';
 import { useResource, type Resource } from '../../lib/use-resource.ts';
 import { Countdown, type BookingWindowRef } from '../../ui/countdown.tsx';
 import { Price } from '../../ui/price.tsx';
-import { ErrorBanner, NotFound, ResourceView, Spinner } from '../../ui/status.tsx';
+import { ErrorBanner, homeLink, NotFound, ResourceView, Spinner } from '../../ui/status.tsx';
 import './pujas.css';
 import { Breadcrumb } from '../../ui/breadcrumb.tsx';
 
@@ -78,10 +78,7 @@ function PujaDetail({ id }: { id: string }) {
         <NotFound
           title="Puja not found"
           text="This puja does not exist or is no longer offered."
-          links={[
-            { href: '/pujas', label: 'See all pujas' },
-            { href: '/', label: 'Go to the home page' },
-          ]}
+          links={[{ href: '/pujas', label: 'See all pujas' }, homeLink]}
         />
       </div>
     );
@@ -109,7 +106,9 @@ function PujaDetail({ id }: { id: string }) {
 /** Mounted once the puja has loaded, so its booking window starts from the real date. */
 function LoadedPuja({ puja, packages }: { puja: Puja; packages: Resource<PujaPackage[]> }) {
   // One booking window for the page: the countdown and every package's Book button follow it.
-  const windowRef = useActorRef(bookingWindowMachine, { input: { closesAt: bookingClosesAt(puja.pujaDate) } });
+  const windowRef = useActorRef(bookingWindowMachine, {
+    input: { closesAt: bookingClosesAt(puja.pujaDate) },
+  });
   useDocumentTitle(puja.pujaName);
   return (
     <div className="page container">
@@ -170,7 +169,9 @@ function NextDate({ puja, windowRef }: { puja: Puja; windowRef: BookingWindowRef
   if (open || !puja.nextDate) return null;
   return (
     <p className="puja-detail__next">
-      <Link href={`/pujas/${puja.nextDate.id}`}>Book the next date: {formatDateTime(puja.nextDate.date)}</Link>
+      <Link href={`/pujas/${puja.nextDate.id}`}>
+        Book the next date: {formatDateTime(puja.nextDate.date)}
+      </Link>
     </p>
   );
 }
@@ -306,9 +307,7 @@ function PackageCard({
       <div className="card__body">
         <h3 className="card__title">{pkg.title}</h3>
         <p>{stripHtml(pkg.description)}</p>
-        <p className="package-card__persons">
-          For {packagePersons(pkg.noPersons)}
-        </p>
+        <p className="package-card__persons">For {packagePersons(pkg.noPersons)}</p>
         <Price price={pkg.price} offerPrice={pkg.offerPrice} />
         <button
           type="button"

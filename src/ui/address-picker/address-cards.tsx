@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useId, type MouseEvent } from 'react';
 import type { Address } from '../../../contract/address.ts';
 import {
+  selectAddresses,
   addressLines,
   formatAddress,
   selectCanDelete,
@@ -19,17 +20,16 @@ import type { AddressBookRef } from './address-book-ref.ts';
  */
 export function AddressCards({
   actorRef,
-  addresses,
   mode,
   label,
   onOpener,
 }: {
   actorRef: AddressBookRef;
-  addresses: Address[];
   mode: 'manage' | 'select';
   label: string;
   onOpener: (event: MouseEvent<HTMLElement>) => void;
 }) {
+  const addresses = useSelector(actorRef, selectAddresses);
   const selectedId = useSelector(actorRef, selectSelectedId);
   const name = useId();
   const legendId = useId();

@@ -145,13 +145,7 @@ export function AddressPicker({
       ) : (
         <>
           <div ref={cards}>
-            <AddressCards
-              actorRef={ref}
-              addresses={addresses}
-              mode={mode}
-              label={groupLabel}
-              onOpener={rememberOpener}
-            />
+            <AddressCards actorRef={ref} mode={mode} label={groupLabel} onOpener={rememberOpener} />
           </div>
           {addButtonElement}
         </>

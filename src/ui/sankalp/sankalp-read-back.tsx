@@ -86,6 +86,8 @@ export function SankalpReadBack({
   // The devotee's own script is shown only when it differs from the temple's.
   const own = alsoShowIn !== null && alsoShowIn !== script ? alsoShowIn : null;
   const lib = transliteration.data;
+  const failed = transliteration.status === 'failed' ? transliteration.error : undefined;
+  const row: RowSettings = { script, own, lib, failed, disabled, onSpellingChange };
   return (
     <section className="read-back" aria-labelledby={titleId}>
       <Heading id={titleId} className="read-back__title">
@@ -125,17 +127,7 @@ export function SankalpReadBack({
         </thead>
         <tbody>
           {persons.map((person, index) => (
-            <ReadBackRow
-              key={index}
-              index={index}
-              person={person}
-              script={script}
-              own={own}
-              lib={lib}
-              failed={transliteration.status === 'failed' ? transliteration.error : undefined}
-              disabled={disabled}
-              onSpellingChange={onSpellingChange}
-            />
+            <ReadBackRow key={index} index={index} person={person} row={row} />
           ))}
         </tbody>
       </table>
@@ -146,25 +138,18 @@ export function SankalpReadBack({
 
 type Transliteration = Awaited<ReturnType<typeof loadSankalpScript>>;
 
-function ReadBackRow({
-  index,
-  person,
-  script,
-  own,
-  lib,
-  failed,
-  disabled,
-  onSpellingChange,
-}: {
-  index: number;
-  person: ReadBackPerson;
+/** What every row of the table reads alike: the scripts, the transliterator and its state. */
+type RowSettings = {
   script: TempleScriptName;
   own: TempleScriptName | null;
   lib: Transliteration | undefined;
   failed: string | undefined;
   disabled: boolean;
   onSpellingChange: (index: number, field: ScriptSpellingField, value: string) => void;
-}) {
+};
+
+function ReadBackRow({ index, person, row }: { index: number; person: ReadBackPerson; row: RowSettings }) {
+  const { script, own, lib, failed, disabled, onSpellingChange } = row;
   // The spellings as typed in "Edit spelling", opened with the one read now.
   const [drafts, setDrafts] = useState<Record<ScriptSpellingField, string> | null>(null);
   const editing = drafts !== null;

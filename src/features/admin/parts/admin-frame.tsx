@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { SessionContext } from '../../../live/session.tsx';
 import { site } from '../../../lib/config.ts';
+import { SkipLink } from '../../../ui/skip-link.tsx';
 
 const NAV: readonly (readonly [string, readonly (readonly [string, string])[]])[] = [
   [
@@ -50,16 +51,7 @@ export function BackOffice({
   const session = SessionContext.useActorRef();
   return (
     <div className="bo">
-      <a
-        className="skip-link"
-        href="#main"
-        onClick={(e) => {
-          e.preventDefault();
-          document.getElementById('main')?.focus();
-        }}
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <aside className="bo-side">
         <Link href="/admin" className="bo-brand">
           <strong>{site.brand}</strong>

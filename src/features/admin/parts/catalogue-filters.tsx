@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { ListQuery } from '../../../../machines/admin-list/admin-list.machine.ts';
+import { SearchField } from './list-parts.tsx';
 
 /** A search box and the list's own selects, applied together (Enter or Apply). */
 export function CatalogueFilters({
@@ -24,10 +25,7 @@ export function CatalogueFilters({
   };
   return (
     <form className="bo-filters" role="search" aria-label="Filter the list" onSubmit={submit}>
-      <div className="field field--grow">
-        <label htmlFor="bo-q">{searchLabel}</label>
-        <input id="bo-q" className="input" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
-      </div>
+      <SearchField label={searchLabel} value={q} onChange={setQ} />
       {selects.map((select) => (
         <div className="field" key={select.name}>
           <label htmlFor={`bo-${select.name}`}>{select.label}</label>

@@ -64,24 +64,9 @@ export function QueueFilters({
   };
   return (
     <form className="bo-filters" role="search" aria-label="Filter the list" onSubmit={submit}>
-      <div className="field field--grow">
-        <label htmlFor="bo-q">{searchLabel}</label>
-        <input id="bo-q" className="input" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
-      </div>
-      <div className="field">
-        <label htmlFor="bo-from">From</label>
-        <input
-          id="bo-from"
-          className="input"
-          type="date"
-          value={from}
-          onChange={(e) => setFrom(e.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="bo-to">To</label>
-        <input id="bo-to" className="input" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-      </div>
+      <SearchField label={searchLabel} value={q} onChange={setQ} />
+      <FilterField name="from" label="From" type="date" value={from} onChange={setFrom} />
+      <FilterField name="to" label="To" type="date" value={to} onChange={setTo} />
       {children}
       <button type="submit" className="button button--primary">
         Apply
@@ -318,3 +303,30 @@ export function PagedTable<T>({
 export function Retired({ at }: { at: string | null }) {
   return at ? <span className="bo-tag">Retired</span> : null;
 }
+
+type FilterFieldProps = { label: string; value: string; onChange: (value: string) => void };
+
+/** One of a back-office list's filters: a labelled input named `bo-{name}`. */
+function FilterField({
+  name,
+  type,
+  label,
+  value,
+  onChange,
+}: FilterFieldProps & { name: string; type: string }) {
+  return (
+    <div className={name === 'q' ? 'field field--grow' : 'field'}>
+      <label htmlFor={`bo-${name}`}>{label}</label>
+      <input
+        id={`bo-${name}`}
+        className="input"
+        type={type}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
+  );
+}
+
+/** A back-office list's search box: the first of its filters. */
+export const SearchField = (props: FilterFieldProps) => <FilterField name="q" type="search" {...props} />;

@@ -23,6 +23,7 @@ import {
   type StepPage,
 } from '../parts/record-parts.tsx';
 import type { AdminTimelineEntry } from '../../../../contract/admin/queues.ts';
+import { TitledSection, type TitledSectionProps } from '../../../ui/titled-section.tsx';
 
 /**
  * What the order and booking pages share (docs/product-rules.md, Orders and bookings after the
@@ -159,14 +160,7 @@ export function LifecycleColumns<A extends string>({
 }
 
 /** A panel of the page, named by its heading. */
-export function Panel({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
-  return (
-    <section className="bo-panel" aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      {children}
-    </section>
-  );
-}
+export const Panel = (props: TitledSectionProps) => <TitledSection className="bo-panel" {...props} />;
 
 type StepProps = { page: StepPage; type: string; description: ReactNode };
 

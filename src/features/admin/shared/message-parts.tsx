@@ -5,7 +5,7 @@ import type { MessageStatus } from '../../../../contract/messages.ts';
 import { messageNow } from '../../../../machines/message-resend/message-resend.selectors.ts';
 import type { MessageResend } from '../../../live/admin.ts';
 import { Instant } from '../../../ui/fact.tsx';
-import { StatusPill, type StatusTone } from '../../../ui/status-pill.tsx';
+import { statePill, type StatusTone } from '../../../ui/status-pill.tsx';
 import type { Cell } from './staff-table.tsx';
 
 /**
@@ -20,9 +20,7 @@ const statusTone: Record<MessageStatus, StatusTone> = {
   failed: 'red',
 };
 
-export const MessageStatusPill = ({ status }: { status: MessageStatus }) => (
-  <StatusPill tone={statusTone[status]}>{messageStatusLabels[status]}</StatusPill>
-);
+const MessageStatusPill = statePill(statusTone, messageStatusLabels);
 
 /** "Send again" for a failed message, busy while it is sent, and why it could not be. */
 function SendAgain({ message, resend }: { message: AdminMessage; resend: MessageResend }) {
@@ -79,7 +77,7 @@ export function messageCells(resend: MessageResend, withRecord = false): Cell<Ad
           { column: 'For', show: recordLink },
         ]
       : []),
-    { column: 'Status', show: (m) => <MessageStatusPill status={m.status} /> },
+    { column: 'Status', show: (m) => <MessageStatusPill state={m.status} /> },
     { column: { label: 'Tries', num: true }, show: (m) => m.attempts },
     {
       column: 'Last error',

@@ -151,16 +151,10 @@ export function TodayPage() {
               <section className="bo-panel" aria-labelledby="today-work">
                 <h2 id="today-work">Work waiting</h2>
                 <div className="bo-grid bo-grid--work">
-                  {work.map(([label, count, href, more]) => (
-                    <Stat
-                      key={label}
-                      label={label}
-                      value={count}
-                      href={href}
-                      more={more}
-                      tone={count > 0 ? 'waiting' : 'quiet'}
-                    />
-                  ))}
+                  {work.map(([label, value, href, more]) => {
+                    const stat = { label, value, href, more };
+                    return <Stat key={label} {...stat} tone={value > 0 ? 'waiting' : 'quiet'} />;
+                  })}
                 </div>
               </section>
             </>
