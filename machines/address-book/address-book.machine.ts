@@ -10,7 +10,7 @@ import {
   type ErrorActorEvent,
 } from 'xstate';
 import { addressMessages, type Address, type AddressInput } from '../../contract/address.ts';
-import { validateAddress, type AddressFieldErrors, type AddressFormValues } from './address-form.ts';
+import { validateAddress, type AddressFieldErrors, type AddressFormValues } from './address-book.form.ts';
 import { outputOf, unprovided } from '../shared/actor-events.ts';
 
 /** docs/product-rules.md, Messages and errors: the address book's fallbacks. */

@@ -22,7 +22,7 @@ import {
   isGiftValid,
   startGiftForm,
   toggleGift,
-} from './gift-form.ts';
+} from './puja-wizard.gift.ts';
 import {
   changeOffering,
   restoreOfferingQuantities,

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { notKnownFlag, type NotKnownField, type PersonField } from '../../contract/person.ts';
 import { fingerprintOf } from '../payment/payment.machine.ts';
-import type { GiftField } from './gift-form.ts';
+import type { GiftField } from './puja-wizard.gift.ts';
 import { offeringLinesOf, wizardOfferingsAmountOf, wizardTotalOf } from './offerings.ts';
 import { wizardRecordOf } from './booking-draft.ts';
 import type { pujaWizardMachine } from './puja-wizard.machine.ts';

@@ -4,7 +4,7 @@ import type { Booking } from '../../contract/booking.ts';
 import type { AddressSelectedEvent } from '../address-book/address-book.machine.ts';
 import type { WizardStep } from './wizard-place.ts';
 import type { WizardDraft } from './draft.ts';
-import type { GiftFormContext, GiftFormEvent } from './gift-form.ts';
+import type { GiftFormContext, GiftFormEvent } from './puja-wizard.gift.ts';
 import type { OfferingEvent, OfferingsContext } from './offerings.ts';
 import type { PersonFormEvent, PersonFormsContext } from './person-form.ts';
 
@@ -31,7 +31,7 @@ export interface PujaWizardInput {
 }
 
 /**
- * The person forms (person-form.ts), the gift form (gift-form.ts) and the offerings
+ * The person forms (person-form.ts), the gift form (puja-wizard.gift.ts) and the offerings
  * (offerings.ts) are kept in the context as their modules define them; the rest is the steps'.
  */
 export interface PujaWizardContext

@@ -22,7 +22,7 @@ import {
   selectPendingDelete,
   selectSelectedAddress,
 } from '../../machines/address-book/address-book.selectors.ts';
-import type { AddressFormValues } from '../../machines/address-book/address-form.ts';
+import type { AddressFormValues } from '../../machines/address-book/address-book.form.ts';
 import { blankAddressErrors, savedHome } from '../support/addresses.ts';
 import { deferred } from '../support/prelude.ts';
 

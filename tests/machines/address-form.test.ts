@@ -4,7 +4,7 @@ import {
   emptyAddressForm,
   validateAddress,
   type AddressFormValues,
-} from '../../machines/address-book/address-form.ts';
+} from '../../machines/address-book/address-book.form.ts';
 import { addressLines, formatAddress } from '../../machines/address-book/address-book.selectors.ts';
 import { addressInput, blankAddressErrors } from '../support/addresses.ts';
 

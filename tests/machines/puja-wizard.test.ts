@@ -11,7 +11,7 @@ import type {
   WriteRecordOutput,
 } from '../../machines/payment/payment.actors.ts';
 import { wizardDraftKey, type DraftParams } from '../../machines/puja-wizard/draft.ts';
-import type { GiftField } from '../../machines/puja-wizard/gift-form.ts';
+import type { GiftField } from '../../machines/puja-wizard/puja-wizard.gift.ts';
 import type { StepShown } from '../../machines/puja-wizard/wizard-place.ts';
 import {
   pujaWizardMachine,

@@ -4,7 +4,7 @@ import { INDIAN_STATES } from '../../../contract/address.ts';
 import { isIndianMobile } from '../../../contract/mobile.ts';
 import { MAX_GIFT_MESSAGE_LENGTH, recipientUpdatesWords, type GiftDraft } from '../../../contract/gift.ts';
 import { formatAddress } from '../../../machines/address-book/address-book.selectors.ts';
-import { GIFT_ADDRESS_FIELDS, type GiftField } from '../../../machines/puja-wizard/gift-form.ts';
+import { GIFT_ADDRESS_FIELDS, type GiftField } from '../../../machines/puja-wizard/puja-wizard.gift.ts';
 import { selectGiftError, selectIsGift } from '../../../machines/puja-wizard/puja-wizard.selectors.ts';
 import { addressFieldLooks } from '../../ui/address-picker/address-field-looks.ts';
 import { usePincodeFill } from '../../ui/address-picker/use-pincode-fill.ts';

@@ -1,4 +1,4 @@
-import type { AddressField } from '../../../machines/address-book/address-form.ts';
+import type { AddressField } from '../../../machines/address-book/address-book.form.ts';
 
 /** How an address field is shown: its label, hint and the keyboard and autofill it asks for. */
 export interface AddressFieldLook {

@@ -14,7 +14,7 @@ import {
   emptyAddressForm,
   type AddressField,
   type AddressFormValues,
-} from '../../../machines/address-book/address-form.ts';
+} from '../../../machines/address-book/address-book.form.ts';
 import { ErrorBanner } from '../status.tsx';
 import type { AddressBookRef } from './address-book-ref.ts';
 import { addressFieldLooks } from './address-field-looks.ts';

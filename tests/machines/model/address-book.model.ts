@@ -3,7 +3,7 @@ import {
   addressBookMachine,
   type AddressBookEvent,
 } from '../../../machines/address-book/address-book.machine.ts';
-import type { AddressFormValues } from '../../../machines/address-book/address-form.ts';
+import type { AddressFormValues } from '../../../machines/address-book/address-book.form.ts';
 import { bareEvents, type EventFixtures, type MachineModel } from './coverage.ts';
 
 const home: Address = {

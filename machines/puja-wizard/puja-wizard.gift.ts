@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { GiftInput, type GiftDraft } from '../../contract/gift.ts';
-import { addressFields } from '../address-book/address-form.ts';
+import { addressFields } from '../address-book/address-book.form.ts';
 
 /**
  * The wizard's gift form (docs/product-rules.md, Gift a puja): the recipient's address and the
