@@ -17,17 +17,8 @@ import { paymentMachine, type PaymentOutcome } from '../payment/payment.machine.
 import { wizardRecordOf } from './booking-draft.ts';
 import { stepShown, type StepShown, type WizardStep } from './wizard-place.ts';
 import { draftOf, type DraftParams } from './draft.ts';
-import {
-  changeGift,
-  isGiftValid,
-  startGiftForm,
-  toggleGift,
-} from './puja-wizard.gift.ts';
-import {
-  changeOffering,
-  restoreOfferingQuantities,
-  wizardTotalOf,
-} from './offerings.ts';
+import { changeGift, isGiftValid, startGiftForm, toggleGift } from './puja-wizard.gift.ts';
+import { changeOffering, restoreOfferingQuantities, wizardTotalOf } from './offerings.ts';
 import {
   addPerson,
   arePersonsValid,

@@ -218,7 +218,10 @@ export async function settleBookingRefund(
   const row = await findBookingRow(db, bookingId);
   if (!row || row.status !== 'refundPending') return false;
   const at = now();
-  const next = afterRefund(bookingLifecycleMachine, bookingLifecycleOf(bookingFactsOf(row), () => at));
+  const next = afterRefund(
+    bookingLifecycleMachine,
+    bookingLifecycleOf(bookingFactsOf(row), () => at),
+  );
   if (!next) return false;
   return settleRefund(db, gateway, at, {
     kind: 'booking',

@@ -157,7 +157,10 @@ export async function settleOrderRefund(
   const row = await findOrderRow(db, orderId);
   if (!row || row.orderStatus !== 'refundPending' || row.paymentId === null) return false;
   const at = now();
-  const next = afterRefund(orderLifecycleMachine, orderLifecycleOf(orderFactsOf(row), () => at));
+  const next = afterRefund(
+    orderLifecycleMachine,
+    orderLifecycleOf(orderFactsOf(row), () => at),
+  );
   if (!next) return false;
   return settleRefund(db, gateway, at, {
     kind: 'order',
@@ -171,7 +174,9 @@ export async function settleOrderRefund(
 
 /** The scheduler's refunds job: every online order still waiting for its refund. */
 export async function settlePendingOrderRefunds(deps: LifecycleDeps): Promise<number> {
-  return settleEachRefund('order', await findOrdersAwaitingRefund(deps.db), (id) => settleOrderRefund(deps, id));
+  return settleEachRefund('order', await findOrdersAwaitingRefund(deps.db), (id) =>
+    settleOrderRefund(deps, id),
+  );
 }
 
 /** The order as its customer reads it (GET /api/orders/{id}), or "not found". */

@@ -1,14 +1,7 @@
 import { vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { PaymentIntent } from '../../contract/payments.ts';
-import type {
-  CaptureInput,
-  CaptureOutput,
-  CreateIntentInput,
-  CreateIntentOutput,
-  WriteRecordInput,
-  WriteRecordOutput,
-} from '../../machines/payment/payment.actors.ts';
+import type * as Payment from '../../machines/payment/payment.actors.ts';
 import { paymentMachine } from '../../machines/payment/payment.machine.ts';
 
 /** A created intent of `amount` rupees, as POST /api/payments answers. */
@@ -21,7 +14,7 @@ export const intentOf = (amount: number): PaymentIntent => ({
 });
 
 /** The simulated provider's answer to a capture that went through. */
-export const captured: CaptureOutput = {
+export const captured: Payment.CaptureOutput = {
   kind: 'captured',
   capture: { id: 'pay_1', status: 'captured', method: 'upi', providerPaymentId: 'p', signature: 's' },
 };
@@ -29,8 +22,8 @@ export const captured: CaptureOutput = {
 export interface PaymentAnswers {
   /** What createIntent answers (the intent of the page's amount, unless a test says otherwise). */
   intent: PaymentIntent;
-  capture?: (input: CaptureInput) => Promise<CaptureOutput>;
-  writeRecord: (input: WriteRecordInput) => Promise<WriteRecordOutput>;
+  capture?: (input: Payment.CaptureInput) => Promise<Payment.CaptureOutput>;
+  writeRecord: (input: Payment.WriteRecordInput) => Promise<Payment.WriteRecordOutput>;
 }
 
 /**
@@ -39,17 +32,23 @@ export interface PaymentAnswers {
  */
 export function stubbedPayment({ intent, capture, writeRecord }: PaymentAnswers) {
   const calls = {
-    createIntent: vi.fn<(input: CreateIntentInput) => Promise<CreateIntentOutput>>(() =>
+    createIntent: vi.fn<(input: Payment.CreateIntentInput) => Promise<Payment.CreateIntentOutput>>(() =>
       Promise.resolve({ kind: 'intent', intent }),
     ),
-    capture: vi.fn<(input: CaptureInput) => Promise<CaptureOutput>>(capture ?? (() => Promise.resolve(captured))),
-    writeRecord: vi.fn<(input: WriteRecordInput) => Promise<WriteRecordOutput>>(writeRecord),
+    capture: vi.fn<(input: Payment.CaptureInput) => Promise<Payment.CaptureOutput>>(
+      capture ?? (() => Promise.resolve(captured)),
+    ),
+    writeRecord: vi.fn<(input: Payment.WriteRecordInput) => Promise<Payment.WriteRecordOutput>>(writeRecord),
   };
   const payment = paymentMachine.provide({
     actors: {
-      createIntent: fromPromise<CreateIntentOutput, CreateIntentInput>(({ input }) => calls.createIntent(input)),
-      capture: fromPromise<CaptureOutput, CaptureInput>(({ input }) => calls.capture(input)),
-      writeRecord: fromPromise<WriteRecordOutput, WriteRecordInput>(({ input }) => calls.writeRecord(input)),
+      createIntent: fromPromise<Payment.CreateIntentOutput, Payment.CreateIntentInput>(({ input }) =>
+        calls.createIntent(input),
+      ),
+      capture: fromPromise<Payment.CaptureOutput, Payment.CaptureInput>(({ input }) => calls.capture(input)),
+      writeRecord: fromPromise<Payment.WriteRecordOutput, Payment.WriteRecordInput>(({ input }) =>
+        calls.writeRecord(input),
+      ),
     },
   });
   return { calls, payment };

@@ -693,7 +693,8 @@ async function stimulate(plan: ModelPlan, actor: AnyActorRef, event: AnyEventObj
   };
   const settlerOf = (id: string) => {
     const child = childOf(id);
-    const inner = (child.getSnapshot() as { children?: Record<string, AnyActorRef | undefined> }).children?.answer;
+    const inner = (child.getSnapshot() as { children?: Record<string, AnyActorRef | undefined> }).children
+      ?.answer;
     const settler = settlers.get(child) ?? (inner && settlers.get(inner));
     if (!settler) throw new Error(`actor "${id}" is not a controllable test actor`);
     return settler;

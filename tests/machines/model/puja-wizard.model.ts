@@ -105,7 +105,10 @@ const windowSnapshot = (remainingMs: number) =>
 
 /** The payment child as its parent sees it: paying, or waiting on the customer. */
 const paymentSnapshot = (value: 'capturing' | 'editing') =>
-  paymentMachine.resolveState({ value, context: createActor(paymentMachine, { input: {} }).getSnapshot().context });
+  paymentMachine.resolveState({
+    value,
+    context: createActor(paymentMachine, { input: {} }).getSnapshot().context,
+  });
 
 export const pujaWizardModel: MachineModel<typeof pujaWizardMachine> = {
   name: 'puja-wizard',

@@ -1,6 +1,10 @@
 import { Link } from 'wouter';
 import type { AdminMessage } from '../../../../contract/admin/messages.ts';
-import { messageChannelLabels, messageStatusLabels, templateLabel } from '../../../../contract/message-labels.ts';
+import {
+  messageChannelLabels,
+  messageStatusLabels,
+  templateLabel,
+} from '../../../../contract/message-labels.ts';
 import type { MessageStatus } from '../../../../contract/messages.ts';
 import { messageNow } from '../../../../machines/message-resend/message-resend.selectors.ts';
 import type { MessageResend } from '../../../live/admin.ts';
