@@ -1,13 +1,4 @@
-import {
-  assign,
-  fromCallback,
-  not,
-  sendTo,
-  setup,
-  type ActorRefFrom,
-  type DoneActorEvent,
-  type ErrorActorEvent,
-} from 'xstate';
+import { assign, fromCallback, not, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type { AddressSelectedEvent } from '../address-book/address-book.machine.ts';
 import type { cartMachine } from '../cart/cart.machine.ts';
 import { orderMessages, type OrderDraftPayload } from '../../contract/orders.ts';
@@ -16,6 +7,7 @@ import type { PaidRecord } from '../payment/payment.actors.ts';
 import { paymentMachine, type PaymentOutcome } from '../payment/payment.machine.ts';
 import { checkoutCartOf, sameCart, type CheckoutCart } from './checkout.cart.ts';
 import { messageOf } from '../shared/message-of.ts';
+import { errorOf, outputOf } from '../shared/actor-events.ts';
 
 type CartRef = ActorRefFrom<typeof cartMachine>;
 
@@ -98,8 +90,7 @@ export const paidRecordOf = (context: CheckoutContext): PaidRecord => ({
   ...(context.whatsappUpdates ? { whatsappUpdates: true } : {}),
 });
 
-const outcomeOf = ({ event }: { event: DoneActorEvent<PaymentOutcome> }) => event.output;
-const failure = ({ event }: { event: ErrorActorEvent }) => event.error;
+const outcomeOf = outputOf<PaymentOutcome>;
 
 /**
  * Checkout. `checking` applies the guards on opening (docs/product-rules.md, Orders): a visitor is sent to
@@ -247,16 +238,17 @@ export const checkoutMachine = setup({
               'clearCart',
               {
                 type: 'navigateToConfirmation',
-                params: ({ event }: { event: DoneActorEvent<PaymentOutcome> }) => ({
-                  orderId: event.output.kind === 'created' ? event.output.id : 0,
-                }),
+                params: (args: Parameters<typeof outcomeOf>[0]) => {
+                  const outcome = outcomeOf(args);
+                  return { orderId: outcome.kind === 'created' ? outcome.id : 0 };
+                },
               },
             ],
           },
           // Refused (stock ran out, coupon expired, payment used...): a fresh payment machine.
           { target: 'editing', reenter: true, actions: { type: 'storeRefusal', params: outcomeOf } },
         ],
-        onError: { target: 'editing', reenter: true, actions: { type: 'storeFailure', params: failure } },
+        onError: { target: 'editing', reenter: true, actions: { type: 'storeFailure', params: errorOf } },
       },
       on: {
         'checkout.cartChanged': { guard: 'isDifferentCart', actions: 'storeCart' },

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { bookingMessages } from '../../contract/booking.ts';
 import { formatRupees } from '../../contract/money.ts';
 import { orderMessages } from '../../contract/orders.ts';
@@ -27,6 +27,7 @@ import {
   type PaymentFieldErrors,
 } from './payment.details.ts';
 import { messageOf } from '../shared/message-of.ts';
+import { errorOf, outputOf } from '../shared/actor-events.ts';
 
 export const paymentMachineMessages = {
   /** docs/product-rules.md, Payments: the fallback when paying fails unexpectedly. */
@@ -146,10 +147,9 @@ function serverPriceIn(
     : null;
 }
 
-const intentDone = ({ event }: { event: DoneActorEvent<CreateIntentOutput> }) => event.output;
-const captureDone = ({ event }: { event: DoneActorEvent<CaptureOutput> }) => event.output;
-const writeDone = ({ event }: { event: DoneActorEvent<WriteRecordOutput> }) => event.output;
-const failure = ({ event }: { event: ErrorActorEvent }) => event.error;
+const intentDone = outputOf<CreateIntentOutput>;
+const captureDone = outputOf<CaptureOutput>;
+const writeDone = outputOf<WriteRecordOutput>;
 
 /**
  * What the customer can do wherever the payment waits for them (`editing`, `priceChanged`,
@@ -378,7 +378,7 @@ export const paymentMachine = setup({
           },
           { target: 'capturing', actions: { type: 'storeIntent', params: intentDone } },
         ],
-        onError: { target: 'failed', actions: { type: 'storeFailure', params: failure } },
+        onError: { target: 'failed', actions: { type: 'storeFailure', params: errorOf } },
       },
     },
     capturing: {
@@ -403,7 +403,7 @@ export const paymentMachine = setup({
           },
           { target: 'writing', actions: 'markCaptured' },
         ],
-        onError: { target: 'failed', actions: { type: 'storeFailure', params: failure } },
+        onError: { target: 'failed', actions: { type: 'storeFailure', params: errorOf } },
       },
     },
     /**
@@ -444,7 +444,7 @@ export const paymentMachine = setup({
           },
           { target: 'done', actions: { type: 'storeOutcome', params: writeDone } },
         ],
-        onError: { target: 'failed', actions: { type: 'storeFailure', params: failure } },
+        onError: { target: 'failed', actions: { type: 'storeFailure', params: errorOf } },
       },
     },
     failed: {

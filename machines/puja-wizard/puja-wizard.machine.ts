@@ -1,15 +1,4 @@
-import {
-  and,
-  assign,
-  not,
-  raise,
-  sendTo,
-  setup,
-  stateIn,
-  type DoneActorEvent,
-  type ErrorActorEvent,
-  type SnapshotFrom,
-} from 'xstate';
+import { and, assign, not, raise, sendTo, setup, stateIn, type SnapshotFrom } from 'xstate';
 import { localToday } from '../../contract/person.ts';
 import { isWindowOpenAt } from '../../contract/policy.ts';
 import { bookingWindowMachine } from '../booking-window/booking-window.machine.ts';
@@ -36,18 +25,17 @@ import {
   validateAll,
 } from './person-form.ts';
 import { messageOf } from '../shared/message-of.ts';
+import { errorOf, outputOf } from '../shared/actor-events.ts';
 import { pujaWizardMessages } from './wizard-messages.ts';
 import type { PujaWizardContext, PujaWizardEvent, PujaWizardInput } from './puja-wizard.types.ts';
 
 export { pujaWizardMessages };
 export type { PujaWizardContext, PujaWizardEvent, PujaWizardInput };
 
-const outcomeOf = ({ event }: { event: DoneActorEvent<PaymentOutcome> }) => event.output;
+const outcomeOf = outputOf<PaymentOutcome>;
 
 /** The guard "the URL asks for this step". */
 const requested = (step: WizardStep) => ({ type: 'isRequested', params: { step } }) as const;
-
-const failure = ({ event }: { event: ErrorActorEvent }) => event.error;
 
 /** Hands `step` to `showStep`, for the page to show in its URL. */
 const showStep = (step: WizardStep) => ({ type: 'showStep', params: stepShown(step) }) as const;
@@ -396,7 +384,7 @@ export const pujaWizardMachine = setup({
             onError: {
               target: 'payment',
               reenter: true,
-              actions: { type: 'storeCreateError', params: failure },
+              actions: { type: 'storeCreateError', params: errorOf },
             },
           },
           on: {
