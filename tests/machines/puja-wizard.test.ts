@@ -48,7 +48,7 @@ import {
 } from '../../machines/puja-wizard/puja-wizard.selectors.ts';
 import { selectAmountToPay } from '../../machines/payment/payment.selectors.ts';
 import { maduraiAddress, savedHome as home } from '../support/addresses.ts';
-import { paidBooking, person, ravi as raviRao } from '../support/bookings.ts';
+import { EVERY_PERSON_FIELD_REQUIRED, paidBooking, person, ravi as raviRao } from '../support/bookings.ts';
 import { captured, intentOf, stubbedPayment } from '../support/payment-stubs.ts';
 
 /** 1 March 2026, 11:30 in India. */
@@ -202,17 +202,8 @@ describe('puja wizard: person details', () => {
     expect(errorsOf(0)).toEqual({});
     send({ type: 'wizard.next' });
     expect(steps()).toBe('details');
-    const required = {
-      name: 'Name is required',
-      dateOfBirth: 'Date of birth is required',
-      birthTime: 'Birth time is required',
-      birthPlace: 'Birth place is required',
-      raashi: 'Raashi is required',
-      nakshatra: 'Nakshatra is required',
-      gothra: 'Gothra is required',
-    };
-    expect(errorsOf(0)).toEqual(required);
-    expect(errorsOf(1)).toEqual(required);
+    expect(errorsOf(0)).toEqual(EVERY_PERSON_FIELD_REQUIRED);
+    expect(errorsOf(1)).toEqual(EVERY_PERSON_FIELD_REQUIRED);
     expect(selectRefusedNextCount(snapshot())).toBe(1);
   });
 

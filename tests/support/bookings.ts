@@ -21,6 +21,17 @@ export const person = (overrides: Partial<PersonDraft> = {}): PersonDraft => ({
 });
 
 /** Lakshmi Iyer's birth details and gothra, as a family profile or a booking's person gives them. */
+/** What an empty person gets, field by field: the seven messages of docs/product-rules.md (Persons). */
+export const EVERY_PERSON_FIELD_REQUIRED = {
+  name: 'Name is required',
+  dateOfBirth: 'Date of birth is required',
+  birthTime: 'Birth time is required',
+  birthPlace: 'Birth place is required',
+  raashi: 'Raashi is required',
+  nakshatra: 'Nakshatra is required',
+  gothra: 'Gothra is required',
+};
+
 export const lakshmiIyer = {
   name: 'Lakshmi Iyer',
   dateOfBirth: '1988-03-14',

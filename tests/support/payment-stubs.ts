@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { PaymentIntent } from '../../contract/payments.ts';
+import type { RefusalCode, Refused } from '../../contract/refusal.ts';
 import type * as Payment from '../../machines/payment/payment.actors.ts';
 import { paymentMachine } from '../../machines/payment/payment.machine.ts';
 
@@ -53,3 +54,19 @@ export function stubbedPayment({ intent, capture, writeRecord }: PaymentAnswers)
   });
   return { calls, payment };
 }
+
+/**
+ * The server's refusal after a capture it then refunded, as the payment machine's writeRecord
+ * answers it: the refusal's words and then the refund's, in the customer's rupees.
+ */
+export const refusedAndRefunded = (
+  code: RefusalCode,
+  words: string,
+  amount: number,
+  paymentId = 'pay_model_1',
+): Refused => ({
+  kind: 'refused',
+  code,
+  message: `${words} Your payment of ₹${amount.toLocaleString('en-IN')} has been refunded.`,
+  refunded: { paymentId, amount },
+});

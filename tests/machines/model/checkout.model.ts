@@ -3,6 +3,7 @@ import { EMPTY_CHECKOUT_CART } from '../../../machines/checkout/checkout.cart.ts
 import type { EventFixtures, MachineModel } from './coverage.ts';
 import { addressWithId } from '../../support/addresses.ts';
 import { fullCart, smallCart } from '../../support/carts.ts';
+import { refusedAndRefunded } from '../../support/payment-stubs.ts';
 
 const events = {
   'address.selected': [
@@ -67,12 +68,7 @@ export const checkoutModel: MachineModel<typeof checkoutMachine> = {
     payment: {
       done: [
         { kind: 'created', id: 41, booking: null },
-        {
-          kind: 'refused',
-          code: 'out_of_stock',
-          message: 'Only 1 left. Your payment of ₹2,901 has been refunded.',
-          refunded: { paymentId: 'pay_model_1', amount: 2901 },
-        },
+        refusedAndRefunded('out_of_stock', 'Only 1 left.', 2901),
       ],
       error: [new Error('Failed to create order'), new Error('')],
     },

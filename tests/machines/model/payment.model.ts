@@ -1,6 +1,7 @@
 import type { PaidRecord } from '../../../machines/payment/payment.actors.ts';
 import { paymentMachine, type PaymentEvent } from '../../../machines/payment/payment.machine.ts';
 import type { EventFixtures, MachineModel } from './coverage.ts';
+import { refusedAndRefunded } from '../../support/payment-stubs.ts';
 
 const booking: PaidRecord = {
   purpose: 'booking',
@@ -85,12 +86,7 @@ export const paymentModel: MachineModel<typeof paymentMachine> = {
     writeRecord: {
       done: [
         { kind: 'created', id: 7, booking: null },
-        {
-          kind: 'refused',
-          code: 'booking_closed',
-          message: 'Booking for this puja has closed. Your payment of ₹2,100 has been refunded.',
-          refunded: { paymentId: 'pay_model_1', amount: 2100 },
-        },
+        refusedAndRefunded('booking_closed', 'Booking for this puja has closed.', 2100),
         // A cash order's expectedTotal is not the server's total (staff raised a price): no order.
         {
           kind: 'refused',

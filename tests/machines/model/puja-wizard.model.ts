@@ -10,6 +10,7 @@ import {
 import { bareEvents, MODEL_NOW, type EventFixtures, type MachineModel } from './coverage.ts';
 import { maduraiAddress, savedHome as home } from '../../support/addresses.ts';
 import { paidBooking, person } from '../../support/bookings.ts';
+import { refusedAndRefunded } from '../../support/payment-stubs.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const inDays = (days: number) => new Date(MODEL_NOW.getTime() + days * DAY_MS).toISOString();
@@ -157,12 +158,7 @@ export const pujaWizardModel: MachineModel<typeof pujaWizardMachine> = {
     payment: {
       done: [
         { kind: 'created', id: 7, booking },
-        {
-          kind: 'refused',
-          code: 'booking_closed',
-          message: 'Booking for this puja has closed. Your payment of ₹2,100 has been refunded.',
-          refunded: { paymentId: 'pay_model_1', amount: 2100 },
-        },
+        refusedAndRefunded('booking_closed', 'Booking for this puja has closed.', 2100),
         { kind: 'refused', code: 'payment_used', message: 'This payment has already been used.' },
       ],
       error: [new Error('Failed to create booking')],
