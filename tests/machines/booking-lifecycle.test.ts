@@ -1,6 +1,11 @@
 import { transition } from 'xstate';
 import { BOOKING_STATES, lifecycleMessages } from '../../contract/lifecycle.ts';
-import { CANCEL_WINDOW_HOURS, HOUR_MS, PERFORM_EARLY_MINUTES, SANKALP_LOCK_HOURS } from '../../contract/policy.ts';
+import {
+  CANCEL_WINDOW_HOURS,
+  HOUR_MS,
+  PERFORM_EARLY_MINUTES,
+  SANKALP_LOCK_HOURS,
+} from '../../contract/policy.ts';
 import {
   bookingLifecycleMachine,
   type BookingLifecycleEvent,
@@ -12,20 +17,7 @@ import {
   whyBookingRefused,
   type BookingLifecycleFacts,
 } from '../../machines/booking-lifecycle/booking-lifecycle.selectors.ts';
-
-/** A fake clock the test moves by hand: the machine reads time only through it. */
-function fakeClock(start: string) {
-  let now = Date.parse(start);
-  return {
-    now: () => new Date(now),
-    set: (iso: string) => {
-      now = Date.parse(iso);
-    },
-    advance: (ms: number) => {
-      now += ms;
-    },
-  };
-}
+import { TestClock } from '../support/clock.ts';
 
 const PAID = '2026-03-02T06:00:00.000Z';
 const PUJA = '2026-03-05T06:00:00.000Z';
@@ -61,7 +53,7 @@ describe('booking lifecycle', () => {
   });
 
   it('locks the sankalp only from the server, and only once the cutoff has come', () => {
-    const clock = fakeClock(PAID);
+    const clock = new TestClock(PAID);
     const lock = event('booking.lock', 'system', {});
     clock.set(new Date(Date.parse(LOCK) - 1).toISOString());
     expect(bookingLifecycleOf(facts(), clock.now).can(lock)).toBe(false);
@@ -76,7 +68,7 @@ describe('booking lifecycle', () => {
   });
 
   it('lets the customer cancel within the cancel window, never after the lock; staff until the lock', () => {
-    const clock = fakeClock(PAID);
+    const clock = new TestClock(PAID);
     const cancel = event('booking.cancel', 'customer', { reason: 'Travel' });
     const booking = () => bookingLifecycleOf(facts(), clock.now);
     clock.advance(CANCEL_WINDOW_HOURS * HOUR_MS - 1);
@@ -96,7 +88,7 @@ describe('booking lifecycle', () => {
   });
 
   it('takes corrected person details until the lock, from the customer or staff', () => {
-    const clock = fakeClock(PAID);
+    const clock = new TestClock(PAID);
     const correct = event('booking.correctPersons', 'customer', { persons: [person] });
     clock.set(new Date(Date.parse(LOCK) - 1).toISOString());
     const [same] = transition(bookingLifecycleMachine, bookingLifecycleOf(facts(), clock.now), correct);
@@ -114,7 +106,7 @@ describe('booking lifecycle', () => {
   });
 
   it('refuses "performed" before the puja’s time less PERFORM_EARLY_MINUTES, and takes it from then', () => {
-    const clock = fakeClock(LOCK);
+    const clock = new TestClock(LOCK);
     const locked = () => bookingLifecycleOf(facts({ status: 'sankalpLocked' }), clock.now);
     const perform = event('booking.perform', 'staff', {
       videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
@@ -165,7 +157,7 @@ describe('booking lifecycle', () => {
   });
 
   it('after "not performed", moves to an offered date still ahead of its lock, or refunds', () => {
-    const clock = fakeClock('2026-03-05T07:00:00.000Z');
+    const clock = new TestClock('2026-03-05T07:00:00.000Z');
     const offered = '2026-03-09T06:00:00.000Z';
     const locked = bookingLifecycleOf(facts({ status: 'sankalpLocked' }), clock.now);
     const tooSoon = event('booking.markNotPerformed', 'staff', {

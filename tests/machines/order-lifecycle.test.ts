@@ -17,17 +17,7 @@ import {
   whyOrderRefused,
   type OrderLifecycleFacts,
 } from '../../machines/order-lifecycle/order-lifecycle.selectors.ts';
-
-/** A fake clock the test moves by hand: the machine reads time only through it. */
-function fakeClock(start: string) {
-  let now = Date.parse(start);
-  return {
-    now: () => new Date(now),
-    advance: (ms: number) => {
-      now += ms;
-    },
-  };
-}
+import { TestClock } from '../support/clock.ts';
 
 const PLACED = '2026-03-02T06:00:00.000Z';
 const facts = (overrides: Partial<OrderLifecycleFacts> = {}): OrderLifecycleFacts => ({
@@ -67,7 +57,7 @@ describe('order lifecycle', () => {
   });
 
   it('goes processing → packed → shipped → delivered by staff, recording the shipment and the delivery', () => {
-    const clock = fakeClock(PLACED);
+    const clock = new TestClock(PLACED);
     const input: OrderLifecycleInput = {
       paymentMethod: 'cod',
       paymentStatus: 'pending',
@@ -91,7 +81,7 @@ describe('order lifecycle', () => {
   });
 
   it('lets the customer cancel until exactly the end of the cancel window, staff until it ships', () => {
-    const clock = fakeClock(PLACED);
+    const clock = new TestClock(PLACED);
     const order = () => orderLifecycleOf(facts(), clock.now);
     clock.advance(CANCEL_WINDOW_HOURS * HOUR_MS - 1);
     expect(order().can(cancel('customer'))).toBe(true);
@@ -109,7 +99,7 @@ describe('order lifecycle', () => {
   });
 
   it('sends a cancelled online order to its refund, and a cash-on-delivery order to cancelled', () => {
-    const clock = fakeClock(PLACED);
+    const clock = new TestClock(PLACED);
     const [online] = transition(
       orderLifecycleMachine,
       orderLifecycleOf(facts(), clock.now),
@@ -140,7 +130,7 @@ describe('order lifecycle', () => {
 
   it('takes a damage claim from the customer within 24 hours of delivery, and not a minute later', () => {
     const deliveredAt = '2026-03-05T10:00:00.000Z';
-    const clock = fakeClock(deliveredAt);
+    const clock = new TestClock(deliveredAt);
     const delivered = () => orderLifecycleOf(facts({ orderStatus: 'delivered', deliveredAt }), clock.now);
     clock.advance(DAMAGE_CLAIM_WINDOW_HOURS * HOUR_MS - 60_000);
     expect(delivered().can(claim)).toBe(true);
@@ -160,7 +150,7 @@ describe('order lifecycle', () => {
   });
 
   it('refuses a delivery recorded for a time still to come', () => {
-    const clock = fakeClock(PLACED);
+    const clock = new TestClock(PLACED);
     const shipped = orderLifecycleOf(facts({ orderStatus: 'shipped' }), clock.now);
     const later: OrderLifecycleEvent = {
       type: 'order.deliver',
@@ -173,7 +163,7 @@ describe('order lifecycle', () => {
   });
 
   it('allows a delivery time a few minutes ahead (clock skew), kept as now, and none before the shipment', () => {
-    const clock = fakeClock(PLACED);
+    const clock = new TestClock(PLACED);
     const actor = createActor(orderLifecycleMachine, {
       input: { ...orderInput(), now: clock.now },
     }).start();
@@ -181,7 +171,11 @@ describe('order lifecycle', () => {
     actor.send({ type: 'order.ship', by: 'staff', carrier: 'DTDC', trackingNumber: 'D1' });
     expect(actor.getSnapshot().context.shippedAt).toBe(PLACED);
     clock.advance(2 * 24 * HOUR_MS);
-    const deliver = (deliveredAt: string): OrderLifecycleEvent => ({ type: 'order.deliver', by: 'staff', deliveredAt });
+    const deliver = (deliveredAt: string): OrderLifecycleEvent => ({
+      type: 'order.deliver',
+      by: 'staff',
+      deliveredAt,
+    });
     const shipped = actor.getSnapshot();
     // Before it shipped: refused, saying so.
     const early = deliver(new Date(Date.parse(PLACED) - 60_000).toISOString());
@@ -208,7 +202,7 @@ describe('order lifecycle', () => {
   });
 
   it('lists the steps each sender may take now', () => {
-    const clock = fakeClock(PLACED);
+    const clock = new TestClock(PLACED);
     expect(allowedOrderEvents(orderLifecycleOf(facts(), clock.now), 'staff')).toEqual([
       'order.pack',
       'order.cancel',

@@ -9,7 +9,6 @@ import path from 'node:path';
 import { formatRupees } from '../../contract/money.ts';
 import { WHATSAPP_CONSENT_WORDS } from '../../contract/messages.ts';
 import { recordConsent } from '../../server/db/repositories/message-preferences.ts';
-import { deliverDueMessages, type DeliveryDeps } from '../../server/messages/deliver.ts';
 import { inIndia } from '../../server/messages/templates.ts';
 import {
   createWhatsAppFiles,
@@ -31,31 +30,25 @@ import {
 } from '../support/lifecycle.ts';
 import { call } from '../support/accounts.ts';
 import { maduraiAddress } from '../support/addresses.ts';
-import { dyingAfter, leftSending } from '../support/outbox.ts';
-import { smtpPerFile } from '../support/smtp.ts';
-import { lifecycleShopPerFile, shopPerFile } from '../support/prelude.ts';
+import { deliveringShopPerFile, dyingAfter, leftSending } from '../support/outbox.ts';
+import { shopPerFile } from '../support/prelude.ts';
 import { startTestWhatsApp } from '../support/whatsapp.ts';
 
-const shop = lifecycleShopPerFile();
-const { smtp, mailer } = smtpPerFile(shop);
 const api = shopPerFile(startTestWhatsApp);
 let whatsapp: WhatsAppSender;
 const MOBILE = '+919845012345';
+const { shop, smtp, deliver } = deliveringShopPerFile({
+  deps: () => ({ whatsapp }),
+  // Each test starts from a customer who consented.
+  beforeDelivery: () => consent(true),
+});
 
 beforeAll(() => {
   whatsapp = createWhatsAppSender({ apiUrl: api.url, phoneNumberId: api.phoneNumberId, token: api.token });
 });
-beforeEach(async () => {
-  shop.clock.set(new Date());
-  await consent(true);
-  await deliver();
-  smtp.received.length = 0;
+beforeEach(() => {
   api.received.length = 0;
 });
-
-const render = { publicUrl: 'https://shop.test', brand: 'Test Shop' };
-const deliver = (extra: Partial<DeliveryDeps> = {}) =>
-  deliverDueMessages({ db: shop.db, mailer, whatsapp, render, now: shop.clock.now, ...extra });
 const consent = (granted: boolean) =>
   recordConsent(shop.db, {
     userId: shop.me.user.id,

@@ -17,7 +17,7 @@ import { formatRupees } from '../../contract/money.ts';
 import { MESSAGE_MAX_ATTEMPTS } from '../../contract/messages.ts';
 import { createApp } from '../../server/app.ts';
 import { type Mail } from '../../server/mail/mailer.ts';
-import { deliverDueMessages, type DeliveryDeps } from '../../server/messages/deliver.ts';
+import { deliverDueMessages } from '../../server/messages/deliver.ts';
 import { queueNamesReminders } from '../../server/messages/outbox.ts';
 import { preferencesUrl, signPreferencesToken } from '../../server/messages/preferences-token.ts';
 import { sampleBooking, sampleOrder } from '../../server/messages/samples.ts';
@@ -33,22 +33,9 @@ import {
   pujaOn,
 } from '../support/lifecycle.ts';
 import { call } from '../support/accounts.ts';
-import { dyingAfter, leftSending } from '../support/outbox.ts';
-import { smtpPerFile } from '../support/smtp.ts';
-import { lifecycleShopPerFile } from '../support/prelude.ts';
+import { deliveringShopPerFile, dyingAfter, leftSending, messageRender } from '../support/outbox.ts';
 
-const shop = lifecycleShopPerFile();
-const { smtp, mailer } = smtpPerFile(shop);
-beforeEach(async () => {
-  shop.clock.set(new Date());
-  // Each test reads only its own messages.
-  await deliver();
-  smtp.received.length = 0;
-});
-
-const render = { publicUrl: 'https://shop.test', brand: 'Test Shop' };
-const deliver = (extra: Partial<DeliveryDeps> = {}) =>
-  deliverDueMessages({ db: shop.db, mailer, render, now: shop.clock.now, ...extra });
+const { shop, smtp, mailer, deliver } = deliveringShopPerFile();
 const outboxOf = (kind: 'order' | 'booking', id: number) =>
   shop.db
     .selectFrom('outbox')
@@ -277,7 +264,7 @@ describe('delivery', () => {
     try {
       const sent = await Promise.all([
         deliver(),
-        deliverDueMessages({ db: second, mailer, render, now: shop.clock.now }),
+        deliverDueMessages({ db: second, mailer, render: messageRender, now: shop.clock.now }),
       ]);
       expect(sent[0] + sent[1]).toBe(4);
     } finally {
@@ -295,7 +282,7 @@ describe('the preferences link', () => {
     const preferencesLink = (userId: number) =>
       preferencesUrl('https://shop.test', signPreferencesToken(authSecret, userId));
     const order = await placeOrder(shop, shop.me, shop.myAddressId, 'cod');
-    await deliver({ render: { ...render, preferencesLink } });
+    await deliver({ render: { ...messageRender, preferencesLink } });
     const text = textOf(`Order ${order.orderNumber} placed`);
     const token =
       /Choose which messages you get: https:\/\/shop\.test\/#\/messages\/preferences\?token=(\S+)/.exec(

@@ -16,22 +16,9 @@ import { addPuja, bookingBody, type TestPuja } from './bookings.ts';
 import { addAddress, addProduct, send } from './orders.ts';
 import { paid } from './payments.ts';
 import { createTestShop, type TestShop } from './test-db.ts';
+import { DAY, TestClock } from './clock.ts';
 
-export const MINUTE = 60_000;
-export const HOUR = 60 * MINUTE;
-export const DAY = 24 * HOUR;
-
-/** The shop's clock in these tests: starts at the real time and moves only when told. */
-export class TestClock {
-  #now = Date.now();
-  now = () => new Date(this.#now);
-  advance(ms: number) {
-    this.#now += ms;
-  }
-  set(at: Date | string) {
-    this.#now = new Date(at).getTime();
-  }
-}
+export { DAY, HOUR, MINUTE, TestClock } from './clock.ts';
 
 /** Smallest files whose bytes say what they are, as a photo upload sends them. */
 export const PHOTOS = {

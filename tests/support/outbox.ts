@@ -1,6 +1,9 @@
 import type { MessageChannel } from '../../contract/messages.ts';
 import type { Db } from '../../server/db/client.ts';
+import { deliverDueMessages, type DeliveryDeps } from '../../server/messages/deliver.ts';
 import { MINUTE, type LifecycleShop } from './lifecycle.ts';
+import { lifecycleShopPerFile } from './prelude.ts';
+import { smtpPerFile } from './smtp.ts';
 
 /**
  * A provider that takes the message, then the process dies before it marks the message sent
@@ -50,4 +53,38 @@ export async function accountMailSettled(db: Db): Promise<void> {
     },
     { timeout: 5000, interval: 20 },
   );
+}
+
+/** The shop's public address and name, as the messages' links and signatures read them. */
+export const messageRender = { publicUrl: 'https://shop.test', brand: 'Test Shop' };
+
+/**
+ * The prelude of a test of the shop's messages: the shop after the sale and a real SMTP server on
+ * loopback, made once for the file, and `deliver`, the scheduler's delivery at the shop's clock
+ * (with `deps()` added, a WhatsApp sender say). Before each test the clock is at the real time,
+ * `beforeDelivery` has run, and what earlier tests left is delivered and forgotten, so each test
+ * reads only its own messages.
+ */
+export function deliveringShopPerFile({
+  deps = () => ({}),
+  beforeDelivery = async () => {},
+}: { deps?: () => Partial<DeliveryDeps>; beforeDelivery?: () => Promise<unknown> } = {}) {
+  const shop = lifecycleShopPerFile();
+  const { smtp, mailer } = smtpPerFile(shop);
+  const deliver = (extra: Partial<DeliveryDeps> = {}) =>
+    deliverDueMessages({
+      db: shop.db,
+      mailer,
+      render: messageRender,
+      now: shop.clock.now,
+      ...deps(),
+      ...extra,
+    });
+  beforeEach(async () => {
+    shop.clock.set(new Date());
+    await beforeDelivery();
+    await deliver();
+    smtp.received.length = 0;
+  });
+  return { shop, smtp, mailer, deliver };
 }

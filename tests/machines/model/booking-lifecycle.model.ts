@@ -3,19 +3,14 @@ import {
   type BookingLifecycleEvent,
   type BookingLifecycleInput,
 } from '../../../machines/booking-lifecycle/booking-lifecycle.machine.ts';
-import { MODEL_NOW, type EventFixtures, type MachineModel } from './coverage.ts';
+import { modelTime, type EventFixtures, type MachineModel } from './coverage.ts';
 import { bornInThanjavur } from '../../support/bookings.ts';
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-/** An instant relative to the model runs' fixed clock (MODEL_NOW). */
-const at = (ms: number) => new Date(MODEL_NOW.getTime() + ms).toISOString();
+import { DAY, HOUR, MINUTE } from '../../support/clock.ts';
 
 const booking = (overrides: Partial<BookingLifecycleInput>): BookingLifecycleInput => ({
   paymentStatus: 'completed',
-  paidAt: at(-10 * MINUTE),
-  pujaDate: at(3 * DAY),
+  paidAt: modelTime(-10 * MINUTE),
+  pujaDate: modelTime(3 * DAY),
   offeredDates: [],
   proof: null,
   prasad: null,
@@ -23,7 +18,7 @@ const booking = (overrides: Partial<BookingLifecycleInput>): BookingLifecycleInp
 });
 
 const person = bornInThanjavur('Meera Krishnan');
-const newDate = at(5 * DAY);
+const newDate = modelTime(5 * DAY);
 const prasad = { carrier: 'DTDC', trackingNumber: 'D1234567' };
 
 /** Every event from every sender that might try it, and the dates the time guards tell apart. */
@@ -59,12 +54,12 @@ const events = {
       offeredDates: [newDate],
     },
     // A date whose own lock is already past leaves the customer no time to correct details.
-    { type: 'booking.markNotPerformed', by: 'staff', reason: 'Closed', offeredDates: [at(2 * HOUR)] },
+    { type: 'booking.markNotPerformed', by: 'staff', reason: 'Closed', offeredDates: [modelTime(2 * HOUR)] },
     { type: 'booking.markNotPerformed', by: 'customer', reason: 'Closed', offeredDates: [] },
   ],
   'booking.reschedule': [
     { type: 'booking.reschedule', by: 'customer', date: newDate },
-    { type: 'booking.reschedule', by: 'customer', date: at(9 * DAY) },
+    { type: 'booking.reschedule', by: 'customer', date: modelTime(9 * DAY) },
     { type: 'booking.reschedule', by: 'system', date: newDate },
   ],
   'booking.requestRefund': [
@@ -90,13 +85,13 @@ export const bookingLifecycleModel: MachineModel<typeof bookingLifecycleMachine>
   machine: bookingLifecycleMachine,
   inputs: [
     { label: 'paid 10 minutes ago, puja in 3 days', input: booking({}) },
-    { label: 'paid 2 hours ago, puja in 3 days', input: booking({ paidAt: at(-2 * HOUR) }) },
+    { label: 'paid 2 hours ago, puja in 3 days', input: booking({ paidAt: modelTime(-2 * HOUR) }) },
     // Booked late: the sankalp lock (12 hours before) is already due.
-    { label: 'paid 10 minutes ago, puja in 6 hours', input: booking({ pujaDate: at(6 * HOUR) }) },
+    { label: 'paid 10 minutes ago, puja in 6 hours', input: booking({ pujaDate: modelTime(6 * HOUR) }) },
     // The puja's time has come (staff may mark it performed from PERFORM_EARLY_MINUTES before it).
     {
       label: 'paid a day ago, puja in 5 minutes',
-      input: booking({ paidAt: at(-DAY), pujaDate: at(5 * MINUTE) }),
+      input: booking({ paidAt: modelTime(-DAY), pujaDate: modelTime(5 * MINUTE) }),
     },
   ],
   events,

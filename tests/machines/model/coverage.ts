@@ -51,6 +51,9 @@ import { getAdjacencyMap, getShortestPaths, getSimplePaths, getStateNodes } from
 /** The fixed "now" of every model run (fake timers), so guards that read the clock are stable. */
 export const MODEL_NOW = new Date('2026-03-02T06:30:00.000Z');
 
+/** An instant `ms` from the model runs' fixed clock (MODEL_NOW), as the API writes instants. */
+export const modelTime = (ms: number) => new Date(MODEL_NOW.getTime() + ms).toISOString();
+
 /** The fake timers the model runs need: the clock and timeouts, never the microtask queue. */
 export const MODEL_FAKE_TIMERS = {
   now: MODEL_NOW,

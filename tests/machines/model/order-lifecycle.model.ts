@@ -3,17 +3,13 @@ import {
   type OrderLifecycleEvent,
   type OrderLifecycleInput,
 } from '../../../machines/order-lifecycle/order-lifecycle.machine.ts';
-import { MODEL_NOW, type EventFixtures, type MachineModel } from './coverage.ts';
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-/** An instant relative to the model runs' fixed clock (MODEL_NOW). */
-const at = (ms: number) => new Date(MODEL_NOW.getTime() + ms).toISOString();
+import { modelTime, type EventFixtures, type MachineModel } from './coverage.ts';
+import { HOUR, MINUTE } from '../../support/clock.ts';
 
 const order = (overrides: Partial<OrderLifecycleInput>): OrderLifecycleInput => ({
   paymentMethod: 'online',
   paymentStatus: 'completed',
-  placedAt: at(-10 * MINUTE),
+  placedAt: modelTime(-10 * MINUTE),
   shipment: null,
   deliveredAt: null,
   claim: null,
@@ -36,8 +32,8 @@ const events = {
   'order.deliver': [
     { type: 'order.deliver', by: 'staff', deliveredAt: undefined },
     // The courier delivered it two days ago: the damage-claim window has already passed.
-    { type: 'order.deliver', by: 'staff', deliveredAt: at(-48 * HOUR) },
-    { type: 'order.deliver', by: 'staff', deliveredAt: at(HOUR) },
+    { type: 'order.deliver', by: 'staff', deliveredAt: modelTime(-48 * HOUR) },
+    { type: 'order.deliver', by: 'staff', deliveredAt: modelTime(HOUR) },
     { type: 'order.deliver', by: 'customer', deliveredAt: undefined },
   ],
   'order.cancel': [
@@ -68,7 +64,7 @@ export const orderLifecycleModel: MachineModel<typeof orderLifecycleMachine> = {
   machine: orderLifecycleMachine,
   inputs: [
     { label: 'online, placed 10 minutes ago', input: order({}) },
-    { label: 'online, placed 2 hours ago', input: order({ placedAt: at(-2 * HOUR) }) },
+    { label: 'online, placed 2 hours ago', input: order({ placedAt: modelTime(-2 * HOUR) }) },
     {
       label: 'cash on delivery, placed 10 minutes ago',
       input: order({ paymentMethod: 'cod', paymentStatus: 'pending' }),
