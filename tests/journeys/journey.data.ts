@@ -109,9 +109,7 @@ export async function loadJourneyData(baseUrl: string, now = Date.now()): Promis
     }
   }
   if (!choice)
-    throw new Error(
-      'The demo catalogue has no puja open an hour from now with a one-person package',
-    );
+    throw new Error('The demo catalogue has no puja open an hour from now with a one-person package');
 
   const family = await familyChoice(baseUrl, pujas, now);
 

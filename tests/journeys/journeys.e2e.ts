@@ -14,7 +14,9 @@ import {
   walkedBy,
   type Journey,
 } from './journey.paths.ts';
-import { eventActions, stateAssertions, type JourneyContext } from './journey.steps.ts';
+import { eventActions } from './journey.events.ts';
+import type { JourneyContext } from './journey.page.ts';
+import { stateAssertions } from './journey.states.ts';
 
 const baseUrl = inject('baseUrl');
 const staff = inject('staff');
