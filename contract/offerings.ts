@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { listResponse, recordResponse } from './envelope.ts';
 import { PositiveId } from './ids.ts';
 import { OFFERING_DELIVERIES, PujaOffering } from './puja-offering.ts';
 import { requiredText } from './text.ts';
@@ -123,7 +124,7 @@ export const AdminOffering = v.object({
   retiredAt: v.nullable(v.string()),
 });
 export type AdminOffering = v.InferOutput<typeof AdminOffering>;
-export const AdminOfferingListResponse = v.object({ offerings: v.array(AdminOffering) });
+export const AdminOfferingListResponse = listResponse('offerings', AdminOffering);
 export type AdminOfferingListResponse = v.InferOutput<typeof AdminOfferingListResponse>;
-export const AdminOfferingResponse = v.object({ offering: AdminOffering });
+export const AdminOfferingResponse = recordResponse('offering', AdminOffering);
 export type AdminOfferingResponse = v.InferOutput<typeof AdminOfferingResponse>;
