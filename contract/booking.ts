@@ -15,6 +15,7 @@ import {
 import { bookingPersonSchema, latestToday, personMessages, type PersonDraft } from './person.ts';
 import { NAKSHATRA_OPTIONS, RAASHI_OPTIONS } from './raashi-nakshatra.ts';
 import { TempleScript } from './temple-script.ts';
+import { requiredPattern } from './text.ts';
 
 /* ------------------------------------------------------------------------------------------
  * A puja booking: the request, the answer and their messages. A booking's persons are
@@ -134,11 +135,10 @@ export const bookingCreateRequestSchema = (today: () => string) =>
         v.nullish(v.string(bookingMessages.paymentMethodInvalid), ''),
         v.picklist(BOOKING_PAYMENT_METHODS, bookingMessages.paymentMethodInvalid),
       ),
-      paymentId: v.pipe(
-        v.nullish(v.string(bookingMessages.paymentIdInvalid), ''),
-        v.trim(),
-        v.nonEmpty(bookingMessages.paymentIdRequired),
-        v.regex(PAYMENT_ID, bookingMessages.paymentIdInvalid),
+      paymentId: requiredPattern(
+        PAYMENT_ID,
+        bookingMessages.paymentIdRequired,
+        bookingMessages.paymentIdInvalid,
       ),
       /**
        * The unticked box "Send me updates on WhatsApp" in the wizard (docs/product-rules.md,

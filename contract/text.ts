@@ -30,3 +30,10 @@ export function requiredText(label: string, required: string, max: number) {
     v.check((value) => !FORBIDDEN_TEXT.test(value), notAllowedMessage(label)),
   );
 }
+
+/**
+ * A required text of a fixed form (a 24-hour time, a payment id): trimmed; blank gets `required`,
+ * a wrong type or anything off `pattern` gets `invalid`.
+ */
+export const requiredPattern = (pattern: RegExp, required: string, invalid: string) =>
+  v.pipe(wireText(invalid), v.trim(), v.nonEmpty(required), v.regex(pattern, invalid));
