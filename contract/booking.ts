@@ -12,7 +12,13 @@ import {
   PAYMENT_ID,
   type BookingPaymentMethod,
 } from './payment-methods.ts';
-import { bookingPersonSchema, latestToday, personMessages, type PersonDraft } from './person.ts';
+import {
+  bookingPersonSchema,
+  latestToday,
+  MAX_BOOKING_PERSONS,
+  personMessages,
+  type PersonDraft,
+} from './person.ts';
 import { NAKSHATRA_OPTIONS, RAASHI_OPTIONS } from './raashi-nakshatra.ts';
 import { TempleScript } from './temple-script.ts';
 import { requiredPattern } from './text.ts';
@@ -23,8 +29,7 @@ import { requiredPattern } from './text.ts';
  * contract/payment-methods.ts's.
  * ---------------------------------------------------------------------------------------- */
 
-/** The largest package has 6 persons; this only bounds the request. */
-export const MAX_BOOKING_PERSONS = 20;
+export { MAX_BOOKING_PERSONS };
 /** A new booking is `confirmed`; the others are its lifecycle's (machines/booking-lifecycle/). */
 export type BookingStatus = BookingState;
 export const BOOKING_PAYMENT_STATUSES = ['completed', 'refunded'] as const;

@@ -15,6 +15,8 @@ import { requiredPattern, requiredText, tooLongMessage } from './text.ts';
  * and checks.
  */
 
+/** The most persons one booking names (the largest package has 6; this only bounds the request). */
+export const MAX_BOOKING_PERSONS = 20;
 export const MAX_PERSON_NAME_LENGTH = 100;
 export const MAX_BIRTH_PLACE_LENGTH = 100;
 export const MAX_GOTHRA_LENGTH = 60;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { MAX_BOOKING_PERSONS } from '../booking.ts';
+import { MAX_BOOKING_PERSONS } from '../person.ts';
 import { searchParam, wholeNumberParam } from '../query.ts';
 import { notAllowedMessage, requiredText, tooLongMessage, wireText } from '../text.ts';
 
