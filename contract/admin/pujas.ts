@@ -77,8 +77,8 @@ export const AdminPuja = v.object({
   ...catalogueRecordEntries,
   startDate: v.nullable(v.string()),
   script: TempleScript,
-  bookingCount: v.number(),
   packages: v.array(AdminPackage),
+  bookingCount: v.number(),
 });
 export type AdminPuja = v.InferOutput<typeof AdminPuja>;
 export const AdminPujaResponse = recordResponse('puja', AdminPuja);
