@@ -52,28 +52,19 @@ export const BOOKING_STATES = [
 ] as const;
 export type BookingState = (typeof BOOKING_STATES)[number];
 
-export const orderStateLabels: Record<OrderState, string> = {
-  processing: 'Processing',
-  packed: 'Packed',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  damageClaimed: 'Damage claimed',
-  claimRejected: 'Claim rejected',
-  cancelled: 'Cancelled',
-  refundPending: 'Refund pending',
-  refunded: 'Refunded',
-};
+/** A state's label is its name in words: `damageClaimed` reads "Damage claimed". */
+const labelsOf = <S extends string>(states: readonly S[]) =>
+  Object.fromEntries(
+    states.map((state) => {
+      const words = state.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`);
+      return [state, words.charAt(0).toUpperCase() + words.slice(1)];
+    }),
+  ) as Record<S, string>;
 
-export const bookingStateLabels: Record<BookingState, string> = {
-  confirmed: 'Confirmed',
-  sankalpLocked: 'Sankalp locked',
-  performed: 'Performed',
-  prasadShipped: 'Prasad shipped',
-  prasadDelivered: 'Prasad delivered',
-  notPerformed: 'Not performed',
-  refundPending: 'Refund pending',
-  refunded: 'Refunded',
-};
+/** "Processing", "Damage claimed", "Refund pending"… */
+export const orderStateLabels: Record<OrderState, string> = labelsOf(ORDER_STATES);
+/** "Confirmed", "Sankalp locked", "Prasad shipped", "Not performed"… */
+export const bookingStateLabels: Record<BookingState, string> = labelsOf(BOOKING_STATES);
 
 /* ------------------------------------------------------------------------------------------
  * Uploads (damage photos, proof of puja)
