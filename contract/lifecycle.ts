@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { policyText } from './policy.ts';
-import { notAllowedMessage, tooLongMessage } from './text.ts';
+import { labelsOf, notAllowedMessage, tooLongMessage } from './text.ts';
 
 /**
  * The life of an order and of a booking after the sale (docs/product-rules.md, Orders and
@@ -51,15 +51,6 @@ export const BOOKING_STATES = [
   'refunded',
 ] as const;
 export type BookingState = (typeof BOOKING_STATES)[number];
-
-/** A state's label is its name in words: `damageClaimed` reads "Damage claimed". */
-const labelsOf = <S extends string>(states: readonly S[]) =>
-  Object.fromEntries(
-    states.map((state) => {
-      const words = state.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`);
-      return [state, words.charAt(0).toUpperCase() + words.slice(1)];
-    }),
-  ) as Record<S, string>;
 
 /** "Processing", "Damage claimed", "Refund pending"… */
 export const orderStateLabels: Record<OrderState, string> = labelsOf(ORDER_STATES);

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { MAX_COUPON_CODE_LENGTH } from '../coupons.ts';
-import { wireText } from '../text.ts';
+import { labelsOf, wireText } from '../text.ts';
 import { Version } from './catalogue-fields.ts';
 
 /**
@@ -110,13 +110,8 @@ export type CouponUpdate = v.InferOutput<typeof CouponUpdate>;
  */
 export const COUPON_STATUSES = ['active', 'scheduled', 'expired', 'usedUp', 'inactive'] as const;
 export type CouponStatus = (typeof COUPON_STATUSES)[number];
-export const couponStatusLabels: Record<CouponStatus, string> = {
-  active: 'Active',
-  scheduled: 'Scheduled',
-  expired: 'Expired',
-  usedUp: 'Used up',
-  inactive: 'Inactive',
-};
+/** "Active", "Scheduled", "Expired", "Used up", "Inactive". */
+export const couponStatusLabels: Record<CouponStatus, string> = labelsOf(COUPON_STATUSES);
 
 /** The coupon's status at `now` (see COUPON_STATUSES). */
 export function couponStatus(
