@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { listResponse, recordResponse } from '../envelope.ts';
 import { MAX_COUPON_CODE_LENGTH } from '../coupons.ts';
 import { labelsOf, wireText } from '../text.ts';
 import { Version } from './catalogue-fields.ts';
@@ -145,7 +146,7 @@ export const StoredCoupon = v.object({
 export type StoredCoupon = v.InferOutput<typeof StoredCoupon>;
 export const AdminCoupon = v.object({ ...StoredCoupon.entries, status: v.picklist(COUPON_STATUSES) });
 export type AdminCoupon = v.InferOutput<typeof AdminCoupon>;
-export const AdminCouponListResponse = v.object({ coupons: v.array(AdminCoupon) });
+export const AdminCouponListResponse = listResponse('coupons', AdminCoupon);
 export type AdminCouponListResponse = v.InferOutput<typeof AdminCouponListResponse>;
-export const AdminCouponResponse = v.object({ coupon: AdminCoupon });
+export const AdminCouponResponse = recordResponse('coupon', AdminCoupon);
 export type AdminCouponResponse = v.InferOutput<typeof AdminCouponResponse>;
