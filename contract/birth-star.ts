@@ -1,6 +1,5 @@
 import * as v from 'valibot';
-import { bookingMessages } from './booking.ts';
-import { dateOfBirthSchema, HH_MM, latestToday } from './person.ts';
+import { birthTimeSchema, dateOfBirthSchema, latestToday } from './person.ts';
 import { NAKSHATRA_OPTIONS, RAASHI_OPTIONS } from './raashi-nakshatra.ts';
 
 /* ------------------------------------------------------------------------------------------
@@ -71,12 +70,7 @@ export const birthStarRequestSchema = (today: () => string) =>
   v.object(
     {
       dateOfBirth: dateOfBirthSchema(today),
-      birthTime: v.pipe(
-        v.nullish(v.string(bookingMessages.birthTimeInvalid), ''),
-        v.trim(),
-        v.nonEmpty(bookingMessages.birthTimeRequired),
-        v.regex(HH_MM, bookingMessages.birthTimeInvalid),
-      ),
+      birthTime: birthTimeSchema,
       timeZone: timeZoneSchema,
     },
     birthStarMessages.bodyInvalid,

@@ -12,9 +12,16 @@ import {
   PAYMENT_ID,
   type BookingPaymentMethod,
 } from './payment-methods.ts';
-import { bookingPersonSchema, latestToday, personMessages, type PersonDraft } from './person.ts';
+import {
+  bookingPersonSchema,
+  latestToday,
+  MAX_BOOKING_PERSONS,
+  personMessages,
+  type PersonDraft,
+} from './person.ts';
 import { NAKSHATRA_OPTIONS, RAASHI_OPTIONS } from './raashi-nakshatra.ts';
 import { TempleScript } from './temple-script.ts';
+import { requiredPattern } from './text.ts';
 
 /* ------------------------------------------------------------------------------------------
  * A puja booking: the request, the answer and their messages. A booking's persons are
@@ -22,8 +29,7 @@ import { TempleScript } from './temple-script.ts';
  * contract/payment-methods.ts's.
  * ---------------------------------------------------------------------------------------- */
 
-/** The largest package has 6 persons; this only bounds the request. */
-export const MAX_BOOKING_PERSONS = 20;
+export { MAX_BOOKING_PERSONS };
 /** A new booking is `confirmed`; the others are its lifecycle's (machines/booking-lifecycle/). */
 export type BookingStatus = BookingState;
 export const BOOKING_PAYMENT_STATUSES = ['completed', 'refunded'] as const;
@@ -134,11 +140,10 @@ export const bookingCreateRequestSchema = (today: () => string) =>
         v.nullish(v.string(bookingMessages.paymentMethodInvalid), ''),
         v.picklist(BOOKING_PAYMENT_METHODS, bookingMessages.paymentMethodInvalid),
       ),
-      paymentId: v.pipe(
-        v.nullish(v.string(bookingMessages.paymentIdInvalid), ''),
-        v.trim(),
-        v.nonEmpty(bookingMessages.paymentIdRequired),
-        v.regex(PAYMENT_ID, bookingMessages.paymentIdInvalid),
+      paymentId: requiredPattern(
+        PAYMENT_ID,
+        bookingMessages.paymentIdRequired,
+        bookingMessages.paymentIdInvalid,
       ),
       /**
        * The unticked box "Send me updates on WhatsApp" in the wizard (docs/product-rules.md,

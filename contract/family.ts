@@ -8,6 +8,7 @@ import {
   type PersonDraft,
   type PersonErrors,
 } from './person.ts';
+import { labelsOf } from './text.ts';
 
 /* ------------------------------------------------------------------------------------------
  * docs/product-rules.md, Family profiles: the people a devotee books for again and again,
@@ -17,15 +18,8 @@ import {
 export const RELATIONS = ['self', 'spouse', 'father', 'mother', 'son', 'daughter', 'other'] as const;
 export type Relation = (typeof RELATIONS)[number];
 
-export const RELATION_LABELS: Record<Relation, string> = {
-  self: 'Self',
-  spouse: 'Spouse',
-  father: 'Father',
-  mother: 'Mother',
-  son: 'Son',
-  daughter: 'Daughter',
-  other: 'Other',
-};
+/** "Self", "Spouse", "Father"… */
+export const RELATION_LABELS: Record<Relation, string> = labelsOf(RELATIONS);
 
 /**
  * The customary gothra of a devotee who does not know theirs: all beings descend from the sage

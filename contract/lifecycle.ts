@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { policyText } from './policy.ts';
-import { notAllowedMessage, tooLongMessage } from './text.ts';
+import { labelsOf, notAllowedMessage, tooLongMessage } from './text.ts';
 
 /**
  * The life of an order and of a booking after the sale (docs/product-rules.md, Orders and
@@ -52,28 +52,10 @@ export const BOOKING_STATES = [
 ] as const;
 export type BookingState = (typeof BOOKING_STATES)[number];
 
-export const orderStateLabels: Record<OrderState, string> = {
-  processing: 'Processing',
-  packed: 'Packed',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  damageClaimed: 'Damage claimed',
-  claimRejected: 'Claim rejected',
-  cancelled: 'Cancelled',
-  refundPending: 'Refund pending',
-  refunded: 'Refunded',
-};
-
-export const bookingStateLabels: Record<BookingState, string> = {
-  confirmed: 'Confirmed',
-  sankalpLocked: 'Sankalp locked',
-  performed: 'Performed',
-  prasadShipped: 'Prasad shipped',
-  prasadDelivered: 'Prasad delivered',
-  notPerformed: 'Not performed',
-  refundPending: 'Refund pending',
-  refunded: 'Refunded',
-};
+/** "Processing", "Damage claimed", "Refund pending"… */
+export const orderStateLabels: Record<OrderState, string> = labelsOf(ORDER_STATES);
+/** "Confirmed", "Sankalp locked", "Prasad shipped", "Not performed"… */
+export const bookingStateLabels: Record<BookingState, string> = labelsOf(BOOKING_STATES);
 
 /* ------------------------------------------------------------------------------------------
  * Uploads (damage photos, proof of puja)

@@ -1,5 +1,7 @@
 import * as v from 'valibot';
+import { listResponse, recordResponse } from './envelope.ts';
 import { PositiveId } from './ids.ts';
+import { catalogueRecordEntries, wholeNumber } from './admin/catalogue-fields.ts';
 import { OFFERING_DELIVERIES, PujaOffering } from './puja-offering.ts';
 import { requiredText } from './text.ts';
 
@@ -94,9 +96,6 @@ export const offeringsTotal = (lines: readonly { price: number; quantity: number
  * POST /api/admin/offerings/{id}/retire and /restore.
  * ---------------------------------------------------------------------------------------- */
 
-const WholeNumber = (message: string, min: number, max: number) =>
-  v.pipe(v.number(message), v.safeInteger(message), v.minValue(min, message), v.maxValue(max, message));
-
 export const OfferingInput = v.object({
   name: requiredText('Name', offeringMessages.nameRequired, MAX_OFFERING_NAME_LENGTH),
   description: requiredText(
@@ -105,25 +104,24 @@ export const OfferingInput = v.object({
     MAX_OFFERING_DESCRIPTION_LENGTH,
   ),
   unit: requiredText('Unit', offeringMessages.unitRequired, MAX_OFFERING_UNIT_LENGTH),
-  price: WholeNumber(offeringMessages.priceInvalid, 1, MAX_OFFERING_PRICE),
+  price: wholeNumber(offeringMessages.priceInvalid, 1, MAX_OFFERING_PRICE),
   delivery: v.picklist(OFFERING_DELIVERIES, offeringMessages.deliveryInvalid),
-  maxQuantity: WholeNumber(offeringMessages.maxQuantityInvalid, 1, MAX_OFFERING_QUANTITY_LIMIT),
+  maxQuantity: wholeNumber(offeringMessages.maxQuantityInvalid, 1, MAX_OFFERING_QUANTITY_LIMIT),
 });
 export type OfferingInput = v.InferOutput<typeof OfferingInput>;
 
 export const OfferingUpdate = v.object({
   ...OfferingInput.entries,
-  version: WholeNumber('version must be a positive whole number', 1, Number.MAX_SAFE_INTEGER),
+  version: wholeNumber('version must be a positive whole number', 1, Number.MAX_SAFE_INTEGER),
 });
 
 export const AdminOffering = v.object({
   ...PujaOffering.entries,
   pujaId: v.number(),
-  version: v.number(),
-  retiredAt: v.nullable(v.string()),
+  ...catalogueRecordEntries,
 });
 export type AdminOffering = v.InferOutput<typeof AdminOffering>;
-export const AdminOfferingListResponse = v.object({ offerings: v.array(AdminOffering) });
+export const AdminOfferingListResponse = listResponse('offerings', AdminOffering);
 export type AdminOfferingListResponse = v.InferOutput<typeof AdminOfferingListResponse>;
-export const AdminOfferingResponse = v.object({ offering: AdminOffering });
+export const AdminOfferingResponse = recordResponse('offering', AdminOffering);
 export type AdminOfferingResponse = v.InferOutput<typeof AdminOfferingResponse>;

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { bookingDraftSchema } from './booking.ts';
+import { recordResponse } from './envelope.ts';
 import { latestToday } from './person.ts';
 import { OrderDraft } from './orders.ts';
 
@@ -179,7 +180,7 @@ export const PaymentIntent = v.object({
   expiresAt: v.string(),
 });
 export type PaymentIntent = v.InferOutput<typeof PaymentIntent>;
-export const PaymentIntentResponse = v.object({ payment: PaymentIntent });
+export const PaymentIntentResponse = recordResponse('payment', PaymentIntent);
 export type PaymentIntentResponse = v.InferOutput<typeof PaymentIntentResponse>;
 
 /** 200 from POST /api/payments/{id}/capture. */
@@ -191,7 +192,7 @@ export const PaymentCapture = v.object({
   signature: v.string(),
 });
 export type PaymentCapture = v.InferOutput<typeof PaymentCapture>;
-export const PaymentCaptureResponse = v.object({ payment: PaymentCapture });
+export const PaymentCaptureResponse = recordResponse('payment', PaymentCapture);
 export type PaymentCaptureResponse = v.InferOutput<typeof PaymentCaptureResponse>;
 
 export const PaymentHistoryEntry = v.object({
@@ -216,7 +217,7 @@ export const PaymentRead = v.object({
   history: v.array(PaymentHistoryEntry),
 });
 export type PaymentRead = v.InferOutput<typeof PaymentRead>;
-export const PaymentReadResponse = v.object({ payment: PaymentRead });
+export const PaymentReadResponse = recordResponse('payment', PaymentRead);
 export type PaymentReadResponse = v.InferOutput<typeof PaymentReadResponse>;
 
 /**

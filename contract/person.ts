@@ -7,7 +7,7 @@ import {
   type Nakshatra,
 } from './raashi-nakshatra.ts';
 import { MAX_SCRIPT_SPELLING_LENGTH, scriptSpellingMessages } from './temple-script.ts';
-import { requiredText, tooLongMessage } from './text.ts';
+import { requiredPattern, requiredText, tooLongMessage } from './text.ts';
 
 /**
  * A person as every form takes them (docs/product-rules.md, Persons): a booking's persons, the
@@ -15,6 +15,8 @@ import { requiredText, tooLongMessage } from './text.ts';
  * and checks.
  */
 
+/** The most persons one booking names (the largest package has 6; this only bounds the request). */
+export const MAX_BOOKING_PERSONS = 20;
 export const MAX_PERSON_NAME_LENGTH = 100;
 export const MAX_BIRTH_PLACE_LENGTH = 100;
 export const MAX_GOTHRA_LENGTH = 60;
@@ -107,17 +109,19 @@ export const dateOfBirthSchema = (today: () => string) =>
     v.check((value) => value <= today(), personMessages.dateOfBirthFuture),
   );
 
+/** A birth time as every form takes it (persons, the birth-star suggestions): HH:MM, 24-hour. */
+export const birthTimeSchema = requiredPattern(
+  HH_MM,
+  personMessages.birthTimeRequired,
+  personMessages.birthTimeInvalid,
+);
+
 /** `today` gives the latest allowed date of birth (YYYY-MM-DD); it is read on every parse. */
 function personFields(today: () => string) {
   return {
     name: requiredText('Name', personMessages.nameRequired, MAX_PERSON_NAME_LENGTH),
     dateOfBirth: dateOfBirthSchema(today),
-    birthTime: v.pipe(
-      v.nullish(v.string(personMessages.birthTimeInvalid), ''),
-      v.trim(),
-      v.nonEmpty(personMessages.birthTimeRequired),
-      v.regex(HH_MM, personMessages.birthTimeInvalid),
-    ),
+    birthTime: birthTimeSchema,
     birthPlace: requiredText('Birth place', personMessages.birthPlaceRequired, MAX_BIRTH_PLACE_LENGTH),
     raashi: choice(
       RAASHI_OPTIONS,

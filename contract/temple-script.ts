@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { labelsOf } from './text.ts';
 
 /**
  * The script a temple's priest reads the sankalp in (docs/product-rules.md, The sankalp in the
@@ -10,13 +11,7 @@ export const TEMPLE_SCRIPTS = ['kannada', 'tamil', 'telugu', 'malayalam', 'devan
 export type TempleScriptName = (typeof TEMPLE_SCRIPTS)[number];
 
 /** How each script is named on screen. */
-export const TEMPLE_SCRIPT_LABELS: Record<TempleScriptName, string> = {
-  kannada: 'Kannada',
-  tamil: 'Tamil',
-  telugu: 'Telugu',
-  malayalam: 'Malayalam',
-  devanagari: 'Devanagari',
-};
+export const TEMPLE_SCRIPT_LABELS: Record<TempleScriptName, string> = labelsOf(TEMPLE_SCRIPTS);
 
 /** The BCP 47 language of text in each script, for `lang` attributes (screen readers, fonts). */
 export const TEMPLE_SCRIPT_LANG: Record<TempleScriptName, string> = {

@@ -30,3 +30,22 @@ export function requiredText(label: string, required: string, max: number) {
     v.check((value) => !FORBIDDEN_TEXT.test(value), notAllowedMessage(label)),
   );
 }
+
+/**
+ * A required text of a fixed form (a 24-hour time, a payment id): trimmed; blank gets `required`,
+ * a wrong type or anything off `pattern` gets `invalid`.
+ */
+export const requiredPattern = (pattern: RegExp, required: string, invalid: string) =>
+  v.pipe(wireText(invalid), v.trim(), v.nonEmpty(required), v.regex(pattern, invalid));
+
+/**
+ * Labels for a list of names, each its name in words: `usedUp` reads "Used up", `damageClaimed`
+ * "Damage claimed". A label that reads otherwise overrides its entry: `{ ...labelsOf(X), x: '…' }`.
+ */
+export const labelsOf = <S extends string>(names: readonly S[]) =>
+  Object.fromEntries(
+    names.map((name) => {
+      const words = name.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`);
+      return [name, words.charAt(0).toUpperCase() + words.slice(1)];
+    }),
+  ) as Record<S, string>;

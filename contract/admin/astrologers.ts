@@ -1,8 +1,10 @@
 import * as v from 'valibot';
 import { Astrologer } from '../catalogue.ts';
+import { listResponse, recordResponse } from '../envelope.ts';
 import { FORBIDDEN_TEXT } from '../text.ts';
 import {
   catalogueImage,
+  catalogueRecordEntries,
   catalogueLine,
   catalogueMessages,
   catalogueText,
@@ -45,13 +47,9 @@ export const AstrologerInput = v.object(astrologerFields);
 export type AstrologerInput = v.InferOutput<typeof AstrologerInput>;
 export const AstrologerUpdate = v.object({ ...astrologerFields, version: Version });
 export type AstrologerUpdate = v.InferOutput<typeof AstrologerUpdate>;
-export const AdminAstrologer = v.object({
-  ...Astrologer.entries,
-  version: v.number(),
-  retiredAt: v.nullable(v.string()),
-});
+export const AdminAstrologer = v.object({ ...Astrologer.entries, ...catalogueRecordEntries });
 export type AdminAstrologer = v.InferOutput<typeof AdminAstrologer>;
-export const AdminAstrologerListResponse = v.object({ astrologers: v.array(AdminAstrologer) });
+export const AdminAstrologerListResponse = listResponse('astrologers', AdminAstrologer);
 export type AdminAstrologerListResponse = v.InferOutput<typeof AdminAstrologerListResponse>;
-export const AdminAstrologerResponse = v.object({ astrologer: AdminAstrologer });
+export const AdminAstrologerResponse = recordResponse('astrologer', AdminAstrologer);
 export type AdminAstrologerResponse = v.InferOutput<typeof AdminAstrologerResponse>;

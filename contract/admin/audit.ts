@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { pageResponse } from '../envelope.ts';
 import { wholeNumberParam } from '../query.ts';
 
 /**
@@ -8,22 +9,7 @@ import { wholeNumberParam } from '../query.ts';
  *   GET /api/admin/audit?entity&entityId&userId&limit&offset -> AuditListResponse
  */
 
-export const AuditEntry = v.object({
-  id: v.number(),
-  at: v.string(),
-  userId: v.number(),
-  userName: v.string(),
-  action: v.string(),
-  entity: v.string(),
-  entityId: v.nullable(v.string()),
-  summary: v.string(),
-  before: v.nullable(v.record(v.string(), v.unknown())),
-  after: v.nullable(v.record(v.string(), v.unknown())),
-});
-export type AuditEntry = v.InferOutput<typeof AuditEntry>;
-export const AuditListResponse = v.object({ entries: v.array(AuditEntry), total: v.number() });
-export type AuditListResponse = v.InferOutput<typeof AuditListResponse>;
-
+/** What an entry can be about. */
 export const AUDIT_ENTITIES = [
   'puja',
   'package',
@@ -39,6 +25,22 @@ export const AUDIT_ENTITIES = [
   'staff',
   'message',
 ] as const;
+
+export const AuditEntry = v.object({
+  id: v.number(),
+  at: v.string(),
+  userId: v.number(),
+  userName: v.string(),
+  action: v.string(),
+  entity: v.string(),
+  entityId: v.nullable(v.string()),
+  summary: v.string(),
+  before: v.nullable(v.record(v.string(), v.unknown())),
+  after: v.nullable(v.record(v.string(), v.unknown())),
+});
+export type AuditEntry = v.InferOutput<typeof AuditEntry>;
+export const AuditListResponse = pageResponse('entries', AuditEntry);
+export type AuditListResponse = v.InferOutput<typeof AuditListResponse>;
 
 const MAX_NUMBER = 999_999_999;
 export const AuditQuery = v.object({

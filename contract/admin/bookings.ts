@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { Booking, BookingSummary } from '../booking.ts';
 import { BOOKING_STATES } from '../lifecycle.ts';
-import { AdminCustomer, queuePageEntries, queueQuery, staffRecordEntries, statesParam } from './queues.ts';
+import { recordResponse } from '../envelope.ts';
+import { AdminCustomer, queueListResponse, queueQuery, staffRecordEntries, statesParam } from './queues.ts';
 
 /**
  * The bookings' queue (docs/product-rules.md, Roles and the back office):
@@ -32,13 +33,10 @@ export const AdminBookingSummary = v.object({
   customer: AdminCustomer,
 });
 export type AdminBookingSummary = v.InferOutput<typeof AdminBookingSummary>;
-export const AdminBookingListResponse = v.object({
-  bookings: v.array(AdminBookingSummary),
-  ...queuePageEntries(BOOKING_STATES),
-});
+export const AdminBookingListResponse = queueListResponse('bookings', AdminBookingSummary, BOOKING_STATES);
 export type AdminBookingListResponse = v.InferOutput<typeof AdminBookingListResponse>;
 
 export const AdminBooking = v.object({ ...Booking.entries, ...staffRecordEntries });
 export type AdminBooking = v.InferOutput<typeof AdminBooking>;
-export const AdminBookingResponse = v.object({ booking: AdminBooking });
+export const AdminBookingResponse = recordResponse('booking', AdminBooking);
 export type AdminBookingResponse = v.InferOutput<typeof AdminBookingResponse>;

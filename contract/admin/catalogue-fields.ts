@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { MAX_BOOKING_PERSONS } from '../booking.ts';
+import { MAX_BOOKING_PERSONS } from '../person.ts';
 import { searchParam, wholeNumberParam } from '../query.ts';
 import { notAllowedMessage, requiredText, tooLongMessage, wireText } from '../text.ts';
 
@@ -140,6 +140,15 @@ export const Version = v.pipe(
   v.minValue(1, catalogueMessages.versionInvalid),
 );
 export const VersionInput = v.object({ version: Version });
+
+/**
+ * What staff read of a catalogue record beyond the shop's view: the version an edit starts from,
+ * and when it was retired (null while it is in the shop).
+ */
+export const catalogueRecordEntries = {
+  version: v.number(),
+  retiredAt: v.nullable(v.string()),
+};
 export type VersionInput = v.InferOutput<typeof VersionInput>;
 
 /** What a conflict answers: 409 {message, code: 'edit_conflict', current}. */

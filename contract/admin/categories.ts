@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { Category } from '../catalogue.ts';
+import { listResponse, recordResponse } from '../envelope.ts';
 import { tooLongMessage, wireText } from '../text.ts';
-import { catalogueImage, catalogueLine, Version } from './catalogue-fields.ts';
+import { catalogueImage, catalogueLine, catalogueRecordEntries, Version } from './catalogue-fields.ts';
 
 /**
  * The shop's categories in the back office (docs/product-rules.md, Roles and the back office): a
@@ -32,13 +33,12 @@ export const CategoryUpdate = v.object({ ...categoryFields, version: Version });
 export type CategoryUpdate = v.InferOutput<typeof CategoryUpdate>;
 export const AdminCategory = v.object({
   ...Category.entries,
-  version: v.number(),
+  ...catalogueRecordEntries,
   /** Its products in the shop (not retired). */
   productCount: v.number(),
-  retiredAt: v.nullable(v.string()),
 });
 export type AdminCategory = v.InferOutput<typeof AdminCategory>;
-export const AdminCategoryListResponse = v.object({ categories: v.array(AdminCategory) });
+export const AdminCategoryListResponse = listResponse('categories', AdminCategory);
 export type AdminCategoryListResponse = v.InferOutput<typeof AdminCategoryListResponse>;
-export const AdminCategoryResponse = v.object({ category: AdminCategory });
+export const AdminCategoryResponse = recordResponse('category', AdminCategory);
 export type AdminCategoryResponse = v.InferOutput<typeof AdminCategoryResponse>;

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
+import { listResponse, recordResponse } from '../envelope.ts';
 import { MAX_COUPON_CODE_LENGTH } from '../coupons.ts';
-import { wireText } from '../text.ts';
+import { labelsOf, wireText } from '../text.ts';
 import { Version } from './catalogue-fields.ts';
 
 /**
@@ -110,13 +111,8 @@ export type CouponUpdate = v.InferOutput<typeof CouponUpdate>;
  */
 export const COUPON_STATUSES = ['active', 'scheduled', 'expired', 'usedUp', 'inactive'] as const;
 export type CouponStatus = (typeof COUPON_STATUSES)[number];
-export const couponStatusLabels: Record<CouponStatus, string> = {
-  active: 'Active',
-  scheduled: 'Scheduled',
-  expired: 'Expired',
-  usedUp: 'Used up',
-  inactive: 'Inactive',
-};
+/** "Active", "Scheduled", "Expired", "Used up", "Inactive". */
+export const couponStatusLabels: Record<CouponStatus, string> = labelsOf(COUPON_STATUSES);
 
 /** The coupon's status at `now` (see COUPON_STATUSES). */
 export function couponStatus(
@@ -150,7 +146,7 @@ export const StoredCoupon = v.object({
 export type StoredCoupon = v.InferOutput<typeof StoredCoupon>;
 export const AdminCoupon = v.object({ ...StoredCoupon.entries, status: v.picklist(COUPON_STATUSES) });
 export type AdminCoupon = v.InferOutput<typeof AdminCoupon>;
-export const AdminCouponListResponse = v.object({ coupons: v.array(AdminCoupon) });
+export const AdminCouponListResponse = listResponse('coupons', AdminCoupon);
 export type AdminCouponListResponse = v.InferOutput<typeof AdminCouponListResponse>;
-export const AdminCouponResponse = v.object({ coupon: AdminCoupon });
+export const AdminCouponResponse = recordResponse('coupon', AdminCoupon);
 export type AdminCouponResponse = v.InferOutput<typeof AdminCouponResponse>;

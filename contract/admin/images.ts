@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { recordResponse } from '../envelope.ts';
 import { wireText } from '../text.ts';
 
 /**
@@ -37,5 +38,5 @@ export const CatalogueImage = v.object({
   height: v.number(),
 });
 export type CatalogueImage = v.InferOutput<typeof CatalogueImage>;
-export const CatalogueImageResponse = v.object({ image: CatalogueImage });
+export const CatalogueImageResponse = recordResponse('image', CatalogueImage);
 export type CatalogueImageResponse = v.InferOutput<typeof CatalogueImageResponse>;

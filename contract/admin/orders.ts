@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { ORDER_STATES } from '../lifecycle.ts';
 import { OrderRead, OrderSummary } from '../orders.ts';
-import { AdminCustomer, queuePageEntries, queueQuery, staffRecordEntries, statesParam } from './queues.ts';
+import { recordResponse } from '../envelope.ts';
+import { AdminCustomer, queueListResponse, queueQuery, staffRecordEntries, statesParam } from './queues.ts';
 
 /**
  * The orders' queue (docs/product-rules.md, Roles and the back office):
@@ -21,13 +22,10 @@ export type AdminOrderQuery = v.InferOutput<typeof AdminOrderQuery>;
 
 export const AdminOrderSummary = v.object({ ...OrderSummary.entries, customer: AdminCustomer });
 export type AdminOrderSummary = v.InferOutput<typeof AdminOrderSummary>;
-export const AdminOrderListResponse = v.object({
-  orders: v.array(AdminOrderSummary),
-  ...queuePageEntries(ORDER_STATES),
-});
+export const AdminOrderListResponse = queueListResponse('orders', AdminOrderSummary, ORDER_STATES);
 export type AdminOrderListResponse = v.InferOutput<typeof AdminOrderListResponse>;
 
 export const AdminOrder = v.object({ ...OrderRead.entries, ...staffRecordEntries });
 export type AdminOrder = v.InferOutput<typeof AdminOrder>;
-export const AdminOrderResponse = v.object({ order: AdminOrder });
+export const AdminOrderResponse = recordResponse('order', AdminOrder);
 export type AdminOrderResponse = v.InferOutput<typeof AdminOrderResponse>;

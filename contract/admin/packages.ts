@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { PujaPackage } from '../catalogue.ts';
-import { MAX_BOOKING_PERSONS } from '../booking.ts';
+import { MAX_BOOKING_PERSONS } from '../person.ts';
 import {
   catalogueLine,
   catalogueMessages,
@@ -20,6 +20,14 @@ import {
  *   DELETE /api/admin/packages/{id}                            -> AdminPujaResponse (no bookings only)
  */
 
+/** A package as staff read it: the shop's fields, the version an edit starts from, and its bookings. */
+export const AdminPackage = v.object({
+  ...PujaPackage.entries,
+  version: v.number(),
+  bookingCount: v.number(),
+});
+export type AdminPackage = v.InferOutput<typeof AdminPackage>;
+
 const packageFields = {
   title: catalogueLine('Title', MAX_TITLE_LENGTH),
   description: catalogueText('Description', { max: 1000 }),
@@ -31,10 +39,3 @@ export const PackageInput = v.pipe(v.object(packageFields), offerWithinPrice());
 export type PackageInput = v.InferOutput<typeof PackageInput>;
 export const PackageUpdate = v.pipe(v.object({ ...packageFields, version: Version }), offerWithinPrice());
 export type PackageUpdate = v.InferOutput<typeof PackageUpdate>;
-
-export const AdminPackage = v.object({
-  ...PujaPackage.entries,
-  version: v.number(),
-  bookingCount: v.number(),
-});
-export type AdminPackage = v.InferOutput<typeof AdminPackage>;

@@ -1,10 +1,12 @@
 import * as v from 'valibot';
 import { Product } from '../catalogue.ts';
+import { pageResponse, recordResponse } from '../envelope.ts';
 import { PositiveId } from '../ids.ts';
 import {
   catalogueImage,
   catalogueLine,
   catalogueMessages,
+  catalogueRecordEntries,
   catalogueText,
   MAX_TITLE_LENGTH,
   offerWithinPrice,
@@ -40,30 +42,21 @@ export type ProductUpdate = v.InferOutput<typeof ProductUpdate>;
 
 export const AdminProduct = v.object({
   ...Product.entries,
-  version: v.number(),
-  retiredAt: v.nullable(v.string()),
+  ...catalogueRecordEntries,
   /** The newest entries of its stock ledger, newest first. */
   ledger: v.array(StockLedgerEntry),
 });
 export type AdminProduct = v.InferOutput<typeof AdminProduct>;
-export const AdminProductResponse = v.object({ product: AdminProduct });
+export const AdminProductResponse = recordResponse('product', AdminProduct);
 export type AdminProductResponse = v.InferOutput<typeof AdminProductResponse>;
 
+/** A row of the products' list: the product's card fields and whether it is retired. */
 export const AdminProductSummary = v.object({
-  id: v.number(),
-  name: v.string(),
-  image: v.string(),
-  price: v.number(),
-  offerPrice: v.number(),
-  stockQuantity: v.number(),
-  category: v.string(),
-  retiredAt: v.nullable(v.string()),
+  ...v.pick(Product, ['id', 'name', 'image', 'price', 'offerPrice', 'stockQuantity', 'category']).entries,
+  retiredAt: catalogueRecordEntries.retiredAt,
 });
 export type AdminProductSummary = v.InferOutput<typeof AdminProductSummary>;
-export const AdminProductListResponse = v.object({
-  products: v.array(AdminProductSummary),
-  total: v.number(),
-});
+export const AdminProductListResponse = pageResponse('products', AdminProductSummary);
 export type AdminProductListResponse = v.InferOutput<typeof AdminProductListResponse>;
 
 export const AdminProductQuery = v.object({

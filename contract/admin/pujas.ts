@@ -1,10 +1,12 @@
 import * as v from 'valibot';
 import { Puja } from '../catalogue.ts';
+import { pageResponse, recordResponse } from '../envelope.ts';
 import { TempleScript, type TempleScriptName } from '../temple-script.ts';
 import {
   catalogueImage,
   catalogueLine,
   catalogueMessages,
+  catalogueRecordEntries,
   catalogueText,
   instant,
   MAX_BENEFIT_DESC_LENGTH,
@@ -72,32 +74,28 @@ export type RepeatPujaInput = v.InferOutput<typeof RepeatPujaInput>;
 
 export const AdminPuja = v.object({
   ...Puja.entries,
+  ...catalogueRecordEntries,
   startDate: v.nullable(v.string()),
   script: TempleScript,
-  version: v.number(),
-  retiredAt: v.nullable(v.string()),
-  bookingCount: v.number(),
   packages: v.array(AdminPackage),
+  bookingCount: v.number(),
 });
 export type AdminPuja = v.InferOutput<typeof AdminPuja>;
-export const AdminPujaResponse = v.object({ puja: AdminPuja });
+export const AdminPujaResponse = recordResponse('puja', AdminPuja);
 export type AdminPujaResponse = v.InferOutput<typeof AdminPujaResponse>;
 
+/** A row of the pujas' list: the puja's card fields, its script, whether it is retired and its counts. */
 export const AdminPujaSummary = v.object({
-  id: v.number(),
-  pujaName: v.string(),
-  place: v.string(),
-  pujaDate: v.nullable(v.string()),
-  image: v.string(),
-  inDemand: v.boolean(),
+  ...v.pick(Puja, ['id', 'pujaName', 'place', 'pujaDate', 'image', 'inDemand']).entries,
   script: TempleScript,
-  retiredAt: v.nullable(v.string()),
+  retiredAt: catalogueRecordEntries.retiredAt,
   packageCount: v.number(),
   bookingCount: v.number(),
+  /** The cheapest package's offer price; null without packages. */
   fromPrice: v.nullable(v.number()),
 });
 export type AdminPujaSummary = v.InferOutput<typeof AdminPujaSummary>;
-export const AdminPujaListResponse = v.object({ pujas: v.array(AdminPujaSummary), total: v.number() });
+export const AdminPujaListResponse = pageResponse('pujas', AdminPujaSummary);
 export type AdminPujaListResponse = v.InferOutput<typeof AdminPujaListResponse>;
 
 export const AdminPujaQuery = v.object({

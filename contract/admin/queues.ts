@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { isoDayParam, searchParam, wholeNumberParam } from '../query.ts';
+import { listResponse } from '../envelope.ts';
 import { TimelineEntry } from '../lifecycle.ts';
 
 /**
@@ -57,6 +58,17 @@ export const queuePageEntries = <const T extends readonly [string, ...string[]]>
   total: v.number(),
   counts: v.record(v.picklist(states), v.number()),
 });
+
+/** A queue's list answer: one page of its records' summaries under `key`, then queuePageEntries. */
+export const queueListResponse = <
+  const K extends string,
+  T extends v.GenericSchema,
+  const S extends readonly [string, ...string[]],
+>(
+  key: K,
+  summary: T,
+  states: S,
+) => v.object({ ...listResponse(key, summary).entries, ...queuePageEntries(states) });
 
 /** What staff read of a record beyond its customer's view: who, its timeline, the steps they may take now. */
 export const staffRecordEntries = {
