@@ -1,5 +1,4 @@
 import { parseNumericId } from '../../contract/ids.ts';
-import { lifecycleMessages } from '../../contract/lifecycle.ts';
 import type { OrderEventPayload } from '../../contract/lifecycle-events.ts';
 import {
   OrderEventResponse,
@@ -8,7 +7,7 @@ import {
   OrderRead,
   type OrderSummary,
 } from '../../contract/orders.ts';
-import { ApiError, callApi, getOwn } from './api.ts';
+import { ApiError, callApi, getOwn, postOwnEvent } from './api.ts';
 
 /** GET /api/orders/{id} (bearer): the customer's own order, else "Order not found". */
 export function fetchOrder(id: string | number, signal?: AbortSignal): Promise<OrderRead> {
@@ -36,13 +35,6 @@ export async function sendOrderEvent(
   event: OrderEventPayload,
   signal?: AbortSignal,
 ): Promise<OrderRead> {
-  const { order } = await callApi(`/api/orders/${id}/events`, {
-    method: 'POST',
-    body: event,
-    schema: OrderEventResponse,
-    bearer: true,
-    fallback: lifecycleMessages.sendFailed,
-    signal,
-  });
+  const { order } = await postOwnEvent(`/api/orders/${id}/events`, event, OrderEventResponse, signal);
   return order;
 }
