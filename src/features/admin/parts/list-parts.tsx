@@ -310,6 +310,21 @@ export function Retired({ at }: { at: string | null }) {
   return at ? <span className="bo-tag">Retired</span> : null;
 }
 
+/** A catalogue record's name in its list (`/admin/{of}`): the link to its page, and whether it is retired. */
+export function RecordName({
+  of,
+  record,
+}: {
+  of: string;
+  record: { id: number; name: string; retiredAt: string | null };
+}) {
+  return (
+    <>
+      <Link href={`/admin/${of}/${record.id}`}>{record.name}</Link> <Retired at={record.retiredAt} />
+    </>
+  );
+}
+
 type FilterFieldProps = { label: string; value: string; onChange: (value: string) => void };
 
 /** One of a back-office list's filters: a labelled input named `bo-{name}`. */
