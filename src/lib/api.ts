@@ -1,7 +1,6 @@
 import { FetchError, ofetch } from 'ofetch';
 import * as v from 'valibot';
 import type { Refunded, Refused, RefusalCode } from '../../contract/refusal.ts';
-import { lifecycleMessages } from '../../contract/lifecycle.ts';
 import { apiBase } from './config.ts';
 
 /**
@@ -144,23 +143,6 @@ export function getOwn<S extends v.GenericSchema>(
   signal?: AbortSignal,
 ): Promise<v.InferOutput<S>> {
   return callApi(path, { schema, bearer: true, fallback, signal });
-}
-
-/** POST a step of one of the customer's own records' life (bearer): the record as the server answers it after. */
-export function postOwnEvent<S extends v.GenericSchema>(
-  path: string,
-  event: unknown,
-  schema: S,
-  signal?: AbortSignal,
-): Promise<v.InferOutput<S>> {
-  return callApi(path, {
-    method: 'POST',
-    body: event,
-    schema,
-    bearer: true,
-    fallback: lifecycleMessages.sendFailed,
-    signal,
-  });
 }
 
 /** The signed-in user's Authorization header, or none. */

@@ -7,7 +7,8 @@ import {
   type BookingSummary,
 } from '../../contract/booking.ts';
 import type { BookingEventPayload } from '../../contract/lifecycle-events.ts';
-import { ApiError, callApi, getOwn, postOwnEvent } from './api.ts';
+import { ApiError, callApi, getOwn } from './api.ts';
+import { postOwnEvent } from './own-events.ts';
 import { getBearerText } from './download-file.ts';
 
 /** GET /api/bookings/{id} (bearer): the customer's own booking, else "Booking not found". */

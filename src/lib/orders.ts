@@ -7,7 +7,8 @@ import {
   OrderRead,
   type OrderSummary,
 } from '../../contract/orders.ts';
-import { ApiError, callApi, getOwn, postOwnEvent } from './api.ts';
+import { ApiError, callApi, getOwn } from './api.ts';
+import { postOwnEvent } from './own-events.ts';
 
 /** GET /api/orders/{id} (bearer): the customer's own order, else "Order not found". */
 export function fetchOrder(id: string | number, signal?: AbortSignal): Promise<OrderRead> {
