@@ -89,6 +89,9 @@ export function createAdminEditMachine<R extends EditRecord>() {
     theirs: null,
     error: null,
   });
+  /** A save answered: a saved record becomes the form; any other answer leaves it. */
+  const storeSaved = (context: AdminEditContext<R>, output: SaveResult<R>) =>
+    output.kind === 'saved' ? storeRecord(context, output.record) : {};
   const savedRecord = ({ event }: SaveDone<R>): EditRecord =>
     event.output.kind === 'saved' ? event.output.record : {};
   /** A save answered: a new record's page learns its id (the saved record becomes the form, below). */
@@ -250,21 +253,14 @@ export function createAdminEditMachine<R extends EditRecord>() {
               target: 'editing.dirty',
               actions: [
                 announceCreated,
-                assign(({ context, event }) =>
-                  event.output.kind === 'saved' ? storeRecord(context, event.output.record) : {},
-                ),
+                assign(({ context, event }) => storeSaved(context, event.output)),
                 'reapplyLate',
               ],
             },
             {
               guard: { type: 'isSaved', params: ({ event }: SaveDone<R>) => event.output },
               target: 'saved',
-              actions: [
-                announceCreated,
-                assign(({ context, event }) =>
-                  event.output.kind === 'saved' ? storeRecord(context, event.output.record) : {},
-                ),
-              ],
+              actions: [announceCreated, assign(({ context, event }) => storeSaved(context, event.output))],
             },
             {
               guard: { type: 'isConflict', params: ({ event }: SaveDone<R>) => event.output },

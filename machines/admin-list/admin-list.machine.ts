@@ -1,6 +1,5 @@
-import { assign, setup, type ErrorActorEvent } from 'xstate';
-import { messageOf } from '../shared/message-of.ts';
-import { unprovided } from '../shared/actor-events.ts';
+import { assign, setup } from 'xstate';
+import { errorMessageOr, unprovided } from '../shared/actor-events.ts';
 
 /** A list's filter as the URL's query holds it: `status=processing&q=DPS-2026`. */
 export type ListQuery = Record<string, string>;
@@ -77,17 +76,10 @@ export function createAdminListMachine<D>() {
         invoke: {
           src: 'loadList',
           input: ({ context }) => ({ query: context.query }),
-          onDone: {
-            target: 'ready',
-            actions: assign({ data: ({ event }) => event.output, error: null }),
-          },
+          onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output, error: null }) },
           onError: {
             target: 'failed',
-            actions: {
-              type: 'storeError',
-              params: ({ event }: { event: ErrorActorEvent }) =>
-                messageOf(event.error, 'Failed to load the list'),
-            },
+            actions: { type: 'storeError', params: errorMessageOr('Failed to load the list') },
           },
         },
       },
@@ -115,11 +107,7 @@ export function createAdminListMachine<D>() {
               onDone: 'idle',
               onError: {
                 target: 'idle',
-                actions: {
-                  type: 'storeExportError',
-                  params: ({ event }: { event: ErrorActorEvent }) =>
-                    messageOf(event.error, 'The export failed'),
-                },
+                actions: { type: 'storeExportError', params: errorMessageOr('The export failed') },
               },
             },
           },

@@ -1,4 +1,5 @@
 import { and, assign, not, or, setup } from 'xstate';
+import { byGuards } from '../shared/lifecycle-guards.ts';
 import type { BookingPaymentStatus } from '../../contract/booking.ts';
 import type { LifecycleActor, Shipment } from '../../contract/lifecycle.ts';
 import type { BookingEventRequest } from '../../contract/lifecycle-events.ts';
@@ -77,9 +78,7 @@ export const bookingLifecycleMachine = setup({
     recordRefund: assign({ paymentStatus: 'refunded' as const }),
   },
   guards: {
-    byCustomer: ({ event }) => event.by === 'customer',
-    byStaff: ({ event }) => event.by === 'staff',
-    bySystem: ({ event }) => event.by === 'system',
+    ...byGuards,
     isWithinCancelWindow: ({ context }) => context.now().getTime() < cancelDeadline(context.paidAt),
     isBeforeSankalpLock: ({ context }) => isBeforeLock(context.pujaDate, context.now()),
     /** The customer within the cancel window and before the lock; staff any time before the lock. */
@@ -113,7 +112,11 @@ export const bookingLifecycleMachine = setup({
     },
     sankalpLocked: {
       on: {
-        'booking.perform': { guard: and(['byStaff', 'isPujaDue']), target: 'performed', actions: 'recordProof' },
+        'booking.perform': {
+          guard: and(['byStaff', 'isPujaDue']),
+          target: 'performed',
+          actions: 'recordProof',
+        },
         'booking.markNotPerformed': {
           guard: and(['byStaff', 'areOfferedDatesAhead']),
           target: 'notPerformed',

@@ -4,7 +4,7 @@ import type { cartMachine } from '../cart/cart.machine.ts';
 import { orderMessages, type OrderDraftPayload } from '../../contract/orders.ts';
 import { type PaymentMethod, paymentMethods } from '../../contract/payment-methods.ts';
 import type { PaidRecord } from '../payment/payment.actors.ts';
-import { paymentMachine, type PaymentOutcome } from '../payment/payment.machine.ts';
+import { paymentMachine, refusalErrorOf, type PaymentOutcome } from '../payment/payment.machine.ts';
 import { checkoutCartOf, sameCart, type CheckoutCart } from './checkout.cart.ts';
 import { messageOf } from '../shared/message-of.ts';
 import { errorOf, outputOf } from '../shared/actor-events.ts';
@@ -157,10 +157,7 @@ export const checkoutMachine = setup({
       shownAmount: context.cart.total,
     })),
     clearError: assign({ error: undefined }),
-    storeRefusal: assign({
-      error: (_, outcome: PaymentOutcome) =>
-        outcome.kind === 'refused' ? { message: outcome.message, code: outcome.code } : undefined,
-    }),
+    storeRefusal: assign({ error: (_, outcome: PaymentOutcome) => refusalErrorOf(outcome) }),
     storeFailure: assign({
       error: (_, error: unknown) => ({ message: messageOf(error, checkoutMessages.orderFailed) }),
     }),

@@ -1,4 +1,5 @@
 import { and, assign, not, or, setup } from 'xstate';
+import { byGuards } from '../shared/lifecycle-guards.ts';
 import type { LifecycleActor, Shipment } from '../../contract/lifecycle.ts';
 import type { OrderEventRequest } from '../../contract/lifecycle-events.ts';
 import type { PaymentStatus } from '../../contract/orders.ts';
@@ -82,9 +83,7 @@ export const orderLifecycleMachine = setup({
     recordRefund: assign({ paymentStatus: 'refunded' as const }),
   },
   guards: {
-    byCustomer: ({ event }) => event.by === 'customer',
-    byStaff: ({ event }) => event.by === 'staff',
-    bySystem: ({ event }) => event.by === 'system',
+    ...byGuards,
     isPaidOnline: ({ context }) => paymentMethods[context.paymentMethod].paidUpFront,
     isWithinCancelWindow: ({ context }) => isBefore(cancelDeadline(context.placedAt), context.now()),
     isWithinClaimWindow: ({ context }) =>

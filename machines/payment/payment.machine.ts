@@ -77,6 +77,10 @@ export interface PaymentAttempt {
  */
 export type PaymentOutcome = Extract<WriteRecordOutput, { kind: 'created' }> | Refused;
 
+/** What a parent (checkout, the puja wizard) shows of the outcome: a refusal's words and code, else nothing. */
+export const refusalErrorOf = (outcome: PaymentOutcome) =>
+  outcome.kind === 'refused' ? { message: outcome.message, code: outcome.code } : undefined;
+
 export interface PaymentInput {
   /** Details the customer typed before (kept across a refused attempt). */
   details?: PaymentDetails;

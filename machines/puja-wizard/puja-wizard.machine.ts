@@ -2,7 +2,7 @@ import { and, assign, not, raise, sendTo, setup, stateIn, type SnapshotFrom } fr
 import { localToday } from '../../contract/person.ts';
 import { isWindowOpenAt } from '../../contract/policy.ts';
 import { bookingWindowMachine } from '../booking-window/booking-window.machine.ts';
-import { paymentMachine, type PaymentOutcome } from '../payment/payment.machine.ts';
+import { paymentMachine, refusalErrorOf, type PaymentOutcome } from '../payment/payment.machine.ts';
 import { wizardRecordOf } from './booking-draft.ts';
 import { stepShown, type StepShown, type WizardStep } from './wizard-place.ts';
 import { draftOf, type DraftParams } from './draft.ts';
@@ -170,10 +170,7 @@ export const pujaWizardMachine = setup({
       record: wizardRecordOf(context),
       shownAmount: wizardTotalOf(context),
     })),
-    storeRefusal: assign({
-      error: (_, outcome: PaymentOutcome) =>
-        outcome.kind === 'refused' ? { message: outcome.message, code: outcome.code } : undefined,
-    }),
+    storeRefusal: assign({ error: (_, outcome: PaymentOutcome) => refusalErrorOf(outcome) }),
     storeCreateError: assign({
       error: (_, error: unknown) => ({ message: messageOf(error, pujaWizardMessages.createFailed) }),
     }),

@@ -6,9 +6,9 @@ import {
   type Booking,
   type BookingSummary,
 } from '../../contract/booking.ts';
-import { lifecycleMessages } from '../../contract/lifecycle.ts';
 import type { BookingEventPayload } from '../../contract/lifecycle-events.ts';
 import { ApiError, callApi, getOwn } from './api.ts';
+import { postOwnEvent } from './own-events.ts';
 import { getBearerText } from './download-file.ts';
 
 /** GET /api/bookings/{id} (bearer): the customer's own booking, else "Booking not found". */
@@ -36,14 +36,7 @@ export async function sendBookingEvent(
   event: BookingEventPayload,
   signal?: AbortSignal,
 ): Promise<Booking> {
-  const { booking } = await callApi(`/api/bookings/${id}/events`, {
-    method: 'POST',
-    body: event,
-    schema: BookingResponse,
-    bearer: true,
-    fallback: lifecycleMessages.sendFailed,
-    signal,
-  });
+  const { booking } = await postOwnEvent(`/api/bookings/${id}/events`, event, BookingResponse, signal);
   return booking;
 }
 

@@ -1,5 +1,4 @@
 import { parseNumericId } from '../../contract/ids.ts';
-import { lifecycleMessages } from '../../contract/lifecycle.ts';
 import type { OrderEventPayload } from '../../contract/lifecycle-events.ts';
 import {
   OrderEventResponse,
@@ -9,6 +8,7 @@ import {
   type OrderSummary,
 } from '../../contract/orders.ts';
 import { ApiError, callApi, getOwn } from './api.ts';
+import { postOwnEvent } from './own-events.ts';
 
 /** GET /api/orders/{id} (bearer): the customer's own order, else "Order not found". */
 export function fetchOrder(id: string | number, signal?: AbortSignal): Promise<OrderRead> {
@@ -36,13 +36,6 @@ export async function sendOrderEvent(
   event: OrderEventPayload,
   signal?: AbortSignal,
 ): Promise<OrderRead> {
-  const { order } = await callApi(`/api/orders/${id}/events`, {
-    method: 'POST',
-    body: event,
-    schema: OrderEventResponse,
-    bearer: true,
-    fallback: lifecycleMessages.sendFailed,
-    signal,
-  });
+  const { order } = await postOwnEvent(`/api/orders/${id}/events`, event, OrderEventResponse, signal);
   return order;
 }

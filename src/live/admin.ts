@@ -44,7 +44,10 @@ import {
   selectStaffRecord,
 } from '../../machines/staff-record/staff-record.selectors.ts';
 import type { AdminMessage } from '../../contract/admin/messages.ts';
-import { messageResendMachine, type ResendResult } from '../../machines/message-resend/message-resend.machine.ts';
+import {
+  messageResendMachine,
+  type ResendResult,
+} from '../../machines/message-resend/message-resend.machine.ts';
 import {
   selectResendErrors,
   selectResent,
@@ -167,6 +170,7 @@ export function useStaffRecord<R, A extends StaffAction, Q>(
 
 export type StaffRecordPage<R, A extends StaffAction, Q> = ReturnType<typeof useStaffRecord<R, A, Q>>;
 
+/** A record's load and save (its module in src/lib/admin). */
 export interface EditCalls<S extends v.GenericSchema, T extends EditRecord> {
   load: (id: number, signal: AbortSignal) => Promise<T>;
   /** Creates (id null) or saves with the version the edit started from; answers the record. */
@@ -176,26 +180,35 @@ export interface EditCalls<S extends v.GenericSchema, T extends EditRecord> {
     version: number | null,
     signal: AbortSignal,
   ) => Promise<T>;
-  /** The contract's schema of the body: checked here first, so a mistake is told at once. */
-  schema: S;
-  /** The fields the body is made of (the draft holds more: id, version, counts...). */
-  fields: readonly string[];
-  /** Where a created record opens. */
-  pathOf?: (record: EditRecord) => string;
 }
+
+/** A contract's input schema: an object, or an object piped through checks. */
+type ObjectSchema =
+  | { entries: Record<string, unknown> }
+  | { pipe: readonly [{ entries: Record<string, unknown> }, ...unknown[]] };
+
+/** The fields of a contract's input schema. */
+const fieldsOf = (schema: ObjectSchema) =>
+  Object.keys('pipe' in schema ? schema.pipe[0].entries : schema.entries);
 
 const pick = (draft: EditRecord, fields: readonly string[]) =>
   Object.fromEntries(fields.filter((field) => field in draft).map((field) => [field, draft[field]]));
 
 /** A record's edit form (docs/decisions/0034-edits-carry-the-version-they-started-from.md). */
 export function liveEditMachine<S extends v.GenericSchema, T extends EditRecord>(
+  /** The contract's schema of the body: checked here first, so a mistake is told at once. */
+  schema: S & ObjectSchema,
+  /** The list's address: a created record opens at `{home}/{id}`. */
+  home: string,
   calls: EditCalls<S, T>,
 ): AdminEditMachine<T> {
+  // The body is the schema's fields (the draft holds more: id, version, counts...).
+  const fields = fieldsOf(schema);
   return createAdminEditMachine<T>().provide({
     actors: {
       loadRecord: fromPromise<T, { id: number }>(({ input, signal }) => calls.load(input.id, signal)),
       saveRecord: fromPromise<SaveResult<T>, SaveInput>(async ({ input, signal }) => {
-        const checked = v.safeParse(calls.schema, pick(input.draft, calls.fields), { abortEarly: true });
+        const checked = v.safeParse(schema, pick(input.draft, fields), { abortEarly: true });
         if (!checked.success) return { kind: 'refused', message: checked.issues[0].message };
         const result = await valueOrRefusal(calls.save(input.id, checked.output, input.version, signal));
         if (result.kind === 'ok') return { kind: 'saved', record: result.value };
@@ -213,8 +226,8 @@ export function liveEditMachine<S extends v.GenericSchema, T extends EditRecord>
     },
     actions: {
       created: (_, record) => {
-        if (calls.pathOf && typeof record.id === 'number')
-          navigate(calls.pathOf(record), { replace: true, state: { created: true } });
+        if (typeof record.id === 'number')
+          navigate(`${home}/${record.id}`, { replace: true, state: { created: true } });
       },
     },
   });

@@ -21,6 +21,30 @@ export function showPlaceholder(event: SyntheticEvent<HTMLImageElement>) {
   if (img.getAttribute('src') !== placeholder) img.src = placeholder;
 }
 
+/** A catalogue image (its path from the API), loaded lazily, the placeholder if it breaks. */
+export function CatalogueImage({
+  path,
+  size: [width, height],
+  ...rest
+}: {
+  path: string;
+  alt: string;
+  className: string;
+  size: [number, number];
+}) {
+  return (
+    <img
+      {...rest}
+      src={imageUrl(path)}
+      width={width}
+      height={height}
+      loading="lazy"
+      decoding="async"
+      onError={showPlaceholder}
+    />
+  );
+}
+
 /** The badge for low or no stock, coloured by urgency; nothing when stock is comfortable. */
 export function StockBadge({ stockQuantity }: { stockQuantity: number }) {
   const label = stockBadge(stockQuantity);
@@ -98,16 +122,7 @@ export const ProductCard = memo(function ProductCard({
   const titleId = `product-card-${product.id}-title`;
   return (
     <article className="card product-card" aria-labelledby={titleId}>
-      <img
-        className="card__media"
-        src={imageUrl(product.image)}
-        alt={product.name}
-        width={400}
-        height={300}
-        loading="lazy"
-        decoding="async"
-        onError={showPlaceholder}
-      />
+      <CatalogueImage className="card__media" path={product.image} alt={product.name} size={[400, 300]} />
       <div className="card__body">
         <div className="product-card__badges">
           <span className="badge">{product.category}</span>
@@ -144,16 +159,7 @@ export const CategoryCard = memo(function CategoryCard({
 }) {
   return (
     <Link href={`/products/${category.id}`} className="card category-card">
-      <img
-        className="card__media"
-        src={imageUrl(category.imgUrl)}
-        alt={category.name}
-        width={400}
-        height={300}
-        loading="lazy"
-        decoding="async"
-        onError={showPlaceholder}
-      />
+      <CatalogueImage className="card__media" path={category.imgUrl} alt={category.name} size={[400, 300]} />
       <div className="card__body">
         <Heading className="card__title">{category.category}</Heading>
       </div>

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { memo, useEffect, useRef, type SyntheticEvent } from 'react';
+import { memo, useEffect, useRef, type ImgHTMLAttributes, type SyntheticEvent } from 'react';
 import { Link } from 'wouter';
 import { PUJA_CARD_DESCRIPTION_CUT } from '../../contract/catalogue-display.ts';
 import type { Puja } from '../../contract/catalogue.ts';
@@ -22,6 +22,13 @@ function showPlaceholder(event: SyntheticEvent<HTMLImageElement>) {
   img.src = PLACEHOLDER;
 }
 
+/** A puja's image (the placeholder when it has none or it breaks), named by the puja. */
+export function PujaImage({ puja, ...rest }: { puja: Puja } & ImgHTMLAttributes<HTMLImageElement>) {
+  return (
+    <img {...rest} src={imageUrl(puja.image) || PLACEHOLDER} onError={showPlaceholder} alt={puja.pujaName} />
+  );
+}
+
 export interface PujaCardProps {
   puja: Puja;
   /** Heading level of the puja name: 3 under a section heading (home), 2 directly under the page's h1. */
@@ -36,7 +43,9 @@ export interface PujaCardProps {
  * subscribes to the ticks, so a tick re-renders that countdown and never the card or the list.
  */
 export const PujaCard = memo(function PujaCard({ puja, headingLevel = 3, eager = false }: PujaCardProps) {
-  const windowRef = useActorRef(bookingWindowMachine, { input: { closesAt: bookingClosesAt(puja.pujaDate) } });
+  const windowRef = useActorRef(bookingWindowMachine, {
+    input: { closesAt: bookingClosesAt(puja.pujaDate) },
+  });
 
   // The actor read its date at mount; re-measure if the same card is later given a new date.
   const measuredDate = useRef(puja.pujaDate);
@@ -54,11 +63,9 @@ export const PujaCard = memo(function PujaCard({ puja, headingLevel = 3, eager =
   return (
     <article className="card puja-card">
       {puja.inDemand && open && <span className="ribbon">In Demand</span>}
-      <img
+      <PujaImage
+        puja={puja}
         className="card__media"
-        src={imageUrl(puja.image) || PLACEHOLDER}
-        onError={showPlaceholder}
-        alt={puja.pujaName}
         width={400}
         height={300}
         loading={eager ? 'eager' : 'lazy'}

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
 import { authMessages } from '../../../contract/auth.ts';
 import { ErrorBanner } from '../../ui/status.tsx';
 import { TextField } from '../../ui/text-field.tsx';
@@ -54,24 +55,37 @@ export function NewPasswordFields({
   pw: NewPassword;
   labels: [string, string];
 }) {
+  const boxes = [
+    ['password', pw.password, pw.setPassword],
+    ['confirm', pw.confirm, pw.setConfirm],
+  ] as const;
   return (
     <>
-      <TextField
-        id={`${id}-password`}
-        label={labels[0]}
-        type="password"
-        autoComplete="new-password"
-        value={pw.password}
-        onChange={(e) => pw.setPassword(e.target.value)}
-      />
-      <TextField
-        id={`${id}-confirm`}
-        label={labels[1]}
-        type="password"
-        autoComplete="new-password"
-        value={pw.confirm}
-        onChange={(e) => pw.setConfirm(e.target.value)}
-      />
+      {boxes.map(([name, value, setValue], i) => (
+        <TextField
+          key={name}
+          id={`${id}-${name}`}
+          label={labels[i]}
+          type="password"
+          autoComplete="new-password"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+        />
+      ))}
+    </>
+  );
+}
+
+/** The new password is set: the server's words, and the way to sign in with it. */
+export function PasswordSetNotice({ result, signInAt }: { result: string; signInAt: string }) {
+  return (
+    <>
+      <p className="auth-card__notice" role="status">
+        {result}
+      </p>
+      <Link href={signInAt} className="button button--primary">
+        Sign in
+      </Link>
     </>
   );
 }

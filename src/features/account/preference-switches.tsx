@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { WHATSAPP_CONSENT_WORDS } from '../../../contract/account-messages.ts';
 import type { messagePreferencesMachine } from '../../../machines/message-preferences/message-preferences.machine.ts';
@@ -49,61 +49,36 @@ export function PreferenceSwitches({
           {notice}
         </p>
       )}
-      <div className="message-channel">
-        <div className="message-channel__text">
-          <span id={`${id}-email`} className="message-channel__name">
-            E-mail
-          </span>
-          <span id={`${id}-email-about`} className="message-channel__about">
-            About your own orders and bookings. Never promotions.
-          </span>
-        </div>
-        <button
-          type="button"
-          role="switch"
-          className="switch"
-          aria-checked={preferences.email}
-          aria-labelledby={`${id}-email`}
-          aria-describedby={`${id}-email-about`}
-          disabled={!canSwitch}
-          onClick={() => actor.send({ type: 'preferences.emailSwitched', on: !preferences.email })}
-        >
-          <span className="switch__state">{preferences.email ? 'On' : 'Off'}</span>
-        </button>
-      </div>
-      <div className="message-channel">
-        <div className="message-channel__text">
-          <span id={`${id}-whatsapp`} className="message-channel__name">
-            WhatsApp
-          </span>
-          <span id={`${id}-whatsapp-about`} className="message-channel__about">
-            {preferences.whatsapp
-              ? `Updates go to ${preferences.whatsapp.mobile}.`
-              : 'Off. Updates on your orders and bookings, only if you agree.'}
-          </span>
-        </div>
-        <button
-          type="button"
-          role="switch"
-          className="switch"
-          aria-checked={whatsappOn}
-          aria-labelledby={`${id}-whatsapp`}
-          aria-describedby={`${id}-whatsapp-about`}
-          aria-expanded={whatsappOn ? undefined : form !== null}
-          disabled={!canSwitch}
-          onClick={() =>
-            actor.send({
-              type: whatsappOn
-                ? 'preferences.whatsappWithdrawn'
-                : form
-                  ? 'preferences.whatsappCancelled'
-                  : 'preferences.whatsappOpened',
-            })
-          }
-        >
-          <span className="switch__state">{whatsappOn ? 'On' : 'Off'}</span>
-        </button>
-      </div>
+      <Channel
+        id={`${id}-email`}
+        name="E-mail"
+        on={preferences.email}
+        disabled={!canSwitch}
+        onToggle={() => actor.send({ type: 'preferences.emailSwitched', on: !preferences.email })}
+      >
+        About your own orders and bookings. Never promotions.
+      </Channel>
+      <Channel
+        id={`${id}-whatsapp`}
+        name="WhatsApp"
+        on={whatsappOn}
+        // Off, the switch opens the consent form below it.
+        expanded={whatsappOn ? undefined : form !== null}
+        disabled={!canSwitch}
+        onToggle={() =>
+          actor.send({
+            type: whatsappOn
+              ? 'preferences.whatsappWithdrawn'
+              : form
+                ? 'preferences.whatsappCancelled'
+                : 'preferences.whatsappOpened',
+          })
+        }
+      >
+        {preferences.whatsapp
+          ? `Updates go to ${preferences.whatsapp.mobile}.`
+          : 'Off. Updates on your orders and bookings, only if you agree.'}
+      </Channel>
       {form && (
         <form
           className="whatsapp-consent"
@@ -155,5 +130,50 @@ export function PreferenceSwitches({
         </form>
       )}
     </section>
+  );
+}
+
+/** One way of reaching the customer: its name, what it is for, and its switch, named and described by them. */
+function Channel({
+  id,
+  name,
+  on,
+  expanded,
+  disabled,
+  onToggle,
+  children,
+}: {
+  id: string;
+  name: string;
+  on: boolean;
+  expanded?: boolean;
+  disabled: boolean;
+  onToggle: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="message-channel">
+      <div className="message-channel__text">
+        <span id={id} className="message-channel__name">
+          {name}
+        </span>
+        <span id={`${id}-about`} className="message-channel__about">
+          {children}
+        </span>
+      </div>
+      <button
+        type="button"
+        role="switch"
+        className="switch"
+        aria-checked={on}
+        aria-labelledby={id}
+        aria-describedby={`${id}-about`}
+        aria-expanded={expanded}
+        disabled={disabled}
+        onClick={onToggle}
+      >
+        <span className="switch__state">{on ? 'On' : 'Off'}</span>
+      </button>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link, useSearch } from 'wouter';
 import { accountCalls } from '../../live/account.ts';
-import { NewPasswordError, NewPasswordFields, useNewPassword } from './new-password.tsx';
+import { NewPasswordError, PasswordSetNotice, NewPasswordFields, useNewPassword } from './new-password.tsx';
 import { useAccountForm } from './use-account-form.ts';
 import './auth.css';
 
@@ -20,14 +20,7 @@ export function ResetPasswordPage() {
         <h1 id={`${id}-title`}>Choose a new password</h1>
         <NewPasswordError pw={pw} form={form} />
         {form.result ? (
-          <>
-            <p className="auth-card__notice" role="status">
-              {form.result}
-            </p>
-            <Link href="/login" className="button button--primary">
-              Sign in
-            </Link>
-          </>
+          <PasswordSetNotice result={form.result} signInAt="/login" />
         ) : (
           <form className="auth-form" noValidate onSubmit={(e) => pw.submit(e, { token })}>
             <NewPasswordFields id={id} pw={pw} labels={['New password', 'Confirm new password']} />

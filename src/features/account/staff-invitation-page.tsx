@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
-import { Link, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import { roleLabels } from '../../../contract/roles.ts';
 import { invitedRoleDoes, type StaffInvitationInfo } from '../../../contract/staff-invitations.ts';
 import { lookupStaffInvitation, staffInvitationCalls } from '../../live/staff-invitations.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { ErrorBanner, ResourceView } from '../../ui/status.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { NewPasswordError, NewPasswordFields, useNewPassword } from './new-password.tsx';
+import { NewPasswordError, NewPasswordFields, PasswordSetNotice, useNewPassword } from './new-password.tsx';
 import { useAccountForm } from './use-account-form.ts';
 import './auth.css';
 
@@ -15,17 +15,7 @@ function AcceptForm({ token, invitation }: { token: string; invitation: StaffInv
   const [name, setName] = useState('');
   const form = useAccountForm(staffInvitationCalls.acceptStaffInvitation);
   const pw = useNewPassword(form);
-  if (form.result)
-    return (
-      <>
-        <p className="auth-card__notice" role="status">
-          {form.result}
-        </p>
-        <Link href="/admin" className="button button--primary">
-          Sign in
-        </Link>
-      </>
-    );
+  if (form.result) return <PasswordSetNotice result={form.result} signInAt="/admin" />;
   return (
     <>
       <p>

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
-import { INDIAN_STATES } from '../../../contract/address.ts';
+import { StateOptions } from '../../ui/address-picker/state-options.tsx';
 import { isIndianMobile } from '../../../contract/mobile.ts';
 import { MAX_GIFT_MESSAGE_LENGTH, recipientUpdatesWords, type GiftDraft } from '../../../contract/gift.ts';
 import { formatAddress } from '../../../machines/address-book/address-book.selectors.ts';
@@ -148,11 +148,7 @@ function GiftInputField({
       ) : field === 'state' ? (
         <select {...common} className="select" required autoComplete={look.autoComplete}>
           <option value="">Select state</option>
-          {INDIAN_STATES.map((state) => (
-            <option key={state} value={state}>
-              {state}
-            </option>
-          ))}
+          <StateOptions />
         </select>
       ) : (
         <input

@@ -15,10 +15,9 @@ import {
   selectSummary,
 } from '../../../machines/cart/cart.selectors.ts';
 import { CartContext } from '../../live/cart.tsx';
-import { imageUrl } from '../../lib/config.ts';
 import { formatRupees } from '../../../contract/money.ts';
 import { FreeDeliveryNote } from '../../ui/free-delivery-note.tsx';
-import { showPlaceholder } from '../../ui/product-card.tsx';
+import { CatalogueImage } from '../../ui/product-card.tsx';
 import '../../ui/confirm-dialog.css';
 import './cart.css';
 
@@ -104,16 +103,7 @@ function CartLine({ item }: { item: CartItem }) {
 
   return (
     <article className="cart-line" aria-labelledby={titleId}>
-      <img
-        className="cart-line__image"
-        src={imageUrl(item.image)}
-        alt=""
-        width={96}
-        height={72}
-        loading="lazy"
-        decoding="async"
-        onError={showPlaceholder}
-      />
+      <CatalogueImage className="cart-line__image" path={item.image} alt="" size={[96, 72]} />
       <div className="cart-line__info">
         <h3 className="cart-line__name" id={titleId}>
           <Link href={`/productDetails/${item.id}`}>{item.name}</Link>

@@ -1,6 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { SyntheticEvent } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import type { Puja, PujaPackage } from '../../../contract/catalogue.ts';
 import { bookingClosesAt } from '../../../contract/policy.ts';
@@ -8,7 +7,7 @@ import { bookingWindowMachine } from '../../../machines/booking-window/booking-w
 import { selectIsOpen } from '../../../machines/booking-window/booking-window.selectors.ts';
 import { pujaBookingPath } from '../../../machines/puja-wizard/wizard-place.ts';
 import { fetchPackages, fetchPuja } from '../../lib/catalogue.ts';
-import { imageUrl } from '../../lib/config.ts';
+import { PujaImage } from '../../ui/puja-card.tsx';
 import { formatDateTime, packagePersons, stripHtml } from '../../lib/format.ts';
 import { RichText } from '../../ui/rich-text.tsx';
 import { PUJA_DELIVERABLES } from '../../../contract/catalogue-display.ts';
@@ -22,15 +21,6 @@ import { Breadcrumb } from '../../ui/breadcrumb.tsx';
 
 const pujasSection = { href: '/pujas', label: 'Pujas' };
 const PACKAGES_HEADING_ID = 'puja-packages-heading';
-
-const PLACEHOLDER = imageUrl('/images/placeholder.svg');
-
-function showPlaceholder(event: SyntheticEvent<HTMLImageElement>) {
-  const img = event.currentTarget;
-  if (img.dataset.fallback) return;
-  img.dataset.fallback = 'true';
-  img.src = PLACEHOLDER;
-}
 
 /** The usual order of a temple puja performed on a devotee's behalf. */
 const procedure = [
@@ -133,14 +123,7 @@ function PujaSummary({ puja, windowRef }: { puja: Puja; windowRef: BookingWindow
   const date = formatDateTime(puja.pujaDate);
   return (
     <div className="puja-detail__top">
-      <img
-        className="puja-detail__image"
-        src={imageUrl(puja.image) || PLACEHOLDER}
-        onError={showPlaceholder}
-        alt={puja.pujaName}
-        width={800}
-        height={600}
-      />
+      <PujaImage puja={puja} className="puja-detail__image" width={800} height={600} />
       <div className="puja-detail__info">
         <h1>{puja.pujaName}</h1>
         <p className="puja-detail__place">{puja.place}</p>

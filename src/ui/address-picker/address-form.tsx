@@ -18,6 +18,7 @@ import {
 import { ErrorBanner } from '../status.tsx';
 import type { AddressBookRef } from './address-book-ref.ts';
 import { addressFieldLooks } from './address-field-looks.ts';
+import { StateOptions } from './state-options.tsx';
 import { usePincodeFill, type PincodeLookup } from './use-pincode-fill.ts';
 
 /** A new address starts with the phone given at sign-up, when it is an Indian mobile (the usual case). */
@@ -132,11 +133,7 @@ function AddressForm({
                   {values.state !== '' && !(INDIAN_STATES as readonly string[]).includes(values.state) && (
                     <option value={values.state}>{values.state}</option>
                   )}
-                  {INDIAN_STATES.map((state) => (
-                    <option key={state} value={state}>
-                      {state}
-                    </option>
-                  ))}
+                  <StateOptions />
                 </select>
               ) : (
                 <input

@@ -6,17 +6,13 @@ import {
   retireStaffAstrologer,
   saveStaffAstrologer,
 } from '../../../lib/admin/astrologers.ts';
-import { fieldsOf } from '../parts/edit-frame.tsx';
 import { CatalogueEditFrame, useEditPage } from '../shared/catalogue-edit.tsx';
 import type { FieldSpec } from '../parts/form-field.tsx';
 import { liveRetireMachine, RetirePanel } from '../parts/retire-panel.tsx';
 
-const astrologerEditMachine = liveEditMachine({
+const astrologerEditMachine = liveEditMachine(AstrologerInput, '/admin/astrologers', {
   load: fetchStaffAstrologer,
   save: saveStaffAstrologer,
-  schema: AstrologerInput,
-  fields: fieldsOf(AstrologerInput),
-  pathOf: (record) => `/admin/astrologers/${record.id}`,
 });
 
 const astrologerRetireMachine = liveRetireMachine(fetchStaffAstrologer, retireStaffAstrologer);

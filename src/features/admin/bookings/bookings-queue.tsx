@@ -48,13 +48,7 @@ export function BookingsQueue() {
         </Link>
         <ExportButton exporting={list.exporting} error={list.exportError} onExport={list.exportCsv} />
       </ListHead>
-      <StatusTabs
-        states={BOOKING_STATES}
-        labels={bookingStateLabels}
-        counts={data?.counts}
-        current={query.status ?? ''}
-        onChoose={(status) => list.filter({ status })}
-      />
+      <StatusTabs states={BOOKING_STATES} labels={bookingStateLabels} list={list} />
       <QueueFilters query={query} searchLabel="Booking number, e-mail or phone" onApply={list.filter}>
         <div className="field">
           <label htmlFor="bo-dateof">Dates are</label>

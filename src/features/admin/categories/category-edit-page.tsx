@@ -2,17 +2,13 @@ import { CategoryInput } from '../../../../contract/admin/categories.ts';
 import { fieldLabels } from '../../../../contract/field-labels.ts';
 import { liveEditMachine } from '../../../live/admin.ts';
 import { fetchStaffCategory, retireStaffCategory, saveStaffCategory } from '../../../lib/admin/categories.ts';
-import { fieldsOf } from '../parts/edit-frame.tsx';
 import { CatalogueEditFrame, useEditPage } from '../shared/catalogue-edit.tsx';
 import type { FieldSpec } from '../parts/form-field.tsx';
 import { liveRetireMachine, RetirePanel } from '../parts/retire-panel.tsx';
 
-const categoryEditMachine = liveEditMachine({
+const categoryEditMachine = liveEditMachine(CategoryInput, '/admin/categories', {
   load: fetchStaffCategory,
   save: saveStaffCategory,
-  schema: CategoryInput,
-  fields: fieldsOf(CategoryInput),
-  pathOf: (record) => `/admin/categories/${record.id}`,
 });
 
 const categoryRetireMachine = liveRetireMachine(fetchStaffCategory, retireStaffCategory);

@@ -5,15 +5,12 @@ import { selectRecord } from '../../../../machines/admin-edit/admin-edit.selecto
 import { liveEditMachine } from '../../../live/admin.ts';
 import { fetchStaffCoupon, saveStaffCoupon } from '../../../lib/admin/coupons.ts';
 import { inspectOptions } from '../../../lib/inspector.ts';
-import { EditFrame, fieldsOf } from '../parts/edit-frame.tsx';
+import { EditFrame } from '../parts/edit-frame.tsx';
 import { textOf, type FieldSpec } from '../parts/form-field.tsx';
 
-const couponEditMachine = liveEditMachine({
+const couponEditMachine = liveEditMachine(CouponInput, '/admin/coupons', {
   load: fetchStaffCoupon,
   save: saveStaffCoupon,
-  schema: CouponInput,
-  fields: fieldsOf(CouponInput),
-  pathOf: (record) => `/admin/coupons/${record.id}`,
 });
 
 export function CouponEditPage({ id }: { id: number | null }) {

@@ -3,9 +3,8 @@ import { couponStatusLabels, type AdminCoupon } from '../../../../contract/admin
 import { formatRupees } from '../../../../contract/money.ts';
 import { fetchStaffCoupons } from '../../../lib/admin/coupons.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useResource } from '../../../lib/use-resource.ts';
-import { ResourceView } from '../../../ui/status.tsx';
-import { ListHead, NewLink, RecordTable } from '../parts/list-parts.tsx';
+import type { Column } from '../parts/list-parts.tsx';
+import { WholeList } from '../parts/whole-list.tsx';
 
 const couponTerms = (coupon: AdminCoupon) =>
   [
@@ -23,49 +22,35 @@ const validity = (coupon: AdminCoupon) => {
   return coupon.expiresAt ? `${from} – ${formatDateTime(coupon.expiresAt)}` : `From ${from}, no end`;
 };
 
+const columns: Column[] = ['Code', 'Discount', 'Valid', { label: 'Used', num: true }, 'Limits', 'Status'];
+
+const row = (coupon: AdminCoupon) => (
+  <tr key={coupon.id}>
+    <td>
+      <Link href={`/admin/coupons/${coupon.id}`}>{coupon.code}</Link>
+    </td>
+    <td>{couponTerms(coupon)}</td>
+    <td>{validity(coupon)}</td>
+    <td className="num">{coupon.timesUsed}</td>
+    <td>
+      {coupon.usageLimit === null ? 'No total limit' : `${coupon.usageLimit} in all`}
+      <div className="bo-muted">
+        {coupon.perCustomerLimit === null
+          ? 'Any number per customer'
+          : `${coupon.perCustomerLimit} per customer`}
+      </div>
+    </td>
+    <td>
+      {coupon.status === 'active' ? (
+        couponStatusLabels.active
+      ) : (
+        <span className="bo-tag">{couponStatusLabels[coupon.status]}</span>
+      )}
+    </td>
+  </tr>
+);
+
 /** The coupons, each with its terms, validity, limits and how many times it was used. */
 export function CouponsPage() {
-  const list = useResource(fetchStaffCoupons);
-  return (
-    <>
-      <ListHead title="Coupons" sub="Percent or flat, with a cap, a minimum, dates and use limits.">
-        <NewLink href="/admin/coupons/new" label="New coupon" />
-      </ListHead>
-      <ResourceView resource={list} loadingLabel="Loading the coupons...">
-        {({ coupons }) => (
-          <RecordTable
-            caption="Coupons"
-            empty={coupons.length === 0 ? 'None yet.' : null}
-            columns={['Code', 'Discount', 'Valid', { label: 'Used', num: true }, 'Limits', 'Status']}
-          >
-            {coupons.map((coupon) => (
-              <tr key={coupon.id}>
-                <td>
-                  <Link href={`/admin/coupons/${coupon.id}`}>{coupon.code}</Link>
-                </td>
-                <td>{couponTerms(coupon)}</td>
-                <td>{validity(coupon)}</td>
-                <td className="num">{coupon.timesUsed}</td>
-                <td>
-                  {coupon.usageLimit === null ? 'No total limit' : `${coupon.usageLimit} in all`}
-                  <div className="bo-muted">
-                    {coupon.perCustomerLimit === null
-                      ? 'Any number per customer'
-                      : `${coupon.perCustomerLimit} per customer`}
-                  </div>
-                </td>
-                <td>
-                  {coupon.status === 'active' ? (
-                    couponStatusLabels.active
-                  ) : (
-                    <span className="bo-tag">{couponStatusLabels[coupon.status]}</span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </RecordTable>
-        )}
-      </ResourceView>
-    </>
-  );
+  return <WholeList of="coupons" load={fetchStaffCoupons} columns={columns} row={row} />;
 }

@@ -28,14 +28,7 @@ export function MessagesPage() {
           Preview the templates
         </Link>
       </ListHead>
-      <StatusTabs
-        states={FILTER}
-        labels={messageStatusLabels}
-        counts={data?.counts}
-        current={query.status ?? ''}
-        onChoose={(status) => list.filter({ status })}
-        withAll={false}
-      />
+      <StatusTabs states={FILTER} labels={messageStatusLabels} list={list} withAll={false} />
       <StaffTable
         list={list}
         noun="messages"

@@ -38,13 +38,7 @@ export function OrdersQueue() {
       <ListHead title="Orders" sub="Pack, ship and deliver; answer damage claims.">
         <ExportButton exporting={list.exporting} error={list.exportError} onExport={list.exportCsv} />
       </ListHead>
-      <StatusTabs
-        states={ORDER_STATES}
-        labels={orderStateLabels}
-        counts={data?.counts}
-        current={query.status ?? ''}
-        onChoose={(status) => list.filter({ status })}
-      />
+      <StatusTabs states={ORDER_STATES} labels={orderStateLabels} list={list} />
       <QueueFilters query={query} searchLabel="Order number, e-mail or phone" onApply={list.filter} />
       <StaffTable list={list} noun="orders" rows={data?.orders} cells={orderCells} />
     </>

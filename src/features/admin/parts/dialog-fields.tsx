@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { FieldSpec } from './form-field.tsx';
+import { SpecHint, SpecOptions, type FieldSpec } from './form-field.tsx';
 
 /** A field's value in a dialog's form: what the record holds now, when the dialog edits one. */
 const shownValue = (value: unknown) =>
@@ -86,11 +86,7 @@ function DialogField({
     case 'select':
       control = (
         <select {...common} className="select">
-          {spec.options?.map(([optionValue, label]) => (
-            <option key={optionValue} value={optionValue}>
-              {label}
-            </option>
-          ))}
+          <SpecOptions spec={spec} />
         </select>
       );
       break;
@@ -109,11 +105,7 @@ function DialogField({
     <div className="field">
       <label htmlFor={id}>{spec.label}</label>
       {control}
-      {spec.hint && (
-        <span id={`${id}-hint`} className="bo-hint">
-          {spec.hint}
-        </span>
-      )}
+      <SpecHint id={id} spec={spec} />
       {error !== undefined && (
         <p id={`${id}-error`} className="field__error">
           {error}

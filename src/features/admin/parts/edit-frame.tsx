@@ -13,13 +13,6 @@ import { FormField, type FieldSpec } from './form-field.tsx';
 import { PageHead } from './record-parts.tsx';
 import { ConflictPanel, SaveBar } from './save-bar.tsx';
 
-/** The fields of a contract's input schema (an object, or an object piped through checks). */
-export const fieldsOf = (
-  schema:
-    | { entries: Record<string, unknown> }
-    | { pipe: readonly [{ entries: Record<string, unknown> }, ...unknown[]] },
-) => Object.keys('pipe' in schema ? schema.pipe[0].entries : schema.entries);
-
 const stepName = (action: StaffAction) => (typeof action === 'string' ? action : action.type);
 
 /**

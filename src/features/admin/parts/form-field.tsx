@@ -1,6 +1,6 @@
 import type { EditRecord } from '../../../../machines/admin-edit/admin-edit.machine.ts';
 import { useSelector } from '@xstate/react';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import type { ImageSlot } from '../../../../contract/admin/images.ts';
 import { fromIndiaDateTimeText, indiaDateTimeText } from '../../../../contract/india-time.ts';
 import { selectDraft, selectUploadOf } from '../../../../machines/admin-edit/admin-edit.selectors.ts';
@@ -142,6 +142,22 @@ function ListInput({
   );
 }
 
+/** A select field's options, as its spec lists them. */
+export const SpecOptions = ({ spec }: { spec: FieldSpec }) =>
+  spec.options?.map(([optionValue, label]) => (
+    <option key={optionValue} value={optionValue}>
+      {label}
+    </option>
+  ));
+
+/** A field's hint under it (`{id}-hint`, which the control is described by), if its spec has one. */
+export const SpecHint = ({ id, spec }: { id: string; spec: FieldSpec }) =>
+  spec.hint ? (
+    <span id={`${id}-hint`} className="bo-hint">
+      {spec.hint}
+    </span>
+  ) : null;
+
 /** One field of an edit form, reading and writing the form machine's draft. */
 export function FormField<R extends EditRecord>({ edit, spec }: { edit: EditRef<R>; spec: FieldSpec }) {
   const id = useId();
@@ -162,18 +178,17 @@ export function FormField<R extends EditRecord>({ edit, spec }: { edit: EditRef<
     );
   let control: ReactNode;
   const describedBy = spec.hint ? `${id}-hint` : undefined;
+  // A free-text box, one line or many: its text, its hint, what a keystroke changes.
+  const text = {
+    id,
+    value: typeof value === 'string' ? value : '',
+    'aria-describedby': describedBy,
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => change(e.target.value),
+  };
   switch (kind) {
     case 'textarea':
     case 'markup':
-      control = (
-        <textarea
-          id={id}
-          className="textarea"
-          value={typeof value === 'string' ? value : ''}
-          aria-describedby={describedBy}
-          onChange={(e) => change(e.target.value)}
-        />
-      );
+      control = <textarea className="textarea" {...text} />;
       break;
     case 'number':
     case 'money':
@@ -220,11 +235,7 @@ export function FormField<R extends EditRecord>({ edit, spec }: { edit: EditRef<
             )
           }
         >
-          {spec.options?.map(([optionValue, label]) => (
-            <option key={optionValue} value={optionValue}>
-              {label}
-            </option>
-          ))}
+          <SpecOptions spec={spec} />
         </select>
       );
       break;
@@ -235,25 +246,13 @@ export function FormField<R extends EditRecord>({ edit, spec }: { edit: EditRef<
       control = <ImageInput edit={edit} spec={spec} id={id} />;
       break;
     default:
-      control = (
-        <input
-          id={id}
-          className="input"
-          value={typeof value === 'string' ? value : ''}
-          aria-describedby={describedBy}
-          onChange={(e) => change(e.target.value)}
-        />
-      );
+      control = <input className="input" {...text} />;
   }
   return (
     <div className={className}>
       <label htmlFor={id}>{spec.label}</label>
       {control}
-      {spec.hint && (
-        <span id={`${id}-hint`} className="bo-hint">
-          {spec.hint}
-        </span>
-      )}
+      <SpecHint id={id} spec={spec} />
       {kind === 'markup' && typeof value === 'string' && value.trim() && (
         <div className="bo-preview" aria-label={`${spec.label} as the shop shows it`}>
           <RichText html={value} className="" />

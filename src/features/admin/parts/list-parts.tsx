@@ -8,22 +8,28 @@ export function useUrlQuery(): ListQuery {
   return Object.fromEntries(new URLSearchParams(useSearch()));
 }
 
-/** The status tabs of a queue: All (unless `withAll` is false), then each state with its count; the current one pressed. */
+/**
+ * The status tabs of a queue: All (unless `withAll` is false), then each state with the count in
+ * the list's data; the one its query filters on pressed, and a tab chosen filters the list.
+ */
 export function StatusTabs<S extends string>({
   states,
   labels,
-  counts,
-  current,
-  onChoose,
+  list: { data, query, filter },
   withAll = true,
 }: {
   states: readonly S[];
   labels: Record<S, string>;
-  counts: Partial<Record<S, number>> | undefined;
-  current: string;
-  onChoose: (status: string) => void;
+  list: {
+    data: { counts?: Partial<Record<S, number>> } | null | undefined;
+    query: ListQuery;
+    filter: (changes: ListQuery) => void;
+  };
   withAll?: boolean;
 }) {
+  const counts = data?.counts;
+  const current = query.status ?? '';
+  const onChoose = (status: string) => filter({ status });
   const total = states.reduce((sum, s) => sum + (counts?.[s] ?? 0), 0);
   const tabs: [string, string, number][] = [
     ...(withAll ? [['', 'All', total] as [string, string, number]] : []),
@@ -302,6 +308,21 @@ export function PagedTable<T>({
 /** A catalogue record's list rows say when it is retired. */
 export function Retired({ at }: { at: string | null }) {
   return at ? <span className="bo-tag">Retired</span> : null;
+}
+
+/** A catalogue record's name in its list (`/admin/{of}`): the link to its page, and whether it is retired. */
+export function RecordName({
+  of,
+  record,
+}: {
+  of: string;
+  record: { id: number; name: string; retiredAt: string | null };
+}) {
+  return (
+    <>
+      <Link href={`/admin/${of}/${record.id}`}>{record.name}</Link> <Retired at={record.retiredAt} />
+    </>
+  );
 }
 
 type FilterFieldProps = { label: string; value: string; onChange: (value: string) => void };

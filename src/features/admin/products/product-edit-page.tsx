@@ -4,17 +4,13 @@ import { liveEditMachine } from '../../../live/admin.ts';
 import { fetchStaffCategories } from '../../../lib/admin/categories.ts';
 import { fetchStaffProduct, saveStaffProduct } from '../../../lib/admin/products.ts';
 import { useResource } from '../../../lib/use-resource.ts';
-import { fieldsOf } from '../parts/edit-frame.tsx';
 import { CatalogueEditFrame, useEditPage } from '../shared/catalogue-edit.tsx';
 import type { FieldSpec } from '../parts/form-field.tsx';
 import { StockPanel } from './stock-panel.tsx';
 
-const productEditMachine = liveEditMachine({
+const productEditMachine = liveEditMachine(ProductInput, '/admin/products', {
   load: fetchStaffProduct,
   save: saveStaffProduct,
-  schema: ProductInput,
-  fields: fieldsOf(ProductInput),
-  pathOf: (record) => `/admin/products/${record.id}`,
 });
 
 export function ProductEditPage({ id }: { id: number | null }) {

@@ -15,7 +15,7 @@ import {
 import { liveEditMachine } from '../../../live/admin.ts';
 import { fetchStaffPuja, saveStaffPuja } from '../../../lib/admin/pujas.ts';
 import { inspectOptions } from '../../../lib/inspector.ts';
-import { EditFrame, fieldsOf } from '../parts/edit-frame.tsx';
+import { EditFrame } from '../parts/edit-frame.tsx';
 import { textOf, type FieldSpec } from '../parts/form-field.tsx';
 import { PujaOfferings } from './puja-offerings.tsx';
 import { PujaSteps } from './puja-steps.tsx';
@@ -54,12 +54,9 @@ const pujaSpecs: FieldSpec[] = [
   ]),
 ];
 
-const pujaEditMachine = liveEditMachine({
+const pujaEditMachine = liveEditMachine(PujaInput, '/admin/pujas', {
   load: fetchStaffPuja,
   save: saveStaffPuja,
-  schema: PujaInput,
-  fields: fieldsOf(PujaInput),
-  pathOf: (record) => `/admin/pujas/${record.id}`,
 });
 
 const newPuja = (): EditRecord => ({
