@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { listResponse, recordResponse } from './envelope.ts';
 import { PositiveId } from './ids.ts';
-import { catalogueRecordEntries, wholeNumber } from './admin/catalogue-fields.ts';
+import { catalogueRecordEntries, wholeNumber } from './record-fields.ts';
 import { OFFERING_DELIVERIES, PujaOffering } from './puja-offering.ts';
 import { requiredText } from './text.ts';
 

@@ -1,6 +1,10 @@
 import * as v from 'valibot';
 import { MAX_BOOKING_PERSONS } from '../person.ts';
 import { searchParam, wholeNumberParam } from '../query.ts';
+
+// Kept in contract/record-fields.ts, which the shop's own contract may import without the back
+// office's words coming along into a customer's download.
+export { catalogueRecordEntries, wholeNumber } from '../record-fields.ts';
 import { notAllowedMessage, requiredText, tooLongMessage, wireText } from '../text.ts';
 
 /**
@@ -123,8 +127,6 @@ export const rupees = v.pipe(
   v.minValue(0, catalogueMessages.priceInvalid),
   v.maxValue(MAX_PRICE, catalogueMessages.priceInvalid),
 );
-export const wholeNumber = (message: string, min: number, max: number) =>
-  v.pipe(v.number(message), v.safeInteger(message), v.minValue(min, message), v.maxValue(max, message));
 
 export const instant = (message: string) =>
   v.pipe(
@@ -141,14 +143,6 @@ export const Version = v.pipe(
 );
 export const VersionInput = v.object({ version: Version });
 
-/**
- * What staff read of a catalogue record beyond the shop's view: the version an edit starts from,
- * and when it was retired (null while it is in the shop).
- */
-export const catalogueRecordEntries = {
-  version: v.number(),
-  retiredAt: v.nullable(v.string()),
-};
 export type VersionInput = v.InferOutput<typeof VersionInput>;
 
 /** What a conflict answers: 409 {message, code: 'edit_conflict', current}. */
