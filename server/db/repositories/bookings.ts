@@ -11,6 +11,7 @@ import type { BookingOfferingRow, BookingPersonRow, BookingRow, BookingsTable } 
 import type { BookedOffering } from '../../../contract/offerings.ts';
 import type { TempleScriptName } from '../../../contract/temple-script.ts';
 import { findPujaScript } from './catalogue.ts';
+import { countOf } from '../queries.ts';
 
 /** The puja as a booking snapshots it. */
 export function findPujaForBooking(db: Db, id: number) {
@@ -307,9 +308,5 @@ export async function listBookings(db: Db, userId: number): Promise<BookingSumma
 
 /** How many bookings exist in all (for tests and the load check). */
 export async function countBookings(db: Db): Promise<number> {
-  const { n } = await db
-    .selectFrom('bookings')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(n);
+  return countOf(db.selectFrom('bookings'));
 }

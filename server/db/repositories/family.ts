@@ -2,6 +2,7 @@ import type { FamilyProfile, FamilyProfileInput } from '../../../contract/family
 import { personFromColumns } from './person-columns.ts';
 import type { Db } from '../client.ts';
 import type { FamilyProfileRow } from '../types.ts';
+import { countOf } from '../queries.ts';
 
 /** A customer's family members (docs/product-rules.md, Family profiles): each query names its owner. */
 
@@ -38,12 +39,7 @@ export async function listFamilyProfiles(db: Db, userId: number): Promise<Family
 }
 
 export async function countFamilyProfiles(db: Db, userId: number): Promise<number> {
-  const { n } = await db
-    .selectFrom('familyProfiles')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('userId', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(n);
+  return countOf(db.selectFrom('familyProfiles').where('userId', '=', userId));
 }
 
 /** One of the customer's family; undefined when there is none or it is someone else's. */

@@ -7,6 +7,7 @@ import { changeStock, insertLedgerEntry, moveStock } from './stock-ledger.ts';
 import { listLifecycleEvents, refundOf, toTimelineEntry } from './lifecycle-events.ts';
 import type { Db } from '../client.ts';
 import type { OrderItemRow, OrderItemsTable, OrderRow, OrdersTable } from '../types.ts';
+import { countOf } from '../queries.ts';
 
 /** What pricing needs of the products asked for, as they are now. */
 export function findProductsForPricing(db: Db, ids: readonly number[]) {
@@ -221,11 +222,7 @@ export async function listOrders(db: Db, userId: number): Promise<OrderSummary[]
 
 /** How many orders exist in all (for tests and the load check's ledger). */
 export async function countOrders(db: Db): Promise<number> {
-  const { n } = await db
-    .selectFrom('orders')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(n);
+  return countOf(db.selectFrom('orders'));
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Db } from '../client.ts';
 import type { NewOutboxRow, OutboxRow } from '../types.ts';
+import { countOf } from '../queries.ts';
 
 /**
  * The outbox (server/messages/; docs/decisions/0071): data access only. A message is written in
@@ -151,12 +152,7 @@ export async function requeueFailedMessage(db: Db, id: number, now: string): Pro
 
 /** How many messages are failed, for Today. */
 export async function countFailedMessages(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('outbox')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('status', '=', 'failed')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countOf(db.selectFrom('outbox').where('status', '=', 'failed'));
 }
 
 /** One customer's own messages, newest first (their account's Messages section). */
