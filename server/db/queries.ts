@@ -1,9 +1,30 @@
-import type { SelectQueryBuilder } from 'kysely';
+import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
+import type { Db } from './client.ts';
+import type { Database } from './types.ts';
 
 /**
- * Query shapes the repositories share (data access only): how many rows a query matches, and
- * one page of them with that count, the way every back-office list answers.
+ * Query shapes the repositories share (data access only): the rows of one table that match some
+ * columns, how many rows a query matches, and one page of them with that count, the way every
+ * back-office list answers.
  */
+
+type Table = keyof Database;
+type Row<T extends Table> = Selectable<Database[T]>;
+/** Any table's columns as plain values: Kysely types a generic table's columns only one table at a time. */
+type AnyTables = Record<string, Record<string, unknown>>;
+
+/** The rows of `table` whose columns equal `match` (null: IS NULL), in `orderBy` order. */
+export async function rowsWhere<T extends Table>(
+  db: Db,
+  table: T,
+  match: Partial<Row<T>>,
+  orderBy: keyof Row<T> & string,
+): Promise<Row<T>[]> {
+  let query = (db as unknown as Kysely<AnyTables>).selectFrom(table).selectAll();
+  for (const [column, value] of Object.entries(match))
+    query = query.where(column, value === null ? 'is' : '=', value);
+  return (await query.orderBy(orderBy).execute()) as Row<T>[];
+}
 
 /** How many rows `query` matches (its WHERE and joins; its selection is replaced). */
 export async function countOf<DB, TB extends keyof DB, O>(

@@ -11,7 +11,7 @@ import type { BookingOfferingRow, BookingPersonRow, BookingRow, BookingsTable } 
 import type { BookedOffering } from '../../../contract/offerings.ts';
 import type { TempleScriptName } from '../../../contract/temple-script.ts';
 import { findPujaScript } from './catalogue.ts';
-import { countOf } from '../queries.ts';
+import { countOf, rowsWhere } from '../queries.ts';
 
 /** The puja as a booking snapshots it. */
 export function findPujaForBooking(db: Db, id: number) {
@@ -166,19 +166,9 @@ export function findBookingRow(db: Db, id: number): Promise<BookingRow | undefin
 
 /** The booking with its persons and timeline, from its row. */
 export async function readBooking(db: Db, row: BookingRow): Promise<Booking> {
-  const persons = await db
-    .selectFrom('bookingPersons')
-    .selectAll()
-    .where('bookingId', '=', row.id)
-    .orderBy('position')
-    .execute();
+  const persons = await rowsWhere(db, 'bookingPersons', { bookingId: row.id }, 'position');
   const events = await listLifecycleEvents(db, 'booking', row.id);
-  const offerings = await db
-    .selectFrom('bookingOfferings')
-    .selectAll()
-    .where('bookingId', '=', row.id)
-    .orderBy('id')
-    .execute();
+  const offerings = await rowsWhere(db, 'bookingOfferings', { bookingId: row.id }, 'id');
   // The booking page reads the sankalp back in the temple's script, as the wizard did.
   const script = await findPujaScript(db, row.pujaId);
   return toBooking(row, persons, events.map(toTimelineEntry), offerings, script);

@@ -1,6 +1,6 @@
 import type { Db } from '../client.ts';
 import type { NewOutboxRow, OutboxRow } from '../types.ts';
-import { countOf } from '../queries.ts';
+import { countOf, rowsWhere } from '../queries.ts';
 
 /**
  * The outbox (server/messages/; docs/decisions/0071): data access only. A message is written in
@@ -98,13 +98,7 @@ export async function forgetMessageFacts(db: Db, id: number, params: string): Pr
 
 /** The messages about one order or booking, oldest first. */
 export function listMessagesFor(db: Db, kind: 'order' | 'booking', recordId: number): Promise<OutboxRow[]> {
-  return db
-    .selectFrom('outbox')
-    .selectAll()
-    .where('recordKind', '=', kind)
-    .where('recordId', '=', recordId)
-    .orderBy('id')
-    .execute();
+  return rowsWhere(db, 'outbox', { recordKind: kind, recordId }, 'id');
 }
 
 /** The newest messages (of one status, when given), for the back office. */

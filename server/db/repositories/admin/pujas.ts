@@ -8,7 +8,7 @@ import { toCatalogueMarkup } from '../../../../contract/admin/catalogue-fields.t
 import type { Db } from '../../client.ts';
 import { listPackagesForStaff } from './packages.ts';
 import { likeAnywhere, updateAtVersion } from './records.ts';
-import { countOf, pageOf } from '../../queries.ts';
+import { countOf, pageOf, rowsWhere } from '../../queries.ts';
 
 /*
  * Pujas as staff read and write them (data access only; the rules, versions and audit rows are
@@ -129,12 +129,7 @@ export async function copyPuja(
     .values({ ...copy, ...dates })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const packages = await db
-    .selectFrom('pujaPackage')
-    .selectAll()
-    .where('pujaId', '=', id)
-    .orderBy('id')
-    .execute();
+  const packages = await rowsWhere(db, 'pujaPackage', { pujaId: id }, 'id');
   for (const { id: _pkg, version: _v, pujaId: _p, ...pkg } of packages)
     await db
       .insertInto('pujaPackage')
