@@ -17,6 +17,9 @@ import {
   findBookingRow,
   findBookingsAwaitingRefund,
   findBookingsDueForLock,
+  parseJsonArray,
+  prasadOf,
+  proofOf,
   readBooking,
   replaceBookingPersons,
   updateBookingLifecycle,
@@ -49,23 +52,15 @@ import { findPujaScript } from '../db/repositories/catalogue.ts';
  * its own of which step may follow which: it asks the chart.
  */
 
-const parseList = (text: string | null): string[] => (text ? (JSON.parse(text) as string[]) : []);
-
 /** The facts of a booking the chart reads, from its row. */
 export const bookingFactsOf = (row: BookingRow): BookingLifecycleFacts => ({
   status: row.status,
   paymentStatus: row.paymentStatus,
   createdAt: row.createdAt,
   puja: { pujaDate: row.pujaDate },
-  offeredDates: parseList(row.offeredDates),
-  proof:
-    row.proofVideoUrl === null
-      ? null
-      : { videoUrl: row.proofVideoUrl, photoIds: parseList(row.proofPhotoIds) },
-  prasad:
-    row.prasadCarrier !== null && row.prasadTrackingNumber !== null
-      ? { carrier: row.prasadCarrier, trackingNumber: row.prasadTrackingNumber }
-      : null,
+  offeredDates: parseJsonArray(row.offeredDates),
+  proof: proofOf(row),
+  prasad: prasadOf(row),
 });
 
 /** The chart's state and facts as the booking's columns. */

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { personFromColumns } from './person-columns.ts';
-import type { Insertable } from 'kysely';
+import type { ExpressionBuilder, Insertable } from 'kysely';
 import type { Booking, BookingSummary } from '../../../contract/booking.ts';
 import type { BookingPerson } from '../../../contract/person.ts';
 import type { TimelineEntry } from '../../../contract/lifecycle.ts';
 import { addressFromCopy } from './address-copy.ts';
 import { listLifecycleEvents, refundOf, toTimelineEntry } from './lifecycle-events.ts';
 import type { Db } from '../client.ts';
-import type { BookingOfferingRow, BookingPersonRow, BookingRow, BookingsTable } from '../types.ts';
+import type { BookingOfferingRow, BookingPersonRow, BookingRow, BookingsTable, Database } from '../types.ts';
 import type { BookedOffering } from '../../../contract/offerings.ts';
 import type { TempleScriptName } from '../../../contract/temple-script.ts';
 import { findPujaScript } from './catalogue.ts';
@@ -98,7 +98,28 @@ const toPerson = (row: BookingPersonRow): BookingPerson => ({
   ...(row.gothraInScript !== null && { gothraInScript: row.gothraInScript }),
 });
 
-const parseJsonArray = (text: string | null): string[] => (text ? (JSON.parse(text) as string[]) : []);
+/** A list kept as JSON text (the offered dates, the proof's photos); none when null. */
+export const parseJsonArray = (text: string | null): string[] => (text ? (JSON.parse(text) as string[]) : []);
+
+/** The proof of the puja staff recorded, from its columns; null until it is performed. */
+export const proofOf = (row: BookingRow) =>
+  row.proofVideoUrl === null
+    ? null
+    : { videoUrl: row.proofVideoUrl, photoIds: parseJsonArray(row.proofPhotoIds) };
+
+/** The prasad's shipment, from its columns; null until it is sent. */
+export const prasadOf = (row: BookingRow) =>
+  row.prasadCarrier !== null && row.prasadTrackingNumber !== null
+    ? { carrier: row.prasadCarrier, trackingNumber: row.prasadTrackingNumber }
+    : null;
+
+/** How many persons a booking names: a `personCount` column for a query on bookings. */
+export const personCount = (eb: ExpressionBuilder<Database, 'bookings'>) =>
+  eb
+    .selectFrom('bookingPersons')
+    .select((sub) => sub.fn.countAll<number>().as('n'))
+    .whereRef('bookingPersons.bookingId', '=', 'bookings.id')
+    .as('personCount');
 
 const toOffering = (row: BookingOfferingRow): BookedOffering => ({
   offeringId: row.offeringId,
@@ -146,14 +167,8 @@ function toBooking(
     gift: giftOf(row),
     currency: 'INR',
     offeredDates: parseJsonArray(row.offeredDates),
-    proof:
-      row.proofVideoUrl === null
-        ? null
-        : { videoUrl: row.proofVideoUrl, photoIds: parseJsonArray(row.proofPhotoIds) },
-    prasad:
-      row.prasadCarrier !== null && row.prasadTrackingNumber !== null
-        ? { carrier: row.prasadCarrier, trackingNumber: row.prasadTrackingNumber }
-        : null,
+    proof: proofOf(row),
+    prasad: prasadOf(row),
     refund: refundOf(row.status, row.amount, timeline),
     timeline,
   };
@@ -279,13 +294,7 @@ export async function listBookings(db: Db, userId: number): Promise<BookingSumma
       'isGift',
       'recipientName',
     ])
-    .select((eb) =>
-      eb
-        .selectFrom('bookingPersons')
-        .select((sub) => sub.fn.countAll<number>().as('n'))
-        .whereRef('bookingPersons.bookingId', '=', 'bookings.id')
-        .as('personCount'),
-    )
+    .select(personCount)
     .where('userId', '=', userId)
     .orderBy('id', 'desc')
     .execute();
