@@ -1,6 +1,6 @@
 import type { AdminOffering, OfferingInput, PujaOffering } from '../../../contract/offerings.ts';
 import type { Db } from '../client.ts';
-import { updateAtVersion } from './admin/records.ts';
+import { insertRecord, updateAtVersion } from './admin/records.ts';
 import type { PujaOfferingRow } from '../catalogue-types.ts';
 import { rowsWhere } from '../queries.ts';
 
@@ -51,13 +51,8 @@ export function findOfferingsForBooking(db: Db, pujaId: number, ids: readonly nu
     .execute();
 }
 
-export async function insertOffering(db: Db, pujaId: number, input: OfferingInput): Promise<number> {
-  const { id } = await db
-    .insertInto('pujaOffering')
-    .values({ ...input, pujaId })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+export function insertOffering(db: Db, pujaId: number, input: OfferingInput): Promise<number> {
+  return insertRecord(db, 'pujaOffering', { ...input, pujaId });
 }
 
 /** Conditional on the version it started from: false when someone saved meanwhile. */

@@ -8,7 +8,7 @@ import { toCatalogueMarkup } from '../../../../contract/admin/catalogue-fields.t
 import { LOW_STOCK_LIMIT } from '../../../../contract/catalogue-display.ts';
 import type { Db } from '../../client.ts';
 import { listLedger } from '../stock-ledger.ts';
-import { likeAnywhere, updateAtVersion } from './records.ts';
+import { insertRecord, likeAnywhere, updateAtVersion } from './records.ts';
 import { pageOf } from '../../queries.ts';
 
 /*
@@ -64,13 +64,8 @@ export async function findProductForStaff(db: Db, id: number): Promise<AdminProd
 }
 
 /** A new product starts with no stock: stock comes in through the ledger. */
-export async function insertProduct(db: Db, input: ProductInput): Promise<number> {
-  const { id } = await db
-    .insertInto('product')
-    .values({ ...input, stockQuantity: 0, averageRating: 0, totalReviews: 0 })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+export function insertProduct(db: Db, input: ProductInput): Promise<number> {
+  return insertRecord(db, 'product', { ...input, stockQuantity: 0, averageRating: 0, totalReviews: 0 });
 }
 
 export function updateProduct(db: Db, id: number, version: number, input: ProductInput): Promise<boolean> {

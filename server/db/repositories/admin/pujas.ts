@@ -7,7 +7,7 @@ import type {
 import { toCatalogueMarkup } from '../../../../contract/admin/catalogue-fields.ts';
 import type { Db } from '../../client.ts';
 import { listPackagesForStaff } from './packages.ts';
-import { likeAnywhere, updateAtVersion } from './records.ts';
+import { insertRecord, likeAnywhere, updateAtVersion } from './records.ts';
 import { countOf, pageOf, rowsWhere } from '../../queries.ts';
 
 /*
@@ -102,13 +102,8 @@ export async function findPujaForStaff(db: Db, id: number): Promise<AdminPuja | 
 
 const pujaColumns = (input: PujaInput) => ({ ...input, inDemand: input.inDemand ? 1 : 0 });
 
-export async function insertPuja(db: Db, input: PujaInput): Promise<number> {
-  const { id } = await db
-    .insertInto('puja')
-    .values(pujaColumns(input))
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+export function insertPuja(db: Db, input: PujaInput): Promise<number> {
+  return insertRecord(db, 'puja', pujaColumns(input));
 }
 
 export function updatePuja(db: Db, id: number, version: number, input: PujaInput): Promise<boolean> {

@@ -1,4 +1,4 @@
-import type { UpdateObject } from 'kysely';
+import type { InsertObject, UpdateObject } from 'kysely';
 import type { Db } from '../../client.ts';
 import type { Database } from '../../types.ts';
 
@@ -14,6 +14,22 @@ type VersionedTable =
 
 /** A search text as a LIKE pattern matching it anywhere, its wildcards escaped. */
 export const likeAnywhere = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Inserts a record staff made into `table` (at version 1), answering its new id. */
+export async function insertRecord<T extends VersionedTable>(
+  db: Db,
+  table: T,
+  values: InsertObject<Database, T>,
+): Promise<number> {
+  // Widened to the union, as in updateAtVersion below.
+  const anyOf: VersionedTable = table;
+  const { id } = await db
+    .insertInto(anyOf)
+    .values(values as InsertObject<Database, VersionedTable>)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
 
 /** Writes `values` to the row `id` of `table` if it is still at `version`, and bumps the version. */
 export async function updateAtVersion<T extends VersionedTable>(
