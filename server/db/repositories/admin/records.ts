@@ -15,19 +15,13 @@ type VersionedTable =
 /** A search text as a LIKE pattern matching it anywhere, its wildcards escaped. */
 export const likeAnywhere = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Inserts a record staff made into `table` (at version 1), answering its new id. */
-export async function insertRecord<T extends VersionedTable>(
-  db: Db,
-  table: T,
-  values: InsertObject<Database, T>,
-): Promise<number> {
-  // Widened to the union, as in updateAtVersion below.
-  const anyOf: VersionedTable = table;
-  const { id } = await db
-    .insertInto(anyOf)
-    .values(values as InsertObject<Database, VersionedTable>)
-    .returning('id')
-    .executeTakeFirstOrThrow();
+/** A table staff create records in, with the columns of one of its new rows. */
+type NewRecord = { [T in VersionedTable]: [table: T, values: InsertObject<Database, T>] }[VersionedTable];
+
+/** Inserts a record staff made (at version 1), answering its new id. */
+export async function insertRecord(db: Db, ...[table, values]: NewRecord): Promise<number> {
+  const row = values as InsertObject<Database, VersionedTable>;
+  const { id } = await db.insertInto(table).values(row).returning('id').executeTakeFirstOrThrow();
   return id;
 }
 
