@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env.ts';
-import type { Sender } from '../services/lifecycle.ts';
-import type { LifecycleDeps } from '../services/order-lifecycle.ts';
+import type { LifecycleDeps, Sender } from '../services/lifecycle.ts';
 
 /** The database, the payment gateway and the clock a lifecycle step needs, from the request. */
 export const lifecycleDeps = (c: Context<AppEnv>): LifecycleDeps => ({

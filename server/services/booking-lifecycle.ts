@@ -17,6 +17,9 @@ import {
   findBookingRow,
   findBookingsAwaitingRefund,
   findBookingsDueForLock,
+  parseJsonArray,
+  prasadOf,
+  proofOf,
   readBooking,
   replaceBookingPersons,
   updateBookingLifecycle,
@@ -25,7 +28,6 @@ import {
 import { findUpload } from '../db/repositories/uploads.ts';
 import type { BookingRow } from '../db/types.ts';
 import {
-  afterRefund,
   commitStep,
   dataOf,
   logRefundFailure,
@@ -34,11 +36,12 @@ import {
   ownedRecord,
   settleEach,
   settleEachRefund,
-  settleRefund,
+  settleRecordRefund,
   systemSender,
+  type LifecycleDeps,
+  type RefundableRecord,
   type Sender,
 } from './lifecycle.ts';
-import type { LifecycleDeps } from './order-lifecycle.ts';
 import { Refusal } from './refusal.ts';
 import { wrongScriptSpelling } from '../../contract/temple-script.ts';
 import { findPujaScript } from '../db/repositories/catalogue.ts';
@@ -49,23 +52,15 @@ import { findPujaScript } from '../db/repositories/catalogue.ts';
  * its own of which step may follow which: it asks the chart.
  */
 
-const parseList = (text: string | null): string[] => (text ? (JSON.parse(text) as string[]) : []);
-
 /** The facts of a booking the chart reads, from its row. */
 export const bookingFactsOf = (row: BookingRow): BookingLifecycleFacts => ({
   status: row.status,
   paymentStatus: row.paymentStatus,
   createdAt: row.createdAt,
   puja: { pujaDate: row.pujaDate },
-  offeredDates: parseList(row.offeredDates),
-  proof:
-    row.proofVideoUrl === null
-      ? null
-      : { videoUrl: row.proofVideoUrl, photoIds: parseList(row.proofPhotoIds) },
-  prasad:
-    row.prasadCarrier !== null && row.prasadTrackingNumber !== null
-      ? { carrier: row.prasadCarrier, trackingNumber: row.prasadTrackingNumber }
-      : null,
+  offeredDates: parseJsonArray(row.offeredDates),
+  proof: proofOf(row),
+  prasad: prasadOf(row),
 });
 
 /** The chart's state and facts as the booking's columns. */
@@ -82,6 +77,18 @@ function columnsOf(snapshot: BookingLifecycleSnapshot): BookingLifecycleColumns 
     prasadTrackingNumber: context.prasad?.trackingNumber ?? null,
   };
 }
+
+/** A booking as the refunds job reads it and moves it on. */
+const REFUNDABLE_BOOKING: RefundableRecord<BookingRow, typeof bookingLifecycleMachine> = {
+  kind: 'booking',
+  machine: bookingLifecycleMachine,
+  find: findBookingRow,
+  stateOf: (row) => row.status,
+  paymentIdOf: (row) => row.paymentId,
+  label: (row) => `booking ${row.bookingNumber}`,
+  snapshotOf: (row, at) => bookingLifecycleOf(bookingFactsOf(row), () => at),
+  store: (trx, row, next) => updateBookingLifecycle(trx, row.id, 'refundPending', columnsOf(next)),
+};
 
 /** The booking, or "Booking not found" when there is none or (for a customer) it is someone else's. */
 const bookingFor = async (db: Db, id: number, ownerId: number | null): Promise<BookingRow> =>
@@ -211,26 +218,8 @@ export async function lockDueBookings(deps: LifecycleDeps): Promise<number> {
  * anywhere leaves the booking pending, and the retry asks the provider with the same key: one
  * refund. False when there is nothing to do (not pending, settled meanwhile by another process).
  */
-export async function settleBookingRefund(
-  { db, gateway, now }: LifecycleDeps,
-  bookingId: number,
-): Promise<boolean> {
-  const row = await findBookingRow(db, bookingId);
-  if (!row || row.status !== 'refundPending') return false;
-  const at = now();
-  const next = afterRefund(
-    bookingLifecycleMachine,
-    bookingLifecycleOf(bookingFactsOf(row), () => at),
-  );
-  if (!next) return false;
-  return settleRefund(db, gateway, at, {
-    kind: 'booking',
-    recordId: row.id,
-    label: `booking ${row.bookingNumber}`,
-    paymentId: row.paymentId,
-    to: next.value,
-    store: (trx) => updateBookingLifecycle(trx, row.id, 'refundPending', columnsOf(next)),
-  });
+export function settleBookingRefund(deps: LifecycleDeps, bookingId: number): Promise<boolean> {
+  return settleRecordRefund(deps, REFUNDABLE_BOOKING, bookingId);
 }
 
 /** The scheduler's refunds job: every booking still waiting for its refund. */

@@ -16,6 +16,13 @@ import { Refusal } from './refusal.ts';
  * here with the step's event row, in one transaction.
  */
 
+/** The database, the payment gateway and the clock a lifecycle step needs. */
+export interface LifecycleDeps {
+  db: Db;
+  gateway: PaymentGateway;
+  now: () => Date;
+}
+
 /** Who sends a step: the route says, from the signed-in user's role (or the server itself). */
 export interface Sender {
   by: LifecycleActor;
@@ -193,6 +200,49 @@ export async function settleRefund(
       note: null,
     });
     return true;
+  });
+}
+
+/** How the refunds job reads one kind of record and moves it on: its row, its chart, its row's UPDATE. */
+export interface RefundableRecord<Row extends { id: number }, M extends AnyStateMachine> {
+  kind: RecordKind;
+  machine: M;
+  find: (db: Db, id: number) => Promise<Row | undefined>;
+  /** The record's lifecycle state, as its row keeps it. */
+  stateOf: (row: Row) => string;
+  /** The payment to refund; null when there is none (an order paid in cash). */
+  paymentIdOf: (row: Row) => string | null;
+  /** "order ORD-1042". */
+  label: (row: Row) => string;
+  snapshotOf: (row: Row, at: Date) => SnapshotFrom<M>;
+  /** The conditional UPDATE of the row from `refundPending` to the chart's next snapshot. */
+  store: (trx: Db, row: Row, next: SnapshotFrom<M>) => Promise<boolean>;
+}
+
+/**
+ * Pays back one record waiting for its refund, if the chart lets it take `refund.completed` now
+ * (settleRefund). False when there is nothing to do: not pending, no payment to refund, or
+ * settled meanwhile by another process.
+ */
+export async function settleRecordRefund<Row extends { id: number }, M extends AnyStateMachine>(
+  { db, gateway, now }: LifecycleDeps,
+  record: RefundableRecord<Row, M>,
+  id: number,
+): Promise<boolean> {
+  const row = await record.find(db, id);
+  const paymentId = row ? record.paymentIdOf(row) : null;
+  if (!row || record.stateOf(row) !== 'refundPending' || paymentId === null) return false;
+  const at = now();
+  const next = afterRefund(record.machine, record.snapshotOf(row, at));
+  if (next === null) return false;
+  return settleRefund(db, gateway, at, {
+    kind: record.kind,
+    recordId: row.id,
+    label: record.label(row),
+    paymentId,
+    // The lifecycle charts are flat: a state is its name.
+    to: String((next as { value: unknown }).value),
+    store: (trx) => record.store(trx, row, next),
   });
 }
 

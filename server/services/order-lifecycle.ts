@@ -25,9 +25,7 @@ import {
 } from '../db/repositories/orders.ts';
 import { findUpload } from '../db/repositories/uploads.ts';
 import type { OrderRow } from '../db/types.ts';
-import type { PaymentGateway } from '../payments/gateway.ts';
 import {
-  afterRefund,
   commitStep,
   dataOf,
   logRefundFailure,
@@ -35,7 +33,9 @@ import {
   noteOf,
   ownedRecord,
   settleEachRefund,
-  settleRefund,
+  settleRecordRefund,
+  type LifecycleDeps,
+  type RefundableRecord,
   type Sender,
 } from './lifecycle.ts';
 import { Refusal } from './refusal.ts';
@@ -45,12 +45,6 @@ import { Refusal } from './refusal.ts';
  * (docs/product-rules.md, Orders and bookings after the sale). This service keeps no list of
  * its own of which step may follow which: it asks the chart.
  */
-
-export interface LifecycleDeps {
-  db: Db;
-  gateway: PaymentGateway;
-  now: () => Date;
-}
 
 /** The facts of an order the chart reads, from its row. */
 export const orderFactsOf = (row: OrderRow): OrderLifecycleFacts => ({
@@ -77,6 +71,18 @@ function columnsOf(snapshot: OrderLifecycleSnapshot): OrderLifecycleColumns {
     claimedAt: context.claim?.claimedAt ?? null,
   };
 }
+
+/** An order as the refunds job reads it and moves it on. */
+const REFUNDABLE_ORDER: RefundableRecord<OrderRow, typeof orderLifecycleMachine> = {
+  kind: 'order',
+  machine: orderLifecycleMachine,
+  find: findOrderRow,
+  stateOf: (row) => row.orderStatus,
+  paymentIdOf: (row) => row.paymentId,
+  label: (row) => `order ${row.orderNumber}`,
+  snapshotOf: (row, at) => orderLifecycleOf(orderFactsOf(row), () => at),
+  store: (trx, row, next) => updateOrderLifecycle(trx, row.id, 'refundPending', columnsOf(next)),
+};
 
 /** The order, or "Order not found" when there is none or (for a customer) it is someone else's. */
 const orderFor = async (db: Db, id: number, ownerId: number | null): Promise<OrderRow> =>
@@ -150,26 +156,8 @@ export async function sendOrderEvent(
  * refund. False when there is nothing to do (not pending, paid in cash, settled meanwhile by
  * another process).
  */
-export async function settleOrderRefund(
-  { db, gateway, now }: LifecycleDeps,
-  orderId: number,
-): Promise<boolean> {
-  const row = await findOrderRow(db, orderId);
-  if (!row || row.orderStatus !== 'refundPending' || row.paymentId === null) return false;
-  const at = now();
-  const next = afterRefund(
-    orderLifecycleMachine,
-    orderLifecycleOf(orderFactsOf(row), () => at),
-  );
-  if (!next) return false;
-  return settleRefund(db, gateway, at, {
-    kind: 'order',
-    recordId: row.id,
-    label: `order ${row.orderNumber}`,
-    paymentId: row.paymentId,
-    to: next.value,
-    store: (trx) => updateOrderLifecycle(trx, row.id, 'refundPending', columnsOf(next)),
-  });
+export function settleOrderRefund(deps: LifecycleDeps, orderId: number): Promise<boolean> {
+  return settleRecordRefund(deps, REFUNDABLE_ORDER, orderId);
 }
 
 /** The scheduler's refunds job: every online order still waiting for its refund. */

@@ -1,6 +1,7 @@
 import type { Address, AddressInput } from '../../../contract/address.ts';
 import type { Db } from '../client.ts';
 import type { AddressRow } from '../types.ts';
+import { countOf } from '../queries.ts';
 
 const toAddress = ({ userId: _userId, createdAt: _createdAt, isDefault, ...row }: AddressRow): Address => ({
   ...row,
@@ -23,12 +24,7 @@ export async function listAddresses(db: Db, userId: number): Promise<Address[]> 
 }
 
 export async function countAddresses(db: Db, userId: number): Promise<number> {
-  const { count } = await db
-    .selectFrom('addresses')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('userId', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(count);
+  return countOf(db.selectFrom('addresses').where('userId', '=', userId));
 }
 
 function findRow(db: Db, userId: number, id: number): Promise<AddressRow | undefined> {

@@ -1,5 +1,6 @@
 import type { AuditEntry, AuditQuery } from '../../../contract/admin/audit.ts';
 import type { Db } from '../client.ts';
+import { pageOf } from '../queries.ts';
 
 /**
  * The audit log: one row per staff write, never changed or removed (the table's triggers refuse
@@ -47,26 +48,24 @@ export async function listAuditEntries(
   if (query.entity) filtered = filtered.where('auditLog.entity', '=', query.entity);
   if (query.entityId) filtered = filtered.where('auditLog.entityId', '=', query.entityId);
   if (query.userId !== undefined) filtered = filtered.where('auditLog.userId', '=', query.userId);
-  const { n } = await filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await filtered
-    .select([
-      'auditLog.id',
-      'auditLog.at',
-      'auditLog.userId',
-      'users.name as userName',
-      'auditLog.action',
-      'auditLog.entity',
-      'auditLog.entityId',
-      'auditLog.summary',
-      'auditLog.before',
-      'auditLog.after',
-    ])
-    .orderBy('auditLog.id', 'desc')
-    .limit(query.limit ?? 50)
-    .offset(query.offset ?? 0)
-    .execute();
+  const { rows, total } = await pageOf(filtered, query, (q) =>
+    q
+      .select([
+        'auditLog.id',
+        'auditLog.at',
+        'auditLog.userId',
+        'users.name as userName',
+        'auditLog.action',
+        'auditLog.entity',
+        'auditLog.entityId',
+        'auditLog.summary',
+        'auditLog.before',
+        'auditLog.after',
+      ])
+      .orderBy('auditLog.id', 'desc'),
+  );
   return {
     entries: rows.map((row) => ({ ...row, before: parsed(row.before), after: parsed(row.after) })),
-    total: Number(n),
+    total,
   };
 }

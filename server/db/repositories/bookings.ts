@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { personFromColumns } from './person-columns.ts';
-import type { Insertable } from 'kysely';
+import type { ExpressionBuilder, Insertable } from 'kysely';
 import type { Booking, BookingSummary } from '../../../contract/booking.ts';
 import type { BookingPerson } from '../../../contract/person.ts';
 import type { TimelineEntry } from '../../../contract/lifecycle.ts';
 import { addressFromCopy } from './address-copy.ts';
 import { listLifecycleEvents, refundOf, toTimelineEntry } from './lifecycle-events.ts';
 import type { Db } from '../client.ts';
-import type { BookingOfferingRow, BookingPersonRow, BookingRow, BookingsTable } from '../types.ts';
+import type { BookingOfferingRow, BookingPersonRow, BookingRow, BookingsTable, Database } from '../types.ts';
 import type { BookedOffering } from '../../../contract/offerings.ts';
 import type { TempleScriptName } from '../../../contract/temple-script.ts';
 import { findPujaScript } from './catalogue.ts';
+import { countOf, rowsWhere } from '../queries.ts';
 
 /** The puja as a booking snapshots it. */
 export function findPujaForBooking(db: Db, id: number) {
@@ -97,7 +98,28 @@ const toPerson = (row: BookingPersonRow): BookingPerson => ({
   ...(row.gothraInScript !== null && { gothraInScript: row.gothraInScript }),
 });
 
-const parseJsonArray = (text: string | null): string[] => (text ? (JSON.parse(text) as string[]) : []);
+/** A list kept as JSON text (the offered dates, the proof's photos); none when null. */
+export const parseJsonArray = (text: string | null): string[] => (text ? (JSON.parse(text) as string[]) : []);
+
+/** The proof of the puja staff recorded, from its columns; null until it is performed. */
+export const proofOf = (row: BookingRow) =>
+  row.proofVideoUrl === null
+    ? null
+    : { videoUrl: row.proofVideoUrl, photoIds: parseJsonArray(row.proofPhotoIds) };
+
+/** The prasad's shipment, from its columns; null until it is sent. */
+export const prasadOf = (row: BookingRow) =>
+  row.prasadCarrier !== null && row.prasadTrackingNumber !== null
+    ? { carrier: row.prasadCarrier, trackingNumber: row.prasadTrackingNumber }
+    : null;
+
+/** How many persons a booking names: a `personCount` column for a query on bookings. */
+export const personCount = (eb: ExpressionBuilder<Database, 'bookings'>) =>
+  eb
+    .selectFrom('bookingPersons')
+    .select((sub) => sub.fn.countAll<number>().as('n'))
+    .whereRef('bookingPersons.bookingId', '=', 'bookings.id')
+    .as('personCount');
 
 const toOffering = (row: BookingOfferingRow): BookedOffering => ({
   offeringId: row.offeringId,
@@ -145,14 +167,8 @@ function toBooking(
     gift: giftOf(row),
     currency: 'INR',
     offeredDates: parseJsonArray(row.offeredDates),
-    proof:
-      row.proofVideoUrl === null
-        ? null
-        : { videoUrl: row.proofVideoUrl, photoIds: parseJsonArray(row.proofPhotoIds) },
-    prasad:
-      row.prasadCarrier !== null && row.prasadTrackingNumber !== null
-        ? { carrier: row.prasadCarrier, trackingNumber: row.prasadTrackingNumber }
-        : null,
+    proof: proofOf(row),
+    prasad: prasadOf(row),
     refund: refundOf(row.status, row.amount, timeline),
     timeline,
   };
@@ -165,19 +181,9 @@ export function findBookingRow(db: Db, id: number): Promise<BookingRow | undefin
 
 /** The booking with its persons and timeline, from its row. */
 export async function readBooking(db: Db, row: BookingRow): Promise<Booking> {
-  const persons = await db
-    .selectFrom('bookingPersons')
-    .selectAll()
-    .where('bookingId', '=', row.id)
-    .orderBy('position')
-    .execute();
+  const persons = await rowsWhere(db, 'bookingPersons', { bookingId: row.id }, 'position');
   const events = await listLifecycleEvents(db, 'booking', row.id);
-  const offerings = await db
-    .selectFrom('bookingOfferings')
-    .selectAll()
-    .where('bookingId', '=', row.id)
-    .orderBy('id')
-    .execute();
+  const offerings = await rowsWhere(db, 'bookingOfferings', { bookingId: row.id }, 'id');
   // The booking page reads the sankalp back in the temple's script, as the wizard did.
   const script = await findPujaScript(db, row.pujaId);
   return toBooking(row, persons, events.map(toTimelineEntry), offerings, script);
@@ -288,13 +294,7 @@ export async function listBookings(db: Db, userId: number): Promise<BookingSumma
       'isGift',
       'recipientName',
     ])
-    .select((eb) =>
-      eb
-        .selectFrom('bookingPersons')
-        .select((sub) => sub.fn.countAll<number>().as('n'))
-        .whereRef('bookingPersons.bookingId', '=', 'bookings.id')
-        .as('personCount'),
-    )
+    .select(personCount)
     .where('userId', '=', userId)
     .orderBy('id', 'desc')
     .execute();
@@ -307,9 +307,5 @@ export async function listBookings(db: Db, userId: number): Promise<BookingSumma
 
 /** How many bookings exist in all (for tests and the load check). */
 export async function countBookings(db: Db): Promise<number> {
-  const { n } = await db
-    .selectFrom('bookings')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(n);
+  return countOf(db.selectFrom('bookings'));
 }

@@ -7,6 +7,7 @@ import type { Astrologer, Category, Product, Puja, PujaPackage } from '../../../
 import type { Db } from '../client.ts';
 import type { Database } from '../types.ts';
 import type { PujaRow } from '../catalogue-types.ts';
+import { countOf } from '../queries.ts';
 
 /**
  * The columns of the shop's catalogue answers (SPEC.md section 7's shapes): what staff keep
@@ -152,10 +153,7 @@ export async function listPujas(
     }
     return eb.and(conditions);
   });
-  const { count } = await db
-    .selectFrom(filtered.as('filtered'))
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
+  const count = await countOf(db.selectFrom(filtered.as('filtered')));
   let ordered = filtered;
   switch (query.sort ?? 'default') {
     case 'date':
@@ -275,10 +273,7 @@ export async function listProducts(db: Db, query: ProductQuery = {}): Promise<Ca
     if (query.maxPrice !== undefined) conditions.push(eb('product.offerPrice', '<=', query.maxPrice));
     return eb.and(conditions);
   });
-  const { count } = await db
-    .selectFrom(filtered.as('filtered'))
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
+  const count = await countOf(db.selectFrom(filtered.as('filtered')));
   let ordered = filtered;
   if (query.sort === 'price-asc') ordered = ordered.orderBy('product.offerPrice');
   if (query.sort === 'price-desc') ordered = ordered.orderBy('product.offerPrice', 'desc');

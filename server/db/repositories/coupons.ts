@@ -1,5 +1,6 @@
 import type { Db } from '../client.ts';
 import type { CouponRow } from '../types.ts';
+import { countOf } from '../queries.ts';
 
 /** The coupon with this code (codes are stored upper-case; pass a normalised code). */
 export function findCoupon(db: Db, code: string): Promise<CouponRow | undefined> {
@@ -23,13 +24,7 @@ export async function useCoupon(db: Db, id: number): Promise<boolean> {
 
 /** How many orders of this customer used the coupon (its per-customer limit). */
 export async function countCouponUsesBy(db: Db, code: string, userId: number): Promise<number> {
-  const { n } = await db
-    .selectFrom('orders')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('couponCode', '=', code)
-    .where('userId', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(n);
+  return countOf(db.selectFrom('orders').where('couponCode', '=', code).where('userId', '=', userId));
 }
 
 /**

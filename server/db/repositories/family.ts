@@ -2,6 +2,7 @@ import type { FamilyProfile, FamilyProfileInput } from '../../../contract/family
 import { personFromColumns } from './person-columns.ts';
 import type { Db } from '../client.ts';
 import type { FamilyProfileRow } from '../types.ts';
+import { countOf, rowsWhere } from '../queries.ts';
 
 /** A customer's family members (docs/product-rules.md, Family profiles): each query names its owner. */
 
@@ -28,22 +29,11 @@ const toProfile = (row: FamilyProfileRow): FamilyProfile => ({
 
 /** The customer's family, in the order they were added. */
 export async function listFamilyProfiles(db: Db, userId: number): Promise<FamilyProfile[]> {
-  const rows = await db
-    .selectFrom('familyProfiles')
-    .selectAll()
-    .where('userId', '=', userId)
-    .orderBy('id')
-    .execute();
-  return rows.map(toProfile);
+  return (await rowsWhere(db, 'familyProfiles', { userId }, 'id')).map(toProfile);
 }
 
 export async function countFamilyProfiles(db: Db, userId: number): Promise<number> {
-  const { n } = await db
-    .selectFrom('familyProfiles')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('userId', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(n);
+  return countOf(db.selectFrom('familyProfiles').where('userId', '=', userId));
 }
 
 /** One of the customer's family; undefined when there is none or it is someone else's. */

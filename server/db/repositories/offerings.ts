@@ -1,7 +1,8 @@
 import type { AdminOffering, OfferingInput, PujaOffering } from '../../../contract/offerings.ts';
 import type { Db } from '../client.ts';
-import { updateAtVersion } from './admin/records.ts';
+import { insertRecord, updateAtVersion } from './admin/records.ts';
 import type { PujaOfferingRow } from '../catalogue-types.ts';
+import { rowsWhere } from '../queries.ts';
 
 /** Pujas' chadhava offerings (docs/product-rules.md, Chadhava offerings). */
 
@@ -24,25 +25,13 @@ const toAdmin = (row: PujaOfferingRow): AdminOffering => ({
 
 /** The offerings a puja offers now (not retired), in the order staff added them. */
 export async function listPujaOfferings(db: Db, pujaId: number): Promise<PujaOffering[]> {
-  const rows = await db
-    .selectFrom('pujaOffering')
-    .selectAll()
-    .where('pujaId', '=', pujaId)
-    .where('retiredAt', 'is', null)
-    .orderBy('id')
-    .execute();
+  const rows = await rowsWhere(db, 'pujaOffering', { pujaId, retiredAt: null }, 'id');
   return rows.map(toPublic);
 }
 
 /** Every offering of a puja, retired ones included, for staff. */
 export async function listOfferingsForStaff(db: Db, pujaId: number): Promise<AdminOffering[]> {
-  const rows = await db
-    .selectFrom('pujaOffering')
-    .selectAll()
-    .where('pujaId', '=', pujaId)
-    .orderBy('id')
-    .execute();
-  return rows.map(toAdmin);
+  return (await rowsWhere(db, 'pujaOffering', { pujaId }, 'id')).map(toAdmin);
 }
 
 export async function findOfferingForStaff(db: Db, id: number): Promise<AdminOffering | undefined> {
@@ -62,13 +51,8 @@ export function findOfferingsForBooking(db: Db, pujaId: number, ids: readonly nu
     .execute();
 }
 
-export async function insertOffering(db: Db, pujaId: number, input: OfferingInput): Promise<number> {
-  const { id } = await db
-    .insertInto('pujaOffering')
-    .values({ ...input, pujaId })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+export function insertOffering(db: Db, pujaId: number, input: OfferingInput): Promise<number> {
+  return insertRecord(db, 'pujaOffering', { ...input, pujaId });
 }
 
 /** Conditional on the version it started from: false when someone saved meanwhile. */

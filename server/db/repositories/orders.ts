@@ -7,6 +7,7 @@ import { changeStock, insertLedgerEntry, moveStock } from './stock-ledger.ts';
 import { listLifecycleEvents, refundOf, toTimelineEntry } from './lifecycle-events.ts';
 import type { Db } from '../client.ts';
 import type { OrderItemRow, OrderItemsTable, OrderRow, OrdersTable } from '../types.ts';
+import { countOf, rowsWhere } from '../queries.ts';
 
 /** What pricing needs of the products asked for, as they are now. */
 export function findProductsForPricing(db: Db, ids: readonly number[]) {
@@ -147,12 +148,7 @@ export function findOrderRow(db: Db, id: number): Promise<OrderRow | undefined> 
 
 /** The order with its lines and timeline, from its row. */
 export async function readOrder(db: Db, row: OrderRow): Promise<OrderRead> {
-  const items = await db
-    .selectFrom('orderItems')
-    .selectAll()
-    .where('orderId', '=', row.id)
-    .orderBy('id')
-    .execute();
+  const items = await rowsWhere(db, 'orderItems', { orderId: row.id }, 'id');
   const events = await listLifecycleEvents(db, 'order', row.id);
   return toOrderRead(row, items, events.map(toTimelineEntry));
 }
@@ -221,11 +217,7 @@ export async function listOrders(db: Db, userId: number): Promise<OrderSummary[]
 
 /** How many orders exist in all (for tests and the load check's ledger). */
 export async function countOrders(db: Db): Promise<number> {
-  const { n } = await db
-    .selectFrom('orders')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(n);
+  return countOf(db.selectFrom('orders'));
 }
 
 /**

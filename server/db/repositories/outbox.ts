@@ -1,5 +1,6 @@
 import type { Db } from '../client.ts';
 import type { NewOutboxRow, OutboxRow } from '../types.ts';
+import { countOf, rowsWhere } from '../queries.ts';
 
 /**
  * The outbox (server/messages/; docs/decisions/0071): data access only. A message is written in
@@ -97,13 +98,7 @@ export async function forgetMessageFacts(db: Db, id: number, params: string): Pr
 
 /** The messages about one order or booking, oldest first. */
 export function listMessagesFor(db: Db, kind: 'order' | 'booking', recordId: number): Promise<OutboxRow[]> {
-  return db
-    .selectFrom('outbox')
-    .selectAll()
-    .where('recordKind', '=', kind)
-    .where('recordId', '=', recordId)
-    .orderBy('id')
-    .execute();
+  return rowsWhere(db, 'outbox', { recordKind: kind, recordId }, 'id');
 }
 
 /** The newest messages (of one status, when given), for the back office. */
@@ -151,12 +146,7 @@ export async function requeueFailedMessage(db: Db, id: number, now: string): Pro
 
 /** How many messages are failed, for Today. */
 export async function countFailedMessages(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('outbox')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('status', '=', 'failed')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countOf(db.selectFrom('outbox').where('status', '=', 'failed'));
 }
 
 /** One customer's own messages, newest first (their account's Messages section). */

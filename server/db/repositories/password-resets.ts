@@ -12,14 +12,13 @@ export function findPasswordReset(db: Db, tokenHash: string): Promise<PasswordRe
   return db.selectFrom('passwordResets').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
 }
 
+/** An UPDATE marking links still unused as used at `usedAt`. */
+const spendUnusedLinks = (db: Db, usedAt: string) =>
+  db.updateTable('passwordResets').set({ usedAt }).where('usedAt', 'is', null);
+
 /** Marks the link used unless it already was; true when this call is the one that used it. */
 export async function markPasswordResetUsed(db: Db, tokenHash: string, usedAt: string): Promise<boolean> {
-  const result = await db
-    .updateTable('passwordResets')
-    .set({ usedAt })
-    .where('tokenHash', '=', tokenHash)
-    .where('usedAt', 'is', null)
-    .executeTakeFirst();
+  const result = await spendUnusedLinks(db, usedAt).where('tokenHash', '=', tokenHash).executeTakeFirst();
   return result.numUpdatedRows === 1n;
 }
 
@@ -37,11 +36,6 @@ export async function deleteSpentPasswordResets(db: Db, userId: number, now: str
  * may set the password again. The number of links it ended.
  */
 export async function endPasswordResetsOf(db: Db, userId: number, usedAt: string): Promise<number> {
-  const result = await db
-    .updateTable('passwordResets')
-    .set({ usedAt })
-    .where('userId', '=', userId)
-    .where('usedAt', 'is', null)
-    .executeTakeFirst();
+  const result = await spendUnusedLinks(db, usedAt).where('userId', '=', userId).executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

@@ -46,15 +46,17 @@ export async function insertInvitation(
   return id;
 }
 
+/** An UPDATE of the invitations still open (neither used nor withdrawn): the one way one closes. */
+const closeOpenInvitations = (db: Db, closed: { revokedAt: string } | { acceptedAt: string }) =>
+  db
+    .updateTable('staffInvitations')
+    .set(closed)
+    .where('acceptedAt', 'is', null)
+    .where('revokedAt', 'is', null);
+
 /** Withdraws the open invitations to an e-mail (a new one replaces them). */
 export async function revokeInvitationsTo(db: Db, email: string, at: string): Promise<void> {
-  await db
-    .updateTable('staffInvitations')
-    .set({ revokedAt: at })
-    .where('email', '=', email)
-    .where('acceptedAt', 'is', null)
-    .where('revokedAt', 'is', null)
-    .execute();
+  await closeOpenInvitations(db, { revokedAt: at }).where('email', '=', email).execute();
 }
 
 export function findInvitation(db: Db, id: number) {
@@ -65,28 +67,20 @@ export function findInvitationByToken(db: Db, tokenHash: string) {
   return db.selectFrom('staffInvitations').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
 }
 
-/** Withdraws one invitation; false when it was already used or withdrawn. */
-export async function revokeInvitation(db: Db, id: number, at: string): Promise<boolean> {
-  const { numUpdatedRows } = await db
-    .updateTable('staffInvitations')
-    .set({ revokedAt: at })
-    .where('id', '=', id)
-    .where('acceptedAt', 'is', null)
-    .where('revokedAt', 'is', null)
-    .executeTakeFirst();
+/** Closes one invitation if it is still open; false when it was used or withdrawn (meanwhile). */
+async function closeInvitation(db: Db, id: number, closed: { revokedAt: string } | { acceptedAt: string }) {
+  const { numUpdatedRows } = await closeOpenInvitations(db, closed).where('id', '=', id).executeTakeFirst();
   return numUpdatedRows > 0n;
 }
 
+/** Withdraws one invitation; false when it was already used or withdrawn. */
+export function revokeInvitation(db: Db, id: number, at: string): Promise<boolean> {
+  return closeInvitation(db, id, { revokedAt: at });
+}
+
 /** Marks an invitation used, once: false when it was used or withdrawn meanwhile. */
-export async function acceptInvitation(db: Db, id: number, at: string): Promise<boolean> {
-  const { numUpdatedRows } = await db
-    .updateTable('staffInvitations')
-    .set({ acceptedAt: at })
-    .where('id', '=', id)
-    .where('acceptedAt', 'is', null)
-    .where('revokedAt', 'is', null)
-    .executeTakeFirst();
-  return numUpdatedRows > 0n;
+export function acceptInvitation(db: Db, id: number, at: string): Promise<boolean> {
+  return closeInvitation(db, id, { acceptedAt: at });
 }
 
 /** Takes a staff member off the staff (back to customer); false when they were not staff. */

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../client.ts';
 import type { UploadRow } from '../types.ts';
+import { countOf } from '../queries.ts';
 
 /** Uploaded photos and videos: data access only (the files themselves are server/services/uploads.ts's). */
 
@@ -14,13 +15,7 @@ export async function insertUpload(db: Db, upload: UploadRow): Promise<void> {
 
 /** How many uploads the user made since `since` (ISO 8601). */
 export async function countUploadsSince(db: Db, userId: number, since: string): Promise<number> {
-  const { n } = await db
-    .selectFrom('uploads')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('userId', '=', userId)
-    .where('createdAt', '>', since)
-    .executeTakeFirstOrThrow();
-  return Number(n);
+  return countOf(db.selectFrom('uploads').where('userId', '=', userId).where('createdAt', '>', since));
 }
 
 /**

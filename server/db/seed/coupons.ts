@@ -1,5 +1,6 @@
 import type { Db } from '../client.ts';
 import type { NewCoupon } from '../types.ts';
+import { countOf } from '../queries.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -68,11 +69,7 @@ export const coupons: SeedCoupon[] = [
 ];
 
 export async function areCouponsEmpty(db: Db): Promise<boolean> {
-  const row = await db
-    .selectFrom('coupons')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n) === 0;
+  return (await countOf(db.selectFrom('coupons'))) === 0;
 }
 
 /** Inserts the demo coupons when there are none yet (expiry relative to `now`). */

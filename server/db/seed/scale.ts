@@ -1,6 +1,7 @@
 import type { Db } from '../client.ts';
 import type { NewPackage, NewProduct, NewPuja } from '../catalogue-types.ts';
 import { scriptForPlace } from '../../../contract/admin/pujas.ts';
+import { countOf } from '../queries.ts';
 
 /**
  * A large, realistic catalogue for the benchmark (`npm run seed:scale -- 10000`): products made
@@ -68,15 +69,7 @@ export interface ScaleCounts {
 export async function seedScale(db: Db, target: ScaleCounts, now: Date = new Date()): Promise<ScaleCounts> {
   const rand = random(20261124);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
-  const count = async (table: 'product' | 'puja') =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = (table: 'product' | 'puja') => countOf(db.selectFrom(table));
   const categories = await db.selectFrom('category').select(['id', 'category']).execute();
   if (categories.length === 0) throw new Error('Seed the demo catalogue first: it makes the categories.');
 

@@ -9,6 +9,7 @@ import { astrologers, categories, products, pujas } from './catalogue-data.ts';
 import { seedCoupons } from './coupons.ts';
 import { openStock } from '../repositories/stock-ledger.ts';
 import { scriptForPlace } from '../../../contract/admin/pujas.ts';
+import { countOf } from '../queries.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -50,11 +51,7 @@ const DEMO_OFFERINGS: Omit<Insertable<PujaOfferingTable>, 'pujaId'>[] = [
 
 /** True when the catalogue has never been seeded. */
 export async function isCatalogueEmpty(db: Db): Promise<boolean> {
-  const row = await db
-    .selectFrom('puja')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n) === 0;
+  return (await countOf(db.selectFrom('puja'))) === 0;
 }
 
 /**

@@ -1,4 +1,3 @@
-import { Hono } from 'hono';
 import {
   AstrologerInput,
   AstrologerUpdate,
@@ -6,21 +5,20 @@ import {
   type AdminAstrologerListResponse,
   type AdminAstrologerResponse,
 } from '../../../contract/admin/astrologers.ts';
-import type { AppEnv } from '../../env.ts';
 import { findAstrologerForStaff, listAstrologersForStaff } from '../../db/repositories/admin/astrologers.ts';
 import { createAstrologer, editAstrologer, retireAstrologer } from '../../services/admin/astrologers.ts';
-import { createRoute, editRoute, findRoute, retireRoutes } from './records.ts';
+import { recordRoutes } from './records.ts';
 
 /** Astrologers in the back office (contract/admin/astrologers.ts). */
 
-const answer = (astrologer: AdminAstrologer): AdminAstrologerResponse => ({ astrologer });
-
-export const astrologerRoutes = new Hono<AppEnv>().get('/api/admin/astrologers', async (c) => {
-  const body: AdminAstrologerListResponse = { astrologers: await listAstrologersForStaff(c.var.db) };
-  return c.json(body, 200);
+export const astrologerRoutes = recordRoutes({
+  path: '/api/admin/astrologers',
+  answer: (astrologer: AdminAstrologer): AdminAstrologerResponse => ({ astrologer }),
+  list: async (c): Promise<AdminAstrologerListResponse> => ({
+    astrologers: await listAstrologersForStaff(c.var.db),
+  }),
+  find: { what: 'Astrologer', read: findAstrologerForStaff },
+  create: [AstrologerInput, createAstrologer],
+  edit: [AstrologerUpdate, editAstrologer],
+  retire: retireAstrologer,
 });
-
-createRoute(astrologerRoutes, '/api/admin/astrologers', AstrologerInput, createAstrologer, answer);
-findRoute(astrologerRoutes, '/api/admin/astrologers/:id', 'Astrologer', findAstrologerForStaff, answer);
-editRoute(astrologerRoutes, '/api/admin/astrologers/:id', AstrologerUpdate, editAstrologer, answer);
-retireRoutes(astrologerRoutes, '/api/admin/astrologers', retireAstrologer, answer);

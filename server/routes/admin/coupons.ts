@@ -1,4 +1,3 @@
-import { Hono } from 'hono';
 import {
   CouponInput,
   CouponUpdate,
@@ -6,17 +5,17 @@ import {
   type AdminCouponListResponse,
   type AdminCouponResponse,
 } from '../../../contract/admin/coupons.ts';
-import type { AppEnv } from '../../env.ts';
 import { createCoupon, editCoupon, listCoupons } from '../../services/admin/coupons.ts';
-import { createRoute, editRoute } from './records.ts';
+import { recordRoutes } from './records.ts';
 
 /** Coupons in the back office (contract/admin/coupons.ts); each listed with its status now. */
 
-const answer = (coupon: AdminCoupon): AdminCouponResponse => ({ coupon });
-
-export const couponRoutes = new Hono<AppEnv>().get('/api/admin/coupons', async (c) => {
-  const body: AdminCouponListResponse = { coupons: await listCoupons(c.var.db, c.var.now()) };
-  return c.json(body, 200);
+export const couponRoutes = recordRoutes({
+  path: '/api/admin/coupons',
+  answer: (coupon: AdminCoupon): AdminCouponResponse => ({ coupon }),
+  list: async (c): Promise<AdminCouponListResponse> => ({
+    coupons: await listCoupons(c.var.db, c.var.now()),
+  }),
+  create: [CouponInput, createCoupon],
+  edit: [CouponUpdate, editCoupon],
 });
-createRoute(couponRoutes, '/api/admin/coupons', CouponInput, createCoupon, answer);
-editRoute(couponRoutes, '/api/admin/coupons/:id', CouponUpdate, editCoupon, answer);

@@ -1,4 +1,3 @@
-import { Hono } from 'hono';
 import {
   AdminPujaQuery,
   PujaInput,
@@ -8,12 +7,10 @@ import {
   type AdminPujaListResponse,
   type AdminPujaResponse,
 } from '../../../contract/admin/pujas.ts';
-import type { AppEnv } from '../../env.ts';
 import { findPujaForStaff, listPujasForStaff } from '../../db/repositories/admin/pujas.ts';
-import { idParam } from '../../http.ts';
 import { createPuja, editPuja, repeatPuja, retirePuja } from '../../services/admin/pujas.ts';
-import { readBody, readQuery } from '../../validate.ts';
-import { createRoute, editRoute, findRoute, retireRoutes, staffDeps } from './records.ts';
+import { readQuery } from '../../validate.ts';
+import { addToRoute, recordRoutes } from './records.ts';
 
 /**
  * Pujas in the back office (contract/admin/pujas.ts; docs/product-rules.md, Roles and the back
@@ -23,19 +20,14 @@ import { createRoute, editRoute, findRoute, retireRoutes, staffDeps } from './re
 
 const answer = (puja: AdminPuja): AdminPujaResponse => ({ puja });
 
-export const pujaRoutes = new Hono<AppEnv>()
-  .get('/api/admin/pujas', async (c) => {
-    const query = readQuery(c, AdminPujaQuery);
-    const body: AdminPujaListResponse = await listPujasForStaff(c.var.db, query, c.var.now());
-    return c.json(body, 200);
-  })
-
-  .post('/api/admin/pujas/:id/repeat', async (c) => {
-    const id = idParam(c);
-    const input = await readBody(c, RepeatPujaInput);
-    return c.json(answer(await repeatPuja(staffDeps(c), id, input)), 201);
-  });
-createRoute(pujaRoutes, '/api/admin/pujas', PujaInput, createPuja, answer);
-findRoute(pujaRoutes, '/api/admin/pujas/:id', 'Puja', findPujaForStaff, answer);
-editRoute(pujaRoutes, '/api/admin/pujas/:id', PujaUpdate, editPuja, answer);
-retireRoutes(pujaRoutes, '/api/admin/pujas', retirePuja, answer);
+export const pujaRoutes = recordRoutes({
+  path: '/api/admin/pujas',
+  answer,
+  list: (c): Promise<AdminPujaListResponse> =>
+    listPujasForStaff(c.var.db, readQuery(c, AdminPujaQuery), c.var.now()),
+  find: { what: 'Puja', read: findPujaForStaff },
+  create: [PujaInput, createPuja],
+  edit: [PujaUpdate, editPuja],
+  retire: retirePuja,
+});
+addToRoute(pujaRoutes, '/api/admin/pujas/:id/repeat', RepeatPujaInput, repeatPuja, answer);

@@ -1,7 +1,7 @@
 import type { AdminAstrologer, AstrologerInput } from '../../../../contract/admin/astrologers.ts';
 import { toCatalogueMarkup } from '../../../../contract/admin/catalogue-fields.ts';
 import type { Db } from '../../client.ts';
-import { updateAtVersion } from './records.ts';
+import { insertRecord, updateAtVersion } from './records.ts';
 
 /*
  * Astrologers as staff read and write them (data access only; the rules, versions and audit rows are
@@ -29,13 +29,8 @@ const astrologerColumns = (input: AstrologerInput) => ({
   specializations: JSON.stringify(input.specializations),
 });
 
-export async function insertAstrologer(db: Db, input: AstrologerInput): Promise<number> {
-  const { id } = await db
-    .insertInto('astrologer')
-    .values(astrologerColumns(input))
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+export function insertAstrologer(db: Db, input: AstrologerInput): Promise<number> {
+  return insertRecord(db, 'astrologer', astrologerColumns(input));
 }
 
 export function updateAstrologer(

@@ -4,6 +4,7 @@ import type { BookingState } from '../../../../contract/lifecycle.ts';
 import { indiaDayStart } from '../../../../contract/india-time.ts';
 import type { Db } from '../../client.ts';
 import { customerOf, searchConditions } from './queues.ts';
+import { personCount } from '../bookings.ts';
 
 /**
  * The bookings' queue (data access only): filtered by state, by a date range (days in India,
@@ -46,13 +47,7 @@ export async function listBookingsForStaff(db: Db, query: AdminBookingQuery) {
       'users.email as customerEmail',
       'users.phone as customerPhone',
     ])
-    .select((eb) =>
-      eb
-        .selectFrom('bookingPersons')
-        .select((sub) => sub.fn.countAll<number>().as('n'))
-        .whereRef('bookingPersons.bookingId', '=', 'bookings.id')
-        .as('personCount'),
-    )
+    .select(personCount)
     // The soonest puja first when listing by puja date; the newest booking first otherwise.
     .$call((q) =>
       query.dateOf === 'booked'

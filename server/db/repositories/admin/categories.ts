@@ -1,6 +1,6 @@
 import type { AdminCategory, CategoryInput } from '../../../../contract/admin/categories.ts';
 import type { Db } from '../../client.ts';
-import { updateAtVersion } from './records.ts';
+import { insertRecord, updateAtVersion } from './records.ts';
 
 /*
  * The shop's categories as staff read and write them (data access only; the rules, versions and audit rows are
@@ -29,9 +29,8 @@ export async function findCategoryForStaff(db: Db, id: number): Promise<AdminCat
   return (await listCategoriesForStaff(db)).find((category) => category.id === id);
 }
 
-export async function insertCategory(db: Db, input: CategoryInput): Promise<number> {
-  const { id } = await db.insertInto('category').values(input).returning('id').executeTakeFirstOrThrow();
-  return id;
+export function insertCategory(db: Db, input: CategoryInput): Promise<number> {
+  return insertRecord(db, 'category', input);
 }
 
 export function updateCategory(db: Db, id: number, version: number, input: CategoryInput): Promise<boolean> {

@@ -1,7 +1,7 @@
 import type { CouponInput, StoredCoupon } from '../../../../contract/admin/coupons.ts';
 import type { Db } from '../../client.ts';
 import type { CouponRow } from '../../types.ts';
-import { updateAtVersion } from './records.ts';
+import { insertRecord, updateAtVersion } from './records.ts';
 
 /*
  * The coupons as staff read and write them (data access only; the rules and audit rows are
@@ -37,13 +37,8 @@ export async function findCouponForStaff(db: Db, id: number): Promise<StoredCoup
 
 const couponColumns = ({ active, ...input }: CouponInput) => ({ ...input, active: active ? 1 : 0 });
 
-export async function insertCoupon(db: Db, input: CouponInput, at: string): Promise<number> {
-  const { id } = await db
-    .insertInto('coupons')
-    .values({ ...couponColumns(input), createdAt: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+export function insertCoupon(db: Db, input: CouponInput, at: string): Promise<number> {
+  return insertRecord(db, 'coupons', { ...couponColumns(input), createdAt: at });
 }
 
 export function updateCoupon(db: Db, id: number, version: number, input: CouponInput): Promise<boolean> {

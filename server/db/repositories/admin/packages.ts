@@ -1,7 +1,7 @@
 import type { AdminPackage, PackageInput } from '../../../../contract/admin/packages.ts';
 import { toCatalogueMarkup } from '../../../../contract/admin/catalogue-fields.ts';
 import type { Db } from '../../client.ts';
-import { updateAtVersion } from './records.ts';
+import { insertRecord, updateAtVersion } from './records.ts';
 
 /*
  * A puja's packages as staff read and write them (data access only; the rules, versions and audit rows are
@@ -35,13 +35,8 @@ export function findPackageRow(db: Db, id: number) {
   return db.selectFrom('pujaPackage').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function insertPackage(db: Db, pujaId: number, input: PackageInput): Promise<number> {
-  const { id } = await db
-    .insertInto('pujaPackage')
-    .values({ ...input, pujaId })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+export function insertPackage(db: Db, pujaId: number, input: PackageInput): Promise<number> {
+  return insertRecord(db, 'pujaPackage', { ...input, pujaId });
 }
 
 export function updatePackage(db: Db, id: number, version: number, input: PackageInput): Promise<boolean> {

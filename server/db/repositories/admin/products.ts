@@ -8,7 +8,8 @@ import { toCatalogueMarkup } from '../../../../contract/admin/catalogue-fields.t
 import { LOW_STOCK_LIMIT } from '../../../../contract/catalogue-display.ts';
 import type { Db } from '../../client.ts';
 import { listLedger } from '../stock-ledger.ts';
-import { likeAnywhere, updateAtVersion } from './records.ts';
+import { insertRecord, likeAnywhere, updateAtVersion } from './records.ts';
+import { pageOf } from '../../queries.ts';
 
 /*
  * Products as staff read and write them (data access only; the rules, versions and audit rows are
@@ -32,24 +33,22 @@ export async function listProductsForStaff(
     filtered = filtered
       .where('product.stockQuantity', '>', 0)
       .where('product.stockQuantity', '<=', LOW_STOCK_LIMIT);
-  const { n } = await filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const products = await filtered
-    .select([
-      'product.id',
-      'product.name',
-      'product.image',
-      'product.price',
-      'product.offerPrice',
-      'product.stockQuantity',
-      'category.name as category',
-      'product.retiredAt',
-    ])
-    .orderBy(query.stock ? 'product.stockQuantity' : 'product.id', query.stock ? 'asc' : 'desc')
-    .orderBy('product.id', 'desc')
-    .limit(query.limit ?? 50)
-    .offset(query.offset ?? 0)
-    .execute();
-  return { products, total: Number(n) };
+  const { rows: products, total } = await pageOf(filtered, query, (q) =>
+    q
+      .select([
+        'product.id',
+        'product.name',
+        'product.image',
+        'product.price',
+        'product.offerPrice',
+        'product.stockQuantity',
+        'category.name as category',
+        'product.retiredAt',
+      ])
+      .orderBy(query.stock ? 'product.stockQuantity' : 'product.id', query.stock ? 'asc' : 'desc')
+      .orderBy('product.id', 'desc'),
+  );
+  return { products, total };
 }
 
 export async function findProductForStaff(db: Db, id: number): Promise<AdminProduct | undefined> {
@@ -65,13 +64,8 @@ export async function findProductForStaff(db: Db, id: number): Promise<AdminProd
 }
 
 /** A new product starts with no stock: stock comes in through the ledger. */
-export async function insertProduct(db: Db, input: ProductInput): Promise<number> {
-  const { id } = await db
-    .insertInto('product')
-    .values({ ...input, stockQuantity: 0, averageRating: 0, totalReviews: 0 })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+export function insertProduct(db: Db, input: ProductInput): Promise<number> {
+  return insertRecord(db, 'product', { ...input, stockQuantity: 0, averageRating: 0, totalReviews: 0 });
 }
 
 export function updateProduct(db: Db, id: number, version: number, input: ProductInput): Promise<boolean> {

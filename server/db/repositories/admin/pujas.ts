@@ -7,7 +7,8 @@ import type {
 import { toCatalogueMarkup } from '../../../../contract/admin/catalogue-fields.ts';
 import type { Db } from '../../client.ts';
 import { listPackagesForStaff } from './packages.ts';
-import { likeAnywhere, updateAtVersion } from './records.ts';
+import { insertRecord, likeAnywhere, updateAtVersion } from './records.ts';
+import { countOf, pageOf, rowsWhere } from '../../queries.ts';
 
 /*
  * Pujas as staff read and write them (data access only; the rules, versions and audit rows are
@@ -33,41 +34,39 @@ export async function listPujasForStaff(
     );
   if (query.when === 'upcoming') filtered = filtered.where('puja.pujaDate', '>', now.toISOString());
   if (query.when === 'past') filtered = filtered.where('puja.pujaDate', '<=', now.toISOString());
-  const { n } = await filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await filtered
-    .select([
-      'puja.id',
-      'puja.pujaName',
-      'puja.place',
-      'puja.pujaDate',
-      'puja.image',
-      'puja.inDemand',
-      'puja.script',
-      'puja.retiredAt',
-    ])
-    .select((eb) => [
-      eb
-        .selectFrom('pujaPackage')
-        .select((sub) => sub.fn.countAll<number>().as('n'))
-        .whereRef('pujaPackage.pujaId', '=', 'puja.id')
-        .as('packageCount'),
-      eb
-        .selectFrom('pujaPackage')
-        .select((sub) => sub.fn.min<number>('pujaPackage.offerPrice').as('n'))
-        .whereRef('pujaPackage.pujaId', '=', 'puja.id')
-        .as('fromPrice'),
-      eb
-        .selectFrom('bookings')
-        .select((sub) => sub.fn.countAll<number>().as('n'))
-        .whereRef('bookings.pujaId', '=', 'puja.id')
-        .as('bookingCount'),
-    ])
-    // The soonest upcoming first when listing what is coming, the latest first otherwise.
-    .orderBy('puja.pujaDate', query.when === 'upcoming' ? 'asc' : 'desc')
-    .orderBy('puja.id', 'desc')
-    .limit(query.limit ?? 50)
-    .offset(query.offset ?? 0)
-    .execute();
+  const { rows, total } = await pageOf(filtered, query, (q) =>
+    q
+      .select([
+        'puja.id',
+        'puja.pujaName',
+        'puja.place',
+        'puja.pujaDate',
+        'puja.image',
+        'puja.inDemand',
+        'puja.script',
+        'puja.retiredAt',
+      ])
+      .select((eb) => [
+        eb
+          .selectFrom('pujaPackage')
+          .select((sub) => sub.fn.countAll<number>().as('n'))
+          .whereRef('pujaPackage.pujaId', '=', 'puja.id')
+          .as('packageCount'),
+        eb
+          .selectFrom('pujaPackage')
+          .select((sub) => sub.fn.min<number>('pujaPackage.offerPrice').as('n'))
+          .whereRef('pujaPackage.pujaId', '=', 'puja.id')
+          .as('fromPrice'),
+        eb
+          .selectFrom('bookings')
+          .select((sub) => sub.fn.countAll<number>().as('n'))
+          .whereRef('bookings.pujaId', '=', 'puja.id')
+          .as('bookingCount'),
+      ])
+      // The soonest upcoming first when listing what is coming, the latest first otherwise.
+      .orderBy('puja.pujaDate', query.when === 'upcoming' ? 'asc' : 'desc')
+      .orderBy('puja.id', 'desc'),
+  );
   return {
     pujas: rows.map((row) => ({
       ...row,
@@ -76,7 +75,7 @@ export async function listPujasForStaff(
       bookingCount: Number(row.bookingCount ?? 0),
       fromPrice: row.fromPrice === null ? null : Number(row.fromPrice),
     })),
-    total: Number(n),
+    total,
   };
 }
 
@@ -85,11 +84,7 @@ export async function findPujaForStaff(db: Db, id: number): Promise<AdminPuja | 
   const row = await db.selectFrom('puja').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) return undefined;
   const packages = await listPackagesForStaff(db, id);
-  const { n } = await db
-    .selectFrom('bookings')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('pujaId', '=', id)
-    .executeTakeFirstOrThrow();
+  const n = await countOf(db.selectFrom('bookings').where('pujaId', '=', id));
   const prices = packages.map((p) => p.offerPrice);
   return {
     ...row,
@@ -107,13 +102,8 @@ export async function findPujaForStaff(db: Db, id: number): Promise<AdminPuja | 
 
 const pujaColumns = (input: PujaInput) => ({ ...input, inDemand: input.inDemand ? 1 : 0 });
 
-export async function insertPuja(db: Db, input: PujaInput): Promise<number> {
-  const { id } = await db
-    .insertInto('puja')
-    .values(pujaColumns(input))
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+export function insertPuja(db: Db, input: PujaInput): Promise<number> {
+  return insertRecord(db, 'puja', pujaColumns(input));
 }
 
 export function updatePuja(db: Db, id: number, version: number, input: PujaInput): Promise<boolean> {
@@ -134,12 +124,7 @@ export async function copyPuja(
     .values({ ...copy, ...dates })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const packages = await db
-    .selectFrom('pujaPackage')
-    .selectAll()
-    .where('pujaId', '=', id)
-    .orderBy('id')
-    .execute();
+  const packages = await rowsWhere(db, 'pujaPackage', { pujaId: id }, 'id');
   for (const { id: _pkg, version: _v, pujaId: _p, ...pkg } of packages)
     await db
       .insertInto('pujaPackage')

@@ -1,4 +1,4 @@
-import type { UpdateObject } from 'kysely';
+import type { InsertObject, UpdateObject } from 'kysely';
 import type { Db } from '../../client.ts';
 import type { Database } from '../../types.ts';
 
@@ -14,6 +14,16 @@ type VersionedTable =
 
 /** A search text as a LIKE pattern matching it anywhere, its wildcards escaped. */
 export const likeAnywhere = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A table staff create records in, with the columns of one of its new rows. */
+type NewRecord = { [T in VersionedTable]: [table: T, values: InsertObject<Database, T>] }[VersionedTable];
+
+/** Inserts a record staff made (at version 1), answering its new id. */
+export async function insertRecord(db: Db, ...[table, values]: NewRecord): Promise<number> {
+  const row = values as InsertObject<Database, VersionedTable>;
+  const { id } = await db.insertInto(table).values(row).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
 
 /** Writes `values` to the row `id` of `table` if it is still at `version`, and bumps the version. */
 export async function updateAtVersion<T extends VersionedTable>(

@@ -5,6 +5,7 @@ import { LOW_STOCK_LIMIT } from '../../../../contract/catalogue-display.ts';
 import { indiaDay, indiaDayStart } from '../../../../contract/india-time.ts';
 import type { Db } from '../../client.ts';
 import { countFailedMessages } from '../outbox.ts';
+import { countOf } from '../../queries.ts';
 
 /** The back office's Today (data access only). Days are India's (Asia/Kolkata). */
 
@@ -52,24 +53,13 @@ async function numbersBetween(db: Db, from: string, to: string): Promise<DayNumb
 }
 
 const countOrders = async (db: Db, states: OrderState[]) =>
-  Number(
-    (
-      await db
-        .selectFrom('orders')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('orderStatus', 'in', states)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+  countOf(db.selectFrom('orders').where('orderStatus', 'in', states));
 
 const countBookings = async (db: Db, states: BookingState[], pujaBefore?: string, pujaAfter?: string) => {
-  let query = db
-    .selectFrom('bookings')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('status', 'in', states);
+  let query = db.selectFrom('bookings').where('status', 'in', states);
   if (pujaBefore) query = query.where('pujaDate', '<=', pujaBefore);
   if (pujaAfter) query = query.where('pujaDate', '>', pujaAfter);
-  return Number((await query.executeTakeFirstOrThrow()).n);
+  return countOf(query);
 };
 
 /** Today's and the last 7 days' numbers, and the work waiting in each queue. */
