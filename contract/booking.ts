@@ -67,6 +67,11 @@ export const bookingMessages = {
       ? 'This package is for 1 person; please enter the details of one person'
       : `This package is for up to ${persons(noPersons)}; please enter at most ${noPersons}`,
   closed: 'Booking for this puja has closed',
+  /** docs/product-rules.md, Places at the temple: fewer places left than the persons named. */
+  full: (placesLeft: number) =>
+    placesLeft === 0
+      ? 'This date of the puja is fully booked'
+      : `Only ${placesLeft === 1 ? '1 place is' : `${placesLeft} places are`} left on this date of the puja`,
   addressNotFound: 'Address not found',
   idempotencyMismatch: orderMessages.idempotencyMismatch,
   notFound: 'Booking not found',

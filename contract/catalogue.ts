@@ -24,6 +24,12 @@ export const Puja = v.object({
   benefitTitle4: v.string(),
   benefitDesc4: v.string(),
   /**
+   * Places at the temple on this date (docs/product-rules.md, Places at the temple): how many
+   * persons' names it reads, and how many of them are not yet booked. Both null: unlimited.
+   */
+  capacity: v.nullable(v.number()),
+  placesLeft: v.nullable(v.number()),
+  /**
    * The cheapest package's offer price, for "from ₹…" on cards: an extra field of GET /pujas only
    * (the section-7 fields are unchanged), absent from other backends, null without packages.
    */

@@ -52,6 +52,12 @@ export const BOOKING_STATES = [
 ] as const;
 export type BookingState = (typeof BOOKING_STATES)[number];
 
+/** A booking holds its persons' places at the temple unless it was cancelled (docs/product-rules.md, Places at the temple). */
+export const BOOKING_STATES_FREEING_PLACES = [
+  'refundPending',
+  'refunded',
+] as const satisfies readonly BookingState[];
+
 /** "Processing", "Damage claimed", "Refund pending"… */
 export const orderStateLabels: Record<OrderState, string> = labelsOf(ORDER_STATES);
 /** "Confirmed", "Sankalp locked", "Prasad shipped", "Not performed"… */

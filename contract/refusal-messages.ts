@@ -30,6 +30,7 @@ export const refusalMessages = {
   package_not_found: bookingMessages.packageNotFound,
   package_of_another_puja: bookingMessages.packageOfAnotherPuja,
   booking_closed: bookingMessages.closed,
+  puja_full: bookingMessages.full(0),
   payment_declined: paymentMessages.declined,
   payment_not_found: paymentMessages.notFound,
   payment_invalid: paymentMessages.invalid,

@@ -25,6 +25,8 @@ export type RefusalCode =
   | 'package_not_found'
   | 'package_of_another_puja'
   | 'booking_closed'
+  // places at the temple (docs/product-rules.md, Places at the temple)
+  | 'puja_full'
   | 'person_count_mismatch'
   | 'script_spelling_invalid'
   // both

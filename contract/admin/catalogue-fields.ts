@@ -26,6 +26,8 @@ export const MAX_PLACE_LENGTH = 160;
 export const MAX_BENEFIT_DESC_LENGTH = 400;
 const MAX_PRICE = 10_000_000;
 export const MAX_STOCK_CHANGE = 100_000;
+/** The most persons' names a puja date may take (docs/product-rules.md, Places at the temple). */
+export const MAX_PUJA_CAPACITY = 100_000;
 
 export const catalogueMessages = {
   noHtml: (label: string) =>
@@ -37,6 +39,7 @@ export const catalogueMessages = {
   personsInvalid: `Persons must be a whole number from 1 to ${MAX_BOOKING_PERSONS}`,
   dateInvalid: 'The puja date must be a date and time',
   startAfterPuja: 'Bookings must open before the puja date',
+  capacityInvalid: `Places must be a whole number from 1 to ${MAX_PUJA_CAPACITY.toLocaleString('en-IN')}, or empty for no limit`,
   versionInvalid: 'version must be the version you started editing from',
   conflict:
     'Someone else saved this while you were editing. Your changes are not saved yet: compare them with theirs below.',

@@ -11,6 +11,7 @@ import {
   instant,
   MAX_BENEFIT_DESC_LENGTH,
   MAX_PLACE_LENGTH,
+  MAX_PUJA_CAPACITY,
   MAX_TITLE_LENGTH,
   recordListQuery,
   Version,
@@ -44,6 +45,11 @@ const pujaFields = {
   inDemand: v.boolean('inDemand must be true or false'),
   noDevotes: v.optional(wholeNumber('Devotees must be a whole number, 0 or more', 0, 100_000_000), 0),
   script: TempleScript,
+  /** Places at the temple: persons' names it reads on this date; null (or absent) is unlimited. */
+  capacity: v.optional(
+    v.nullable(wholeNumber(catalogueMessages.capacityInvalid, 1, MAX_PUJA_CAPACITY)),
+    null,
+  ),
   benefitTitle1: benefitTitle(1),
   benefitDesc1: benefitDesc(1),
   benefitTitle2: benefitTitle(2),

@@ -14,8 +14,12 @@ import {
   type UnknownRow,
 } from 'kysely';
 
-/** The tables whose rows GET /pujas, /products, /categories and /astrologers read. */
+/**
+ * The tables whose rows GET /pujas, /products, /categories and /astrologers read: bookings too,
+ * since a puja's places left are counted from them (docs/product-rules.md, Places at the temple).
+ */
 const CATALOGUE_TABLES = new Set([
+  'bookings',
   'puja',
   'pujapackage',
   'pujaoffering',

@@ -37,6 +37,8 @@ export interface PujaTable {
   version: Generated<number>;
   /** When staff retired it: it leaves the shop, its bookings stay. */
   retiredAt: AddedLater<string>;
+  /** How many persons' names the temple reads on this date; null: unlimited (docs/product-rules.md, Places at the temple). */
+  capacity: AddedLater<number>;
 }
 
 export interface PackageTable {

@@ -9,6 +9,7 @@ import { findAddress } from '../db/repositories/addresses.ts';
 import { findPackageForBooking, findPujaForBooking } from '../db/repositories/bookings.ts';
 import { findPujaScript } from '../db/repositories/catalogue.ts';
 import { findOfferingsForBooking } from '../db/repositories/offerings.ts';
+import { placesLeftOf, placesTaken } from '../db/repositories/places.ts';
 import { Refusal } from './refusal.ts';
 
 /*
@@ -69,7 +70,8 @@ const giftAddressOf = (gift: GiftInput): Address => ({
 /**
  * Checks a booking draft exactly as making it would, in this order: the puja exists, the
  * package exists and is one of the puja's, the booking window is open at `now`
- * (docs/product-rules.md, Bookings), the number of persons is at most the package's, the address is
+ * (docs/product-rules.md, Bookings), the number of persons is at most the package's and the places
+ * left on the date (Places at the temple), the address is
  * the customer's (or a gift's own), the offerings are the puja's. POST /api/payments prices
  * intents with this. Reads only.
  */
@@ -88,6 +90,10 @@ export async function quoteBooking(
   // docs/product-rules.md, Persons: 1 to the package's number (at least one is the schema's).
   if (draft.persons.length > pkg.noPersons)
     throw new Refusal('person_count_mismatch', bookingMessages.tooManyForPackage(pkg.noPersons));
+  // docs/product-rules.md, Places at the temple: each person named takes one of the date's places.
+  const placesLeft = placesLeftOf(puja.capacity, await placesTaken(db, puja.id));
+  if (placesLeft !== null && draft.persons.length > placesLeft)
+    throw new Refusal('puja_full', bookingMessages.full(placesLeft));
   const wrongScript = wrongScriptSpelling(draft.persons, await findPujaScript(db, puja.id));
   if (wrongScript) throw new Refusal('script_spelling_invalid', wrongScript);
   const address =

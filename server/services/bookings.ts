@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { addressCopyOf } from '../db/repositories/address-copy.ts';
 import { insertLifecycleEvent } from '../db/repositories/lifecycle-events.ts';
 import { findBookingByKey, insertBooking } from '../db/repositories/bookings.ts';
+import { lockPujaPlaces } from '../db/repositories/places.ts';
 import { paidWrite, type PaidSubmit, type PaidWriteResult, type PaymentClaim } from './paid-write.ts';
 import { quoteBooking } from './booking-quote.ts';
 import { bookingNumber } from './reference-number.ts';
@@ -43,6 +44,8 @@ export async function makeBooking(
     shopNotifyEmail?: string | undefined;
   },
 ): Promise<number> {
+  // The date's last places are counted by one booking at a time (docs/decisions/0075).
+  await lockPujaPlaces(trx, draft.pujaId);
   const { puja, pkg, address, offerings, amount } = await quoteBooking(trx, userId, draft, now);
   if (claim.paymentId === null) throw new Error('A booking is always paid online');
   const id = await insertBooking(

@@ -18,7 +18,7 @@ export function findPujaForBooking(db: Db, id: number) {
   return (
     db
       .selectFrom('puja')
-      .select(['id', 'pujaName', 'place', 'pujaDate', 'image'])
+      .select(['id', 'pujaName', 'place', 'pujaDate', 'image', 'capacity'])
       .where('id', '=', id)
       // A retired puja is no longer in the shop: it cannot be booked.
       .where('retiredAt', 'is', null)

@@ -8,6 +8,7 @@ import type { Db } from '../client.ts';
 import type { Database } from '../types.ts';
 import type { PujaRow } from '../catalogue-types.ts';
 import { countOf } from '../queries.ts';
+import { placesLeftOf, placesTakenColumn } from './places.ts';
 
 /**
  * The columns of the shop's catalogue answers (SPEC.md section 7's shapes): what staff keep
@@ -31,6 +32,7 @@ export const PUBLIC_PUJA_COLUMNS = [
   'puja.benefitDesc3',
   'puja.benefitTitle4',
   'puja.benefitDesc4',
+  'puja.capacity',
 ] as const;
 type PublicPujaRow = Pick<
   PujaRow,
@@ -59,7 +61,15 @@ const PUBLIC_PRODUCT_COLUMNS = [
   'product.totalReviews',
 ] as const;
 
-const toPuja = ({ inDemand, ...row }: PublicPujaRow): Puja => ({ ...row, inDemand: inDemand === 1 });
+const toPuja = ({
+  inDemand,
+  placesTaken,
+  ...row
+}: PublicPujaRow & { placesTaken: number | string | null }): Puja => ({
+  ...row,
+  inDemand: inDemand === 1,
+  placesLeft: placesLeftOf(row.capacity, Number(placesTaken ?? 0)),
+});
 
 /**
  * Pujas in the shop (not retired) with `fromPrice`: the cheapest package's offer price (null
@@ -76,10 +86,14 @@ function pujasWithFromPrice(db: Db) {
         .select((inner) => inner.fn.min<number>('pujaPackage.offerPrice').as('minOffer'))
         .whereRef('pujaPackage.pujaId', '=', 'puja.id')
         .as('fromPrice'),
-    );
+    )
+    .select(placesTakenColumn);
 }
 
-const toPujaWithPrice = ({ fromPrice, ...row }: PublicPujaRow & { fromPrice: number | null }): Puja => ({
+const toPujaWithPrice = ({
+  fromPrice,
+  ...row
+}: PublicPujaRow & { fromPrice: number | null; placesTaken: number | string | null }): Puja => ({
   ...toPuja(row),
   fromPrice: fromPrice === null ? null : Number(fromPrice),
 });

@@ -9,6 +9,7 @@ import type { Db } from '../../client.ts';
 import { listPackagesForStaff } from './packages.ts';
 import { insertRecord, likeAnywhere, updateAtVersion } from './records.ts';
 import { countOf, pageOf, rowsWhere } from '../../queries.ts';
+import { placesLeftOf, placesTaken } from '../places.ts';
 
 /*
  * Pujas as staff read and write them (data access only; the rules, versions and audit rows are
@@ -85,6 +86,7 @@ export async function findPujaForStaff(db: Db, id: number): Promise<AdminPuja | 
   if (!row) return undefined;
   const packages = await listPackagesForStaff(db, id);
   const n = await countOf(db.selectFrom('bookings').where('pujaId', '=', id));
+  const taken = await placesTaken(db, id);
   const prices = packages.map((p) => p.offerPrice);
   return {
     ...row,
@@ -93,6 +95,7 @@ export async function findPujaForStaff(db: Db, id: number): Promise<AdminPuja | 
     benefitDesc2: toCatalogueMarkup(row.benefitDesc2),
     benefitDesc3: toCatalogueMarkup(row.benefitDesc3),
     benefitDesc4: toCatalogueMarkup(row.benefitDesc4),
+    placesLeft: placesLeftOf(row.capacity, taken),
     inDemand: row.inDemand === 1,
     fromPrice: prices.length ? Math.min(...prices) : null,
     bookingCount: Number(n),
