@@ -14,6 +14,16 @@ export const HOME_ASTROLOGERS = 12;
 export const PRODUCT_PRICE_MIN = 0;
 export const LOW_STOCK_LIMIT = 5;
 
+/** A puja date's places left are shown from this many down (docs/product-rules.md, Places at the temple). */
+export const PLACES_SHOWN_FROM = 20;
+
+/** The places left on a puja card and page, or undefined when unlimited or plenty: always the server's true count. */
+export function placesBadge(placesLeft: number | null): string | undefined {
+  if (placesLeft === null || placesLeft > PLACES_SHOWN_FROM) return undefined;
+  if (placesLeft <= 0) return 'Fully booked';
+  return placesLeft === 1 ? '1 place left' : `${placesLeft} places left`;
+}
+
 /** The stock badge on product cards and pages, or undefined when stock is comfortable. */
 export function stockBadge(stockQuantity: number): string | undefined {
   if (stockQuantity <= 0) return 'Out of Stock';

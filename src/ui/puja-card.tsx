@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { memo, useEffect, useRef, type ImgHTMLAttributes, type SyntheticEvent } from 'react';
 import { Link } from 'wouter';
-import { PUJA_CARD_DESCRIPTION_CUT } from '../../contract/catalogue-display.ts';
+import { PUJA_CARD_DESCRIPTION_CUT, placesBadge } from '../../contract/catalogue-display.ts';
 import type { Puja } from '../../contract/catalogue.ts';
 import { bookingClosesAt } from '../../contract/policy.ts';
 import { bookingWindowMachine } from '../../machines/booking-window/booking-window.machine.ts';
@@ -13,6 +13,17 @@ import { Countdown } from './countdown.tsx';
 
 const PLACEHOLDER = imageUrl('/images/placeholder.svg');
 const devotees = new Intl.NumberFormat('en-IN');
+
+/** The date's true places left, when few (docs/product-rules.md, Places at the temple). */
+export function PlacesLeft({ placesLeft }: { placesLeft: number | null }) {
+  const badge = placesBadge(placesLeft);
+  if (!badge) return null;
+  return (
+    <p className="places-left">
+      <span className={placesLeft === 0 ? 'badge badge--danger' : 'badge badge--warning'}>{badge}</span>
+    </p>
+  );
+}
 
 /** Swaps a broken image for the placeholder, once (a broken placeholder must not loop). */
 function showPlaceholder(event: SyntheticEvent<HTMLImageElement>) {
@@ -85,6 +96,7 @@ export const PujaCard = memo(function PujaCard({ puja, headingLevel = 3, eager =
           {truncate(stripHtml(puja.description), PUJA_CARD_DESCRIPTION_CUT)}
         </p>
         <p className="card__meta puja-card__place">{puja.place}</p>
+        <PlacesLeft placesLeft={puja.placesLeft} />
         <p className="card__meta puja-card__stats">
           <span>{devotees.format(puja.noDevotes)} Watched</span>
         </p>

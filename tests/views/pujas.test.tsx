@@ -101,6 +101,9 @@ beforeAll(async () => {
     pujaDate: new Date(Date.now() + 5 * DAY).toISOString(),
   });
   await ensurePuja((p, packages) => isOpen(p) && packages.length > 0, {});
+  // Places at the temple (docs/product-rules.md): few left, and plenty.
+  await ensurePuja(() => false, { pujaName: 'Twelve Places Test Puja', capacity: 12 });
+  await ensurePuja(() => false, { pujaName: 'Plenty of Places Test Puja', capacity: 500 });
   pujas = await fetchAllPujas();
 });
 
@@ -109,6 +112,28 @@ afterEach(() => {
 });
 
 describe('Puja list (/pujas)', () => {
+  it('a card shows the true places left when 20 or fewer remain, and no count when there are plenty', async () => {
+    renderAppAt('/pujas');
+    const list = await screen.findByRole('list', { name: 'Pujas' });
+    const cardOf = (name: string) =>
+      within(within(list).getByRole('heading', { name }).closest('article') as HTMLElement);
+    expect(cardOf('Twelve Places Test Puja').getByText('12 places left')).toBeInTheDocument();
+    expect(
+      cardOf('Plenty of Places Test Puja').queryByText(/places? left|Fully booked/),
+    ).not.toBeInTheDocument();
+    // The count is the server's: every card's badge is its puja's placesLeft, and only when 20 or fewer.
+    expect(within(list).getAllByText(/places? left$|^Fully booked$/)).toHaveLength(
+      pujas.filter((p) => p.placesLeft !== null && p.placesLeft <= 20).length,
+    );
+  });
+
+  it("the puja's page shows its places left too", async () => {
+    const twelve = pujas.find((p) => p.pujaName === 'Twelve Places Test Puja')!;
+    renderAppAt(`/pujas/${twelve.id}`);
+    await screen.findByRole('heading', { level: 1, name: twelve.pujaName });
+    expect(screen.getByText('12 places left')).toBeInTheDocument();
+  });
+
   it('each card shows the puja date with its time, and "from" the cheapest package offer price', async () => {
     renderAppAt('/pujas');
     const list = await screen.findByRole('list', { name: 'Pujas' });

@@ -7,7 +7,7 @@ import { bookingWindowMachine } from '../../../machines/booking-window/booking-w
 import { selectIsOpen } from '../../../machines/booking-window/booking-window.selectors.ts';
 import { pujaBookingPath } from '../../../machines/puja-wizard/wizard-place.ts';
 import { fetchPackages, fetchPuja } from '../../lib/catalogue.ts';
-import { PujaImage } from '../../ui/puja-card.tsx';
+import { PlacesLeft, PujaImage } from '../../ui/puja-card.tsx';
 import { formatDateTime, packagePersons, stripHtml } from '../../lib/format.ts';
 import { RichText } from '../../ui/rich-text.tsx';
 import { PUJA_DELIVERABLES } from '../../../contract/catalogue-display.ts';
@@ -127,6 +127,7 @@ function PujaSummary({ puja, windowRef }: { puja: Puja; windowRef: BookingWindow
       <div className="puja-detail__info">
         <h1>{puja.pujaName}</h1>
         <p className="puja-detail__place">{puja.place}</p>
+        <PlacesLeft placesLeft={puja.placesLeft} />
         {date && (
           <p className="puja-detail__date">
             Puja date: <time dateTime={puja.pujaDate ?? undefined}>{date}</time>
