@@ -14,10 +14,13 @@ import { Countdown } from './countdown.tsx';
 const PLACEHOLDER = imageUrl('/images/placeholder.svg');
 const devotees = new Intl.NumberFormat('en-IN');
 
-/** The date's true places left, when few (docs/product-rules.md, Places at the temple). */
-export function PlacesLeft({ placesLeft }: { placesLeft: number | null }) {
+/**
+ * The date's true places left, when few and while it can be booked (docs/product-rules.md, Places
+ * at the temple): a closed date says "Booking Closed" alone.
+ */
+export function PlacesLeft({ placesLeft, open }: { placesLeft: number | null; open: boolean }) {
   const badge = placesBadge(placesLeft);
-  if (!badge) return null;
+  if (!badge || !open) return null;
   return (
     <p className="places-left">
       <span className={placesLeft === 0 ? 'badge badge--danger' : 'badge badge--warning'}>{badge}</span>
@@ -96,7 +99,7 @@ export const PujaCard = memo(function PujaCard({ puja, headingLevel = 3, eager =
           {truncate(stripHtml(puja.description), PUJA_CARD_DESCRIPTION_CUT)}
         </p>
         <p className="card__meta puja-card__place">{puja.place}</p>
-        <PlacesLeft placesLeft={puja.placesLeft} />
+        <PlacesLeft placesLeft={puja.placesLeft} open={open} />
         <p className="card__meta puja-card__stats">
           <span>{devotees.format(puja.noDevotes)} Watched</span>
         </p>

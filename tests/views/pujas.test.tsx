@@ -104,6 +104,12 @@ beforeAll(async () => {
   // Places at the temple (docs/product-rules.md): few left, and plenty.
   await ensurePuja(() => false, { pujaName: 'Twelve Places Test Puja', capacity: 12 });
   await ensurePuja(() => false, { pujaName: 'Plenty of Places Test Puja', capacity: 500 });
+  await ensurePuja(() => false, {
+    pujaName: 'Closed Five Places Test Puja',
+    capacity: 5,
+    pujaDate: new Date(Date.now() - DAY).toISOString(),
+    startDate: new Date(Date.now() - 2 * DAY).toISOString(),
+  });
   pujas = await fetchAllPujas();
 });
 
@@ -112,7 +118,7 @@ afterEach(() => {
 });
 
 describe('Puja list (/pujas)', () => {
-  it('a card shows the true places left when 20 or fewer remain, and no count when there are plenty', async () => {
+  it('a card shows the true places left when 20 or fewer remain and it is open, else no count', async () => {
     renderAppAt('/pujas');
     const list = await screen.findByRole('list', { name: 'Pujas' });
     const cardOf = (name: string) =>
@@ -121,9 +127,11 @@ describe('Puja list (/pujas)', () => {
     expect(
       cardOf('Plenty of Places Test Puja').queryByText(/places? left|Fully booked/),
     ).not.toBeInTheDocument();
-    // The count is the server's: every card's badge is its puja's placesLeft, and only when 20 or fewer.
+    // A closed date says "Booking Closed" alone.
+    expect(cardOf('Closed Five Places Test Puja').queryByText('5 places left')).not.toBeInTheDocument();
+    // The count is the server's: a badge for each open puja with 20 places or fewer left, no other.
     expect(within(list).getAllByText(/places? left$|^Fully booked$/)).toHaveLength(
-      pujas.filter((p) => p.placesLeft !== null && p.placesLeft <= 20).length,
+      pujas.filter((p) => isOpen(p) && p.placesLeft !== null && p.placesLeft <= 20).length,
     );
   });
 

@@ -127,13 +127,12 @@ function PujaSummary({ puja, windowRef }: { puja: Puja; windowRef: BookingWindow
       <div className="puja-detail__info">
         <h1>{puja.pujaName}</h1>
         <p className="puja-detail__place">{puja.place}</p>
-        <PlacesLeft placesLeft={puja.placesLeft} />
         {date && (
           <p className="puja-detail__date">
             Puja date: <time dateTime={puja.pujaDate ?? undefined}>{date}</time>
           </p>
         )}
-        <SummaryCountdown windowRef={windowRef} />
+        <SummaryCountdown windowRef={windowRef} placesLeft={puja.placesLeft} />
         <BookNow windowRef={windowRef} />
         <NextDate puja={puja} windowRef={windowRef} />
       </div>
@@ -141,10 +140,25 @@ function PujaSummary({ puja, windowRef }: { puja: Puja; windowRef: BookingWindow
   );
 }
 
-/** The countdown while open; once closed, Book Now alone says "Booking Closed" (not twice). */
-function SummaryCountdown({ windowRef }: { windowRef: BookingWindowRef }) {
+/**
+ * The countdown and the places left while open; once closed, Book Now alone says "Booking
+ * Closed" (not twice).
+ */
+function SummaryCountdown({
+  windowRef,
+  placesLeft,
+}: {
+  windowRef: BookingWindowRef;
+  placesLeft: number | null;
+}) {
   const open = useSelector(windowRef, selectIsOpen);
-  return open ? <Countdown windowRef={windowRef} variant="inline" /> : null;
+  if (!open) return null;
+  return (
+    <>
+      <Countdown windowRef={windowRef} variant="inline" />
+      <PlacesLeft placesLeft={placesLeft} open />
+    </>
+  );
 }
 
 /** A closed puja links to the next open date of the same puja, when the server knows one. */
