@@ -14,12 +14,8 @@ import {
   type UnknownRow,
 } from 'kysely';
 
-/**
- * The tables whose rows GET /pujas, /products, /categories and /astrologers read: bookings too,
- * since a puja's places left are counted from them (docs/product-rules.md, Places at the temple).
- */
+/** The tables whose rows GET /pujas, /products, /categories and /astrologers read. */
 const CATALOGUE_TABLES = new Set([
-  'bookings',
   'puja',
   'pujapackage',
   'pujaoffering',
@@ -27,6 +23,12 @@ const CATALOGUE_TABLES = new Set([
   'product',
   'astrologer',
 ]);
+
+/**
+ * The tables a puja's places left are counted from (docs/product-rules.md, Places at the temple):
+ * only answers that show a count depend on them, so a booking does not throw away the rest.
+ */
+const PLACES_TABLES = new Set(['bookings']);
 
 function tableName(node: OperationNode | undefined): string | undefined {
   if (!node) return undefined;
@@ -43,7 +45,8 @@ function writtenTables(node: RootOperationNode): (string | undefined)[] {
 }
 
 /**
- * Counts the writes to the catalogue's tables made through one database handle (inserts,
+ * Counts the writes to the catalogue's tables, and apart from them to the tables places are
+ * counted from, made through one database handle (inserts,
  * updates, deletes, in or out of a transaction: a stock decrement counts). The catalogue's
  * cached answers (server/services/catalogue-cache.ts) are kept only while this number stands
  * still. It counts once the statement has run, so a reader never caches an answer older than
@@ -52,20 +55,32 @@ function writtenTables(node: RootOperationNode): (string | undefined)[] {
  */
 export class CatalogueChanges implements KyselyPlugin {
   #version = 0;
-  readonly #writes = new WeakSet<QueryId>();
+  #placesVersion = 0;
+  readonly #writes = new WeakMap<QueryId, 'catalogue' | 'places'>();
 
+  /** Moves on every write to the catalogue's own tables. */
   get version(): number {
     return this.#version;
   }
 
+  /** Moves on every write to a table places are counted from (the bookings). */
+  get placesVersion(): number {
+    return this.#placesVersion;
+  }
+
   transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
-    if (writtenTables(node).some((table) => table !== undefined && CATALOGUE_TABLES.has(table)))
-      this.#writes.add(queryId);
+    const tables = writtenTables(node);
+    if (tables.some((table) => table !== undefined && CATALOGUE_TABLES.has(table)))
+      this.#writes.set(queryId, 'catalogue');
+    else if (tables.some((table) => table !== undefined && PLACES_TABLES.has(table)))
+      this.#writes.set(queryId, 'places');
     return node;
   }
 
   transformResult({ result, queryId }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    if (this.#writes.has(queryId)) this.#version += 1;
+    const written = this.#writes.get(queryId);
+    if (written === 'catalogue') this.#version += 1;
+    if (written === 'places') this.#placesVersion += 1;
     return Promise.resolve(result);
   }
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import type { Context } from 'hono';
-import { catalogueChangesOf } from '../db/catalogue-changes.ts';
+import { catalogueChangesOf, type CatalogueChanges } from '../db/catalogue-changes.ts';
 
 /**
  * The catalogue's read answers (GET /pujas, /products and their one-item forms, /categories,
@@ -24,6 +24,8 @@ type Bytes = Uint8Array<ArrayBuffer>;
 
 interface Entry {
   version: number;
+  /** The places version it was built at, when it shows a puja's places left; else null. */
+  placesVersion: number | null;
   expires: number;
   body: Bytes;
   etag: string;
@@ -36,6 +38,16 @@ export interface CatalogueCache {
   /** Answers `c` with the JSON `build` makes, or the one kept for `key`. */
   respond(c: Context, key: string, build: () => Promise<unknown>): Promise<Response>;
 }
+
+/**
+ * An answer shows a count of places when some puja in it has a capacity (its placesLeft is a
+ * number, docs/product-rules.md, Places at the temple): only such an answer goes stale with a booking.
+ */
+const SHOWS_PLACES_LEFT = /"placesLeft":-?\d/;
+
+const isCurrent = (entry: Entry, changes: CatalogueChanges) =>
+  entry.version === changes.version &&
+  (entry.placesVersion === null || entry.placesVersion === changes.placesVersion);
 
 function encodingFor(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
   const accepted = new Set((acceptEncoding ?? '').split(',').map((part) => part.split(';')[0]!.trim()));
@@ -77,11 +89,14 @@ export function createCatalogueCache(db: object, { ttlMs = CATALOGUE_CACHE_TTL_M
     const now = Date.now();
     const found = entries.get(key);
     // Without the change counter (a handle not opened by openDb) nothing is kept.
-    if (changes && found && found.version === changes.version && found.expires > now) return found;
+    if (changes && found && isCurrent(found, changes) && found.expires > now) return found;
     const version = changes?.version ?? -1;
-    const body = Buffer.from(JSON.stringify(await build())) as Bytes;
+    const placesVersion = changes?.placesVersion ?? -1;
+    const json = JSON.stringify(await build());
+    const body = Buffer.from(json) as Bytes;
     const entry: Entry = {
       version,
+      placesVersion: SHOWS_PLACES_LEFT.test(json) ? placesVersion : null,
       expires: now + ttlMs,
       body,
       etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`,

@@ -4,6 +4,7 @@
  * booking that would pass them is refused `puja_full`, its captured payment refunded at once,
  * however many devotees try for the last places together.
  */
+import { sql } from 'kysely';
 import * as v from 'valibot';
 import { AdminPujaResponse } from '../../contract/admin/pujas.ts';
 import { PujaListResponse } from '../../contract/catalogue.ts';
@@ -28,10 +29,7 @@ async function setCapacity(puja: TestPuja, capacity: unknown) {
 
 /** What the shop says of the puja's places, on its page and in the list. */
 async function placesOf(puja: TestPuja) {
-  const [detail] = v.parse(
-    PujaListResponse,
-    (await send(shop.app, 'GET', `/pujas/${puja.id}`)).body,
-  ).pujas;
+  const [detail] = v.parse(PujaListResponse, (await send(shop.app, 'GET', `/pujas/${puja.id}`)).body).pujas;
   const list = v.parse(PujaListResponse, (await send(shop.app, 'GET', '/pujas?limit=100')).body);
   const inList = list.pujas.find((p) => p.id === puja.id);
   expect({ capacity: inList?.capacity, placesLeft: inList?.placesLeft }).toEqual({
@@ -83,6 +81,42 @@ describe('places per puja date, set by staff', () => {
     await setCapacity(puja, 3);
     expect((await setCapacity(puja, null)).status).toBe(200);
     expect(await placesOf(puja)).toEqual({ capacity: null, placesLeft: null });
+  });
+});
+
+describe("the catalogue's kept answers (docs/decisions/0016)", () => {
+  /** The puja's answer as kept: renamed behind the cache's back, so a renewed answer shows it. */
+  async function keptAnswer(puja: TestPuja) {
+    const res = await shop.app.request(`/pujas/${puja.id}`);
+    const [read] = v.parse(PujaListResponse, await res.json()).pujas;
+    return { etag: res.headers.get('etag'), name: read!.pujaName, placesLeft: read!.placesLeft };
+  }
+  const renameUnseen = (puja: TestPuja, name: string) =>
+    sql`update puja set puja_name = ${name} where id = ${puja.id}`.execute(shop.db);
+
+  beforeEach(() => {
+    // The answers' own lifetime stands still, so only a write can renew them.
+    vi.spyOn(Date, 'now').mockReturnValue(Date.now());
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('outlive a booking of a date without a count: its answer shows nothing a booking changes', async () => {
+    const puja = await pujaOn(shop, 10 * DAY);
+    const before = await keptAnswer(puja);
+    await renameUnseen(puja, 'Renamed behind the cache');
+    await book(shop, shop.me, shop.myAddressId, { puja, noPersons: 2 });
+    expect(await keptAnswer(puja)).toEqual(before);
+  });
+
+  it('are renewed by a booking of a date with a count: its places left are true at once', async () => {
+    const puja = await pujaOn(shop, 10 * DAY);
+    expect((await setCapacity(puja, 5)).status).toBe(200);
+    const before = await keptAnswer(puja);
+    await renameUnseen(puja, 'Renamed behind the cache');
+    await book(shop, shop.me, shop.myAddressId, { puja, noPersons: 2 });
+    const after = await keptAnswer(puja);
+    expect(after.etag).not.toBe(before.etag);
+    expect(after).toMatchObject({ name: 'Renamed behind the cache', placesLeft: 3 });
   });
 });
 
