@@ -110,7 +110,11 @@ export async function paidWrite(w: PaidWrite): Promise<PaidWriteResult> {
       now: w.now,
     }).catch((problem: unknown) => problem);
     if (paid instanceof Refusal && paid.refunded) throw withRefund(err, paid.refunded);
-    return settle(err, paid instanceof Error ? null : (paid as PaymentRow));
+    // The payment could not be looked at just now (the database busy, the provider unreachable):
+    // answering the refusal would keep the money without a word, so the request fails as it is and
+    // its retry refunds the payment.
+    if (paid instanceof Error && !(paid instanceof Refusal)) throw paid;
+    return settle(err, paid instanceof Refusal ? null : (paid as PaymentRow));
   }
 
   let payment: PaymentRow | null = null;

@@ -18,6 +18,7 @@ import { NAKSHATRA_OPTIONS, RAASHI_OPTIONS } from '../../contract/raashi-nakshat
 import { createApp, type App } from '../../server/app.ts';
 import { findBookingByKey } from '../../server/db/repositories/bookings.ts';
 import { createSimulatedGateway } from '../../server/payments/simulated-gateway.ts';
+import type { PaymentGateway } from '../../server/payments/gateway.ts';
 import { makeBooking } from '../../server/services/bookings.ts';
 import { paidWrite } from '../../server/services/paid-write.ts';
 import { call, registerAndLogin, type Customer } from '../support/accounts.ts';
@@ -40,7 +41,19 @@ import { shopPerFile } from '../support/prelude.ts';
 const DAY = 24 * 60 * 60 * 1000;
 
 const shop = shopPerFile(createTestShop);
-const gateway = createSimulatedGateway({ secret: 'bookings-test-secret-'.repeat(3) });
+const simulated = createSimulatedGateway({ secret: 'bookings-test-secret-'.repeat(3) });
+/** The provider's checks fail this many times more (unreachable), then answer as it does. */
+let unreachableChecks = 0;
+const gateway: PaymentGateway = {
+  ...simulated,
+  verify: (proof) => {
+    if (unreachableChecks > 0) {
+      unreachableChecks -= 1;
+      throw new Error('the payment provider did not answer');
+    }
+    return simulated.verify(proof);
+  },
+};
 /** The API over the shop's database with a clock the tests can move (null = the real time). */
 let app: App;
 let clock: Date | null = null;
@@ -424,6 +437,24 @@ describe('the booking window at the server’s clock', () => {
       expect((res.body as { message: string }).message).toContain('has been refunded');
     });
     expect(await paymentStatus(shop.db, (payload as { paymentId: string }).paymentId)).toBe('refunded');
+  });
+
+  it('never answers such a refusal keeping the money: a payment it cannot check then fails the request, and the retry refunds it', async () => {
+    const soon = await addPuja(shop.db, { closesInDays: 1 });
+    const lockAt = Date.parse(soon.pujaDate!) - SANKALP_LOCK_HOURS * HOUR_MS;
+    clock = new Date(lockAt - 60_000);
+    const payload = await paid(app, me.token, bookingBody(soon, myAddress.id, 1));
+    const { paymentId } = payload as { paymentId: string };
+    clock = new Date(lockAt + 60_000);
+    unreachableChecks = 1;
+    await expectNothingStored(async () => {
+      expect((await post(payload, { key: 'unreachable-check' })).status).toBe(500);
+      expect(await paymentStatus(shop.db, paymentId)).toBe('captured');
+      const retried = await post(payload, { key: 'unreachable-check' });
+      expect(retried).toMatchObject({ status: 409, body: { code: 'booking_closed' } });
+      expect((retried.body as { message: string }).message).toContain('has been refunded');
+    });
+    expect(await paymentStatus(shop.db, paymentId)).toBe('refunded');
   });
 
   it('checks the window before the person count', async () => {
