@@ -16,6 +16,7 @@ import { startCluster, type Cluster, type ClusterProcess } from '../../scripts/o
 import { codOrder, countStatuses, numberOf } from '../reliability/helpers.ts';
 import { http, newCustomer, type HttpCustomer } from '../support/api-server.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.ts';
+import { prepareSurgeDate, releaseSurge, surgeLedger } from '../../scripts/lib/release-surge.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -181,6 +182,24 @@ it('sells the last 5 items to exactly 5 of 50 concurrent checkouts spread over t
     if (first.status === 201) expect(again[key]).toMatchObject({ body: first.body, replayed: true });
   }
   expect(await numberOf(stored, sql`select count(*) as n from orders`)).toBe(5);
+});
+
+it("sells a puja date's last 12 places to exactly 12 of 60 devotees trying at once across the processes, refunding every payment it could not book", async () => {
+  const devotees = await customers(60);
+  const date = await prepareSurgeDate(cluster.url, stored, 12);
+
+  const { outcomes, errors } = await releaseSurge(cluster.url, devotees, date);
+
+  expect(errors).toEqual([]);
+  expect(outcomes.booked).toBe(12);
+  expect(outcomes.refusedBeforePaying + outcomes.refusedAfterPaying).toBe(48);
+  // Nothing kept that was not booked: each payment is used by a booking or refunded at once.
+  expect(await surgeLedger(stored, date.pujaId)).toEqual({
+    placesTaken: 12,
+    used: 12,
+    refunded: outcomes.refusedAfterPaying,
+    paymentsKept: 0,
+  });
 });
 
 it('keeps /metrics off the load balancer (404), while the shop answers through it', async () => {
