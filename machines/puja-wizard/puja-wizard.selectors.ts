@@ -3,7 +3,7 @@ import { notKnownFlag, type NotKnownField, type PersonField } from '../../contra
 import { fingerprintOf } from '../payment/payment.machine.ts';
 import type { GiftField } from './puja-wizard.gift.ts';
 import { offeringLinesOf, wizardOfferingsAmountOf, wizardTotalOf } from './offerings.ts';
-import { wizardRecordOf } from './booking-draft.ts';
+import { bookingDraftOf, wizardRecordOf } from './booking-draft.ts';
 import type { pujaWizardMachine } from './puja-wizard.machine.ts';
 import type { WizardStep } from './wizard-place.ts';
 
@@ -44,6 +44,10 @@ export const selectAddress = (s: Snapshot) => s.context.address;
 export const selectPackageName = (s: Snapshot) => s.context.packageName;
 export const selectPrice = (s: Snapshot) => s.context.price;
 export const selectError = (s: Snapshot) => s.context.error?.message;
+/** The server's code for the last refusal (`puja_full`: the date's places went meanwhile). */
+export const selectErrorCode = (s: Snapshot) => s.context.error?.code;
+/** The booking as chosen, for joining a full date's waitlist (read when asked, not subscribed to). */
+export const bookingDraftNow = (s: Snapshot) => bookingDraftOf(s.context);
 export const selectBooking = (s: Snapshot) => s.context.booking;
 /** The payment machine of the payment step (undefined on other steps). */
 export const selectPaymentActor = (s: Snapshot) => s.children.payment;

@@ -9,6 +9,7 @@ import {
   selectCanGoBack,
   selectCanPay,
   selectError,
+  selectErrorCode,
   selectGift,
   selectOfferings,
   selectOfferingsAmount,
@@ -25,6 +26,7 @@ import { ErrorBanner } from '../../ui/status.tsx';
 import { giftAddressText } from './gift-form.tsx';
 import { OfferingsChoice } from './offerings.tsx';
 import { WizardReadBack, WizardWhatsappUpdates } from './read-back.tsx';
+import { WaitlistJoin } from './waitlist-join.tsx';
 import { PersonNames, StepHeading, type HeadingRef, type WizardRef } from './wizard-step-parts.tsx';
 
 /* ------------------------------------------------------------------------------------------
@@ -36,17 +38,21 @@ export function PaymentStep({
   puja,
   headingRef,
   onBack,
+  heldForMe = false,
 }: {
   wizard: WizardRef;
   puja: Puja;
   headingRef: HeadingRef;
   onBack: () => void;
+  /** A place is held for this devotee by a waitlist offer: the date is full for others only. */
+  heldForMe?: boolean;
 }) {
   const persons = useSelector(wizard, selectPersons);
   const address = useSelector(wizard, selectAddress);
   const packageName = useSelector(wizard, selectPackageName);
   const price = useSelector(wizard, selectPrice);
   const error = useSelector(wizard, selectError);
+  const errorCode = useSelector(wizard, selectErrorCode);
   const canPay = useSelector(wizard, selectCanPay);
   const payment = useSelector(wizard, selectPaymentActor);
   const busy = useSelector(payment, (s) => s?.hasTag('busy') ?? false);
@@ -60,6 +66,10 @@ export function PaymentStep({
   const fingerprint = useSelector(wizard, selectPaymentFingerprint);
   const amount = useSelector(payment, selectAmountToPay(fingerprint, total));
   const titleId = useId();
+  // docs/product-rules.md, Waitlist: a date without the places chosen offers its waitlist, not a payment.
+  const full =
+    !heldForMe &&
+    (errorCode === 'puja_full' || (puja.placesLeft !== null && puja.placesLeft < persons.length));
   return (
     <section className="booking-step" aria-labelledby={titleId}>
       <StepHeading headingRef={headingRef} id={titleId}>
@@ -112,21 +122,24 @@ export function PaymentStep({
       {offerings.length > 0 && <OfferingsChoice wizard={wizard} offerings={offerings} disabled={busy} />}
       <WizardReadBack wizard={wizard} script={puja.script ?? 'devanagari'} disabled={busy} />
       <WizardWhatsappUpdates wizard={wizard} disabled={busy} />
-      {payment && <PaymentOptions payment={payment} />}
+      {!full && payment && <PaymentOptions payment={payment} />}
       {error !== undefined && <ErrorBanner message={error} />}
+      {full && <WaitlistJoin wizard={wizard} puja={puja} />}
       <div className="booking-step__actions">
         <button type="button" className="button" disabled={!canGoBack} onClick={onBack}>
           Back
         </button>
-        <button
-          type="button"
-          className="button button--primary booking-step__pay"
-          disabled={!canPay || busy}
-          aria-busy={busy || undefined}
-          onClick={() => wizard.send({ type: 'wizard.pay' })}
-        >
-          {paying ? 'Processing payment...' : busy ? 'Creating booking...' : `Pay ${formatRupees(amount)}`}
-        </button>
+        {!full && (
+          <button
+            type="button"
+            className="button button--primary booking-step__pay"
+            disabled={!canPay || busy}
+            aria-busy={busy || undefined}
+            onClick={() => wizard.send({ type: 'wizard.pay' })}
+          >
+            {paying ? 'Processing payment...' : busy ? 'Creating booking...' : `Pay ${formatRupees(amount)}`}
+          </button>
+        )}
       </div>
     </section>
   );

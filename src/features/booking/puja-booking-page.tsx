@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Redirect, useLocation, useParams, useSearch } from 'wouter';
 import type { Puja, PujaPackage } from '../../../contract/catalogue.ts';
 import type { FamilyProfile } from '../../../contract/family.ts';
+import { waitlistMessages, type WaitlistEntry } from '../../../contract/waitlist.ts';
 import { formatRupees } from '../../../contract/money.ts';
 import { parseNumericId } from '../../../contract/ids.ts';
 import { bookingClosesAt } from '../../../contract/policy.ts';
@@ -22,7 +23,8 @@ import { livePaymentMachine } from '../../live/payment.ts';
 import { wizardStepUrl } from '../../live/wizard-step-url.ts';
 import { fetchPackages, fetchPuja } from '../../lib/catalogue.ts';
 import { fetchFamily } from '../../lib/family.ts';
-import { packagePersons } from '../../lib/format.ts';
+import { formatDateTime, packagePersons } from '../../lib/format.ts';
+import { fetchWaitlistEntry } from '../../lib/waitlist.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { Countdown } from '../../ui/countdown.tsx';
 import { ErrorBanner, Spinner } from '../../ui/status.tsx';
@@ -31,7 +33,7 @@ import { ConfirmationStep } from './confirmation-step.tsx';
 import { DetailsStep } from './details-step.tsx';
 import { PaymentStep } from './payment-step.tsx';
 import { useStepInUrl } from './step-in-url.ts';
-import { wizardDraftStorage } from './wizard-draft.ts';
+import { draftOfWaitlistEntry, wizardDraftStorage } from './wizard-draft.ts';
 import type { WizardRef } from './wizard-step-parts.tsx';
 import './booking.css';
 
@@ -84,8 +86,15 @@ function PujaBookingRoute({ id, packageId }: { id: string; packageId: number | u
 }
 
 function BookingForPuja({ pujaId, packageId }: { pujaId: number; packageId: number }) {
+  // The waitlist offer's link carries its entry (docs/product-rules.md, Waitlist): read once.
+  const search = useSearch();
+  const [waitlistId] = useState(() => new URLSearchParams(search).get('waitlist'));
   const loaded = useResource((signal) =>
-    Promise.all([fetchPuja(String(pujaId), signal), fetchPackages(String(pujaId), signal)]),
+    Promise.all([
+      fetchPuja(String(pujaId), signal),
+      fetchPackages(String(pujaId), signal),
+      waitlistId === null ? null : fetchWaitlistEntry(waitlistId, signal),
+    ]),
   );
   if (loaded.status !== 'loaded' || !loaded.data) {
     return (
@@ -99,10 +108,11 @@ function BookingForPuja({ pujaId, packageId }: { pujaId: number; packageId: numb
       </div>
     );
   }
-  const [puja, packages] = loaded.data;
+  const [puja, packages, entry] = loaded.data;
   const pkg = packages.find((p) => p.id === packageId);
   if (!pkg) return <Redirect to={`/pujas/${pujaId}`} replace />;
-  return <PujaWizard puja={puja} chosen={chosenFrom(pkg)} />;
+  const offer = entry && entry.pujaId === pujaId && entry.draft.packageId === packageId ? entry : null;
+  return <PujaWizard puja={puja} chosen={chosenFrom(pkg)} offer={offer} />;
 }
 
 /** The customer's saved family, for one-tap filling; the wizard works without it. */
@@ -111,7 +121,17 @@ function useFamily(): FamilyProfile[] {
   return family.data ?? [];
 }
 
-function PujaWizard({ puja, chosen }: { puja: Puja; chosen: ChosenPackage }) {
+function PujaWizard({
+  puja,
+  chosen,
+  offer,
+}: {
+  puja: Puja;
+  chosen: ChosenPackage;
+  /** The devotee's waitlist entry for this date and package, when they came from its offer. */
+  offer: WaitlistEntry | null;
+}) {
+  const heldForMe = offer?.status === 'offered';
   const [stepUrl] = useState(() => wizardStepUrl(puja.id, chosen.packageId));
   const [machine] = useState(() =>
     pujaWizardMachine.provide({
@@ -123,7 +143,9 @@ function PujaWizard({ puja, chosen }: { puja: Puja; chosen: ChosenPackage }) {
       },
     }),
   );
-  const [draft] = useState(() => wizardDraftStorage.read(puja.id, chosen.packageId));
+  const [draft] = useState(() =>
+    heldForMe ? draftOfWaitlistEntry(offer) : wizardDraftStorage.read(puja.id, chosen.packageId),
+  );
   const wizard = useActorRef(machine, {
     input: {
       pujaId: puja.id,
@@ -154,8 +176,29 @@ function PujaWizard({ puja, chosen }: { puja: Puja; chosen: ChosenPackage }) {
       </header>
       <WizardProgress step={step} />
       {showClosed && <ErrorBanner message={pujaWizardMessages.closed} />}
-      <WizardStepView wizard={wizard} step={step} puja={puja} family={family} onBack={goBack} />
+      {offer && step !== 'confirmation' && <WaitlistOfferNote entry={offer} />}
+      <WizardStepView
+        wizard={wizard}
+        step={step}
+        puja={puja}
+        family={family}
+        onBack={goBack}
+        heldForMe={heldForMe}
+      />
     </div>
+  );
+}
+
+/** What the offer's link says of the devotee's place: held until when, or why it is not any more. */
+function WaitlistOfferNote({ entry }: { entry: WaitlistEntry }) {
+  const text =
+    entry.status === 'offered' && entry.offerExpiresAt
+      ? waitlistMessages.offeredPayBy(formatDateTime(entry.offerExpiresAt))
+      : waitlistMessages[entry.status];
+  return (
+    <p className={`waitlist-note waitlist-note--${entry.status}`} role="status">
+      {text}
+    </p>
   );
 }
 
@@ -192,12 +235,14 @@ function WizardStepView({
   puja,
   family,
   onBack,
+  heldForMe,
 }: {
   wizard: WizardRef;
   step: WizardStep;
   puja: Puja;
   family: FamilyProfile[];
   onBack: () => void;
+  heldForMe: boolean;
 }) {
   const [, navigate] = useLocation();
   const heading = useRef<HTMLHeadingElement | null>(null);
@@ -214,7 +259,9 @@ function WizardStepView({
     case 'address':
       return <AddressStep wizard={wizard} headingRef={heading} onBack={onBack} />;
     case 'payment':
-      return <PaymentStep wizard={wizard} puja={puja} headingRef={heading} onBack={onBack} />;
+      return (
+        <PaymentStep wizard={wizard} puja={puja} headingRef={heading} onBack={onBack} heldForMe={heldForMe} />
+      );
     case 'confirmation':
       return (
         <ConfirmationStep

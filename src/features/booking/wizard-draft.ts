@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { NOT_KNOWN_FIELDS, notKnownFlag } from '../../../contract/person.ts';
+import type { WaitlistEntry } from '../../../contract/waitlist.ts';
 import { wizardDraftKey, type DraftParams, type WizardDraft } from '../../../machines/puja-wizard/draft.ts';
 
 /** A stored draft is read loosely: the machine keeps only the text fields it knows. */
@@ -42,3 +44,21 @@ export const wizardDraftStorage = {
     }
   },
 };
+
+/**
+ * What the devotee chose when joining a waitlist, as the wizard restores a draft
+ * (docs/product-rules.md, Waitlist): the offer's link resumes at Payment with everything kept. A
+ * detail the server keeps as not known (null) is the form's "not known" mark again.
+ */
+export function draftOfWaitlistEntry({ draft }: WaitlistEntry): WizardDraft {
+  return {
+    persons: draft.persons.map((person) => {
+      const saved: Record<string, unknown> = { ...person };
+      for (const field of NOT_KNOWN_FIELDS) if (person[field] === null) saved[notKnownFlag[field]] = true;
+      return saved;
+    }),
+    addressId: draft.addressId,
+    gift: draft.gift,
+    offerings: draft.offerings,
+  };
+}

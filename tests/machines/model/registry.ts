@@ -17,6 +17,7 @@ import { pujaWizardModel } from './puja-wizard.model.ts';
 import { resourceModel } from './resource.model.ts';
 import { sessionModel } from './session.model.ts';
 import { staffRecordModel } from './staff-record.model.ts';
+import { waitlistSpotModel } from './waitlist-spot.model.ts';
 
 /**
  * Every machine in machines/ with a statechart, in the order of the coverage table. A new machine
@@ -41,4 +42,5 @@ export const machineModels: MachineModel<AnyStateMachine>[] = [
   adminEditModel,
   imageUploadModel,
   messageResendModel,
+  waitlistSpotModel,
 ];

@@ -1,0 +1,62 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useId } from 'react';
+import { Link } from 'wouter';
+import type { Puja } from '../../../contract/catalogue.ts';
+import { waitlistMessages } from '../../../contract/waitlist.ts';
+import { bookingDraftNow } from '../../../machines/puja-wizard/puja-wizard.selectors.ts';
+import { waitlistSpotMachine } from '../../../machines/waitlist-spot/waitlist-spot.machine.ts';
+import {
+  selectSpotBusy,
+  selectSpotEntry,
+  selectSpotError,
+} from '../../../machines/waitlist-spot/waitlist-spot.selectors.ts';
+import { fromPromise } from 'xstate';
+import { joinWaitlist } from '../../lib/waitlist.ts';
+import { ErrorBanner } from '../../ui/status.tsx';
+import type { WizardRef } from './wizard-step-parts.tsx';
+
+const liveSpotMachine = waitlistSpotMachine.provide({
+  actors: { join: fromPromise(({ input, signal }) => joinWaitlist(input.draft, signal)) },
+});
+
+/**
+ * The Payment step of a full date (docs/product-rules.md, Waitlist): instead of paying, the
+ * devotee joins the date's waitlist with what they chose, and is told their place in line.
+ */
+export function WaitlistJoin({ wizard, puja }: { wizard: WizardRef; puja: Puja }) {
+  const spot = useActorRef(liveSpotMachine, { input: { entry: null } });
+  const entry = useSelector(spot, selectSpotEntry);
+  const error = useSelector(spot, selectSpotError);
+  const busy = useSelector(spot, selectSpotBusy);
+  const titleId = useId();
+  return (
+    <section className="waitlist-join" aria-labelledby={titleId}>
+      <h3 id={titleId}>{entry ? waitlistMessages.joined : 'This date is fully booked'}</h3>
+      {entry ? (
+        <>
+          <p role="status">
+            {entry.position !== null ? waitlistMessages.position(entry.position) : waitlistMessages.waiting}{' '}
+            for {puja.pujaName}.
+          </p>
+          <Link href="/account/bookings" className="button">
+            See your waitlists
+          </Link>
+        </>
+      ) : (
+        <>
+          <p>{waitlistMessages.joinHint}</p>
+          {error !== null && <ErrorBanner message={error} />}
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={busy}
+            aria-busy={busy || undefined}
+            onClick={() => spot.send({ type: 'waitlist.join', draft: bookingDraftNow(wizard.getSnapshot()) })}
+          >
+            {busy ? 'Joining...' : waitlistMessages.join}
+          </button>
+        </>
+      )}
+    </section>
+  );
+}
