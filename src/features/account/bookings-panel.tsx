@@ -6,15 +6,19 @@ import { useResource } from '../../lib/use-resource.ts';
 import { ResourceView } from '../../ui/status.tsx';
 import { Fact, Instant } from '../../ui/fact.tsx';
 import { BookingStatePill } from '../../ui/status-pill.tsx';
+import { WaitlistList } from './waitlist-list.tsx';
 import './bookings-panel.css';
 
 /** The Bookings tab: the customer's puja bookings, newest first, or the empty state of docs/product-rules.md, Shell and account. */
 export function BookingsPanel() {
   const bookings = useResource(fetchBookings);
   return (
-    <ResourceView resource={bookings} loadingLabel="Loading your bookings...">
-      {(list) => (list.length === 0 ? <NoBookings /> : <BookingList bookings={list} />)}
-    </ResourceView>
+    <>
+      <WaitlistList />
+      <ResourceView resource={bookings} loadingLabel="Loading your bookings...">
+        {(list) => (list.length === 0 ? <NoBookings /> : <BookingList bookings={list} />)}
+      </ResourceView>
+    </>
   );
 }
 
