@@ -138,7 +138,11 @@ describe('a puja without its temple’s authorisation', () => {
       .select('id')
       .where('pujaName', '=', demo.pujaName)
       .executeTakeFirstOrThrow();
-    const staffMade = await newPuja({ ...NO_AUTHORISATION, pujaName: demo.pujaName, place: 'Elsewhere, Udupi' });
+    const staffMade = await newPuja({
+      ...NO_AUTHORISATION,
+      pujaName: demo.pujaName,
+      place: 'Elsewhere, Udupi',
+    });
     await shop.db.updateTable('puja').set(NO_AUTHORISATION).where('id', '=', demoId).execute();
     expect((await adminPuja(demoId)).draft).toBe(true);
     expect(await seedIfEmpty(shop.db)).toBe(false);
@@ -161,11 +165,23 @@ describe('the authorisation as staff enter it', () => {
     [{ templeName: '<b>Temple</b>' }, /^Temple is plain text/],
     [{ performedBy: 42 }, 'Performed by must be text'],
     [{ authorisedBy: 'x'.repeat(161) }, 'Authorised by must be at most 160 characters'],
-    [{ authorisationRef: 'KSS\u0000114' }, 'Authorisation reference contains characters that are not allowed'],
-    [{ authorisationImageId: '/uploads/photo.png' }, 'The authorisation image must be an upload of this shop (upl_…)'],
+    [
+      { authorisationRef: 'KSS\u0000114' },
+      'Authorisation reference contains characters that are not allowed',
+    ],
+    [
+      { authorisationImageId: '/uploads/photo.png' },
+      'The authorisation image must be an upload of this shop (upl_…)',
+    ],
     [{ maxPerAccount: 0 }, 'Bookings per devotee must be a whole number from 1 to 20, or empty for no limit'],
-    [{ maxPerAccount: 21 }, 'Bookings per devotee must be a whole number from 1 to 20, or empty for no limit'],
-    [{ maxPerAccount: '2' }, 'Bookings per devotee must be a whole number from 1 to 20, or empty for no limit'],
+    [
+      { maxPerAccount: 21 },
+      'Bookings per devotee must be a whole number from 1 to 20, or empty for no limit',
+    ],
+    [
+      { maxPerAccount: '2' },
+      'Bookings per devotee must be a whole number from 1 to 20, or empty for no limit',
+    ],
   ])('refuses %j with a message, changing nothing', async (bad, message) => {
     const puja = await pujaOn(shop, 10 * DAY);
     const before = await adminPuja(puja.id);
@@ -209,7 +225,12 @@ describe('the bookings one account may hold of a date', () => {
     const puja = await capped(1);
     expect((await adminPuja(puja.id)).maxPerAccount).toBe(1);
     const first = await book(shop, shop.me, shop.myAddressId, { puja });
-    const second = await createIntent(shop.app, shop.me.token, 'booking', bookingBody(puja, shop.myAddressId, 1));
+    const second = await createIntent(
+      shop.app,
+      shop.me.token,
+      'booking',
+      bookingBody(puja, shop.myAddressId, 1),
+    );
     expect(second.status).toBe(409);
     expect(second.body).toEqual({
       code: 'puja_account_limit',
