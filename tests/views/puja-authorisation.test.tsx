@@ -11,7 +11,7 @@ import * as v from 'valibot';
 import { AdminPujaResponse, PUJA_DRAFT_NOTE } from '../../contract/admin/pujas.ts';
 import { call } from '../support/accounts.ts';
 import { adminPujaInput } from '../support/bookings.ts';
-import { DAY } from '../support/lifecycle.ts';
+import { DAY, uploadPhoto } from '../support/lifecycle.ts';
 import { renderAppAs, renderAppAt } from '../support/render-app.tsx';
 import { lifecycleScreens } from '../support/prelude.ts';
 
@@ -76,6 +76,19 @@ describe('the puja’s form in the back office', () => {
       },
     });
     expect((await call(shop.app, 'GET', `/pujas/${draft.id}`)).status).toBe(200);
+  });
+
+  it('links the photo of the authorisation letter when staff attached one', async () => {
+    const draft = await draftPuja('Lettered Homam');
+    const photo = await uploadPhoto(shop, shop.staff.token);
+    const res = await call(shop.app, 'PUT', `/api/admin/pujas/${draft.id}`, {
+      token: shop.staff.token,
+      json: { ...(await staffPuja(draft.id)), authorisationImageId: photo },
+    });
+    expect(res.status).toBe(200);
+    renderAppAs(shop.staff.token, `/admin/pujas/${draft.id}`);
+    const link = await screen.findByRole('link', { name: 'Photo of the authorisation letter' }, PAGE);
+    expect(link.getAttribute('href')).toMatch(new RegExp(`/uploads/${photo}$`));
   });
 
   it('the list marks a draft and shows places left / capacity', async () => {

@@ -15,6 +15,7 @@ import {
 import { liveEditMachine } from '../../../live/admin.ts';
 import { fetchStaffPuja, saveStaffPuja } from '../../../lib/admin/pujas.ts';
 import { inspectOptions } from '../../../lib/inspector.ts';
+import { imageUrl } from '../../../lib/config.ts';
 import { EditFrame } from '../parts/edit-frame.tsx';
 import { textOf, type FieldSpec } from '../parts/form-field.tsx';
 import { PujaOfferings } from './puja-offerings.tsx';
@@ -203,6 +204,13 @@ export function PujaEditPage({ id }: { id: number | null }) {
         </p>
       )}
       {id === null && <p className="bo-muted">Save the puja first; then add its packages and offerings.</p>}
+      {typeof record?.authorisationImageId === 'string' && (
+        <p className="bo-muted">
+          <a href={imageUrl(`/uploads/${record.authorisationImageId}`)} target="_blank" rel="noreferrer">
+            Photo of the authorisation letter
+          </a>
+        </p>
+      )}
       {record?.draft === true && (
         <p className="bo-note" role="status">
           {PUJA_DRAFT_NOTE}
