@@ -30,6 +30,24 @@ export const Puja = v.object({
   capacity: v.nullable(v.number()),
   placesLeft: v.nullable(v.number()),
   /**
+   * The temple's authorisation (docs/product-rules.md, The temple's authorisation): the puja page's
+   * "Performed at … by …, authorised by …, date". Every puja in the shop has one; absent from
+   * other backends.
+   */
+  authorisation: v.optional(
+    v.nullable(
+      v.object({
+        templeName: v.string(),
+        performedBy: v.string(),
+        authorisedBy: v.string(),
+        reference: v.string(),
+        /** YYYY-MM-DD, the letter's date. */
+        date: v.string(),
+      }),
+    ),
+    null,
+  ),
+  /**
    * The cheapest package's offer price, for "from ₹…" on cards: an extra field of GET /pujas only
    * (the section-7 fields are unchanged), absent from other backends, null without packages.
    */

@@ -72,5 +72,12 @@ export const refusalMessages = {
   message_not_failed: adminMessageMessages.notFailed,
 } as const satisfies Partial<Record<RefusalCode, string>>;
 
+/**
+ * `puja_account_limit` (docs/product-rules.md, Places at the temple): the account already holds
+ * the bookings of this date that the puja allows one account.
+ */
+export const accountLimitMessage = (max: number) =>
+  `You may hold at most ${max === 1 ? '1 booking' : `${max} bookings`} of this date`;
+
 /** A refusal code told in one message: `refuse(code)` needs nothing else. */
 export type FixedRefusalCode = keyof typeof refusalMessages;

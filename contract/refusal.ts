@@ -27,6 +27,7 @@ export type RefusalCode =
   | 'booking_closed'
   // places at the temple (docs/product-rules.md, Places at the temple)
   | 'puja_full'
+  | 'puja_account_limit'
   | 'person_count_mismatch'
   | 'script_spelling_invalid'
   // the waitlist of a full date (docs/product-rules.md, Waitlist)

@@ -29,6 +29,9 @@ export const MAX_STOCK_CHANGE = 100_000;
 /** The most persons' names a puja date may take (docs/product-rules.md, Places at the temple). */
 export const MAX_PUJA_CAPACITY = 100_000;
 
+/** The most bookings of one date a puja may let one account hold (Places at the temple). */
+export const MAX_PER_ACCOUNT = 20;
+
 export const catalogueMessages = {
   noHtml: (label: string) =>
     `${label} is plain text: leave a blank line between paragraphs and start list lines with “- ” (no HTML)`,
@@ -40,6 +43,9 @@ export const catalogueMessages = {
   dateInvalid: 'The puja date must be a date and time',
   startAfterPuja: 'Bookings must open before the puja date',
   capacityInvalid: `Places must be a whole number from 1 to ${MAX_PUJA_CAPACITY.toLocaleString('en-IN')}, or empty for no limit`,
+  maxPerAccountInvalid: `Bookings per devotee must be a whole number from 1 to ${MAX_PER_ACCOUNT}, or empty for no limit`,
+  authorisationDateInvalid: 'The authorisation date must be a date (YYYY-MM-DD)',
+  authorisationImageInvalid: 'The authorisation image must be an upload of this shop (upl_…)',
   versionInvalid: 'version must be the version you started editing from',
   conflict:
     'Someone else saved this while you were editing. Your changes are not saved yet: compare them with theirs below.',

@@ -2,6 +2,8 @@ import * as v from 'valibot';
 import { Puja } from '../catalogue.ts';
 import { pageResponse, recordResponse } from '../envelope.ts';
 import { TempleScript, type TempleScriptName } from '../temple-script.ts';
+import { UPLOAD_ID } from '../lifecycle.ts';
+import { FORBIDDEN_TEXT, notAllowedMessage, tooLongMessage } from '../text.ts';
 import {
   catalogueImage,
   catalogueLine,
@@ -10,6 +12,7 @@ import {
   catalogueText,
   instant,
   MAX_BENEFIT_DESC_LENGTH,
+  MAX_PER_ACCOUNT,
   MAX_PLACE_LENGTH,
   MAX_PUJA_CAPACITY,
   MAX_TITLE_LENGTH,
@@ -34,6 +37,72 @@ const benefitTitle = (n: number) => catalogueLine(`Benefit ${n} title`, MAX_TITL
 const benefitDesc = (n: number) =>
   catalogueText(`Benefit ${n} description`, { max: MAX_BENEFIT_DESC_LENGTH });
 
+/** What a puja still lacking its authorisation says in the back office (list and edit page). */
+export const PUJA_DRAFT_NOTE = "Draft: enter the temple's authorisation to publish";
+
+/** A line staff may leave blank (null) until they have it: plain text, no markup. */
+const optionalLine = (label: string, max: number) =>
+  v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(`${label} must be text`),
+        v.trim(),
+        v.maxLength(max, tooLongMessage(label, max)),
+        v.check((value) => !FORBIDDEN_TEXT.test(value), notAllowedMessage(label)),
+        v.check((value) => !/[<>]/.test(value), catalogueMessages.noHtml(label)),
+        v.transform((value) => (value === '' ? null : value)),
+      ),
+    ),
+    null,
+  );
+
+/** A calendar date, YYYY-MM-DD, that exists (no 31 February). */
+const isCalendarDate = (value: string) => {
+  const at = Date.parse(`${value}T00:00:00Z`);
+  return (
+    /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(at) && new Date(at).toISOString().startsWith(value)
+  );
+};
+
+/**
+ * The temple's authorisation (docs/product-rules.md, The temple's authorisation): each may be
+ * blank while the puja is a draft; all but the image are needed to publish it.
+ */
+const authorisationFields = {
+  templeName: optionalLine('Temple', MAX_PLACE_LENGTH),
+  performedBy: optionalLine('Performed by', MAX_TITLE_LENGTH),
+  authorisedBy: optionalLine('Authorised by', MAX_PLACE_LENGTH),
+  authorisationRef: optionalLine('Authorisation reference', 80),
+  authorisationDate: v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(catalogueMessages.authorisationDateInvalid),
+        v.trim(),
+        v.transform((value) => (value === '' ? null : value)),
+        v.check(
+          (value) => value === null || isCalendarDate(value),
+          catalogueMessages.authorisationDateInvalid,
+        ),
+      ),
+    ),
+    null,
+  ),
+  authorisationImageId: v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(catalogueMessages.authorisationImageInvalid),
+        v.trim(),
+        v.transform((value) => (value === '' ? null : value)),
+        v.check(
+          (value) => value === null || UPLOAD_ID.test(value),
+          catalogueMessages.authorisationImageInvalid,
+        ),
+      ),
+    ),
+    null,
+  ),
+};
+
 const pujaFields = {
   pujaName: catalogueLine('Name', MAX_TITLE_LENGTH),
   place: catalogueLine('Temple and place', MAX_PLACE_LENGTH),
@@ -50,6 +119,12 @@ const pujaFields = {
     v.nullable(wholeNumber(catalogueMessages.capacityInvalid, 1, MAX_PUJA_CAPACITY)),
     null,
   ),
+  /** The bookings one account may hold of this date; null (or absent) is no cap. */
+  maxPerAccount: v.optional(
+    v.nullable(wholeNumber(catalogueMessages.maxPerAccountInvalid, 1, MAX_PER_ACCOUNT)),
+    null,
+  ),
+  ...authorisationFields,
   benefitTitle1: benefitTitle(1),
   benefitDesc1: benefitDesc(1),
   benefitTitle2: benefitTitle(2),
@@ -85,6 +160,15 @@ export const AdminPuja = v.object({
   script: TempleScript,
   packages: v.array(AdminPackage),
   bookingCount: v.number(),
+  maxPerAccount: v.nullable(v.number()),
+  templeName: v.nullable(v.string()),
+  performedBy: v.nullable(v.string()),
+  authorisedBy: v.nullable(v.string()),
+  authorisationRef: v.nullable(v.string()),
+  authorisationDate: v.nullable(v.string()),
+  authorisationImageId: v.nullable(v.string()),
+  /** Without the temple's authorisation: out of the shop (PUJA_DRAFT_NOTE). */
+  draft: v.boolean(),
 });
 export type AdminPuja = v.InferOutput<typeof AdminPuja>;
 export const AdminPujaResponse = recordResponse('puja', AdminPuja);
@@ -99,6 +183,9 @@ export const AdminPujaSummary = v.object({
   bookingCount: v.number(),
   /** The cheapest package's offer price; null without packages. */
   fromPrice: v.nullable(v.number()),
+  capacity: v.nullable(v.number()),
+  placesLeft: v.nullable(v.number()),
+  draft: v.boolean(),
 });
 export type AdminPujaSummary = v.InferOutput<typeof AdminPujaSummary>;
 export const AdminPujaListResponse = pageResponse('pujas', AdminPujaSummary);

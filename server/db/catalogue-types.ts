@@ -39,6 +39,18 @@ export interface PujaTable {
   retiredAt: AddedLater<string>;
   /** How many persons' names the temple reads on this date; null: unlimited (docs/product-rules.md, Places at the temple). */
   capacity: AddedLater<number>;
+  /**
+   * The temple's authorisation (docs/product-rules.md, The temple's authorisation): without all
+   * but the image the puja is a draft, out of the shop. The date is YYYY-MM-DD, the image an upload.
+   */
+  templeName: AddedLater<string>;
+  performedBy: AddedLater<string>;
+  authorisedBy: AddedLater<string>;
+  authorisationRef: AddedLater<string>;
+  authorisationDate: AddedLater<string>;
+  authorisationImageId: AddedLater<string>;
+  /** The bookings one account may hold of this date; null: no cap (Places at the temple). */
+  maxPerAccount: AddedLater<number>;
 }
 
 export interface PackageTable {

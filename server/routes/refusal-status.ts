@@ -28,6 +28,7 @@ const STATUS_BY_CODE = {
   package_of_another_puja: 400,
   booking_closed: 409,
   puja_full: 409,
+  puja_account_limit: 409,
   person_count_mismatch: 400,
   script_spelling_invalid: 400,
   // the waitlist of a full date (docs/product-rules.md, Waitlist)

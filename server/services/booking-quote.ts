@@ -11,6 +11,8 @@ import { findPujaScript } from '../db/repositories/catalogue.ts';
 import { findOfferingsForBooking } from '../db/repositories/offerings.ts';
 import { placesLeftOf, placesTaken } from '../db/repositories/places.ts';
 import { Refusal } from './refusal.ts';
+import { accountBookingsOfPuja } from '../db/repositories/account-bookings.ts';
+import { accountLimitMessage } from '../../contract/refusal-messages.ts';
 
 /*
  * A booking's quote: what making it (services/bookings.ts) and pricing its payment intent
@@ -72,7 +74,7 @@ const giftAddressOf = (gift: GiftInput): Address => ({
  * package exists and is one of the puja's, the booking window is open at `now`
  * (docs/product-rules.md, Bookings), the number of persons is at most the package's and the places
  * left on the date (Places at the temple), the address is
- * the customer's (or a gift's own), the offerings are the puja's. POST /api/payments prices
+ * the customer's (or a gift's own), the account holds fewer of the date's bookings than its cap, the offerings are the puja's. POST /api/payments prices
  * intents with this. Reads only.
  */
 export async function quoteBooking(
@@ -94,6 +96,9 @@ export async function quoteBooking(
   const placesLeft = placesLeftOf(puja.capacity, await placesTaken(db, puja.id));
   if (placesLeft !== null && draft.persons.length > placesLeft)
     throw new Refusal('puja_full', bookingMessages.full(placesLeft));
+  // Places at the temple: one account holds at most maxPerAccount bookings of a scarce date.
+  if (puja.maxPerAccount !== null && (await accountBookingsOfPuja(db, userId, puja.id)) >= puja.maxPerAccount)
+    throw new Refusal('puja_account_limit', accountLimitMessage(puja.maxPerAccount));
   const wrongScript = wrongScriptSpelling(draft.persons, await findPujaScript(db, puja.id));
   if (wrongScript) throw new Refusal('script_spelling_invalid', wrongScript);
   const address =

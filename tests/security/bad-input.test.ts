@@ -398,9 +398,16 @@ const TARGETS: Target[] = [
     token: (s) => s.staff,
     valid: () => pujaInput(),
     withText: (body, text) => ({ ...body, pujaName: text }),
-    withNumbers: (body, n) => [{ ...body, noDevotes: n }],
+    withNumbers: (body, n) => [
+      { ...body, noDevotes: n },
+      { ...body, maxPerAccount: n },
+    ],
     wrongTypes: (body) => [
       { ...body, inDemand: 'yes' },
+      { ...body, authorisationDate: 20260811 },
+      { ...body, templeName: ['Sri Test Temple'] },
+      { ...body, authorisationImageId: { id: 'upl_x' } },
+      { ...body, maxPerAccount: '2' },
       { ...body, pujaDate: 20261201 },
       { ...body, script: ['kannada'] },
       { ...body, description: 5 },
@@ -414,9 +421,14 @@ const TARGETS: Target[] = [
     token: (s) => s.staff,
     valid: () => ({ ...pujaInput(), version: 1 }),
     withText: (body, text) => ({ ...body, description: text }),
-    withNumbers: (body, n) => [{ ...body, version: n }],
+    withNumbers: (body, n) => [
+      { ...body, version: n },
+      { ...body, capacity: n },
+    ],
     wrongTypes: (body) => [
       { ...body, version: '1' },
+      { ...body, authorisedBy: 42 },
+      { ...body, authorisationRef: true },
       { ...body, benefitTitle1: null },
       { ...body, place: ['Udupi'] },
     ],

@@ -22,6 +22,7 @@ import { call } from '../support/accounts.ts';
 import { createLifecycleShop, DAY, HTML, placeOrder, orderEvent, uploadPhoto } from '../support/lifecycle.ts';
 import { expectClearRefusal, expectNothingChanged } from '../security/security-shop.ts';
 import { shopPerFile } from '../support/prelude.ts';
+import { testAuthorisation } from '../support/authorisation.ts';
 
 const shop = shopPerFile(createLifecycleShop);
 
@@ -48,6 +49,7 @@ export const pujaBody = (overrides: Record<string, unknown> = {}) => ({
   benefitDesc3: 'Peace at home.',
   benefitTitle4: 'Protection',
   benefitDesc4: 'From harm.',
+  ...testAuthorisation,
   ...overrides,
 });
 const packageBody = (overrides: Record<string, unknown> = {}) => ({

@@ -2,6 +2,7 @@ import type { Booking, BookingCreatePayload } from '../../contract/booking.ts';
 import type { PersonDraft } from '../../contract/person.ts';
 import type { Db } from '../../server/db/client.ts';
 import { UNPAID } from './payments.ts';
+import { testAuthorisation } from './authorisation.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -136,6 +137,7 @@ export const adminPujaInput = (description: string) => ({
   inDemand: false,
   script: 'kannada',
   ...fourBenefits,
+  ...testAuthorisation,
 });
 
 export interface TestPuja {
@@ -181,6 +183,7 @@ export async function addPuja(
       description: '<p>A puja for the booking tests.</p>',
       inDemand: 0,
       ...fourBenefits,
+      ...testAuthorisation,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -10,6 +10,7 @@ import { routeFetchToApp, type ApiFetchControl } from '../support/api-fetch.ts';
 import { renderAppAt } from '../support/render-app.tsx';
 import { createTestShop, type TestShop } from '../support/test-db.ts';
 import { getJson } from '../support/test-db.ts';
+import { testAuthorisation } from '../support/authorisation.ts';
 
 const HOME_PATHS = ['/pujas', '/categories', '/products', '/astrologers/getAllAstrologersWeb'];
 
@@ -49,6 +50,7 @@ async function ensureMoreThanHomeLimits() {
         benefitDesc3: 'Wealth.',
         benefitTitle4: 'Wisdom',
         benefitDesc4: 'Wisdom.',
+        ...testAuthorisation,
       })
       .execute();
   }

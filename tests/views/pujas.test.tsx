@@ -16,6 +16,7 @@ import { renderAppAt } from '../support/render-app.tsx';
 import { alertWhileOffline } from '../support/screens.ts';
 import { createTestShop } from '../support/test-db.ts';
 import { getJson } from '../support/test-db.ts';
+import { testAuthorisation } from '../support/authorisation.ts';
 import { shopPerFile, fetchRoutedTo } from '../support/prelude.ts';
 
 const DAY = 86_400_000;
@@ -56,6 +57,7 @@ async function ensurePuja(has: (p: Puja, packages: PujaPackage[]) => boolean, ex
       benefitDesc3: 'Clarity in decisions.',
       benefitTitle4: 'Protection',
       benefitDesc4: 'Protection from negativity.',
+      ...testAuthorisation,
       ...extra,
     })
     .execute();

@@ -12,16 +12,18 @@ import type { BookedOffering } from '../../../contract/offerings.ts';
 import type { TempleScriptName } from '../../../contract/temple-script.ts';
 import { findPujaScript } from './catalogue.ts';
 import { countOf, rowsWhere } from '../queries.ts';
+import { isAuthorised } from './puja-authorisation.ts';
 
 /** The puja as a booking snapshots it. */
 export function findPujaForBooking(db: Db, id: number) {
   return (
     db
       .selectFrom('puja')
-      .select(['id', 'pujaName', 'place', 'pujaDate', 'image', 'capacity'])
+      .select(['id', 'pujaName', 'place', 'pujaDate', 'image', 'capacity', 'maxPerAccount'])
       .where('id', '=', id)
-      // A retired puja is no longer in the shop: it cannot be booked.
+      // A retired puja, or a draft, is not in the shop: it cannot be booked.
       .where('retiredAt', 'is', null)
+      .where(isAuthorised)
       .executeTakeFirst()
   );
 }

@@ -9,6 +9,7 @@ import type { Database } from '../types.ts';
 import type { PujaRow } from '../catalogue-types.ts';
 import { countOf } from '../queries.ts';
 import { placesLeftOf, placesTakenColumn } from './places.ts';
+import { AUTHORISATION_COLUMNS, authorisationOf, isAuthorised } from './puja-authorisation.ts';
 
 /**
  * The columns of the shop's catalogue answers (SPEC.md section 7's shapes): what staff keep
@@ -33,6 +34,7 @@ export const PUBLIC_PUJA_COLUMNS = [
   'puja.benefitTitle4',
   'puja.benefitDesc4',
   'puja.capacity',
+  ...AUTHORISATION_COLUMNS,
 ] as const;
 type PublicPujaRow = Pick<
   PujaRow,
@@ -64,11 +66,23 @@ const PUBLIC_PRODUCT_COLUMNS = [
 const toPuja = ({
   inDemand,
   placesTaken,
+  templeName,
+  performedBy,
+  authorisedBy,
+  authorisationRef,
+  authorisationDate,
   ...row
 }: PublicPujaRow & { placesTaken: number | string | null }): Puja => ({
   ...row,
   inDemand: inDemand === 1,
   placesLeft: placesLeftOf(row.capacity, Number(placesTaken ?? 0)),
+  authorisation: authorisationOf({
+    templeName,
+    performedBy,
+    authorisedBy,
+    authorisationRef,
+    authorisationDate,
+  }),
 });
 
 /**
@@ -76,18 +90,22 @@ const toPuja = ({
  * when a puja has none).
  */
 function pujasWithFromPrice(db: Db) {
-  return db
-    .selectFrom('puja')
-    .select(PUBLIC_PUJA_COLUMNS)
-    .where('puja.retiredAt', 'is', null)
-    .select((eb) =>
-      eb
-        .selectFrom('pujaPackage')
-        .select((inner) => inner.fn.min<number>('pujaPackage.offerPrice').as('minOffer'))
-        .whereRef('pujaPackage.pujaId', '=', 'puja.id')
-        .as('fromPrice'),
-    )
-    .select(placesTakenColumn);
+  return (
+    db
+      .selectFrom('puja')
+      .select(PUBLIC_PUJA_COLUMNS)
+      .where('puja.retiredAt', 'is', null)
+      // A draft (no temple's authorisation) is not in the shop (docs/decisions/0078).
+      .where(isAuthorised)
+      .select((eb) =>
+        eb
+          .selectFrom('pujaPackage')
+          .select((inner) => inner.fn.min<number>('pujaPackage.offerPrice').as('minOffer'))
+          .whereRef('pujaPackage.pujaId', '=', 'puja.id')
+          .as('fromPrice'),
+      )
+      .select(placesTakenColumn)
+  );
 }
 
 const toPujaWithPrice = ({
@@ -225,6 +243,7 @@ export async function findNextPujaDate(
     .select(['id', 'pujaDate'])
     .where('id', '!=', id)
     .where('retiredAt', 'is', null)
+    .where(isAuthorised)
     .where('pujaName', '=', puja.pujaName)
     .where('place', '=', puja.place)
     .where('pujaDate', 'like', ISO_DATE_PATTERN)

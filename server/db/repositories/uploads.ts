@@ -20,7 +20,7 @@ export async function countUploadsSince(db: Db, userId: number, since: string): 
 
 /**
  * Uploads made before `before` (ISO 8601) that nothing refers to: no order's damage claim, no
- * booking's proof photos or video. A photo sent for a claim that was then refused, or never
+ * booking's proof photos or video, no puja's authorisation letter. A photo sent for a claim that was then refused, or never
  * sent, is one of these.
  */
 export async function findUnusedUploads(db: Db, before: string, limit = 500): Promise<string[]> {
@@ -44,6 +44,12 @@ export async function findUnusedUploads(db: Db, before: string, limit = 500): Pr
               ]),
             ),
         ),
+      ),
+    )
+    // A photo of a temple's authorisation letter (docs/product-rules.md, The temple's authorisation).
+    .where((eb) =>
+      eb.not(
+        eb.exists(eb.selectFrom('puja as p').select('p.id').whereRef('p.authorisationImageId', '=', 'u.id')),
       ),
     )
     .orderBy('u.createdAt')

@@ -127,6 +127,12 @@ export async function seedScale(db: Db, target: ScaleCounts, now: Date = new Dat
         description: `<p>Performed at ${temple.place} in your family's name, with the sankalp read by the temple's priests.</p>`,
         inDemand: rand() < 0.1 ? 1 : 0,
         script: scriptForPlace(temple.place),
+        // Every puja in the shop carries its temple's authorisation (docs/decisions/0078).
+        templeName: temple.place.split(',')[0],
+        performedBy: "the temple's priests",
+        authorisedBy: 'the Temple Executive Office',
+        authorisationRef: `SCALE/SEVA/${i + 1}`,
+        authorisationDate: new Date(now.getTime() - 30 * DAY).toISOString().slice(0, 10),
         ...benefit(1),
         ...benefit(2),
         ...benefit(3),

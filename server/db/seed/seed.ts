@@ -117,11 +117,43 @@ export async function seedCatalogue(db: Db, now: Date = new Date()): Promise<voi
 }
 
 /**
+ * A shop seeded before pujas carried their temple's authorisation gets the demo's own, on the
+ * demo's own pujas only: a row with the seed's name, place and image and no authorisation at all
+ * (docs/decisions/0078). A puja staff made, or one whose authorisation staff began, is left as it is.
+ */
+export async function authoriseDemoPujas(db: Db): Promise<void> {
+  for (const {
+    pujaName,
+    place,
+    image,
+    templeName,
+    performedBy,
+    authorisedBy,
+    authorisationRef,
+    authorisationDate,
+  } of pujas) {
+    if (!templeName || !performedBy || !authorisedBy || !authorisationRef || !authorisationDate) continue;
+    await db
+      .updateTable('puja')
+      .set({ templeName, performedBy, authorisedBy, authorisationRef, authorisationDate })
+      .where('pujaName', '=', pujaName)
+      .where('place', '=', place)
+      .where('image', '=', image)
+      .where('templeName', 'is', null)
+      .where('performedBy', 'is', null)
+      .where('authorisedBy', 'is', null)
+      .where('authorisationRef', 'is', null)
+      .where('authorisationDate', 'is', null)
+      .execute();
+  }
+}
+
+/**
  * Seeds the demo catalogue into an empty shop, once, even when several processes start
  * together: the check and the seeding are one transaction under the seed lock (PostgreSQL: an
  * advisory transaction lock, waited for as long as another process seeds; SQLite: the write
  * lock that the shop's transactions take up front, waited out when busy). A shop seeded before
- * coupons existed gets the demo coupons once. Returns whether this call seeded the catalogue.
+ * coupons existed gets the demo coupons once, and its demo pujas their authorisations (authoriseDemoPujas). Returns whether this call seeded the catalogue.
  */
 export async function seedIfEmpty(db: Db, now: Date = new Date()): Promise<boolean> {
   const deadline = Date.now() + MIGRATION_WAIT_MS;
@@ -137,6 +169,7 @@ export async function seedIfEmpty(db: Db, now: Date = new Date()): Promise<boole
           return true;
         }
         await seedCoupons(trx, now);
+        await authoriseDemoPujas(trx);
         return false;
       });
     } catch (err) {

@@ -2,6 +2,9 @@ import type { AdminPuja, PujaInput, RepeatPujaInput } from '../../../contract/ad
 import { copyPuja, findPujaForStaff, insertPuja, updatePuja } from '../../db/repositories/admin/pujas.ts';
 import { Refusal } from '../refusal.ts';
 import { catalogueMessages } from '../../../contract/admin/catalogue-fields.ts';
+import { IMAGE_TYPES, lifecycleMessages } from '../../../contract/lifecycle.ts';
+import type { Db } from '../../db/client.ts';
+import { findUpload } from '../../db/repositories/uploads.ts';
 import {
   createRecord,
   type Deps,
@@ -22,12 +25,35 @@ export const PUJA: RecordKind<AdminPuja> = {
   name: (puja) => puja.pujaName,
 };
 
+/**
+ * The photo of the temple's letter, when given, is a photo this shop's uploads hold (sniffed and
+ * limited there, served only as the image it is): docs/product-rules.md, The temple's authorisation.
+ */
+async function checkAuthorisationImage(db: Db, { authorisationImageId: id }: PujaInput): Promise<void> {
+  if (id === null) return;
+  const upload = await findUpload(db, id);
+  if (!upload) throw Refusal.of('upload_not_found');
+  if (!(IMAGE_TYPES as readonly string[]).includes(upload.contentType))
+    throw new Refusal('upload_not_image', lifecycleMessages.notAnImage);
+}
+
 export function createPuja(deps: Deps, input: PujaInput): Promise<AdminPuja> {
-  return createRecord(deps, PUJA, (trx) => insertPuja(trx, input), `Created the puja “${input.pujaName}”`);
+  return createRecord(
+    deps,
+    PUJA,
+    async (trx) => {
+      await checkAuthorisationImage(trx, input);
+      return insertPuja(trx, input);
+    },
+    `Created the puja “${input.pujaName}”`,
+  );
 }
 
 export function editPuja(deps: Deps, id: number, version: number, input: PujaInput): Promise<AdminPuja> {
-  return editRecord(deps, PUJA, id, version, (trx) => updatePuja(trx, id, version, input));
+  return editRecord(deps, PUJA, id, version, async (trx) => {
+    await checkAuthorisationImage(trx, input);
+    return updatePuja(trx, id, version, input);
+  });
 }
 
 export function retirePuja(deps: Deps, id: number, version: number, retire: boolean): Promise<AdminPuja> {

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useSearch } from 'wouter';
 import { site } from '../../lib/config.ts';
 import './pages.css';
 
@@ -7,7 +8,9 @@ export const CONTACT_THANKS = 'Thank you for your message! We will get back to y
 
 /** The contact form sends no request (docs/product-rules.md, Routes and pages): it thanks the visitor and clears itself. */
 export function ContactPage() {
-  const [draft, setDraft] = useState(emptyDraft);
+  // "Report a concern" on a puja's page names the puja (?subject=): the message starts with it.
+  const subject = new URLSearchParams(useSearch()).get('subject')?.slice(0, 200);
+  const [draft, setDraft] = useState(() => ({ ...emptyDraft, message: subject ? `${subject}: ` : '' }));
   const update = (field: keyof typeof emptyDraft) => (e: { target: { value: string } }) =>
     setDraft((d) => ({ ...d, [field]: e.target.value }));
 

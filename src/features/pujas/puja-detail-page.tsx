@@ -135,8 +135,34 @@ function PujaSummary({ puja, windowRef }: { puja: Puja; windowRef: BookingWindow
         <SummaryCountdown windowRef={windowRef} placesLeft={puja.placesLeft} />
         <BookNow windowRef={windowRef} />
         <NextDate puja={puja} windowRef={windowRef} />
+        <Authorisation puja={puja} />
       </div>
     </div>
+  );
+}
+
+const longDay = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/**
+ * Who performs the puja and who authorised it (docs/product-rules.md, The temple's authorisation),
+ * and a way to report a concern about it: the contact form, with the puja named.
+ */
+function Authorisation({ puja }: { puja: Puja }) {
+  const a = puja.authorisation;
+  if (!a) return null;
+  const at = Date.parse(`${a.date}T00:00:00Z`);
+  const subject = `Concern about the puja “${puja.pujaName}” (#${puja.id})`;
+  return (
+    <p className="puja-detail__authorisation">
+      Performed at {a.templeName} by {a.performedBy}, authorised by {a.authorisedBy},{' '}
+      {Number.isNaN(at) ? a.date : longDay.format(at)}.{' '}
+      <Link href={`/contact?subject=${encodeURIComponent(subject)}`}>Report a concern</Link>
+    </p>
   );
 }
 

@@ -9,7 +9,8 @@ import type { Db } from '../../client.ts';
 import { listPackagesForStaff } from './packages.ts';
 import { insertRecord, likeAnywhere, updateAtVersion } from './records.ts';
 import { countOf, pageOf, rowsWhere } from '../../queries.ts';
-import { placesLeftOf, placesTaken } from '../places.ts';
+import { placesLeftOf, placesTaken, placesTakenColumn } from '../places.ts';
+import { AUTHORISATION_COLUMNS, authorisationOf, isDraft } from '../puja-authorisation.ts';
 
 /*
  * Pujas as staff read and write them (data access only; the rules, versions and audit rows are
@@ -46,7 +47,10 @@ export async function listPujasForStaff(
         'puja.inDemand',
         'puja.script',
         'puja.retiredAt',
+        'puja.capacity',
+        ...AUTHORISATION_COLUMNS,
       ])
+      .select(placesTakenColumn)
       .select((eb) => [
         eb
           .selectFrom('pujaPackage')
@@ -69,13 +73,25 @@ export async function listPujasForStaff(
       .orderBy('puja.id', 'desc'),
   );
   return {
-    pujas: rows.map((row) => ({
-      ...row,
-      inDemand: row.inDemand === 1,
-      packageCount: Number(row.packageCount ?? 0),
-      bookingCount: Number(row.bookingCount ?? 0),
-      fromPrice: row.fromPrice === null ? null : Number(row.fromPrice),
-    })),
+    pujas: rows.map(
+      ({
+        placesTaken,
+        templeName,
+        performedBy,
+        authorisedBy,
+        authorisationRef,
+        authorisationDate,
+        ...row
+      }) => ({
+        ...row,
+        placesLeft: placesLeftOf(row.capacity, Number(placesTaken ?? 0)),
+        draft: isDraft({ templeName, performedBy, authorisedBy, authorisationRef, authorisationDate }),
+        inDemand: row.inDemand === 1,
+        packageCount: Number(row.packageCount ?? 0),
+        bookingCount: Number(row.bookingCount ?? 0),
+        fromPrice: row.fromPrice === null ? null : Number(row.fromPrice),
+      }),
+    ),
     total,
   };
 }
@@ -96,6 +112,8 @@ export async function findPujaForStaff(db: Db, id: number): Promise<AdminPuja | 
     benefitDesc3: toCatalogueMarkup(row.benefitDesc3),
     benefitDesc4: toCatalogueMarkup(row.benefitDesc4),
     placesLeft: placesLeftOf(row.capacity, taken),
+    authorisation: authorisationOf(row),
+    draft: isDraft(row),
     inDemand: row.inDemand === 1,
     fromPrice: prices.length ? Math.min(...prices) : null,
     bookingCount: Number(n),

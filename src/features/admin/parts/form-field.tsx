@@ -31,6 +31,7 @@ export interface FieldSpec {
     | 'number'
     | 'money'
     | 'datetime'
+    | 'date'
     | 'checkbox'
     | 'select'
     | 'image'
@@ -218,6 +219,12 @@ export function FormField<R extends EditRecord>({ edit, spec }: { edit: EditRef<
           aria-describedby={describedBy}
           onChange={(e) => change(e.target.value ? istInputToIso(e.target.value) : spec.optional ? null : '')}
         />
+      );
+      break;
+    case 'date':
+      // A calendar date as YYYY-MM-DD; empty is not given (null).
+      control = (
+        <input className="input" type="date" {...text} onChange={(e) => change(e.target.value || null)} />
       );
       break;
     case 'select':

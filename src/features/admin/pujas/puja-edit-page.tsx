@@ -1,7 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLocation, useSearch } from 'wouter';
-import { PujaInput, scriptForPlace } from '../../../../contract/admin/pujas.ts';
+import { PUJA_DRAFT_NOTE, PujaInput, scriptForPlace } from '../../../../contract/admin/pujas.ts';
 import { TEMPLE_SCRIPTS } from '../../../../contract/temple-script.ts';
 import { fieldLabel, fieldLabels } from '../../../../contract/field-labels.ts';
 import { DAY_MS, fromIndiaDateTimeText, indiaDay } from '../../../../contract/india-time.ts';
@@ -15,6 +15,7 @@ import {
 import { liveEditMachine } from '../../../live/admin.ts';
 import { fetchStaffPuja, saveStaffPuja } from '../../../lib/admin/pujas.ts';
 import { inspectOptions } from '../../../lib/inspector.ts';
+import { imageUrl } from '../../../lib/config.ts';
 import { EditFrame } from '../parts/edit-frame.tsx';
 import { textOf, type FieldSpec } from '../parts/form-field.tsx';
 import { PujaOfferings } from './puja-offerings.tsx';
@@ -41,6 +42,47 @@ const pujaSpecs: FieldSpec[] = [
     hint: 'The sankalp sheet writes each name and gothra in it for the priest.',
   },
   { name: 'inDemand', label: fieldLabels.puja.inDemand, kind: 'checkbox' },
+  {
+    name: 'capacity',
+    label: fieldLabels.puja.capacity,
+    kind: 'number',
+    optional: true,
+    hint: 'Persons’ names the temple reads on this date; a family booking of four takes four. Empty: no limit.',
+  },
+  {
+    name: 'maxPerAccount',
+    label: fieldLabels.puja.maxPerAccount,
+    kind: 'number',
+    optional: true,
+    hint: 'Bookings one account may hold of this date (1 to 20), for scarce dates. Empty: no limit.',
+  },
+  // The temple's authorisation (docs/product-rules.md): all but the photo, or the puja stays a draft.
+  {
+    name: 'templeName',
+    label: fieldLabels.puja.templeName,
+    hint: 'The temple as its authorisation names it, e.g. Sri Kukke Subramanya Temple.',
+  },
+  {
+    name: 'performedBy',
+    label: fieldLabels.puja.performedBy,
+    hint: 'The priest, or the temple’s office, who performs it: shown as “by …”.',
+  },
+  {
+    name: 'authorisedBy',
+    label: fieldLabels.puja.authorisedBy,
+    hint: 'The office that authorised the shop to offer it, e.g. the Temple Executive Office.',
+  },
+  {
+    name: 'authorisationRef',
+    label: fieldLabels.puja.authorisationRef,
+    hint: 'The letter’s number or reference, e.g. KSS/SEVA/2026/114.',
+  },
+  {
+    name: 'authorisationDate',
+    label: fieldLabels.puja.authorisationDate,
+    kind: 'date',
+    hint: 'The date on the letter.',
+  },
   { name: 'image', label: fieldLabels.puja.image, kind: 'image', slot: 'puja', wide: true },
   {
     name: 'description',
@@ -69,6 +111,14 @@ const newPuja = (): EditRecord => ({
   image: '',
   description: '',
   noDevotes: 0,
+  capacity: null,
+  maxPerAccount: null,
+  templeName: null,
+  performedBy: null,
+  authorisedBy: null,
+  authorisationRef: null,
+  authorisationDate: null,
+  authorisationImageId: null,
   ...Object.fromEntries(
     [1, 2, 3, 4].flatMap((n) => [
       [`benefitTitle${n}`, ''],
@@ -154,6 +204,18 @@ export function PujaEditPage({ id }: { id: number | null }) {
         </p>
       )}
       {id === null && <p className="bo-muted">Save the puja first; then add its packages and offerings.</p>}
+      {typeof record?.authorisationImageId === 'string' && (
+        <p className="bo-muted">
+          <a href={imageUrl(`/uploads/${record.authorisationImageId}`)} target="_blank" rel="noreferrer">
+            Photo of the authorisation letter
+          </a>
+        </p>
+      )}
+      {record?.draft === true && (
+        <p className="bo-note" role="status">
+          {PUJA_DRAFT_NOTE}
+        </p>
+      )}
       {steps}
     </EditFrame>
   );

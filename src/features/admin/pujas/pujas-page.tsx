@@ -1,4 +1,4 @@
-import type { AdminPujaSummary } from '../../../../contract/admin/pujas.ts';
+import { PUJA_DRAFT_NOTE, type AdminPujaSummary } from '../../../../contract/admin/pujas.ts';
 import { Link } from 'wouter';
 import { formatRupees } from '../../../../contract/money.ts';
 import { liveListMachine, useStaffList } from '../../../live/admin.ts';
@@ -19,6 +19,7 @@ const pujaCells: Cell<AdminPujaSummary>[] = [
         <Link href={`/admin/pujas/${puja.id}`}>{puja.pujaName}</Link>{' '}
         {puja.inDemand && <span className="bo-tag">In demand</span>} <Retired at={puja.retiredAt} />
         <div className="bo-muted">{puja.place}</div>
+        {puja.draft && <div className="bo-note">{PUJA_DRAFT_NOTE}</div>}
       </>
     ),
   },
@@ -29,6 +30,10 @@ const pujaCells: Cell<AdminPujaSummary>[] = [
     show: (puja) => (puja.fromPrice === null ? '—' : formatRupees(puja.fromPrice)),
   },
   { column: { label: 'Bookings', num: true }, show: (puja) => puja.bookingCount },
+  {
+    column: { label: 'Places left', num: true },
+    show: (puja) => (puja.capacity === null ? 'No limit' : `${puja.placesLeft ?? 0} / ${puja.capacity}`),
+  },
 ];
 
 /** The pujas: upcoming or past, in the shop or retired, searched by name or temple. */
