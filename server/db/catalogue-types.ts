@@ -39,6 +39,8 @@ export interface PujaTable {
   retiredAt: AddedLater<string>;
   /** How many persons' names the temple reads on this date; null: unlimited (docs/product-rules.md, Places at the temple). */
   capacity: AddedLater<number>;
+  /** The record this date was first repeated from; null: its own series (docs/product-rules.md, Rescheduling). */
+  seriesId: AddedLater<number>;
 }
 
 export interface PackageTable {
