@@ -79,6 +79,7 @@ export const bookingMessages = {
   createFailed: 'Failed to create booking',
   listFailed: 'Failed to fetch bookings',
   readFailed: 'Failed to fetch booking details',
+  datesFailed: 'Could not load the other dates. Please try again.',
   calendarFailed: 'Failed to make the calendar file',
 } as const;
 

@@ -204,13 +204,15 @@ export const lifecycleMessages = {
   dateNotOffered: 'Please choose one of the new dates offered.',
   // moving a booking to another date of its puja: docs/product-rules.md, Rescheduling
   dateChoiceInvalid: 'Please choose another date of this puja',
-  dateChangedOnce: 'This booking has been moved to another date once already. Please contact us to move it again.',
+  dateChangedOnce:
+    'This booking has been moved to another date once already. Please contact us to move it again.',
   dateNotOfSeries: 'Please choose another date of this puja that is still open for booking.',
   noMatchingPackage: (persons: number) =>
     `That date has no package for ${persons} ${persons === 1 ? 'person' : 'persons'}. Please choose another date.`,
   dateCostsMore: (difference: string) =>
     `This date costs ${difference} more; it cannot be paid online yet. Please choose a date at the same price or less, or contact us.`,
-  dateChangeRefundPending: 'The refund of your last date change is still on its way. Please try again in a few minutes.',
+  dateChangeRefundPending:
+    'The refund of your last date change is still on its way. Please try again in a few minutes.',
   conflict: 'This changed a moment ago. Please reload and try again.',
   uploadNotFound: 'The photo was not found. Please upload it again.',
   notAnImage: 'Please upload a photo (JPEG, PNG or WebP)',

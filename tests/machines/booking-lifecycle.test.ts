@@ -129,7 +129,9 @@ describe('booking lifecycle', () => {
     // From the lock on, nobody moves it.
     clock.set(LOCK);
     for (const by of ['customer', 'staff'] as const)
-      expect(whyBookingRefused(booking(0), { ...change, by })).toMatchObject({ code: 'lifecycle_sankalp_locked' });
+      expect(whyBookingRefused(booking(0), { ...change, by })).toMatchObject({
+        code: 'lifecycle_sankalp_locked',
+      });
     const locked = bookingLifecycleOf(facts({ status: 'sankalpLocked' }), clock.now);
     expect(whyBookingRefused(locked, { ...change, by: 'staff' })).toMatchObject({
       code: 'lifecycle_sankalp_locked',
