@@ -104,10 +104,7 @@ export const bookingLifecycleMachine = setup({
     mayCorrectPersons: and([or(['byCustomer', 'byStaff']), 'isBeforeSankalpLock']),
     hasDateChangeLeft: ({ context }) => context.dateChanges < CUSTOMER_DATE_CHANGES,
     /** The customer once before the lock; staff any number of times before the lock. */
-    mayChangeDate: and([
-      or([and(['byCustomer', 'hasDateChangeLeft']), 'byStaff']),
-      'isBeforeSankalpLock',
-    ]),
+    mayChangeDate: and([or([and(['byCustomer', 'hasDateChangeLeft']), 'byStaff']), 'isBeforeSankalpLock']),
     /** The server's tick locks the sankalp once the cutoff has come, never earlier. */
     mayLock: and(['bySystem', not('isBeforeSankalpLock')]),
     /** Every offered date leaves the customer time to correct details before its own lock. */

@@ -95,7 +95,8 @@ export function whyBookingRefused(
       if (event.by === 'system') return { code: 'lifecycle_not_due', message: lifecycleMessages.notDue };
       break;
     case 'booking.perform':
-      if (event.by === 'staff') return { code: 'lifecycle_not_due', message: lifecycleMessages.performTooEarly };
+      if (event.by === 'staff')
+        return { code: 'lifecycle_not_due', message: lifecycleMessages.performTooEarly };
       break;
     case 'booking.markNotPerformed':
       if (event.by === 'staff') return { code: 'lifecycle_invalid', message: lifecycleMessages.datesTooSoon };
