@@ -79,6 +79,7 @@ export const bookingMessages = {
   createFailed: 'Failed to create booking',
   listFailed: 'Failed to fetch bookings',
   readFailed: 'Failed to fetch booking details',
+  datesFailed: 'Could not load the other dates. Please try again.',
   calendarFailed: 'Failed to make the calendar file',
 } as const;
 
@@ -242,6 +243,8 @@ export const Booking = v.object({
   currency: v.literal('INR'),
   /** The new dates offered after the puja could not be performed (ISO 8601). */
   offeredDates: v.array(v.string()),
+  /** How many times the customer moved it to another date of its puja (docs/product-rules.md, Rescheduling). */
+  dateChanges: v.optional(v.number()),
   /** The proof of the puja once performed: the video link (allowlisted) and photo upload ids. */
   proof: v.nullable(v.object({ videoUrl: v.string(), photoIds: v.array(v.string()) })),
   /** The prasad's carrier and tracking number, once shipped. */
@@ -279,3 +282,28 @@ export type BookingSummary = v.InferOutput<typeof BookingSummary>;
 
 export const BookingListResponse = v.object({ bookings: v.array(BookingSummary) });
 export type BookingListResponse = v.InferOutput<typeof BookingListResponse>;
+
+/**
+ * What moving a booking to another date of its puja would be (GET /api/bookings/{id}/date-change?pujaId=N,
+ * docs/product-rules.md, Rescheduling): its date now and the new one, the package it would take
+ * there, the places left on the new date (null: unlimited) and the price difference in whole
+ * rupees (negative: given back to the customer; positive: the new date costs more).
+ */
+export const BookingDateChangeQuote = v.object({
+  from: v.string(),
+  to: v.string(),
+  pujaId: v.number(),
+  package: v.object({ id: v.number(), title: v.string(), noPersons: v.number() }),
+  priceDifference: v.number(),
+  placesLeft: v.nullable(v.number()),
+});
+export type BookingDateChangeQuote = v.InferOutput<typeof BookingDateChangeQuote>;
+
+/** The query of GET /api/bookings/{id}/date-change: the puja record of the date asked about. */
+export const BookingDateChangeQuery = v.object({
+  pujaId: v.pipe(
+    v.string('Please choose another date of this puja'),
+    v.regex(/^[1-9]\d{0,8}$/, 'Please choose another date of this puja'),
+    v.transform(Number),
+  ),
+});

@@ -70,6 +70,23 @@ export type Puja = v.InferOutput<typeof Puja>;
 export const PujaListResponse = v.object({ pujas: v.array(Puja), total: v.optional(v.number()) });
 export type PujaListResponse = v.InferOutput<typeof PujaListResponse>;
 
+/**
+ * Another date of the same puja still open for booking (docs/product-rules.md, Rescheduling):
+ * GET /pujas/{id}/dates. `placesLeft` and `capacity` null: unlimited; `lowestPrice` is its
+ * cheapest package's offer price, null without packages.
+ */
+export const PujaDate = v.object({
+  id: v.number(),
+  pujaDate: v.string(),
+  capacity: v.nullable(v.number()),
+  placesLeft: v.nullable(v.number()),
+  lowestPrice: v.nullable(v.number()),
+});
+export type PujaDate = v.InferOutput<typeof PujaDate>;
+
+export const PujaDatesResponse = v.object({ dates: v.array(PujaDate) });
+export type PujaDatesResponse = v.InferOutput<typeof PujaDatesResponse>;
+
 export const PujaPackage = v.object({
   id: v.number(),
   pujaId: v.number(),

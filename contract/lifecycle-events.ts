@@ -118,6 +118,15 @@ export const bookingEventRequestSchema = ({
           v.maxLength(MAX_BOOKING_PERSONS, bookingMessages.tooManyPersons),
         ),
       }),
+      v.object({
+        type: v.literal('booking.changeDate'),
+        /** The puja record of the date moved to: another open date of the same puja. */
+        pujaId: v.pipe(
+          v.number(lifecycleMessages.dateChoiceInvalid),
+          v.integer(lifecycleMessages.dateChoiceInvalid),
+          v.minValue(1, lifecycleMessages.dateChoiceInvalid),
+        ),
+      }),
       v.object({ type: v.literal('booking.lock') }),
       v.object({
         type: v.literal('booking.perform'),

@@ -202,6 +202,17 @@ export const lifecycleMessages = {
   performTooEarly: `The puja has not happened yet: it can be marked performed from ${policyText.performEarly} before its time.`,
   datesTooSoon: `Each new date must be more than ${policyText.sankalpLock} away, so the customer can still correct details.`,
   dateNotOffered: 'Please choose one of the new dates offered.',
+  // moving a booking to another date of its puja: docs/product-rules.md, Rescheduling
+  dateChoiceInvalid: 'Please choose another date of this puja',
+  dateChangedOnce:
+    'This booking has been moved to another date once already. Please contact us to move it again.',
+  dateNotOfSeries: 'Please choose another date of this puja that is still open for booking.',
+  noMatchingPackage: (persons: number) =>
+    `That date has no package for ${persons} ${persons === 1 ? 'person' : 'persons'}. Please choose another date.`,
+  dateCostsMore: (difference: string) =>
+    `This date costs ${difference} more; it cannot be paid online yet. Please choose a date at the same price or less, or contact us.`,
+  dateChangeRefundPending:
+    'The refund of your last date change is still on its way. Please try again in a few minutes.',
   conflict: 'This changed a moment ago. Please reload and try again.',
   uploadNotFound: 'The photo was not found. Please upload it again.',
   notAnImage: 'Please upload a photo (JPEG, PNG or WebP)',
@@ -254,6 +265,7 @@ export const stepLabels: Record<string, string> = {
   'refund.completed': 'recording a refund',
   'booking.cancel': 'cancelling it',
   'booking.correctPersons': 'correcting the person details',
+  'booking.changeDate': 'moving it to another date',
   'booking.lock': 'locking the sankalp',
   'booking.perform': 'marking it performed',
   'booking.markNotPerformed': 'marking it not performed',
@@ -297,6 +309,7 @@ export const timelineLabels: Record<string, string> = {
   'booking.placed': 'Booking confirmed',
   'booking.cancel': 'Cancelled',
   'booking.correctPersons': 'Person details corrected',
+  'booking.changeDate': 'Moved to another date',
   'booking.lock': 'Sankalp locked',
   'booking.perform': 'Puja performed',
   'booking.markNotPerformed': 'Puja could not be performed',

@@ -21,12 +21,21 @@ export interface BookingLifecycleContext {
   pujaDate: string;
   /** The new dates staff offered after the puja could not be performed. */
   offeredDates: string[];
+  /** How many times the customer moved it to another date of its puja (the customer may once). */
+  dateChanges: number;
   proof: { videoUrl: string; photoIds: string[] } | null;
   prasad: Shipment | null;
   now: () => Date;
 }
 
-export type BookingLifecycleInput = Omit<BookingLifecycleContext, 'now'> & { now?: () => Date };
+export type BookingLifecycleInput = Omit<BookingLifecycleContext, 'now' | 'dateChanges'> & {
+  now?: () => Date;
+  /** 0 when not given: a booking never moved. */
+  dateChanges?: number;
+};
+
+/** How many times the customer may move a booking to another date of its puja (staff: any). */
+export const CUSTOMER_DATE_CHANGES = 1;
 
 /** The sankalp of a puja on `date` is still open at `now`. */
 const isBeforeLock = (date: string, now: Date) => {
@@ -45,8 +54,11 @@ const isBeforeLock = (date: string, now: Date) => {
  * Until the lock the customer (or staff) may correct the persons' details; within the cancel
  * window and before the lock the customer may cancel (staff any time before the lock), and the
  * booking waits for its refund (refundPending → refunded, settled by the server through the
- * payment gateway). Staff may mark a locked puja not performed, offering new dates: the customer
- * (or staff for them) then moves it to one of those dates (confirmed again) or asks for a refund.
+ * payment gateway). Before the lock the customer may move it once to another open date of the
+ * same puja (staff any number of times): it stays confirmed, on its new date (the server checks
+ * the date, its places and the price). Staff may mark a locked puja not performed, offering new
+ * dates: the customer (or staff for them) then moves it to one of those dates (confirmed again)
+ * or asks for a refund.
  */
 export const bookingLifecycleMachine = setup({
   types: {
@@ -69,6 +81,12 @@ export const bookingLifecycleMachine = setup({
       pujaDate: ({ context, event }) => (event.type === 'booking.reschedule' ? event.date : context.pujaDate),
       offeredDates: [],
     }),
+    countDateChange: assign({
+      dateChanges: ({ context, event }) =>
+        event.type === 'booking.changeDate' && event.by === 'customer'
+          ? context.dateChanges + 1
+          : context.dateChanges,
+    }),
     recordPrasadShipment: assign({
       prasad: ({ context, event }) =>
         event.type === 'booking.shipPrasad'
@@ -84,6 +102,9 @@ export const bookingLifecycleMachine = setup({
     /** The customer within the cancel window and before the lock; staff any time before the lock. */
     mayCancel: or([and(['byCustomer', 'isWithinCancelWindow', 'isBeforeSankalpLock']), 'byStaff']),
     mayCorrectPersons: and([or(['byCustomer', 'byStaff']), 'isBeforeSankalpLock']),
+    hasDateChangeLeft: ({ context }) => context.dateChanges < CUSTOMER_DATE_CHANGES,
+    /** The customer once before the lock; staff any number of times before the lock. */
+    mayChangeDate: and([or([and(['byCustomer', 'hasDateChangeLeft']), 'byStaff']), 'isBeforeSankalpLock']),
     /** The server's tick locks the sankalp once the cutoff has come, never earlier. */
     mayLock: and(['bySystem', not('isBeforeSankalpLock')]),
     /** Every offered date leaves the customer time to correct details before its own lock. */
@@ -100,13 +121,18 @@ export const bookingLifecycleMachine = setup({
   },
 }).createMachine({
   id: 'bookingLifecycle',
-  context: ({ input }) => ({ ...input, now: input.now ?? (() => new Date()) }),
+  context: ({ input }) => ({
+    ...input,
+    dateChanges: input.dateChanges ?? 0,
+    now: input.now ?? (() => new Date()),
+  }),
   initial: 'confirmed',
   states: {
     confirmed: {
       on: {
         'booking.cancel': { guard: 'mayCancel', target: 'refundPending' },
         'booking.correctPersons': { guard: 'mayCorrectPersons', target: 'confirmed' },
+        'booking.changeDate': { guard: 'mayChangeDate', target: 'confirmed', actions: 'countDateChange' },
         'booking.lock': { guard: 'mayLock', target: 'sankalpLocked' },
       },
     },

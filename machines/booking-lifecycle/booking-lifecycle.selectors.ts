@@ -20,7 +20,7 @@ export type BookingLifecycleSnapshot = SnapshotFrom<typeof bookingLifecycleMachi
 /** The facts of a booking the lifecycle reads, from the booking as the API reads it back. */
 export type BookingLifecycleFacts = Pick<
   Booking,
-  'status' | 'paymentStatus' | 'createdAt' | 'offeredDates' | 'proof' | 'prasad'
+  'status' | 'paymentStatus' | 'createdAt' | 'offeredDates' | 'dateChanges' | 'proof' | 'prasad'
 > & { puja: Pick<Booking['puja'], 'pujaDate'> };
 
 /**
@@ -33,6 +33,7 @@ export function bookingLifecycleOf(booking: BookingLifecycleFacts, now: () => Da
     paidAt: booking.createdAt,
     pujaDate: booking.puja.pujaDate,
     offeredDates: booking.offeredDates,
+    dateChanges: booking.dateChanges ?? 0,
     proof: booking.proof,
     prasad: booking.prasad,
     now,
@@ -57,7 +58,9 @@ export function whyBookingRefused(
   // Once locked, what the lock closes is refused for the lock's reason.
   if (
     state === 'sankalpLocked' &&
-    (event.type === 'booking.cancel' || event.type === 'booking.correctPersons')
+    (event.type === 'booking.cancel' ||
+      event.type === 'booking.correctPersons' ||
+      event.type === 'booking.changeDate')
   )
     return { code: 'lifecycle_sankalp_locked', message: lifecycleMessages.sankalpLocked };
   if (!handles(snapshot, event.type))
@@ -82,11 +85,18 @@ export function whyBookingRefused(
       if (staffOrCustomer && locked)
         return { code: 'lifecycle_sankalp_locked', message: lifecycleMessages.sankalpLocked };
       break;
+    case 'booking.changeDate':
+      if (staffOrCustomer && locked)
+        return { code: 'lifecycle_sankalp_locked', message: lifecycleMessages.sankalpLocked };
+      if (event.by === 'customer')
+        return { code: 'lifecycle_not_allowed', message: lifecycleMessages.dateChangedOnce };
+      break;
     case 'booking.lock':
       if (event.by === 'system') return { code: 'lifecycle_not_due', message: lifecycleMessages.notDue };
       break;
     case 'booking.perform':
-      if (event.by === 'staff') return { code: 'lifecycle_not_due', message: lifecycleMessages.performTooEarly };
+      if (event.by === 'staff')
+        return { code: 'lifecycle_not_due', message: lifecycleMessages.performTooEarly };
       break;
     case 'booking.markNotPerformed':
       if (event.by === 'staff') return { code: 'lifecycle_invalid', message: lifecycleMessages.datesTooSoon };
@@ -112,6 +122,9 @@ export function bookingEventTemplate(
         : { type, by, reason: 'reason', offeredDates: [] };
     case 'booking.correctPersons':
       return { type, by, persons: [] };
+    case 'booking.changeDate':
+      // The chart reads who and when; the date itself is the server's to check.
+      return { type, by, pujaId: 0 };
     case 'booking.perform':
       return { type, by, videoUrl: '', photoIds: [] };
     case 'booking.reschedule':

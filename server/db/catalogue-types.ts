@@ -51,6 +51,8 @@ export interface PujaTable {
   authorisationImageId: AddedLater<string>;
   /** The bookings one account may hold of this date; null: no cap (Places at the temple). */
   maxPerAccount: AddedLater<number>;
+  /** The record this date was first repeated from; null: its own series (docs/product-rules.md, Rescheduling). */
+  seriesId: AddedLater<number>;
 }
 
 export interface PackageTable {

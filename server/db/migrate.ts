@@ -25,6 +25,8 @@ import * as messagePreferences from './migrations/2026_12_03_000000_message_pref
 import * as giftUpdates from './migrations/2026_12_03_010000_gift_updates.ts';
 import * as pujaCapacity from './migrations/2026_12_04_000000_puja_capacity.ts';
 import * as pujaAuthorisation from './migrations/2026_12_05_000000_puja_authorisation.ts';
+import * as pujaSeries from './migrations/2026_12_05_120000_puja_series.ts';
+import * as bookingDateChanges from './migrations/2026_12_05_120100_booking_date_changes.ts';
 
 /**
  * Migrations are listed here rather than read from the folder, so they work the same under
@@ -53,6 +55,8 @@ const migrations: Record<string, Migration> = {
   '2026_12_03_010000_gift_updates': giftUpdates,
   '2026_12_04_000000_puja_capacity': pujaCapacity,
   '2026_12_05_000000_puja_authorisation': pujaAuthorisation,
+  '2026_12_05_120000_puja_series': pujaSeries,
+  '2026_12_05_120100_booking_date_changes': bookingDateChanges,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -287,6 +287,10 @@ export interface BookingsTable extends AddressCopyColumns {
   giftUpdatesWords: AddedLater<string>;
   /** The package's offer price when booked; `amount` adds the offerings. */
   packageAmount: AddedLater<number>;
+  /** How many times the customer moved it to another date (docs/product-rules.md, Rescheduling). */
+  dateChanges: Generated<number>;
+  /** A cheaper date's difference still waiting for the gateway's refund; null when none. */
+  dateChangeRefundDue: AddedLater<number>;
 }
 
 export interface BookingPersonsTable {
@@ -335,6 +339,8 @@ export interface PaymentsTable {
   bookingId: number | null;
   expiresAt: string;
   createdAt: string;
+  /** What was given back of it in part while used (a booking moved to a cheaper date). */
+  refundedPart: ColumnType<number, number | undefined, number>;
 }
 
 export interface PaymentHistoryTable {

@@ -12,7 +12,8 @@ export interface PaymentGateway {
   /** Takes the money: captured with the provider's payment id and its signature, or declined. */
   capture(request: CaptureInput): Promise<CaptureResult>;
   /**
-   * Gives a captured payment back in full. `idempotencyKey` names this refund (the server derives
+   * Gives `amount` of a captured payment back: all of it, or a part (the difference when a
+   * booking moves to a cheaper date, docs/decisions/0077). `idempotencyKey` names this refund (the server derives
    * it from the payment and its capture, refundKeyOf): the provider makes one refund per key, and
    * a call repeated with the same key (a retry after a timeout, a failed commit, a second process)
    * answers that same refund again, never a second one, as Razorpay's and Stripe's

@@ -5,6 +5,8 @@ import {
   type BookingEventResponse,
   type BookingListResponse,
   type BookingResponse,
+  BookingDateChangeQuery,
+  type BookingDateChangeQuote,
 } from '../../contract/booking.ts';
 import { latestToday } from '../../contract/person.ts';
 import type { AppEnv } from '../env.ts';
@@ -13,10 +15,10 @@ import { bookingEventRequestSchema } from '../../contract/lifecycle-events.ts';
 import { findBooking, listBookings } from '../db/repositories/bookings.ts';
 import { idParam, notFound } from '../http.ts';
 import { bookingCalendar } from '../services/booking-calendar.ts';
-import { readOwnBooking, sendBookingEvent } from '../services/booking-lifecycle.ts';
+import { quoteDateChange, readOwnBooking, sendBookingEvent } from '../services/booking-lifecycle.ts';
 import { asCustomer, lifecycleDeps } from './lifecycle-deps.ts';
 import { submitBooking } from '../services/bookings.ts';
-import { readBody } from '../validate.ts';
+import { readBody, readQuery } from '../validate.ts';
 import { paidSubmitOf, readIdempotencyKey, replayHeaders } from './idempotency-key.ts';
 
 /**
@@ -64,6 +66,19 @@ export const bookingRoutes = new Hono<AppEnv>()
       'content-disposition': `attachment; filename="${booking.bookingNumber}.ics"`,
       'cache-control': 'private, no-store',
     });
+  })
+
+  // What moving the booking to another date of its puja would be, named before the customer
+  // confirms (docs/product-rules.md, Rescheduling): refused 409 as the move itself would be.
+  .get('/api/bookings/:id/date-change', requireAuth, async (c) => {
+    const bookingId = idParam(c);
+    const { pujaId } = readQuery(c, BookingDateChangeQuery);
+    const body: BookingDateChangeQuote = await quoteDateChange(lifecycleDeps(c), {
+      bookingId,
+      pujaId,
+      ...asCustomer(c),
+    });
+    return c.json(body, 200);
   })
 
   // A step of the booking's life from its customer (cancel, correct the persons, choose a new

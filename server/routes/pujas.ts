@@ -9,6 +9,8 @@ import {
   listPujas,
 } from '../db/repositories/catalogue.ts';
 import { listPujaOfferings } from '../db/repositories/offerings.ts';
+import { otherDatesOf } from '../db/repositories/puja-dates.ts';
+import type { PujaDatesResponse } from '../../contract/catalogue.ts';
 import { idParam, notFound } from '../http.ts';
 import { readQuery } from '../validate.ts';
 
@@ -40,6 +42,19 @@ export const pujaRoutes = new Hono<AppEnv>()
       const script = await findPujaScript(db, id);
       const nextDate = await findNextPujaDate(db, id, now);
       return { pujas: [{ ...puja, script, offerings: await listPujaOfferings(db, id), nextDate }] };
+    });
+  })
+  // The other dates of the same puja still open, with their places and lowest price
+  // (docs/product-rules.md, Rescheduling): what a full date and a booking's "Change date" offer.
+  .get('/pujas/:id/dates', (c) => {
+    const id = idParam(c);
+    const now = c.get('now')();
+    const minute = Math.floor(now.getTime() / MINUTE_MS);
+    return c.get('catalogue').respond(c, `puja/${id}/dates?minute=${minute}`, async () => {
+      const db = c.get('db');
+      if (!(await findPuja(db, id))) notFound('Puja');
+      const body: PujaDatesResponse = { dates: await otherDatesOf(db, id, now) };
+      return body;
     });
   })
   .get('/packages/:pujaId', (c) => {

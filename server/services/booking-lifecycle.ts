@@ -16,6 +16,7 @@ import type { Db } from '../db/client.ts';
 import {
   findBookingRow,
   findBookingsAwaitingRefund,
+  findBookingsWithDateChangeRefundDue,
   findBookingsDueForLock,
   parseJsonArray,
   prasadOf,
@@ -43,6 +44,14 @@ import {
   type Sender,
 } from './lifecycle.ts';
 import { Refusal } from './refusal.ts';
+import {
+  applyDateChange,
+  checkPlanPayable,
+  planDateChange,
+  settleDateChangeRefund,
+  type DateChangePlan,
+} from './booking-date-change.ts';
+import type { BookingDateChangeQuote } from '../../contract/booking.ts';
 import { wrongScriptSpelling } from '../../contract/temple-script.ts';
 import { findPujaScript } from '../db/repositories/catalogue.ts';
 
@@ -59,6 +68,7 @@ export const bookingFactsOf = (row: BookingRow): BookingLifecycleFacts => ({
   createdAt: row.createdAt,
   puja: { pujaDate: row.pujaDate },
   offeredDates: parseJsonArray(row.offeredDates),
+  dateChanges: row.dateChanges,
   proof: proofOf(row),
   prasad: prasadOf(row),
 });
@@ -71,6 +81,7 @@ function columnsOf(snapshot: BookingLifecycleSnapshot): BookingLifecycleColumns 
     paymentStatus: context.paymentStatus,
     pujaDate: context.pujaDate,
     offeredDates: JSON.stringify(context.offeredDates),
+    dateChanges: context.dateChanges,
     proofVideoUrl: context.proof?.videoUrl ?? null,
     proofPhotoIds: context.proof ? JSON.stringify(context.proof.photoIds) : null,
     prasadCarrier: context.prasad?.carrier ?? null,
@@ -115,7 +126,19 @@ async function checkEventData(db: Db, event: BookingEventRequest, row: BookingRo
 }
 
 /** Who did what, kept with the step: the persons before a correction, the dates of a move. */
-function extraDataOf(event: BookingEventRequest, row: BookingRow, persons: () => Promise<unknown>) {
+function extraDataOf(
+  event: BookingEventRequest,
+  row: BookingRow,
+  persons: () => Promise<unknown>,
+  move: DateChangePlan | null,
+) {
+  if (move)
+    return Promise.resolve({
+      from: row.pujaDate,
+      to: move.target.pujaDate,
+      fromPujaId: row.pujaId,
+      priceDifference: move.priceDifference,
+    });
   if (event.type === 'booking.reschedule') return Promise.resolve({ from: row.pujaDate, to: event.date });
   if (event.type === 'booking.correctPersons') return persons().then((previous) => ({ previous }));
   return Promise.resolve({});
@@ -147,7 +170,10 @@ export async function sendBookingEvent(
   const full = { ...event, by: sender.by } as BookingLifecycleEvent;
   const next = nextOrRefuse(bookingLifecycleMachine, snapshot, full, whyBookingRefused);
   const before = row;
-  const extra = await extraDataOf(event, before, async () => (await readBooking(db, before)).persons);
+  // A move to another date of the puja: where to and at what price is the server's (0077).
+  const move = event.type === 'booking.changeDate' ? await planDateChange(db, row, event.pujaId, at) : null;
+  if (move) checkPlanPayable(row, move);
+  const extra = await extraDataOf(event, before, async () => (await readBooking(db, before)).persons, move);
   await commitStep(db, {
     kind: 'booking',
     recordId: row.id,
@@ -162,10 +188,14 @@ export async function sendBookingEvent(
     alsoWrite:
       event.type === 'booking.correctPersons'
         ? (trx) => replaceBookingPersons(trx, before.id, event.persons)
-        : undefined,
+        : move
+          ? (trx) => applyDateChange(trx, before, move)
+          : undefined,
   });
   if (next.value === 'refundPending')
     await settleBookingRefund(deps, row.id).catch(logRefundFailure('booking', row.id));
+  if (move && move.priceDifference < 0)
+    await settleBookingDateChangeRefund(deps, row.id).catch(logRefundFailure('booking', row.id));
   return readBooking(db, await bookingFor(db, row.id, null));
 }
 
@@ -222,11 +252,55 @@ export function settleBookingRefund(deps: LifecycleDeps, bookingId: number): Pro
   return settleRecordRefund(deps, REFUNDABLE_BOOKING, bookingId);
 }
 
-/** The scheduler's refunds job: every booking still waiting for its refund. */
+/** Gives back a cheaper date's difference still due on the booking (booking-date-change.ts). */
+async function settleBookingDateChangeRefund(deps: LifecycleDeps, bookingId: number): Promise<boolean> {
+  const row = await findBookingRow(deps.db, bookingId);
+  return row ? settleDateChangeRefund(deps, row) : false;
+}
+
+/**
+ * The scheduler's refunds job: every booking still waiting for its refund, and every cheaper
+ * date's difference still waiting for its own (docs/decisions/0077).
+ */
 export async function settlePendingBookingRefunds(deps: LifecycleDeps): Promise<number> {
-  return settleEachRefund('booking', await findBookingsAwaitingRefund(deps.db), (id) =>
+  const whole = await settleEachRefund('booking', await findBookingsAwaitingRefund(deps.db), (id) =>
     settleBookingRefund(deps, id),
   );
+  const parts = await settleEachRefund('booking', await findBookingsWithDateChangeRefundDue(deps.db), (id) =>
+    settleBookingDateChangeRefund(deps, id),
+  );
+  return whole + parts;
+}
+
+/**
+ * What moving the booking to the date `pujaId` would be, before the customer confirms
+ * (GET /api/bookings/{id}/date-change): the chart must allow the move from this sender now, and
+ * the date must be another open one of the puja with a package and places for it. The price
+ * difference is named whatever it is; sending the move refuses a dearer date (0077).
+ */
+export async function quoteDateChange(
+  deps: LifecycleDeps,
+  {
+    bookingId,
+    ownerId,
+    pujaId,
+    sender,
+  }: { bookingId: number; ownerId: number | null; pujaId: number; sender: Sender },
+): Promise<BookingDateChangeQuote> {
+  const row = await lockIfDue(deps, await bookingFor(deps.db, bookingId, ownerId));
+  const at = deps.now();
+  const snapshot = bookingLifecycleOf(bookingFactsOf(row), () => at);
+  const refusal = whyBookingRefused(snapshot, { type: 'booking.changeDate', pujaId, by: sender.by });
+  if (refusal) throw new Refusal(refusal.code, refusal.message);
+  const plan = await planDateChange(deps.db, row, pujaId, at);
+  return {
+    from: row.pujaDate,
+    to: plan.target.pujaDate,
+    pujaId: plan.target.id,
+    package: { id: plan.pkg.id, title: plan.pkg.title, noPersons: plan.pkg.noPersons },
+    priceDifference: plan.priceDifference,
+    placesLeft: plan.placesLeft,
+  };
 }
 
 /** The booking as its customer reads it (GET /api/bookings/{id}): a due lock is taken first. */

@@ -43,7 +43,7 @@ export async function movePayment(
     id: string;
     to: PaymentState;
     from?: readonly PaymentState[];
-    set?: Partial<Omit<PaymentsTable, 'id' | 'status'>>;
+    set?: Partial<Omit<PaymentsTable, 'id' | 'status' | 'refundedPart'>>;
     guard?: PaymentGuard;
     at: Date;
     note: string | null;

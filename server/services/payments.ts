@@ -205,12 +205,14 @@ export async function requestUsedPaymentRefund(
   if (payment?.status === 'refunded') return null;
   if (!payment || payment.status !== 'used' || payment.providerPaymentId === null)
     throw new Error(`Payment ${paymentId} cannot be refunded (${payment?.status ?? 'not found'})`);
+  // What was given back of it already (a booking moved to a cheaper date) is not given twice.
+  const amount = payment.amount - payment.refundedPart;
   const { refundId } = await askProviderToRefund(gateway, {
     id: payment.id,
     providerPaymentId: payment.providerPaymentId,
-    amount: payment.amount,
+    amount,
   });
-  return { refundId, amount: payment.amount };
+  return { refundId, amount };
 }
 
 /**

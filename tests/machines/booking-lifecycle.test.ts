@@ -105,6 +105,39 @@ describe('booking lifecycle', () => {
     expect(whyBookingRefused(performed, correct)).toMatchObject({ code: 'lifecycle_wrong_state' });
   });
 
+  it('moves to another date of the puja before the lock: the customer once, staff any number of times', () => {
+    const clock = new TestClock(PAID);
+    const change = event('booking.changeDate', 'customer', { pujaId: 7 });
+    const booking = (dateChanges: number) => bookingLifecycleOf(facts({ dateChanges }), clock.now);
+    expect(allowedBookingEvents(booking(0), 'customer')).toContain('booking.changeDate');
+    const [moved] = transition(bookingLifecycleMachine, booking(0), change);
+    expect(moved.value).toBe('confirmed');
+    expect(moved.context.dateChanges).toBe(1);
+    // Once: the customer is told to ask the shop; staff move it without counting.
+    expect(moved.can(change)).toBe(false);
+    expect(whyBookingRefused(moved, change)).toEqual({
+      code: 'lifecycle_not_allowed',
+      message: lifecycleMessages.dateChangedOnce,
+    });
+    expect(allowedBookingEvents(booking(1), 'customer')).not.toContain('booking.changeDate');
+    const [byStaff] = transition(bookingLifecycleMachine, moved, { ...change, by: 'staff' });
+    expect(byStaff.context.dateChanges).toBe(1);
+    expect(byStaff.can({ ...change, by: 'staff' })).toBe(true);
+    expect(whyBookingRefused(booking(0), { ...change, by: 'system' })).toMatchObject({
+      code: 'lifecycle_not_allowed',
+    });
+    // From the lock on, nobody moves it.
+    clock.set(LOCK);
+    for (const by of ['customer', 'staff'] as const)
+      expect(whyBookingRefused(booking(0), { ...change, by })).toMatchObject({
+        code: 'lifecycle_sankalp_locked',
+      });
+    const locked = bookingLifecycleOf(facts({ status: 'sankalpLocked' }), clock.now);
+    expect(whyBookingRefused(locked, { ...change, by: 'staff' })).toMatchObject({
+      code: 'lifecycle_sankalp_locked',
+    });
+  });
+
   it('refuses "performed" before the puja’s time less PERFORM_EARLY_MINUTES, and takes it from then', () => {
     const clock = new TestClock(LOCK);
     const locked = () => bookingLifecycleOf(facts({ status: 'sankalpLocked' }), clock.now);

@@ -13,7 +13,10 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { migrateToLatest, migrationNames, pendingMigrations } from '../../server/db/migrate.ts';
 import { MIGRATION_LOCK_KEY, SEED_LOCK_KEY } from '../../server/db/migration-lock.ts';
-import { pujas as seedPujas } from '../../server/db/seed/catalogue-data.ts';
+import { pujaRepeats, pujas as seedPujas } from '../../server/db/seed/catalogue-data.ts';
+
+/** The demo pujas and their later dates, one record each. */
+const seededPujas = seedPujas.length + pujaRepeats.length;
 import { startApiServer, type ApiServer } from '../support/api-server.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.ts';
 import { holdSqliteWriteLock, numberOf } from './helpers.ts';
@@ -143,7 +146,7 @@ async function hold(lock: 'migration' | 'seed') {
 
 it('migrates and seeds once when two processes start at the same moment on an empty database', async () => {
   const [first, second] = await startTogether(2).started;
-  expect(await stored()).toEqual({ migrations: migrationNames.length, pujas: seedPujas.length });
+  expect(await stored()).toEqual({ migrations: migrationNames.length, pujas: seededPujas });
   expect([
     ...logged(first!, /^Applied \d+ migrations$/),
     ...logged(second!, /^Applied \d+ migrations$/),
@@ -152,7 +155,7 @@ it('migrates and seeds once when two processes start at the same moment on an em
   // Both serve the one shop.
   for (const server of [first!, second!]) {
     const res = await fetch(`${server.url}/pujas`);
-    expect(((await res.json()) as { pujas: unknown[] }).pujas).toHaveLength(seedPujas.length);
+    expect(((await res.json()) as { pujas: unknown[] }).pujas).toHaveLength(seededPujas);
   }
 });
 
@@ -173,7 +176,7 @@ it('keeps every process from migrating while another holds the migration lock, t
     await lock.release();
     released = true;
     const [first, second] = await start.started;
-    expect(await stored()).toEqual({ migrations: migrationNames.length, pujas: seedPujas.length });
+    expect(await stored()).toEqual({ migrations: migrationNames.length, pujas: seededPujas });
     const applied = [...logged(first!, /^Applied/), ...logged(second!, /^Applied/)];
     expect(applied).toEqual([
       expect.objectContaining({ msg: `Applied ${migrationNames.length} migrations` }),
@@ -201,7 +204,7 @@ it('keeps every process from seeding while another holds the seed lock, then see
     await lock.release();
     released = true;
     const [first, second] = await start.started;
-    expect(await stored()).toEqual({ migrations: migrationNames.length, pujas: seedPujas.length });
+    expect(await stored()).toEqual({ migrations: migrationNames.length, pujas: seededPujas });
     expect([...logged(first!, /^Seeded/), ...logged(second!, /^Seeded/)]).toHaveLength(1);
   } finally {
     if (!released) await lock.release();

@@ -59,6 +59,8 @@ export const OTHER_ROUTES = {
   public: [
     'GET /pujas',
     'GET /pujas/:id',
+    // The other open dates of a puja (docs/product-rules.md, Rescheduling): the catalogue's.
+    'GET /pujas/:id/dates',
     'GET /packages/:pujaId',
     'GET /products',
     'GET /products/:id',
@@ -127,6 +129,12 @@ export const BEARER_ROUTES: BearerRoute[] = [
   },
   { method: 'GET', path: '/api/bookings', url: () => '/api/bookings' },
   { method: 'GET', path: '/api/bookings/:id', url: () => `/api/bookings/${ids.booking}` },
+  // What moving the booking to another date would be (docs/product-rules.md, Rescheduling).
+  {
+    method: 'GET',
+    path: '/api/bookings/:id/date-change',
+    url: () => `/api/bookings/${ids.booking}/date-change?pujaId=${ids.otherDate}`,
+  },
   // "Add to calendar": the owner's booking as an .ics (docs/product-rules.md, The puja in the calendar).
   {
     method: 'GET',

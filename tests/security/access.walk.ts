@@ -17,6 +17,7 @@ import { adminPujaInput, bookingBody, person } from '../support/bookings.ts';
 import { GOOD_UPI, draftOf, intentFor, paid } from '../support/payments.ts';
 import { addAddress, send } from '../support/orders.ts';
 import { createTestShop } from '../support/test-db.ts';
+import { copyPuja } from '../../server/db/repositories/admin/pujas.ts';
 import { createSecurityShop, rawCall, SECRET } from './security-shop.ts';
 import { shopPerFile } from '../support/prelude.ts';
 
@@ -43,6 +44,8 @@ export let ids: {
   failedMessage: number;
   /** A category with no products, which staff retire and restore. */
   spareCategory: number;
+  /** Another date of the booked puja, which a booking may move to (docs/product-rules.md, Rescheduling). */
+  otherDate: number;
 };
 /** The other customer's order, booking, payment intent and family member. */
 export let theirs: { order: number; booking: number; payment: string; family: number };
@@ -84,6 +87,12 @@ async function staffUpload(): Promise<string> {
   });
   expect(res.status).toBe(201);
   return (res.body as { upload: { id: string } }).upload.id;
+}
+
+/** The booked puja repeated a day later, as the back office repeats it. */
+async function anotherDate(): Promise<number> {
+  const pujaDate = new Date(Date.parse(shop.puja.pujaDate!) + 24 * 3600_000).toISOString();
+  return (await copyPuja(shop.db, shop.puja.id, { pujaDate, startDate: null }))!;
 }
 
 async function openInvitation(): Promise<number> {
@@ -167,6 +176,7 @@ beforeAll(async () => {
     offering: await anOffering(),
     spareCategory: await spareCategory(),
     failedMessage: 0,
+    otherDate: await anotherDate(),
   };
   ids.failedMessage = await failedMessageOf(ids.order);
   theirs = {

@@ -69,12 +69,13 @@ export const bornInThanjavur = (name: string) =>
 /** What a booking has before anything happens to it after the sale (its timeline aside). */
 export const nothingAfterTheSale: Pick<
   Booking,
-  'offerings' | 'gift' | 'currency' | 'offeredDates' | 'proof' | 'prasad' | 'refund'
+  'offerings' | 'gift' | 'currency' | 'offeredDates' | 'dateChanges' | 'proof' | 'prasad' | 'refund'
 > = {
   offerings: [],
   gift: null,
   currency: 'INR',
   offeredDates: [],
+  dateChanges: 0,
   proof: null,
   prasad: null,
   refund: null,
@@ -82,7 +83,7 @@ export const nothingAfterTheSale: Pick<
 
 /**
  * A booking as the API returns it once paid online, before anything happens to it after the
- * sale: no offerings, gift, dates offered, proof, prasad or refund, and an empty timeline.
+ * sale: no offerings, gift, dates offered or moves, proof, prasad or refund, and an empty timeline.
  */
 export const paidBooking = (
   fields: Pick<

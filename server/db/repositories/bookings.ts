@@ -169,6 +169,7 @@ function toBooking(
     gift: giftOf(row),
     currency: 'INR',
     offeredDates: parseJsonArray(row.offeredDates),
+    dateChanges: row.dateChanges,
     proof: proofOf(row),
     prasad: prasadOf(row),
     refund: refundOf(row.status, row.amount, timeline),
@@ -204,6 +205,7 @@ export type BookingLifecycleColumns = Pick<
   | 'paymentStatus'
   | 'pujaDate'
   | 'offeredDates'
+  | 'dateChanges'
   | 'proofVideoUrl'
   | 'proofPhotoIds'
   | 'prasadCarrier'
@@ -237,6 +239,17 @@ export async function replaceBookingPersons(
 ): Promise<void> {
   await db.deleteFrom('bookingPersons').where('bookingId', '=', bookingId).execute();
   await db.insertInto('bookingPersons').values(personRows(bookingId, persons)).execute();
+}
+
+/** Bookings moved to a cheaper date whose difference still waits for its refund (docs/decisions/0077). */
+export function findBookingsWithDateChangeRefundDue(db: Db, limit = 200) {
+  return db
+    .selectFrom('bookings')
+    .select('id')
+    .where('dateChangeRefundDue', 'is not', null)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 /**

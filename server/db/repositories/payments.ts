@@ -1,10 +1,11 @@
 import type { PaymentState } from '../../../contract/payments.ts';
+import type { Insertable } from 'kysely';
 import type { Db } from '../client.ts';
 import type { PaymentHistoryRow, PaymentRow, PaymentsTable } from '../types.ts';
 
 /** Payments and their history: data access only; the lifecycle's rules live in services/payment-lifecycle.ts. */
 
-export async function insertPayment(db: Db, payment: PaymentRow): Promise<void> {
+export async function insertPayment(db: Db, payment: Insertable<PaymentsTable>): Promise<void> {
   await db.insertInto('payments').values(payment).execute();
 }
 
@@ -54,7 +55,7 @@ export async function updatePaymentStatus(
   id: string,
   from: PaymentState,
   to: PaymentState,
-  set: Partial<Omit<PaymentsTable, 'id' | 'status'>> = {},
+  set: Partial<Omit<PaymentsTable, 'id' | 'status' | 'refundedPart'>> = {},
   guard: PaymentGuard = {},
 ): Promise<boolean> {
   let query = db

@@ -37,6 +37,17 @@ const tierText: Record<Tier[0], { title: string; description: string }> = {
 const packages = (...tiers: Tier[]): SeedPuja['packages'] =>
   tiers.map(([noPersons, price, offerPrice]) => ({ ...tierText[noPersons], noPersons, price, offerPrice }));
 
+/**
+ * Later dates of two demo pujas, each a repeat of the puja named (docs/product-rules.md,
+ * Rescheduling): a booking of the first date can move to them. Further out than every other
+ * demo date, so the catalogue's order of the dates above is unchanged.
+ */
+export const pujaRepeats: { of: string; closesInDays: number }[] = [
+  { of: 'Chandi Homam', closesInDays: 70 },
+  { of: 'Chandi Homam', closesInDays: 85 },
+  { of: 'Lakshmi Narasimha Homam', closesInDays: 80 },
+];
+
 export const pujas: SeedPuja[] = [
   {
     pujaName: 'Rahu Ketu Sarpa Dosha Nivarana Puja',

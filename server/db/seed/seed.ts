@@ -5,7 +5,7 @@ import { isPostgres, type Db } from '../client.ts';
 import { isDatabaseBusy } from '../errors.ts';
 import { MIGRATION_WAIT_MS, SEED_LOCK_KEY } from '../migration-lock.ts';
 import { inTransaction } from '../transaction.ts';
-import { astrologers, categories, products, pujas } from './catalogue-data.ts';
+import { astrologers, categories, products, pujaRepeats, pujas } from './catalogue-data.ts';
 import { seedCoupons } from './coupons.ts';
 import { openStock } from '../repositories/stock-ledger.ts';
 import { scriptForPlace } from '../../../contract/admin/pujas.ts';
@@ -62,7 +62,17 @@ export async function seedCatalogue(db: Db, now: Date = new Date()): Promise<voi
   const at = (days: number | null) =>
     days === null ? null : new Date(now.getTime() + days * DAY).toISOString();
   await inTransaction(db, async (trx) => {
-    for (const { packages, closesInDays, startsInDays, inDemand, ...puja } of pujas) {
+    const seeded = new Map<string, number>();
+    const withDates = [
+      ...pujas,
+      // A repeat is its puja again on a later date, in the first date's series.
+      ...pujaRepeats.map(({ of, closesInDays }) => ({
+        ...pujas.find((p) => p.pujaName === of)!,
+        closesInDays,
+        startsInDays: closesInDays,
+      })),
+    ];
+    for (const { packages, closesInDays, startsInDays, inDemand, ...puja } of withDates) {
       const { id } = await trx
         .insertInto('puja')
         .values({
@@ -72,9 +82,11 @@ export async function seedCatalogue(db: Db, now: Date = new Date()): Promise<voi
           inDemand: inDemand ? 1 : 0,
           pujaDate: at(closesInDays),
           startDate: at(startsInDays),
+          seriesId: seeded.get(puja.pujaName) ?? null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      if (!seeded.has(puja.pujaName)) seeded.set(puja.pujaName, id);
       for (const pkg of packages)
         await trx
           .insertInto('pujaPackage')

@@ -38,6 +38,7 @@ import {
   type AfterSaleRef,
 } from './after-sale-frame.tsx';
 import { Fact, Instant } from '../../ui/fact.tsx';
+import { ChangeDateFields } from './change-date.tsx';
 
 /** /account/bookings/{id}: the customer's puja booking after payment (docs/product-rules.md, Orders and bookings after the sale). */
 export function BookingDetailPage() {
@@ -98,6 +99,7 @@ function BookingView({ page, booking }: { page: AfterSaleRef; booking: Booking }
   const canCorrect = can('booking.correctPersons');
   const canReschedule = can('booking.reschedule');
   const canRefund = can('booking.requestRefund');
+  const canChangeDate = can('booking.changeDate');
   const open = (which: 'cancel' | 'persons' | 'reschedule' | 'refund') =>
     page.send({ type: 'action.open', action: which });
   const upcoming = upcomingDates(lifecycle);
@@ -137,6 +139,15 @@ function BookingView({ page, booking }: { page: AfterSaleRef; booking: Booking }
         )}
         <Fact term="Paid">{formatRupees(booking.amount)}</Fact>
       </dl>
+      {canChangeDate && (
+        <div className="after-sale__actions">
+          {/* The dialog of a move is the chart's `reschedule` action: the offered dates after a
+              puja not performed, or (while confirmed) another open date of the same puja. */}
+          <button type="button" className="button" onClick={() => open('reschedule')}>
+            Change date
+          </button>
+        </div>
+      )}
       {/* A cancelled, refunded puja will not take place: nothing to put in a calendar. */}
       {booking.status !== 'refundPending' && booking.status !== 'refunded' && (
         <AddToCalendar booking={booking} />
@@ -293,7 +304,21 @@ function BookingView({ page, booking }: { page: AfterSaleRef; booking: Booking }
       </ActionDialog>
 
       <ActionDialog
-        open={action === 'reschedule'}
+        open={action === 'reschedule' && booking.status === 'confirmed'}
+        title="Change the date"
+        description="The same puja at the same temple, with the same persons and offerings. You can change the date once."
+        submitLabel="Move my booking"
+        busyLabel="Moving..."
+        error={actionError?.message}
+        busy={sending}
+        onClose={close}
+        onSubmit={(form) => submit({ type: 'booking.changeDate', pujaId: Number(formText(form, 'pujaId')) })}
+      >
+        <ChangeDateFields booking={booking} />
+      </ActionDialog>
+
+      <ActionDialog
+        open={action === 'reschedule' && booking.status !== 'confirmed'}
         title="Choose another date"
         description="The same puja, at the same temple, on one of these dates."
         submitLabel="Move my puja"

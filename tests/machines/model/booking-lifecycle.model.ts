@@ -33,6 +33,11 @@ const events = {
     { type: 'booking.correctPersons', by: 'staff', persons: [person] },
     { type: 'booking.correctPersons', by: 'system', persons: [person] },
   ],
+  'booking.changeDate': [
+    { type: 'booking.changeDate', by: 'customer', pujaId: 2 },
+    { type: 'booking.changeDate', by: 'staff', pujaId: 2 },
+    { type: 'booking.changeDate', by: 'system', pujaId: 2 },
+  ],
   'booking.lock': [
     { type: 'booking.lock', by: 'system' },
     { type: 'booking.lock', by: 'staff' },
@@ -100,6 +105,7 @@ export const bookingLifecycleModel: MachineModel<typeof bookingLifecycleMachine>
     paymentStatus: context.paymentStatus,
     pujaDate: context.pujaDate,
     offeredDates: context.offeredDates,
+    dateChanges: context.dateChanges,
     proof: context.proof !== null,
     prasad: context.prasad !== null,
   }),

@@ -142,7 +142,8 @@ export async function copyPuja(
   const { id: _id, version: _version, retiredAt: _retired, ...copy } = row;
   const { id: copyId } = await db
     .insertInto('puja')
-    .values({ ...copy, ...dates })
+    // A repeat is another date of the same puja (docs/product-rules.md, Rescheduling).
+    .values({ ...copy, ...dates, seriesId: row.seriesId ?? id })
     .returning('id')
     .executeTakeFirstOrThrow();
   const packages = await rowsWhere(db, 'pujaPackage', { pujaId: id }, 'id');

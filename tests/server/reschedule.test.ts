@@ -1,0 +1,312 @@
+/**
+ * Rescheduling (docs/product-rules.md, Rescheduling; docs/decisions/0077): before the sankalp
+ * lock a confirmed booking moves to another open date of the same puja, the customer once and
+ * staff any number of times; the new date must have places for its persons; the price difference
+ * is named first, a cheaper date's difference refunded through the gateway, a dearer date refused.
+ */
+import * as v from 'valibot';
+import { AdminPujaResponse } from '../../contract/admin/pujas.ts';
+import { BookingDateChangeQuote, BookingEventResponse, type Booking } from '../../contract/booking.ts';
+import { PujaDatesResponse, PujaListResponse } from '../../contract/catalogue.ts';
+import { createSimulatedGateway } from '../../server/payments/simulated-gateway.ts';
+import type { PaymentGateway, RefundInput } from '../../server/payments/gateway.ts';
+import { settlePendingBookingRefunds } from '../../server/services/booking-lifecycle.ts';
+import type { TestPuja } from '../support/bookings.ts';
+import { book, bookingEvent, createLifecycleShop, pujaOn, DAY, HOUR } from '../support/lifecycle.ts';
+import { send } from '../support/orders.ts';
+import { shopPerFile } from '../support/prelude.ts';
+
+/** The simulated provider, keeping every refund it was asked for. */
+const refunds: RefundInput[] = [];
+let failRefunds = false;
+const simulated = createSimulatedGateway({ secret: 'reschedule-test-secret-long-enough-for-it!' });
+const gateway: PaymentGateway = {
+  ...simulated,
+  refund(input) {
+    if (failRefunds) return Promise.reject(new Error('provider unavailable'));
+    refunds.push(input);
+    return simulated.refund(input);
+  },
+};
+
+const shop = shopPerFile(() => createLifecycleShop({ paymentGateway: gateway }));
+beforeEach(() => {
+  shop.clock.set(new Date());
+  refunds.length = 0;
+  failRefunds = false;
+});
+
+/** The puja in 10 days and its repeat (the back office's "repeat on a new date") in 20. */
+async function series(): Promise<{ first: TestPuja; repeat: number }> {
+  const first = await pujaOn(shop, 10 * DAY);
+  const res = await send(shop.app, 'POST', `/api/admin/pujas/${first.id}/repeat`, {
+    token: shop.staff.token,
+    json: { pujaDate: new Date(shop.clock.now().getTime() + 20 * DAY).toISOString() },
+  });
+  expect(res.status).toBe(201);
+  return { first, repeat: v.parse(AdminPujaResponse, res.body).puja.id };
+}
+
+const setCapacity = (pujaId: number, capacity: number | null) =>
+  shop.db.updateTable('puja').set({ capacity }).where('id', '=', pujaId).execute();
+const setPrice = (pujaId: number, noPersons: number, offerPrice: number) =>
+  shop.db
+    .updateTable('pujaPackage')
+    .set({ offerPrice })
+    .where('pujaId', '=', pujaId)
+    .where('noPersons', '=', noPersons)
+    .execute();
+
+const dates = async (pujaId: number) =>
+  v.parse(PujaDatesResponse, (await send(shop.app, 'GET', `/pujas/${pujaId}/dates`)).body).dates;
+const placesLeft = async (pujaId: number) =>
+  v.parse(PujaListResponse, (await send(shop.app, 'GET', `/pujas/${pujaId}`)).body).pujas[0]!.placesLeft;
+const quote = (token: string, bookingId: number, pujaId: number | string) =>
+  send(shop.app, 'GET', `/api/bookings/${bookingId}/date-change?pujaId=${pujaId}`, { token });
+const changeDate = (token: string, bookingId: number, pujaId: number, admin = false) =>
+  bookingEvent(shop, token, bookingId, { type: 'booking.changeDate', pujaId }, admin);
+const moved = (res: { body: unknown }): Booking => v.parse(BookingEventResponse, res.body).booking;
+
+describe('the other dates of a puja (GET /pujas/{id}/dates)', () => {
+  it('lists the other open dates of the same series with their places and lowest price, from either date', async () => {
+    const { first, repeat } = await series();
+    await setCapacity(repeat, 40);
+    const repeatDate = new Date(shop.clock.now().getTime() + 20 * DAY).toISOString();
+    expect(await dates(first.id)).toEqual([
+      { id: repeat, pujaDate: repeatDate, capacity: 40, placesLeft: 40, lowestPrice: 1101 },
+    ]);
+    expect(await dates(repeat)).toEqual([
+      { id: first.id, pujaDate: first.pujaDate, capacity: null, placesLeft: null, lowestPrice: 1101 },
+    ]);
+    // Another puja is not a date of this one.
+    const other = await pujaOn(shop, 15 * DAY);
+    expect(await dates(other.id)).toEqual([]);
+  });
+
+  it('leaves out a date whose booking has closed and a retired one', async () => {
+    const { first, repeat } = await series();
+    // Past the first date's lock: only the repeat is open, and from the repeat there is nothing.
+    shop.clock.advance(10 * DAY - 11 * HOUR);
+    expect(await dates(repeat)).toEqual([]);
+    expect((await dates(first.id)).map((d) => d.id)).toEqual([repeat]);
+    await shop.db
+      .updateTable('puja')
+      .set({ retiredAt: shop.clock.now().toISOString() })
+      .where('id', '=', repeat)
+      .execute();
+    expect(await dates(first.id)).toEqual([]);
+  });
+
+  it('answers 404 for a puja that is not there', async () => {
+    expect((await send(shop.app, 'GET', '/pujas/999999/dates')).status).toBe(404);
+  });
+});
+
+describe('moving a booking to another date of its puja', () => {
+  it('at the same price: named as no difference, moved to the new record, date and package, the dates kept on its step', async () => {
+    const { first, repeat } = await series();
+    const booking = await book(shop, shop.me, shop.myAddressId, { puja: first, noPersons: 2 });
+    const asked = await quote(shop.me.token, booking.id, repeat);
+    expect(asked.status).toBe(200);
+    const named = v.parse(BookingDateChangeQuote, asked.body);
+    expect(named).toMatchObject({
+      from: first.pujaDate,
+      pujaId: repeat,
+      priceDifference: 0,
+      placesLeft: null,
+    });
+    const res = await changeDate(shop.me.token, booking.id, repeat);
+    expect(res.status).toBe(200);
+    const after = moved(res);
+    expect(after.status).toBe('confirmed');
+    expect(after.puja).toMatchObject({ id: repeat, pujaDate: named.to });
+    expect(after.package).toEqual({ id: named.package.id, title: first.packages[2]!.title, noPersons: 2 });
+    expect(after.amount).toBe(booking.amount);
+    expect(after.dateChanges).toBe(1);
+    expect(after.timeline.at(-1)).toMatchObject({
+      event: 'booking.changeDate',
+      by: 'customer',
+      from: 'confirmed',
+      to: 'confirmed',
+      data: { pujaId: repeat, from: first.pujaDate, to: named.to, priceDifference: 0 },
+    });
+    expect(refunds).toEqual([]);
+  });
+
+  it('by the customer once only; staff may move it again, any number of times', async () => {
+    const { first, repeat } = await series();
+    const booking = await book(shop, shop.me, shop.myAddressId, { puja: first, noPersons: 1 });
+    expect((await changeDate(shop.me.token, booking.id, repeat)).status).toBe(200);
+    const again = await changeDate(shop.me.token, booking.id, first.id);
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({
+      code: 'lifecycle_not_allowed',
+      message:
+        'This booking has been moved to another date once already. Please contact us to move it again.',
+    });
+    expect((await quote(shop.me.token, booking.id, first.id)).status).toBe(409);
+    const back = await changeDate(shop.staff.token, booking.id, first.id, true);
+    expect(back.status).toBe(200);
+    expect(moved(back).puja.id).toBe(first.id);
+    const forth = await changeDate(shop.staff.token, booking.id, repeat, true);
+    expect(forth.status).toBe(200);
+    expect(moved(forth).puja.id).toBe(repeat);
+    expect(
+      moved(forth)
+        .timeline.filter((e) => e.event === 'booking.changeDate')
+        .map((e) => e.by),
+    ).toEqual(['customer', 'staff', 'staff']);
+  });
+
+  it('is refused after the sankalp lock, to the customer and to staff', async () => {
+    const { first, repeat } = await series();
+    const booking = await book(shop, shop.me, shop.myAddressId, { puja: first, noPersons: 1 });
+    shop.clock.advance(10 * DAY - 11 * HOUR);
+    for (const [token, admin] of [
+      [shop.me.token, false],
+      [shop.staff.token, true],
+    ] as const) {
+      const res = await changeDate(token, booking.id, repeat, admin);
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({ code: 'lifecycle_sankalp_locked' });
+    }
+  });
+
+  it('is refused to a date of another puja, the same date, and a date with no package for its persons', async () => {
+    const { first, repeat } = await series();
+    const other = await pujaOn(shop, 12 * DAY);
+    const booking = await book(shop, shop.me, shop.myAddressId, { puja: first, noPersons: 2 });
+    for (const pujaId of [other.id, first.id, 999999]) {
+      const res = await changeDate(shop.me.token, booking.id, pujaId);
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({
+        code: 'lifecycle_invalid',
+        message: 'Please choose another date of this puja that is still open for booking.',
+      });
+    }
+    await shop.db.deleteFrom('pujaPackage').where('pujaId', '=', repeat).where('noPersons', '=', 2).execute();
+    const res = await changeDate(shop.me.token, booking.id, repeat);
+    expect(res.body).toEqual({
+      code: 'lifecycle_invalid',
+      message: 'That date has no package for 2 persons. Please choose another date.',
+    });
+    expect((await quote(shop.me.token, booking.id, 'x')).status).toBe(400);
+    // Nothing moved, and the customer's one move is still theirs.
+    const read = await send(shop.app, 'GET', `/api/bookings/${booking.id}`, { token: shop.me.token });
+    expect((read.body as { booking: Booking }).booking).toMatchObject({
+      puja: { id: first.id },
+      dateChanges: 0,
+    });
+  });
+
+  it('is refused 409 puja_full when the new date has too few places for its persons', async () => {
+    const { first, repeat } = await series();
+    await setCapacity(repeat, 1);
+    const booking = await book(shop, shop.me, shop.myAddressId, { puja: first, noPersons: 2 });
+    for (const res of [
+      await quote(shop.me.token, booking.id, repeat),
+      await changeDate(shop.me.token, booking.id, repeat),
+    ])
+      expect(res.body).toEqual({
+        code: 'puja_full',
+        message: 'Only 1 place is left on this date of the puja',
+      });
+  });
+
+  it('moves its places: the old date frees them, the new date takes them', async () => {
+    const { first, repeat } = await series();
+    await setCapacity(first.id, 5);
+    await setCapacity(repeat, 5);
+    const booking = await book(shop, shop.me, shop.myAddressId, { puja: first, noPersons: 4 });
+    expect([await placesLeft(first.id), await placesLeft(repeat)]).toEqual([1, 5]);
+    expect((await changeDate(shop.me.token, booking.id, repeat)).status).toBe(200);
+    expect([await placesLeft(first.id), await placesLeft(repeat)]).toEqual([5, 1]);
+  });
+
+  it('to a cheaper date: the difference is named, then refunded through the gateway, and a later cancel gives back only the rest', async () => {
+    const { first, repeat } = await series();
+    await setPrice(repeat, 2, 1802);
+    const booking = await book(shop, shop.me, shop.myAddressId, { puja: first, noPersons: 2 });
+    expect(
+      v.parse(BookingDateChangeQuote, (await quote(shop.me.token, booking.id, repeat)).body).priceDifference,
+    ).toBe(-400);
+    const res = await changeDate(shop.me.token, booking.id, repeat);
+    expect(res.status).toBe(200);
+    expect(moved(res).amount).toBe(booking.amount - 400);
+    expect(refunds.map((r) => [r.intentId, r.amount])).toEqual([[booking.paymentId, 400]]);
+    const payment = await shop.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('id', '=', booking.paymentId)
+      .executeTakeFirstOrThrow();
+    expect({ status: payment.status, refundedPart: payment.refundedPart }).toEqual({
+      status: 'used',
+      refundedPart: 400,
+    });
+    // Cancelled within the window: the rest of the payment, not all of it again.
+    const cancelled = await bookingEvent(shop, shop.me.token, booking.id, {
+      type: 'booking.cancel',
+      reason: 'Plans changed',
+    });
+    expect(cancelled.status).toBe(200);
+    expect(refunds.map((r) => r.amount)).toEqual([400, booking.amount - 400]);
+  });
+
+  it('to a cheaper date while the gateway is down: the difference stays due and the refunds job pays it once', async () => {
+    const { first, repeat } = await series();
+    await setPrice(repeat, 1, 901);
+    const booking = await book(shop, shop.me, shop.myAddressId, { puja: first, noPersons: 1 });
+    failRefunds = true;
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect((await changeDate(shop.me.token, booking.id, repeat)).status).toBe(200);
+    expect(logged).toHaveBeenCalledWith(
+      expect.stringContaining('the scheduler will try again'),
+      expect.any(Error),
+    );
+    logged.mockRestore();
+    const due = () =>
+      shop.db
+        .selectFrom('bookings')
+        .select('dateChangeRefundDue')
+        .where('id', '=', booking.id)
+        .executeTakeFirstOrThrow();
+    expect(await due()).toEqual({ dateChangeRefundDue: 200 });
+    // Another move waits until this refund is through.
+    const meanwhile = await changeDate(shop.staff.token, booking.id, first.id, true);
+    expect(meanwhile.body).toMatchObject({ code: 'lifecycle_invalid' });
+    failRefunds = false;
+    const deps = { db: shop.db, gateway, now: shop.clock.now };
+    expect(await settlePendingBookingRefunds(deps)).toBe(1);
+    expect(await settlePendingBookingRefunds(deps)).toBe(0);
+    expect(await due()).toEqual({ dateChangeRefundDue: null });
+    expect(refunds.map((r) => [r.intentId, r.amount])).toEqual([[booking.paymentId, 200]]);
+  });
+
+  it('to a dearer date: the difference is named, and the move refused saying so (decision 0077)', async () => {
+    const { first, repeat } = await series();
+    await setPrice(repeat, 1, 1601);
+    const booking = await book(shop, shop.me, shop.myAddressId, { puja: first, noPersons: 1 });
+    expect(
+      v.parse(BookingDateChangeQuote, (await quote(shop.me.token, booking.id, repeat)).body).priceDifference,
+    ).toBe(500);
+    const res = await changeDate(shop.me.token, booking.id, repeat);
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({
+      code: 'lifecycle_invalid',
+      message:
+        'This date costs ₹500 more; it cannot be paid online yet. Please choose a date at the same price or less, or contact us.',
+    });
+    const read = await send(shop.app, 'GET', `/api/bookings/${booking.id}`, { token: shop.me.token });
+    expect((read.body as { booking: Booking }).booking).toMatchObject({
+      puja: { id: first.id },
+      dateChanges: 0,
+    });
+  });
+
+  it('is another customer’s booking: not found', async () => {
+    const { first, repeat } = await series();
+    const booking = await book(shop, shop.me, shop.myAddressId, { puja: first, noPersons: 1 });
+    expect((await changeDate(shop.other.token, booking.id, repeat)).status).toBe(404);
+    expect((await quote(shop.other.token, booking.id, repeat)).status).toBe(404);
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * "Change date" on the customer's booking page (docs/product-rules.md, Rescheduling): offered only
+ * while the booking chart allows it, listing the other open dates of the puja with their places,
+ * naming the price difference the server gives before the customer confirms, then the booking on
+ * its new date; and the server's refusal said in the dialog. The real API app over a fresh database.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import * as v from 'valibot';
+import { AdminPujaResponse } from '../../contract/admin/pujas.ts';
+import { book, DAY, pujaOn } from '../support/lifecycle.ts';
+import { send } from '../support/orders.ts';
+import { renderAppAt } from '../support/render-app.tsx';
+import { lifecycleScreens } from '../support/prelude.ts';
+import { axeViolations } from '../support/screens.ts';
+import { formatDateTime } from '../../src/lib/format.ts';
+
+const PAGE = { timeout: 5000 };
+
+const { shop } = lifecycleScreens({ signedInAs: (sold) => sold.me.token });
+
+/** A puja in 10 days and its repeat in 20 (the back office's "repeat on a new date"). */
+async function series() {
+  const first = await pujaOn(shop, 10 * DAY);
+  const pujaDate = new Date(Date.now() + 20 * DAY).toISOString();
+  const res = await send(shop.app, 'POST', `/api/admin/pujas/${first.id}/repeat`, {
+    token: shop.staff.token,
+    json: { pujaDate },
+  });
+  const repeat = v.parse(AdminPujaResponse, res.body).puja;
+  return { first, repeat };
+}
+
+const dialog = () => screen.getByRole('dialog');
+
+describe('changing the date of a booking', () => {
+  it('lists the other dates with their places, names a cheaper date’s refund, and moves the booking', async () => {
+    const user = userEvent.setup();
+    const { first, repeat } = await series();
+    await shop.db.updateTable('puja').set({ capacity: 30 }).where('id', '=', repeat.id).execute();
+    await shop.db
+      .updateTable('pujaPackage')
+      .set({ offerPrice: 901 })
+      .where('pujaId', '=', repeat.id)
+      .where('noPersons', '=', 1)
+      .execute();
+    const booking = await book(shop, shop.me, shop.myAddressId, { puja: first, noPersons: 1 });
+    renderAppAt(`/account/bookings/${booking.id}`);
+    await screen.findByRole('heading', { level: 1, name: first.pujaName }, PAGE);
+
+    await user.click(screen.getByRole('button', { name: 'Change date' }));
+    const choice = await within(dialog()).findByRole('radio', {
+      name: `${formatDateTime(repeat.pujaDate)} · 30 places left`,
+    });
+    expect(choice).toBeChecked();
+    expect(await within(dialog()).findByText(/This date costs ₹200 less/)).toBeInTheDocument();
+    expect(await axeViolations({ andOpen: 'dialog' })).toEqual([]);
+
+    await user.click(within(dialog()).getByRole('button', { name: 'Move my booking' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), PAGE);
+    expect(screen.getByRole('status')).toHaveTextContent('Your puja has been moved to the new date.');
+    expect(
+      within(screen.getByRole('list', { name: 'Timeline' })).getByText('Moved to another date'),
+    ).toBeInTheDocument();
+    // Once for the customer: the action is gone.
+    expect(screen.queryByRole('button', { name: 'Change date' })).not.toBeInTheDocument();
+  });
+
+  it('says the server’s refusal in the dialog when the date costs more', async () => {
+    const user = userEvent.setup();
+    const { first, repeat } = await series();
+    await shop.db
+      .updateTable('pujaPackage')
+      .set({ offerPrice: 1601 })
+      .where('pujaId', '=', repeat.id)
+      .where('noPersons', '=', 1)
+      .execute();
+    const booking = await book(shop, shop.me, shop.myAddressId, { puja: first, noPersons: 1 });
+    renderAppAt(`/account/bookings/${booking.id}`);
+    await screen.findByRole('heading', { level: 1, name: first.pujaName }, PAGE);
+    await user.click(screen.getByRole('button', { name: 'Change date' }));
+    expect(await within(dialog()).findByText('This date costs ₹500 more.')).toBeInTheDocument();
+    await user.click(within(dialog()).getByRole('button', { name: 'Move my booking' }));
+    expect(
+      await within(dialog()).findByText(/This date costs ₹500 more; it cannot be paid online yet/),
+    ).toBeInTheDocument();
+  });
+
+  it('says so in the dialog when the puja has no other open date', async () => {
+    const booking = await book(shop, shop.me, shop.myAddressId, { puja: await pujaOn(shop, 10 * DAY) });
+    renderAppAt(`/account/bookings/${booking.id}`);
+    await screen.findByRole('heading', { level: 1, name: booking.puja.pujaName }, PAGE);
+    // The chart allows a move; with no other date the dialog says so rather than offering none.
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Change date' }));
+    expect(
+      await within(dialog()).findByText('There is no other date of this puja open for booking now.'),
+    ).toBeInTheDocument();
+  });
+});
