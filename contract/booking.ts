@@ -5,6 +5,7 @@ import { GiftInput, giftMessages, type GiftDraft } from './gift.ts';
 import { BookedOffering, OfferingLines, type OfferingLine } from './offerings.ts';
 import { BOOKING_STATES, Refund, Shipment, TimelineEntry, type BookingState } from './lifecycle.ts';
 import { PositiveId } from './ids.ts';
+import { OTHER_DATES_FAILED } from './catalogue.ts';
 import { orderMessages } from './orders.ts';
 import {
   BOOKING_PAYMENT_METHODS,
@@ -79,7 +80,7 @@ export const bookingMessages = {
   createFailed: 'Failed to create booking',
   listFailed: 'Failed to fetch bookings',
   readFailed: 'Failed to fetch booking details',
-  datesFailed: 'Could not load the other dates. Please try again.',
+  datesFailed: OTHER_DATES_FAILED,
   calendarFailed: 'Failed to make the calendar file',
 } as const;
 

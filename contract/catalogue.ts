@@ -84,6 +84,9 @@ export const PujaDate = v.object({
 });
 export type PujaDate = v.InferOutput<typeof PujaDate>;
 
+/** What the SPA says when GET /pujas/{id}/dates has no answer. */
+export const OTHER_DATES_FAILED = 'Could not load the other dates. Please try again.';
+
 export const PujaDatesResponse = v.object({ dates: v.array(PujaDate) });
 export type PujaDatesResponse = v.InferOutput<typeof PujaDatesResponse>;
 

@@ -1,5 +1,4 @@
 import { parseNumericId } from '../../contract/ids.ts';
-import { PujaDatesResponse, type PujaDate } from '../../contract/catalogue.ts';
 import {
   BookingDateChangeQuote,
   BookingListResponse,
@@ -9,7 +8,7 @@ import {
   type BookingSummary,
 } from '../../contract/booking.ts';
 import type { BookingEventPayload } from '../../contract/lifecycle-events.ts';
-import { ApiError, callApi, getJson, getOwn } from './api.ts';
+import { ApiError, callApi, getOwn } from './api.ts';
 import { postOwnEvent } from './own-events.ts';
 import { getBearerText } from './download-file.ts';
 
@@ -48,15 +47,6 @@ export function fetchBookingCalendar(id: number, signal?: AbortSignal): Promise<
     fallback: bookingMessages.calendarFailed,
     signal,
   });
-}
-
-/** GET /pujas/{id}/dates: the other dates of the puja still open for booking (docs/product-rules.md, Rescheduling). */
-export async function fetchOtherDates(pujaId: number, signal?: AbortSignal): Promise<PujaDate[]> {
-  const { dates } = await getJson(`/pujas/${pujaId}/dates`, PujaDatesResponse, {
-    fallback: bookingMessages.datesFailed,
-    signal,
-  });
-  return dates;
 }
 
 /** GET /api/bookings/{id}/date-change?pujaId=N (bearer): what moving the booking to that date would be. */

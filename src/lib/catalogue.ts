@@ -5,11 +5,14 @@ import {
   PackageListResponse,
   ProductDetailResponse,
   ProductListResponse,
+  OTHER_DATES_FAILED,
+  PujaDatesResponse,
   PujaListResponse,
   type Astrologer,
   type Category,
   type Product,
   type Puja,
+  type PujaDate,
   type PujaPackage,
 } from '../../contract/catalogue.ts';
 import { catalogueQueryString, type ProductQuery, type PujaQuery } from '../../contract/catalogue-query.ts';
@@ -66,6 +69,15 @@ export async function fetchPuja(id: string, signal?: AbortSignal): Promise<Puja>
   const [puja] = normaliseStartDates(pujas);
   if (!puja) throw new ApiError('Failed to load puja details');
   return puja;
+}
+
+/** GET /pujas/{id}/dates: the other dates of the puja still open for booking (docs/product-rules.md, Rescheduling; Waitlist). */
+export async function fetchOtherDates(pujaId: number, signal?: AbortSignal): Promise<PujaDate[]> {
+  const { dates } = await getJson(`/pujas/${pujaId}/dates`, PujaDatesResponse, {
+    fallback: OTHER_DATES_FAILED,
+    signal,
+  });
+  return dates;
 }
 
 export async function fetchPackages(pujaId: string, signal?: AbortSignal): Promise<PujaPackage[]> {

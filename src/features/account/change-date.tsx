@@ -3,7 +3,8 @@ import type { Booking, BookingDateChangeQuote } from '../../../contract/booking.
 import type { PujaDate } from '../../../contract/catalogue.ts';
 import { formatRupees } from '../../../contract/money.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { fetchDateChangeQuote, fetchOtherDates } from '../../lib/bookings.ts';
+import { fetchDateChangeQuote } from '../../lib/bookings.ts';
+import { fetchOtherDates } from '../../lib/catalogue.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { ErrorBanner, ResourceView } from '../../ui/status.tsx';
 

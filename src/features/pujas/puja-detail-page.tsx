@@ -6,11 +6,12 @@ import { bookingClosesAt } from '../../../contract/policy.ts';
 import { bookingWindowMachine } from '../../../machines/booking-window/booking-window.machine.ts';
 import { selectIsOpen } from '../../../machines/booking-window/booking-window.selectors.ts';
 import { pujaBookingPath } from '../../../machines/puja-wizard/wizard-place.ts';
-import { fetchPackages, fetchPuja } from '../../lib/catalogue.ts';
+import { fetchOtherDates, fetchPackages, fetchPuja } from '../../lib/catalogue.ts';
+import { waitlistMessages } from '../../../contract/waitlist.ts';
 import { PlacesLeft, PujaImage } from '../../ui/puja-card.tsx';
 import { formatDateTime, packagePersons, stripHtml } from '../../lib/format.ts';
 import { RichText } from '../../ui/rich-text.tsx';
-import { PUJA_DELIVERABLES } from '../../../contract/catalogue-display.ts';
+import { PLACES_SHOWN_FROM, placesBadge, PUJA_DELIVERABLES } from '../../../contract/catalogue-display.ts';
 import { useDocumentTitle } from '../../lib/page-title.ts';
 import { useResource, type Resource } from '../../lib/use-resource.ts';
 import { Countdown, type BookingWindowRef } from '../../ui/countdown.tsx';
@@ -106,12 +107,20 @@ function LoadedPuja({ puja, packages }: { puja: Puja; packages: Resource<PujaPac
       <article className="puja-detail">
         <PujaSummary puja={puja} windowRef={windowRef} />
         <PujaTabs puja={puja} />
+        <FullDate puja={puja} windowRef={windowRef} />
         <section className="puja-packages" aria-labelledby={PACKAGES_HEADING_ID}>
           <h2 id={PACKAGES_HEADING_ID} tabIndex={-1}>
             Puja Packages
           </h2>
           <ResourceView resource={packages} loadingLabel="Loading packages...">
-            {(list) => <PackageGrid pujaId={puja.id} packages={list} windowRef={windowRef} />}
+            {(list) => (
+              <PackageGrid
+                pujaId={puja.id}
+                packages={list}
+                windowRef={windowRef}
+                full={puja.placesLeft === 0}
+              />
+            )}
           </ResourceView>
         </section>
       </article>
@@ -183,6 +192,42 @@ function SummaryCountdown({
     <>
       <Countdown windowRef={windowRef} variant="inline" />
       <PlacesLeft placesLeft={placesLeft} open />
+    </>
+  );
+}
+
+/**
+ * A fully booked date that is still open (docs/product-rules.md, Waitlist): each package joins
+ * the waitlist through the wizard, and the puja's other open dates are offered, with their places.
+ */
+function FullDate({ puja, windowRef }: { puja: Puja; windowRef: BookingWindowRef }) {
+  const open = useSelector(windowRef, selectIsOpen);
+  if (!open || puja.placesLeft !== 0) return null;
+  return (
+    <section className="puja-full" aria-labelledby="puja-full-heading">
+      <h2 id="puja-full-heading">This date is fully booked</h2>
+      <p>{waitlistMessages.joinHint}</p>
+      <OtherDates pujaId={puja.id} />
+    </section>
+  );
+}
+
+function OtherDates({ pujaId }: { pujaId: number }) {
+  const dates = useResource((signal) => fetchOtherDates(pujaId, signal));
+  if (!dates.data || dates.data.length === 0) return null;
+  return (
+    <>
+      <h3>Other dates of this puja</h3>
+      <ul className="puja-full__dates">
+        {dates.data.map((date) => (
+          <li key={date.id}>
+            <Link href={`/pujas/${date.id}`}>{formatDateTime(date.pujaDate)}</Link>
+            {date.placesLeft !== null && date.placesLeft <= PLACES_SHOWN_FROM && (
+              <span> · {placesBadge(date.placesLeft)}</span>
+            )}
+          </li>
+        ))}
+      </ul>
     </>
   );
 }
@@ -293,10 +338,12 @@ function PackageGrid({
   pujaId,
   packages,
   windowRef,
+  full,
 }: {
   pujaId: number;
   packages: PujaPackage[];
   windowRef: BookingWindowRef;
+  full: boolean;
 }) {
   if (packages.length === 0) {
     return <p className="empty-state">No packages available for this puja yet.</p>;
@@ -305,7 +352,7 @@ function PackageGrid({
     <ul className="grid grid--3 puja-grid" aria-label="Packages">
       {packages.map((pkg) => (
         <li key={pkg.id}>
-          <PackageCard pujaId={pujaId} pkg={pkg} windowRef={windowRef} />
+          <PackageCard pujaId={pujaId} pkg={pkg} windowRef={windowRef} full={full} />
         </li>
       ))}
     </ul>
@@ -317,12 +364,16 @@ function PackageCard({
   pujaId,
   pkg,
   windowRef,
+  full,
 }: {
   pujaId: number;
   pkg: PujaPackage;
   windowRef: BookingWindowRef;
+  /** The date is fully booked: the wizard ends in joining its waitlist. */
+  full: boolean;
 }) {
   const open = useSelector(windowRef, selectIsOpen);
+  const action = !open ? 'Booking Closed' : full ? waitlistMessages.join : 'Book';
   const [, navigate] = useLocation();
   // The package goes in the URL, so it survives signing in and a reload.
   const book = () => navigate(pujaBookingPath(pujaId, pkg.id));
@@ -338,10 +389,10 @@ function PackageCard({
           className="button button--primary package-card__book"
           disabled={!open}
           // The visible words first, then the package they are for.
-          aria-label={`${open ? 'Book' : 'Booking Closed'} ${pkg.title}`}
+          aria-label={`${action} ${pkg.title}`}
           onClick={book}
         >
-          {open ? 'Book' : 'Booking Closed'}
+          {action}
         </button>
       </div>
     </article>

@@ -1,0 +1,140 @@
+/**
+ * The waitlist of a full puja date, as the devotee meets it (docs/product-rules.md, Waitlist): the
+ * wizard's Payment step offers the waitlist instead of a payment, joining says the place in line,
+ * My Bookings lists it and lets them leave, and the offer's link resumes at Payment with what they
+ * chose and the pay-by time, and books the held place. Against the real API over a real database.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { sql } from 'kysely';
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { BookingResponse, type BookingListResponse } from '../../contract/booking.ts';
+import { formatRupees } from '../../contract/money.ts';
+import { WaitlistEntryResponse, type WaitlistEntry } from '../../contract/waitlist.ts';
+import type { Customer } from '../support/accounts.ts';
+import { addPuja, bookingBody, person, type TestPuja } from '../support/bookings.ts';
+import { addAddress, send } from '../support/orders.ts';
+import { paid } from '../support/payments.ts';
+import { fetchRoutedTo, shopPerFile } from '../support/prelude.ts';
+import { renderAppAt } from '../support/render-app.tsx';
+import { axeViolations, fillPerson, summary } from '../support/screens.ts';
+import { signInNewCustomer } from '../support/session.ts';
+import { registerAndLogin } from '../support/accounts.ts';
+import { createTestShop } from '../support/test-db.ts';
+
+const PAGE = { timeout: 5000 };
+/** The simulated payment takes 2 s, then the booking is created. */
+const PAYMENT = { timeout: 6000 };
+
+const shop = shopPerFile(createTestShop);
+fetchRoutedTo(shop);
+
+/** An open date of `capacity` places, as staff set them. */
+async function dateOf(capacity: number): Promise<TestPuja> {
+  const puja = await addPuja(shop.db, { closesInDays: 30 });
+  await sql`update puja set capacity = ${capacity} where id = ${puja.id}`.execute(shop.db);
+  return puja;
+}
+
+/** Another devotee books `noPersons` of the date's places (paid); their booking's id. */
+async function someoneBooks(puja: TestPuja, noPersons: number): Promise<{ devotee: Customer; id: number }> {
+  const devotee = await registerAndLogin(shop.app, { name: 'Ravi Rao' });
+  const address = await addAddress(shop.app, devotee);
+  const res = await send(shop.app, 'POST', '/api/bookings', {
+    token: devotee.token,
+    json: await paid(shop.app, devotee.token, bookingBody(puja, address.id, noPersons)),
+  });
+  expect(res.status).toBe(201);
+  return { devotee, id: v.parse(BookingResponse, res.body).booking.id };
+}
+
+const entryOf = async (customer: Customer, id: number): Promise<WaitlistEntry> =>
+  v.parse(
+    WaitlistEntryResponse,
+    (await send(shop.app, 'GET', `/api/waitlist/${id}`, { token: customer.token })).body,
+  ).entry;
+
+describe('a full date in the wizard', () => {
+  it('offers the waitlist on Payment instead of paying; joining says the place in line, and My Bookings lists it', async () => {
+    const user = userEvent.setup();
+    const puja = await dateOf(1);
+    const customer = await signInNewCustomer(shop.app, { name: 'Asha Rao' });
+    await addAddress(shop.app, customer);
+    // Two persons for a date with one place left.
+    renderAppAt(`/puja-booking/${puja.id}?package=${puja.packages[2]!.id}&step=details`);
+    await screen.findByRole('heading', { level: 2, name: 'Person Details' }, PAGE);
+    await fillPerson(user, 0, 2, person({ name: 'Asha Rao' }));
+    await fillPerson(user, 1, 2, person({ name: 'Ravi Rao' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('radio', { name: /MG Road/ }, PAGE));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 2, name: 'Payment' });
+
+    const offer = screen.getByRole('region', { name: 'This date is fully booked' });
+    expect(screen.queryByRole('button', { name: /^Pay / })).toBeNull();
+    expect(await axeViolations()).toEqual([]);
+    await user.click(within(offer).getByRole('button', { name: 'Join the waitlist' }));
+    expect(await screen.findByText(`You are number 1 in line for ${puja.pujaName}.`)).toBeInTheDocument();
+    const entries = (await send(shop.app, 'GET', '/api/waitlist', { token: customer.token })).body as {
+      entries: WaitlistEntry[];
+    };
+    expect(entries.entries.map((e) => [e.status, e.draft.persons.map((p) => p.name)])).toEqual([
+      ['waiting', ['Asha Rao', 'Ravi Rao']],
+    ]);
+
+    await user.click(screen.getByRole('link', { name: 'See your waitlists' }));
+    const list = await screen.findByRole('region', { name: 'Waitlists' }, PAGE);
+    expect(within(list).getByRole('link', { name: puja.pujaName })).toBeInTheDocument();
+    expect(within(list).getByText('You are number 1 in line')).toBeInTheDocument();
+    await user.click(within(list).getByRole('button', { name: 'Leave the waitlist' }));
+    await user.click(within(list).getByRole('button', { name: 'Yes, leave' }));
+    expect(await within(list).findByText('You left the waitlist')).toBeInTheDocument();
+    expect(within(list).queryByRole('button', { name: 'Leave the waitlist' })).toBeNull();
+  });
+});
+
+describe("the offer's link", () => {
+  it('resumes at Payment with what was chosen and the pay-by time, and paying books the held place', async () => {
+    const user = userEvent.setup();
+    const puja = await dateOf(1);
+    const taken = await someoneBooks(puja, 1);
+    const customer = await signInNewCustomer(shop.app, { name: 'Asha Rao' });
+    const address = await addAddress(shop.app, customer);
+    const pkg = puja.packages[1]!;
+    const joined = await send(shop.app, 'POST', '/api/waitlist', {
+      token: customer.token,
+      json: {
+        pujaId: puja.id,
+        packageId: pkg.id,
+        persons: [person({ name: 'Meera Rao' })],
+        addressId: address.id,
+      },
+    });
+    expect(joined.status).toBe(201);
+    const { id } = v.parse(WaitlistEntryResponse, joined.body).entry;
+    // The place frees: the first in line is offered it.
+    const cancelled = await send(shop.app, 'POST', `/api/bookings/${taken.id}/events`, {
+      token: taken.devotee.token,
+      json: { type: 'booking.cancel', reason: 'We are travelling that week' },
+    });
+    expect(cancelled.status).toBe(200);
+    const offered = await entryOf(customer, id);
+    expect(offered.status).toBe('offered');
+
+    renderAppAt(`/puja-booking/${puja.id}?package=${pkg.id}&step=payment&waitlist=${id}`);
+    await screen.findByRole('heading', { level: 2, name: 'Payment' }, PAGE);
+    expect(screen.getByText(/^A place is held for you: pay by /)).toBeInTheDocument();
+    expect(summary('Persons')).toBe('Meera Rao');
+    expect(summary('Address')).toContain('MG Road 100');
+    await user.click(screen.getByRole('checkbox', { name: 'The names are right' }));
+    await user.type(screen.getByLabelText('UPI ID'), 'asha@okbank');
+    await user.click(screen.getByRole('button', { name: `Pay ${formatRupees(pkg.offerPrice)}` }));
+    await screen.findByRole('heading', { level: 2, name: 'Booking Confirmed!' }, PAYMENT);
+
+    const bookings = (await send(shop.app, 'GET', '/api/bookings', { token: customer.token }))
+      .body as BookingListResponse;
+    expect(bookings.bookings.map((b) => [b.pujaName, b.personCount])).toEqual([[puja.pujaName, 1]]);
+    await waitFor(async () => expect((await entryOf(customer, id)).status).toBe('booked'));
+  });
+});
