@@ -22,6 +22,12 @@ export const REFUND_WORKING_DAYS = { min: 7, max: 10 } as const;
 export const SANKALP_LOCK_HOURS = 12;
 
 /**
+ * A devotee offered a freed place from a puja date's waitlist has this many hours to pay for it
+ * (docs/product-rules.md, Waitlist); the place is then offered to the next in line.
+ */
+export const WAITLIST_OFFER_HOURS = 4;
+
+/**
  * Staff may mark a puja performed from this many minutes before its time (the priests may begin
  * a little early, or the booking's time be rounded), never earlier (docs/product-rules.md,
  * Orders and bookings after the sale).
@@ -44,10 +50,15 @@ export const policyText = {
   sankalpLock: hours(SANKALP_LOCK_HOURS),
   performEarly: `${PERFORM_EARLY_MINUTES} minutes`,
   deliveryClockSkew: `${DELIVERY_CLOCK_SKEW_MINUTES} minutes`,
+  waitlistOffer: hours(WAITLIST_OFFER_HOURS),
 } as const;
 
 /** The instant `hoursAfter` hours after the ISO instant `from` (NaN stays NaN). */
 export const hoursAfter = (from: string, n: number): number => Date.parse(from) + n * HOUR_MS;
+
+/** Until when a waitlist offer made at `offeredAt` may be taken up (ms since the epoch). */
+export const waitlistOfferDeadline = (offeredAt: string): number =>
+  hoursAfter(offeredAt, WAITLIST_OFFER_HOURS);
 
 /** Until when a record paid at `paidAt` may be cancelled by its customer (ms since the epoch). */
 export const cancelDeadline = (paidAt: string): number => hoursAfter(paidAt, CANCEL_WINDOW_HOURS);

@@ -10,6 +10,7 @@ import { paymentMessages } from './payments.ts';
 import type { RefusalCode } from './refusal.ts';
 import { staffMessages } from './staff-invitations.ts';
 import { adminMessageMessages } from './admin/messages.ts';
+import { waitlistMessages } from './waitlist.ts';
 
 /**
  * The message of each refusal code that has one message (docs/decisions/0069-one-refusal-path.md).
@@ -31,6 +32,9 @@ export const refusalMessages = {
   package_of_another_puja: bookingMessages.packageOfAnotherPuja,
   booking_closed: bookingMessages.closed,
   puja_full: bookingMessages.full(0),
+  waitlist_not_full: waitlistMessages.notFull,
+  waitlist_already: waitlistMessages.already,
+  waitlist_not_found: waitlistMessages.notFound,
   payment_declined: paymentMessages.declined,
   payment_not_found: paymentMessages.notFound,
   payment_invalid: paymentMessages.invalid,

@@ -29,6 +29,10 @@ export type RefusalCode =
   | 'puja_full'
   | 'person_count_mismatch'
   | 'script_spelling_invalid'
+  // the waitlist of a full date (docs/product-rules.md, Waitlist)
+  | 'waitlist_not_full'
+  | 'waitlist_already'
+  | 'waitlist_not_found'
   // both
   | 'idempotency_key_reused'
   // payments (docs/product-rules.md, Payments)

@@ -30,6 +30,10 @@ const STATUS_BY_CODE = {
   puja_full: 409,
   person_count_mismatch: 400,
   script_spelling_invalid: 400,
+  // the waitlist of a full date (docs/product-rules.md, Waitlist)
+  waitlist_not_full: 409,
+  waitlist_already: 409,
+  waitlist_not_found: 404,
   // both
   idempotency_key_reused: 422,
   // payments (docs/product-rules.md, Payments)
