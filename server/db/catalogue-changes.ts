@@ -16,10 +16,13 @@ import {
 
 /**
  * The tables whose rows GET /pujas, /products, /categories and /astrologers read: bookings too,
- * since a puja's places left are counted from them (docs/product-rules.md, Places at the temple).
+ * since a puja's places left are counted from them (docs/product-rules.md, Places at the temple),
+ * and the waitlist's offers, which hold places.
  */
 const CATALOGUE_TABLES = new Set([
   'bookings',
+  // An offer from a date's waitlist holds places (docs/product-rules.md, Waitlist).
+  'waitlistentries',
   'puja',
   'pujapackage',
   'pujaoffering',

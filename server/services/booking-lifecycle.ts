@@ -45,6 +45,7 @@ import {
 import { Refusal } from './refusal.ts';
 import { wrongScriptSpelling } from '../../contract/temple-script.ts';
 import { findPujaScript } from '../db/repositories/catalogue.ts';
+import { moveLineOn } from './waitlist.ts';
 
 /**
  * Every step of a booking's life after it is paid, as machines/booking-lifecycle/ allows it
@@ -164,8 +165,11 @@ export async function sendBookingEvent(
         ? (trx) => replaceBookingPersons(trx, before.id, event.persons)
         : undefined,
   });
-  if (next.value === 'refundPending')
+  if (next.value === 'refundPending') {
     await settleBookingRefund(deps, row.id).catch(logRefundFailure('booking', row.id));
+    // Its places are free: the date's waitlist moves on (docs/product-rules.md, Waitlist).
+    await moveLineOn(deps, row.pujaId);
+  }
   return readBooking(db, await bookingFor(db, row.id, null));
 }
 

@@ -27,6 +27,8 @@ export interface BookingQuote {
   address: Address;
   offerings: BookedOffering[];
   amount: number;
+  /** The date's places left for this customer (null: unlimited). */
+  placesLeft: number | null;
 }
 
 /**
@@ -80,6 +82,8 @@ export async function quoteBooking(
   userId: number,
   draft: BookingDraft,
   now: Date,
+  /** countPlaces false: the places are not checked (joining a full date's waitlist). */
+  { countPlaces = true }: { countPlaces?: boolean } = {},
 ): Promise<BookingQuote> {
   const puja = await findPujaForBooking(db, draft.pujaId);
   if (!puja) throw Refusal.of('puja_not_found');
@@ -90,9 +94,10 @@ export async function quoteBooking(
   // docs/product-rules.md, Persons: 1 to the package's number (at least one is the schema's).
   if (draft.persons.length > pkg.noPersons)
     throw new Refusal('person_count_mismatch', bookingMessages.tooManyForPackage(pkg.noPersons));
-  // docs/product-rules.md, Places at the temple: each person named takes one of the date's places.
-  const placesLeft = placesLeftOf(puja.capacity, await placesTaken(db, puja.id));
-  if (placesLeft !== null && draft.persons.length > placesLeft)
+  // docs/product-rules.md, Places at the temple: each person named takes one of the date's places;
+  // places a waitlist offer holds for this customer are theirs (Waitlist).
+  const placesLeft = placesLeftOf(puja.capacity, await placesTaken(db, puja.id, userId));
+  if (countPlaces && placesLeft !== null && draft.persons.length > placesLeft)
     throw new Refusal('puja_full', bookingMessages.full(placesLeft));
   const wrongScript = wrongScriptSpelling(draft.persons, await findPujaScript(db, puja.id));
   if (wrongScript) throw new Refusal('script_spelling_invalid', wrongScript);
@@ -110,5 +115,6 @@ export async function quoteBooking(
     address,
     offerings,
     amount: pkg.offerPrice + offeringsTotal(offerings),
+    placesLeft,
   };
 }

@@ -1,6 +1,7 @@
 import type { AdminPuja, PujaInput, RepeatPujaInput } from '../../../contract/admin/pujas.ts';
 import { copyPuja, findPujaForStaff, insertPuja, updatePuja } from '../../db/repositories/admin/pujas.ts';
 import { Refusal } from '../refusal.ts';
+import { moveLineOn } from '../waitlist.ts';
 import { catalogueMessages } from '../../../contract/admin/catalogue-fields.ts';
 import {
   createRecord,
@@ -26,8 +27,11 @@ export function createPuja(deps: Deps, input: PujaInput): Promise<AdminPuja> {
   return createRecord(deps, PUJA, (trx) => insertPuja(trx, input), `Created the puja “${input.pujaName}”`);
 }
 
-export function editPuja(deps: Deps, id: number, version: number, input: PujaInput): Promise<AdminPuja> {
-  return editRecord(deps, PUJA, id, version, (trx) => updatePuja(trx, id, version, input));
+export async function editPuja(deps: Deps, id: number, version: number, input: PujaInput): Promise<AdminPuja> {
+  const puja = await editRecord(deps, PUJA, id, version, (trx) => updatePuja(trx, id, version, input));
+  // Raised capacity (or a new date) may free places: the date's waitlist moves on (docs/product-rules.md, Waitlist).
+  await moveLineOn({ db: deps.db, now: () => deps.now }, id);
+  return puja;
 }
 
 export function retirePuja(deps: Deps, id: number, version: number, retire: boolean): Promise<AdminPuja> {
