@@ -24,6 +24,7 @@ import * as outbox from './migrations/2026_12_02_000000_outbox.ts';
 import * as messagePreferences from './migrations/2026_12_03_000000_message_preferences.ts';
 import * as giftUpdates from './migrations/2026_12_03_010000_gift_updates.ts';
 import * as pujaCapacity from './migrations/2026_12_04_000000_puja_capacity.ts';
+import * as waitlist from './migrations/2026_12_05_000000_waitlist.ts';
 
 /**
  * Migrations are listed here rather than read from the folder, so they work the same under
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '2026_12_03_000000_message_preferences': messagePreferences,
   '2026_12_03_010000_gift_updates': giftUpdates,
   '2026_12_04_000000_puja_capacity': pujaCapacity,
+  '2026_12_05_000000_waitlist': waitlist,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
