@@ -179,7 +179,7 @@ describe('joining the waitlist', () => {
       json: { pujaId: 'x' },
     });
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ message: expect.any(String) });
+    expect(bad.body).toEqual({ message: 'pujaId must be a positive whole number' });
   });
 
   it("counts each devotee's place in line, lists mine newest first, and hides another's", async () => {
