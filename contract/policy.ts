@@ -56,10 +56,6 @@ export const policyText = {
 /** The instant `hoursAfter` hours after the ISO instant `from` (NaN stays NaN). */
 export const hoursAfter = (from: string, n: number): number => Date.parse(from) + n * HOUR_MS;
 
-/** Until when a waitlist offer made at `offeredAt` may be taken up (ms since the epoch). */
-export const waitlistOfferDeadline = (offeredAt: string): number =>
-  hoursAfter(offeredAt, WAITLIST_OFFER_HOURS);
-
 /** Until when a record paid at `paidAt` may be cancelled by its customer (ms since the epoch). */
 export const cancelDeadline = (paidAt: string): number => hoursAfter(paidAt, CANCEL_WINDOW_HOURS);
 

@@ -1,7 +1,7 @@
 import { and, assign, not, or, setup } from 'xstate';
 import { byGuards } from '../shared/lifecycle-guards.ts';
 import type { LifecycleActor } from '../../contract/lifecycle.ts';
-import { isBookingOpen, waitlistOfferDeadline } from '../../contract/policy.ts';
+import { HOUR_MS, isBookingOpen, WAITLIST_OFFER_HOURS } from '../../contract/policy.ts';
 
 /** Every event of the waitlist chart, with who sent it (the server says who). */
 export type WaitlistEvent =
@@ -21,10 +21,15 @@ export interface WaitlistContext {
   /** Since the offer: until when the held places may be paid for (ISO 8601). */
   offerExpiresAt: string | null;
   bookingId: number | null;
+  /** How many hours an offer holds its places: WAITLIST_OFFER_HOURS, the shop's policy figure. */
+  offerHours: number;
   now: () => Date;
 }
 
-export type WaitlistInput = Omit<WaitlistContext, 'now'> & { now?: () => Date };
+export type WaitlistInput = Omit<WaitlistContext, 'now' | 'offerHours'> & {
+  now?: () => Date;
+  offerHours?: number;
+};
 
 /**
  * An entry in the waitlist of a full puja date (docs/product-rules.md, Waitlist;
@@ -46,7 +51,7 @@ export const waitlistMachine = setup({
   actions: {
     recordOffer: assign({
       offerExpiresAt: ({ context }) =>
-        new Date(waitlistOfferDeadline(context.now().toISOString())).toISOString(),
+        new Date(context.now().getTime() + context.offerHours * HOUR_MS).toISOString(),
     }),
     recordBooking: assign({
       bookingId: ({ context, event }) =>
@@ -63,7 +68,11 @@ export const waitlistMachine = setup({
   },
 }).createMachine({
   id: 'waitlist',
-  context: ({ input }) => ({ ...input, now: input.now ?? (() => new Date()) }),
+  context: ({ input }) => ({
+    ...input,
+    offerHours: input.offerHours ?? WAITLIST_OFFER_HOURS,
+    now: input.now ?? (() => new Date()),
+  }),
   initial: 'waiting',
   states: {
     waiting: {

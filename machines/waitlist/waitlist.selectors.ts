@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { lifecycleMessages, type LifecycleRefusal } from '../../contract/lifecycle.ts';
-import { waitlistStateLabels, type WaitlistState } from '../../contract/waitlist.ts';
+import { WAITLIST_OFFER_HOURS, waitlistStateLabels, type WaitlistState } from '../../contract/waitlist.ts';
 import { waitlistMachine, type WaitlistEvent, type WaitlistInput } from './waitlist.machine.ts';
 
 export type WaitlistSnapshot = SnapshotFrom<typeof waitlistMachine>;
@@ -16,6 +16,7 @@ export interface WaitlistFacts {
 /** The entry's chart where it is now: its stored state and facts, and the clock its time guards read. */
 export function waitlistOf(entry: WaitlistFacts, now: () => Date = () => new Date()) {
   const context: Required<WaitlistInput> = {
+    offerHours: WAITLIST_OFFER_HOURS,
     pujaDate: entry.pujaDate,
     offerExpiresAt: entry.offerExpiresAt,
     bookingId: entry.bookingId,

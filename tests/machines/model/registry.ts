@@ -17,6 +17,7 @@ import { pujaWizardModel } from './puja-wizard.model.ts';
 import { resourceModel } from './resource.model.ts';
 import { sessionModel } from './session.model.ts';
 import { staffRecordModel } from './staff-record.model.ts';
+import { waitlistModel } from './waitlist.model.ts';
 
 /**
  * Every machine in machines/ with a statechart, in the order of the coverage table. A new machine
@@ -34,6 +35,7 @@ export const machineModels: MachineModel<AnyStateMachine>[] = [
   pujaWizardModel,
   orderLifecycleModel,
   bookingLifecycleModel,
+  waitlistModel,
   afterSaleModel,
   catalogueListModel,
   adminListModel,
