@@ -282,6 +282,25 @@ describe('when places free', () => {
     expect(late.body).toMatchObject({ code: 'puja_full' });
   });
 
+  it('the line of a date that can no longer be booked lapses through the job, and is offered nothing', async () => {
+    const { puja, booking } = await fullDate();
+    const mine = await joined(shop.me, puja, shop.myAddressId);
+    // Past the sankalp lock (12 hours before the puja) booking is closed: the cancellation frees
+    // the place, but nobody can book it any more.
+    shop.clock.advance(10 * DAY - 11 * HOUR);
+    await shop.db
+      .updateTable('bookings')
+      .set({ status: 'refundPending' })
+      .where('id', '=', booking.id)
+      .execute();
+    await runWaitlistJob();
+    expect(await entry(shop.me, mine.id)).toMatchObject({ status: 'lapsed', offerExpiresAt: null });
+    const forThisEntry = (await offerMessages(shop.me.user.id)).filter(
+      (m) => (JSON.parse(m.params) as { id: number }).id === mine.id,
+    );
+    expect(forThisEntry).toHaveLength(0);
+  });
+
   it('in strict order: a later, smaller entry does not jump a head that does not fit; several fit in turn', async () => {
     const { puja, booking } = await fullDate(4);
     const head = await joined(shop.me, puja, shop.myAddressId, 4);
