@@ -6,8 +6,9 @@ import { readdirSync } from 'node:fs';
 
 /**
  * One-way imports: contract -> machines -> src, contract -> server, and the lifecycle charts ->
- * server: the server runs machines/order-lifecycle/ and machines/booking-lifecycle/ to allow or
- * refuse every step (docs/decisions/0021-lifecycles-the-server-runs.md), and no other machine.
+ * server: the server runs machines/order-lifecycle/, machines/booking-lifecycle/ and
+ * machines/waitlist/ to allow or refuse every step (docs/decisions/0021-lifecycles-the-server-runs.md,
+ * docs/decisions/0076), and no other machine.
  */
 const zones = {
   machines: ['react', 'react-dom', 'wouter', '**/src/**', '**/server/**'],
@@ -17,6 +18,7 @@ const zones = {
     '**/machines/*/*',
     '!**/machines/order-lifecycle/*',
     '!**/machines/booking-lifecycle/*',
+    '!**/machines/waitlist/*',
     'react',
   ],
   contract: ['**/src/**', '**/machines/**', '**/server/**'],

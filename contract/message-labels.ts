@@ -24,6 +24,7 @@ export const messageTemplateLabels = {
   'booking.prasadDelivered': 'Prasad delivered',
   'booking.cancelled': 'Booking cancelled',
   'booking.refunded': 'Booking refund sent',
+  'waitlist.offered': 'Waitlist: a place has opened',
   'gift.performed': 'Gift: puja performed (to the recipient)',
   'gift.prasadShipped': 'Gift: prasad shipped (to the recipient)',
   'staff.newOrder': 'New order (to staff)',

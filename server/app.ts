@@ -41,6 +41,7 @@ import { productRoutes } from './routes/products.ts';
 import { pujaRoutes } from './routes/pujas.ts';
 import { staffInvitationRoutes } from './routes/staff-invitations.ts';
 import { uploadRoutes } from './routes/uploads.ts';
+import { waitlistRoutes } from './routes/waitlist.ts';
 import { refusalBody, refusalStatus } from './routes/refusal-status.ts';
 import { catalogueImagesDirOf } from './services/admin/images.ts';
 import { createCatalogueCache } from './services/catalogue-cache.ts';
@@ -224,6 +225,7 @@ export function createApp({
   app.route('/', couponRoutes);
   app.route('/', orderRoutes);
   app.route('/', bookingRoutes);
+  app.route('/', waitlistRoutes);
   app.route('/', paymentRoutes);
   app.route('/', uploadRoutes);
   app.route('/', staffInvitationRoutes);

@@ -25,10 +25,15 @@ const CATALOGUE_TABLES = new Set([
 ]);
 
 /**
- * The tables a puja's places left are counted from (docs/product-rules.md, Places at the temple):
+ * The tables a puja's places left are counted from (docs/product-rules.md, Places at the temple),
+ * the bookings and the waitlist's offers:
  * only answers that show a count depend on them, so a booking does not throw away the rest.
  */
-const PLACES_TABLES = new Set(['bookings']);
+const PLACES_TABLES = new Set([
+  'bookings',
+  // An offer from a date's waitlist holds places (docs/product-rules.md, Waitlist).
+  'waitlistentries',
+]);
 
 function tableName(node: OperationNode | undefined): string | undefined {
   if (!node) return undefined;

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { WaitlistState } from '../../contract/waitlist.ts';
 import type { BookingPaymentStatus } from '../../contract/booking.ts';
 import type { BookingPaymentMethod } from '../../contract/payment-methods.ts';
 import type { Nakshatra, Raashi } from '../../contract/raashi-nakshatra.ts';
@@ -73,6 +74,31 @@ export interface Database {
   outbox: OutboxTable;
   messagePreferences: MessagePreferencesTable;
   messageConsents: MessageConsentsTable;
+  waitlistEntries: WaitlistEntriesTable;
+  waitlistEvents: WaitlistEventsTable;
+}
+
+/** One devotee's place in the line of a full puja date (machines/waitlist/; docs/product-rules.md, Waitlist). */
+export interface WaitlistEntriesTable {
+  id: Generated<number>;
+  userId: number;
+  pujaId: number;
+  packageId: number;
+  /** The persons the draft names: the places an offer holds. */
+  persons: number;
+  /** The booking draft as joined (JSON). */
+  draft: string;
+  status: WaitlistState;
+  offeredAt: string | null;
+  offerExpiresAt: string | null;
+  bookingId: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+export type WaitlistEntryRow = Selectable<WaitlistEntriesTable>;
+
+export interface WaitlistEventsTable extends LifecycleEventColumns {
+  entryId: number;
 }
 
 /** A customer's saved family member (docs/product-rules.md, Family profiles). */

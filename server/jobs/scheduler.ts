@@ -10,6 +10,7 @@ import { lockDueBookings, settlePendingBookingRefunds } from '../services/bookin
 import { settlePendingOrderRefunds } from '../services/order-lifecycle.ts';
 import { expireStalePayments, settleUnconfirmedRefunds } from '../services/payments.ts';
 import { pruneUnusedUploads } from '../services/uploads.ts';
+import { runWaitlistOffers } from '../services/waitlist.ts';
 
 /**
  * The server's one mechanism for work that happens on time without a person
@@ -69,6 +70,13 @@ export function shopJobs(deps: SchedulerDeps): Job[] {
         (await settlePendingOrderRefunds(deps)) +
         (await settlePendingBookingRefunds(deps)) +
         (await settleUnconfirmedRefunds(deps.db, deps.gateway, deps.now())),
+    },
+    {
+      // docs/product-rules.md, Waitlist: offers past their deadline lapse, freed places go to the next in line.
+      name: 'waitlist.offer',
+      everyMs: MINUTE,
+      leaseMs: 5 * MINUTE,
+      run: () => runWaitlistOffers(deps),
     },
     {
       // docs/product-rules.md, Messages to customers: "check the names", 24 hours before they lock.

@@ -9,7 +9,14 @@ import { inTransaction } from '../db/transaction.ts';
 import { toE164 } from '../../contract/messages.ts';
 import type { AccountFacts, AccountTemplateName } from './account-templates.ts';
 import type { GiftFacts, GiftTemplate } from './whatsapp.ts';
-import type { BookingFacts, BookingTemplate, MessageFacts, OrderFacts, OrderTemplate } from './templates.ts';
+import type {
+  BookingFacts,
+  BookingTemplate,
+  MessageFacts,
+  OrderFacts,
+  OrderTemplate,
+  WaitlistFacts,
+} from './templates.ts';
 
 /**
  * Writes the customer's messages into the outbox (docs/decisions/0071): always inside the
@@ -129,8 +136,9 @@ async function queue(
     template,
     params: JSON.stringify(facts),
     userId: to.userId,
-    recordKind: facts.kind,
-    recordId: facts.id,
+    // A waitlist offer is about no order or booking (yet).
+    recordKind: facts.kind === 'waitlist' ? null : facts.kind,
+    recordId: facts.kind === 'waitlist' ? null : facts.id,
     nextAttemptAt: at,
     createdAt: at,
   };
@@ -186,7 +194,7 @@ async function tellStaff(
   template: 'staff.newOrder' | 'staff.newBooking',
   key: string,
   at: string,
-  facts: MessageFacts,
+  facts: OrderFacts | BookingFacts,
   shopNotifyEmail: string | undefined,
 ): Promise<void> {
   if (!shopNotifyEmail) return;
@@ -228,6 +236,24 @@ export async function queueBookingConfirmed(
   const key = `booking:${bookingId}:confirmed`;
   await queue(trx, 'booking.confirmed', key, at.toISOString(), addressed);
   await tellStaff(trx, 'staff.newBooking', key, at.toISOString(), addressed.facts, shopNotifyEmail);
+}
+
+/**
+ * A place has opened for a waitlist entry (docs/product-rules.md, Waitlist): "A place has opened
+ * for {puja} on {date}", with the pay-by time and the link into the wizard at Payment, written in
+ * the offer's transaction; e-mail unless switched off, WhatsApp only with consent (as every
+ * message to a customer). Once per offer (its key holds the offer's time).
+ */
+export async function queueWaitlistOffer(
+  trx: Db,
+  offer: { userId: number; facts: Omit<WaitlistFacts, 'kind' | 'name'>; at: Date },
+): Promise<void> {
+  const { to, name } = await customerOf(trx, offer.userId);
+  const at = offer.at.toISOString();
+  await queue(trx, 'waitlist.offered', `waitlist:${offer.facts.id}:offered:${at}`, at, {
+    to,
+    facts: { kind: 'waitlist', name, ...offer.facts },
+  });
 }
 
 /** How long before the names lock the "check the names" reminder goes (docs/product-rules.md, Messages to customers). */

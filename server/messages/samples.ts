@@ -11,6 +11,9 @@ import {
   type OrderFacts,
   type OrderTemplate,
   type StaffTemplate,
+  type WaitlistFacts,
+  type WaitlistTemplate,
+  waitlistTemplates,
 } from './templates.ts';
 import type { GiftFacts, GiftTemplate } from './whatsapp.ts';
 
@@ -27,6 +30,7 @@ export type PreviewTemplate = MessageTemplate | GiftTemplate | AccountTemplateNa
 export const MESSAGE_TEMPLATES: readonly PreviewTemplate[] = [
   ...(Object.keys(orderTemplates) as OrderTemplate[]),
   ...(Object.keys(bookingTemplates) as BookingTemplate[]),
+  ...(Object.keys(waitlistTemplates) as WaitlistTemplate[]),
   'gift.performed',
   'gift.prasadShipped',
   ...(Object.keys(staffTemplates) as StaffTemplate[]),
@@ -65,6 +69,19 @@ export const sampleBooking: BookingFacts = {
   note: 'The temple was closed for a festival.',
 };
 
+export const sampleWaitlist: WaitlistFacts = {
+  kind: 'waitlist',
+  id: 12,
+  name: 'Lakshmi Iyer',
+  pujaName: sampleBooking.pujaName,
+  place: sampleBooking.place,
+  pujaDate: sampleBooking.pujaDate,
+  persons: 2,
+  // Thursday, 10 December 2026 at 2:00 pm in India.
+  offerExpiresAt: '2026-12-10T08:30:00.000Z',
+  path: '/#/puja-booking/4?package=9&step=payment&waitlist=12',
+};
+
 export const sampleGift: GiftFacts = { ...sampleBooking, name: 'Meena Raman', giverName: 'Lakshmi Iyer' };
 
 export const sampleAccount: AccountFacts = {
@@ -78,5 +95,6 @@ export const sampleAccount: AccountFacts = {
 export const sampleFacts = (template: PreviewTemplate): MessageFacts | GiftFacts | AccountFacts => {
   if (template.startsWith('account.')) return sampleAccount;
   if (template.startsWith('gift.')) return sampleGift;
+  if (template.startsWith('waitlist.')) return sampleWaitlist;
   return template.startsWith('order.') || template === 'staff.newOrder' ? sampleOrder : sampleBooking;
 };

@@ -42,7 +42,24 @@ export interface BookingFacts {
   note?: string | null;
 }
 
-export type MessageFacts = OrderFacts | BookingFacts;
+/** A place held from a puja date's waitlist (docs/product-rules.md, Waitlist). */
+export interface WaitlistFacts {
+  kind: 'waitlist';
+  /** The waitlist entry's id. */
+  id: number;
+  name: string;
+  pujaName: string;
+  place: string;
+  /** ISO 8601; said in India's time. */
+  pujaDate: string;
+  persons: number;
+  /** Until when the held places may be paid for (ISO 8601); said in India's time. */
+  offerExpiresAt: string;
+  /** The wizard at Payment with the draft kept: `/#/puja-booking/{pujaId}?package=…&step=payment&waitlist={id}`. */
+  path: string;
+}
+
+export type MessageFacts = OrderFacts | BookingFacts | WaitlistFacts;
 
 export interface RenderContext {
   /** PUBLIC_URL: the shop's address, for the link to the record's page. */
@@ -76,6 +93,16 @@ const indiaTime = new Intl.DateTimeFormat('en-IN', {
   hour: 'numeric',
   minute: '2-digit',
 });
+
+const indiaDate = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
+/** A day as India reads it: "29 November 2026". */
+export const inIndiaDate = (iso: string): string => indiaDate.format(new Date(iso));
 
 /** An instant as India reads it: "Sunday, 29 November 2026 at 6:30 am". */
 export const inIndia = (iso: string): string => `${indiaTime.format(new Date(iso))}`;
@@ -211,6 +238,17 @@ export const bookingTemplates = {
   },
 } satisfies Record<string, Template<BookingFacts>>;
 
+/** The waitlist's offer: the link goes to the wizard at Payment, not to a record's page. */
+export const waitlistTemplates = {
+  'waitlist.offered': {
+    subject: (f) => `A place has opened for ${f.pujaName} on ${inIndiaDate(f.pujaDate)}`,
+    body: (f) => [
+      `A place has opened for ${f.pujaName} at ${f.place}, on ${inIndia(f.pujaDate)}: you were next on its waitlist.`,
+      `It is held for you (${f.persons === 1 ? '1 person' : `${f.persons} persons`}) until ${inIndia(f.offerExpiresAt)}, India time. Pay by then to book it; after that it goes to the next in line.`,
+    ],
+  },
+} satisfies Record<string, Template<WaitlistFacts>>;
+
 /** What staff hear at SHOP_NOTIFY_EMAIL: each new order and booking, with the link to its staff page. */
 export const staffTemplates = {
   'staff.newOrder': {
@@ -229,11 +267,14 @@ export const staffTemplates = {
 export type OrderTemplate = keyof typeof orderTemplates;
 export type BookingTemplate = keyof typeof bookingTemplates;
 export type StaffTemplate = keyof typeof staffTemplates;
-export type MessageTemplate = OrderTemplate | BookingTemplate | StaffTemplate;
+export type WaitlistTemplate = keyof typeof waitlistTemplates;
+export type MessageTemplate = OrderTemplate | BookingTemplate | StaffTemplate | WaitlistTemplate;
 
-/** The record's page in the customer's account (or, for staff, in the back office). */
+/** The record's page in the customer's account (or, for staff, in the back office); a waitlist offer's payment step. */
 export const recordLink = (facts: MessageFacts, publicUrl: string, area: 'account' | 'admin' = 'account') =>
-  `${publicUrl.replace(/\/+$/, '')}/#/${area}/${facts.kind === 'order' ? 'orders' : 'bookings'}/${facts.id}`;
+  facts.kind === 'waitlist'
+    ? `${publicUrl.replace(/\/+$/, '')}${facts.path}`
+    : `${publicUrl.replace(/\/+$/, '')}/#/${area}/${facts.kind === 'order' ? 'orders' : 'bookings'}/${facts.id}`;
 
 const isStaffTemplate = (template: MessageTemplate): template is StaffTemplate =>
   template.startsWith('staff.');
@@ -254,12 +295,19 @@ export function renderMessage(
       ? staffTemplates[template]
       : facts.kind === 'order'
         ? orderTemplates[template as OrderTemplate]
-        : bookingTemplates[template as BookingTemplate]
+        : facts.kind === 'waitlist'
+          ? waitlistTemplates[template as WaitlistTemplate]
+          : bookingTemplates[template as BookingTemplate]
   ) as Template<MessageFacts> | undefined;
   if (!chosen) throw new Error(`No template ${template} for a ${facts.kind}`);
   const link = recordLink(facts, ctx.publicUrl, staff ? 'admin' : 'account');
   const paragraphs = [staff ? 'Namaste,' : `Namaste ${facts.name},`, ...chosen.body(facts)];
-  const seeIt = staff ? `Open ${facts.kind} ${facts.number}` : `See your ${facts.kind} ${facts.number}`;
+  const seeIt =
+    facts.kind === 'waitlist'
+      ? 'Pay for your place'
+      : staff
+        ? `Open ${facts.kind} ${facts.number}`
+        : `See your ${facts.kind} ${facts.number}`;
   const linkText = `${seeIt}: ${link}`;
   const footer = preferences ? [preferencesLine(preferences)] : [];
   const text = [...paragraphs, linkText, `— ${ctx.brand}`, ...footer].join('\n\n');

@@ -10,6 +10,8 @@ import {
   type MessageFacts,
   type OrderFacts,
   type OrderTemplate,
+  type WaitlistFacts,
+  type WaitlistTemplate,
 } from './templates.ts';
 
 /**
@@ -28,7 +30,7 @@ export interface GiftFacts extends BookingFacts {
   giverName: string;
 }
 
-export type WhatsAppTemplate = OrderTemplate | BookingTemplate | GiftTemplate;
+export type WhatsAppTemplate = OrderTemplate | BookingTemplate | GiftTemplate | WaitlistTemplate;
 
 interface WhatsAppDefinition<F> {
   /** The template's name as registered with Meta. */
@@ -186,11 +188,21 @@ const giftWhatsApp = {
   },
 } satisfies Record<GiftTemplate, WhatsAppDefinition<GiftFacts>>;
 
+/** A place held from a puja date's waitlist (docs/product-rules.md, Waitlist). */
+const waitlistWhatsApp = {
+  'waitlist.offered': {
+    name: 'waitlist_offered',
+    body: 'Namaste {{1}}, a place has opened for {{2}} on {{3}}. It is held for you until {{4}} (India time). Pay by then to book it: {{5}}',
+    parameters: (f, link) => [f.name, f.pujaName, inIndia(f.pujaDate), inIndia(f.offerExpiresAt), link],
+  },
+} satisfies Record<WaitlistTemplate, WhatsAppDefinition<WaitlistFacts>>;
+
 /** Every WhatsApp template, for the README, the back office's preview and the tests. */
 export const whatsAppTemplates: Record<WhatsAppTemplate, WhatsAppDefinition<never>> = {
   ...orderWhatsApp,
   ...bookingWhatsApp,
   ...giftWhatsApp,
+  ...waitlistWhatsApp,
 };
 
 /** A template message as the Cloud API takes it: name, language and the body's parameters. */

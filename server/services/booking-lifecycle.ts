@@ -54,6 +54,7 @@ import {
 import type { BookingDateChangeQuote } from '../../contract/booking.ts';
 import { wrongScriptSpelling } from '../../contract/temple-script.ts';
 import { findPujaScript } from '../db/repositories/catalogue.ts';
+import { moveLineOn } from './waitlist.ts';
 
 /**
  * Every step of a booking's life after it is paid, as machines/booking-lifecycle/ allows it
@@ -192,10 +193,17 @@ export async function sendBookingEvent(
           ? (trx) => applyDateChange(trx, before, move)
           : undefined,
   });
-  if (next.value === 'refundPending')
+  if (next.value === 'refundPending') {
     await settleBookingRefund(deps, row.id).catch(logRefundFailure('booking', row.id));
-  if (move && move.priceDifference < 0)
-    await settleBookingDateChangeRefund(deps, row.id).catch(logRefundFailure('booking', row.id));
+    // Its places are free: the date's waitlist moves on (docs/product-rules.md, Waitlist).
+    await moveLineOn(deps, row.pujaId);
+  }
+  if (move) {
+    if (move.priceDifference < 0)
+      await settleBookingDateChangeRefund(deps, row.id).catch(logRefundFailure('booking', row.id));
+    // The places it left on its old date are free: that date's waitlist moves on.
+    await moveLineOn(deps, row.pujaId);
+  }
   return readBooking(db, await bookingFor(db, row.id, null));
 }
 

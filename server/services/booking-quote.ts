@@ -29,6 +29,8 @@ export interface BookingQuote {
   address: Address;
   offerings: BookedOffering[];
   amount: number;
+  /** The date's places left for this customer (null: unlimited). */
+  placesLeft: number | null;
 }
 
 /**
@@ -82,6 +84,8 @@ export async function quoteBooking(
   userId: number,
   draft: BookingDraft,
   now: Date,
+  /** countPlaces false: the places are not checked (joining a full date's waitlist). */
+  { countPlaces = true }: { countPlaces?: boolean } = {},
 ): Promise<BookingQuote> {
   const puja = await findPujaForBooking(db, draft.pujaId);
   if (!puja) throw Refusal.of('puja_not_found');
@@ -92,9 +96,10 @@ export async function quoteBooking(
   // docs/product-rules.md, Persons: 1 to the package's number (at least one is the schema's).
   if (draft.persons.length > pkg.noPersons)
     throw new Refusal('person_count_mismatch', bookingMessages.tooManyForPackage(pkg.noPersons));
-  // docs/product-rules.md, Places at the temple: each person named takes one of the date's places.
-  const placesLeft = placesLeftOf(puja.capacity, await placesTaken(db, puja.id));
-  if (placesLeft !== null && draft.persons.length > placesLeft)
+  // docs/product-rules.md, Places at the temple: each person named takes one of the date's places;
+  // places a waitlist offer holds for this customer are theirs (Waitlist).
+  const placesLeft = placesLeftOf(puja.capacity, await placesTaken(db, puja.id, userId));
+  if (countPlaces && placesLeft !== null && draft.persons.length > placesLeft)
     throw new Refusal('puja_full', bookingMessages.full(placesLeft));
   // Places at the temple: one account holds at most maxPerAccount bookings of a scarce date.
   if (puja.maxPerAccount !== null && (await accountBookingsOfPuja(db, userId, puja.id)) >= puja.maxPerAccount)
@@ -115,5 +120,6 @@ export async function quoteBooking(
     address,
     offerings,
     amount: pkg.offerPrice + offeringsTotal(offerings),
+    placesLeft,
   };
 }

@@ -13,6 +13,7 @@ import { accountMessagesMessages } from '../../contract/account-messages.ts';
 import { recipientUpdatesWords } from '../../contract/gift.ts';
 import { findUserPhone } from '../db/repositories/users.ts';
 import { consentToWhatsapp } from './message-preferences.ts';
+import { bookOfferedEntry } from './waitlist.ts';
 
 /**
  * Makes a booking inside the caller's transaction: checked again (quoteBooking) as things are
@@ -86,6 +87,8 @@ export async function makeBooking(
     offerings,
   );
   await claim.use(amount, { bookingId: id });
+  // The places a waitlist offer held for this customer are now this booking's (docs/product-rules.md, Waitlist).
+  await bookOfferedEntry(trx, { userId, pujaId: puja.id, bookingId: id, at: now });
   // The first step of its life (machines/booking-lifecycle/ starts in `confirmed`).
   await insertLifecycleEvent(trx, 'booking', {
     recordId: id,

@@ -16,6 +16,7 @@ import {
   packageInput,
   paidBookingBody,
   productInput,
+  waitlistDraft,
   pujaInput,
   shop,
   versions,
@@ -175,6 +176,21 @@ export const BEARER_ROUTES: BearerRoute[] = [
     url: () => `/api/bookings/${ids.eventBooking}/events`,
     body: () => ({ type: 'booking.cancel', reason: 'The access walk' }),
   },
+  // The waitlist of a full date (docs/product-rules.md, Waitlist).
+  {
+    method: 'POST',
+    path: '/api/waitlist',
+    url: () => '/api/waitlist',
+    body: () => waitlistDraft(ids.joinPuja),
+  },
+  { method: 'GET', path: '/api/waitlist', url: () => '/api/waitlist' },
+  { method: 'GET', path: '/api/waitlist/:id', url: () => `/api/waitlist/${ids.waitlist}` },
+  {
+    method: 'POST',
+    path: '/api/waitlist/:id/events',
+    url: () => `/api/waitlist/${ids.eventWaitlist}/events`,
+    body: () => ({ type: 'waitlist.leave' }),
+  },
   { method: 'POST', path: '/api/uploads', url: () => '/api/uploads', bytes: () => PNG },
   { method: 'DELETE', path: '/api/addresses/:id', url: () => `/api/addresses/${ids.address}` },
   // The customer's own channels and messages (docs/product-rules.md, Messages to customers).
@@ -222,6 +238,18 @@ export const STAFF_ROUTES: BearerRoute[] = [
   { method: 'GET', path: '/api/admin/pujas', url: () => '/api/admin/pujas?when=upcoming' },
   { method: 'POST', path: '/api/admin/pujas', url: () => '/api/admin/pujas', body: () => pujaInput() },
   { method: 'GET', path: '/api/admin/pujas/:id', url: () => `/api/admin/pujas/${shop.puja.id}` },
+  // A date's waitlist in line order, and taking an entry out (docs/product-rules.md, Waitlist).
+  {
+    method: 'GET',
+    path: '/api/admin/pujas/:id/waitlist',
+    url: () => `/api/admin/pujas/${ids.fullPuja.id}/waitlist`,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/waitlist/:id/events',
+    url: () => `/api/admin/waitlist/${ids.staffWaitlist}/events`,
+    body: () => ({ type: 'waitlist.leave' }),
+  },
   {
     method: 'PUT',
     path: '/api/admin/pujas/:id',

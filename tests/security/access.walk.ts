@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { createApp } from '../../server/app.ts';
 import { createStaffAccount } from '../../server/admin-create.ts';
 import { call, registerAndLogin, type Customer } from '../support/accounts.ts';
-import { adminPujaInput, bookingBody, person } from '../support/bookings.ts';
+import { addPuja, adminPujaInput, bookingBody, person, type TestPuja } from '../support/bookings.ts';
 import { GOOD_UPI, draftOf, intentFor, paid } from '../support/payments.ts';
 import { addAddress, send } from '../support/orders.ts';
 import { createTestShop } from '../support/test-db.ts';
@@ -46,6 +46,12 @@ export let ids: {
   spareCategory: number;
   /** Another date of the booked puja, which a booking may move to (docs/product-rules.md, Rescheduling). */
   otherDate: number;
+  /** A full date, and my waitlist entries: one to read, one I leave, one staff take out. */
+  fullPuja: TestPuja;
+  joinPuja: TestPuja;
+  waitlist: number;
+  eventWaitlist: number;
+  staffWaitlist: number;
 };
 /** The other customer's order, booking, payment intent and family member. */
 export let theirs: { order: number; booking: number; payment: string; family: number };
@@ -74,6 +80,33 @@ async function book(customer: Customer, addressId: number): Promise<number> {
   });
   expect(res.status).toBe(201);
   return v.parse(BookingResponse, res.body).booking.id;
+}
+
+/** A puja date of one place, taken by the other customer's booking (docs/product-rules.md, Waitlist). */
+async function fullPuja(): Promise<TestPuja> {
+  const puja = await addPuja(shop.db);
+  await shop.db.updateTable('puja').set({ capacity: 1 }).where('id', '=', puja.id).execute();
+  const res = await send(shop.app, 'POST', '/api/bookings', {
+    json: await paid(shop.app, shop.other.token, bookingBody(puja, shop.otherAddress.id, 1)),
+    token: shop.other.token,
+  });
+  expect(res.status).toBe(201);
+  return puja;
+}
+
+/** The draft of one person for the puja, joined to its waitlist as me. */
+export const waitlistDraft = (puja: TestPuja) => {
+  const { paymentMethod: _method, paymentId: _payment, ...draft } = bookingBody(puja, shop.myAddress.id, 1);
+  return draft;
+};
+
+async function joinWaitlist(puja: TestPuja): Promise<number> {
+  const res = await send(shop.app, 'POST', '/api/waitlist', {
+    json: waitlistDraft(puja),
+    token: shop.me.token,
+  });
+  expect(res.status).toBe(201);
+  return (res.body as { entry: { id: number } }).entry.id;
 }
 
 async function staffUpload(): Promise<string> {
@@ -177,7 +210,15 @@ beforeAll(async () => {
     spareCategory: await spareCategory(),
     failedMessage: 0,
     otherDate: await anotherDate(),
+    fullPuja: await fullPuja(),
+    joinPuja: await fullPuja(),
+    waitlist: 0,
+    eventWaitlist: 0,
+    staffWaitlist: 0,
   };
+  ids.waitlist = await joinWaitlist(ids.fullPuja);
+  ids.eventWaitlist = await joinWaitlist(await fullPuja());
+  ids.staffWaitlist = await joinWaitlist(await fullPuja());
   ids.failedMessage = await failedMessageOf(ids.order);
   theirs = {
     order: await placeOrder(shop.other, shop.otherAddress.id),

@@ -12,7 +12,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { addressInput } from '../support/addresses.ts';
 import type { Customer } from '../support/accounts.ts';
-import { adminPujaInput, bookingBody, person } from '../support/bookings.ts';
+import { addPuja, adminPujaInput, bookingBody, person, type TestPuja } from '../support/bookings.ts';
 import { draftOf, intentFor, paid } from '../support/payments.ts';
 import {
   createSecurityShop,
@@ -33,6 +33,8 @@ let couponSerial = 0;
 /** My family member the edit target changes, and an offering of the shop's puja. */
 let familyId: number;
 let offeringId: number;
+/** A puja date whose one place the other customer holds: its waitlist is open (docs/product-rules.md, Waitlist). */
+let fullPuja: TestPuja;
 const offeringInput = () => ({
   name: 'Ghee lamp',
   description: 'A lamp of ghee lit in your name.',
@@ -42,6 +44,14 @@ const offeringInput = () => ({
   maxQuantity: 11,
 });
 beforeAll(async () => {
+  fullPuja = await addPuja(shop.db);
+  await shop.db.updateTable('puja').set({ capacity: 1 }).where('id', '=', fullPuja.id).execute();
+  const theirs = await rawCall(shop.app, 'POST', '/api/bookings', {
+    token: shop.other.token,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(await paid(shop.app, shop.other.token, bookingBody(fullPuja, shop.otherAddress.id, 1))),
+  });
+  expect(theirs.status).toBe(201);
   const family = await rawCall(shop.app, 'POST', '/api/family', {
     token: shop.me.token,
     headers: { 'content-type': 'application/json' },
@@ -201,6 +211,25 @@ const TARGETS: Target[] = [
       withPerson(body, { dateOfBirth: 19880314 }),
       withPerson(body, { raashi: ['Simha (Leo)'] }),
       { ...body, paymentId: 12345 },
+    ],
+  },
+  {
+    name: 'join the waitlist of a full date',
+    method: 'POST',
+    path: () => '/api/waitlist',
+    token: (s) => s.me,
+    valid: () => draftOf(bookingBody(fullPuja, shop.myAddress.id, 1)),
+    withText: (body, text) => withPerson(body, { name: text }),
+    withNumbers: (body, n) => [
+      { ...body, pujaId: n },
+      { ...body, packageId: n },
+      { ...body, addressId: n },
+    ],
+    wrongTypes: (body) => [
+      { ...body, pujaId: String(fullPuja.id) },
+      { ...body, persons: firstPerson(body) },
+      { ...body, persons: ['Asha Rao'] },
+      withPerson(body, { dateOfBirth: 19880314 }),
     ],
   },
   {

@@ -95,6 +95,8 @@ const TABLES = [
   'outbox',
   'message_preferences',
   'message_consents',
+  'waitlist_entries',
+  'waitlist_events',
 ] as const;
 
 /** The whole mutable state of the shop (every row of every table above), to compare before and after. */

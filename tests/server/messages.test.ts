@@ -456,6 +456,7 @@ describe('the preview of the templates', () => {
     expect(templates.map((t) => t.template)).toEqual([
       ...Object.keys(orderTemplates),
       ...Object.keys(bookingTemplates),
+      'waitlist.offered',
       'gift.performed',
       'gift.prasadShipped',
       'staff.newOrder',
@@ -475,6 +476,14 @@ describe('the preview of the templates', () => {
         t.template,
       ).toEqual(channels);
     }
+    // docs/product-rules.md, Waitlist: the offer names the date and the pay-by time in India's
+    // time, and links into the wizard at Payment.
+    const offer = templates.find((t) => t.template === 'waitlist.offered')!;
+    const offerEmail = offer.channels[0];
+    if (offerEmail?.channel !== 'email') throw new Error('an e-mail expected');
+    expect(offerEmail.subject).toBe('A place has opened for Rudrabhishekam on 12 December 2026');
+    expect(offerEmail.text).toContain('until Thursday, 10 December 2026 at 2:00 pm, India time');
+    expect(offerEmail.text).toContain('/#/puja-booking/4?package=9&step=payment&waitlist=12');
     const shipped = templates.find((t) => t.template === 'order.shipped')!;
     expect(shipped.label).toBe('Order shipped');
     const [email, whatsapp] = shipped.channels;

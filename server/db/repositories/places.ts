@@ -1,5 +1,5 @@
 import { BOOKING_STATES_FREEING_PLACES } from '../../../contract/lifecycle.ts';
-import type { ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { isPostgres, type Db } from '../client.ts';
 import type { Database } from '../types.ts';
 
@@ -11,22 +11,34 @@ import type { Database } from '../types.ts';
 
 /**
  * The places a puja's bookings hold, as a column of a query on `puja`: one for each person named
- * on a booking not cancelled (the names the priest reads).
+ * on a booking not cancelled (the names the priest reads), and one for each person of a waitlist
+ * offer not yet taken up (docs/product-rules.md, Waitlist: an offer holds its places), except
+ * the offers of `exceptUserId`, for whom their own held places are free.
  */
-export const placesTakenColumn = (eb: ExpressionBuilder<Database, 'puja'>) =>
-  eb
+export const placesTakenColumn = (eb: ExpressionBuilder<Database, 'puja'>, exceptUserId?: number) => {
+  const booked = eb
     .selectFrom('bookingPersons')
     .innerJoin('bookings', 'bookings.id', 'bookingPersons.bookingId')
     .select((sub) => sub.fn.countAll<number>().as('n'))
     .whereRef('bookings.pujaId', '=', 'puja.id')
-    .where('bookings.status', 'not in', BOOKING_STATES_FREEING_PLACES)
-    .as('placesTaken');
+    .where('bookings.status', 'not in', BOOKING_STATES_FREEING_PLACES);
+  let offered = eb
+    .selectFrom('waitlistEntries')
+    .select(sql<number>`coalesce(sum(waitlist_entries.persons), 0)`.as('n'))
+    .whereRef('waitlistEntries.pujaId', '=', 'puja.id')
+    .where('waitlistEntries.status', '=', 'offered');
+  if (exceptUserId !== undefined) offered = offered.where('waitlistEntries.userId', '!=', exceptUserId);
+  return sql<number>`(${booked}) + (${offered})`.as('placesTaken');
+};
 
-/** The places a puja's bookings hold (placesTakenColumn), 0 for a puja that is not there. */
-export async function placesTaken(db: Db, pujaId: number): Promise<number> {
+/**
+ * The places a puja's bookings and waitlist offers hold (placesTakenColumn), 0 for a puja that is
+ * not there; `forUserId`'s own offers left out (the places held for them are theirs to book).
+ */
+export async function placesTaken(db: Db, pujaId: number, forUserId?: number): Promise<number> {
   const row = await db
     .selectFrom('puja')
-    .select(placesTakenColumn)
+    .select((eb) => placesTakenColumn(eb, forUserId))
     .where('puja.id', '=', pujaId)
     .executeTakeFirst();
   // PostgreSQL answers COUNT as a string.

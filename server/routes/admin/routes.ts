@@ -16,6 +16,7 @@ import { pujaRoutes } from './pujas.ts';
 import { sankalpRoutes } from './sankalp.ts';
 import { staffRoutes } from './staff.ts';
 import { todayRoutes } from './today.ts';
+import { waitlistRoutes } from './waitlist.ts';
 
 /**
  * The back office's API, one file per resource: mounted by server/app.ts behind its one guard
@@ -28,6 +29,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .route('/', exportRoutes)
   .route('/', sankalpRoutes)
   .route('/', pujaRoutes)
+  .route('/', waitlistRoutes)
   .route('/', packageRoutes)
   .route('/', offeringRoutes)
   .route('/', productRoutes)

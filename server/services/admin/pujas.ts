@@ -1,6 +1,7 @@
 import type { AdminPuja, PujaInput, RepeatPujaInput } from '../../../contract/admin/pujas.ts';
 import { copyPuja, findPujaForStaff, insertPuja, updatePuja } from '../../db/repositories/admin/pujas.ts';
 import { Refusal } from '../refusal.ts';
+import { moveLineOn } from '../waitlist.ts';
 import { catalogueMessages } from '../../../contract/admin/catalogue-fields.ts';
 import { IMAGE_TYPES, lifecycleMessages } from '../../../contract/lifecycle.ts';
 import type { Db } from '../../db/client.ts';
@@ -49,11 +50,14 @@ export function createPuja(deps: Deps, input: PujaInput): Promise<AdminPuja> {
   );
 }
 
-export function editPuja(deps: Deps, id: number, version: number, input: PujaInput): Promise<AdminPuja> {
-  return editRecord(deps, PUJA, id, version, async (trx) => {
+export async function editPuja(deps: Deps, id: number, version: number, input: PujaInput): Promise<AdminPuja> {
+  const puja = await editRecord(deps, PUJA, id, version, async (trx) => {
     await checkAuthorisationImage(trx, input);
     return updatePuja(trx, id, version, input);
   });
+  // Raised capacity (or a new date) may free places: the date's waitlist moves on (docs/product-rules.md, Waitlist).
+  await moveLineOn({ db: deps.db, now: () => deps.now }, id);
+  return puja;
 }
 
 export function retirePuja(deps: Deps, id: number, version: number, retire: boolean): Promise<AdminPuja> {

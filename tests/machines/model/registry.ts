@@ -18,6 +18,7 @@ import { resourceModel } from './resource.model.ts';
 import { sessionModel } from './session.model.ts';
 import { staffRecordModel } from './staff-record.model.ts';
 import { waitlistSpotModel } from './waitlist-spot.model.ts';
+import { waitlistModel } from './waitlist.model.ts';
 
 /**
  * Every machine in machines/ with a statechart, in the order of the coverage table. A new machine
@@ -35,6 +36,7 @@ export const machineModels: MachineModel<AnyStateMachine>[] = [
   pujaWizardModel,
   orderLifecycleModel,
   bookingLifecycleModel,
+  waitlistModel,
   afterSaleModel,
   catalogueListModel,
   adminListModel,
