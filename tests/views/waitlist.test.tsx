@@ -16,19 +16,17 @@ import type { Customer } from '../support/accounts.ts';
 import { addPuja, bookingBody, person, type TestPuja } from '../support/bookings.ts';
 import { addAddress, send } from '../support/orders.ts';
 import { paid } from '../support/payments.ts';
-import { fetchRoutedTo, shopPerFile } from '../support/prelude.ts';
-import { renderAppAt } from '../support/render-app.tsx';
+import { lifecycleScreens } from '../support/prelude.ts';
+import { renderAppAs, renderAppAt } from '../support/render-app.tsx';
 import { axeViolations, fillPerson, summary } from '../support/screens.ts';
 import { signInNewCustomer } from '../support/session.ts';
 import { registerAndLogin } from '../support/accounts.ts';
-import { createTestShop } from '../support/test-db.ts';
 
 const PAGE = { timeout: 5000 };
 /** The simulated payment takes 2 s, then the booking is created. */
 const PAYMENT = { timeout: 6000 };
 
-const shop = shopPerFile(createTestShop);
-fetchRoutedTo(shop);
+const { shop } = lifecycleScreens();
 
 /** An open date of `capacity` places, as staff set them. */
 async function dateOf(capacity: number): Promise<TestPuja> {
@@ -136,5 +134,41 @@ describe("the offer's link", () => {
       .body as BookingListResponse;
     expect(bookings.bookings.map((b) => [b.pujaName, b.personCount])).toEqual([[puja.pujaName, 1]]);
     await waitFor(async () => expect((await entryOf(customer, id)).status).toBe('booked'));
+  });
+});
+
+describe("a date's waitlist in the back office", () => {
+  it('lists who waits in line order, with their persons and how each entry stands', async () => {
+    const user = userEvent.setup();
+    const puja = await dateOf(1);
+    await someoneBooks(puja, 1);
+    const join = async (name: string, persons: number) => {
+      const devotee = await registerAndLogin(shop.app, { name });
+      const address = await addAddress(shop.app, devotee);
+      const res = await send(shop.app, 'POST', '/api/waitlist', {
+        token: devotee.token,
+        json: bookingBody(puja, address.id, persons),
+      });
+      expect(res.status).toBe(201);
+    };
+    await join('Meera Rao', 2);
+    await join('Kiran Shetty', 1);
+
+    renderAppAs(shop.staff.token, `/admin/pujas/${puja.id}?tab=waitlist`);
+    const tab = await screen.findByRole('tab', { name: 'Waitlist' }, PAGE);
+    await user.click(tab);
+    const table = await screen.findByRole('table', { name: 'Waitlist, in line order' }, PAGE);
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(rows.map(([place, who, persons, state]) => [place, who, persons, state])).toEqual([
+      ['1', expect.stringContaining('Meera Rao'), '2', 'Waiting'],
+      ['2', expect.stringContaining('Kiran Shetty'), '1', 'Waiting'],
+    ]);
   });
 });

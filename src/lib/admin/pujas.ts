@@ -1,5 +1,6 @@
 import type { PackageInput } from '../../../contract/admin/packages.ts';
 import { AdminPujaListResponse, AdminPujaResponse, type PujaInput } from '../../../contract/admin/pujas.ts';
+import { AdminWaitlistResponse } from '../../../contract/waitlist.ts';
 import { queryString, recordCalls, staffGet, type StaffQuery } from './client.ts';
 
 /** A puja's calls in the back office: each answers the puja as it is after the call. */
@@ -28,3 +29,9 @@ export const repeatPuja = (id: number, pujaDate: string, signal?: AbortSignal) =
   puja.send('POST', `/api/admin/pujas/${id}/repeat`, { pujaDate }, signal);
 
 export const retireStaffPuja = puja.retire;
+
+/** GET /api/admin/pujas/{id}/waitlist: the date's waitlist in line order (docs/product-rules.md, Waitlist). */
+export const fetchPujaWaitlist = (pujaId: number, signal?: AbortSignal) =>
+  staffGet(`/api/admin/pujas/${pujaId}/waitlist`, AdminWaitlistResponse, signal).then(
+    (answer) => answer.entries,
+  );

@@ -18,6 +18,7 @@ import { inspectOptions } from '../../../lib/inspector.ts';
 import { imageUrl } from '../../../lib/config.ts';
 import { EditFrame } from '../parts/edit-frame.tsx';
 import { textOf, type FieldSpec } from '../parts/form-field.tsx';
+import { PujaWaitlist } from './puja-waitlist.tsx';
 import { PujaOfferings } from './puja-offerings.tsx';
 import { PujaSteps } from './puja-steps.tsx';
 
@@ -132,6 +133,7 @@ const PUJA_TABS = [
   ['packages', 'Packages'],
   ['offerings', 'Chadhava offerings'],
   ['dates', 'Dates and availability'],
+  ['waitlist', 'Waitlist'],
 ] as const;
 type PujaTab = (typeof PUJA_TABS)[number][0];
 
@@ -151,7 +153,7 @@ function usePujaTab(): [PujaTab, (tab: string) => void] {
   return [tab, choose];
 }
 
-/** A puja's page in the back office: its form, then its packages, offerings and dates in tabs. */
+/** A puja's page in the back office: its form, then its packages, offerings, dates and waitlist in tabs. */
 export function PujaEditPage({ id }: { id: number | null }) {
   const edit = useActorRef(pujaEditMachine, { input: { id, draft: newPuja() }, ...inspectOptions() });
   const record = useSelector(edit, selectRecord);
@@ -171,6 +173,9 @@ export function PujaEditPage({ id }: { id: number | null }) {
         <PujaSteps id={record.id} dirty={dirty} edit={edit} />
         <Tabs.Content className="bo-sections__panel" value="offerings">
           <PujaOfferings key={record.id} pujaId={record.id} />
+        </Tabs.Content>
+        <Tabs.Content className="bo-sections__panel" value="waitlist">
+          <PujaWaitlist key={record.id} pujaId={record.id} />
         </Tabs.Content>
       </Tabs.Root>
     ) : null;
