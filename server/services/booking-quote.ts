@@ -7,7 +7,6 @@ import { wrongScriptSpelling } from '../../contract/temple-script.ts';
 import type { Db } from '../db/client.ts';
 import { findAddress } from '../db/repositories/addresses.ts';
 import { findPackageForBooking, findPujaForBooking } from '../db/repositories/bookings.ts';
-import { findPujaScript } from '../db/repositories/catalogue.ts';
 import { findOfferingsForBooking } from '../db/repositories/offerings.ts';
 import { placesLeftOf, placesTaken } from '../db/repositories/places.ts';
 import { Refusal } from './refusal.ts';
@@ -104,7 +103,7 @@ export async function quoteBooking(
   // Places at the temple: one account holds at most maxPerAccount bookings of a scarce date.
   if (puja.maxPerAccount !== null && (await accountBookingsOfPuja(db, userId, puja.id)) >= puja.maxPerAccount)
     throw new Refusal('puja_account_limit', accountLimitMessage(puja.maxPerAccount));
-  const wrongScript = wrongScriptSpelling(draft.persons, await findPujaScript(db, puja.id));
+  const wrongScript = wrongScriptSpelling(draft.persons, puja.script);
   if (wrongScript) throw new Refusal('script_spelling_invalid', wrongScript);
   const address =
     draft.gift !== null

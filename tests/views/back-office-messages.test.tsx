@@ -238,18 +238,19 @@ describe('the preview of the templates', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toContain('EK123456789IN');
-    // Every template: orders', bookings', a gift's recipient's, staff's and the account's.
+    // Every template: orders', bookings', a waitlist's, a gift's recipient's, staff's and the account's.
     for (const name of [
       'Order placed',
       'Damage claim not approved',
       'Check the names',
       'Prasad shipped',
       'Booking refund sent',
+      'Waitlist: a place has opened',
       'Gift: puja performed (to the recipient)',
       'New order (to staff)',
       'Password reset link',
     ])
       expect(screen.getByRole('region', { name })).toBeInTheDocument();
-    expect(screen.getAllByRole('region').filter((r) => r.classList.contains('bo-template'))).toHaveLength(24);
+    expect(screen.getAllByRole('region').filter((r) => r.classList.contains('bo-template'))).toHaveLength(25);
   });
 });

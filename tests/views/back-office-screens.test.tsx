@@ -382,7 +382,7 @@ describe('the staff', () => {
 });
 
 describe('a puja’s page', () => {
-  it('keeps its packages, offerings and dates in tabs, the open one in the address', async () => {
+  it('keeps its packages, offerings, dates and waitlist in tabs, the open one in the address', async () => {
     const user = userEvent.setup();
     const id = shop.puja.id;
     renderAppAs(shop.staff.token, `/admin/pujas/${id}?tab=offerings`);
@@ -392,7 +392,7 @@ describe('a puja’s page', () => {
       within(tabs)
         .getAllByRole('tab')
         .map((t) => t.textContent),
-    ).toEqual(['Packages', 'Chadhava offerings', 'Dates and availability']);
+    ).toEqual(['Packages', 'Chadhava offerings', 'Dates and availability', 'Waitlist']);
     expect(within(tabs).getByRole('tab', { name: 'Chadhava offerings' })).toHaveAttribute(
       'aria-selected',
       'true',

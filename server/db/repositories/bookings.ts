@@ -19,7 +19,7 @@ export function findPujaForBooking(db: Db, id: number) {
   return (
     db
       .selectFrom('puja')
-      .select(['id', 'pujaName', 'place', 'pujaDate', 'image', 'capacity', 'maxPerAccount'])
+      .select(['id', 'pujaName', 'place', 'pujaDate', 'image', 'capacity', 'maxPerAccount', 'script'])
       .where('id', '=', id)
       // A retired puja, or a draft, is not in the shop: it cannot be booked.
       .where('retiredAt', 'is', null)
