@@ -73,6 +73,12 @@ describe('the back office, in Chromium', () => {
     await page.getByLabel('Name', { exact: true }).fill(name);
     await page.getByLabel('Temple and place').fill('Sri Suryanarayana Temple, Suryanar Kovil');
     await page.getByLabel('Puja date and time (IST)').fill(istInput(7));
+    // The temple's authorisation: without it the puja stays a draft no devotee sees.
+    await page.getByLabel('Temple', { exact: true }).fill('Sri Suryanarayana Temple');
+    await page.getByLabel('Performed by').fill("the temple's priests");
+    await page.getByLabel('Authorised by').fill('the Temple Executive Office');
+    await page.getByLabel('Authorisation reference').fill('SNK/SEVA/2026/31');
+    await page.getByLabel('Authorisation date').fill('2026-10-02');
     await page
       .getByLabel('Description', { exact: true })
       .fill('A homam to the nine planets.\n\n- Performed at sunrise');
