@@ -13,10 +13,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { buildServer } from './build-server.ts';
 import { startCluster } from './ops/cluster.ts';
-import { startThrowawayPostgres } from './ops/postgres.ts';
+import { createDatabase, startThrowawayPostgres } from './ops/postgres.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -53,14 +52,8 @@ const results: Summary[] = [];
 try {
   for (const [i, processes] of counts.entries()) {
     // A fresh database per measure, on the same server.
-    const name = `shop_load_${process.pid}_${i}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const cluster = await startCluster({ processes, entry, databaseUrl: url.toString(), serveSpa: false });
+    const databaseUrl = await createDatabase(serverUrl, `shop_load_${process.pid}_${i}`);
+    const cluster = await startCluster({ processes, entry, databaseUrl, serveSpa: false });
     try {
       const summary = path.join(work, `${processes}.json`);
       console.log(`--- ${processes} process${processes > 1 ? 'es' : ''} behind nginx (${cluster.url})`);

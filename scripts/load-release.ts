@@ -11,12 +11,11 @@
  */
 import { parseArgs } from 'node:util';
 import os from 'node:os';
-import pg from 'pg';
 import { openDb } from '../server/db/client.ts';
 import { newCustomer, type HttpCustomer } from '../tests/support/api-server.ts';
 import { buildServer } from './build-server.ts';
 import { startCluster } from './ops/cluster.ts';
-import { startThrowawayPostgres } from './ops/postgres.ts';
+import { createDatabase, startThrowawayPostgres } from './ops/postgres.ts';
 import {
   percentile,
   prepareSurgeDate,
@@ -71,15 +70,9 @@ const serverUrl = process.env.DATABASE_URL ?? postgres!.url;
 const runs: Run[] = [];
 try {
   for (const [i, processes] of counts.entries()) {
-    const name = `shop_release_${process.pid}_${i}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const cluster = await startCluster({ processes, entry, databaseUrl: url.toString(), serveSpa: false });
-    const db = await openDb({ databaseUrl: url.toString() });
+    const databaseUrl = await createDatabase(serverUrl, `shop_release_${process.pid}_${i}`);
+    const cluster = await startCluster({ processes, entry, databaseUrl, serveSpa: false });
+    const db = await openDb({ databaseUrl });
     try {
       console.log(`--- ${processes} process${processes > 1 ? 'es' : ''} behind nginx (${cluster.url})`);
       const devotees = await register(cluster.url);

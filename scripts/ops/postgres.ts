@@ -134,3 +134,17 @@ export async function startThrowawayPostgres({
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** Creates an empty database `name` on the server at `serverUrl`; the URL to reach it. */
+export async function createDatabase(serverUrl: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}

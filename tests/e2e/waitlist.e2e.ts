@@ -13,7 +13,7 @@ import type { PackageListResponse, PujaListResponse } from '../../contract/catal
 import type { WaitlistEntryResponse, WaitlistListResponse } from '../../contract/waitlist.ts';
 import { addressInput } from '../support/addresses.ts';
 import { seriousAxeViolations } from './axe.ts';
-import { TOKEN_KEY, browserForFile, watchConsole } from './browser.ts';
+import { browserForFile, contextAs, watchConsole } from './browser.ts';
 import { api, signIn } from './shop-api.ts';
 import { bookPaidOnline } from './api-client.ts';
 
@@ -49,12 +49,7 @@ async function ownDate(staffToken: string, days: number, capacity: number | null
 }
 
 async function openAs(token: string, route: string, width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
-    TOKEN_KEY,
-    token,
-  ] as const);
-  const page = await context.newPage();
+  const page = await (await contextAs(browser, token, { width, height: 900 })).newPage();
   await page.goto(`${baseUrl}/#${route}`);
   return page;
 }
