@@ -98,7 +98,10 @@ export async function applyDateChange(trx: Db, row: BookingRow, plan: DateChange
   if (placesLeft !== null && plan.persons > placesLeft)
     throw new Refusal('puja_full', bookingMessages.full(placesLeft));
   const refundDue = -plan.priceDifference;
-  await trx
+  // Only from the booking as this move read it: a move that another request made meanwhile (two
+  // tabs, staff and the customer together) leaves this one nothing to move, so no difference is
+  // owed, or refunded, twice.
+  const { numUpdatedRows } = await trx
     .updateTable('bookings')
     .set({
       pujaId: plan.target.id,
@@ -114,7 +117,11 @@ export async function applyDateChange(trx: Db, row: BookingRow, plan: DateChange
       dateChangeRefundDue: refundDue > 0 ? refundDue : null,
     })
     .where('id', '=', row.id)
-    .execute();
+    .where('pujaId', '=', row.pujaId)
+    .where('amount', '=', row.amount)
+    .where('dateChangeRefundDue', 'is', null)
+    .executeTakeFirst();
+  if (numUpdatedRows === 0n) throw Refusal.of('lifecycle_conflict');
 }
 
 /**
