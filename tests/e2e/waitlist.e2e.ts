@@ -12,6 +12,7 @@ import type { BookingListResponse, BookingResponse } from '../../contract/bookin
 import type { PackageListResponse, PujaListResponse } from '../../contract/catalogue.ts';
 import type { WaitlistEntryResponse, WaitlistListResponse } from '../../contract/waitlist.ts';
 import { addressInput } from '../support/addresses.ts';
+import { bornInThanjavur } from '../support/bookings.ts';
 import { seriousAxeViolations } from './axe.ts';
 import { browserForFile, contextAs, watchConsole } from './browser.ts';
 import { api, signIn } from './shop-api.ts';
@@ -54,15 +55,7 @@ async function openAs(token: string, route: string, width: number): Promise<Page
   return page;
 }
 
-const bornInThanjavur = {
-  name: 'Meena Iyer',
-  dateOfBirth: '1990-07-21',
-  birthTime: '05:30',
-  birthPlace: 'Thanjavur',
-  raashi: 'Tula (Libra)',
-  nakshatra: 'Swati',
-  gothra: 'Vasishta',
-};
+const meena = bornInThanjavur('Meena Iyer');
 
 describe('a full date, in Chromium', () => {
   it('joins its waitlist from the wizard, is offered the freed place, pays through the link, then moves the booking to another date', async () => {
@@ -73,7 +66,7 @@ describe('a full date, in Chromium', () => {
     const taken = await bookPaidOnline(api, first.token, {
       pujaId: date.id,
       packageId: date.pkg.id,
-      persons: [{ ...bornInThanjavur, name: 'Ravi Kumar' }],
+      persons: [bornInThanjavur('Ravi Kumar')],
       addressId: first.addressId,
     });
     const { token } = await newCustomer('Meena Iyer');
@@ -87,13 +80,13 @@ describe('a full date, in Chromium', () => {
 
     await page.getByRole('heading', { level: 2, name: 'Person Details' }).waitFor();
     const group = page.getByRole('group', { name: 'Person 1 of 1' });
-    await group.getByLabel('Name').fill(bornInThanjavur.name);
-    await group.getByLabel('Date of birth').fill(bornInThanjavur.dateOfBirth);
-    await group.getByLabel('Birth time', { exact: true }).fill(bornInThanjavur.birthTime);
-    await group.getByLabel('Birth place', { exact: true }).fill(bornInThanjavur.birthPlace);
-    await group.getByLabel('Raashi').fill(bornInThanjavur.raashi);
-    await group.getByLabel('Nakshatra', { exact: true }).fill(bornInThanjavur.nakshatra);
-    await group.getByLabel('Gothra').fill(bornInThanjavur.gothra);
+    await group.getByLabel('Name').fill(meena.name);
+    await group.getByLabel('Date of birth').fill(meena.dateOfBirth);
+    await group.getByLabel('Birth time', { exact: true }).fill(meena.birthTime);
+    await group.getByLabel('Birth place', { exact: true }).fill(meena.birthPlace);
+    await group.getByLabel('Raashi').fill(meena.raashi);
+    await group.getByLabel('Nakshatra', { exact: true }).fill(meena.nakshatra);
+    await group.getByLabel('Gothra').fill(meena.gothra);
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('heading', { level: 2, name: 'Address' }).waitFor();
     await page.getByRole('button', { name: 'Next' }).click();
