@@ -27,7 +27,12 @@ export const WAITLIST_OPEN_STATES = ['waiting', 'offered'] as const satisfies re
 export const waitlistStateLabels: Record<WaitlistState, string> = labelsOf(WAITLIST_STATES);
 
 /** Every event of the chart; only `waitlist.leave` is sent by a person (customer or staff). */
-export const WAITLIST_EVENT_TYPES = ['waitlist.offer', 'waitlist.book', 'waitlist.lapse', 'waitlist.leave'] as const;
+export const WAITLIST_EVENT_TYPES = [
+  'waitlist.offer',
+  'waitlist.book',
+  'waitlist.lapse',
+  'waitlist.leave',
+] as const;
 export type WaitlistEventType = (typeof WAITLIST_EVENT_TYPES)[number];
 
 /* ------------------------------------------------------------------------------------------
@@ -37,6 +42,9 @@ export type WaitlistEventType = (typeof WAITLIST_EVENT_TYPES)[number];
 export const waitlistMessages = {
   // the puja page and the wizard on a full date
   join: 'Join the waitlist',
+  full: 'This date is fully booked',
+  /** A date with some places, fewer than the persons named. */
+  fewerPersons: 'Go back to book for fewer persons, or join the waitlist for all of them.',
   joinHint: `Join the waitlist without paying. When a place frees, the first in line is offered it and has ${policyText.waitlistOffer} to pay.`,
   joined: 'You are on the waitlist',
   position: (n: number) => `You are number ${n} in line`,

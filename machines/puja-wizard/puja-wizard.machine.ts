@@ -27,6 +27,7 @@ import {
 import { messageOf } from '../shared/message-of.ts';
 import { errorOf, outputOf } from '../shared/actor-events.ts';
 import { pujaWizardMessages } from './wizard-messages.ts';
+import { placesShortOf } from './places.ts';
 import type { PujaWizardContext, PujaWizardEvent, PujaWizardInput } from './puja-wizard.types.ts';
 
 export { pujaWizardMessages };
@@ -216,6 +217,11 @@ export const pujaWizardMachine = setup({
     isRefusedAsClosed: (_, outcome: PaymentOutcome) =>
       outcome.kind === 'refused' && outcome.code === 'booking_closed',
     isCreated: (_, outcome: PaymentOutcome) => outcome.kind === 'created',
+    /**
+     * docs/product-rules.md, Waitlist: the date has fewer places than the persons named (as the page
+     * read them, or as the server refused a payment), so Payment offers the waitlist instead of Pay.
+     */
+    isDateFull: ({ context }) => placesShortOf(context) !== null,
   },
 }).createMachine({
   id: 'pujaWizard',
@@ -231,6 +237,7 @@ export const pujaWizardMachine = setup({
       personCount,
       price: input.price,
       closesAt: input.closesAt,
+      placesLeft: input.placesLeft ?? null,
       ...startPersonForms(personCount, input.draft?.persons, today()),
       showAllErrors: false,
       refusedNextCount: 0,
@@ -386,7 +393,7 @@ export const pujaWizardMachine = setup({
           },
           on: {
             'wizard.pay': {
-              guard: and(['isWindowOpen', 'areNamesConfirmed', not('isPaymentBusy')]),
+              guard: and(['isWindowOpen', 'areNamesConfirmed', not('isPaymentBusy'), not('isDateFull')]),
               actions: ['clearError', 'submitToPayment'],
             },
             'offering.changed': { actions: ['changeOffering', saveDraft] },

@@ -5,6 +5,7 @@ import type { GiftField } from './puja-wizard.gift.ts';
 import { offeringLinesOf, wizardOfferingsAmountOf, wizardTotalOf } from './offerings.ts';
 import { bookingDraftOf, wizardRecordOf } from './booking-draft.ts';
 import type { pujaWizardMachine } from './puja-wizard.machine.ts';
+import { placesShortOf } from './places.ts';
 import type { WizardStep } from './wizard-place.ts';
 
 type Snapshot = SnapshotFrom<typeof pujaWizardMachine>;
@@ -44,8 +45,11 @@ export const selectAddress = (s: Snapshot) => s.context.address;
 export const selectPackageName = (s: Snapshot) => s.context.packageName;
 export const selectPrice = (s: Snapshot) => s.context.price;
 export const selectError = (s: Snapshot) => s.context.error?.message;
-/** The server's code for the last refusal (`puja_full`: the date's places went meanwhile). */
-export const selectErrorCode = (s: Snapshot) => s.context.error?.code;
+/**
+ * docs/product-rules.md, Waitlist: null while the date has a place for each person named; otherwise
+ * the places left for this devotee (0: fully booked), and Payment offers the waitlist instead of Pay.
+ */
+export const selectPlacesShort = (s: Snapshot) => placesShortOf(s.context);
 /** The booking as chosen, for joining a full date's waitlist (read when asked, not subscribed to). */
 export const bookingDraftNow = (s: Snapshot) => bookingDraftOf(s.context);
 export const selectBooking = (s: Snapshot) => s.context.booking;

@@ -28,6 +28,11 @@ export interface PujaWizardInput {
   today?: () => string;
   /** The puja's chadhava offerings (docs/product-rules.md, Chadhava offerings); none chosen at first. */
   offerings?: readonly PujaOffering[];
+  /**
+   * The places this devotee may book on the date (docs/product-rules.md, Places at the temple): the
+   * puja's places left, with those a waitlist offer holds for them added back. Null or missing: no limit.
+   */
+  placesLeft?: number | null;
 }
 
 /**
@@ -40,6 +45,8 @@ export interface PujaWizardContext
     GiftFormContext,
     OfferingsContext,
     Pick<PujaWizardInput, 'pujaId' | 'packageId' | 'packageName' | 'price' | 'closesAt'> {
+  /** The places this devotee may book on the date, as the page read them; null: no limit. */
+  placesLeft: number | null;
   /** The package's number of persons: at most this many person forms (docs/product-rules.md, Persons). */
   personCount: number;
   showAllErrors: boolean;

@@ -35,6 +35,7 @@ import {
   selectCanAddPerson,
   selectCanRemovePerson,
   selectPersons,
+  selectPlacesShort,
   selectPersonValue,
   selectRefusedNextCount,
   selectShowClosedNotice,
@@ -588,6 +589,52 @@ describe('puja wizard: payment and booking', () => {
     expect(child()).not.toBe(first);
     expect(selectPersons(snapshot())).toEqual([asha, ravi]);
     expect(selectCanGoBack(snapshot())).toBe(true);
+  });
+});
+
+describe('puja wizard: places at the temple (docs/product-rules.md, Waitlist)', () => {
+  it('pays while the date has a place for each person named', () => {
+    const { snapshot, toPayment } = start({ placesLeft: 2 });
+    toPayment();
+    expect(selectPlacesShort(snapshot())).toBeNull();
+    expect(selectCanPay(snapshot())).toBe(true);
+  });
+
+  it('with fewer places than persons, offers the waitlist instead of Pay; one person fewer pays', () => {
+    const { snapshot, toPayment, send, calls } = start({ placesLeft: 1 });
+    toPayment();
+    expect(selectPlacesShort(snapshot())).toBe(1);
+    expect(selectCanPay(snapshot())).toBe(false);
+    send({ type: 'wizard.pay' });
+    expect(calls.createIntent).not.toHaveBeenCalled();
+    // Back to the details, the second person removed: the one place is enough.
+    send({ type: 'wizard.back' });
+    send({ type: 'wizard.back' });
+    send({ type: 'person.removed', index: 1 });
+    send({ type: 'wizard.next' });
+    send({ type: 'wizard.next' });
+    expect(selectPlacesShort(snapshot())).toBeNull();
+    send({ type: 'names.confirmed', confirmed: true });
+    expect(selectCanPay(snapshot())).toBe(true);
+  });
+
+  it('a date with no limit never offers the waitlist; a puja_full refusal does, as fully booked', async () => {
+    const { snapshot, toPayment, send } = start({
+      placesLeft: null,
+      writeRecord: () =>
+        Promise.resolve({
+          kind: 'refused',
+          code: 'puja_full',
+          message: 'This date of the puja is fully booked. Your payment of ₹4,751 has been refunded.',
+          refunded: { paymentId: 'pay_1', amount: 4751 },
+        }),
+    });
+    toPayment();
+    expect(selectPlacesShort(snapshot())).toBeNull();
+    send({ type: 'wizard.pay' });
+    await flush();
+    expect(selectPlacesShort(snapshot())).toBe(0);
+    expect(selectCanPay(snapshot())).toBe(false);
   });
 });
 

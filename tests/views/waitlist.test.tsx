@@ -11,7 +11,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { BookingResponse, type BookingListResponse } from '../../contract/booking.ts';
 import { formatRupees } from '../../contract/money.ts';
-import { WaitlistEntryResponse, type WaitlistEntry } from '../../contract/waitlist.ts';
+import { waitlistMessages, WaitlistEntryResponse, type WaitlistEntry } from '../../contract/waitlist.ts';
 import type { Customer } from '../support/accounts.ts';
 import { addPuja, bookingBody, person, type TestPuja } from '../support/bookings.ts';
 import { addAddress, send } from '../support/orders.ts';
@@ -69,7 +69,8 @@ describe('a full date in the wizard', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByRole('heading', { level: 2, name: 'Payment' });
 
-    const offer = screen.getByRole('region', { name: 'This date is fully booked' });
+    const offer = screen.getByRole('region', { name: 'Only 1 place is left on this date of the puja' });
+    expect(within(offer).getByText(waitlistMessages.fewerPersons)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Pay / })).toBeNull();
     expect(await axeViolations()).toEqual([]);
     await user.click(within(offer).getByRole('button', { name: 'Join the waitlist' }));
@@ -92,49 +93,59 @@ describe('a full date in the wizard', () => {
   });
 });
 
-describe("the offer's link", () => {
-  it('resumes at Payment with what was chosen and the pay-by time, and paying books the held place', async () => {
-    const user = userEvent.setup();
-    const puja = await dateOf(1);
-    const taken = await someoneBooks(puja, 1);
-    const customer = await signInNewCustomer(shop.app, { name: 'Asha Rao' });
-    const address = await addAddress(shop.app, customer);
-    const pkg = puja.packages[1]!;
-    const joined = await send(shop.app, 'POST', '/api/waitlist', {
-      token: customer.token,
-      json: {
-        pujaId: puja.id,
-        packageId: pkg.id,
-        persons: [person({ name: 'Meera Rao' })],
-        addressId: address.id,
-      },
-    });
-    expect(joined.status).toBe(201);
-    const { id } = v.parse(WaitlistEntryResponse, joined.body).entry;
-    // The place frees: the first in line is offered it.
-    const cancelled = await send(shop.app, 'POST', `/api/bookings/${taken.id}/events`, {
-      token: taken.devotee.token,
-      json: { type: 'booking.cancel', reason: 'We are travelling that week' },
-    });
-    expect(cancelled.status).toBe(200);
-    const offered = await entryOf(customer, id);
-    expect(offered.status).toBe('offered');
+describe('an offer held for the devotee', () => {
+  // The offer's link names the entry; the same booking page opened any other way (the puja's page,
+  // a bookmark) finds the devotee's offer by itself: the held place is theirs to pay for either way.
+  it.each([
+    ["from the offer's link", true],
+    ['without the link', false],
+  ])(
+    '%s, resumes at Payment with what was chosen and the pay-by time, and paying books the held place',
+    async (_, withLink) => {
+      const user = userEvent.setup();
+      const puja = await dateOf(1);
+      const taken = await someoneBooks(puja, 1);
+      const customer = await signInNewCustomer(shop.app, { name: 'Asha Rao' });
+      const address = await addAddress(shop.app, customer);
+      const pkg = puja.packages[1]!;
+      const joined = await send(shop.app, 'POST', '/api/waitlist', {
+        token: customer.token,
+        json: {
+          pujaId: puja.id,
+          packageId: pkg.id,
+          persons: [person({ name: 'Meera Rao' })],
+          addressId: address.id,
+        },
+      });
+      expect(joined.status).toBe(201);
+      const { id } = v.parse(WaitlistEntryResponse, joined.body).entry;
+      // The place frees: the first in line is offered it.
+      const cancelled = await send(shop.app, 'POST', `/api/bookings/${taken.id}/events`, {
+        token: taken.devotee.token,
+        json: { type: 'booking.cancel', reason: 'We are travelling that week' },
+      });
+      expect(cancelled.status).toBe(200);
+      const offered = await entryOf(customer, id);
+      expect(offered.status).toBe('offered');
 
-    renderAppAt(`/puja-booking/${puja.id}?package=${pkg.id}&step=payment&waitlist=${id}`);
-    await screen.findByRole('heading', { level: 2, name: 'Payment' }, PAGE);
-    expect(screen.getByText(/^A place is held for you: pay by /)).toBeInTheDocument();
-    expect(summary('Persons')).toBe('Meera Rao');
-    expect(summary('Address')).toContain('MG Road 100');
-    await user.click(screen.getByRole('checkbox', { name: 'The names are right' }));
-    await user.type(screen.getByLabelText('UPI ID'), 'asha@okbank');
-    await user.click(screen.getByRole('button', { name: `Pay ${formatRupees(pkg.offerPrice)}` }));
-    await screen.findByRole('heading', { level: 2, name: 'Booking Confirmed!' }, PAYMENT);
+      renderAppAt(
+        `/puja-booking/${puja.id}?package=${pkg.id}&step=payment${withLink ? `&waitlist=${id}` : ''}`,
+      );
+      await screen.findByRole('heading', { level: 2, name: 'Payment' }, PAGE);
+      expect(screen.getByText(/^A place is held for you: pay by /)).toBeInTheDocument();
+      expect(summary('Persons')).toBe('Meera Rao');
+      expect(summary('Address')).toContain('MG Road 100');
+      await user.click(screen.getByRole('checkbox', { name: 'The names are right' }));
+      await user.type(screen.getByLabelText('UPI ID'), 'asha@okbank');
+      await user.click(screen.getByRole('button', { name: `Pay ${formatRupees(pkg.offerPrice)}` }));
+      await screen.findByRole('heading', { level: 2, name: 'Booking Confirmed!' }, PAYMENT);
 
-    const bookings = (await send(shop.app, 'GET', '/api/bookings', { token: customer.token }))
-      .body as BookingListResponse;
-    expect(bookings.bookings.map((b) => [b.pujaName, b.personCount])).toEqual([[puja.pujaName, 1]]);
-    await waitFor(async () => expect((await entryOf(customer, id)).status).toBe('booked'));
-  });
+      const bookings = (await send(shop.app, 'GET', '/api/bookings', { token: customer.token }))
+        .body as BookingListResponse;
+      expect(bookings.bookings.map((b) => [b.pujaName, b.personCount])).toEqual([[puja.pujaName, 1]]);
+      await waitFor(async () => expect((await entryOf(customer, id)).status).toBe('booked'));
+    },
+  );
 });
 
 describe("a date's waitlist in the back office", () => {

@@ -9,7 +9,6 @@ import {
   selectCanGoBack,
   selectCanPay,
   selectError,
-  selectErrorCode,
   selectGift,
   selectOfferings,
   selectOfferingsAmount,
@@ -17,6 +16,7 @@ import {
   selectPaymentActor,
   selectPaymentFingerprint,
   selectPersons,
+  selectPlacesShort,
   selectPrice,
   selectTotal,
 } from '../../../machines/puja-wizard/puja-wizard.selectors.ts';
@@ -38,21 +38,17 @@ export function PaymentStep({
   puja,
   headingRef,
   onBack,
-  heldForMe = false,
 }: {
   wizard: WizardRef;
   puja: Puja;
   headingRef: HeadingRef;
   onBack: () => void;
-  /** A place is held for this devotee by a waitlist offer: the date is full for others only. */
-  heldForMe?: boolean;
 }) {
   const persons = useSelector(wizard, selectPersons);
   const address = useSelector(wizard, selectAddress);
   const packageName = useSelector(wizard, selectPackageName);
   const price = useSelector(wizard, selectPrice);
   const error = useSelector(wizard, selectError);
-  const errorCode = useSelector(wizard, selectErrorCode);
   const canPay = useSelector(wizard, selectCanPay);
   const payment = useSelector(wizard, selectPaymentActor);
   const busy = useSelector(payment, (s) => s?.hasTag('busy') ?? false);
@@ -67,9 +63,8 @@ export function PaymentStep({
   const amount = useSelector(payment, selectAmountToPay(fingerprint, total));
   const titleId = useId();
   // docs/product-rules.md, Waitlist: a date without the places chosen offers its waitlist, not a payment.
-  const full =
-    !heldForMe &&
-    (errorCode === 'puja_full' || (puja.placesLeft !== null && puja.placesLeft < persons.length));
+  const placesShort = useSelector(wizard, selectPlacesShort);
+  const full = placesShort !== null;
   return (
     <section className="booking-step" aria-labelledby={titleId}>
       <StepHeading headingRef={headingRef} id={titleId}>
@@ -124,7 +119,7 @@ export function PaymentStep({
       <WizardWhatsappUpdates wizard={wizard} disabled={busy} />
       {!full && payment && <PaymentOptions payment={payment} />}
       {error !== undefined && <ErrorBanner message={error} />}
-      {full && <WaitlistJoin wizard={wizard} puja={puja} />}
+      {full && <WaitlistJoin wizard={wizard} puja={puja} placesLeft={placesShort} />}
       <div className="booking-step__actions">
         <button type="button" className="button" disabled={!canGoBack} onClick={onBack}>
           Back

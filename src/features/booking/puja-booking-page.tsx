@@ -24,7 +24,7 @@ import { wizardStepUrl } from '../../live/wizard-step-url.ts';
 import { fetchPackages, fetchPuja } from '../../lib/catalogue.ts';
 import { fetchFamily } from '../../lib/family.ts';
 import { formatDateTime, packagePersons } from '../../lib/format.ts';
-import { fetchWaitlistEntry } from '../../lib/waitlist.ts';
+import { fetchWaitlist, fetchWaitlistEntry } from '../../lib/waitlist.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { Countdown } from '../../ui/countdown.tsx';
 import { ErrorBanner, Spinner } from '../../ui/status.tsx';
@@ -89,13 +89,7 @@ function BookingForPuja({ pujaId, packageId }: { pujaId: number; packageId: numb
   // The waitlist offer's link carries its entry (docs/product-rules.md, Waitlist): read once.
   const search = useSearch();
   const [waitlistId] = useState(() => new URLSearchParams(search).get('waitlist'));
-  const loaded = useResource((signal) =>
-    Promise.all([
-      fetchPuja(String(pujaId), signal),
-      fetchPackages(String(pujaId), signal),
-      waitlistId === null ? null : fetchWaitlistEntry(waitlistId, signal),
-    ]),
-  );
+  const loaded = useResource((signal) => loadBooking(pujaId, packageId, waitlistId, signal));
   if (loaded.status !== 'loaded' || !loaded.data) {
     return (
       <div className="page container booking">
@@ -108,11 +102,37 @@ function BookingForPuja({ pujaId, packageId }: { pujaId: number; packageId: numb
       </div>
     );
   }
-  const [puja, packages, entry] = loaded.data;
-  const pkg = packages.find((p) => p.id === packageId);
+  const { puja, pkg, offer } = loaded.data;
   if (!pkg) return <Redirect to={`/pujas/${pujaId}`} replace />;
-  const offer = entry && entry.pujaId === pujaId && entry.draft.packageId === packageId ? entry : null;
   return <PujaWizard puja={puja} chosen={chosenFrom(pkg)} offer={offer} />;
+}
+
+/**
+ * The puja, the package and the devotee's waitlist entry for them: the one the offer's link names,
+ * or, on a date without places for the package, the offer they hold however they came here
+ * (docs/product-rules.md, Waitlist: the places an offer holds are the devotee's to book).
+ */
+async function loadBooking(
+  pujaId: number,
+  packageId: number,
+  waitlistId: string | null,
+  signal: AbortSignal,
+) {
+  const [puja, packages, linked] = await Promise.all([
+    fetchPuja(String(pujaId), signal),
+    fetchPackages(String(pujaId), signal),
+    waitlistId === null ? null : fetchWaitlistEntry(waitlistId, signal),
+  ]);
+  const pkg = packages.find((p) => p.id === packageId);
+  const isFor = (entry: WaitlistEntry | null | undefined) =>
+    entry && entry.pujaId === pujaId && entry.draft.packageId === packageId ? entry : null;
+  const short = pkg !== undefined && puja.placesLeft !== null && puja.placesLeft < pkg.noPersons;
+  const offer =
+    isFor(linked) ??
+    (short && waitlistId === null
+      ? isFor((await fetchWaitlist(signal)).find((e) => e.status === 'offered' && isFor(e)))
+      : null);
+  return { puja, pkg, offer };
 }
 
 /** The customer's saved family, for one-tap filling; the wizard works without it. */
@@ -153,6 +173,9 @@ function PujaWizard({
       closesAt: bookingClosesAt(puja.pujaDate),
       draft,
       offerings: puja.offerings ?? [],
+      // The places an offer holds for this devotee are counted as taken for everyone else.
+      placesLeft:
+        puja.placesLeft === null ? null : puja.placesLeft + (heldForMe ? offer.draft.persons.length : 0),
     },
   });
   const family = useFamily();
@@ -177,14 +200,7 @@ function PujaWizard({
       <WizardProgress step={step} />
       {showClosed && <ErrorBanner message={pujaWizardMessages.closed} />}
       {offer && step !== 'confirmation' && <WaitlistOfferNote entry={offer} />}
-      <WizardStepView
-        wizard={wizard}
-        step={step}
-        puja={puja}
-        family={family}
-        onBack={goBack}
-        heldForMe={heldForMe}
-      />
+      <WizardStepView wizard={wizard} step={step} puja={puja} family={family} onBack={goBack} />
     </div>
   );
 }
@@ -235,14 +251,12 @@ function WizardStepView({
   puja,
   family,
   onBack,
-  heldForMe,
 }: {
   wizard: WizardRef;
   step: WizardStep;
   puja: Puja;
   family: FamilyProfile[];
   onBack: () => void;
-  heldForMe: boolean;
 }) {
   const [, navigate] = useLocation();
   const heading = useRef<HTMLHeadingElement | null>(null);
@@ -259,9 +273,7 @@ function WizardStepView({
     case 'address':
       return <AddressStep wizard={wizard} headingRef={heading} onBack={onBack} />;
     case 'payment':
-      return (
-        <PaymentStep wizard={wizard} puja={puja} headingRef={heading} onBack={onBack} heldForMe={heldForMe} />
-      );
+      return <PaymentStep wizard={wizard} puja={puja} headingRef={heading} onBack={onBack} />;
     case 'confirmation':
       return (
         <ConfirmationStep

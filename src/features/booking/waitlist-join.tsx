@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { Link } from 'wouter';
+import { bookingMessages } from '../../../contract/booking.ts';
 import type { Puja } from '../../../contract/catalogue.ts';
 import { waitlistMessages } from '../../../contract/waitlist.ts';
 import { bookingDraftNow } from '../../../machines/puja-wizard/puja-wizard.selectors.ts';
@@ -23,7 +24,16 @@ const liveSpotMachine = waitlistSpotMachine.provide({
  * The Payment step of a full date (docs/product-rules.md, Waitlist): instead of paying, the
  * devotee joins the date's waitlist with what they chose, and is told their place in line.
  */
-export function WaitlistJoin({ wizard, puja }: { wizard: WizardRef; puja: Puja }) {
+export function WaitlistJoin({
+  wizard,
+  puja,
+  placesLeft,
+}: {
+  wizard: WizardRef;
+  puja: Puja;
+  /** The places left for this devotee, fewer than the persons named (0: fully booked). */
+  placesLeft: number;
+}) {
   const spot = useActorRef(liveSpotMachine, { input: { entry: null } });
   const entry = useSelector(spot, selectSpotEntry);
   const error = useSelector(spot, selectSpotError);
@@ -31,7 +41,13 @@ export function WaitlistJoin({ wizard, puja }: { wizard: WizardRef; puja: Puja }
   const titleId = useId();
   return (
     <section className="waitlist-join" aria-labelledby={titleId}>
-      <h3 id={titleId}>{entry ? waitlistMessages.joined : 'This date is fully booked'}</h3>
+      <h3 id={titleId}>
+        {entry
+          ? waitlistMessages.joined
+          : placesLeft > 0
+            ? bookingMessages.full(placesLeft)
+            : waitlistMessages.full}
+      </h3>
       {entry ? (
         <>
           <p role="status">
@@ -44,6 +60,7 @@ export function WaitlistJoin({ wizard, puja }: { wizard: WizardRef; puja: Puja }
         </>
       ) : (
         <>
+          {placesLeft > 0 && <p>{waitlistMessages.fewerPersons}</p>}
           <p>{waitlistMessages.joinHint}</p>
           {error !== null && <ErrorBanner message={error} />}
           <button

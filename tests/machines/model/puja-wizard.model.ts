@@ -7,6 +7,7 @@ import {
   type PujaWizardEvent,
   type PujaWizardInput,
 } from '../../../machines/puja-wizard/puja-wizard.machine.ts';
+import { placesShortOf } from '../../../machines/puja-wizard/places.ts';
 import { bareEvents, MODEL_NOW, type EventFixtures, type MachineModel } from './coverage.ts';
 import { maduraiAddress, savedHome as home } from '../../support/addresses.ts';
 import { paidBooking, person } from '../../support/bookings.ts';
@@ -143,6 +144,10 @@ export const pujaWizardModel: MachineModel<typeof pujaWizardMachine> = {
       label: 'two persons, the first complete',
       input: { ...input(inDays(30), asha), packageName: 'Couple', personCount: 2 },
     },
+    {
+      label: 'two persons, the first complete, one place left on the date',
+      input: { ...input(inDays(30), asha), packageName: 'Couple', personCount: 2, placesLeft: 1 },
+    },
   ],
   events,
   actors: {
@@ -159,6 +164,7 @@ export const pujaWizardModel: MachineModel<typeof pujaWizardMachine> = {
       done: [
         { kind: 'created', id: 7, booking },
         refusedAndRefunded('booking_closed', 'Booking for this puja has closed.', 2100),
+        refusedAndRefunded('puja_full', 'This date of the puja is fully booked', 2100),
         { kind: 'refused', code: 'payment_used', message: 'This payment has already been used.' },
       ],
       error: [new Error('Failed to create booking')],
@@ -182,6 +188,7 @@ export const pujaWizardModel: MachineModel<typeof pujaWizardMachine> = {
     namesConfirmed: snapshot.context.namesConfirmed,
     paymentBusy: snapshot.context.paymentBusy,
     fewerPersonsThanPackage: snapshot.context.persons.length < snapshot.context.personCount,
+    placesShort: placesShortOf(snapshot.context),
   }),
   simplePaths: {
     abstract: (snapshot) => ({
