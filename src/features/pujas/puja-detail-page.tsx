@@ -205,7 +205,7 @@ function FullDate({ puja, windowRef }: { puja: Puja; windowRef: BookingWindowRef
   if (!open || puja.placesLeft !== 0) return null;
   return (
     <section className="puja-full" aria-labelledby="puja-full-heading">
-      <h2 id="puja-full-heading">This date is fully booked</h2>
+      <h2 id="puja-full-heading">{waitlistMessages.full}</h2>
       <p>{waitlistMessages.joinHint}</p>
       <OtherDates pujaId={puja.id} />
     </section>
