@@ -13,6 +13,7 @@ import {
   expectRoute,
   h1,
   h2,
+  messagePreferencesOf,
   person,
   statusPill,
   theBooking,
@@ -108,6 +109,9 @@ export const waitlistStates = {
       .filter({ hasText: waitlistMessages.offeredPayBy(formatDateTime(entry.offerExpiresAt)) })
       .waitFor();
     await row.getByRole('link', { name: waitlistMessages.payNow, exact: true }).waitFor();
+    // The offer's message, with its link, is on its way.
+    const { messages } = await messagePreferencesOf(ctx);
+    ctx.expect(messages.map((m) => m.template)).toContain('waitlist.offered');
     // The devotee behind still waits, now first among those waiting.
     const next = await entryOf(ctx, ctx.nextInLine!, ctx.nextInLine!.entryId);
     ctx.expect(next).toMatchObject({ status: 'waiting', position: 1 });
