@@ -375,7 +375,14 @@ export const eventActions = {
       .getByRole('radio', { name: new RegExp(`^${escape(formatDateTime(later.pujaDate))}`) })
       .check();
     // The difference is named before the move is confirmed.
-    await ctx.expect.poll(() => dialog.getByRole('status').textContent()).not.toMatch(/^Checking/);
+    await ctx.expect
+      .poll(() =>
+        dialog
+          .getByRole('status')
+          .filter({ hasText: /^Checking/ })
+          .count(),
+      )
+      .toBe(0);
     await dialog.getByRole('button', { name: /^Move/ }).click();
     await dialog.waitFor({ state: 'detached' });
   },
