@@ -27,6 +27,12 @@ export interface JourneyData {
   lamp: PujaOffering;
   /** A puja whose date has passed: Booking Closed. */
   closedPuja: Puja;
+  /**
+   * A puja no other journey opens by name, with a one-person package: the waitlist's journeys
+   * (journey.waitlist.ts) have staff repeat it on dates of their own, so its name is then listed
+   * more than once.
+   */
+  seriesPuja: Puja;
   /** A product with plenty of stock whose price alone reaches the valid coupon's minimum. */
   product: Product;
   validCoupon: string;
@@ -112,6 +118,7 @@ export async function loadJourneyData(baseUrl: string, now = Date.now()): Promis
     throw new Error('The demo catalogue has no puja open an hour from now with a one-person package');
 
   const family = await familyChoice(baseUrl, pujas, now);
+  const seriesPuja = await seriesChoice(baseUrl, pujas, [closedPuja, choice.openPuja, family.familyPuja]);
 
   const welcome = coupons.find((c) => c.code === 'WELCOME10');
   if (!welcome) throw new Error('The seeded coupons no longer include WELCOME10');
@@ -130,6 +137,7 @@ export async function loadJourneyData(baseUrl: string, now = Date.now()): Promis
     ...choice,
     ...family,
     closedPuja,
+    seriesPuja,
     product,
     validCoupon: welcome.code,
     invalidCoupon: 'NOSUCHCODE',
@@ -161,4 +169,15 @@ async function familyChoice(baseUrl: string, pujas: Puja[], now: number) {
     if (lamp) return { familyPuja: puja, familyPkg, lamp };
   }
   throw new Error('The demo catalogue has no puja a day or more away with a 4-person package and a lamp');
+}
+
+/** A puja whose name is its own and none of `taken`'s, with a one-person package. */
+async function seriesChoice(baseUrl: string, pujas: Puja[], taken: Puja[]) {
+  const named = (name: string) => pujas.filter((p) => p.pujaName === name).length;
+  for (const puja of pujas) {
+    if (taken.some((t) => t.pujaName === puja.pujaName) || named(puja.pujaName) > 1) continue;
+    const { packages } = await api(baseUrl, `/packages/${puja.id}`, PackageListResponse);
+    if (packages.some((p) => p.noPersons === 1)) return puja;
+  }
+  throw new Error('The demo catalogue has no fourth puja with a one-person package');
 }

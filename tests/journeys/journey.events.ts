@@ -4,10 +4,12 @@ import { WHATSAPP_CONSENT_WORDS } from '../../contract/account-messages.ts';
 import { AdminBookingResponse } from '../../contract/admin/bookings.ts';
 import { lifecycleMessages } from '../../contract/lifecycle.ts';
 import { bookingClosesAt, PERFORM_EARLY_MINUTES } from '../../contract/policy.ts';
-import { moveServedBookingTo } from '../support/served-shop.ts';
+import { formatDateTime } from '../../src/lib/format.ts';
+import { lapseServedOffer, moveServedBookingTo } from '../support/served-shop.ts';
 import { api, LAMPS, tokenOf } from './journey.data.ts';
 import type { JourneyEventType } from './journey.model.ts';
 import type { EventAction } from './journey.page.ts';
+import { joinBehind, ownEntry, setUpFullDate } from './journey.waitlist.ts';
 import {
   address,
   bookButton,
@@ -96,7 +98,7 @@ export const eventActions = {
     await page.getByRole('button', { name: 'Next', exact: true }).click();
   },
   'details.complete': async (page, ctx) => {
-    const count = ctx.data.pkg.noPersons;
+    const count = booked(ctx).pkg.noPersons;
     for (let index = 0; index < count; index += 1) {
       const group = page.getByRole('group', { name: `Person ${index + 1} of ${count}` });
       await group.getByLabel('Name').fill(person.name);
@@ -329,5 +331,59 @@ export const eventActions = {
     const download = await downloaded;
     const file = await download.path();
     ctx.calendar = { filename: download.suggestedFilename(), text: await fs.readFile(file, 'utf8') };
+  },
+  'nav.fullDate': async (page, ctx) => {
+    ctx.fullDate = await setUpFullDate(ctx);
+    // The devotee follows a link to the date (a share, the puja's other dates), signed out.
+    await page.goto(`${ctx.baseUrl}/#/pujas/${ctx.fullDate.puja.id}`);
+  },
+  'waitlist.start': async (page, ctx) => {
+    await page
+      .getByRole('button', { name: `Join the waitlist ${booked(ctx).pkg.title}`, exact: true })
+      .click();
+  },
+  'waitlist.join': async (page) => {
+    await page.getByRole('button', { name: 'Join the waitlist', exact: true }).click();
+  },
+  'waitlist.placeFrees': async (page, ctx) => {
+    const fullDate = ctx.fullDate!;
+    // A second devotee joins behind; then the date's one booking is cancelled within its hour.
+    ctx.nextInLine = await joinBehind(ctx, fullDate);
+    await api(ctx.baseUrl, `/api/bookings/${fullDate.holder.bookingId}/events`, null, {
+      method: 'POST',
+      token: fullDate.holder.token,
+      json: { type: 'booking.cancel', reason: 'We cannot travel that week' },
+    });
+    // The line moves on right after a cancellation (and every minute in the offer job).
+    await ctx.expect.poll(async () => (await ownEntry(ctx)).status).toBe('offered');
+    await page.goto(`${ctx.baseUrl}/#/account/bookings`);
+  },
+  'offer.payNow': async (page) => {
+    await page.getByRole('link', { name: 'Pay now', exact: true }).click();
+  },
+  'time.offerLapses': async (page, ctx) => {
+    // Four hours pass (the offer's deadline moved into the past) before the devotee follows the link.
+    lapseServedOffer(ctx.dataDir, (await ownEntry(ctx)).id);
+    await page.getByRole('link', { name: 'Pay now', exact: true }).click();
+  },
+  'booking.changeDate': async (page, ctx) => {
+    const { later } = ctx.fullDate!;
+    await page.getByRole('button', { name: 'Change date', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    // The other dates of the puja, each named by its date and time (and its places).
+    await dialog
+      .getByRole('radio', { name: new RegExp(`^${escape(formatDateTime(later.pujaDate))}`) })
+      .check();
+    // The difference is named before the move is confirmed.
+    await ctx.expect
+      .poll(() =>
+        dialog
+          .getByRole('status')
+          .filter({ hasText: /^Checking/ })
+          .count(),
+      )
+      .toBe(0);
+    await dialog.getByRole('button', { name: /^Move/ }).click();
+    await dialog.waitFor({ state: 'detached' });
   },
 } satisfies Record<JourneyEventType, EventAction>;

@@ -9,6 +9,12 @@ import { setup, type StateValueFrom } from 'xstate';
  * `staff.markPerformed` is the shop's staff recording the puja through the staff API;
  * `staff.signIn` is a staff member signing in where the visitor would; `nav.myFamily` is a
  * returning devotee, who saved three family members on an earlier visit, opening My family.
+ * `nav.fullDate` is a returning devotee (an address saved) opening a puja date another devotee
+ * has just filled (set up through the API: tests/journeys/journey.waitlist.ts);
+ * `waitlist.placeFrees` is that booking cancelled through the API, a second devotee having joined
+ * the line behind, and the devotee opening My Bookings; `time.offerLapses` is the offer's four
+ * hours passing (its deadline moved into the past in the server's database) before the devotee
+ * follows its link.
  */
 export type JourneyEvent =
   | { type: 'nav.pujas' }
@@ -60,7 +66,14 @@ export type JourneyEvent =
   | { type: 'nav.myBookings' }
   | { type: 'nav.myMessages' }
   | { type: 'messages.whatsappOn' }
-  | { type: 'messages.whatsappOff' };
+  | { type: 'messages.whatsappOff' }
+  | { type: 'nav.fullDate' }
+  | { type: 'waitlist.start' }
+  | { type: 'waitlist.join' }
+  | { type: 'waitlist.placeFrees' }
+  | { type: 'offer.payNow' }
+  | { type: 'time.offerLapses' }
+  | { type: 'booking.changeDate' };
 
 export type JourneyEventType = JourneyEvent['type'];
 
@@ -118,7 +131,18 @@ export type JourneyEventType = JourneyEvent['type'];
  * a booking cancelled within its hour (`familyBookingCancelled`: the reason asked for in the
  * shop's words, refunded at once, no Add to calendar).
  *
- * The gift and the family are lines, not webs: each adds its own states after one branching
+ * A full date (docs/product-rules.md, Waitlist; Rescheduling): the date's page says it is fully
+ * booked (`fullDatePage`); Join the waitlist asks to sign in (`waitlistSignIn`), then the wizard
+ * as for a booking (`waitlistDetails`, `waitlistAddress` with the saved address chosen) ends at
+ * Payment with no Pay button (`waitlistPayment`); joined, number 1 in line (`waitlistJoined`). A
+ * place frees: My Bookings shows the place held with its pay-by time and Pay now
+ * (`waitlistOffered`). Its link opens Payment with the place held (`offerPayment`), which pays
+ * (`offerBooked`: the entry booked); the booking's page (`offerBookingPage`) moves it to the
+ * puja's other date with Change date (`bookingDateChanged`: the new date shown, no second move
+ * for the customer). Or the deadline passes first: the link says the offer lapsed and the date is
+ * full again, held for the next in line (`offerLapsed`).
+ *
+ * The gift, the family and the full date are lines, not webs: each adds its own states after one branching
  * point, so they add journeys (one per way to the Address step, and one) rather than multiplying
  * the booking's paths (tests/journeys/journey.paths.ts keeps every simple path).
  */
@@ -136,8 +160,42 @@ export const journeyMachine = setup({
         'nav.products': 'productList',
         'nav.backOffice': 'backOfficeSignIn',
         'nav.myFamily': 'familySignIn',
+        'nav.fullDate': 'fullDatePage',
       },
     },
+
+    fullDatePage: {
+      on: { 'waitlist.start': 'waitlistSignIn' },
+    },
+    waitlistSignIn: {
+      on: { 'login.submit': 'waitlistDetails' },
+    },
+    waitlistDetails: {
+      on: { 'details.complete': 'waitlistAddress' },
+    },
+    waitlistAddress: {
+      on: { 'wizard.next': 'waitlistPayment' },
+    },
+    waitlistPayment: {
+      on: { 'waitlist.join': 'waitlistJoined' },
+    },
+    waitlistJoined: {
+      on: { 'waitlist.placeFrees': 'waitlistOffered' },
+    },
+    waitlistOffered: {
+      on: { 'offer.payNow': 'offerPayment', 'time.offerLapses': 'offerLapsed' },
+    },
+    offerLapsed: { type: 'final' },
+    offerPayment: {
+      on: { 'booking.pay': 'offerBooked' },
+    },
+    offerBooked: {
+      on: { 'confirmation.viewBooking': 'offerBookingPage' },
+    },
+    offerBookingPage: {
+      on: { 'booking.changeDate': 'bookingDateChanged' },
+    },
+    bookingDateChanged: { type: 'final' },
 
     familySignIn: {
       on: { 'login.submit': 'familyTab' },

@@ -14,6 +14,7 @@ import { DECLINED_UPI_ID, paymentMessages } from '../../contract/payments.ts';
 import { birthStar } from '../../server/services/birth-star.ts';
 import { api, tokenOf, type Customer, type JourneyData } from './journey.data.ts';
 import { bornInThanjavur, lakshmiIyer } from '../support/bookings.ts';
+import type { FullDate } from './journey.waitlist.ts';
 
 /** What one journey knows while it runs: the app, the catalogue's picks, its customer, what it did. */
 export interface JourneyContext {
@@ -40,6 +41,10 @@ export interface JourneyContext {
   lamps?: number;
   /** The .ics that Add to calendar downloaded (calendar.add). */
   calendar?: { filename: string; text: string };
+  /** The full date the journey waits for (nav.fullDate): its puja, package and later date. */
+  fullDate?: FullDate;
+  /** The devotee who joined the line behind the journey's customer (waitlist.placeFrees). */
+  nextInLine?: Customer & { entryId: number };
 }
 
 export type StateAssertion = (page: Page, ctx: JourneyContext) => Promise<void>;
@@ -56,11 +61,16 @@ export async function expectRoute(page: Page, ctx: JourneyContext, expected: str
     .toMatch(expected instanceof RegExp ? expected : new RegExp(`^${escape(expected)}$`));
 }
 
-/** The puja and package the journey books: the family's (family.book) or the one-person one. */
+/**
+ * The puja and package the journey books: the family's (family.book), the full date's
+ * (nav.fullDate), or the one-person one.
+ */
 export const booked = (ctx: JourneyContext) =>
   ctx.forFamily
     ? { puja: ctx.data.familyPuja, pkg: ctx.data.familyPkg }
-    : { puja: ctx.data.openPuja, pkg: ctx.data.pkg };
+    : ctx.fullDate
+      ? { puja: ctx.fullDate.puja, pkg: ctx.fullDate.pkg }
+      : { puja: ctx.data.openPuja, pkg: ctx.data.pkg };
 
 /** What the journey pays: the package and the offerings added (the server's price, as shown). */
 export const amountToPay = (ctx: JourneyContext) =>

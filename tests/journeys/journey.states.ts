@@ -38,6 +38,7 @@ import {
   wizardSummary,
 } from './journey.page.ts';
 import { familyStates } from './journey.family-states.ts';
+import { waitlistStates } from './journey.waitlist-states.ts';
 
 /** What the shop's and the back office's states look like on the screen. */
 const shopStates = {
@@ -337,7 +338,7 @@ const shopStates = {
 } satisfies Partial<Record<JourneyState, StateAssertion>>;
 
 /** What each state of the journey model looks like on the screen. */
-export const stateAssertions = { ...shopStates, ...familyStates } satisfies Record<
+export const stateAssertions = { ...shopStates, ...familyStates, ...waitlistStates } satisfies Record<
   JourneyState,
   StateAssertion
 >;

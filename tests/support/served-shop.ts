@@ -64,3 +64,20 @@ export function servedMessageStatus(dataDir: string, id: number): string | undef
     db.close();
   }
 }
+
+/**
+ * A waitlist offer's deadline passes in the shop a browser test runs against: its server keeps
+ * the real clock, so the offered entry's deadline moves a minute into the past in its SQLite file.
+ * The next read of the entry by its devotee (or the every-minute job) then lapses it.
+ */
+export function lapseServedOffer(dataDir: string, entryId: number): void {
+  const db = new SQLite(path.join(dataDir, 'shop.sqlite'), { timeout: 5000 });
+  try {
+    const { changes } = db
+      .prepare("UPDATE waitlist_entries SET offer_expires_at = ? WHERE id = ? AND status = 'offered'")
+      .run(new Date(Date.now() - 60_000).toISOString(), entryId);
+    if (changes !== 1) throw new Error(`Waitlist entry ${entryId} is not offered`);
+  } finally {
+    db.close();
+  }
+}
