@@ -27,7 +27,12 @@ export const WAITLIST_OPEN_STATES = ['waiting', 'offered'] as const satisfies re
 export const waitlistStateLabels: Record<WaitlistState, string> = labelsOf(WAITLIST_STATES);
 
 /** Every event of the chart; only `waitlist.leave` is sent by a person (customer or staff). */
-export const WAITLIST_EVENT_TYPES = ['waitlist.offer', 'waitlist.book', 'waitlist.lapse', 'waitlist.leave'] as const;
+export const WAITLIST_EVENT_TYPES = [
+  'waitlist.offer',
+  'waitlist.book',
+  'waitlist.lapse',
+  'waitlist.leave',
+] as const;
 export type WaitlistEventType = (typeof WAITLIST_EVENT_TYPES)[number];
 
 /* ------------------------------------------------------------------------------------------
@@ -49,6 +54,7 @@ export const waitlistMessages = {
   payNow: 'Pay now',
   booked: 'Booked',
   lapsed: `The offer lapsed: it was not paid within ${policyText.waitlistOffer}`,
+  closed: 'The waitlist closed before a place freed: booking this date closes soon. Nothing was charged.',
   left: 'You left the waitlist',
   empty: 'You are not on any waitlist',
   title: 'Waitlists',
@@ -128,6 +134,9 @@ export type AdminWaitlistEntry = v.InferOutput<typeof AdminWaitlistEntry>;
 /** GET /api/admin/pujas/{id}/waitlist: every entry of the date, in line order (joined first). */
 export const AdminWaitlistResponse = v.object({ entries: v.array(AdminWaitlistEntry) });
 export type AdminWaitlistResponse = v.InferOutput<typeof AdminWaitlistResponse>;
+
+/** The puja's page, with its other dates: the link of a message saying a date's line closed. */
+export const waitlistClosedPath = (entry: { pujaId: number }) => `/#/pujas/${entry.pujaId}`;
 
 /** The wizard's link from the offer: `/#/puja-booking/{pujaId}?package={packageId}&step=payment&waitlist={entryId}`. */
 export const waitlistOfferPath = (entry: { id: number; pujaId: number; packageId: number }) =>

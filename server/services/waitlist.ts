@@ -1,5 +1,6 @@
 import type { BookingDraft } from '../../contract/booking.ts';
 import {
+  waitlistClosedPath,
   waitlistOfferPath,
   type AdminWaitlistEntry,
   type WaitlistEntry,
@@ -31,7 +32,7 @@ import {
   type WaitlistEntryWithPuja,
 } from '../db/repositories/waitlist.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { queueWaitlistOffer } from '../messages/outbox.ts';
+import { queueWaitlistClosed, queueWaitlistOffer } from '../messages/outbox.ts';
 import { audit } from './audit.ts';
 import { quoteBooking } from './booking-quote.ts';
 import { nextOrRefuse, systemSender, type Sender } from './lifecycle.ts';
@@ -199,9 +200,10 @@ export function offerFreedPlaces(deps: WaitlistDeps, pujaId: number): Promise<nu
 }
 
 /**
- * Lapses what the chart says is due on a puja's line: offers past their deadline, and every entry
- * of a date that can no longer be booked. Each a step of its own (a conditional UPDATE: a lapse
- * another process took meanwhile is skipped). Answers how many lapsed.
+ * Lapses what the chart says is due on a puja's line: offers past their deadline, and every
+ * waiting entry of a date too close to its booking's close to be offered a place
+ * (WAITLIST_MIN_OFFER_HOURS), whose devotee is told the line closed. Each a step of its own (a
+ * conditional UPDATE: a lapse another process took meanwhile is skipped). Answers how many lapsed.
  */
 export async function lapseDueEntries(deps: WaitlistDeps, pujaId: number): Promise<number> {
   let lapsed = 0;
@@ -210,7 +212,22 @@ export async function lapseDueEntries(deps: WaitlistDeps, pujaId: number): Promi
   for (const row of await listOpenEntries(deps.db, pujaId)) {
     if (!waitlistOf(factsOf(row), () => at).can(event)) continue;
     try {
-      await inTransaction(deps.db, (trx) => takeStep(trx, row, event, systemSender, at));
+      await inTransaction(deps.db, async (trx) => {
+        await takeStep(trx, row, event, systemSender, at);
+        if (row.status === 'waiting')
+          await queueWaitlistClosed(trx, {
+            userId: row.userId,
+            at,
+            facts: {
+              id: row.id,
+              pujaName: row.pujaName,
+              place: row.place,
+              pujaDate: row.pujaDate ?? '',
+              persons: row.persons,
+              path: waitlistClosedPath(row),
+            },
+          });
+      });
       lapsed += 1;
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
