@@ -15,7 +15,7 @@ import {
 } from '../../machines/waitlist/waitlist.selectors.ts';
 import type { Db } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import { lockPujaPlaces, placesLeftOf, placesTaken } from '../db/repositories/places.ts';
+import { findPujaPlaces, lockPujaPlaces, placesLeftOf, placesTaken } from '../db/repositories/places.ts';
 import {
   findOfferedEntry,
   findWaitlistEntry,
@@ -155,7 +155,8 @@ export async function joinWaitlist(
  * Offers the places free on a puja's date to its line, in the order joined
  * (docs/product-rules.md, Waitlist): the first waiting entry is offered if its persons fit in the
  * places left (an offer holds them), then the next, until one does not fit: a later, smaller
- * entry never jumps the head. Only while the date can be booked (the chart's guard). Each offer is
+ * entry never jumps the head. Only while the puja is in the shop (neither retired nor a draft) and
+ * more than WAITLIST_MIN_OFFER_HOURS are left before its booking closes (the chart's guard). Each offer is
  * a conditional UPDATE with its event row and its message, in one transaction that holds the
  * puja's row (PostgreSQL), so two processes offering the same places count one after the other.
  * Answers how many were offered.
@@ -163,12 +164,9 @@ export async function joinWaitlist(
 export function offerFreedPlaces(deps: WaitlistDeps, pujaId: number): Promise<number> {
   return inTransaction(deps.db, async (trx) => {
     await lockPujaPlaces(trx, pujaId);
-    const puja = await trx
-      .selectFrom('puja')
-      .select(['id', 'capacity', 'place', 'retiredAt'])
-      .where('id', '=', pujaId)
-      .executeTakeFirst();
-    if (!puja || puja.retiredAt !== null) return 0;
+    // A retired puja, or a draft (docs/decisions/0078), offers nothing: its line waits.
+    const puja = await findPujaPlaces(trx, pujaId);
+    if (!puja) return 0;
     const at = deps.now();
     let left = placesLeftOf(puja.capacity, await placesTaken(trx, pujaId));
     let offered = 0;
@@ -185,7 +183,7 @@ export function offerFreedPlaces(deps: WaitlistDeps, pujaId: number): Promise<nu
         facts: {
           id: row.id,
           pujaName: row.pujaName,
-          place: puja.place,
+          place: row.place,
           pujaDate: row.pujaDate ?? '',
           persons: row.persons,
           offerExpiresAt: next.context.offerExpiresAt ?? '',

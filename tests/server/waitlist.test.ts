@@ -302,7 +302,7 @@ describe('when places free', () => {
   });
 
   /** When the date's booking closes: its sankalp lock, 12 hours before the puja. */
-  const lockOf = (puja: TestPuja) => Date.parse(puja.pujaDate) - 12 * HOUR;
+  const lockOf = (puja: TestPuja) => Date.parse(puja.pujaDate!) - 12 * HOUR;
   const closedMessages = (userId: number) =>
     shop.db
       .selectFrom('outbox')

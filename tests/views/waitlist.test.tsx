@@ -103,7 +103,7 @@ describe('My Bookings', () => {
     expect(joined.status).toBe(201);
     const { id } = v.parse(WaitlistEntryResponse, joined.body).entry;
     // Two hours before booking closes (the sankalp lock, 12 hours before the puja) the line closes.
-    shop.clock.set(new Date(Date.parse(puja.pujaDate) - 14 * 60 * 60 * 1000));
+    shop.clock.set(new Date(Date.parse(puja.pujaDate!) - 14 * 60 * 60 * 1000));
     expect(await entryOf(customer, id)).toMatchObject({ status: 'lapsed', offerExpiresAt: null });
     renderAppAt('/account/bookings');
     const list = await screen.findByRole('region', { name: 'Waitlists' }, PAGE);

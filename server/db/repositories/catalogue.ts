@@ -9,7 +9,7 @@ import type { Database } from '../types.ts';
 import type { PujaRow } from '../catalogue-types.ts';
 import { countOf } from '../queries.ts';
 import { placesLeftOf, placesTakenColumn } from './places.ts';
-import { AUTHORISATION_COLUMNS, authorisationOf, isAuthorised } from './puja-authorisation.ts';
+import { AUTHORISATION_COLUMNS, authorisationOf, isInShop } from './puja-authorisation.ts';
 
 /**
  * The columns of the shop's catalogue answers (SPEC.md section 7's shapes): what staff keep
@@ -94,9 +94,8 @@ function pujasWithFromPrice(db: Db) {
     db
       .selectFrom('puja')
       .select(PUBLIC_PUJA_COLUMNS)
-      .where('puja.retiredAt', 'is', null)
-      // A draft (no temple's authorisation) is not in the shop (docs/decisions/0078).
-      .where(isAuthorised)
+      // Neither a retired puja nor a draft (no temple's authorisation) is in the shop (docs/decisions/0078).
+      .where(isInShop)
       .select((eb) =>
         eb
           .selectFrom('pujaPackage')
@@ -242,8 +241,7 @@ export async function findNextPujaDate(
     .selectFrom('puja')
     .select(['id', 'pujaDate'])
     .where('id', '!=', id)
-    .where('retiredAt', 'is', null)
-    .where(isAuthorised)
+    .where(isInShop)
     .where('pujaName', '=', puja.pujaName)
     .where('place', '=', puja.place)
     .where('pujaDate', 'like', ISO_DATE_PATTERN)
