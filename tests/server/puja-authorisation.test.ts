@@ -14,7 +14,7 @@ import { pujaRepeats, pujas as seedPujas } from '../../server/db/seed/catalogue-
 import { pruneUnusedUploads } from '../../server/services/uploads.ts';
 import { testAuthorisation } from '../support/authorisation.ts';
 import { adminPujaInput, bookingBody, countBookingRows, type TestPuja } from '../support/bookings.ts';
-import { book, bookingEvent, DAY, MP4, pujaOn, upload, uploadPhoto } from '../support/lifecycle.ts';
+import { book, bookingEvent, DAY, HTML, MP4, pujaOn, upload, uploadPhoto } from '../support/lifecycle.ts';
 import { addAddress, send } from '../support/orders.ts';
 import { createIntent, payFor, paymentStatus } from '../support/payments.ts';
 import { lifecycleShopPerFile } from '../support/prelude.ts';
@@ -281,7 +281,16 @@ describe('the authorisation as staff enter it', () => {
     expect(v.parse(AdminPujaResponse, saved.body).puja.authorisationImageId).toBe(photo);
     // The photo stays even when it is old enough for unused uploads to be pruned.
     await pruneUnusedUploads(shop.db, shop.uploadsDir, new Date(Date.now() + 30 * DAY));
-    expect((await shop.app.request(`/uploads/${photo}`)).status).toBe(200);
+    const served = await shop.app.request(`/uploads/${photo}`);
+    expect(served.status).toBe(200);
+    // Served only as the image it is, never as a page; and never named in the shop's answer.
+    expect(served.headers.get('content-type')).toMatch(/^image\/(png|jpeg|webp)$/);
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    const shown = await send(shop.app, 'GET', `/pujas/${puja.id}`);
+    expect(JSON.stringify(shown.body)).not.toContain(photo);
+    // A page of HTML calling itself a photo is refused at the upload, so it can never be the letter.
+    const html = await upload(shop, shop.staff.token, HTML);
+    expect(html.status).toBe(415);
 
     const video = await upload(shop, shop.staff.token, MP4);
     expect(video.status).toBe(201);
