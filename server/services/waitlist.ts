@@ -59,6 +59,15 @@ const factsOf = (row: WaitlistEntryWithPuja): WaitlistFacts => ({
   bookingId: row.bookingId,
 });
 
+/** What a message about an entry says of it (its offer or its line closing). */
+const messageFactsOf = (row: WaitlistEntryWithPuja) => ({
+  id: row.id,
+  pujaName: row.pujaName,
+  place: row.place,
+  pujaDate: row.pujaDate ?? '',
+  persons: row.persons,
+});
+
 /**
  * Takes one step of an entry: the chart must accept it (else its refusal, 409); its next state is
  * stored with a conditional UPDATE from the stored one (else `lifecycle_conflict`) and its event
@@ -181,11 +190,7 @@ export function offerFreedPlaces(deps: WaitlistDeps, pujaId: number): Promise<nu
         userId: row.userId,
         at,
         facts: {
-          id: row.id,
-          pujaName: row.pujaName,
-          place: row.place,
-          pujaDate: row.pujaDate ?? '',
-          persons: row.persons,
+          ...messageFactsOf(row),
           offerExpiresAt: next.context.offerExpiresAt ?? '',
           path: waitlistOfferPath({ id: row.id, pujaId, packageId: draft.packageId }),
         },
@@ -216,14 +221,7 @@ export async function lapseDueEntries(deps: WaitlistDeps, pujaId: number): Promi
           await queueWaitlistClosed(trx, {
             userId: row.userId,
             at,
-            facts: {
-              id: row.id,
-              pujaName: row.pujaName,
-              place: row.place,
-              pujaDate: row.pujaDate ?? '',
-              persons: row.persons,
-              path: waitlistClosedPath(row),
-            },
+            facts: { ...messageFactsOf(row), path: waitlistClosedPath(row) },
           });
       });
       lapsed += 1;
