@@ -9,6 +9,7 @@ import { labelsOf } from './text.ts';
  *
  *   POST /api/waitlist                 BookingDraft            -> 201 WaitlistEntryResponse
  *        409 waitlist_not_full (the date has the places: book it), 409 waitlist_already,
+ *        409 waitlist_closed (too close to the date's booking close to be offered a place),
  *        and the booking's own refusals (puja_not_found, booking_closed, ...)
  *   GET  /api/waitlist                                         -> WaitlistListResponse (mine, newest first)
  *   GET  /api/waitlist/{id}                                    -> WaitlistEntryResponse (mine; else 404)
@@ -68,6 +69,7 @@ export const waitlistMessages = {
   // refusals (the API's)
   notFull: 'This date still has places: please book it',
   already: 'You are already on the waitlist for this puja',
+  closedToJoin: `The waitlist for this date has closed: booking it closes within ${policyText.waitlistMinOffer}, too soon to offer a place. Please choose another date.`,
   notFound: 'Waitlist entry not found',
   typeInvalid: 'type must be "waitlist.leave"',
   // SPA fallbacks (docs/product-rules.md, Messages and errors)

@@ -1,4 +1,5 @@
 import type { BookingDraft } from '../../contract/booking.ts';
+import { isWaitlistOfferOpen } from '../../contract/policy.ts';
 import {
   waitlistClosedPath,
   waitlistOfferPath,
@@ -124,7 +125,8 @@ async function entryFor(db: Db, id: number, ownerId: number | null): Promise<Wai
  * POST /api/waitlist: the devotee joins the line of a full date with the draft they chose,
  * without paying. The draft is checked as a booking of it would be (quoteBooking: the puja, the
  * package, the window, the persons, the address, the offerings), apart from the places; the date
- * must not have the places the draft names (`waitlist_not_full`: book it), and one entry per
+ * must not have the places the draft names (`waitlist_not_full`: book it), its line must still be
+ * open (`waitlist_closed`: more than WAITLIST_MIN_OFFER_HOURS before booking closes), and one entry per
  * account and puja may be in line (`waitlist_already`; a unique index makes it so under races).
  */
 export async function joinWaitlist(
@@ -135,7 +137,9 @@ export async function joinWaitlist(
   const at = deps.now();
   const id = await inTransaction(deps.db, async (trx) => {
     await lockPujaPlaces(trx, draft.pujaId);
-    const { placesLeft } = await quoteBooking(trx, userId, draft, at, { countPlaces: false });
+    const { puja, placesLeft } = await quoteBooking(trx, userId, draft, at, { countPlaces: false });
+    // Too close to the date's booking close for any offer to be made: the line has closed.
+    if (!isWaitlistOfferOpen(puja.pujaDate, at)) throw Refusal.of('waitlist_closed');
     if (await hasOpenEntry(trx, userId, draft.pujaId)) throw Refusal.of('waitlist_already');
     if (placesLeft === null || draft.persons.length <= placesLeft) throw Refusal.of('waitlist_not_full');
     let entryId: number;

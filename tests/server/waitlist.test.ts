@@ -164,6 +164,22 @@ describe('joining the waitlist', () => {
     expect(closed.body).toMatchObject({ code: 'booking_closed' });
     shop.clock.set(new Date());
 
+    // Booking still open, but within 2 hours of its close: the line has closed, nobody may join.
+    const late = await pujaOn(shop, 10 * DAY);
+    await setCapacity(late, 1);
+    await book(shop, shop.other, shop.otherAddressId, { puja: late });
+    shop.clock.set(new Date(Date.parse(late.pujaDate!) - 14 * HOUR));
+    const tooLate = await join(shop.me, late, shop.myAddressId);
+    expect(tooLate.status).toBe(409);
+    expect(tooLate.body).toEqual({
+      code: 'waitlist_closed',
+      message:
+        'The waitlist for this date has closed: booking it closes within 2 hours, too soon to offer a place. Please choose another date.',
+    });
+    shop.clock.set(new Date(Date.parse(late.pujaDate!) - 14 * HOUR - MINUTE));
+    expect((await join(shop.me, late, shop.myAddressId)).status).toBe(201);
+    shop.clock.set(new Date());
+
     const unknown = await send(shop.app, 'POST', '/api/waitlist', {
       token: shop.me.token,
       json: { ...draftFor(puja, shop.myAddressId, 1), pujaId: 999_999 },
