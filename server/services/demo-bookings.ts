@@ -5,6 +5,8 @@ import { BookingDraft } from '../../contract/booking.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db } from '../db/client.ts';
 import { createAddress } from '../db/repositories/addresses.ts';
+import { listPackages } from '../db/repositories/catalogue.ts';
+import { findFirstDateByName } from '../db/repositories/puja-dates.ts';
 import { recordConsent } from '../db/repositories/message-preferences.ts';
 import { insertPayment, updatePaymentStatus } from '../db/repositories/payments.ts';
 import { createUser } from '../db/repositories/users.ts';
@@ -91,19 +93,10 @@ async function newDemoCustomer(db: Db, who: { name: string; email: string }, at:
  * Answers how many bookings it made (0 when the puja or its capacity is not there).
  */
 export async function seedDemoFullDate(db: Db, now: Date = new Date()): Promise<number> {
-  const puja = await db
-    .selectFrom('puja')
-    .select(['id', 'capacity'])
-    .where('pujaName', '=', DEMO_FULL_PUJA)
-    .where('seriesId', 'is', null)
-    .executeTakeFirst();
+  const puja = await findFirstDateByName(db, DEMO_FULL_PUJA);
   if (!puja?.capacity) return 0;
-  const packages = await db
-    .selectFrom('pujaPackage')
-    .select(['id', 'noPersons', 'offerPrice'])
-    .where('pujaId', '=', puja.id)
-    .orderBy('noPersons', 'desc')
-    .execute();
+  // Largest first, so the date fills with few bookings.
+  const packages = (await listPackages(db, puja.id)).sort((a, b) => b.noPersons - a.noPersons);
   const draftFor = (pkg: { id: number; noPersons: number }, name: string, addressId: number) =>
     v.parse(BookingDraft, {
       pujaId: puja.id,

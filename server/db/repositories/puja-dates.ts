@@ -20,6 +20,20 @@ export async function seriesOf(db: Db, pujaId: number): Promise<number | undefin
   return row ? (row.seriesId ?? row.id) : undefined;
 }
 
+/** The first date of the series of the puja named `pujaName` (its record with no seriesId): its id and capacity. */
+export function findFirstDateByName(
+  db: Db,
+  pujaName: string,
+): Promise<{ id: number; capacity: number | null } | undefined> {
+  return db
+    .selectFrom('puja')
+    .select(['id', 'capacity'])
+    .where('pujaName', '=', pujaName)
+    .where('seriesId', 'is', null)
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
 /**
  * The other dates of the puja's series still open for booking at `now`: in the shop (neither
  * retired nor a draft, `isInShop`, as the catalogue), the booking window open (its sankalp lock ahead), each with its places left (null: unlimited) and its
