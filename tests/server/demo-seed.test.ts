@@ -66,6 +66,24 @@ describe('the demo shop, as it starts', () => {
       ]);
       // A demo customer is written nothing.
       expect(await db.selectFrom('outbox').select('id').execute()).toEqual([]);
+
+      // Staff cancel a demo booking: its places free and the first in line is offered them.
+      const [smallest] = await db
+        .selectFrom('bookings')
+        .select(['id', 'packageNoPersons'])
+        .where('pujaId', '=', full!.id)
+        .orderBy('packageNoPersons')
+        .execute();
+      const cancelled = await send(app, 'POST', `/api/admin/bookings/${smallest!.id}/events`, {
+        token: admin.token,
+        json: { type: 'booking.cancel', reason: 'Trying the waitlist' },
+      });
+      expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+      const moved = v.parse(
+        AdminWaitlistResponse,
+        (await send(app, 'GET', `/api/admin/pujas/${full!.id}/waitlist`, { token: admin.token })).body,
+      );
+      expect(moved.entries.map((e) => e.status)).toEqual(['offered', 'offered']);
       await db.destroy();
 
       // A later start adds nothing.
