@@ -25,6 +25,7 @@ export const messageTemplateLabels = {
   'booking.cancelled': 'Booking cancelled',
   'booking.refunded': 'Booking refund sent',
   'waitlist.offered': 'Waitlist: a place has opened',
+  'waitlist.closed': 'Waitlist: closed without a place',
   'gift.performed': 'Gift: puja performed (to the recipient)',
   'gift.prasadShipped': 'Gift: prasad shipped (to the recipient)',
   'staff.newOrder': 'New order (to staff)',

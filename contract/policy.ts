@@ -26,6 +26,13 @@ export const SANKALP_LOCK_HOURS = 12;
  * (docs/product-rules.md, Waitlist); the place is then offered to the next in line.
  */
 export const WAITLIST_OFFER_HOURS = 4;
+/**
+ * A waitlist offer is made only while more than this many hours are left before its date's booking
+ * closes (the sankalp lock): an offer's hold never runs past the lock, and a shorter one is no fair
+ * chance to see the message and pay. Past it the line closes and its waiting devotees are told
+ * (docs/product-rules.md, Waitlist).
+ */
+export const WAITLIST_MIN_OFFER_HOURS = 2;
 
 /**
  * Staff may mark a puja performed from this many minutes before its time (the priests may begin
@@ -51,14 +58,11 @@ export const policyText = {
   performEarly: `${PERFORM_EARLY_MINUTES} minutes`,
   deliveryClockSkew: `${DELIVERY_CLOCK_SKEW_MINUTES} minutes`,
   waitlistOffer: hours(WAITLIST_OFFER_HOURS),
+  waitlistMinOffer: hours(WAITLIST_MIN_OFFER_HOURS),
 } as const;
 
 /** The instant `hoursAfter` hours after the ISO instant `from` (NaN stays NaN). */
 export const hoursAfter = (from: string, n: number): number => Date.parse(from) + n * HOUR_MS;
-
-/** Until when a waitlist offer made at `offeredAt` may be taken up (ms since the epoch). */
-export const waitlistOfferDeadline = (offeredAt: string): number =>
-  hoursAfter(offeredAt, WAITLIST_OFFER_HOURS);
 
 /** Until when a record paid at `paidAt` may be cancelled by its customer (ms since the epoch). */
 export const cancelDeadline = (paidAt: string): number => hoursAfter(paidAt, CANCEL_WINDOW_HOURS);
@@ -99,4 +103,26 @@ export function isWindowOpenAt(closesAt: string | null | undefined, now: Date): 
 /** Booking a puja on `pujaDate` is open at `now`: before its sankalp lock (bookingClosesAt). */
 export function isBookingOpen(pujaDate: string | null | undefined, now: Date): boolean {
   return isWindowOpenAt(bookingClosesAt(pujaDate), now);
+}
+
+/**
+ * Until when a waitlist offer made at `offeredAt` for a puja on `pujaDate` may be taken up (ms
+ * since the epoch): `hours` (WAITLIST_OFFER_HOURS) later, but never past the date's sankalp lock,
+ * when its booking closes. NaN for an invalid date.
+ */
+export const waitlistOfferDeadline = (
+  offeredAt: string,
+  pujaDate: string,
+  hours: number = WAITLIST_OFFER_HOURS,
+): number => Math.min(hoursAfter(offeredAt, hours), sankalpLockAt(pujaDate));
+
+/**
+ * A puja on `pujaDate` may still be offered to its waitlist at `now`: more than
+ * WAITLIST_MIN_OFFER_HOURS are left before its booking closes (closed for a missing or invalid date).
+ */
+export function isWaitlistOfferOpen(pujaDate: string | null | undefined, now: Date): boolean {
+  return isWindowOpenAt(
+    bookingClosesAt(pujaDate),
+    new Date(now.getTime() + WAITLIST_MIN_OFFER_HOURS * HOUR_MS),
+  );
 }

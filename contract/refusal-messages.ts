@@ -34,6 +34,7 @@ export const refusalMessages = {
   puja_full: bookingMessages.full(0),
   waitlist_not_full: waitlistMessages.notFull,
   waitlist_already: waitlistMessages.already,
+  waitlist_closed: waitlistMessages.closedToJoin,
   waitlist_not_found: waitlistMessages.notFound,
   payment_declined: paymentMessages.declined,
   payment_not_found: paymentMessages.notFound,

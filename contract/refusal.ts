@@ -33,6 +33,7 @@ export type RefusalCode =
   // the waitlist of a full date (docs/product-rules.md, Waitlist)
   | 'waitlist_not_full'
   | 'waitlist_already'
+  | 'waitlist_closed'
   | 'waitlist_not_found'
   // both
   | 'idempotency_key_reused'

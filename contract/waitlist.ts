@@ -9,6 +9,7 @@ import { labelsOf } from './text.ts';
  *
  *   POST /api/waitlist                 BookingDraft            -> 201 WaitlistEntryResponse
  *        409 waitlist_not_full (the date has the places: book it), 409 waitlist_already,
+ *        409 waitlist_closed (too close to the date's booking close to be offered a place),
  *        and the booking's own refusals (puja_not_found, booking_closed, ...)
  *   GET  /api/waitlist                                         -> WaitlistListResponse (mine, newest first)
  *   GET  /api/waitlist/{id}                                    -> WaitlistEntryResponse (mine; else 404)
@@ -57,6 +58,7 @@ export const waitlistMessages = {
   payNow: 'Pay now',
   booked: 'Booked',
   lapsed: `The offer lapsed: it was not paid within ${policyText.waitlistOffer}`,
+  closed: 'The waitlist closed before a place freed: booking this date closes soon. Nothing was charged.',
   left: 'You left the waitlist',
   empty: 'You are not on any waitlist',
   title: 'Waitlists',
@@ -70,6 +72,7 @@ export const waitlistMessages = {
   // refusals (the API's)
   notFull: 'This date still has places: please book it',
   already: 'You are already on the waitlist for this puja',
+  closedToJoin: `The waitlist for this date has closed: booking it closes within ${policyText.waitlistMinOffer}, too soon to offer a place. Please choose another date.`,
   notFound: 'Waitlist entry not found',
   typeInvalid: 'type must be "waitlist.leave"',
   // SPA fallbacks (docs/product-rules.md, Messages and errors)
@@ -136,6 +139,9 @@ export type AdminWaitlistEntry = v.InferOutput<typeof AdminWaitlistEntry>;
 /** GET /api/admin/pujas/{id}/waitlist: every entry of the date, in line order (joined first). */
 export const AdminWaitlistResponse = v.object({ entries: v.array(AdminWaitlistEntry) });
 export type AdminWaitlistResponse = v.InferOutput<typeof AdminWaitlistResponse>;
+
+/** The puja's page, with its other dates: the link of a message saying a date's line closed. */
+export const waitlistClosedPath = (entry: { pujaId: number }) => `/#/pujas/${entry.pujaId}`;
 
 /** The wizard's link from the offer: `/#/puja-booking/{pujaId}?package={packageId}&step=payment&waitlist={entryId}`. */
 export const waitlistOfferPath = (entry: { id: number; pujaId: number; packageId: number }) =>

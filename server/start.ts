@@ -4,6 +4,7 @@ import { createApp, type AppOptions } from './app.ts';
 import { openDb, type Db } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedIfEmpty } from './db/seed/seed.ts';
+import { seedDemoFullDate } from './services/demo-bookings.ts';
 import { loadAuthSecret } from './auth/secret.ts';
 import { readServerConfig, SCHEDULER_TICK_MS, type ServerConfig } from './config.ts';
 import { silentLogger, type Logger } from './ops/logger.ts';
@@ -31,7 +32,11 @@ export async function prepareDb(config = readServerConfig(), logger: Logger = si
   try {
     const applied = await migrateToLatest(db);
     if (applied.length > 0) logger.info({ migrations: applied }, `Applied ${applied.length} migrations`);
-    if (await seedIfEmpty(db)) logger.info('Seeded the demo catalogue');
+    if (await seedIfEmpty(db)) {
+      logger.info('Seeded the demo catalogue');
+      // One date fully booked, with a short waitlist, so a new shop shows what that looks like.
+      await seedDemoFullDate(db);
+    }
   } catch (err) {
     await db.destroy();
     throw err;

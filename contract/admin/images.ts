@@ -19,6 +19,14 @@ export const IMAGE_SLOTS = {
 export type ImageSlot = keyof typeof IMAGE_SLOTS;
 export const IMAGE_SLOT_NAMES = Object.keys(IMAGE_SLOTS) as ImageSlot[];
 
+/**
+ * A photo kept as the upload it is, named by its id (`upl_…`), not made into catalogue sizes: the
+ * photo of a puja's authorisation letter (docs/decisions/0078), which must stay legible as taken.
+ */
+export const KEPT_UPLOAD = 'upload' as const;
+/** Where a chosen photo goes: a catalogue slot (resized, its URL kept) or KEPT_UPLOAD (its id kept). */
+export type PhotoSlot = ImageSlot | typeof KEPT_UPLOAD;
+
 /** An uploaded photo (POST /api/uploads) made into a catalogue image for a slot. */
 export const ImageInput = v.object({
   uploadId: v.pipe(

@@ -1,5 +1,5 @@
 import { assign, setup, stopChild, type ActorRefFrom, type DoneActorEvent } from 'xstate';
-import type { ImageSlot } from '../../contract/admin/images.ts';
+import type { PhotoSlot } from '../../contract/admin/images.ts';
 import type { Outcome } from '../../contract/refusal.ts';
 import { imageUploadMachine } from '../image-upload/image-upload.machine.ts';
 import { messageOf } from '../shared/message-of.ts';
@@ -46,7 +46,7 @@ export type AdminEditEvent<R extends EditRecord = EditRecord> =
   | { type: 'edit.retry' }
   | { type: 'conflict.keepMine' }
   | { type: 'conflict.takeTheirs' }
-  | { type: 'image.choose'; field: string; slot: ImageSlot; file: File | Blob }
+  | { type: 'image.choose'; field: string; slot: PhotoSlot; file: File | Blob }
   | { type: 'image.uploaded'; field: string; url: string }
   /** The record changed by a step on the same page (retired, restored): the form's new base. */
   | { type: 'edit.rebase'; record: R };
@@ -157,7 +157,7 @@ export function createAdminEditMachine<R extends EditRecord>() {
       }),
       /** A photo chosen again for a field replaces the one still uploading: its late answer must not win. */
       stopUpload: stopChild((_, field: string) => `upload.${field}`),
-      startUpload: assign(({ spawn }, event: { field: string; slot: ImageSlot; file: File | Blob }) => {
+      startUpload: assign(({ spawn }, event: { field: string; slot: PhotoSlot; file: File | Blob }) => {
         spawn('imageUpload', { id: `upload.${event.field}`, input: event });
         return {};
       }),

@@ -1,12 +1,12 @@
 import { assign, sendParent, setup } from 'xstate';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../contract/lifecycle.ts';
-import type { ImageSlot } from '../../contract/admin/images.ts';
+import type { PhotoSlot } from '../../contract/admin/images.ts';
 import { errorMessageOr, outputOf, unprovided } from '../shared/actor-events.ts';
 
 export interface ImageUploadInput {
   /** The form field the image is for (`image`, `photo`, `imgUrl`). */
   field: string;
-  slot: ImageSlot;
+  slot: PhotoSlot;
   file: File | Blob;
 }
 

@@ -1,7 +1,12 @@
 import { and, assign, not, or, setup } from 'xstate';
 import { byGuards } from '../shared/lifecycle-guards.ts';
 import type { LifecycleActor } from '../../contract/lifecycle.ts';
-import { HOUR_MS, isBookingOpen, WAITLIST_OFFER_HOURS } from '../../contract/policy.ts';
+import {
+  isBookingOpen,
+  isWaitlistOfferOpen,
+  WAITLIST_OFFER_HOURS,
+  waitlistOfferDeadline,
+} from '../../contract/policy.ts';
 
 /** Every event of the waitlist chart, with who sent it (the server says who). */
 export type WaitlistEvent =
@@ -18,7 +23,7 @@ export type WaitlistEvent =
 export interface WaitlistContext {
   /** The puja's date: the line moves only while it can still be booked (before its sankalp lock). */
   pujaDate: string;
-  /** Since the offer: until when the held places may be paid for (ISO 8601). */
+  /** Since the offer: until when the held places may be paid for (ISO 8601; never past the sankalp lock). */
   offerExpiresAt: string | null;
   bookingId: number | null;
   /** How many hours an offer holds its places: WAITLIST_OFFER_HOURS, the shop's policy figure. */
@@ -36,11 +41,12 @@ export type WaitlistInput = Omit<WaitlistContext, 'now' | 'offerHours'> & {
  * docs/decisions/0076). The server runs this chart for every step; the SPA asks it the same
  * questions (`snapshot.can`) to show only what will be allowed.
  *
- * waiting → offered (the server, when places free for the first in line, while the date can be
- * booked; the offer holds the entry's places until WAITLIST_OFFER_HOURS from now) → booked (the
- * server, in the transaction of the devotee's booking of that date). An offer lapses (the server)
- * once its deadline has passed, and any entry lapses once its date can no longer be booked. The
- * devotee (or staff) may leave while waiting or offered. booked, lapsed and left are final.
+ * waiting → offered (the server, when places free for the first in line, while more than
+ * WAITLIST_MIN_OFFER_HOURS are left before the date's booking closes; the offer holds the entry's
+ * places for WAITLIST_OFFER_HOURS, never past that close) → booked (the server, in the transaction
+ * of the devotee's booking of that date). An offer lapses (the server) once its deadline has
+ * passed; a waiting entry lapses once too little time is left to offer it a place. The devotee (or
+ * staff) may leave while waiting or offered. booked, lapsed and left are final.
  */
 export const waitlistMachine = setup({
   types: {
@@ -51,7 +57,9 @@ export const waitlistMachine = setup({
   actions: {
     recordOffer: assign({
       offerExpiresAt: ({ context }) =>
-        new Date(context.now().getTime() + context.offerHours * HOUR_MS).toISOString(),
+        new Date(
+          waitlistOfferDeadline(context.now().toISOString(), context.pujaDate, context.offerHours),
+        ).toISOString(),
     }),
     recordBooking: assign({
       bookingId: ({ context, event }) =>
@@ -61,6 +69,8 @@ export const waitlistMachine = setup({
   guards: {
     ...byGuards,
     isDateOpen: ({ context }) => isBookingOpen(context.pujaDate, context.now()),
+    /** Enough time is left before the date's booking closes to offer a place fairly. */
+    isOfferOpen: ({ context }) => isWaitlistOfferOpen(context.pujaDate, context.now()),
     /** The offer's deadline has come: its places go to the next in line. */
     isOfferExpired: ({ context }) =>
       context.offerExpiresAt !== null && !(context.now().getTime() < Date.parse(context.offerExpiresAt)),
@@ -78,11 +88,11 @@ export const waitlistMachine = setup({
     waiting: {
       on: {
         'waitlist.offer': {
-          guard: and(['bySystem', 'isDateOpen']),
+          guard: and(['bySystem', 'isOfferOpen']),
           target: 'offered',
           actions: 'recordOffer',
         },
-        'waitlist.lapse': { guard: and(['bySystem', not('isDateOpen')]), target: 'lapsed' },
+        'waitlist.lapse': { guard: and(['bySystem', not('isOfferOpen')]), target: 'lapsed' },
         'waitlist.leave': { guard: 'byCustomerOrStaff', target: 'left' },
       },
     },

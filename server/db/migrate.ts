@@ -28,6 +28,7 @@ import * as pujaAuthorisation from './migrations/2026_12_05_000000_puja_authoris
 import * as pujaSeries from './migrations/2026_12_05_120000_puja_series.ts';
 import * as bookingDateChanges from './migrations/2026_12_05_120100_booking_date_changes.ts';
 import * as waitlist from './migrations/2026_12_05_000000_waitlist.ts';
+import * as seedSteps from './migrations/2026_12_06_170000_seed_steps.ts';
 
 /**
  * Migrations are listed here rather than read from the folder, so they work the same under
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '2026_12_05_120000_puja_series': pujaSeries,
   '2026_12_05_120100_booking_date_changes': bookingDateChanges,
   '2026_12_05_000000_waitlist': waitlist,
+  '2026_12_06_170000_seed_steps': seedSteps,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -76,6 +76,13 @@ export interface Database {
   messageConsents: MessageConsentsTable;
   waitlistEntries: WaitlistEntriesTable;
   waitlistEvents: WaitlistEventsTable;
+  seedSteps: SeedStepsTable;
+}
+
+/** A one-off step of the seed this shop has taken (server/db/seed/seed.ts), so it is never taken twice. */
+export interface SeedStepsTable {
+  name: string;
+  doneAt: string;
 }
 
 /** One devotee's place in the line of a full puja date (machines/waitlist/; docs/product-rules.md, Waitlist). */

@@ -256,6 +256,23 @@ export async function queueWaitlistOffer(
   });
 }
 
+/**
+ * A waiting entry's line closed before a place freed for it (docs/product-rules.md, Waitlist: too
+ * little time was left before the date's booking closes to offer one fairly): "The waitlist for
+ * {puja} on {date} has closed", nothing charged, with a link to the puja's other dates; written in
+ * the lapse's transaction, once per entry.
+ */
+export async function queueWaitlistClosed(
+  trx: Db,
+  closed: { userId: number; facts: Omit<WaitlistFacts, 'kind' | 'name' | 'offerExpiresAt'>; at: Date },
+): Promise<void> {
+  const { to, name } = await customerOf(trx, closed.userId);
+  await queue(trx, 'waitlist.closed', `waitlist:${closed.facts.id}:closed`, closed.at.toISOString(), {
+    to,
+    facts: { kind: 'waitlist', name, offerExpiresAt: null, ...closed.facts },
+  });
+}
+
 /** How long before the names lock the "check the names" reminder goes (docs/product-rules.md, Messages to customers). */
 export const NAMES_REMINDER_HOURS = 24;
 

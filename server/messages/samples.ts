@@ -82,6 +82,13 @@ export const sampleWaitlist: WaitlistFacts = {
   path: '/#/puja-booking/4?package=9&step=payment&waitlist=12',
 };
 
+/** A waiting entry whose line closed before a place freed. */
+export const sampleWaitlistClosed: WaitlistFacts = {
+  ...sampleWaitlist,
+  offerExpiresAt: null,
+  path: '/#/pujas/4',
+};
+
 export const sampleGift: GiftFacts = { ...sampleBooking, name: 'Meena Raman', giverName: 'Lakshmi Iyer' };
 
 export const sampleAccount: AccountFacts = {
@@ -95,6 +102,7 @@ export const sampleAccount: AccountFacts = {
 export const sampleFacts = (template: PreviewTemplate): MessageFacts | GiftFacts | AccountFacts => {
   if (template.startsWith('account.')) return sampleAccount;
   if (template.startsWith('gift.')) return sampleGift;
+  if (template === 'waitlist.closed') return sampleWaitlistClosed;
   if (template.startsWith('waitlist.')) return sampleWaitlist;
   return template.startsWith('order.') || template === 'staff.newOrder' ? sampleOrder : sampleBooking;
 };

@@ -53,9 +53,16 @@ export interface WaitlistFacts {
   /** ISO 8601; said in India's time. */
   pujaDate: string;
   persons: number;
-  /** Until when the held places may be paid for (ISO 8601); said in India's time. */
-  offerExpiresAt: string;
-  /** The wizard at Payment with the draft kept: `/#/puja-booking/{pujaId}?package=…&step=payment&waitlist={id}`. */
+  /**
+   * Until when the held places may be paid for (ISO 8601); said in India's time. Null when the line
+   * closed without an offer (waitlist.closed).
+   */
+  offerExpiresAt: string | null;
+  /**
+   * An offer's: the wizard at Payment with the draft kept,
+   * `/#/puja-booking/{pujaId}?package=…&step=payment&waitlist={id}`; a closed line's: the puja's
+   * page, with its other dates (`/#/pujas/{pujaId}`).
+   */
   path: string;
 }
 
@@ -238,13 +245,26 @@ export const bookingTemplates = {
   },
 } satisfies Record<string, Template<BookingFacts>>;
 
-/** The waitlist's offer: the link goes to the wizard at Payment, not to a record's page. */
+/** The offer's pay-by time in India's time (an offer always has one). */
+export const offerPayBy = (f: WaitlistFacts): string => (f.offerExpiresAt ? inIndia(f.offerExpiresAt) : '');
+
+/**
+ * The waitlist's messages: the offer (its link goes to the wizard at Payment, not to a record's
+ * page) and the line closed before a place freed (its link goes to the puja's other dates).
+ */
 export const waitlistTemplates = {
   'waitlist.offered': {
     subject: (f) => `A place has opened for ${f.pujaName} on ${inIndiaDate(f.pujaDate)}`,
     body: (f) => [
       `A place has opened for ${f.pujaName} at ${f.place}, on ${inIndia(f.pujaDate)}: you were next on its waitlist.`,
-      `It is held for you (${f.persons === 1 ? '1 person' : `${f.persons} persons`}) until ${inIndia(f.offerExpiresAt)}, India time. Pay by then to book it; after that it goes to the next in line.`,
+      `It is held for you (${f.persons === 1 ? '1 person' : `${f.persons} persons`}) until ${offerPayBy(f)}, India time. Pay by then to book it; after that it goes to the next in line.`,
+    ],
+  },
+  'waitlist.closed': {
+    subject: (f) => `The waitlist for ${f.pujaName} on ${inIndiaDate(f.pujaDate)} has closed`,
+    body: (f) => [
+      `No place freed in time for ${f.pujaName} at ${f.place}, on ${inIndia(f.pujaDate)}: its booking closes soon, so its waitlist has closed. You were not charged anything.`,
+      'Other dates of this puja may still have places.',
     ],
   },
 } satisfies Record<string, Template<WaitlistFacts>>;
@@ -304,7 +324,9 @@ export function renderMessage(
   const paragraphs = [staff ? 'Namaste,' : `Namaste ${facts.name},`, ...chosen.body(facts)];
   const seeIt =
     facts.kind === 'waitlist'
-      ? 'Pay for your place'
+      ? template === 'waitlist.closed'
+        ? 'See the other dates'
+        : 'Pay for your place'
       : staff
         ? `Open ${facts.kind} ${facts.number}`
         : `See your ${facts.kind} ${facts.number}`;

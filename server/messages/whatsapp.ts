@@ -4,6 +4,7 @@ import path from 'node:path';
 import { formatRupees } from '../../contract/money.ts';
 import {
   inIndia,
+  offerPayBy,
   recordLink,
   type BookingFacts,
   type BookingTemplate,
@@ -193,7 +194,12 @@ const waitlistWhatsApp = {
   'waitlist.offered': {
     name: 'waitlist_offered',
     body: 'Namaste {{1}}, a place has opened for {{2}} on {{3}}. It is held for you until {{4}} (India time). Pay by then to book it: {{5}}',
-    parameters: (f, link) => [f.name, f.pujaName, inIndia(f.pujaDate), inIndia(f.offerExpiresAt), link],
+    parameters: (f, link) => [f.name, f.pujaName, inIndia(f.pujaDate), offerPayBy(f), link],
+  },
+  'waitlist.closed': {
+    name: 'waitlist_closed',
+    body: 'Namaste {{1}}, no place freed in time for {{2}} on {{3}}, so its waitlist has closed. You were not charged. Other dates may still have places: {{4}}',
+    parameters: (f, link) => [f.name, f.pujaName, inIndia(f.pujaDate), link],
   },
 } satisfies Record<WaitlistTemplate, WhatsAppDefinition<WaitlistFacts>>;
 

@@ -34,6 +34,7 @@ const STATUS_BY_CODE = {
   // the waitlist of a full date (docs/product-rules.md, Waitlist)
   waitlist_not_full: 409,
   waitlist_already: 409,
+  waitlist_closed: 409,
   waitlist_not_found: 404,
   // both
   idempotency_key_reused: 422,

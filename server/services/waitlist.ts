@@ -1,5 +1,7 @@
 import type { BookingDraft } from '../../contract/booking.ts';
+import { isWaitlistOfferOpen } from '../../contract/policy.ts';
 import {
+  waitlistClosedPath,
   waitlistOfferPath,
   type AdminWaitlistEntry,
   type WaitlistEntry,
@@ -14,7 +16,7 @@ import {
 } from '../../machines/waitlist/waitlist.selectors.ts';
 import type { Db } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import { lockPujaPlaces, placesLeftOf, placesTaken } from '../db/repositories/places.ts';
+import { findPujaPlaces, lockPujaPlaces, placesLeftOf, placesTaken } from '../db/repositories/places.ts';
 import {
   findOfferedEntry,
   findWaitlistEntry,
@@ -31,7 +33,7 @@ import {
   type WaitlistEntryWithPuja,
 } from '../db/repositories/waitlist.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { queueWaitlistOffer } from '../messages/outbox.ts';
+import { queueWaitlistClosed, queueWaitlistOffer } from '../messages/outbox.ts';
 import { audit } from './audit.ts';
 import { quoteBooking } from './booking-quote.ts';
 import { nextOrRefuse, systemSender, type Sender } from './lifecycle.ts';
@@ -56,6 +58,15 @@ const factsOf = (row: WaitlistEntryWithPuja): WaitlistFacts => ({
   pujaDate: row.pujaDate ?? '',
   offerExpiresAt: row.offerExpiresAt,
   bookingId: row.bookingId,
+});
+
+/** What a message about an entry says of it (its offer or its line closing). */
+const messageFactsOf = (row: WaitlistEntryWithPuja) => ({
+  id: row.id,
+  pujaName: row.pujaName,
+  place: row.place,
+  pujaDate: row.pujaDate ?? '',
+  persons: row.persons,
 });
 
 /**
@@ -114,7 +125,8 @@ async function entryFor(db: Db, id: number, ownerId: number | null): Promise<Wai
  * POST /api/waitlist: the devotee joins the line of a full date with the draft they chose,
  * without paying. The draft is checked as a booking of it would be (quoteBooking: the puja, the
  * package, the window, the persons, the address, the offerings), apart from the places; the date
- * must not have the places the draft names (`waitlist_not_full`: book it), and one entry per
+ * must not have the places the draft names (`waitlist_not_full`: book it), its line must still be
+ * open (`waitlist_closed`: more than WAITLIST_MIN_OFFER_HOURS before booking closes), and one entry per
  * account and puja may be in line (`waitlist_already`; a unique index makes it so under races).
  */
 export async function joinWaitlist(
@@ -125,7 +137,9 @@ export async function joinWaitlist(
   const at = deps.now();
   const id = await inTransaction(deps.db, async (trx) => {
     await lockPujaPlaces(trx, draft.pujaId);
-    const { placesLeft } = await quoteBooking(trx, userId, draft, at, { countPlaces: false });
+    const { puja, placesLeft } = await quoteBooking(trx, userId, draft, at, { countPlaces: false });
+    // Too close to the date's booking close for any offer to be made: the line has closed.
+    if (!isWaitlistOfferOpen(puja.pujaDate, at)) throw Refusal.of('waitlist_closed');
     if (await hasOpenEntry(trx, userId, draft.pujaId)) throw Refusal.of('waitlist_already');
     if (placesLeft === null || draft.persons.length <= placesLeft) throw Refusal.of('waitlist_not_full');
     let entryId: number;
@@ -154,7 +168,8 @@ export async function joinWaitlist(
  * Offers the places free on a puja's date to its line, in the order joined
  * (docs/product-rules.md, Waitlist): the first waiting entry is offered if its persons fit in the
  * places left (an offer holds them), then the next, until one does not fit: a later, smaller
- * entry never jumps the head. Only while the date can be booked (the chart's guard). Each offer is
+ * entry never jumps the head. Only while the puja is in the shop (neither retired nor a draft) and
+ * more than WAITLIST_MIN_OFFER_HOURS are left before its booking closes (the chart's guard). Each offer is
  * a conditional UPDATE with its event row and its message, in one transaction that holds the
  * puja's row (PostgreSQL), so two processes offering the same places count one after the other.
  * Answers how many were offered.
@@ -162,12 +177,9 @@ export async function joinWaitlist(
 export function offerFreedPlaces(deps: WaitlistDeps, pujaId: number): Promise<number> {
   return inTransaction(deps.db, async (trx) => {
     await lockPujaPlaces(trx, pujaId);
-    const puja = await trx
-      .selectFrom('puja')
-      .select(['id', 'capacity', 'place', 'retiredAt'])
-      .where('id', '=', pujaId)
-      .executeTakeFirst();
-    if (!puja || puja.retiredAt !== null) return 0;
+    // A retired puja, or a draft (docs/decisions/0078), offers nothing: its line waits.
+    const puja = await findPujaPlaces(trx, pujaId);
+    if (!puja) return 0;
     const at = deps.now();
     let left = placesLeftOf(puja.capacity, await placesTaken(trx, pujaId));
     let offered = 0;
@@ -182,11 +194,7 @@ export function offerFreedPlaces(deps: WaitlistDeps, pujaId: number): Promise<nu
         userId: row.userId,
         at,
         facts: {
-          id: row.id,
-          pujaName: row.pujaName,
-          place: puja.place,
-          pujaDate: row.pujaDate ?? '',
-          persons: row.persons,
+          ...messageFactsOf(row),
           offerExpiresAt: next.context.offerExpiresAt ?? '',
           path: waitlistOfferPath({ id: row.id, pujaId, packageId: draft.packageId }),
         },
@@ -199,9 +207,10 @@ export function offerFreedPlaces(deps: WaitlistDeps, pujaId: number): Promise<nu
 }
 
 /**
- * Lapses what the chart says is due on a puja's line: offers past their deadline, and every entry
- * of a date that can no longer be booked. Each a step of its own (a conditional UPDATE: a lapse
- * another process took meanwhile is skipped). Answers how many lapsed.
+ * Lapses what the chart says is due on a puja's line: offers past their deadline, and every
+ * waiting entry of a date too close to its booking's close to be offered a place
+ * (WAITLIST_MIN_OFFER_HOURS), whose devotee is told the line closed. Each a step of its own (a
+ * conditional UPDATE: a lapse another process took meanwhile is skipped). Answers how many lapsed.
  */
 export async function lapseDueEntries(deps: WaitlistDeps, pujaId: number): Promise<number> {
   let lapsed = 0;
@@ -210,7 +219,15 @@ export async function lapseDueEntries(deps: WaitlistDeps, pujaId: number): Promi
   for (const row of await listOpenEntries(deps.db, pujaId)) {
     if (!waitlistOf(factsOf(row), () => at).can(event)) continue;
     try {
-      await inTransaction(deps.db, (trx) => takeStep(trx, row, event, systemSender, at));
+      await inTransaction(deps.db, async (trx) => {
+        await takeStep(trx, row, event, systemSender, at);
+        if (row.status === 'waiting')
+          await queueWaitlistClosed(trx, {
+            userId: row.userId,
+            at,
+            facts: { ...messageFactsOf(row), path: waitlistClosedPath(row) },
+          });
+      });
       lapsed += 1;
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;

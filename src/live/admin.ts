@@ -53,7 +53,7 @@ import {
   selectResent,
   selectSendingMessage,
 } from '../../machines/message-resend/message-resend.selectors.ts';
-import { uploadCatalogueImage } from '../lib/admin/images.ts';
+import { uploadFormPhoto } from '../lib/admin/images.ts';
 import { resendStaffMessage } from '../lib/admin/messages.ts';
 import { valueOrRefusal } from '../lib/api.ts';
 import { inspectOptions } from '../lib/inspector.ts';
@@ -219,7 +219,7 @@ export function liveEditMachine<S extends v.GenericSchema, T extends EditRecord>
       imageUpload: imageUploadMachine.provide({
         actors: {
           uploadImage: fromPromise<string, ImageUploadInput>(({ input, signal }) =>
-            uploadCatalogueImage(input.file, input.slot, signal),
+            uploadFormPhoto(input.file, input.slot, signal),
           ),
         },
       }),

@@ -457,6 +457,7 @@ describe('the preview of the templates', () => {
       ...Object.keys(orderTemplates),
       ...Object.keys(bookingTemplates),
       'waitlist.offered',
+      'waitlist.closed',
       'gift.performed',
       'gift.prasadShipped',
       'staff.newOrder',
@@ -484,6 +485,14 @@ describe('the preview of the templates', () => {
     expect(offerEmail.subject).toBe('A place has opened for Rudrabhishekam on 12 December 2026');
     expect(offerEmail.text).toContain('until Thursday, 10 December 2026 at 2:00 pm, India time');
     expect(offerEmail.text).toContain('/#/puja-booking/4?package=9&step=payment&waitlist=12');
+    // A line closed before a place freed: nothing charged, a link to the puja's other dates.
+    const closed = templates.find((t) => t.template === 'waitlist.closed')!;
+    const closedEmail = closed.channels[0];
+    if (closedEmail?.channel !== 'email') throw new Error('an e-mail expected');
+    expect(closedEmail.subject).toBe('The waitlist for Rudrabhishekam on 12 December 2026 has closed');
+    expect(closedEmail.text).toContain('You were not charged anything.');
+    expect(closedEmail.text).toContain('See the other dates: ');
+    expect(closedEmail.text).toContain('/#/pujas/4');
     const shipped = templates.find((t) => t.template === 'order.shipped')!;
     expect(shipped.label).toBe('Order shipped');
     const [email, whatsapp] = shipped.channels;

@@ -7,13 +7,14 @@
  */
 import * as v from 'valibot';
 import { AdminPujaListResponse, AdminPujaResponse, PUJA_DRAFT_NOTE } from '../../contract/admin/pujas.ts';
-import { PujaListResponse } from '../../contract/catalogue.ts';
+import { PujaDatesResponse, PujaListResponse } from '../../contract/catalogue.ts';
+import { WaitlistEntryResponse } from '../../contract/waitlist.ts';
 import { seedIfEmpty } from '../../server/db/seed/seed.ts';
 import { pujaRepeats, pujas as seedPujas } from '../../server/db/seed/catalogue-data.ts';
 import { pruneUnusedUploads } from '../../server/services/uploads.ts';
 import { testAuthorisation } from '../support/authorisation.ts';
 import { adminPujaInput, bookingBody, countBookingRows, type TestPuja } from '../support/bookings.ts';
-import { book, bookingEvent, DAY, MP4, pujaOn, upload, uploadPhoto } from '../support/lifecycle.ts';
+import { book, bookingEvent, DAY, HTML, MP4, pujaOn, upload, uploadPhoto } from '../support/lifecycle.ts';
 import { addAddress, send } from '../support/orders.ts';
 import { createIntent, payFor, paymentStatus } from '../support/payments.ts';
 import { lifecycleShopPerFile } from '../support/prelude.ts';
@@ -54,6 +55,15 @@ async function edit(id: number, changes: Record<string, unknown>) {
   const current = v.parse(AdminPujaResponse, (await staff('GET', `/api/admin/pujas/${id}`)).body).puja;
   return staff('PUT', `/api/admin/pujas/${id}`, { ...current, ...changes });
 }
+
+/** A seed puja's authorisation as the staff API takes it. */
+const demoAuthorisation = (demo: (typeof seedPujas)[number]) => ({
+  templeName: demo.templeName,
+  performedBy: demo.performedBy,
+  authorisedBy: demo.authorisedBy,
+  authorisationRef: demo.authorisationRef,
+  authorisationDate: demo.authorisationDate,
+});
 
 const adminPuja = async (id: number) =>
   v.parse(AdminPujaResponse, (await staff('GET', `/api/admin/pujas/${id}`)).body).puja;
@@ -144,7 +154,9 @@ describe('a puja without its temple’s authorisation', () => {
       pujaName: demo.pujaName,
       place: 'Elsewhere, Udupi',
     });
+    // A shop seeded before: its demo pujas have no authorisation, and it never took the step.
     await shop.db.updateTable('puja').set(NO_AUTHORISATION).where('id', '=', demoId).execute();
+    await shop.db.deleteFrom('seedSteps').where('name', '=', 'demo-authorisations').execute();
     expect((await adminPuja(demoId)).draft).toBe(true);
     expect(await seedIfEmpty(shop.db)).toBe(false);
     expect((await adminPuja(demoId)).authorisation).toEqual({
@@ -155,6 +167,75 @@ describe('a puja without its temple’s authorisation', () => {
       date: demo.authorisationDate,
     });
     expect((await adminPuja(staffMade.id)).draft).toBe(true);
+    // Once only: staff take the authorisation out again, the next start leaves their edit.
+    expect((await edit(demoId, NO_AUTHORISATION)).status).toBe(200);
+    expect(await seedIfEmpty(shop.db)).toBe(false);
+    expect((await adminPuja(demoId)).draft).toBe(true);
+    expect((await edit(demoId, demoAuthorisation(demo))).status).toBe(200);
+  });
+
+  it('a demo puja whose authorisation staff empty stays a draft across a restart', async () => {
+    const demo = seedPujas[1]!;
+    const { id } = await shop.db
+      .selectFrom('puja')
+      .select('id')
+      .where('pujaName', '=', demo.pujaName)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    expect((await edit(id, NO_AUTHORISATION)).status).toBe(200);
+    // What every start of the server does after migrating (server/start.ts).
+    expect(await seedIfEmpty(shop.db)).toBe(false);
+    expect((await adminPuja(id)).draft).toBe(true);
+    expect(await inShopList(id)).toBe(false);
+    expect((await edit(id, demoAuthorisation(demo))).status).toBe(200);
+    expect(await inShopList(id)).toBe(true);
+  });
+});
+
+describe('a draft date of a published puja', () => {
+  const otherDates = async (id: number) =>
+    v
+      .parse(PujaDatesResponse, (await send(shop.app, 'GET', `/pujas/${id}/dates`)).body)
+      .dates.map((d) => d.id);
+
+  it('is not among the puja’s other dates, nor is a retired one, until staff publish it again', async () => {
+    const first = await pujaOn(shop, 10 * DAY);
+    const repeat = async (days: number) => {
+      const res = await staff('POST', `/api/admin/pujas/${first.id}/repeat`, {
+        pujaDate: new Date(shop.clock.now().getTime() + days * DAY).toISOString(),
+      });
+      expect(res.status).toBe(201);
+      return v.parse(AdminPujaResponse, res.body).puja.id;
+    };
+    const draft = await repeat(20);
+    const retired = await repeat(30);
+    expect(await otherDates(first.id)).toEqual([draft, retired]);
+    expect((await edit(draft, { authorisationRef: '' })).status).toBe(200);
+    const { version } = await adminPuja(retired);
+    expect((await staff('POST', `/api/admin/pujas/${retired}/retire`, { version })).status).toBe(200);
+    expect(await otherDates(first.id)).toEqual([]);
+    expect((await edit(draft, { authorisationRef: testAuthorisation.authorisationRef })).status).toBe(200);
+    expect(await otherDates(first.id)).toEqual([draft]);
+  });
+
+  it('offers its waitlist nothing while a draft; published again, the head of the line is offered', async () => {
+    const puja = await pujaOn(shop, 10 * DAY);
+    expect((await edit(puja.id, { capacity: 1 })).status).toBe(200);
+    await book(shop, shop.other, shop.otherAddressId, { puja });
+    const { paymentMethod: _m, paymentId: _p, ...draft } = bookingBody(puja, shop.myAddressId, 1);
+    const joined = await send(shop.app, 'POST', '/api/waitlist', { token: shop.me.token, json: draft });
+    expect(joined.status).toBe(201);
+    const { id } = v.parse(WaitlistEntryResponse, joined.body).entry;
+    const status = async () =>
+      v.parse(
+        WaitlistEntryResponse,
+        (await send(shop.app, 'GET', `/api/waitlist/${id}`, { token: shop.me.token })).body,
+      ).entry.status;
+    // Staff take the authorisation out and add a place: the line moves on, but offers nothing.
+    expect((await edit(puja.id, { ...NO_AUTHORISATION, capacity: 2 })).status).toBe(200);
+    expect(await status()).toBe('waiting');
+    expect((await edit(puja.id, { ...testAuthorisation })).status).toBe(200);
+    expect(await status()).toBe('offered');
   });
 });
 
@@ -200,7 +281,16 @@ describe('the authorisation as staff enter it', () => {
     expect(v.parse(AdminPujaResponse, saved.body).puja.authorisationImageId).toBe(photo);
     // The photo stays even when it is old enough for unused uploads to be pruned.
     await pruneUnusedUploads(shop.db, shop.uploadsDir, new Date(Date.now() + 30 * DAY));
-    expect((await shop.app.request(`/uploads/${photo}`)).status).toBe(200);
+    const served = await shop.app.request(`/uploads/${photo}`);
+    expect(served.status).toBe(200);
+    // Served only as the image it is, never as a page; and never named in the shop's answer.
+    expect(served.headers.get('content-type')).toMatch(/^image\/(png|jpeg|webp)$/);
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    const shown = await send(shop.app, 'GET', `/pujas/${puja.id}`);
+    expect(JSON.stringify(shown.body)).not.toContain(photo);
+    // A page of HTML calling itself a photo is refused at the upload, so it can never be the letter.
+    const html = await upload(shop, shop.staff.token, HTML);
+    expect(html.status).toBe(415);
 
     const video = await upload(shop, shop.staff.token, MP4);
     expect(video.status).toBe(201);

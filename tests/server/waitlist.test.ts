@@ -164,6 +164,22 @@ describe('joining the waitlist', () => {
     expect(closed.body).toMatchObject({ code: 'booking_closed' });
     shop.clock.set(new Date());
 
+    // Booking still open, but within 2 hours of its close: the line has closed, nobody may join.
+    const late = await pujaOn(shop, 10 * DAY);
+    await setCapacity(late, 1);
+    await book(shop, shop.other, shop.otherAddressId, { puja: late });
+    shop.clock.set(new Date(Date.parse(late.pujaDate!) - 14 * HOUR));
+    const tooLate = await join(shop.me, late, shop.myAddressId);
+    expect(tooLate.status).toBe(409);
+    expect(tooLate.body).toEqual({
+      code: 'waitlist_closed',
+      message:
+        'The waitlist for this date has closed: booking it closes within 2 hours, too soon to offer a place. Please choose another date.',
+    });
+    shop.clock.set(new Date(Date.parse(late.pujaDate!) - 14 * HOUR - MINUTE));
+    expect((await join(shop.me, late, shop.myAddressId)).status).toBe(201);
+    shop.clock.set(new Date());
+
     const unknown = await send(shop.app, 'POST', '/api/waitlist', {
       token: shop.me.token,
       json: { ...draftFor(puja, shop.myAddressId, 1), pujaId: 999_999 },
@@ -299,6 +315,72 @@ describe('when places free', () => {
       (m) => (JSON.parse(m.params) as { id: number }).id === mine.id,
     );
     expect(forThisEntry).toHaveLength(0);
+  });
+
+  /** When the date's booking closes: its sankalp lock, 12 hours before the puja. */
+  const lockOf = (puja: TestPuja) => Date.parse(puja.pujaDate!) - 12 * HOUR;
+  const closedMessages = (userId: number) =>
+    shop.db
+      .selectFrom('outbox')
+      .select(['template', 'channel', 'params'])
+      .where('userId', '=', userId)
+      .where('template', '=', 'waitlist.closed')
+      .execute();
+
+  it("an offer's hold never runs past the date's booking close: made 2 hours and a minute before, it holds until the lock", async () => {
+    const { puja } = await fullDate();
+    const mine = await joined(shop.me, puja, shop.myAddressId);
+    shop.clock.set(new Date(lockOf(puja) - 2 * HOUR - MINUTE));
+    // Staff add a place: the line moves at once.
+    await setCapacity(puja, 2);
+    expect(await entry(shop.me, mine.id)).toMatchObject({
+      status: 'offered',
+      offerExpiresAt: new Date(lockOf(puja)).toISOString(),
+    });
+    const [offer] = (await offerMessages(shop.me.user.id)).filter(
+      (m) => (JSON.parse(m.params) as { id: number }).id === mine.id,
+    );
+    expect(JSON.parse(offer!.params)).toMatchObject({ offerExpiresAt: new Date(lockOf(puja)).toISOString() });
+    // At the lock the offer lapses (read by its devotee).
+    shop.clock.set(new Date(lockOf(puja) - 1));
+    expect((await entry(shop.me, mine.id)).status).toBe('offered');
+    shop.clock.set(new Date(lockOf(puja)));
+    expect((await entry(shop.me, mine.id)).status).toBe('lapsed');
+  });
+
+  it('with 2 hours or less before the booking closes nobody is offered: the waiting line lapses, each told the line closed', async () => {
+    const { puja } = await fullDate();
+    const mine = await joined(shop.me, puja, shop.myAddressId);
+    const third = await devotee('Meena Raman');
+    const next = await joined(third.customer, puja, third.addressId);
+    shop.clock.set(new Date(lockOf(puja) - 2 * HOUR));
+    await setCapacity(puja, 2);
+    expect(await entry(shop.me, mine.id)).toMatchObject({ status: 'lapsed', offerExpiresAt: null });
+    expect(await entry(third.customer, next.id)).toMatchObject({ status: 'lapsed', offerExpiresAt: null });
+    for (const [customer, id] of [
+      [shop.me, mine.id],
+      [third.customer, next.id],
+    ] as const) {
+      const offers = (await offerMessages(customer.user.id)).filter(
+        (m) => (JSON.parse(m.params) as { id: number }).id === id,
+      );
+      expect(offers).toHaveLength(0);
+      const closed = (await closedMessages(customer.user.id)).filter(
+        (m) => (JSON.parse(m.params) as { id: number }).id === id,
+      );
+      expect(closed.map((m) => m.channel)).toEqual(['email']);
+      expect(JSON.parse(closed[0]!.params)).toMatchObject({
+        kind: 'waitlist',
+        pujaName: puja.pujaName,
+        offerExpiresAt: null,
+        path: `/#/pujas/${puja.id}`,
+      });
+    }
+    // The place is free for anyone while booking is still open, and the line moving again tells nobody twice.
+    expect(await placesLeft(puja)).toBe(1);
+    const told = (await closedMessages(shop.me.user.id)).length;
+    await setCapacity(puja, 3);
+    expect(await closedMessages(shop.me.user.id)).toHaveLength(told);
   });
 
   it('in strict order: a later, smaller entry does not jump a head that does not fit; several fit in turn', async () => {

@@ -246,11 +246,12 @@ describe('the preview of the templates', () => {
       'Prasad shipped',
       'Booking refund sent',
       'Waitlist: a place has opened',
+      'Waitlist: closed without a place',
       'Gift: puja performed (to the recipient)',
       'New order (to staff)',
       'Password reset link',
     ])
       expect(screen.getByRole('region', { name })).toBeInTheDocument();
-    expect(screen.getAllByRole('region').filter((r) => r.classList.contains('bo-template'))).toHaveLength(25);
+    expect(screen.getAllByRole('region').filter((r) => r.classList.contains('bo-template'))).toHaveLength(26);
   });
 });

@@ -7,7 +7,9 @@
  */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import sharp from 'sharp';
 import * as v from 'valibot';
+import { catalogueMessages } from '../../contract/admin/catalogue-fields.ts';
 import { AdminPujaResponse, PUJA_DRAFT_NOTE } from '../../contract/admin/pujas.ts';
 import { call } from '../support/accounts.ts';
 import { adminPujaInput } from '../support/bookings.ts';
@@ -78,8 +80,38 @@ describe('the puja’s form in the back office', () => {
     expect((await call(shop.app, 'GET', `/pujas/${draft.id}`)).status).toBe(200);
   });
 
-  it('links the photo of the authorisation letter when staff attached one', async () => {
+  it('uploads the photo of the authorisation letter from the form, kept as taken, and shows it as a thumbnail linking to it', async () => {
+    // The browser's own filter (the input's accept) is off, as a person can pick "All files".
+    const user = userEvent.setup({ applyAccept: false });
     const draft = await draftPuja('Lettered Homam');
+    renderAppAs(shop.staff.token, `/admin/pujas/${draft.id}`);
+    await screen.findByRole('heading', { level: 1, name: 'Lettered Homam' }, PAGE);
+    const field = screen.getByLabelText('Photo of the authorisation');
+    expect(screen.queryByRole('link', { name: 'Photo of the authorisation' })).toBeNull();
+
+    // A page of HTML calling itself a PNG: the server reads the bytes and refuses it.
+    await user.upload(field, new File(['<!doctype html><script>1</script>'], 'l.png', { type: 'image/png' }));
+    expect(await screen.findByText(catalogueMessages.imageNotImage, {}, PAGE)).toBeInTheDocument();
+
+    const letter = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#fffbe6' } })
+      .png()
+      .toBuffer();
+    await user.upload(field, new File([new Uint8Array(letter)], 'letter.png', { type: 'image/png' }));
+    const link = await screen.findByRole('link', { name: 'Photo of the authorisation' }, PAGE);
+    const href = link.getAttribute('href') ?? '';
+    expect(href).toMatch(/\/uploads\/upl_[\w-]{24}$/);
+    expect(within(link).getByRole('img')).toHaveAttribute('src', href);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Saved', {}, PAGE);
+    const saved = await staffPuja(draft.id);
+    expect(saved.authorisationImageId).toBe(href.split('/').pop());
+    // Kept as the upload it is, not resized into catalogue images.
+    const served = await shop.app.request(`/uploads/${saved.authorisationImageId}`);
+    expect(served.headers.get('content-type')).toBe('image/png');
+  });
+
+  it('shows a letter staff attached earlier as its thumbnail, linking to it', async () => {
+    const draft = await draftPuja('Lettered Homam Two');
     const photo = await uploadPhoto(shop, shop.staff.token);
     const res = await call(shop.app, 'PUT', `/api/admin/pujas/${draft.id}`, {
       token: shop.staff.token,
@@ -87,7 +119,7 @@ describe('the puja’s form in the back office', () => {
     });
     expect(res.status).toBe(200);
     renderAppAs(shop.staff.token, `/admin/pujas/${draft.id}`);
-    const link = await screen.findByRole('link', { name: 'Photo of the authorisation letter' }, PAGE);
+    const link = await screen.findByRole('link', { name: 'Photo of the authorisation' }, PAGE);
     expect(link.getAttribute('href')).toMatch(new RegExp(`/uploads/${photo}$`));
   });
 

@@ -93,6 +93,30 @@ describe('a full date in the wizard', () => {
   });
 });
 
+describe('My Bookings', () => {
+  it('says a line closed before a place freed, not that an offer went unpaid', async () => {
+    const puja = await dateOf(1);
+    await someoneBooks(puja, 1);
+    const customer = await signInNewCustomer(shop.app, { name: 'Asha Rao' });
+    const address = await addAddress(shop.app, customer);
+    const { paymentMethod: _m, paymentId: _p, ...draft } = bookingBody(puja, address.id, 1);
+    const joined = await send(shop.app, 'POST', '/api/waitlist', { token: customer.token, json: draft });
+    expect(joined.status).toBe(201);
+    const { id } = v.parse(WaitlistEntryResponse, joined.body).entry;
+    // Two hours before booking closes (the sankalp lock, 12 hours before the puja) the line closes.
+    shop.clock.set(new Date(Date.parse(puja.pujaDate!) - 14 * 60 * 60 * 1000));
+    expect(await entryOf(customer, id)).toMatchObject({ status: 'lapsed', offerExpiresAt: null });
+    renderAppAt('/account/bookings');
+    const list = await screen.findByRole('region', { name: 'Waitlists' }, PAGE);
+    expect(
+      within(list).getByText(
+        'The waitlist closed before a place freed: booking this date closes soon. Nothing was charged.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(list).queryByText(/The offer lapsed/)).toBeNull();
+  });
+});
+
 describe('an offer held for the devotee', () => {
   // The offer's link names the entry; the same booking page opened any other way (the puja's page,
   // a bookmark) finds the devotee's offer by itself: the held place is theirs to pay for either way.

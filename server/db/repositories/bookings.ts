@@ -12,7 +12,7 @@ import type { BookedOffering } from '../../../contract/offerings.ts';
 import type { TempleScriptName } from '../../../contract/temple-script.ts';
 import { findPujaScript } from './catalogue.ts';
 import { countOf, rowsWhere } from '../queries.ts';
-import { isAuthorised } from './puja-authorisation.ts';
+import { isInShop } from './puja-authorisation.ts';
 
 /** The puja as a booking snapshots it. */
 export function findPujaForBooking(db: Db, id: number) {
@@ -22,8 +22,7 @@ export function findPujaForBooking(db: Db, id: number) {
       .select(['id', 'pujaName', 'place', 'pujaDate', 'image', 'capacity', 'maxPerAccount', 'script'])
       .where('id', '=', id)
       // A retired puja, or a draft, is not in the shop: it cannot be booked.
-      .where('retiredAt', 'is', null)
-      .where(isAuthorised)
+      .where(isInShop)
       .executeTakeFirst()
   );
 }

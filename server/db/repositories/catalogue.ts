@@ -9,7 +9,7 @@ import type { Database } from '../types.ts';
 import type { PujaRow } from '../catalogue-types.ts';
 import { countOf } from '../queries.ts';
 import { placesLeftOf, placesTakenColumn } from './places.ts';
-import { AUTHORISATION_COLUMNS, authorisationOf, isAuthorised } from './puja-authorisation.ts';
+import { AUTHORISATION_COLUMNS, authorisationOf, isInShop } from './puja-authorisation.ts';
 
 /**
  * The columns of the shop's catalogue answers (SPEC.md section 7's shapes): what staff keep
@@ -63,7 +63,24 @@ const PUBLIC_PRODUCT_COLUMNS = [
   'product.totalReviews',
 ] as const;
 
-const toPuja = ({
+/** What every read of a puja row needs to turn it into an answer: its flag, its count, its authorisation. */
+type PujaFactsRow = Pick<
+  PujaRow,
+  | 'inDemand'
+  | 'capacity'
+  | 'templeName'
+  | 'performedBy'
+  | 'authorisedBy'
+  | 'authorisationRef'
+  | 'authorisationDate'
+> & { placesTaken: number | string | null };
+
+/**
+ * A puja row as the shop and the back office both answer it, the one mapping of the two: "in
+ * demand" as a boolean, its places left counted from what its bookings and offers hold
+ * (placesTakenColumn), and its authorisation as one value (null: a draft); the rest as it is.
+ */
+export function pujaFactsOf<R extends PujaFactsRow>({
   inDemand,
   placesTaken,
   templeName,
@@ -72,18 +89,23 @@ const toPuja = ({
   authorisationRef,
   authorisationDate,
   ...row
-}: PublicPujaRow & { placesTaken: number | string | null }): Puja => ({
-  ...row,
-  inDemand: inDemand === 1,
-  placesLeft: placesLeftOf(row.capacity, Number(placesTaken ?? 0)),
-  authorisation: authorisationOf({
-    templeName,
-    performedBy,
-    authorisedBy,
-    authorisationRef,
-    authorisationDate,
-  }),
-});
+}: R) {
+  return {
+    ...row,
+    inDemand: inDemand === 1,
+    // PostgreSQL answers COUNT as a string.
+    placesLeft: placesLeftOf(row.capacity, Number(placesTaken ?? 0)),
+    authorisation: authorisationOf({
+      templeName,
+      performedBy,
+      authorisedBy,
+      authorisationRef,
+      authorisationDate,
+    }),
+  };
+}
+
+const toPuja = (row: PublicPujaRow & { placesTaken: number | string | null }): Puja => pujaFactsOf(row);
 
 /**
  * Pujas in the shop (not retired) with `fromPrice`: the cheapest package's offer price (null
@@ -94,9 +116,8 @@ function pujasWithFromPrice(db: Db) {
     db
       .selectFrom('puja')
       .select(PUBLIC_PUJA_COLUMNS)
-      .where('puja.retiredAt', 'is', null)
-      // A draft (no temple's authorisation) is not in the shop (docs/decisions/0078).
-      .where(isAuthorised)
+      // Neither a retired puja nor a draft (no temple's authorisation) is in the shop (docs/decisions/0078).
+      .where(isInShop)
       .select((eb) =>
         eb
           .selectFrom('pujaPackage')
@@ -242,8 +263,7 @@ export async function findNextPujaDate(
     .selectFrom('puja')
     .select(['id', 'pujaDate'])
     .where('id', '!=', id)
-    .where('retiredAt', 'is', null)
-    .where(isAuthorised)
+    .where(isInShop)
     .where('pujaName', '=', puja.pujaName)
     .where('place', '=', puja.place)
     .where('pujaDate', 'like', ISO_DATE_PATTERN)

@@ -2,6 +2,7 @@ import { BOOKING_STATES_FREEING_PLACES } from '../../../contract/lifecycle.ts';
 import { sql, type ExpressionBuilder } from 'kysely';
 import { isPostgres, type Db } from '../client.ts';
 import type { Database } from '../types.ts';
+import { isInShop } from './puja-authorisation.ts';
 
 /**
  * Places at the temple (docs/product-rules.md, Places at the temple; docs/decisions/0075): what a
@@ -48,6 +49,19 @@ export async function placesTaken(db: Db, pujaId: number, forUserId?: number): P
 /** The places left of `capacity` when `taken` are held: null when unlimited, never below 0. */
 export const placesLeftOf = (capacity: number | null, taken: number): number | null =>
   capacity === null ? null : Math.max(0, capacity - taken);
+
+/**
+ * The puja's capacity when it is in the shop (isInShop: neither retired nor a draft), the only
+ * pujas whose freed places are offered to a waitlist; undefined otherwise.
+ */
+export function findPujaPlaces(db: Db, pujaId: number): Promise<{ capacity: number | null } | undefined> {
+  return db
+    .selectFrom('puja')
+    .select('capacity')
+    .where('puja.id', '=', pujaId)
+    .where(isInShop)
+    .executeTakeFirst();
+}
 
 /**
  * Holds the puja's row until the booking's transaction ends, so two bookings of its last places

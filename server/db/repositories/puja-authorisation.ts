@@ -27,6 +27,14 @@ type AuthorisationRow = Pick<
 export const isAuthorised = (eb: ExpressionBuilder<Database, 'puja'>) =>
   eb.and(AUTHORISATION_COLUMNS.map((column) => eb(column, 'is not', null)));
 
+/**
+ * A condition on `puja`: it is in the shop, as customers see it: not retired, and not a draft.
+ * Every read the shop makes of a puja for its customers (the catalogue, a puja's other dates, a
+ * booking's quote, a waitlist's offer) is filtered by this one condition.
+ */
+export const isInShop = (eb: ExpressionBuilder<Database, 'puja'>) =>
+  eb.and([eb('puja.retiredAt', 'is', null), isAuthorised(eb)]);
+
 /** Whether a puja's row lacks any of its authorisation. */
 export const isDraft = (row: AuthorisationRow): boolean =>
   !row.templeName || !row.performedBy || !row.authorisedBy || !row.authorisationRef || !row.authorisationDate;

@@ -2,6 +2,7 @@ import { isBookingOpen } from '../../../contract/policy.ts';
 import type { PujaDate } from '../../../contract/catalogue.ts';
 import type { Db } from '../client.ts';
 import { placesLeftOf, placesTakenColumn } from './places.ts';
+import { isInShop } from './puja-authorisation.ts';
 
 /**
  * The dates of one puja (docs/product-rules.md, Rescheduling): each date is its own puja record;
@@ -19,9 +20,23 @@ export async function seriesOf(db: Db, pujaId: number): Promise<number | undefin
   return row ? (row.seriesId ?? row.id) : undefined;
 }
 
+/** The first date of the series of the puja named `pujaName` (its record with no seriesId): its id and capacity. */
+export function findFirstDateByName(
+  db: Db,
+  pujaName: string,
+): Promise<{ id: number; capacity: number | null } | undefined> {
+  return db
+    .selectFrom('puja')
+    .select(['id', 'capacity'])
+    .where('pujaName', '=', pujaName)
+    .where('seriesId', 'is', null)
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
 /**
- * The other dates of the puja's series still open for booking at `now`: not retired, the booking
- * window open (its sankalp lock ahead), each with its places left (null: unlimited) and its
+ * The other dates of the puja's series still open for booking at `now`: in the shop (neither
+ * retired nor a draft, `isInShop`, as the catalogue), the booking window open (its sankalp lock ahead), each with its places left (null: unlimited) and its
  * cheapest package's offer price. Soonest first; empty when there are none (or no such puja).
  */
 export async function otherDatesOf(db: Db, pujaId: number, now: Date): Promise<PujaDate[]> {
@@ -41,7 +56,7 @@ export async function otherDatesOf(db: Db, pujaId: number, now: Date): Promise<P
         .as('lowestPrice'),
     ])
     .where('puja.id', '!=', pujaId)
-    .where('puja.retiredAt', 'is', null)
+    .where(isInShop)
     .where((eb) => eb.or([eb('puja.id', '=', series), eb('puja.seriesId', '=', series)]))
     .execute();
   return rows

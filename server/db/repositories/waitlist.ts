@@ -9,15 +9,19 @@ import type { WaitlistEntryRow } from '../types.ts';
  * Data access only; the rules are machines/waitlist/, run by server/services/waitlist.ts.
  */
 
-/** An entry with its puja's name and date, as every read answers it. */
-export type WaitlistEntryWithPuja = WaitlistEntryRow & { pujaName: string; pujaDate: string | null };
+/** An entry with its puja's name, place and date, as every read answers it. */
+export type WaitlistEntryWithPuja = WaitlistEntryRow & {
+  pujaName: string;
+  place: string;
+  pujaDate: string | null;
+};
 
 const withPuja = (db: Db) =>
   db
     .selectFrom('waitlistEntries')
     .innerJoin('puja', 'puja.id', 'waitlistEntries.pujaId')
     .selectAll('waitlistEntries')
-    .select(['puja.pujaName as pujaName', 'puja.pujaDate as pujaDate']);
+    .select(['puja.pujaName as pujaName', 'puja.place as place', 'puja.pujaDate as pujaDate']);
 
 export function findWaitlistEntry(db: Db, id: number): Promise<WaitlistEntryWithPuja | undefined> {
   return withPuja(db).where('waitlistEntries.id', '=', id).executeTakeFirst();

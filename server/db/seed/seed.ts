@@ -49,6 +49,25 @@ const DEMO_OFFERINGS: Omit<Insertable<PujaOfferingTable>, 'pujaId'>[] = [
   },
 ];
 
+/**
+ * The one-off step that gave a demo shop seeded before authorisations its pujas' own
+ * (authoriseDemoPujas). A shop seeded since has them from the start, so seeding records it too.
+ */
+const DEMO_AUTHORISATIONS_STEP = 'demo-authorisations';
+
+/**
+ * Records the seed's one-off step `name` as taken at `at`: true when this call took it, false when
+ * it was taken before (the shop's seed_steps row), so a step runs once in a shop's life.
+ */
+async function takeSeedStep(db: Db, name: string, at: Date): Promise<boolean> {
+  const result = await db
+    .insertInto('seedSteps')
+    .values({ name, doneAt: at.toISOString() })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
 /** True when the catalogue has never been seeded. */
 export async function isCatalogueEmpty(db: Db): Promise<boolean> {
   return (await countOf(db.selectFrom('puja'))) === 0;
@@ -125,6 +144,8 @@ export async function seedCatalogue(db: Db, now: Date = new Date()): Promise<voi
         .execute();
     }
     await seedCoupons(trx, now);
+    // Its pujas carry their authorisations already: the step for older shops is never needed here.
+    await takeSeedStep(trx, DEMO_AUTHORISATIONS_STEP, now);
   });
 }
 
@@ -132,6 +153,8 @@ export async function seedCatalogue(db: Db, now: Date = new Date()): Promise<voi
  * A shop seeded before pujas carried their temple's authorisation gets the demo's own, on the
  * demo's own pujas only: a row with the seed's name, place and image and no authorisation at all
  * (docs/decisions/0078). A puja staff made, or one whose authorisation staff began, is left as it is.
+ * Run once in a shop's life (seedIfEmpty, DEMO_AUTHORISATIONS_STEP): an authorisation staff later
+ * empty on purpose stays empty across restarts.
  */
 export async function authoriseDemoPujas(db: Db): Promise<void> {
   for (const {
@@ -165,7 +188,8 @@ export async function authoriseDemoPujas(db: Db): Promise<void> {
  * together: the check and the seeding are one transaction under the seed lock (PostgreSQL: an
  * advisory transaction lock, waited for as long as another process seeds; SQLite: the write
  * lock that the shop's transactions take up front, waited out when busy). A shop seeded before
- * coupons existed gets the demo coupons once, and its demo pujas their authorisations (authoriseDemoPujas). Returns whether this call seeded the catalogue.
+ * coupons existed gets the demo coupons once, and its demo pujas their authorisations once in its
+ * life (authoriseDemoPujas). Returns whether this call seeded the catalogue.
  */
 export async function seedIfEmpty(db: Db, now: Date = new Date()): Promise<boolean> {
   const deadline = Date.now() + MIGRATION_WAIT_MS;
@@ -181,7 +205,7 @@ export async function seedIfEmpty(db: Db, now: Date = new Date()): Promise<boole
           return true;
         }
         await seedCoupons(trx, now);
-        await authoriseDemoPujas(trx);
+        if (await takeSeedStep(trx, DEMO_AUTHORISATIONS_STEP, now)) await authoriseDemoPujas(trx);
         return false;
       });
     } catch (err) {

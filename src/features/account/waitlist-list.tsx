@@ -46,6 +46,8 @@ function stateText(entry: WaitlistEntry): string {
   if (entry.status === 'waiting' && entry.position !== null) return waitlistMessages.position(entry.position);
   if (entry.status === 'offered' && entry.offerExpiresAt)
     return waitlistMessages.offeredPayBy(formatDateTime(entry.offerExpiresAt));
+  // Lapsed without an offer: the line closed before the date's booking did (docs/product-rules.md, Waitlist).
+  if (entry.status === 'lapsed' && entry.offerExpiresAt === null) return waitlistMessages.closed;
   return waitlistMessages[entry.status];
 }
 

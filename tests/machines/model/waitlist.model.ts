@@ -41,6 +41,8 @@ export const waitlistModel: MachineModel<typeof waitlistMachine> = {
     { label: 'puja in 3 days, offers held 4 hours', input: entry({}) },
     // The model's clock stands still: an offer held for no time is past its deadline at once.
     { label: 'puja in 3 days, offers held 0 hours', input: entry({ offerHours: 0 }) },
+    // Booking still open, but 2 hours or less before it closes: too late to offer, the waiting lapse.
+    { label: 'puja in 13 hours (too late to offer)', input: entry({ pujaDate: modelTime(13 * HOUR) }) },
     // Booking closed at the sankalp lock, 12 hours before: the line cannot move, entries lapse.
     { label: 'puja in 6 hours (booking closed)', input: entry({ pujaDate: modelTime(6 * HOUR) }) },
   ],

@@ -9,6 +9,7 @@ import type { Db } from '../../client.ts';
 import { listPackagesForStaff } from './packages.ts';
 import { insertRecord, likeAnywhere, updateAtVersion } from './records.ts';
 import { countOf, pageOf, rowsWhere } from '../../queries.ts';
+import { pujaFactsOf } from '../catalogue.ts';
 import { placesLeftOf, placesTaken, placesTakenColumn } from '../places.ts';
 import { AUTHORISATION_COLUMNS, authorisationOf, isDraft } from '../puja-authorisation.ts';
 
@@ -73,25 +74,17 @@ export async function listPujasForStaff(
       .orderBy('puja.id', 'desc'),
   );
   return {
-    pujas: rows.map(
-      ({
-        placesTaken,
-        templeName,
-        performedBy,
-        authorisedBy,
-        authorisationRef,
-        authorisationDate,
-        ...row
-      }) => ({
-        ...row,
-        placesLeft: placesLeftOf(row.capacity, Number(placesTaken ?? 0)),
-        draft: isDraft({ templeName, performedBy, authorisedBy, authorisationRef, authorisationDate }),
-        inDemand: row.inDemand === 1,
+    pujas: rows.map((row) => {
+      // The list says draft or not; the authorisation itself is on the puja's own page.
+      const { authorisation, ...puja } = pujaFactsOf(row);
+      return {
+        ...puja,
+        draft: authorisation === null,
         packageCount: Number(row.packageCount ?? 0),
         bookingCount: Number(row.bookingCount ?? 0),
         fromPrice: row.fromPrice === null ? null : Number(row.fromPrice),
-      }),
-    ),
+      };
+    }),
     total,
   };
 }

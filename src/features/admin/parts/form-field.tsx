@@ -1,7 +1,8 @@
 import type { EditRecord } from '../../../../machines/admin-edit/admin-edit.machine.ts';
 import { useSelector } from '@xstate/react';
 import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
-import type { ImageSlot } from '../../../../contract/admin/images.ts';
+import { KEPT_UPLOAD, type PhotoSlot } from '../../../../contract/admin/images.ts';
+import { uploadPath } from '../../../../contract/lifecycle.ts';
 import { fromIndiaDateTimeText, indiaDateTimeText } from '../../../../contract/india-time.ts';
 import { selectDraft, selectUploadOf } from '../../../../machines/admin-edit/admin-edit.selectors.ts';
 import {
@@ -39,7 +40,8 @@ export interface FieldSpec {
   options?: readonly (readonly [string, string])[];
   hint?: string;
   wide?: boolean;
-  slot?: ImageSlot;
+  /** An image field's slot: a catalogue image's, or KEPT_UPLOAD for a photo kept as uploaded (its id). */
+  slot?: PhotoSlot;
   /** A nullable number: empty means null. */
   optional?: boolean;
   /** In a dialog (DialogFields): the browser's checks before the form is sent. */
@@ -66,9 +68,22 @@ function ImageInput<R extends EditRecord>({
   const error = useSelector(upload, (s) => selectUploadError(s));
   const canRetry = useSelector(upload, (s) => selectCanRetryUpload(s));
   const value = textOf(draft[spec.name]);
+  const kept = spec.slot === KEPT_UPLOAD;
+  // A kept upload is named by its id and served at its own path, only as the image it is.
+  const src = kept && value ? imageUrl(uploadPath(value)) : imageUrl(value);
   return (
     <div className="bo-image">
-      {value ? <img src={imageUrl(value)} alt="" /> : <span className="bo-muted">No image yet</span>}
+      {value ? (
+        kept ? (
+          <a href={src} target="_blank" rel="noreferrer">
+            <img src={src} alt={spec.label} />
+          </a>
+        ) : (
+          <img src={src} alt="" />
+        )
+      ) : (
+        <span className="bo-muted">No image yet</span>
+      )}
       <div className="field">
         <input
           id={id}
@@ -84,7 +99,10 @@ function ImageInput<R extends EditRecord>({
         <span id={`${id}-hint`} className="bo-hint" role="status">
           {uploading
             ? 'Uploading and resizing...'
-            : (error ?? 'JPEG, PNG or WebP, up to 5 MB; resized for the shop.')}
+            : (error ??
+              (kept
+                ? 'JPEG, PNG or WebP, up to 5 MB; kept as taken.'
+                : 'JPEG, PNG or WebP, up to 5 MB; resized for the shop.'))}
         </span>
         {canRetry && (
           <button

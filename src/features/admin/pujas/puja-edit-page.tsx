@@ -1,6 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLocation, useSearch } from 'wouter';
+import { KEPT_UPLOAD } from '../../../../contract/admin/images.ts';
 import { PUJA_DRAFT_NOTE, PujaInput, scriptForPlace } from '../../../../contract/admin/pujas.ts';
 import { TEMPLE_SCRIPTS } from '../../../../contract/temple-script.ts';
 import { fieldLabel, fieldLabels } from '../../../../contract/field-labels.ts';
@@ -15,7 +16,6 @@ import {
 import { liveEditMachine } from '../../../live/admin.ts';
 import { fetchStaffPuja, saveStaffPuja } from '../../../lib/admin/pujas.ts';
 import { inspectOptions } from '../../../lib/inspector.ts';
-import { imageUrl } from '../../../lib/config.ts';
 import { EditFrame } from '../parts/edit-frame.tsx';
 import { textOf, type FieldSpec } from '../parts/form-field.tsx';
 import { PujaWaitlist } from './puja-waitlist.tsx';
@@ -83,6 +83,13 @@ const pujaSpecs: FieldSpec[] = [
     label: fieldLabels.puja.authorisationDate,
     kind: 'date',
     hint: 'The date on the letter.',
+  },
+  {
+    name: 'authorisationImageId',
+    label: fieldLabels.puja.authorisationImageId,
+    kind: 'image',
+    slot: KEPT_UPLOAD,
+    wide: true,
   },
   { name: 'image', label: fieldLabels.puja.image, kind: 'image', slot: 'puja', wide: true },
   {
@@ -209,13 +216,6 @@ export function PujaEditPage({ id }: { id: number | null }) {
         </p>
       )}
       {id === null && <p className="bo-muted">Save the puja first; then add its packages and offerings.</p>}
-      {typeof record?.authorisationImageId === 'string' && (
-        <p className="bo-muted">
-          <a href={imageUrl(`/uploads/${record.authorisationImageId}`)} target="_blank" rel="noreferrer">
-            Photo of the authorisation letter
-          </a>
-        </p>
-      )}
       {record?.draft === true && (
         <p className="bo-note" role="status">
           {PUJA_DRAFT_NOTE}
