@@ -139,6 +139,18 @@ export async function settleDateChangeRefund(
   const due = row.dateChangeRefundDue;
   if (due === null) return false;
   const payment = await findPayment(db, row.paymentId);
+  // Refunded whole already: the whole refund gave back the payment less `refundedPart`, and so
+  // the difference with it; nothing is left to give (a booking left so before the whole refund
+  // waited for its difference). The due is cleared, once.
+  if (payment?.status === 'refunded') {
+    await db
+      .updateTable('bookings')
+      .set({ dateChangeRefundDue: null })
+      .where('id', '=', row.id)
+      .where('dateChangeRefundDue', '=', due)
+      .execute();
+    return false;
+  }
   if (!payment || payment.status !== 'used' || payment.providerPaymentId === null)
     throw new Error(`Booking ${row.id}: its payment ${row.paymentId} cannot be refunded in part`);
   const { refundId } = await gateway.refund({

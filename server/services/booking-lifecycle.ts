@@ -256,7 +256,12 @@ export async function lockDueBookings(deps: LifecycleDeps): Promise<number> {
  * anywhere leaves the booking pending, and the retry asks the provider with the same key: one
  * refund. False when there is nothing to do (not pending, settled meanwhile by another process).
  */
-export function settleBookingRefund(deps: LifecycleDeps, bookingId: number): Promise<boolean> {
+export async function settleBookingRefund(deps: LifecycleDeps, bookingId: number): Promise<boolean> {
+  // A cheaper date's difference still due is given back first, under its own key; the whole
+  // refund then gives back the payment less what was given of it (docs/decisions/0077). If the
+  // difference cannot be given back now, neither is the rest: the refunds job tries both again,
+  // so the difference is never given twice (once in part, once inside the rest).
+  await settleBookingDateChangeRefund(deps, bookingId);
   return settleRecordRefund(deps, REFUNDABLE_BOOKING, bookingId);
 }
 

@@ -282,6 +282,90 @@ describe('moving a booking to another date of its puja', () => {
     expect(refunds.map((r) => [r.intentId, r.amount])).toEqual([[booking.paymentId, 200]]);
   });
 
+  it('to a cheaper date, then cancelled while the difference is still due: everything paid comes back exactly once, and no job fails', async () => {
+    const { first, repeat } = await series();
+    await setPrice(repeat, 2, 1802);
+    const booking = await book(shop, shop.me, shop.myAddressId, { puja: first, noPersons: 2 });
+    failRefunds = true;
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect((await changeDate(shop.me.token, booking.id, repeat)).status).toBe(200);
+    const cancelled = await bookingEvent(shop, shop.me.token, booking.id, {
+      type: 'booking.cancel',
+      reason: 'Plans changed',
+    });
+    expect(cancelled.status).toBe(200);
+    expect(refunds).toEqual([]);
+    failRefunds = false;
+    logged.mockClear();
+    const deps = { db: shop.db, gateway, now: shop.clock.now };
+    await settlePendingBookingRefunds(deps);
+    shop.clock.advance(60_000);
+    await settlePendingBookingRefunds(deps);
+    shop.clock.advance(60_000);
+    expect(await settlePendingBookingRefunds(deps)).toBe(0);
+    // No job failed, and nothing is left to retry.
+    expect(logged).not.toHaveBeenCalled();
+    logged.mockRestore();
+    // The provider gave back what was paid, once: the difference and then the rest, each under its own key.
+    expect(refunds.map((r) => r.amount)).toEqual([400, booking.amount - 400]);
+    expect(new Set(refunds.map((r) => r.idempotencyKey)).size).toBe(2);
+    const row = await shop.db
+      .selectFrom('bookings')
+      .select(['status', 'dateChangeRefundDue'])
+      .where('id', '=', booking.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'refunded', dateChangeRefundDue: null });
+    const payment = await shop.db
+      .selectFrom('payments')
+      .select(['status', 'refundedPart'])
+      .where('id', '=', booking.paymentId)
+      .executeTakeFirstOrThrow();
+    expect(payment).toEqual({ status: 'refunded', refundedPart: 400 });
+    const history = await shop.db
+      .selectFrom('paymentHistory')
+      .select(['fromStatus', 'toStatus', 'note'])
+      .where('paymentId', '=', booking.paymentId)
+      .orderBy('id')
+      .execute();
+    expect(history.slice(-2).map((h) => [h.toStatus, h.note?.replace(/\(.*\)/, '(…)')])).toEqual([
+      ['used', `₹400 refunded (…): booking ${booking.bookingNumber} moved to a cheaper date`],
+      ['refunded', `booking ${booking.bookingNumber} refunded`],
+    ]);
+    const read = await send(shop.app, 'GET', `/api/bookings/${booking.id}`, { token: shop.me.token });
+    expect((read.body as { booking: Booking }).booking.timeline.at(-1)).toMatchObject({
+      event: 'refund.completed',
+      data: { amount: booking.amount - 400 },
+    });
+  });
+
+  it('a difference left due on a payment already refunded whole is cleared by the refunds job, not refunded again', async () => {
+    const { first, repeat } = await series();
+    await setPrice(repeat, 1, 901);
+    const booking = await book(shop, shop.me, shop.myAddressId, { puja: first, noPersons: 1 });
+    failRefunds = true;
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect((await changeDate(shop.me.token, booking.id, repeat)).status).toBe(200);
+    // As a cancellation before this change left it: the whole payment refunded, the difference still due.
+    await shop.db
+      .updateTable('payments')
+      .set({ status: 'refunded' })
+      .where('id', '=', booking.paymentId)
+      .execute();
+    failRefunds = false;
+    logged.mockClear();
+    const deps = { db: shop.db, gateway, now: shop.clock.now };
+    expect(await settlePendingBookingRefunds(deps)).toBe(0);
+    expect(logged).not.toHaveBeenCalled();
+    logged.mockRestore();
+    expect(refunds).toEqual([]);
+    const row = await shop.db
+      .selectFrom('bookings')
+      .select('dateChangeRefundDue')
+      .where('id', '=', booking.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ dateChangeRefundDue: null });
+  });
+
   it('to a dearer date: the difference is named, and the move refused saying so (decision 0077)', async () => {
     const { first, repeat } = await series();
     await setPrice(repeat, 1, 1601);
