@@ -10,6 +10,10 @@ import { BookingDateChangeQuote, BookingEventResponse, type Booking } from '../.
 import { PujaDatesResponse, PujaListResponse } from '../../contract/catalogue.ts';
 import { createSimulatedGateway } from '../../server/payments/simulated-gateway.ts';
 import type { PaymentGateway, RefundInput } from '../../server/payments/gateway.ts';
+import { WHATSAPP_CONSENT_WORDS } from '../../contract/account-messages.ts';
+import { recordConsent } from '../../server/db/repositories/message-preferences.ts';
+import { renderMessage, inIndia, type MessageFacts } from '../../server/messages/templates.ts';
+import { renderWhatsApp } from '../../server/messages/whatsapp.ts';
 import { settlePendingBookingRefunds } from '../../server/services/booking-lifecycle.ts';
 import type { TestPuja } from '../support/bookings.ts';
 import { book, bookingEvent, createLifecycleShop, pujaOn, DAY, HOUR } from '../support/lifecycle.ts';
@@ -364,6 +368,65 @@ describe('moving a booking to another date of its puja', () => {
       .where('id', '=', booking.id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ dateChangeRefundDue: null });
+  });
+
+  it('tells the customer, by e-mail and on WhatsApp with their consent, the new date, the old one and the refund', async () => {
+    const { first, repeat } = await series();
+    await setPrice(repeat, 2, 1802);
+    await recordConsent(shop.db, {
+      userId: shop.me.user.id,
+      channel: 'whatsapp',
+      granted: true,
+      mobile: '9443011111',
+      words: WHATSAPP_CONSENT_WORDS,
+      source: 'account',
+      at: shop.clock.now().toISOString(),
+    });
+    const booking = await book(shop, shop.me, shop.myAddressId, { puja: first, noPersons: 2 });
+    const res = await changeDate(shop.me.token, booking.id, repeat);
+    expect(res.status).toBe(200);
+    const to = moved(res).puja.pujaDate;
+    const rows = await shop.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('recordKind', '=', 'booking')
+      .where('recordId', '=', booking.id)
+      .where('template', '=', 'booking.dateChanged')
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => r.channel)).toEqual(['email', 'whatsapp']);
+    const facts = JSON.parse(rows[0]!.params) as MessageFacts;
+    const render = { publicUrl: 'https://shop.test', brand: 'Test Shop' };
+    const mail = renderMessage('booking.dateChanged', facts, render);
+    expect(mail.subject).toContain(`Booking ${booking.bookingNumber} moved to`);
+    expect(mail.text).toContain(`has been moved to another date: ${booking.puja.pujaName}`);
+    expect(mail.text).toContain(inIndia(to));
+    expect(mail.text).toContain(`It was on ${inIndia(first.pujaDate!)}.`);
+    expect(mail.text).toContain('₹400 is being refunded to you');
+    expect(renderWhatsApp('booking.dateChanged', facts, render.publicUrl).parameters).toEqual([
+      'Asha Rao',
+      booking.bookingNumber,
+      booking.puja.pujaName,
+      inIndia(first.pujaDate!),
+      inIndia(to),
+      '₹400 is being refunded to you, by the way you paid.',
+      `https://shop.test/#/account/bookings/${booking.id}`,
+    ]);
+    // A move at the same price says nothing of a refund.
+    await setPrice(first.id, 2, 1802);
+    shop.clock.advance(60_000);
+    const back = await changeDate(shop.staff.token, booking.id, first.id, true);
+    expect(back.status).toBe(200);
+    const again = await shop.db
+      .selectFrom('outbox')
+      .select('params')
+      .where('recordId', '=', booking.id)
+      .where('template', '=', 'booking.dateChanged')
+      .where('channel', '=', 'email')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const backFacts = JSON.parse(again.params) as MessageFacts;
+    expect(renderMessage('booking.dateChanged', backFacts, render).text).not.toContain('is being refunded');
   });
 
   it('to a dearer date: the difference is named, and the move refused saying so (decision 0077)', async () => {
