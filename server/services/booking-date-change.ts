@@ -8,6 +8,8 @@ import { listPackages } from '../db/repositories/catalogue.ts';
 import { findPayment, insertPaymentHistory } from '../db/repositories/payments.ts';
 import { lockPujaPlaces, placesLeftOf, placesTaken } from '../db/repositories/places.ts';
 import { seriesOf } from '../db/repositories/puja-dates.ts';
+import { accountBookingsOfPuja } from '../db/repositories/account-bookings.ts';
+import { accountLimitMessage } from '../../contract/refusal-messages.ts';
 import { countOf } from '../db/queries.ts';
 import { inTransaction } from '../db/transaction.ts';
 import type { BookingRow } from '../db/types.ts';
@@ -43,6 +45,21 @@ const personsOf = (db: Db, bookingId: number) =>
   countOf(db.selectFrom('bookingPersons').where('bookingId', '=', bookingId));
 
 /**
+ * The new date's limit of bookings per devotee (docs/product-rules.md, Places at the temple) holds
+ * for the booking's account, whoever moves it: refused (409 puja_account_limit) when the account
+ * holds that many of the date already.
+ */
+async function checkAccountLimit(
+  db: Db,
+  row: BookingRow,
+  target: { id: number; maxPerAccount: number | null },
+) {
+  if (target.maxPerAccount === null) return;
+  if ((await accountBookingsOfPuja(db, row.userId, target.id)) >= target.maxPerAccount)
+    throw new Refusal('puja_account_limit', accountLimitMessage(target.maxPerAccount));
+}
+
+/**
  * Where the booking would move at `now`, read only: refused (409) when the date is not another
  * open date of its puja, has no package for its number of persons, or has too few places left.
  */
@@ -72,6 +89,7 @@ export async function planDateChange(
   const placesLeft = placesLeftOf(target.capacity, await placesTaken(db, target.id));
   if (placesLeft !== null && persons > placesLeft)
     throw new Refusal('puja_full', bookingMessages.full(placesLeft));
+  await checkAccountLimit(db, row, target);
   const priceDifference = pkg.offerPrice - (row.packageAmount ?? row.amount);
   return { target: { ...target, pujaDate: target.pujaDate }, pkg, persons, placesLeft, priceDifference };
 }
@@ -89,7 +107,7 @@ export function checkPlanPayable(row: BookingRow, plan: DateChangePlan): void {
 
 /**
  * The move's own writes, in the step's transaction: the new date's places are counted again under
- * its lock (docs/decisions/0075), then the booking takes the new puja record, date and package,
+ * its lock (docs/decisions/0075), and so is the account's limit of bookings of it; then the booking takes the new puja record, date and package,
  * the new price, and the difference it is owed back.
  */
 export async function applyDateChange(trx: Db, row: BookingRow, plan: DateChangePlan): Promise<void> {
@@ -97,6 +115,9 @@ export async function applyDateChange(trx: Db, row: BookingRow, plan: DateChange
   const placesLeft = placesLeftOf(plan.target.capacity, await placesTaken(trx, plan.target.id));
   if (placesLeft !== null && plan.persons > placesLeft)
     throw new Refusal('puja_full', bookingMessages.full(placesLeft));
+  // Counted again under the same lock as the places (docs/decisions/0075): two moves, or a move
+  // and a new booking, of one account at once cannot both pass the limit.
+  await checkAccountLimit(trx, row, plan.target);
   const refundDue = -plan.priceDifference;
   // Only from the booking as this move read it: a move that another request made meanwhile (two
   // tabs, staff and the customer together) leaves this one nothing to move, so no difference is

@@ -217,6 +217,31 @@ describe('moving a booking to another date of its puja', () => {
       });
   });
 
+  it('holds the new date’s limit of bookings per devotee, also for two moves at once; another devotee is not held by it', async () => {
+    const { first, repeat } = await series();
+    await shop.db.updateTable('puja').set({ maxPerAccount: 1 }).where('id', '=', repeat).execute();
+    const one = await book(shop, shop.me, shop.myAddressId, { puja: first, noPersons: 1 });
+    const two = await book(shop, shop.me, shop.myAddressId, { puja: first, noPersons: 1 });
+    const results = await Promise.all([
+      changeDate(shop.me.token, one.id, repeat),
+      changeDate(shop.me.token, two.id, repeat),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const refused = results.find((r) => r.status === 409)!;
+    expect(refused.body).toEqual({
+      code: 'puja_account_limit',
+      message: 'You may hold at most 1 booking of this date',
+    });
+    const left = results[0].status === 409 ? one : two;
+    // Named before it is asked, and held for staff moving it too.
+    expect((await quote(shop.me.token, left.id, repeat)).body).toMatchObject({ code: 'puja_account_limit' });
+    expect((await changeDate(shop.staff.token, left.id, repeat, true)).body).toMatchObject({
+      code: 'puja_account_limit',
+    });
+    const others = await book(shop, shop.other, shop.otherAddressId, { puja: first, noPersons: 1 });
+    expect((await changeDate(shop.other.token, others.id, repeat)).status).toBe(200);
+  });
+
   it('moves its places: the old date frees them, the new date takes them', async () => {
     const { first, repeat } = await series();
     await setCapacity(first.id, 5);
