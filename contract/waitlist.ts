@@ -27,7 +27,12 @@ export const WAITLIST_OPEN_STATES = ['waiting', 'offered'] as const satisfies re
 export const waitlistStateLabels: Record<WaitlistState, string> = labelsOf(WAITLIST_STATES);
 
 /** Every event of the chart; only `waitlist.leave` is sent by a person (customer or staff). */
-export const WAITLIST_EVENT_TYPES = ['waitlist.offer', 'waitlist.book', 'waitlist.lapse', 'waitlist.leave'] as const;
+export const WAITLIST_EVENT_TYPES = [
+  'waitlist.offer',
+  'waitlist.book',
+  'waitlist.lapse',
+  'waitlist.leave',
+] as const;
 export type WaitlistEventType = (typeof WAITLIST_EVENT_TYPES)[number];
 
 /* ------------------------------------------------------------------------------------------

@@ -94,15 +94,30 @@ export async function planDateChange(
   return { target: { ...target, pujaDate: target.pujaDate }, pkg, persons, placesLeft, priceDifference };
 }
 
+/** How a move is paid for: nothing to pay, the customer's payment of the difference, or staff's waiver. */
+export type DateChangeSettlement = 'none' | 'paid' | 'waived';
+
 /**
- * What the server accepts of a plan (docs/decisions/0077): the same price or less. A dearer date
- * is refused with its difference named; a move while the last one's refund is still on its way
- * waits for it, so each part refund has its own key.
+ * What the server accepts of a plan (docs/decisions/0077): the same price or less, as it is; a
+ * dearer date from the customer only with the difference paid (its payment, purpose dateChange),
+ * from staff with the difference waived (the booking keeps the price paid). A payment for a move
+ * that costs no more, or sent by staff, is refused. A move while the last one's refund is still
+ * on its way waits for it, so each part refund has its own key.
  */
-export function checkPlanPayable(row: BookingRow, plan: DateChangePlan): void {
-  if (plan.priceDifference > 0)
-    throw invalid(lifecycleMessages.dateCostsMore(formatRupees(plan.priceDifference)));
+export function checkPlanPayable(
+  row: BookingRow,
+  plan: DateChangePlan,
+  { paid, by }: { paid: boolean; by: string },
+): DateChangeSettlement {
   if (row.dateChangeRefundDue !== null) throw invalid(lifecycleMessages.dateChangeRefundPending);
+  if (paid && by !== 'customer') throw invalid(lifecycleMessages.staffCannotTakePayment);
+  if (plan.priceDifference <= 0) {
+    if (paid) throw invalid(lifecycleMessages.nothingToPay);
+    return 'none';
+  }
+  if (paid) return 'paid';
+  if (by === 'staff') return 'waived';
+  throw invalid(lifecycleMessages.dateCostsMore(formatRupees(plan.priceDifference)));
 }
 
 /**
@@ -110,7 +125,12 @@ export function checkPlanPayable(row: BookingRow, plan: DateChangePlan): void {
  * its lock (docs/decisions/0075), and so is the account's limit of bookings of it; then the booking takes the new puja record, date and package,
  * the new price, and the difference it is owed back.
  */
-export async function applyDateChange(trx: Db, row: BookingRow, plan: DateChangePlan): Promise<void> {
+export async function applyDateChange(
+  trx: Db,
+  row: BookingRow,
+  plan: DateChangePlan,
+  settlement: { kind: DateChangeSettlement; paymentId?: string | null } = { kind: 'none' },
+): Promise<void> {
   await lockPujaPlaces(trx, plan.target.id);
   const placesLeft = placesLeftOf(plan.target.capacity, await placesTaken(trx, plan.target.id));
   if (placesLeft !== null && plan.persons > placesLeft)
@@ -119,10 +139,13 @@ export async function applyDateChange(trx: Db, row: BookingRow, plan: DateChange
   // and a new booking, of one account at once cannot both pass the limit.
   await checkAccountLimit(trx, row, plan.target);
   const refundDue = -plan.priceDifference;
+  // Waived by staff: the booking keeps the price paid, its package's too, so a later move is
+  // priced from what was paid, never refunding a difference nobody paid.
+  const waived = settlement.kind === 'waived';
   // Only from the booking as this move read it: a move that another request made meanwhile (two
   // tabs, staff and the customer together) leaves this one nothing to move, so no difference is
   // owed, or refunded, twice.
-  const { numUpdatedRows } = await trx
+  let update = trx
     .updateTable('bookings')
     .set({
       pujaId: plan.target.id,
@@ -133,15 +156,18 @@ export async function applyDateChange(trx: Db, row: BookingRow, plan: DateChange
       packageId: plan.pkg.id,
       packageTitle: plan.pkg.title,
       packageNoPersons: plan.pkg.noPersons,
-      packageAmount: plan.pkg.offerPrice,
-      amount: row.amount + plan.priceDifference,
+      packageAmount: waived ? row.packageAmount : plan.pkg.offerPrice,
+      amount: waived ? row.amount : row.amount + plan.priceDifference,
       dateChangeRefundDue: refundDue > 0 ? refundDue : null,
+      ...(settlement.kind === 'paid' ? { dateChangePaymentId: settlement.paymentId ?? null } : {}),
     })
     .where('id', '=', row.id)
     .where('pujaId', '=', row.pujaId)
     .where('amount', '=', row.amount)
-    .where('dateChangeRefundDue', 'is', null)
-    .executeTakeFirst();
+    .where('dateChangeRefundDue', 'is', null);
+  // One difference paid per booking: the customer moves once.
+  if (settlement.kind === 'paid') update = update.where('dateChangePaymentId', 'is', null);
+  const { numUpdatedRows } = await update.executeTakeFirst();
   if (numUpdatedRows === 0n) throw Refusal.of('lifecycle_conflict');
 }
 

@@ -18,6 +18,8 @@ import { settlePendingBookingRefunds } from '../../server/services/booking-lifec
 import type { TestPuja } from '../support/bookings.ts';
 import { book, bookingEvent, createLifecycleShop, pujaOn, DAY, HOUR } from '../support/lifecycle.ts';
 import { send } from '../support/orders.ts';
+import { capture, readPayment } from '../support/payments.ts';
+import { bookingBody } from '../support/bookings.ts';
 import { shopPerFile } from '../support/prelude.ts';
 
 /** The simulated provider, keeping every refund it was asked for. */
@@ -67,8 +69,13 @@ const placesLeft = async (pujaId: number) =>
   v.parse(PujaListResponse, (await send(shop.app, 'GET', `/pujas/${pujaId}`)).body).pujas[0]!.placesLeft;
 const quote = (token: string, bookingId: number, pujaId: number | string) =>
   send(shop.app, 'GET', `/api/bookings/${bookingId}/date-change?pujaId=${pujaId}`, { token });
-const changeDate = (token: string, bookingId: number, pujaId: number, admin = false) =>
-  bookingEvent(shop, token, bookingId, { type: 'booking.changeDate', pujaId }, admin);
+const changeDate = (token: string, bookingId: number, pujaId: number, admin = false, paymentId?: string) =>
+  bookingEvent(shop, token, bookingId, { type: 'booking.changeDate', pujaId, paymentId }, admin);
+const intentForMove = (bookingId: number, pujaId: number, token = shop.me.token) =>
+  send(shop.app, 'POST', '/api/payments', {
+    token,
+    json: { purpose: 'dateChange', dateChange: { bookingId, pujaId } },
+  });
 const moved = (res: { body: unknown }): Booking => v.parse(BookingEventResponse, res.body).booking;
 
 describe('the other dates of a puja (GET /pujas/{id}/dates)', () => {
@@ -454,7 +461,7 @@ describe('moving a booking to another date of its puja', () => {
     expect(renderMessage('booking.dateChanged', backFacts, render).text).not.toContain('is being refunded');
   });
 
-  it('to a dearer date: the difference is named, and the move refused saying so (decision 0077)', async () => {
+  it('to a dearer date without paying: the difference is named, and the customer’s move refused saying so (decision 0077)', async () => {
     const { first, repeat } = await series();
     await setPrice(repeat, 1, 1601);
     const booking = await book(shop, shop.me, shop.myAddressId, { puja: first, noPersons: 1 });
@@ -465,14 +472,166 @@ describe('moving a booking to another date of its puja', () => {
     expect(res.status).toBe(409);
     expect(res.body).toEqual({
       code: 'lifecycle_invalid',
-      message:
-        'This date costs ₹500 more; it cannot be paid online yet. Please choose a date at the same price or less, or contact us.',
+      message: 'This date costs ₹500 more. Please pay the difference to move your booking to it.',
     });
     const read = await send(shop.app, 'GET', `/api/bookings/${booking.id}`, { token: shop.me.token });
     expect((read.body as { booking: Booking }).booking).toMatchObject({
       puja: { id: first.id },
       dateChanges: 0,
     });
+  });
+
+  it('to a dearer date, paid: the server prices the difference, and after its capture the move applies and the payment is used for it; a refund later gives back both', async () => {
+    const { first, repeat } = await series();
+    await setPrice(repeat, 1, 1601);
+    const booking = await book(shop, shop.me, shop.myAddressId, { puja: first, noPersons: 1 });
+    const intent = await intentForMove(booking.id, repeat);
+    expect(intent.status).toBe(201);
+    const { id, amount } = (intent.body as { payment: { id: string; amount: number } }).payment;
+    expect(amount).toBe(500);
+    // Not captured yet: nothing moves.
+    expect((await changeDate(shop.me.token, booking.id, repeat, false, id)).body).toMatchObject({
+      code: 'payment_not_captured',
+    });
+    expect((await capture(shop.app, shop.me.token, id)).status).toBe(200);
+    const res = await changeDate(shop.me.token, booking.id, repeat, false, id);
+    expect(res.status).toBe(200);
+    expect(moved(res)).toMatchObject({ puja: { id: repeat }, amount: booking.amount + 500, dateChanges: 1 });
+    const payment = await readPayment(shop.app, shop.me.token, id);
+    expect(payment).toMatchObject({ purpose: 'dateChange', status: 'used', amount: 500 });
+    // Used once: sent again it moves nothing, and the payment stays used.
+    expect((await changeDate(shop.me.token, booking.id, first.id, false, id)).body).toMatchObject({
+      code: 'lifecycle_not_allowed',
+    });
+    expect((await readPayment(shop.app, shop.me.token, id)).status).toBe('used');
+    const cancelled = await bookingEvent(shop, shop.me.token, booking.id, {
+      type: 'booking.cancel',
+      reason: 'Plans changed',
+    });
+    expect(cancelled.status).toBe(200);
+    expect(refunds.map((r) => [r.intentId, r.amount])).toEqual([
+      [id, 500],
+      [booking.paymentId, booking.amount],
+    ]);
+    expect((await readPayment(shop.app, shop.me.token, id)).status).toBe('refunded');
+  });
+
+  it('to a dearer date that filled after the capture: refused, and the captured difference refunded at once, saying so', async () => {
+    const { first, repeat } = await series();
+    await setPrice(repeat, 1, 1601);
+    const booking = await book(shop, shop.me, shop.myAddressId, { puja: first, noPersons: 1 });
+    const intent = await intentForMove(booking.id, repeat);
+    const { id } = (intent.body as { payment: { id: string } }).payment;
+    expect((await capture(shop.app, shop.me.token, id)).status).toBe(200);
+    await setCapacity(repeat, 0);
+    const res = await changeDate(shop.me.token, booking.id, repeat, false, id);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'puja_full', refunded: { paymentId: id, amount: 500 } });
+    expect((res.body as { message: string }).message).toContain('Your payment of ₹500 has been refunded.');
+    expect(refunds.map((r) => [r.intentId, r.amount])).toEqual([[id, 500]]);
+    expect((await readPayment(shop.app, shop.me.token, id)).status).toBe('refunded');
+    const read = await send(shop.app, 'GET', `/api/bookings/${booking.id}`, { token: shop.me.token });
+    expect((read.body as { booking: Booking }).booking).toMatchObject({
+      puja: { id: first.id },
+      dateChanges: 0,
+    });
+  });
+
+  it('the amount is the server’s: nothing to pay for a date at the same price, a price raised after the capture refunds it, and a payment is for its own move only', async () => {
+    const { first, repeat } = await series();
+    const booking = await book(shop, shop.me, shop.myAddressId, { puja: first, noPersons: 1 });
+    expect((await intentForMove(booking.id, repeat)).body).toEqual({
+      code: 'lifecycle_invalid',
+      message: 'This date costs no more: there is nothing to pay. Please move your booking without paying.',
+    });
+    // Another customer's booking: not found.
+    expect((await intentForMove(booking.id, repeat, shop.other.token)).status).toBe(404);
+    await setPrice(repeat, 1, 1601);
+    // An amount sent by the customer is not theirs to say: the intent is for the difference.
+    const told = await send(shop.app, 'POST', '/api/payments', {
+      token: shop.me.token,
+      json: { purpose: 'dateChange', dateChange: { bookingId: booking.id, pujaId: repeat }, amount: 1 },
+    });
+    expect(told.status).toBe(201);
+    expect((told.body as { payment: { amount: number } }).payment.amount).toBe(500);
+    const { id } = ((await intentForMove(booking.id, repeat)).body as { payment: { id: string } }).payment;
+    expect((await capture(shop.app, shop.me.token, id)).status).toBe(200);
+    // The difference grew after the capture: the payment no longer pays it, and goes back.
+    await setPrice(repeat, 1, 1701);
+    const res = await changeDate(shop.me.token, booking.id, repeat, false, id);
+    expect(res.body).toMatchObject({
+      code: 'payment_amount_mismatch',
+      refunded: { paymentId: id, amount: 500 },
+    });
+    // A captured difference pays for no new booking, and a booking's payment for no move.
+    await setPrice(repeat, 1, 1601);
+    const second = ((await intentForMove(booking.id, repeat)).body as { payment: { id: string } }).payment;
+    expect((await capture(shop.app, shop.me.token, second.id)).status).toBe(200);
+    const other = await pujaOn(shop, 12 * DAY);
+    const asBooking = await send(shop.app, 'POST', '/api/bookings', {
+      token: shop.me.token,
+      json: bookingBody(other, shop.myAddressId, 1, { paymentId: second.id }),
+    });
+    expect(asBooking.body).toMatchObject({ code: 'payment_purpose_mismatch' });
+    // Staff cannot take a customer's payment for a move.
+    const byStaff = await changeDate(shop.staff.token, booking.id, repeat, true, second.id);
+    expect(byStaff.body).toMatchObject({ code: 'lifecycle_invalid' });
+    expect((await changeDate(shop.me.token, booking.id, repeat, false, second.id)).status).toBe(200);
+  });
+
+  it('a bad request for a difference, or a bad payment id on a move, is 400 {message} and makes nothing', async () => {
+    const { first, repeat } = await series();
+    await setPrice(repeat, 1, 1601);
+    const booking = await book(shop, shop.me, shop.myAddressId, { puja: first, noPersons: 1 });
+    for (const dateChange of [
+      undefined,
+      'x',
+      { bookingId: booking.id },
+      { bookingId: String(booking.id), pujaId: repeat },
+      { bookingId: booking.id, pujaId: 1.5 },
+      { bookingId: 0, pujaId: repeat },
+    ]) {
+      const res = await send(shop.app, 'POST', '/api/payments', {
+        token: shop.me.token,
+        json: { purpose: 'dateChange', dateChange },
+      });
+      expect(res.status).toBe(400);
+      expect(Object.keys(res.body as object)).toEqual(['message']);
+    }
+    for (const paymentId of [1, '', 'x'.repeat(65)]) {
+      const res = await bookingEvent(shop, shop.me.token, booking.id, {
+        type: 'booking.changeDate',
+        pujaId: repeat,
+        paymentId,
+      });
+      expect(res.status).toBe(400);
+    }
+    expect(
+      await shop.db
+        .selectFrom('payments')
+        .select('id')
+        .where('dateChangeBookingId', '=', booking.id)
+        .execute(),
+    ).toEqual([]);
+  });
+
+  it('by staff to a dearer date: the difference waived, the booking keeps the price paid, and a later move is priced from it', async () => {
+    const { first, repeat } = await series();
+    await setPrice(repeat, 1, 1601);
+    const booking = await book(shop, shop.me, shop.myAddressId, { puja: first, noPersons: 1 });
+    const res = await changeDate(shop.staff.token, booking.id, repeat, true);
+    expect(res.status).toBe(200);
+    expect(moved(res)).toMatchObject({ puja: { id: repeat }, amount: booking.amount, dateChanges: 0 });
+    expect(moved(res).timeline.at(-1)).toMatchObject({
+      event: 'booking.changeDate',
+      by: 'staff',
+      data: { priceDifference: 500, difference: 'waived' },
+    });
+    // Back to the first date: the same price as paid, nothing refunded.
+    const back = await changeDate(shop.staff.token, booking.id, first.id, true);
+    expect(back.status).toBe(200);
+    expect(moved(back).amount).toBe(booking.amount);
+    expect(refunds).toEqual([]);
   });
 
   it('is another customer’s booking: not found', async () => {
