@@ -66,7 +66,7 @@ describe('changing the date of a booking', () => {
     expect(screen.queryByRole('button', { name: 'Change date' })).not.toBeInTheDocument();
   });
 
-  it('says the server’s refusal in the dialog when the date costs more', async () => {
+  it('names a dearer date’s difference and leads to paying it, as the wizard pays; the booking moves once it is paid', async () => {
     const user = userEvent.setup();
     const { first, repeat } = await series();
     await shop.db
@@ -79,11 +79,26 @@ describe('changing the date of a booking', () => {
     renderAppAt(`/account/bookings/${booking.id}`);
     await screen.findByRole('heading', { level: 1, name: first.pujaName }, PAGE);
     await user.click(screen.getByRole('button', { name: 'Change date' }));
-    expect(await within(dialog()).findByText('This date costs ₹500 more.')).toBeInTheDocument();
-    await user.click(within(dialog()).getByRole('button', { name: 'Move my booking' }));
     expect(
-      await within(dialog()).findByText(/This date costs ₹500 more; it cannot be paid online yet/),
+      await within(dialog()).findByText(
+        'This date costs ₹500 more: pay the difference to move your booking.',
+      ),
     ).toBeInTheDocument();
+    // No move without the payment: the dialog's own button gives way to paying.
+    expect(within(dialog()).queryByRole('button', { name: 'Move my booking' })).not.toBeInTheDocument();
+    expect(await axeViolations({ andOpen: 'dialog' })).toEqual([]);
+    await user.type(within(dialog()).getByLabelText('UPI ID'), 'asha@okicici');
+    await user.click(within(dialog()).getByRole('button', { name: 'Pay ₹500 and move' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 10000 });
+    expect(screen.getByRole('status')).toHaveTextContent('Your puja has been moved to the new date.');
+    expect(screen.getByText('₹1,601')).toBeInTheDocument();
+    const row = await shop.db
+      .selectFrom('bookings')
+      .select(['pujaId', 'amount', 'dateChangePaymentId'])
+      .where('id', '=', booking.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ pujaId: repeat.id, amount: booking.amount + 500 });
+    expect(row.dateChangePaymentId).not.toBeNull();
   });
 
   it('says so in the dialog when the puja has no other open date', async () => {
