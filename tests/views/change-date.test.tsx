@@ -101,6 +101,47 @@ describe('changing the date of a booking', () => {
     expect(row.dateChangePaymentId).not.toBeNull();
   });
 
+  it('never chooses a date without places for the booking’s persons; with none, it says so and offers no move', async () => {
+    const user = userEvent.setup();
+    const { first, repeat } = await series();
+    const later = await send(shop.app, 'POST', `/api/admin/pujas/${first.id}/repeat`, {
+      token: shop.staff.token,
+      json: { pujaDate: new Date(Date.now() + 25 * DAY).toISOString() },
+    });
+    const third = v.parse(AdminPujaResponse, later.body).puja;
+    // The nearer date has 1 place, too few for 2 persons; the later one 30.
+    await shop.db.updateTable('puja').set({ capacity: 1 }).where('id', '=', repeat.id).execute();
+    await shop.db.updateTable('puja').set({ capacity: 30 }).where('id', '=', third.id).execute();
+    const booking = await book(shop, shop.me, shop.myAddressId, { puja: first, noPersons: 2 });
+    renderAppAt(`/account/bookings/${booking.id}`);
+    await screen.findByRole('heading', { level: 1, name: first.pujaName }, PAGE);
+    await user.click(screen.getByRole('button', { name: 'Change date' }));
+    const tooFew = await within(dialog()).findByRole('radio', {
+      name: `${formatDateTime(repeat.pujaDate)} · 1 place left`,
+    });
+    expect(tooFew).toBeDisabled();
+    expect(tooFew).not.toBeChecked();
+    expect(
+      within(dialog()).getByRole('radio', { name: `${formatDateTime(third.pujaDate)} · 30 places left` }),
+    ).toBeChecked();
+    await user.click(within(dialog()).getByRole('button', { name: 'Close' }));
+
+    // Both full for it: nothing is chosen, the dialog says why, and there is no move to send.
+    await shop.db.updateTable('puja').set({ capacity: 0 }).where('id', '=', third.id).execute();
+    await user.click(screen.getByRole('button', { name: 'Change date' }));
+    const full = await within(dialog()).findByRole('radio', {
+      name: `${formatDateTime(third.pujaDate)} · fully booked`,
+    });
+    expect(full).not.toBeChecked();
+    expect(
+      within(dialog())
+        .getAllByRole('radio')
+        .filter((r) => (r as HTMLInputElement).checked),
+    ).toEqual([]);
+    expect(within(dialog()).getByText('Every other date is fully booked for 2 persons.')).toBeInTheDocument();
+    expect(within(dialog()).queryByRole('button', { name: 'Move my booking' })).not.toBeInTheDocument();
+  });
+
   it('says so in the dialog when the puja has no other open date', async () => {
     const booking = await book(shop, shop.me, shop.myAddressId, { puja: await pujaOn(shop, 10 * DAY) });
     renderAppAt(`/account/bookings/${booking.id}`);

@@ -103,8 +103,8 @@ function BookingView({ page, booking }: { page: AfterSaleRef; booking: Booking }
   const open = (which: 'cancel' | 'persons' | 'reschedule' | 'refund') =>
     page.send({ type: 'action.open', action: which });
   const upcoming = upcomingDates(lifecycle);
-  // The chosen new date costs more: the dialog pays the difference, then the booking moves.
-  const [dearer, setDearer] = useState(false);
+  // The chosen new date costs more (the dialog pays it, then moves) or none has places.
+  const [noPlainMove, setNoPlainMove] = useState(false);
   const moved = useCallback((record: Booking) => page.send({ type: 'action.completed', record }), [page]);
 
   return (
@@ -314,14 +314,14 @@ function BookingView({ page, booking }: { page: AfterSaleRef; booking: Booking }
         busyLabel="Moving..."
         error={actionError?.message}
         busy={sending}
-        submitHidden={dearer}
+        submitHidden={noPlainMove}
         onClose={close}
         onSubmit={(form) => {
-          // A dearer date moves through its payment (ChangeDateFields), not this button.
-          if (!dearer) submit({ type: 'booking.changeDate', pujaId: Number(formText(form, 'pujaId')) });
+          // A dearer date moves through its payment (ChangeDateFields); a full one not at all.
+          if (!noPlainMove) submit({ type: 'booking.changeDate', pujaId: Number(formText(form, 'pujaId')) });
         }}
       >
-        <ChangeDateFields booking={booking} onMoved={moved} onDearer={setDearer} />
+        <ChangeDateFields booking={booking} onMoved={moved} onNoPlainMove={setNoPlainMove} />
       </ActionDialog>
 
       <ActionDialog

@@ -27,11 +27,14 @@ export interface ChangeDateProps {
   booking: Booking;
   /** The booking moved after its difference was paid: as the server answered it. */
   onMoved: (booking: Booking) => void;
-  /** Whether the chosen date costs more (the dialog's own "Move" gives way to paying). */
-  onDearer: (dearer: boolean) => void;
+  /**
+   * Whether the dialog's own "Move" has nothing to do: the chosen date costs more (it gives way
+   * to paying), or no date has places for the booking.
+   */
+  onNoPlainMove: (dearer: boolean) => void;
 }
 
-export function ChangeDateFields({ booking, onMoved, onDearer }: ChangeDateProps) {
+export function ChangeDateFields({ booking, onMoved, onNoPlainMove }: ChangeDateProps) {
   const dates = useResource((signal) => fetchOtherDates(booking.puja.id, signal));
   return (
     <ResourceView resource={dates} loadingLabel="Loading the other dates...">
@@ -39,12 +42,14 @@ export function ChangeDateFields({ booking, onMoved, onDearer }: ChangeDateProps
         list.length === 0 ? (
           <p role="status">There is no other date of this puja open for booking now.</p>
         ) : (
-          <DateChoices booking={booking} dates={list} onMoved={onMoved} onDearer={onDearer} />
+          <DateChoices booking={booking} dates={list} onMoved={onMoved} onNoPlainMove={onNoPlainMove} />
         )
       }
     </ResourceView>
   );
 }
+
+const personsText = (n: number) => (n === 1 ? '1 person' : `${n} persons`);
 
 /** How many places a date has left, when it counts them. */
 const placesText = (date: PujaDate) =>
@@ -54,10 +59,15 @@ const placesText = (date: PujaDate) =>
       ? ' · fully booked'
       : ` · ${date.placesLeft} ${date.placesLeft === 1 ? 'place' : 'places'} left`;
 
-function DateChoices({ booking, dates, onMoved, onDearer }: ChangeDateProps & { dates: PujaDate[] }) {
-  const first = dates.find((d) => d.placesLeft !== 0) ?? dates[0]!;
+function DateChoices({ booking, dates, onMoved, onNoPlainMove }: ChangeDateProps & { dates: PujaDate[] }) {
+  // A date without places for the booking's persons is full for it: never chosen for the customer.
+  const full = (date: PujaDate) => date.placesLeft !== null && date.placesLeft < booking.persons.length;
+  const first = dates.find((d) => !full(d));
   // Which radio is chosen is the dialog's own state; the quote for it is the server's.
-  const [chosen, setChosen] = useState(first.id);
+  const [chosen, setChosen] = useState<number | null>(first?.id ?? null);
+  useEffect(() => {
+    if (chosen === null) onNoPlainMove(true);
+  }, [chosen, onNoPlainMove]);
   return (
     <>
       <fieldset className="after-sale__dates">
@@ -69,7 +79,7 @@ function DateChoices({ booking, dates, onMoved, onDearer }: ChangeDateProps & { 
               name="pujaId"
               value={date.id}
               checked={chosen === date.id}
-              disabled={date.placesLeft === 0}
+              disabled={full(date)}
               onChange={() => setChosen(date.id)}
               required
             />
@@ -78,7 +88,19 @@ function DateChoices({ booking, dates, onMoved, onDearer }: ChangeDateProps & { 
           </label>
         ))}
       </fieldset>
-      <DateQuote key={chosen} bookingId={booking.id} pujaId={chosen} onMoved={onMoved} onDearer={onDearer} />
+      {chosen === null ? (
+        <p className="after-sale__hint" role="status">
+          Every other date is fully booked for {personsText(booking.persons.length)}.
+        </p>
+      ) : (
+        <DateQuote
+          key={chosen}
+          bookingId={booking.id}
+          pujaId={chosen}
+          onMoved={onMoved}
+          onNoPlainMove={onNoPlainMove}
+        />
+      )}
     </>
   );
 }
@@ -95,11 +117,11 @@ function DateQuote({
   bookingId,
   pujaId,
   onMoved,
-  onDearer,
-}: { bookingId: number; pujaId: number } & Pick<ChangeDateProps, 'onMoved' | 'onDearer'>) {
+  onNoPlainMove,
+}: { bookingId: number; pujaId: number } & Pick<ChangeDateProps, 'onMoved' | 'onNoPlainMove'>) {
   const quote = useResource((signal) => fetchDateChangeQuote(bookingId, pujaId, signal));
   const difference = quote.status === 'loaded' && quote.data ? quote.data.priceDifference : 0;
-  useEffect(() => onDearer(difference > 0), [difference, onDearer]);
+  useEffect(() => onNoPlainMove(difference > 0), [difference, onNoPlainMove]);
   if (quote.status === 'failed') return <ErrorBanner message={quote.error ?? 'Something went wrong'} />;
   return (
     <>
