@@ -10,7 +10,7 @@ import * as v from 'valibot';
 import { AdminPujaResponse } from '../../contract/admin/pujas.ts';
 import { book, DAY, pujaOn } from '../support/lifecycle.ts';
 import { send } from '../support/orders.ts';
-import { renderAppAt } from '../support/render-app.tsx';
+import { renderAppAs, renderAppAt } from '../support/render-app.tsx';
 import { lifecycleScreens } from '../support/prelude.ts';
 import { axeViolations } from '../support/screens.ts';
 import { formatDateTime } from '../../src/lib/format.ts';
@@ -151,5 +151,40 @@ describe('changing the date of a booking', () => {
     expect(
       await within(dialog()).findByText('There is no other date of this puja open for booking now.'),
     ).toBeInTheDocument();
+  });
+});
+
+describe('changing the date of a booking in the back office', () => {
+  it('staff move a booking to another date, a dearer one with its difference waived, and may move it again', async () => {
+    const user = userEvent.setup();
+    const { first, repeat } = await series();
+    await shop.db
+      .updateTable('pujaPackage')
+      .set({ offerPrice: 1601 })
+      .where('pujaId', '=', repeat.id)
+      .where('noPersons', '=', 1)
+      .execute();
+    const booking = await book(shop, shop.me, shop.myAddressId, { puja: first, noPersons: 1 });
+    renderAppAs(shop.staff.token, `/admin/bookings/${booking.id}`);
+    await screen.findByRole('heading', { level: 1, name: `Booking ${booking.bookingNumber}` }, PAGE);
+    await user.click(screen.getByRole('button', { name: 'Change date' }));
+    const staffDialog = await screen.findByRole('dialog', { name: 'Change date' });
+    expect(within(staffDialog).getByText(/a dearer date’s is waived/)).toBeInTheDocument();
+    const choice = await within(staffDialog).findByRole('radio', {
+      name: new RegExp(`^${formatDateTime(repeat.pujaDate)} · from ₹1,601`),
+    });
+    expect(choice).toBeChecked();
+    expect(await axeViolations({ andOpen: 'dialog' })).toEqual([]);
+    await user.click(within(staffDialog).getByRole('button', { name: 'Change date' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), PAGE);
+    expect(await screen.findByText('The booking is moved to the new date.')).toBeInTheDocument();
+    const row = await shop.db
+      .selectFrom('bookings')
+      .select(['pujaId', 'amount', 'dateChanges'])
+      .where('id', '=', booking.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ pujaId: repeat.id, amount: booking.amount, dateChanges: 0 });
+    // Staff may move it again: the action stays.
+    expect(screen.getByRole('button', { name: 'Change date' })).toBeInTheDocument();
   });
 });

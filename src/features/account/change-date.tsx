@@ -3,11 +3,11 @@ import { useEffect, useState } from 'react';
 import type { Booking, BookingDateChangeQuote } from '../../../contract/booking.ts';
 import type { PujaDate } from '../../../contract/catalogue.ts';
 import { formatRupees } from '../../../contract/money.ts';
-import { formatDateTime } from '../../lib/format.ts';
 import { fetchDateChangeQuote } from '../../lib/bookings.ts';
 import { fetchOtherDates } from '../../lib/catalogue.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { ErrorBanner, ResourceView } from '../../ui/status.tsx';
+import { DateRadios, firstOpenDate, personsText } from '../../ui/after-sale/date-choices.tsx';
 import { fingerprintOf } from '../../../machines/payment/payment.machine.ts';
 import type { PaidRecord } from '../../../machines/payment/payment.actors.ts';
 import {
@@ -49,45 +49,16 @@ export function ChangeDateFields({ booking, onMoved, onNoPlainMove }: ChangeDate
   );
 }
 
-const personsText = (n: number) => (n === 1 ? '1 person' : `${n} persons`);
-
-/** How many places a date has left, when it counts them. */
-const placesText = (date: PujaDate) =>
-  date.placesLeft === null
-    ? ''
-    : date.placesLeft === 0
-      ? ' · fully booked'
-      : ` · ${date.placesLeft} ${date.placesLeft === 1 ? 'place' : 'places'} left`;
-
 function DateChoices({ booking, dates, onMoved, onNoPlainMove }: ChangeDateProps & { dates: PujaDate[] }) {
-  // A date without places for the booking's persons is full for it: never chosen for the customer.
-  const full = (date: PujaDate) => date.placesLeft !== null && date.placesLeft < booking.persons.length;
-  const first = dates.find((d) => !full(d));
+  // A date without places for the booking's persons is never chosen for the customer.
   // Which radio is chosen is the dialog's own state; the quote for it is the server's.
-  const [chosen, setChosen] = useState<number | null>(first?.id ?? null);
+  const [chosen, setChosen] = useState<number | null>(() => firstOpenDate(dates, booking.persons.length));
   useEffect(() => {
     if (chosen === null) onNoPlainMove(true);
   }, [chosen, onNoPlainMove]);
   return (
     <>
-      <fieldset className="after-sale__dates">
-        <legend>New date</legend>
-        {dates.map((date) => (
-          <label key={date.id} className="action-dialog__check">
-            <input
-              type="radio"
-              name="pujaId"
-              value={date.id}
-              checked={chosen === date.id}
-              disabled={full(date)}
-              onChange={() => setChosen(date.id)}
-              required
-            />
-            {formatDateTime(date.pujaDate)}
-            {placesText(date)}
-          </label>
-        ))}
-      </fieldset>
+      <DateRadios dates={dates} persons={booking.persons.length} chosen={chosen} onChoose={setChosen} />
       {chosen === null ? (
         <p className="after-sale__hint" role="status">
           Every other date is fully booked for {personsText(booking.persons.length)}.
