@@ -323,9 +323,11 @@ async function queueGiftMessage(
 /** A move's message names the date it left and what comes back of its price (the step's data). */
 function dateChangeOf(data: Record<string, unknown> | null | undefined): BookingFacts['dateChange'] {
   const from = data?.from;
-  const difference = data?.priceDifference;
+  const difference = typeof data?.priceDifference === 'number' ? data.priceDifference : 0;
   if (typeof from !== 'string') return null;
-  return { from, refund: typeof difference === 'number' && difference < 0 ? -difference : 0 };
+  // A dearer date's difference is paid only when the customer paid it (staff waive it).
+  const paid = difference > 0 && data?.difference === 'paid' ? difference : 0;
+  return { from, refund: difference < 0 ? -difference : 0, paid };
 }
 
 /**

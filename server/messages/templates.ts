@@ -41,7 +41,7 @@ export interface BookingFacts {
   refund?: { amount: number; reference: string | null } | null;
   note?: string | null;
   /** A move to another date (docs/decisions/0077): the date it left, and what of its price comes back. */
-  dateChange?: { from: string; refund: number } | null;
+  dateChange?: { from: string; refund: number; paid?: number } | null;
 }
 
 /** A place held from a puja date's waitlist (docs/product-rules.md, Waitlist). */
@@ -229,7 +229,9 @@ export const bookingTemplates = {
         ? [
             `This date costs less: ${formatRupees(f.dateChange.refund)} is being refunded to you, by the way you paid.`,
           ]
-        : []),
+        : f.dateChange?.paid
+          ? [`You paid ${formatRupees(f.dateChange.paid)} more for this date.`]
+          : []),
     ],
   },
   'booking.prasadShipped': {

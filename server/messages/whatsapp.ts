@@ -157,7 +157,9 @@ const bookingWhatsApp = {
       inIndia(f.pujaDate),
       f.dateChange?.refund
         ? `${formatRupees(f.dateChange.refund)} is being refunded to you, by the way you paid.`
-        : 'The amount paid is unchanged.',
+        : f.dateChange?.paid
+          ? `You paid ${formatRupees(f.dateChange.paid)} more for this date.`
+          : 'The amount paid is unchanged.',
       link,
     ],
   },

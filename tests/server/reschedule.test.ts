@@ -499,6 +499,17 @@ describe('moving a booking to another date of its puja', () => {
     expect(moved(res)).toMatchObject({ puja: { id: repeat }, amount: booking.amount + 500, dateChanges: 1 });
     const payment = await readPayment(shop.app, shop.me.token, id);
     expect(payment).toMatchObject({ purpose: 'dateChange', status: 'used', amount: 500 });
+    // The message says what was paid for the new date.
+    const message = await shop.db
+      .selectFrom('outbox')
+      .select('params')
+      .where('recordId', '=', booking.id)
+      .where('template', '=', 'booking.dateChanged')
+      .executeTakeFirstOrThrow();
+    const facts = JSON.parse(message.params) as MessageFacts;
+    expect(
+      renderMessage('booking.dateChanged', facts, { publicUrl: 'https://shop.test', brand: 'Test' }).text,
+    ).toContain('You paid ₹500 more for this date.');
     // Used once: sent again it moves nothing, and the payment stays used.
     expect((await changeDate(shop.me.token, booking.id, first.id, false, id)).body).toMatchObject({
       code: 'lifecycle_not_allowed',
