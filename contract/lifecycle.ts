@@ -211,6 +211,8 @@ export const lifecycleMessages = {
     `That date has no package for ${persons} ${persons === 1 ? 'person' : 'persons'}. Please choose another date.`,
   dateCostsMore: (difference: string) =>
     `This date costs ${difference} more. Please pay the difference to move your booking to it.`,
+  refundBeyondPayment:
+    'This date costs less than the booking’s first payment can give back in part. Please cancel the booking and book the new date instead.',
   nothingToPay: 'This date costs no more: there is nothing to pay. Please move your booking without paying.',
   paymentNotForThisMove: 'This payment was made for another date change. Please pay again.',
   staffCannotTakePayment:

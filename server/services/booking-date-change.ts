@@ -121,6 +121,18 @@ export function checkPlanPayable(
 }
 
 /**
+ * A cheaper date's difference is given back from the booking's first payment, in part: never
+ * more than is left of it (after a paid dearer date, a much cheaper one could ask for more than
+ * that payment holds; docs/decisions/0077).
+ */
+export async function checkRefundFits(db: Db, row: BookingRow, plan: DateChangePlan): Promise<void> {
+  if (plan.priceDifference >= 0) return;
+  const payment = await findPayment(db, row.paymentId);
+  if (payment && -plan.priceDifference > payment.amount - payment.refundedPart)
+    throw invalid(lifecycleMessages.refundBeyondPayment);
+}
+
+/**
  * The move's own writes, in the step's transaction: the new date's places are counted again under
  * its lock (docs/decisions/0075), and so is the account's limit of bookings of it; then the booking takes the new puja record, date and package,
  * the new price, and the difference it is owed back.

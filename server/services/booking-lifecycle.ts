@@ -48,6 +48,7 @@ import { Refusal } from './refusal.ts';
 import {
   applyDateChange,
   checkPlanPayable,
+  checkRefundFits,
   planDateChange,
   settleDateChangeRefund,
   type DateChangePlan,
@@ -190,6 +191,7 @@ export async function sendBookingEvent(
     const settlement = move
       ? checkPlanPayable(row, move, { paid: paymentId !== null, by: sender.by })
       : ('none' as const);
+    if (move) await checkRefundFits(db, row, move);
     const plan = move;
     const extra = await extraDataOf(
       event,

@@ -510,6 +510,13 @@ describe('moving a booking to another date of its puja', () => {
     expect(
       renderMessage('booking.dateChanged', facts, { publicUrl: 'https://shop.test', brand: 'Test' }).text,
     ).toContain('You paid ₹500 more for this date.');
+    // Staff moving it to a date so much cheaper that its difference exceeds the first payment: refused.
+    await setPrice(first.id, 1, 1);
+    expect((await changeDate(shop.staff.token, booking.id, first.id, true)).body).toMatchObject({
+      code: 'lifecycle_invalid',
+      message: expect.stringContaining('can give back in part') as unknown,
+    });
+    await setPrice(first.id, 1, 1101);
     // Used once: sent again it moves nothing, and the payment stays used.
     expect((await changeDate(shop.me.token, booking.id, first.id, false, id)).body).toMatchObject({
       code: 'lifecycle_not_allowed',
