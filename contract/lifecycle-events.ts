@@ -126,6 +126,14 @@ export const bookingEventRequestSchema = ({
           v.integer(lifecycleMessages.dateChoiceInvalid),
           v.minValue(1, lifecycleMessages.dateChoiceInvalid),
         ),
+        /** A dearer date: the customer's captured payment of the difference (purpose dateChange). */
+        paymentId: v.optional(
+          v.pipe(
+            v.string(lifecycleMessages.paymentIdInvalid),
+            v.minLength(1, lifecycleMessages.paymentIdInvalid),
+            v.maxLength(64, lifecycleMessages.paymentIdInvalid),
+          ),
+        ),
       }),
       v.object({ type: v.literal('booking.lock') }),
       v.object({

@@ -210,7 +210,14 @@ export const lifecycleMessages = {
   noMatchingPackage: (persons: number) =>
     `That date has no package for ${persons} ${persons === 1 ? 'person' : 'persons'}. Please choose another date.`,
   dateCostsMore: (difference: string) =>
-    `This date costs ${difference} more; it cannot be paid online yet. Please choose a date at the same price or less, or contact us.`,
+    `This date costs ${difference} more. Please pay the difference to move your booking to it.`,
+  refundBeyondPayment:
+    'This date costs less than the booking’s first payment can give back in part. Please cancel the booking and book the new date instead.',
+  nothingToPay: 'This date costs no more: there is nothing to pay. Please move your booking without paying.',
+  paymentNotForThisMove: 'This payment was made for another date change. Please pay again.',
+  staffCannotTakePayment:
+    'Only the customer pays the difference of a date; staff move a booking without one.',
+  paymentIdInvalid: 'paymentId must be the id of the payment of the difference',
   dateChangeRefundPending:
     'The refund of your last date change is still on its way. Please try again in a few minutes.',
   conflict: 'This changed a moment ago. Please reload and try again.',

@@ -20,6 +20,7 @@ export const messageTemplateLabels = {
   'booking.locked': 'Names final (sankalp locked)',
   'booking.performed': 'Puja performed',
   'booking.notPerformed': 'Puja not performed',
+  'booking.dateChanged': 'Booking moved to another date',
   'booking.prasadShipped': 'Prasad shipped',
   'booking.prasadDelivered': 'Prasad delivered',
   'booking.cancelled': 'Booking cancelled',

@@ -17,7 +17,7 @@ import { OrderDraft } from './orders.ts';
  *   GET  /api/payments/{id}          -> 200 {payment: PaymentRead} (owner only, else 404)
  */
 
-export const PAYMENT_PURPOSES = ['order', 'booking'] as const;
+export const PAYMENT_PURPOSES = ['order', 'booking', 'dateChange'] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 
 /** The ways the payment step offers, UPI first as Indian customers expect. */
@@ -72,7 +72,9 @@ export type PaymentCode = (typeof PAYMENT_CODES)[number];
 export const PRICE_CHANGED_CODE = 'price_changed';
 
 export const paymentMessages = {
-  purposeInvalid: 'purpose must be "order" or "booking"',
+  purposeInvalid: 'purpose must be "order", "booking" or "dateChange"',
+  dateChangeRequired:
+    'dateChange must be the booking to move and the date to move it to ({bookingId, pujaId})',
   methodInvalid: 'method must be "upi", "card" or "netbanking"',
   upiIdRequired: 'Please enter your UPI ID',
   upiIdInvalid: 'Please enter a valid UPI ID (for example name@bank)',
@@ -119,6 +121,25 @@ export const paymentCreateRequestSchema = (today: () => string) =>
       v.object({
         purpose: v.literal('booking'),
         booking: bookingDraftSchema(today, paymentMessages.bookingRequired),
+      }),
+      // The difference of moving a booking to a dearer date (docs/product-rules.md, Rescheduling).
+      v.object({
+        purpose: v.literal('dateChange'),
+        dateChange: v.object(
+          {
+            bookingId: v.pipe(
+              v.number(paymentMessages.dateChangeRequired),
+              v.integer(paymentMessages.dateChangeRequired),
+              v.minValue(1, paymentMessages.dateChangeRequired),
+            ),
+            pujaId: v.pipe(
+              v.number(paymentMessages.dateChangeRequired),
+              v.integer(paymentMessages.dateChangeRequired),
+              v.minValue(1, paymentMessages.dateChangeRequired),
+            ),
+          },
+          paymentMessages.dateChangeRequired,
+        ),
       }),
     ],
     paymentMessages.purposeInvalid,

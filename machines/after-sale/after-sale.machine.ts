@@ -34,7 +34,12 @@ export type AfterSaleEvent =
   | { type: 'action.open'; action: AfterSaleAction }
   | { type: 'action.close' }
   /** The dialog's request (a lifecycle event's body, a photo to upload with it...). */
-  | { type: 'action.submit'; request: unknown };
+  | { type: 'action.submit'; request: unknown }
+  /**
+   * The open action was completed elsewhere with the record as it is now (a date change paid
+   * through the payment machine: docs/product-rules.md, Rescheduling).
+   */
+  | { type: 'action.completed'; record: unknown };
 
 /**
  * A load the server refused (not found, not yours) will not succeed when retried: its loader
@@ -130,6 +135,14 @@ export const afterSaleMachine = setup({
           on: {
             'action.close': { target: 'idle', actions: 'closeAction' },
             'action.submit': 'sending',
+            'action.completed': {
+              target: 'idle',
+              actions: {
+                type: 'completeAction',
+                params: ({ event }: { event: Extract<AfterSaleEvent, { type: 'action.completed' }> }) =>
+                  event.record,
+              },
+            },
           },
         },
         sending: {

@@ -18,7 +18,9 @@ import type { Outcome } from '../../contract/refusal.ts';
 /** What is being paid for: an order (online, or cash on delivery with no payment) or a booking. */
 export type PaidRecord =
   | { purpose: 'order'; order: OrderDraftPayload; cashOnDelivery?: boolean; whatsappUpdates?: boolean }
-  | { purpose: 'booking'; booking: BookingDraftPayload; whatsappUpdates?: boolean };
+  | { purpose: 'booking'; booking: BookingDraftPayload; whatsappUpdates?: boolean }
+  /** A dearer date's difference: the booking moves once it is paid (docs/product-rules.md, Rescheduling). */
+  | { purpose: 'dateChange'; dateChange: { bookingId: number; pujaId: number } };
 
 export interface CreateIntentInput {
   record: PaidRecord;

@@ -307,7 +307,7 @@ export const paymentMachine = setup({
         const writing = attempt !== null && (attempt.captured || isCash(attempt.record));
         const fallback = !writing
           ? paymentMachineMessages.paymentFailed
-          : attempt.record.purpose === 'booking'
+          : attempt.record.purpose !== 'order'
             ? paymentMachineMessages.bookingFailed
             : paymentMachineMessages.orderFailed;
         return { message: messageOf(error, fallback) };

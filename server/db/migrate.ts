@@ -27,6 +27,7 @@ import * as pujaCapacity from './migrations/2026_12_04_000000_puja_capacity.ts';
 import * as pujaAuthorisation from './migrations/2026_12_05_000000_puja_authorisation.ts';
 import * as pujaSeries from './migrations/2026_12_05_120000_puja_series.ts';
 import * as bookingDateChanges from './migrations/2026_12_05_120100_booking_date_changes.ts';
+import * as dateChangePayments from './migrations/2026_12_06_120000_date_change_payments.ts';
 import * as waitlist from './migrations/2026_12_05_000000_waitlist.ts';
 import * as seedSteps from './migrations/2026_12_06_170000_seed_steps.ts';
 
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '2026_12_05_000000_puja_authorisation': pujaAuthorisation,
   '2026_12_05_120000_puja_series': pujaSeries,
   '2026_12_05_120100_booking_date_changes': bookingDateChanges,
+  '2026_12_06_120000_date_change_payments': dateChangePayments,
   '2026_12_05_000000_waitlist': waitlist,
   '2026_12_06_170000_seed_steps': seedSteps,
 };

@@ -324,6 +324,8 @@ export interface BookingsTable extends AddressCopyColumns {
   dateChanges: Generated<number>;
   /** A cheaper date's difference still waiting for the gateway's refund; null when none. */
   dateChangeRefundDue: AddedLater<number>;
+  /** The payment of a dearer date's difference (docs/decisions/0077); null when none was paid. */
+  dateChangePaymentId: AddedLater<string>;
 }
 
 export interface BookingPersonsTable {
@@ -357,7 +359,8 @@ export interface PaymentsTable {
   /** pay_<random>. */
   id: string;
   userId: number;
-  purpose: PaymentPurpose;
+  /** As stored: a date change's payment is stored 'booking' with its move's columns set (purposeOf). */
+  purpose: Exclude<PaymentPurpose, 'dateChange'>;
   /** The server's price for the order or booking it was created for (whole rupees). */
   amount: number;
   currency: 'INR';
@@ -374,6 +377,9 @@ export interface PaymentsTable {
   createdAt: string;
   /** What was given back of it in part while used (a booking moved to a cheaper date). */
   refundedPart: ColumnType<number, number | undefined, number>;
+  /** A dearer date's difference: the booking it moves and the date (puja record) it moves to. */
+  dateChangeBookingId: AddedLater<number>;
+  dateChangePujaId: AddedLater<number>;
 }
 
 export interface PaymentHistoryTable {

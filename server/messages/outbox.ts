@@ -49,6 +49,7 @@ const BOOKING_STEP_TEMPLATES: Record<string, BookingTemplate> = {
   'booking.perform': 'booking.performed',
   'booking.markNotPerformed': 'booking.notPerformed',
   'booking.reschedule': 'booking.confirmed',
+  'booking.changeDate': 'booking.dateChanged',
   'booking.shipPrasad': 'booking.prasadShipped',
   'booking.deliverPrasad': 'booking.prasadDelivered',
   'booking.cancel': 'booking.cancelled',
@@ -336,13 +337,30 @@ async function queueGiftMessage(
   });
 }
 
+/** A move's message names the date it left and what comes back of its price (the step's data). */
+function dateChangeOf(data: Record<string, unknown> | null | undefined): BookingFacts['dateChange'] {
+  const from = data?.from;
+  const difference = typeof data?.priceDifference === 'number' ? data.priceDifference : 0;
+  if (typeof from !== 'string') return null;
+  // A dearer date's difference is paid only when the customer paid it (staff waive it).
+  const paid = difference > 0 && data?.difference === 'paid' ? difference : 0;
+  return { from, refund: difference < 0 ? -difference : 0, paid };
+}
+
 /**
  * The message of one lifecycle step (server/services/lifecycle.ts calls it in the step's
  * transaction, after the record's new state is stored), or none for a step that sends none.
  */
 export async function queueStepMessage(
   trx: Db,
-  step: { kind: 'order' | 'booking'; recordId: number; event: string; at: Date; note: string | null },
+  step: {
+    kind: 'order' | 'booking';
+    recordId: number;
+    event: string;
+    at: Date;
+    note: string | null;
+    data?: Record<string, unknown> | null;
+  },
 ): Promise<void> {
   const template =
     step.kind === 'order' ? ORDER_STEP_TEMPLATES[step.event] : BOOKING_STEP_TEMPLATES[step.event];
@@ -351,6 +369,8 @@ export async function queueStepMessage(
     step.kind === 'order'
       ? await orderFacts(trx, step.recordId, step.note)
       : await bookingFacts(trx, step.recordId, step.note);
+  if (step.event === 'booking.changeDate' && addressed.facts.kind === 'booking')
+    addressed.facts.dateChange = dateChangeOf(step.data);
   const at = step.at.toISOString();
   const key = `${step.kind}:${step.recordId}:${step.event}:${at}`;
   await queue(trx, template, key, at, addressed);

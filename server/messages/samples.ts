@@ -67,6 +67,7 @@ export const sampleBooking: BookingFacts = {
   shipment: { carrier: 'DTDC', trackingNumber: 'D12345678' },
   refund: { amount: 2100, reference: 'RFND-20261213-0007' },
   note: 'The temple was closed for a festival.',
+  dateChange: { from: '2026-12-05T00:30:00.000Z', refund: 400 },
 };
 
 export const sampleWaitlist: WaitlistFacts = {

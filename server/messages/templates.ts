@@ -40,6 +40,8 @@ export interface BookingFacts {
   shipment?: { carrier: string; trackingNumber: string } | null;
   refund?: { amount: number; reference: string | null } | null;
   note?: string | null;
+  /** A move to another date (docs/decisions/0077): the date it left, and what of its price comes back. */
+  dateChange?: { from: string; refund: number; paid?: number } | null;
 }
 
 /** A place held from a puja date's waitlist (docs/product-rules.md, Waitlist). */
@@ -222,6 +224,21 @@ export const bookingTemplates = {
             `You may choose a new date: ${(f.offeredDates ?? []).map(inIndia).join('; ')}. Or ask for a refund.`,
           ]
         : []),
+    ],
+  },
+  'booking.dateChanged': {
+    subject: (f) => `Booking ${f.number} moved to ${inIndiaDate(f.pujaDate)}`,
+    body: (f) => [
+      `Your booking ${f.number} has been moved to another date: ${pujaLine(f)}`,
+      ...(f.dateChange ? [`It was on ${inIndia(f.dateChange.from)}.`] : []),
+      `The sankalp will be made for: ${f.persons.join(', ')}.`,
+      ...(f.dateChange?.refund
+        ? [
+            `This date costs less: ${formatRupees(f.dateChange.refund)} is being refunded to you, by the way you paid.`,
+          ]
+        : f.dateChange?.paid
+          ? [`You paid ${formatRupees(f.dateChange.paid)} more for this date.`]
+          : []),
     ],
   },
   'booking.prasadShipped': {

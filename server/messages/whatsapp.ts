@@ -147,6 +147,23 @@ const bookingWhatsApp = {
       link,
     ],
   },
+  'booking.dateChanged': {
+    name: 'booking_date_changed',
+    body: 'Namaste {{1}}, your booking {{2}} for {{3}} has been moved from {{4}} to {{5}}. {{6}} See it here: {{7}}',
+    parameters: (f, link) => [
+      f.name,
+      f.number,
+      f.pujaName,
+      f.dateChange ? inIndia(f.dateChange.from) : 'its old date',
+      inIndia(f.pujaDate),
+      f.dateChange?.refund
+        ? `${formatRupees(f.dateChange.refund)} is being refunded to you, by the way you paid.`
+        : f.dateChange?.paid
+          ? `You paid ${formatRupees(f.dateChange.paid)} more for this date.`
+          : 'The amount paid is unchanged.',
+      link,
+    ],
+  },
   'booking.prasadShipped': {
     name: 'booking_prasad_shipped',
     body: 'Namaste {{1}}, the prasad of {{2}} is on its way with {{3}}, tracking number {{4}}. See it here: {{5}}',

@@ -13,6 +13,8 @@ import { PAYMENT_ID } from '../../contract/payment-methods.ts';
 import type { AppEnv } from '../env.ts';
 import { requireAuth } from '../auth/middleware.ts';
 import { capturePayment, createPayment, readPayment } from '../services/payments.ts';
+import { priceDateChange } from '../services/booking-lifecycle.ts';
+import { asCustomer, lifecycleDeps } from './lifecycle-deps.ts';
 import { readBody } from '../validate.ts';
 
 /** A payment id path parameter: pay_ and letters, digits, "_" or "-" (else 400 {message}). */
@@ -36,7 +38,14 @@ export const paymentRoutes = new Hono<AppEnv>()
       c,
       paymentCreateRequestSchema(() => latestToday(now)),
     );
-    const payment = await createPayment(c.var.db, c.var.payments, { userId: c.var.user.id, request, now });
+    const payment = await createPayment(c.var.db, c.var.payments, {
+      userId: c.var.user.id,
+      request,
+      now,
+      // A dearer date's difference: the bookings service names it, for the customer's own booking.
+      priceDateChange: ({ dateChange }) =>
+        priceDateChange(lifecycleDeps(c), { ...dateChange, ...asCustomer(c) }),
+    });
     const body: PaymentIntentResponse = { payment };
     return c.json(body, 201);
   })

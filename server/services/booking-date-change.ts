@@ -8,6 +8,8 @@ import { listPackages } from '../db/repositories/catalogue.ts';
 import { findPayment, insertPaymentHistory } from '../db/repositories/payments.ts';
 import { lockPujaPlaces, placesLeftOf, placesTaken } from '../db/repositories/places.ts';
 import { seriesOf } from '../db/repositories/puja-dates.ts';
+import { accountBookingsOfPuja } from '../db/repositories/account-bookings.ts';
+import { accountLimitMessage } from '../../contract/refusal-messages.ts';
 import { countOf } from '../db/queries.ts';
 import { inTransaction } from '../db/transaction.ts';
 import type { BookingRow } from '../db/types.ts';
@@ -43,6 +45,21 @@ const personsOf = (db: Db, bookingId: number) =>
   countOf(db.selectFrom('bookingPersons').where('bookingId', '=', bookingId));
 
 /**
+ * The new date's limit of bookings per devotee (docs/product-rules.md, Places at the temple) holds
+ * for the booking's account, whoever moves it: refused (409 puja_account_limit) when the account
+ * holds that many of the date already.
+ */
+async function checkAccountLimit(
+  db: Db,
+  row: BookingRow,
+  target: { id: number; maxPerAccount: number | null },
+) {
+  if (target.maxPerAccount === null) return;
+  if ((await accountBookingsOfPuja(db, row.userId, target.id)) >= target.maxPerAccount)
+    throw new Refusal('puja_account_limit', accountLimitMessage(target.maxPerAccount));
+}
+
+/**
  * Where the booking would move at `now`, read only: refused (409) when the date is not another
  * open date of its puja, has no package for its number of persons, or has too few places left.
  */
@@ -72,36 +89,75 @@ export async function planDateChange(
   const placesLeft = placesLeftOf(target.capacity, await placesTaken(db, target.id));
   if (placesLeft !== null && persons > placesLeft)
     throw new Refusal('puja_full', bookingMessages.full(placesLeft));
+  await checkAccountLimit(db, row, target);
   const priceDifference = pkg.offerPrice - (row.packageAmount ?? row.amount);
   return { target: { ...target, pujaDate: target.pujaDate }, pkg, persons, placesLeft, priceDifference };
 }
 
+/** How a move is paid for: nothing to pay, the customer's payment of the difference, or staff's waiver. */
+export type DateChangeSettlement = 'none' | 'paid' | 'waived';
+
 /**
- * What the server accepts of a plan (docs/decisions/0077): the same price or less. A dearer date
- * is refused with its difference named; a move while the last one's refund is still on its way
- * waits for it, so each part refund has its own key.
+ * What the server accepts of a plan (docs/decisions/0077): the same price or less, as it is; a
+ * dearer date from the customer only with the difference paid (its payment, purpose dateChange),
+ * from staff with the difference waived (the booking keeps the price paid). A payment for a move
+ * that costs no more, or sent by staff, is refused. A move while the last one's refund is still
+ * on its way waits for it, so each part refund has its own key.
  */
-export function checkPlanPayable(row: BookingRow, plan: DateChangePlan): void {
-  if (plan.priceDifference > 0)
-    throw invalid(lifecycleMessages.dateCostsMore(formatRupees(plan.priceDifference)));
+export function checkPlanPayable(
+  row: BookingRow,
+  plan: DateChangePlan,
+  { paid, by }: { paid: boolean; by: string },
+): DateChangeSettlement {
   if (row.dateChangeRefundDue !== null) throw invalid(lifecycleMessages.dateChangeRefundPending);
+  if (paid && by !== 'customer') throw invalid(lifecycleMessages.staffCannotTakePayment);
+  if (plan.priceDifference <= 0) {
+    if (paid) throw invalid(lifecycleMessages.nothingToPay);
+    return 'none';
+  }
+  if (paid) return 'paid';
+  if (by === 'staff') return 'waived';
+  throw invalid(lifecycleMessages.dateCostsMore(formatRupees(plan.priceDifference)));
+}
+
+/**
+ * A cheaper date's difference is given back from the booking's first payment, in part: never
+ * more than is left of it (after a paid dearer date, a much cheaper one could ask for more than
+ * that payment holds; docs/decisions/0077).
+ */
+export async function checkRefundFits(db: Db, row: BookingRow, plan: DateChangePlan): Promise<void> {
+  if (plan.priceDifference >= 0) return;
+  const payment = await findPayment(db, row.paymentId);
+  if (payment && -plan.priceDifference > payment.amount - payment.refundedPart)
+    throw invalid(lifecycleMessages.refundBeyondPayment);
 }
 
 /**
  * The move's own writes, in the step's transaction: the new date's places are counted again under
- * its lock (docs/decisions/0075), then the booking takes the new puja record, date and package,
+ * its lock (docs/decisions/0075), and so is the account's limit of bookings of it; then the booking takes the new puja record, date and package,
  * the new price, and the difference it is owed back.
  */
-export async function applyDateChange(trx: Db, row: BookingRow, plan: DateChangePlan): Promise<void> {
+export async function applyDateChange(
+  trx: Db,
+  row: BookingRow,
+  plan: DateChangePlan,
+  settlement: { kind: DateChangeSettlement; paymentId?: string | null } = { kind: 'none' },
+): Promise<void> {
   await lockPujaPlaces(trx, plan.target.id);
   const placesLeft = placesLeftOf(plan.target.capacity, await placesTaken(trx, plan.target.id));
   if (placesLeft !== null && plan.persons > placesLeft)
     throw new Refusal('puja_full', bookingMessages.full(placesLeft));
+  // Counted again under the same lock as the places (docs/decisions/0075): two moves, or a move
+  // and a new booking, of one account at once cannot both pass the limit.
+  await checkAccountLimit(trx, row, plan.target);
   const refundDue = -plan.priceDifference;
+  // Waived by staff: the booking keeps the price paid, its package's too, so a later move is
+  // priced from what was paid, never refunding a difference nobody paid.
+  const waived = settlement.kind === 'waived';
   // Only from the booking as this move read it: a move that another request made meanwhile (two
   // tabs, staff and the customer together) leaves this one nothing to move, so no difference is
   // owed, or refunded, twice.
-  const { numUpdatedRows } = await trx
+  let update = trx
     .updateTable('bookings')
     .set({
       pujaId: plan.target.id,
@@ -112,15 +168,18 @@ export async function applyDateChange(trx: Db, row: BookingRow, plan: DateChange
       packageId: plan.pkg.id,
       packageTitle: plan.pkg.title,
       packageNoPersons: plan.pkg.noPersons,
-      packageAmount: plan.pkg.offerPrice,
-      amount: row.amount + plan.priceDifference,
+      packageAmount: waived ? row.packageAmount : plan.pkg.offerPrice,
+      amount: waived ? row.amount : row.amount + plan.priceDifference,
       dateChangeRefundDue: refundDue > 0 ? refundDue : null,
+      ...(settlement.kind === 'paid' ? { dateChangePaymentId: settlement.paymentId ?? null } : {}),
     })
     .where('id', '=', row.id)
     .where('pujaId', '=', row.pujaId)
     .where('amount', '=', row.amount)
-    .where('dateChangeRefundDue', 'is', null)
-    .executeTakeFirst();
+    .where('dateChangeRefundDue', 'is', null);
+  // One difference paid per booking: the customer moves once.
+  if (settlement.kind === 'paid') update = update.where('dateChangePaymentId', 'is', null);
+  const { numUpdatedRows } = await update.executeTakeFirst();
   if (numUpdatedRows === 0n) throw Refusal.of('lifecycle_conflict');
 }
 
@@ -139,6 +198,18 @@ export async function settleDateChangeRefund(
   const due = row.dateChangeRefundDue;
   if (due === null) return false;
   const payment = await findPayment(db, row.paymentId);
+  // Refunded whole already: the whole refund gave back the payment less `refundedPart`, and so
+  // the difference with it; nothing is left to give (a booking left so before the whole refund
+  // waited for its difference). The due is cleared, once.
+  if (payment?.status === 'refunded') {
+    await db
+      .updateTable('bookings')
+      .set({ dateChangeRefundDue: null })
+      .where('id', '=', row.id)
+      .where('dateChangeRefundDue', '=', due)
+      .execute();
+    return false;
+  }
   if (!payment || payment.status !== 'used' || payment.providerPaymentId === null)
     throw new Error(`Booking ${row.id}: its payment ${row.paymentId} cannot be refunded in part`);
   const { refundId } = await gateway.refund({

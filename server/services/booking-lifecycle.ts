@@ -42,15 +42,22 @@ import {
   type LifecycleDeps,
   type RefundableRecord,
   type Sender,
+  type Step,
 } from './lifecycle.ts';
 import { Refusal } from './refusal.ts';
 import {
   applyDateChange,
   checkPlanPayable,
+  checkRefundFits,
   planDateChange,
   settleDateChangeRefund,
   type DateChangePlan,
+  type DateChangeSettlement,
 } from './booking-date-change.ts';
+import { findPayment } from '../db/repositories/payments.ts';
+import { paidWrite } from './paid-write.ts';
+import { recordUsedPaymentRefund, requestUsedPaymentRefund } from './payments.ts';
+import { inTransaction } from '../db/transaction.ts';
 import type { BookingDateChangeQuote } from '../../contract/booking.ts';
 import { wrongScriptSpelling } from '../../contract/temple-script.ts';
 import { findPujaScript } from '../db/repositories/catalogue.ts';
@@ -132,6 +139,7 @@ function extraDataOf(
   row: BookingRow,
   persons: () => Promise<unknown>,
   move: DateChangePlan | null,
+  settlement: DateChangeSettlement,
 ) {
   if (move)
     return Promise.resolve({
@@ -139,6 +147,7 @@ function extraDataOf(
       to: move.target.pujaDate,
       fromPujaId: row.pujaId,
       priceDifference: move.priceDifference,
+      ...(settlement === 'paid' || settlement === 'waived' ? { difference: settlement } : {}),
     });
   if (event.type === 'booking.reschedule') return Promise.resolve({ from: row.pujaDate, to: event.date });
   if (event.type === 'booking.correctPersons') return persons().then((previous) => ({ previous }));
@@ -165,35 +174,87 @@ export async function sendBookingEvent(
   const { db, now } = deps;
   let row = await bookingFor(db, bookingId, ownerId);
   if (event.type !== 'booking.lock') row = await lockIfDue(deps, row);
-  await checkEventData(db, event, row);
   const at = now();
-  const snapshot = bookingLifecycleOf(bookingFactsOf(row), () => at);
-  const full = { ...event, by: sender.by } as BookingLifecycleEvent;
-  const next = nextOrRefuse(bookingLifecycleMachine, snapshot, full, whyBookingRefused);
   const before = row;
-  // A move to another date of the puja: where to and at what price is the server's (0077).
-  const move = event.type === 'booking.changeDate' ? await planDateChange(db, row, event.pujaId, at) : null;
-  if (move) checkPlanPayable(row, move);
-  const extra = await extraDataOf(event, before, async () => (await readBooking(db, before)).persons, move);
-  await commitStep(db, {
-    kind: 'booking',
-    recordId: row.id,
-    from: row.status,
-    to: next.value,
-    event: event.type,
-    sender,
-    at,
-    note: noteOf(event),
-    data: dataOf(event, extra),
-    store: (trx) => updateBookingLifecycle(trx, before.id, before.status, columnsOf(next)),
-    alsoWrite:
-      event.type === 'booking.correctPersons'
-        ? (trx) => replaceBookingPersons(trx, before.id, event.persons)
-        : move
-          ? (trx) => applyDateChange(trx, before, move)
-          : undefined,
-  });
-  if (next.value === 'refundPending') {
+  // A dearer date's difference, paid by the customer (docs/decisions/0077).
+  const paymentId = event.type === 'booking.changeDate' ? (event.paymentId ?? null) : null;
+  const prepared: { step: Step | null; move: DateChangePlan | null } = { step: null, move: null };
+  /** The step as the chart and the server's rules make it (read only): refused here, nothing written. */
+  const prepare = async (): Promise<Step> => {
+    await checkEventData(db, event, row);
+    const snapshot = bookingLifecycleOf(bookingFactsOf(row), () => at);
+    const full = { ...event, by: sender.by } as BookingLifecycleEvent;
+    const next = nextOrRefuse(bookingLifecycleMachine, snapshot, full, whyBookingRefused);
+    // A move to another date of the puja: where to and at what price is the server's (0077).
+    const move = event.type === 'booking.changeDate' ? await planDateChange(db, row, event.pujaId, at) : null;
+    prepared.move = move;
+    const settlement = move
+      ? checkPlanPayable(row, move, { paid: paymentId !== null, by: sender.by })
+      : ('none' as const);
+    if (move) await checkRefundFits(db, row, move);
+    const plan = move;
+    const extra = await extraDataOf(
+      event,
+      before,
+      async () => (await readBooking(db, before)).persons,
+      move,
+      settlement,
+    );
+    return {
+      kind: 'booking',
+      recordId: row.id,
+      from: row.status,
+      to: next.value,
+      event: event.type,
+      sender,
+      at,
+      note: noteOf(event),
+      data: dataOf(event, extra),
+      store: (trx) => updateBookingLifecycle(trx, before.id, before.status, columnsOf(next)),
+      alsoWrite:
+        event.type === 'booking.correctPersons'
+          ? (trx) => replaceBookingPersons(trx, before.id, event.persons)
+          : plan
+            ? (trx) => applyDateChange(trx, before, plan, { kind: settlement, paymentId })
+            : undefined,
+    };
+  };
+  // Only the customer pays: a payment id from staff is refused before it is looked at, so it is
+  // neither used nor refunded by someone else's step.
+  if (paymentId !== null && sender.by !== 'customer')
+    throw new Refusal('lifecycle_invalid', lifecycleMessages.staffCannotTakePayment);
+  if (paymentId === null) {
+    prepared.step = await prepare();
+    await commitStep(db, prepared.step);
+  } else
+    // The one paid write (server/services/paid-write.ts): a refusal before or inside the move
+    // (the date filled meanwhile) gives the captured difference back at once and says so.
+    await paidWrite({
+      db,
+      gateway: deps.gateway,
+      userId: row.userId,
+      now: at,
+      idempotencyKey: null,
+      requestHash: '',
+      findByKey: () => Promise.resolve(undefined),
+      keyReusedMessage: '',
+      payment: { id: paymentId, purpose: 'dateChange' },
+      check: async () => {
+        prepared.step = await prepare();
+      },
+      write: async (trx, claim) => {
+        const { step, move } = prepared;
+        if (!step || !move) throw new Error('A paid date change is prepared before it is written');
+        const payment = await findPayment(trx, paymentId);
+        if (payment?.dateChangeBookingId !== row.id || payment.dateChangePujaId !== move.target.id)
+          throw new Refusal('payment_purpose_mismatch', lifecycleMessages.paymentNotForThisMove);
+        await commitStep(trx, step);
+        await claim.use(move.priceDifference, { bookingId: row.id });
+        return row.id;
+      },
+    });
+  const { step, move } = prepared;
+  if (step?.to === 'refundPending') {
     await settleBookingRefund(deps, row.id).catch(logRefundFailure('booking', row.id));
     // Its places are free: the date's waitlist moves on (docs/product-rules.md, Waitlist).
     await moveLineOn(deps, row.pujaId);
@@ -256,8 +317,37 @@ export async function lockDueBookings(deps: LifecycleDeps): Promise<number> {
  * anywhere leaves the booking pending, and the retry asks the provider with the same key: one
  * refund. False when there is nothing to do (not pending, settled meanwhile by another process).
  */
-export function settleBookingRefund(deps: LifecycleDeps, bookingId: number): Promise<boolean> {
+export async function settleBookingRefund(deps: LifecycleDeps, bookingId: number): Promise<boolean> {
+  // A cheaper date's difference still due is given back first, under its own key; the whole
+  // refund then gives back the payment less what was given of it (docs/decisions/0077). If the
+  // difference cannot be given back now, neither is the rest: the refunds job tries both again,
+  // so the difference is never given twice (once in part, once inside the rest).
+  await settleBookingDateChangeRefund(deps, bookingId);
+  await refundDateChangePayment(deps, bookingId);
   return settleRecordRefund(deps, REFUNDABLE_BOOKING, bookingId);
+}
+
+/**
+ * A refunded booking gives back the difference paid for a dearer date too (its own payment, its
+ * own key: docs/decisions/0053), before the booking's own payment: the provider is asked outside
+ * any transaction, then the payment goes used -> refunded (conditionally, once). Nothing when the
+ * booking is not waiting for its refund or the difference went back already.
+ */
+async function refundDateChangePayment(deps: LifecycleDeps, bookingId: number): Promise<void> {
+  const row = await findBookingRow(deps.db, bookingId);
+  if (!row || row.status !== 'refundPending' || row.dateChangePaymentId === null) return;
+  const paymentId = row.dateChangePaymentId;
+  const paid = await requestUsedPaymentRefund(deps.db, deps.gateway, paymentId);
+  if (!paid) return;
+  const at = deps.now();
+  await inTransaction(deps.db, (trx) =>
+    recordUsedPaymentRefund(trx, {
+      paymentId,
+      refundId: paid.refundId,
+      now: at,
+      note: `booking ${row.bookingNumber} refunded: the difference paid for its new date`,
+    }),
+  );
 }
 
 /** Gives back a cheaper date's difference still due on the booking (booking-date-change.ts). */
@@ -309,6 +399,23 @@ export async function quoteDateChange(
     priceDifference: plan.priceDifference,
     placesLeft: plan.placesLeft,
   };
+}
+
+/**
+ * The server's price of a dearer date's difference (POST /api/payments, purpose dateChange;
+ * docs/decisions/0077): the move as the customer would send it must be allowed now, and cost
+ * more; the intent is for exactly that difference, tied to the booking and the date.
+ */
+export async function priceDateChange(
+  deps: LifecycleDeps,
+  request: { bookingId: number; pujaId: number; ownerId: number; sender: Sender },
+): Promise<{ amount: number; bookingId: number; pujaId: number }> {
+  const quote = await quoteDateChange(deps, request);
+  const row = await bookingFor(deps.db, request.bookingId, request.ownerId);
+  if (row.dateChangeRefundDue !== null)
+    throw new Refusal('lifecycle_invalid', lifecycleMessages.dateChangeRefundPending);
+  if (quote.priceDifference <= 0) throw new Refusal('lifecycle_invalid', lifecycleMessages.nothingToPay);
+  return { amount: quote.priceDifference, bookingId: row.id, pujaId: quote.pujaId };
 }
 
 /** The booking as its customer reads it (GET /api/bookings/{id}): a due lock is taken first. */

@@ -135,6 +135,7 @@ export function commitStep(db: Db, step: Step): Promise<void> {
       event: step.event,
       at: step.at,
       note: step.note,
+      data: step.data,
     });
   });
 }

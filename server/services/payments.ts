@@ -46,6 +46,18 @@ const newPaymentId = () => `pay_${randomBytes(15).toString('base64url')}`;
 
 export const isPaymentCode = (code: string) => (PAYMENT_CODES as readonly string[]).includes(code);
 
+/**
+ * A payment's purpose: a dearer date's difference is stored 'booking' with the move it pays for
+ * (docs/decisions/0077), and is no booking's payment.
+ */
+export const purposeOf = (payment: PaymentRow): PaymentPurpose =>
+  payment.dateChangeBookingId !== null ? 'dateChange' : payment.purpose;
+
+/** What a new intent pays for and its server price; a date change names its move. */
+export type IntentPricer = (
+  request: Extract<PaymentCreateRequest, { purpose: 'dateChange' }>,
+) => Promise<{ amount: number; bookingId: number; pujaId: number }>;
+
 /** The refusal for a payment that is not (any more) in the state asked for. */
 function stateRefusal(status: PaymentState): Refusal {
   switch (status) {
@@ -67,12 +79,24 @@ function stateRefusal(status: PaymentState): Refusal {
 export async function createPayment(
   db: Db,
   gateway: PaymentGateway,
-  { userId, request, now }: { userId: number; request: PaymentCreateRequest; now: Date },
+  {
+    userId,
+    request,
+    now,
+    priceDateChange,
+  }: { userId: number; request: PaymentCreateRequest; now: Date; priceDateChange?: IntentPricer },
 ): Promise<PaymentIntent> {
-  const amount =
-    request.purpose === 'order'
-      ? (await quoteOrder(db, userId, request.order, now)).amounts.total
-      : (await quoteBooking(db, userId, request.booking, now)).amount;
+  let move: { bookingId: number; pujaId: number } | null = null;
+  let amount: number;
+  if (request.purpose === 'order') amount = (await quoteOrder(db, userId, request.order, now)).amounts.total;
+  else if (request.purpose === 'booking')
+    amount = (await quoteBooking(db, userId, request.booking, now)).amount;
+  else {
+    if (!priceDateChange) throw new Error('A date change is priced by the bookings service');
+    const priced = await priceDateChange(request);
+    amount = priced.amount;
+    move = { bookingId: priced.bookingId, pujaId: priced.pujaId };
+  }
   const id = newPaymentId();
   const expiresAt = new Date(now.getTime() + PAYMENT_INTENT_TTL_MINUTES * MINUTE).toISOString();
   await gateway.createIntent({ intentId: id, amount, currency: 'INR' });
@@ -80,7 +104,9 @@ export async function createPayment(
     await insertPayment(trx, {
       id,
       userId,
-      purpose: request.purpose,
+      purpose: request.purpose === 'order' ? 'order' : 'booking',
+      dateChangeBookingId: move?.bookingId ?? null,
+      dateChangePujaId: move?.pujaId ?? null,
       amount,
       currency: 'INR',
       status: 'created',
@@ -358,7 +384,7 @@ export async function readPayment(
   const history = await listPaymentHistory(db, id);
   return {
     id: payment.id,
-    purpose: payment.purpose,
+    purpose: purposeOf(payment),
     amount: payment.amount,
     currency: 'INR',
     status: payment.status,
@@ -392,7 +418,7 @@ export async function checkPaymentForWrite(
       { paymentId: payment.id, amount: payment.amount },
     );
   if (payment.status !== 'captured') throw stateRefusal(payment.status);
-  if (payment.purpose !== purpose) throw Refusal.of('payment_purpose_mismatch');
+  if (purposeOf(payment) !== purpose) throw Refusal.of('payment_purpose_mismatch');
   if (
     payment.providerPaymentId === null ||
     payment.signature === null ||

@@ -1,4 +1,5 @@
-import { BookingCreateResponse, bookingMessages } from '../../contract/booking.ts';
+import { BookingCreateResponse, BookingEventResponse, bookingMessages } from '../../contract/booking.ts';
+import { lifecycleMessages } from '../../contract/lifecycle.ts';
 import { OrderCreateResponse, orderMessages, type OrderCreatePayload } from '../../contract/orders.ts';
 import { PaymentCaptureResponse, PaymentIntentResponse, paymentMessages } from '../../contract/payments.ts';
 import type {
@@ -64,6 +65,21 @@ export async function writePaidRecord(
   signal?: AbortSignal,
 ): Promise<WriteRecordOutput> {
   const headers = { 'Idempotency-Key': idempotencyKey };
+  if (record.purpose === 'dateChange') {
+    // The move itself, with the captured difference (docs/product-rules.md, Rescheduling).
+    const { bookingId, pujaId } = record.dateChange;
+    const moved = await valueOrRefusal(
+      callApi(`/api/bookings/${bookingId}/events`, {
+        method: 'POST',
+        body: { type: 'booking.changeDate', pujaId, paymentId },
+        schema: BookingEventResponse,
+        bearer: true,
+        fallback: lifecycleMessages.sendFailed,
+        signal,
+      }),
+    );
+    return moved.kind === 'ok' ? { kind: 'created', id: bookingId, booking: moved.value.booking } : moved;
+  }
   if (record.purpose === 'order') {
     const cash = record.cashOnDelivery === true;
     const body: OrderCreatePayload = {

@@ -55,7 +55,9 @@ export async function updatePaymentStatus(
   id: string,
   from: PaymentState,
   to: PaymentState,
-  set: Partial<Omit<PaymentsTable, 'id' | 'status' | 'refundedPart'>> = {},
+  set: Partial<
+    Omit<PaymentsTable, 'id' | 'status' | 'refundedPart' | 'dateChangeBookingId' | 'dateChangePujaId'>
+  > = {},
   guard: PaymentGuard = {},
 ): Promise<boolean> {
   let query = db

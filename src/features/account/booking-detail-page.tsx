@@ -1,4 +1,4 @@
-import { Fragment, useState } from 'react';
+import { Fragment, useCallback, useState } from 'react';
 import { Link } from 'wouter';
 import { bookingMessages, type Booking } from '../../../contract/booking.ts';
 import { lifecycleMessages, uploadPath } from '../../../contract/lifecycle.ts';
@@ -103,6 +103,9 @@ function BookingView({ page, booking }: { page: AfterSaleRef; booking: Booking }
   const open = (which: 'cancel' | 'persons' | 'reschedule' | 'refund') =>
     page.send({ type: 'action.open', action: which });
   const upcoming = upcomingDates(lifecycle);
+  // The chosen new date costs more (the dialog pays it, then moves) or none has places.
+  const [noPlainMove, setNoPlainMove] = useState(false);
+  const moved = useCallback((record: Booking) => page.send({ type: 'action.completed', record }), [page]);
 
   return (
     <div className="container page after-sale">
@@ -311,10 +314,14 @@ function BookingView({ page, booking }: { page: AfterSaleRef; booking: Booking }
         busyLabel="Moving..."
         error={actionError?.message}
         busy={sending}
+        submitHidden={noPlainMove}
         onClose={close}
-        onSubmit={(form) => submit({ type: 'booking.changeDate', pujaId: Number(formText(form, 'pujaId')) })}
+        onSubmit={(form) => {
+          // A dearer date moves through its payment (ChangeDateFields); a full one not at all.
+          if (!noPlainMove) submit({ type: 'booking.changeDate', pujaId: Number(formText(form, 'pujaId')) });
+        }}
       >
-        <ChangeDateFields booking={booking} />
+        <ChangeDateFields booking={booking} onMoved={moved} onNoPlainMove={setNoPlainMove} />
       </ActionDialog>
 
       <ActionDialog

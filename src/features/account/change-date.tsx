@@ -1,19 +1,40 @@
-import { useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
 import type { Booking, BookingDateChangeQuote } from '../../../contract/booking.ts';
 import type { PujaDate } from '../../../contract/catalogue.ts';
 import { formatRupees } from '../../../contract/money.ts';
-import { formatDateTime } from '../../lib/format.ts';
 import { fetchDateChangeQuote } from '../../lib/bookings.ts';
 import { fetchOtherDates } from '../../lib/catalogue.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { ErrorBanner, ResourceView } from '../../ui/status.tsx';
+import { DateRadios, firstOpenDate, personsText } from '../../ui/after-sale/date-choices.tsx';
+import { fingerprintOf } from '../../../machines/payment/payment.machine.ts';
+import type { PaidRecord } from '../../../machines/payment/payment.actors.ts';
+import {
+  selectAmountToPay,
+  selectIsBusy,
+  selectIsPaying,
+} from '../../../machines/payment/payment.selectors.ts';
+import { livePaymentMachine } from '../../live/payment.ts';
+import { PaymentStep as PaymentOptions } from '../../ui/payment-step/payment-step.tsx';
 
 /**
  * "Change date" (docs/product-rules.md, Rescheduling): the other open dates of the booking's puja,
  * each with its places left, and for the one chosen the price difference the server names before
  * the customer confirms. The form sends the chosen date's puja id as `pujaId`.
  */
-export function ChangeDateFields({ booking }: { booking: Booking }) {
+export interface ChangeDateProps {
+  booking: Booking;
+  /** The booking moved after its difference was paid: as the server answered it. */
+  onMoved: (booking: Booking) => void;
+  /**
+   * Whether the dialog's own "Move" has nothing to do: the chosen date costs more (it gives way
+   * to paying), or no date has places for the booking.
+   */
+  onNoPlainMove: (dearer: boolean) => void;
+}
+
+export function ChangeDateFields({ booking, onMoved, onNoPlainMove }: ChangeDateProps) {
   const dates = useResource((signal) => fetchOtherDates(booking.puja.id, signal));
   return (
     <ResourceView resource={dates} loadingLabel="Loading the other dates...">
@@ -21,46 +42,36 @@ export function ChangeDateFields({ booking }: { booking: Booking }) {
         list.length === 0 ? (
           <p role="status">There is no other date of this puja open for booking now.</p>
         ) : (
-          <DateChoices booking={booking} dates={list} />
+          <DateChoices booking={booking} dates={list} onMoved={onMoved} onNoPlainMove={onNoPlainMove} />
         )
       }
     </ResourceView>
   );
 }
 
-/** How many places a date has left, when it counts them. */
-const placesText = (date: PujaDate) =>
-  date.placesLeft === null
-    ? ''
-    : date.placesLeft === 0
-      ? ' · fully booked'
-      : ` · ${date.placesLeft} ${date.placesLeft === 1 ? 'place' : 'places'} left`;
-
-function DateChoices({ booking, dates }: { booking: Booking; dates: PujaDate[] }) {
-  const first = dates.find((d) => d.placesLeft !== 0) ?? dates[0]!;
+function DateChoices({ booking, dates, onMoved, onNoPlainMove }: ChangeDateProps & { dates: PujaDate[] }) {
+  // A date without places for the booking's persons is never chosen for the customer.
   // Which radio is chosen is the dialog's own state; the quote for it is the server's.
-  const [chosen, setChosen] = useState(first.id);
+  const [chosen, setChosen] = useState<number | null>(() => firstOpenDate(dates, booking.persons.length));
+  useEffect(() => {
+    if (chosen === null) onNoPlainMove(true);
+  }, [chosen, onNoPlainMove]);
   return (
     <>
-      <fieldset className="after-sale__dates">
-        <legend>New date</legend>
-        {dates.map((date) => (
-          <label key={date.id} className="action-dialog__check">
-            <input
-              type="radio"
-              name="pujaId"
-              value={date.id}
-              checked={chosen === date.id}
-              disabled={date.placesLeft === 0}
-              onChange={() => setChosen(date.id)}
-              required
-            />
-            {formatDateTime(date.pujaDate)}
-            {placesText(date)}
-          </label>
-        ))}
-      </fieldset>
-      <DateQuote key={chosen} bookingId={booking.id} pujaId={chosen} />
+      <DateRadios dates={dates} persons={booking.persons.length} chosen={chosen} onChoose={setChosen} />
+      {chosen === null ? (
+        <p className="after-sale__hint" role="status">
+          Every other date is fully booked for {personsText(booking.persons.length)}.
+        </p>
+      ) : (
+        <DateQuote
+          key={chosen}
+          bookingId={booking.id}
+          pujaId={chosen}
+          onMoved={onMoved}
+          onNoPlainMove={onNoPlainMove}
+        />
+      )}
     </>
   );
 }
@@ -70,15 +81,70 @@ export function differenceText(quote: BookingDateChangeQuote): string {
   if (quote.priceDifference === 0) return 'The same price: nothing to pay, nothing refunded.';
   if (quote.priceDifference < 0)
     return `This date costs ${formatRupees(-quote.priceDifference)} less: it is refunded to your original payment method.`;
-  return `This date costs ${formatRupees(quote.priceDifference)} more.`;
+  return `This date costs ${formatRupees(quote.priceDifference)} more: pay the difference to move your booking.`;
 }
 
-function DateQuote({ bookingId, pujaId }: { bookingId: number; pujaId: number }) {
+function DateQuote({
+  bookingId,
+  pujaId,
+  onMoved,
+  onNoPlainMove,
+}: { bookingId: number; pujaId: number } & Pick<ChangeDateProps, 'onMoved' | 'onNoPlainMove'>) {
   const quote = useResource((signal) => fetchDateChangeQuote(bookingId, pujaId, signal));
+  const difference = quote.status === 'loaded' && quote.data ? quote.data.priceDifference : 0;
+  useEffect(() => onNoPlainMove(difference > 0), [difference, onNoPlainMove]);
   if (quote.status === 'failed') return <ErrorBanner message={quote.error ?? 'Something went wrong'} />;
   return (
-    <p className="after-sale__hint" role="status" aria-live="polite">
-      {quote.status === 'loaded' && quote.data ? differenceText(quote.data) : 'Checking the price...'}
-    </p>
+    <>
+      <p className="after-sale__hint" role="status" aria-live="polite">
+        {quote.status === 'loaded' && quote.data ? differenceText(quote.data) : 'Checking the price...'}
+      </p>
+      {difference > 0 && (
+        <PayDifference bookingId={bookingId} pujaId={pujaId} difference={difference} onMoved={onMoved} />
+      )}
+    </>
+  );
+}
+
+/**
+ * Paying a dearer date's difference (docs/product-rules.md, Rescheduling): the payment machine
+ * and payment options of checkout and the wizard, for a record of purpose `dateChange`; the
+ * server prices it, and moves the booking only once it is captured. A refusal then (the date
+ * filled meanwhile) says the difference was refunded.
+ */
+function PayDifference({
+  bookingId,
+  pujaId,
+  difference,
+  onMoved,
+}: {
+  bookingId: number;
+  pujaId: number;
+  difference: number;
+  onMoved: (booking: Booking) => void;
+}) {
+  const payment = useActorRef(livePaymentMachine, { input: {} });
+  const [record] = useState<PaidRecord>(() => ({ purpose: 'dateChange', dateChange: { bookingId, pujaId } }));
+  const amount = useSelector(payment, selectAmountToPay(fingerprintOf(record), difference));
+  const busy = useSelector(payment, selectIsBusy);
+  const paying = useSelector(payment, selectIsPaying);
+  const outcome = useSelector(payment, (s) => (s.status === 'done' ? s.output : undefined));
+  useEffect(() => {
+    if (outcome?.kind === 'created' && outcome.booking) onMoved(outcome.booking);
+  }, [outcome, onMoved]);
+  return (
+    <div className="after-sale__pay">
+      <PaymentOptions payment={payment} disabled={busy || outcome !== undefined} />
+      {outcome?.kind === 'refused' && <ErrorBanner message={outcome.message} />}
+      <button
+        type="button"
+        className="button button--primary"
+        disabled={busy || outcome !== undefined}
+        aria-busy={busy || undefined}
+        onClick={() => payment.send({ type: 'payment.submit', record, shownAmount: amount })}
+      >
+        {paying ? 'Processing payment...' : busy ? 'Moving...' : `Pay ${formatRupees(amount)} and move`}
+      </button>
+    </div>
   );
 }

@@ -18,6 +18,7 @@ export function ActionDialog({
   busy,
   danger = false,
   noValidate = false,
+  submitHidden = false,
   onSubmit,
   onClose,
   children,
@@ -36,6 +37,8 @@ export function ActionDialog({
    * message beside it (as `ReasonField` does) and the first of them takes the focus.
    */
   noValidate?: boolean;
+  /** The dialog's action is taken inside it (paying a difference): no submit button. */
+  submitHidden?: boolean;
   onSubmit: (form: FormData, element: HTMLFormElement) => void;
   onClose: () => void;
   children?: ReactNode;
@@ -77,13 +80,15 @@ export function ActionDialog({
               </p>
             )}
             <div className="confirm-dialog__actions">
-              <button
-                type="submit"
-                className={danger ? 'button button--danger-solid' : 'button button--primary'}
-                disabled={busy}
-              >
-                {busy ? busyLabel : submitLabel}
-              </button>
+              {!submitHidden && (
+                <button
+                  type="submit"
+                  className={danger ? 'button button--danger-solid' : 'button button--primary'}
+                  disabled={busy}
+                >
+                  {busy ? busyLabel : submitLabel}
+                </button>
+              )}
               <Dialog.Close asChild>
                 <button type="button" className="button" disabled={busy}>
                   {closeLabel}

@@ -13,6 +13,7 @@ const events = {
   ],
   'action.close': [{ type: 'action.close' }],
   'action.submit': [{ type: 'action.submit', request: { type: 'order.cancel', reason: 'Wrong size' } }],
+  'action.completed': [{ type: 'action.completed', record: { id: 7, orderStatus: 'processing' } }],
 } satisfies EventFixtures<AfterSaleEvent>;
 
 export const afterSaleModel: MachineModel<typeof afterSaleMachine> = {
@@ -26,7 +27,12 @@ export const afterSaleModel: MachineModel<typeof afterSaleMachine> = {
       // No answer (a retry can help) and another customer's order, refused (it cannot).
       error: [
         apiError('Failed to fetch'),
-        { kind: 'refused', code: 'order_not_found', message: 'Order not found', notFound: true } satisfies Refused,
+        {
+          kind: 'refused',
+          code: 'order_not_found',
+          message: 'Order not found',
+          notFound: true,
+        } satisfies Refused,
       ],
     },
     sendAction: {

@@ -1,4 +1,10 @@
+import { useState } from 'react';
 import { Link } from 'wouter';
+import type { PujaDate } from '../../../../contract/catalogue.ts';
+import { fetchOtherDates } from '../../../lib/catalogue.ts';
+import { useResource } from '../../../lib/use-resource.ts';
+import { DateRadios, firstOpenDate, personsText } from '../../../ui/after-sale/date-choices.tsx';
+import { ResourceView } from '../../../ui/status.tsx';
 import type { AdminBooking } from '../../../../contract/admin/bookings.ts';
 import { indiaDay } from '../../../../contract/india-time.ts';
 import { MAX_OFFERED_DATES, MAX_PROOF_PHOTOS, uploadPath } from '../../../../contract/lifecycle.ts';
@@ -54,6 +60,7 @@ const BOOKING_ACTIONS = [
   'booking.markNotPerformed',
   'refund.completed',
   'booking.correctPersons',
+  'booking.changeDate',
   'booking.cancel',
 ] as const;
 
@@ -77,6 +84,42 @@ function PerformOpensAt({ booking }: { booking: AdminBooking }) {
       “{actionLabels['booking.perform']}” opens at {formatInstant(opensAt)}, {policyText.performEarly} before
       the puja.
     </p>
+  );
+}
+
+/** The other open dates of the booking's puja, with their places and lowest price (docs/product-rules.md, Rescheduling). */
+function StaffDateChoices({ booking }: { booking: AdminBooking }) {
+  const dates = useResource((signal) => fetchOtherDates(booking.puja.id, signal));
+  return (
+    <ResourceView resource={dates} loadingLabel="Loading the other dates...">
+      {(list) =>
+        list.length === 0 ? (
+          <p role="status">There is no other date of this puja open for booking now.</p>
+        ) : (
+          <StaffDateRadios dates={list} persons={booking.persons.length} />
+        )
+      }
+    </ResourceView>
+  );
+}
+
+function StaffDateRadios({ dates, persons }: { dates: PujaDate[]; persons: number }) {
+  const [chosen, setChosen] = useState<number | null>(() => firstOpenDate(dates, persons));
+  return (
+    <>
+      <DateRadios
+        dates={dates}
+        persons={persons}
+        chosen={chosen}
+        onChoose={setChosen}
+        extra={(date) => (date.lowestPrice === null ? '' : ` · from ${formatRupees(date.lowestPrice)}`)}
+      />
+      {chosen === null && (
+        <p className="bo-muted" role="status">
+          Every other date is fully booked for {personsText(persons)}.
+        </p>
+      )}
+    </>
   );
 }
 
@@ -267,6 +310,14 @@ export function BookingPage({ id }: { id: number }) {
         {booking.persons.map((person, i) => (
           <PersonFields key={i} index={i} count={booking.persons.length} person={person} />
         ))}
+      </StepDialog>
+      <StepDialog
+        page={page}
+        type="booking.changeDate"
+        description={`Move the booking to another open date of this puja, with the same devotees and offerings, until the sankalp locks (${policyText.sankalpLock} before the puja). A cheaper date’s difference is refunded to the customer through the gateway; a dearer date’s is waived.`}
+        toRequest={(form) => ({ pujaId: Number(formText(form, 'pujaId')) })}
+      >
+        <StaffDateChoices booking={booking} />
       </StepDialog>
       <ReasonDialog
         page={page}

@@ -25,6 +25,7 @@ export const actionLabels: Record<string, string> = {
   'booking.cancel': 'Cancel the booking',
   'booking.requestRefund': 'Refund instead',
   'booking.correctPersons': 'Correct the devotees',
+  'booking.changeDate': 'Change date',
 };
 
 /** What the page says once a step is taken: the step's outcome, not its button ("Shipped.", not "Done: Ship."). */
@@ -41,6 +42,7 @@ export const doneLabels: Record<string, string> = {
   'booking.shipPrasad': 'The prasad is shipped.',
   'booking.deliverPrasad': 'The prasad is marked delivered.',
   'booking.cancel': 'The booking is cancelled.',
+  'booking.changeDate': 'The booking is moved to the new date.',
   'booking.requestRefund': 'The booking is refunded.',
   'booking.correctPersons': 'The devotees are corrected.',
 };
