@@ -1,22 +1,17 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Booking, BookingDateChangeQuote } from '../../../contract/booking.ts';
 import type { PujaDate } from '../../../contract/catalogue.ts';
 import { formatRupees } from '../../../contract/money.ts';
 import { fetchDateChangeQuote } from '../../lib/bookings.ts';
 import { fetchOtherDates } from '../../lib/catalogue.ts';
 import { useResource } from '../../lib/use-resource.ts';
-import { ErrorBanner, ResourceView } from '../../ui/status.tsx';
+import { ErrorBanner, ResourceView, Spinner } from '../../ui/status.tsx';
 import { DateRadios, firstOpenDate, personsText } from '../../ui/after-sale/date-choices.tsx';
-import { fingerprintOf } from '../../../machines/payment/payment.machine.ts';
-import type { PaidRecord } from '../../../machines/payment/payment.actors.ts';
-import {
-  selectAmountToPay,
-  selectIsBusy,
-  selectIsPaying,
-} from '../../../machines/payment/payment.selectors.ts';
-import { livePaymentMachine } from '../../live/payment.ts';
-import { PaymentStep as PaymentOptions } from '../../ui/payment-step/payment-step.tsx';
+
+/** Paying a dearer date's difference is rare: its payment machine and options load only then. */
+const PayDifference = lazy(() =>
+  import('./change-date-payment.tsx').then((m) => ({ default: m.PayDifference })),
+);
 
 /**
  * "Change date" (docs/product-rules.md, Rescheduling): the other open dates of the booking's puja,
@@ -100,51 +95,10 @@ function DateQuote({
         {quote.status === 'loaded' && quote.data ? differenceText(quote.data) : 'Checking the price...'}
       </p>
       {difference > 0 && (
-        <PayDifference bookingId={bookingId} pujaId={pujaId} difference={difference} onMoved={onMoved} />
+        <Suspense fallback={<Spinner label="Loading the payment options..." />}>
+          <PayDifference bookingId={bookingId} pujaId={pujaId} difference={difference} onMoved={onMoved} />
+        </Suspense>
       )}
     </>
-  );
-}
-
-/**
- * Paying a dearer date's difference (docs/product-rules.md, Rescheduling): the payment machine
- * and payment options of checkout and the wizard, for a record of purpose `dateChange`; the
- * server prices it, and moves the booking only once it is captured. A refusal then (the date
- * filled meanwhile) says the difference was refunded.
- */
-function PayDifference({
-  bookingId,
-  pujaId,
-  difference,
-  onMoved,
-}: {
-  bookingId: number;
-  pujaId: number;
-  difference: number;
-  onMoved: (booking: Booking) => void;
-}) {
-  const payment = useActorRef(livePaymentMachine, { input: {} });
-  const [record] = useState<PaidRecord>(() => ({ purpose: 'dateChange', dateChange: { bookingId, pujaId } }));
-  const amount = useSelector(payment, selectAmountToPay(fingerprintOf(record), difference));
-  const busy = useSelector(payment, selectIsBusy);
-  const paying = useSelector(payment, selectIsPaying);
-  const outcome = useSelector(payment, (s) => (s.status === 'done' ? s.output : undefined));
-  useEffect(() => {
-    if (outcome?.kind === 'created' && outcome.booking) onMoved(outcome.booking);
-  }, [outcome, onMoved]);
-  return (
-    <div className="after-sale__pay">
-      <PaymentOptions payment={payment} disabled={busy || outcome !== undefined} />
-      {outcome?.kind === 'refused' && <ErrorBanner message={outcome.message} />}
-      <button
-        type="button"
-        className="button button--primary"
-        disabled={busy || outcome !== undefined}
-        aria-busy={busy || undefined}
-        onClick={() => payment.send({ type: 'payment.submit', record, shownAmount: amount })}
-      >
-        {paying ? 'Processing payment...' : busy ? 'Moving...' : `Pay ${formatRupees(amount)} and move`}
-      </button>
-    </div>
   );
 }
