@@ -18,6 +18,7 @@ import { addressInput } from '../tests/support/addresses.ts';
 import { adminCreate, startServer } from '../tests/e2e/server-process.ts';
 import { failServedMessage } from '../tests/support/served-shop.ts';
 import { signPreferencesToken } from '../server/messages/preferences-token.ts';
+import { waitlistScreens, type ScreensKit } from './lib/waitlist-screens.ts';
 
 const screens: Array<[string, string]> = [
   ['home', '/'],
@@ -254,22 +255,6 @@ async function shopActivity(name: string, email: string) {
   return { orderId: order.id, booking };
 }
 
-/** A customer with an address, signed in through the API: their token and address id. */
-async function newCustomer(name: string, email: string) {
-  const password = 'screens-secret-1';
-  await api('/api/auth/register', { method: 'POST', json: { name, email, phone: '9845012345', password } });
-  const { token } = await api<{ token: string }>('/api/auth/login', {
-    method: 'POST',
-    json: { email, password },
-  });
-  const { address } = await api<{ address: { id: number } }>('/api/addresses', {
-    method: 'POST',
-    token,
-    json: addressInput({ recipientName: name }),
-  });
-  return { token, addressId: address.id };
-}
-
 /** A staff member's token (an admin made once for the whole run). */
 let staffToken: string | undefined;
 async function staffSignIn(): Promise<string> {
@@ -286,116 +271,15 @@ async function staffSignIn(): Promise<string> {
   return staffToken;
 }
 
-/**
- * docs/product-rules.md, Places at the temple, Waitlist and Rescheduling, at one width: the second
- * seeded puja repeated on two dates of its own, the first with one place that another devotee
- * books; its page (fully booked, the other dates), the wizard's Payment joining the waitlist, My
- * Bookings with the offer once the place frees, and a booking's "Change date" dialog.
- */
-async function waitlistScreens(width: number) {
-  const token = await staffSignIn();
-  const DAY = 86_400_000;
-  const repeat = async (days: number, capacity: number | null) => {
-    const { puja } = await api<{ puja: { id: number } & Record<string, unknown> }>(
-      '/api/admin/pujas/2/repeat',
-      {
-        method: 'POST',
-        token,
-        json: { pujaDate: new Date(Date.now() + days * DAY).toISOString() },
-      },
-    );
-    await api(`/api/admin/pujas/${puja.id}`, { method: 'PUT', token, json: { ...puja, capacity } });
-    const { packages } = await api<{ packages: { id: number; noPersons: number }[] }>(`/packages/${puja.id}`);
-    return { id: puja.id, pkg: packages.find((p) => p.noPersons === 1)! };
-  };
-  const full = await repeat(40 + width / 100, 1);
-  await repeat(47 + width / 100, 30);
-  const person = (name: string) => ({
-    name,
-    dateOfBirth: '1988-03-14',
-    birthTime: '06:45',
-    birthPlace: 'Thanjavur',
-    raashi: 'Kark (Cancer)',
-    nakshatra: 'Pushya',
-    gothra: 'Bharadwaja',
-  });
-  const ravi = await newCustomer('Ravi Kumar', `wl-ravi-${width}-${Date.now()}@example.com`);
-  const taken = await bookPaidOnline(api, ravi.token, {
-    pujaId: full.id,
-    packageId: full.pkg.id,
-    persons: [person('Ravi Kumar')],
-    addressId: ravi.addressId,
-  });
-  const meena = await newCustomer('Meena Iyer', `wl-meena-${width}-${Date.now()}@example.com`);
-  const context = await browser.newContext({ viewport: { width, height: 900 }, deviceScaleFactor: 1 });
-  await context.addInitScript((value) => localStorage.setItem('shop.session.token', value), meena.token);
-  const page = await context.newPage();
-
-  await page.goto(`${server.url}/#/pujas/${full.id}`);
-  await page.getByRole('heading', { level: 2, name: 'This date is fully booked' }).waitFor();
-  await shoot(page, 'puja-full', width);
-
-  // Meena asks for the date through the waitlist, with what she would book.
-  await api('/api/waitlist', {
-    method: 'POST',
-    token: meena.token,
-    json: {
-      pujaId: full.id,
-      packageId: full.pkg.id,
-      persons: [person('Meena Iyer')],
-      addressId: meena.addressId,
-    },
-  });
-  await page.goto(`${server.url}/#/puja-booking/${full.id}?package=${full.pkg.id}&step=details`);
-  await page.getByRole('heading', { level: 2, name: 'Person Details' }).waitFor();
-  const group = page.getByRole('group', { name: 'Person 1 of 1' });
-  for (const [label, value] of Object.entries({
-    Name: 'Lakshmi Iyer',
-    'Date of birth': '1962-11-02',
-    'Birth time': '05:30',
-    'Birth place': 'Kumbakonam',
-    Raashi: 'Tula (Libra)',
-    Nakshatra: 'Swati',
-    Gothra: 'Bharadwaja',
-  }))
-    await group.getByLabel(label, { exact: label.startsWith('B') || label === 'Nakshatra' }).fill(value);
-  await page.getByRole('button', { name: 'Next', exact: true }).click();
-  await page.getByRole('heading', { level: 2, name: 'Address' }).waitFor();
-  await page.getByRole('button', { name: 'Next', exact: true }).click();
-  await page.getByRole('heading', { level: 2, name: 'Payment' }).waitFor();
-  await page.getByRole('region', { name: 'This date is fully booked' }).waitFor();
-  await shoot(page, 'wizard-waitlist', width);
-
-  // The place frees: Meena is offered it, and her bookings show the offer.
-  await api(`/api/bookings/${taken.id}/events`, {
-    method: 'POST',
-    token: ravi.token,
-    json: { type: 'booking.cancel', reason: 'We cannot travel that week' },
-  });
-  await page.goto(`${server.url}/#/account/bookings`);
-  await page.getByRole('link', { name: 'Pay now' }).waitFor();
-  await shoot(page, 'account-waitlist', width);
-
-  // Ravi books the later date again, and opens "Change date" on it.
-  const later = await repeat(54 + width / 100, null);
-  const booked = await bookPaidOnline(api, ravi.token, {
-    pujaId: later.id,
-    packageId: later.pkg.id,
-    persons: [person('Ravi Kumar')],
-    addressId: ravi.addressId,
-  });
-  await context.close();
-  const raviContext = await browser.newContext({ viewport: { width, height: 900 }, deviceScaleFactor: 1 });
-  await raviContext.addInitScript((value) => localStorage.setItem('shop.session.token', value), ravi.token);
-  const raviPage = await raviContext.newPage();
-  await raviPage.goto(`${server.url}/#/account/bookings/${booked.id}`);
-  await raviPage.getByRole('button', { name: 'Change date' }).click();
-  await raviPage.getByRole('dialog').waitFor();
-  await raviPage.waitForTimeout(500);
-  // A dialog is what the screen shows: the viewport, not the page under it.
-  await writeScreenshot(raviPage, `${outDir}/change-date-${width}.png`, { fullPage: false });
-  await raviContext.close();
-}
+/** What the screens of scripts/lib/waitlist-screens.ts take from this run. */
+const screensKit: ScreensKit = {
+  api,
+  baseUrl: server.url,
+  browser,
+  staffToken: staffSignIn,
+  shoot,
+  writeScreenshot: (page, name, options) => writeScreenshot(page, `${outDir}/${name}`, options),
+};
 
 /** The back office at 1280 px, signed in as an admin over a day's orders and bookings. */
 async function backOfficeScreens() {
@@ -523,7 +407,7 @@ async function backOfficeScreens() {
 try {
   fs.mkdirSync(outDir, { recursive: true });
   for (const width of onlyMessages ? widths : []) await messagesScreens(width);
-  for (const width of onlyWaitlist ? widths : []) await waitlistScreens(width);
+  for (const width of onlyWaitlist ? widths : []) await waitlistScreens(screensKit, width);
   for (const width of onlyAdmin || onlyMessages || onlyWaitlist ? [] : widths) {
     const page = await browser.newPage({ viewport: { width, height: 900 }, deviceScaleFactor: 1 });
     for (const [name, route] of screens) {
@@ -550,7 +434,7 @@ try {
   if (!onlyAdmin && !onlyMessages && !onlyWaitlist)
     for (const width of widths) {
       await messagesScreens(width);
-      await waitlistScreens(width);
+      await waitlistScreens(screensKit, width);
     }
   if (!onlyWaitlist) await backOfficeScreens();
 } finally {

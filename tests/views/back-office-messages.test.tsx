@@ -252,6 +252,6 @@ describe('the preview of the templates', () => {
       'Password reset link',
     ])
       expect(screen.getByRole('region', { name })).toBeInTheDocument();
-    expect(screen.getAllByRole('region').filter((r) => r.classList.contains('bo-template'))).toHaveLength(26);
+    expect(screen.getAllByRole('region').filter((r) => r.classList.contains('bo-template'))).toHaveLength(27);
   });
 });
