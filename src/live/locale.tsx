@@ -53,11 +53,8 @@ export function loadLocale(locale: Locale): Promise<void> {
   return promise;
 }
 
-let remembered: Locale | null = null;
-
 /** The language chosen last on this device (English when none was, or storage is unavailable). */
 export function rememberedLocale(): Locale {
-  if (remembered) return remembered;
   try {
     const stored = localStorage.getItem(STORAGE_KEY);
     return isLocale(stored) ? stored : DEFAULT_LOCALE;
@@ -67,17 +64,11 @@ export function rememberedLocale(): Locale {
 }
 
 export function rememberLocale(locale: Locale) {
-  remembered = locale;
   try {
     localStorage.setItem(STORAGE_KEY, locale);
   } catch {
     // Private browsing without storage: the language holds for this visit only.
   }
-}
-
-/** Forgets the device's choice (tests start each case on a clean device). */
-export function forgetLocale() {
-  remembered = null;
 }
 
 /** The language a hash route is in: its own segment, else the device's choice. */
