@@ -5,6 +5,7 @@
  * marked `/*i18n*\/` into the catalogues (src/locales/); docs/translating.md tells the rest.
  * `{brand}` and the like are ICU arguments: names the shop fills in, never translated.
  */
+/** `message` and `comment` are read by the extractor; the production build keeps the id alone (vite.config.ts). */
 export type Message = { readonly id: string; readonly message: string; readonly comment?: string };
 
 export const shellMessages = {

@@ -211,4 +211,13 @@ describe('the bundle budget', () => {
       }
     }
   });
+
+  it('the message descriptors ship as ids: no English source or translator note rides along', () => {
+    // A note from contract/shell-messages.ts, and an English sentence only the catalogues need.
+    const markers = ['read by screen readers', 'message:`Popular Pujas`', "message:'Popular Pujas'"];
+    for (const file of fs.readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js'))) {
+      const text = fs.readFileSync(path.join(dist, 'assets', file), 'utf8');
+      for (const marker of markers) expect(text.includes(marker), `${file} holds ${marker}`).toBe(false);
+    }
+  });
 });

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { LOCALES } from '../../contract/locales.ts';
 import { homeMessages, shellMessages } from '../../contract/shell-messages.ts';
+import { DEFAULT_TAGLINE } from '../../src/lib/config.ts';
+import { idsOnly } from '../../scripts/lib/message-descriptors.ts';
 
 /**
  * Every message exists in every language, with the same ICU arguments as its English
@@ -36,5 +38,22 @@ describe('the interface catalogues', () => {
   it('keeps the English exactly as the pages had it', () => {
     const english = read('en-IN');
     for (const { id, message } of messages) expect(english[id]!.translation, id).toBe(message);
+    // The footer translates the tagline only while the shop keeps its default.
+    expect(shellMessages.tagline.message).toBe(DEFAULT_TAGLINE);
+  });
+
+  it('ship as their ids alone in the production build, every id kept', () => {
+    const source = fs.readFileSync(path.resolve('contract/shell-messages.ts'), 'utf8');
+    const built = idsOnly(source);
+    for (const { id, message } of messages) {
+      expect(built).toContain(`{ id: '${id}' }`);
+      expect(built.includes(`'${message}'`), id).toBe(false);
+    }
+    expect(built).not.toContain('comment:');
+    expect(built).not.toContain('/*i18n*/');
+    // Braces and quotes inside the English do not end an object early.
+    expect(idsOnly("a = /*i18n*/ { id: 'x', message: '{brand} \\'s } home' }; b = 1;")).toBe(
+      "a = { id: 'x' }; b = 1;",
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { shellMessages as m } from '../../../contract/shell-messages.ts';
-import { site } from '../../lib/config.ts';
+import { DEFAULT_TAGLINE, site } from '../../lib/config.ts';
 import { useLocale } from '../../live/locale.tsx';
 import { SocialLinks } from './social-links.tsx';
 
@@ -23,7 +23,7 @@ const serviceLinks = [
 export function Footer() {
   const { t } = useLocale();
   // The tagline is the shop's setting; its default has its translations.
-  const tagline = site.tagline === m.tagline.message ? t(m.tagline) : site.tagline;
+  const tagline = site.tagline === DEFAULT_TAGLINE ? t(m.tagline) : site.tagline;
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
