@@ -61,7 +61,9 @@ export function LanguageSwitcher({ variant }: { variant: 'header' | 'menu' }) {
       <summary className="language-switcher__summary">
         <GlobeIcon />
         <span className="visually-hidden">{t(shellMessages.language)}: </span>
-        <span lang={LOCALE_TAGS[locale]}>{LOCALE_NAMES[locale]}</span>
+        <span className="language-switcher__name" lang={LOCALE_TAGS[locale]}>
+          {LOCALE_NAMES[locale]}
+        </span>
       </summary>
       <nav aria-label={t(shellMessages.language)} className="language-switcher__panel">
         {list}
