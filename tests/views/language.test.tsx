@@ -85,6 +85,12 @@ describe('the language of the shop', () => {
     // The header's switcher is a disclosure whose button names the current language.
     const summary = banner.querySelector('summary')!;
     expect(summary).toHaveTextContent('భాష: తెలుగు');
+    // Escape folds it back onto its button (opening by keyboard is the browser's own <summary>).
+    await user.click(summary);
+    expect(summary.parentElement).toHaveAttribute('open');
+    await user.keyboard('{Escape}');
+    expect(summary.parentElement).not.toHaveAttribute('open');
+    expect(summary).toHaveFocus();
     await user.click(summary);
     const english = within(banner).getByRole('link', { name: 'English' });
     expect(english).toHaveAttribute('href', '#/login?redirect=%2Fabout');

@@ -57,7 +57,16 @@ export function LanguageSwitcher({ variant }: { variant: 'header' | 'menu' }) {
       </nav>
     );
   return (
-    <details ref={details} className="language-switcher language-switcher--header">
+    <details
+      ref={details}
+      className="language-switcher language-switcher--header"
+      onKeyDown={(event) => {
+        // Escape folds the list and returns to its button, as the other menus of the header do.
+        if (event.key !== 'Escape' || !details.current?.open) return;
+        details.current.open = false;
+        details.current.querySelector('summary')?.focus();
+      }}
+    >
       <summary className="language-switcher__summary">
         <GlobeIcon />
         <span className="visually-hidden">{t(shellMessages.language)}: </span>
