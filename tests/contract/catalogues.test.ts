@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+// @lingui/core's own compiler (its dependency), the one `npm run i18n:compile` runs.
+import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { LOCALES } from '../../contract/locales.ts';
 import { homeMessages, shellMessages } from '../../contract/shell-messages.ts';
 import { DEFAULT_TAGLINE } from '../../src/lib/config.ts';
@@ -56,4 +58,17 @@ describe('the interface catalogues', () => {
       "a = { id: 'x' }; b = 1;",
     );
   });
+
+  it.each(LOCALES)(
+    '%s: the compiled catalogue is the JSON catalogue compiled (run npm run i18n:compile)',
+    async (locale) => {
+      const { messages: compiled } = (await import(`../../src/locales/${locale}/messages.ts`)) as {
+        messages: Record<string, unknown>;
+      };
+      const catalogue = read(locale);
+      expect(Object.keys(compiled).sort()).toEqual(Object.keys(catalogue).sort());
+      for (const [id, { translation }] of Object.entries(catalogue))
+        expect(compiled[id], `${locale} ${id}`).toEqual(compileMessage(translation));
+    },
+  );
 });
