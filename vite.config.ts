@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { idsOnly } from './scripts/lib/message-descriptors.ts';
 
 /** Paths the JSON API answers; the dev server forwards them to the API process. */
 export const apiPrefixes = [
@@ -41,8 +42,26 @@ function inlineEntryCss(): Plugin {
   };
 }
 
+/**
+ * The interface's message descriptors (contract/*-messages.ts) reach the build as their ids alone:
+ * the text comes from the compiled catalogues (scripts/lib/message-descriptors.ts).
+ */
+function messageIdsOnly(): Plugin {
+  return {
+    name: 'message-ids-only',
+    apply: 'build',
+    // Before the TypeScript transform, which drops the `/*i18n*/` marks with the other comments.
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/\/contract\/[^/]+-messages\.ts$/.test(id) || !code.includes('/*i18n*/')) return null;
+      return { code: idsOnly(code), map: null };
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
+    messageIdsOnly(),
     react(),
     inlineEntryCss(),
     // Every text asset is also written as .br and .gz at build, so the server sends the smallest

@@ -59,6 +59,23 @@ export function entryKey(manifest: Manifest): string {
 
 /** Every lazy route chunk (the pages `src/app/routes.tsx` imports), by source path. */
 export function routeKeys(manifest: Manifest): string[] {
+  return lazyKeys(manifest).filter((k) => !CATALOGUE.test(k));
+}
+
+/** A language's compiled catalogue (src/locales/<locale>/messages.ts): lazy, but not a page. */
+const CATALOGUE = /^src\/locales\/([^/]+)\/messages\.ts$/;
+
+/** Each language's catalogue chunk the entry loads lazily, by locale (`kn` -> its manifest key). */
+export function catalogueKeys(manifest: Manifest): Record<string, string> {
+  return Object.fromEntries(
+    lazyKeys(manifest).flatMap((k) => {
+      const locale = CATALOGUE.exec(k)?.[1];
+      return locale ? [[locale, k]] : [];
+    }),
+  );
+}
+
+function lazyKeys(manifest: Manifest): string[] {
   return manifest[entryKey(manifest)]!.dynamicImports?.filter((k) => manifest[k]?.isDynamicEntry) ?? [];
 }
 

@@ -7,9 +7,12 @@ const env = import.meta.env;
 /** Base URL of the JSON API; empty means the SPA's own origin. */
 export const apiBase: string = (env.VITE_API_BASE ?? '').replace(/\/+$/, '');
 
+/** The tagline a shop that sets none shows, in English (its translations: footer.tagline, src/locales/). */
+export const DEFAULT_TAGLINE = 'Temple pujas, sacred products and trusted astrologers';
+
 export const site = {
   brand: env.VITE_SITE_BRAND ?? 'Divya Puja Seva',
-  tagline: env.VITE_SITE_TAGLINE ?? 'Temple pujas, sacred products and trusted astrologers',
+  tagline: env.VITE_SITE_TAGLINE ?? DEFAULT_TAGLINE,
   city: env.VITE_SITE_CITY ?? 'Bengaluru, Karnataka',
   supportEmail: env.VITE_SITE_EMAIL ?? 'support@divyapujaseva.in',
   supportPhone: env.VITE_SITE_PHONE ?? '+91 80 4718 2290',

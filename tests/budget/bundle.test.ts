@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import budgets from './budgets.json' with { type: 'json' };
+import { LOCALES } from '../../contract/locales.ts';
 import {
+  catalogueKeys,
   closure,
   entryKey,
   gzipBytes,
@@ -23,6 +25,16 @@ if (!fs.existsSync(path.join(dist, '.vite', 'manifest.json')))
 const manifest = readManifest(dist);
 const routes = routeKeys(manifest);
 const HOME = 'src/features/home/home-page.tsx';
+const catalogues = catalogueKeys(manifest);
+const OTHER_LOCALES = LOCALES.filter((locale) => locale !== 'en-IN');
+/** A phrase only that language's catalogue holds: its "Popular Pujas" (src/locales/<locale>/messages.json). */
+const phraseOf = (locale: string) =>
+  (
+    JSON.parse(fs.readFileSync(path.resolve('src/locales', locale, 'messages.json'), 'utf8')) as Record<
+      string,
+      { translation: string }
+    >
+  )['home.pujas']!.translation;
 
 /** Back office and developer tools: never downloaded by a customer page. */
 const STAFF_ONLY = [/^src\/features\/admin\//, /^src\/features\/pages\/admin-page\.tsx$/];
@@ -162,6 +174,50 @@ describe('the bundle budget', () => {
     for (const file of fs.readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js'))) {
       const text = fs.readFileSync(path.join(dist, 'assets', file), 'utf8');
       for (const marker of TOOLING_TEXT) expect(text.includes(marker), `${file} holds ${marker}`).toBe(false);
+    }
+  });
+
+  // Each language is its own chunk, loaded when it is wanted; English is in the entry
+  // (docs/decisions/0079-interface-text-through-lingui.md).
+  it('every language but English is its own lazily loaded catalogue chunk, within its budget', () => {
+    expect(Object.keys(catalogues).sort()).toEqual([...OTHER_LOCALES].sort());
+    for (const locale of OTHER_LOCALES) {
+      const budget = (budgets.localeGzip as Record<string, number>)[locale];
+      expect(budget, `${locale} has no budget in tests/budget/budgets.json`).toBeTypeOf('number');
+      const own = routeOwn(manifest, catalogues[locale]!);
+      expect(gzipBytes(dist, [...own.js, ...own.css]), locale).toBeLessThanOrEqual(budget!);
+    }
+  });
+
+  it('an English page downloads no other language: not its chunk, not its words', () => {
+    const phrases = OTHER_LOCALES.map((locale) => [locale, phraseOf(locale)] as const);
+    // The phrases are really in their chunks, so their absence below means something.
+    for (const [locale, phrase] of phrases) {
+      const chunk = manifest[catalogues[locale]!]!.file;
+      expect(fs.readFileSync(path.join(dist, chunk), 'utf8').includes(phrase), `${locale}: ${chunk}`).toBe(
+        true,
+      );
+    }
+    for (const route of routes) {
+      const { chunks, js } = routeDownload(manifest, route);
+      expect(
+        chunks.filter((chunk) => Object.values(catalogues).includes(chunk)),
+        route,
+      ).toEqual([]);
+      for (const file of js) {
+        const text = fs.readFileSync(path.join(dist, file), 'utf8');
+        for (const [locale, phrase] of phrases)
+          expect(text.includes(phrase), `${route}: ${file} holds ${locale}`).toBe(false);
+      }
+    }
+  });
+
+  it('the message descriptors ship as ids: no English source or translator note rides along', () => {
+    // A note from contract/shell-messages.ts, and an English sentence only the catalogues need.
+    const markers = ['read by screen readers', 'message:`Popular Pujas`', "message:'Popular Pujas'"];
+    for (const file of fs.readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js'))) {
+      const text = fs.readFileSync(path.join(dist, 'assets', file), 'utf8');
+      for (const marker of markers) expect(text.includes(marker), `${file} holds ${marker}`).toBe(false);
     }
   });
 });

@@ -2,9 +2,12 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { loginPathFor } from '../../../machines/session/session.machine.ts';
 import { selectIsSessionUnknown, selectUser } from '../../../machines/session/session.selectors.ts';
+import { shellMessages } from '../../../contract/shell-messages.ts';
 import { site } from '../../lib/config.ts';
+import { useLocale } from '../../live/locale.tsx';
 import { SessionContext } from '../../live/session.tsx';
 import { CartLink } from './cart-link.tsx';
+import { LanguageSwitcher } from './language-switcher.tsx';
 import { SocialLinks } from './social-links.tsx';
 
 const SCROLL_THRESHOLD = 80;
@@ -17,9 +20,10 @@ const SCROLL_THRESHOLD = 80;
  */
 const loadUserMenu = () => import('./user-menu.tsx');
 function AccountLink() {
+  const { t } = useLocale();
   return (
     <Link className="button" href="/account">
-      My Account
+      {t(shellMessages.myAccount)}
     </Link>
   );
 }
@@ -37,11 +41,11 @@ const MobileAccountLinks = lazy(() =>
 );
 
 export const navItems = [
-  { href: '/', label: 'Home' },
-  { href: '/about', label: 'About' },
-  { href: '/pujas', label: 'Pujas' },
-  { href: '/products', label: 'Products' },
-  { href: '/contact', label: 'Contact' },
+  { href: '/', label: shellMessages.navHome },
+  { href: '/about', label: shellMessages.navAbout },
+  { href: '/pujas', label: shellMessages.navPujas },
+  { href: '/products', label: shellMessages.navProducts },
+  { href: '/contact', label: shellMessages.navContact },
 ] as const;
 
 function isCurrent(location: string, href: string) {
@@ -49,8 +53,9 @@ function isCurrent(location: string, href: string) {
 }
 
 function Logo() {
+  const { t } = useLocale();
   return (
-    <Link href="/" className="logo" aria-label={`${site.brand} home`}>
+    <Link href="/" className="logo" aria-label={t(shellMessages.logoHome, { brand: site.brand })}>
       <svg viewBox="0 0 64 64" width="36" height="36" aria-hidden="true" focusable="false">
         <circle cx="32" cy="32" r="30" fill="#7a1f1f" />
         <path d="M32 12c6 10 10 16 10 24a10 10 0 0 1-20 0c0-8 4-14 10-24z" fill="#f59e0b" />
@@ -81,6 +86,7 @@ function useLoginHref() {
 }
 
 export function Header() {
+  const { t } = useLocale();
   const [location] = useLocation();
   const loginHref = useLoginHref();
   // The menu is open for the page it was opened on, so following a link closes it.
@@ -120,7 +126,7 @@ export function Header() {
             className="nav__link"
             aria-current={isCurrent(location, item.href) ? 'page' : undefined}
           >
-            {item.label}
+            {t(item.label)}
           </Link>
         </li>
       ))}
@@ -139,10 +145,11 @@ export function Header() {
       </div>
       <div className="container site-header__inner">
         <Logo />
-        <nav aria-label="Main" className="nav nav--desktop">
+        <nav aria-label={t(shellMessages.mainNav)} className="nav nav--desktop">
           {links}
         </nav>
         <div className="site-header__actions">
+          <LanguageSwitcher variant="header" />
           <CartLink />
           {restoring ? null : user ? (
             <Suspense fallback={null}>
@@ -152,7 +159,7 @@ export function Header() {
             // The shop's main actions stay on the web (docs/product-rules.md, Routes and pages);
             // signing in returns to this page (docs/product-rules.md, Sign-in, registration and tokens).
             <Link className="button button--primary" href={loginHref}>
-              Login
+              {t(shellMessages.login)}
             </Link>
           )}
           <button
@@ -163,7 +170,7 @@ export function Header() {
             aria-controls="mobile-menu"
             onClick={() => setMenuOpen(true)}
           >
-            <span className="visually-hidden">Open menu</span>
+            <span className="visually-hidden">{t(shellMessages.openMenu)}</span>
             <MenuIcon d="M3 6h18M3 12h18M3 18h18" />
           </button>
         </div>
@@ -178,7 +185,7 @@ export function Header() {
         className={`mobile-menu${menuOpen ? ' is-open' : ''}`}
         role="dialog"
         aria-modal="true"
-        aria-label="Menu"
+        aria-label={t(shellMessages.menu)}
         hidden={!menuOpen}
       >
         <div className="mobile-menu__head">
@@ -192,13 +199,14 @@ export function Header() {
               menuButton.current?.focus();
             }}
           >
-            <span className="visually-hidden">Close menu</span>
+            <span className="visually-hidden">{t(shellMessages.closeMenu)}</span>
             <MenuIcon d="M6 6l12 12M18 6L6 18" />
           </button>
         </div>
-        <nav aria-label="Mobile" className="nav nav--mobile">
+        <nav aria-label={t(shellMessages.mobileNav)} className="nav nav--mobile">
           {links}
         </nav>
+        <LanguageSwitcher variant="menu" />
         {user && (
           <Suspense fallback={null}>
             <MobileAccountLinks name={user.name} location={location} />

@@ -1,4 +1,6 @@
+import { shellMessages } from '../../../contract/shell-messages.ts';
 import { site } from '../../lib/config.ts';
+import { useLocale } from '../../live/locale.tsx';
 
 const networks = [
   ['facebook', 'Facebook', 'M14 8h3V4h-3c-2.8 0-4 1.8-4 4.2V10H7v4h3v8h4v-8h3l1-4h-4V8.5c0-.3.2-.5.5-.5z'],
@@ -15,6 +17,7 @@ const networks = [
 ] as const;
 
 export function SocialLinks() {
+  const { t } = useLocale();
   return (
     <ul className="social-links">
       {networks.map(([key, label, path]) => (
@@ -23,7 +26,7 @@ export function SocialLinks() {
             href={site.social[key]}
             target="_blank"
             rel="noopener noreferrer"
-            aria-label={`${site.brand} on ${label}`}
+            aria-label={t(shellMessages.onNetwork, { brand: site.brand, network: label })}
           >
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
               <path d={path} fill="currentColor" />

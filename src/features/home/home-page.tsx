@@ -2,9 +2,11 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { HOME_PRODUCTS, HOME_PUJAS } from '../../../contract/catalogue-display.ts';
 import type { Astrologer } from '../../../contract/catalogue.ts';
+import { homeMessages as m, shellMessages } from '../../../contract/shell-messages.ts';
 import { CartContext } from '../../live/cart.tsx';
 import { fetchAstrologers, fetchCategories, fetchProducts, fetchPujas } from '../../lib/catalogue.ts';
 import { site } from '../../lib/config.ts';
+import { useLocale } from '../../live/locale.tsx';
 import { useResource, type Resource } from '../../lib/use-resource.ts';
 import { CategoryCard, ProductCard } from '../../ui/product-card.tsx';
 import { PujaCard } from '../../ui/puja-card.tsx';
@@ -28,16 +30,18 @@ export function HomePage() {
   const products = useResource(fetchHomeProducts);
   const astrologers = useResource(fetchAstrologers);
   const cart = CartContext.useActorRef();
+  const { t } = useLocale();
 
   return (
     <>
       <AppBanner />
       <HomeSection
         id="home-pujas"
-        title="Popular Pujas"
+        title={t(m.popularPujas)}
         more={
           <Link href="/pujas" className="home-more">
-            View All Pujas<span aria-hidden="true">→</span>
+            {t(m.viewAllPujas)}
+            <span aria-hidden="true">→</span>
           </Link>
         }
       >
@@ -60,11 +64,12 @@ export function HomePage() {
 
       <HomeSection
         id="home-categories"
-        title="Shop by Category"
+        title={t(m.shopByCategory)}
         tone="tinted"
         more={
           <Link href="/products" className="home-more">
-            View All Products<span aria-hidden="true">→</span>
+            {t(m.viewAllProducts)}
+            <span aria-hidden="true">→</span>
           </Link>
         }
       >
@@ -85,7 +90,7 @@ export function HomePage() {
         </ResourceView>
       </HomeSection>
 
-      <HomeSection id="home-products" title="Featured Products">
+      <HomeSection id="home-products" title={t(m.featuredProducts)}>
         <ResourceView resource={products} loadingLabel="Loading products...">
           {(list) =>
             list.length === 0 ? (
@@ -143,18 +148,16 @@ function HomeSection({
 }
 
 function AppBanner() {
+  const { t } = useLocale();
   return (
     <section className="hero home-banner" aria-labelledby="home-banner-title">
       <div className="container home-banner__inner">
         <div className="home-banner__text">
-          <p className="home-banner__eyebrow">The {site.brand} app</p>
-          <h1 id="home-banner-title">Book pujas and talk to astrologers on the go</h1>
-          <p className="home-banner__lead">
-            Book temple pujas for your family, shop blessed rudraksha and yantras, and chat with trusted Vedic
-            astrologers from your phone.
-          </p>
+          <p className="home-banner__eyebrow">{t(m.appEyebrow, { brand: site.brand })}</p>
+          <h1 id="home-banner-title">{t(m.appTitle)}</h1>
+          <p className="home-banner__lead">{t(m.appLead)}</p>
           <a className="home-banner__badge" href={site.appStoreUrl} target="_blank" rel="noopener noreferrer">
-            <span className="visually-hidden">Get it on Google Play</span>
+            <span className="visually-hidden">{t(m.getItOnGooglePlay)}</span>
             <GooglePlayBadge />
           </a>
         </div>
@@ -233,16 +236,18 @@ const AstrologerShowcase = lazy(async () => ({
 }));
 
 function AstrologersSection({ astrologers }: { astrologers: Resource<Astrologer[]> }) {
+  const { t } = useLocale();
   return (
     <HomeSection
       id="home-astrologers"
-      title="Our Top Astrologers"
+      title={t(m.topAstrologers)}
       tone="tinted"
       landmark={false}
       more={
         <a className="home-more" href={site.appStoreUrl} target="_blank" rel="noopener noreferrer">
-          View All Astrologers<span aria-hidden="true">→</span>
-          <span className="visually-hidden"> (opens the app store in a new tab)</span>
+          {t(m.viewAllAstrologers)}
+          <span aria-hidden="true">→</span>
+          <span className="visually-hidden">{t(shellMessages.opensAppStore)}</span>
         </a>
       }
     >
