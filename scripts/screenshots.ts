@@ -18,7 +18,7 @@ import { addressInput } from '../tests/support/addresses.ts';
 import { adminCreate, startServer } from '../tests/e2e/server-process.ts';
 import { failServedMessage } from '../tests/support/served-shop.ts';
 import { signPreferencesToken } from '../server/messages/preferences-token.ts';
-import { waitlistScreens, type ScreensKit } from './lib/waitlist-screens.ts';
+import { newCustomer, waitlistScreens, type ScreensKit } from './lib/waitlist-screens.ts';
 
 const screens: Array<[string, string]> = [
   ['home', '/'],
@@ -209,22 +209,12 @@ async function signedInScreens(width: number) {
 
 /** A customer's day in the shop: a COD order, a paid booking of next week's puja for two. */
 async function shopActivity(name: string, email: string) {
-  const password = 'screens-secret-1';
-  await api('/api/auth/register', { method: 'POST', json: { name, email, phone: '9845012345', password } });
-  const { token } = await api<{ token: string }>('/api/auth/login', {
-    method: 'POST',
-    json: { email, password },
-  });
-  const { address } = await api<{ address: { id: number } }>('/api/addresses', {
-    method: 'POST',
-    token,
-    json: addressInput({ recipientName: name }),
-  });
+  const { token, addressId } = await newCustomer(api, name, email);
   const order = await api<{ id: number }>('/api/orders', {
     method: 'POST',
     token,
     json: {
-      address_id: address.id,
+      address_id: addressId,
       items: [
         { product_id: 3, quantity: 1 },
         { product_id: 5, quantity: 2 },
@@ -249,7 +239,7 @@ async function shopActivity(name: string, email: string) {
     pujaId: puja.id,
     packageId: pkg.id,
     persons: [person(name, 'Kashyapa'), person('Venkat Narayanan', 'Kashyapa')],
-    addressId: address.id,
+    addressId,
   };
   const booking = await bookPaidOnline(api, token, draft);
   return { orderId: order.id, booking };

@@ -15,7 +15,7 @@ export interface ScreensKit {
 }
 
 /** A customer with an address, signed in through the API: their token and address id. */
-async function newCustomer(api: ShopApi, name: string, email: string) {
+export async function newCustomer(api: ShopApi, name: string, email: string) {
   const password = 'screens-secret-1';
   await api('/api/auth/register', { method: 'POST', json: { name, email, phone: '9845012345', password } });
   const { token } = await api<{ token: string }>('/api/auth/login', {

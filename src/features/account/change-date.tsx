@@ -3,10 +3,9 @@ import type { Booking, BookingDateChangeQuote } from '../../../contract/booking.
 import type { PujaDate } from '../../../contract/catalogue.ts';
 import { formatRupees } from '../../../contract/money.ts';
 import { fetchDateChangeQuote } from '../../lib/bookings.ts';
-import { fetchOtherDates } from '../../lib/catalogue.ts';
 import { useResource } from '../../lib/use-resource.ts';
-import { ErrorBanner, ResourceView, Spinner } from '../../ui/status.tsx';
-import { DateRadios, firstOpenDate, personsText } from '../../ui/after-sale/date-choices.tsx';
+import { ErrorBanner, Spinner } from '../../ui/status.tsx';
+import { DateRadios, firstOpenDate, OtherOpenDates, personsText } from '../../ui/after-sale/date-choices.tsx';
 
 /** Paying a dearer date's difference is rare: its payment machine and options load only then. */
 const PayDifference = lazy(() =>
@@ -30,17 +29,12 @@ export interface ChangeDateProps {
 }
 
 export function ChangeDateFields({ booking, onMoved, onNoPlainMove }: ChangeDateProps) {
-  const dates = useResource((signal) => fetchOtherDates(booking.puja.id, signal));
   return (
-    <ResourceView resource={dates} loadingLabel="Loading the other dates...">
-      {(list) =>
-        list.length === 0 ? (
-          <p role="status">There is no other date of this puja open for booking now.</p>
-        ) : (
-          <DateChoices booking={booking} dates={list} onMoved={onMoved} onNoPlainMove={onNoPlainMove} />
-        )
-      }
-    </ResourceView>
+    <OtherOpenDates pujaId={booking.puja.id}>
+      {(list) => (
+        <DateChoices booking={booking} dates={list} onMoved={onMoved} onNoPlainMove={onNoPlainMove} />
+      )}
+    </OtherOpenDates>
   );
 }
 

@@ -1,5 +1,9 @@
+import type { ReactNode } from 'react';
 import type { PujaDate } from '../../../contract/catalogue.ts';
+import { fetchOtherDates } from '../../lib/catalogue.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { useResource } from '../../lib/use-resource.ts';
+import { ResourceView } from '../status.tsx';
 
 /**
  * The other open dates of a puja as radios named `pujaId` (docs/product-rules.md, Rescheduling),
@@ -59,5 +63,30 @@ export function DateRadios({
         </label>
       ))}
     </fieldset>
+  );
+}
+
+/**
+ * The other open dates of the booking's puja (GET /pujas/{id}/dates), handed to `children`, or
+ * "There is no other date of this puja open for booking now." when it has none.
+ */
+export function OtherOpenDates({
+  pujaId,
+  children,
+}: {
+  pujaId: number;
+  children: (dates: PujaDate[]) => ReactNode;
+}) {
+  const dates = useResource((signal) => fetchOtherDates(pujaId, signal));
+  return (
+    <ResourceView resource={dates} loadingLabel="Loading the other dates...">
+      {(list) =>
+        list.length === 0 ? (
+          <p role="status">There is no other date of this puja open for booking now.</p>
+        ) : (
+          children(list)
+        )
+      }
+    </ResourceView>
   );
 }

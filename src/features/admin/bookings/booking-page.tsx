@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { PujaDate } from '../../../../contract/catalogue.ts';
-import { fetchOtherDates } from '../../../lib/catalogue.ts';
-import { useResource } from '../../../lib/use-resource.ts';
-import { DateRadios, firstOpenDate, personsText } from '../../../ui/after-sale/date-choices.tsx';
-import { ResourceView } from '../../../ui/status.tsx';
+import {
+  DateRadios,
+  firstOpenDate,
+  OtherOpenDates,
+  personsText,
+} from '../../../ui/after-sale/date-choices.tsx';
 import type { AdminBooking } from '../../../../contract/admin/bookings.ts';
 import { indiaDay } from '../../../../contract/india-time.ts';
 import { MAX_OFFERED_DATES, MAX_PROOF_PHOTOS, uploadPath } from '../../../../contract/lifecycle.ts';
@@ -89,17 +91,10 @@ function PerformOpensAt({ booking }: { booking: AdminBooking }) {
 
 /** The other open dates of the booking's puja, with their places and lowest price (docs/product-rules.md, Rescheduling). */
 function StaffDateChoices({ booking }: { booking: AdminBooking }) {
-  const dates = useResource((signal) => fetchOtherDates(booking.puja.id, signal));
   return (
-    <ResourceView resource={dates} loadingLabel="Loading the other dates...">
-      {(list) =>
-        list.length === 0 ? (
-          <p role="status">There is no other date of this puja open for booking now.</p>
-        ) : (
-          <StaffDateRadios dates={list} persons={booking.persons.length} />
-        )
-      }
-    </ResourceView>
+    <OtherOpenDates pujaId={booking.puja.id}>
+      {(list) => <StaffDateRadios dates={list} persons={booking.persons.length} />}
+    </OtherOpenDates>
   );
 }
 
