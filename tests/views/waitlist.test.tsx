@@ -28,9 +28,9 @@ const PAYMENT = { timeout: 6000 };
 
 const { shop } = lifecycleScreens();
 
-/** An open date of `capacity` places, as staff set them. */
-async function dateOf(capacity: number): Promise<TestPuja> {
-  const puja = await addPuja(shop.db, { closesInDays: 30 });
+/** An open date of `capacity` places, as staff set them, `days` ahead. */
+async function dateOf(capacity: number, days = 30): Promise<TestPuja> {
+  const puja = await addPuja(shop.db, { closesInDays: days });
   await sql`update puja set capacity = ${capacity} where id = ${puja.id}`.execute(shop.db);
   return puja;
 }
@@ -90,6 +90,40 @@ describe('a full date in the wizard', () => {
     await user.click(within(list).getByRole('button', { name: 'Yes, leave' }));
     expect(await within(list).findByText('You left the waitlist')).toBeInTheDocument();
     expect(within(list).queryByRole('button', { name: 'Leave the waitlist' })).toBeNull();
+  });
+});
+
+describe("a full date's page", () => {
+  it('joins the waitlist from each package', async () => {
+    const far = await dateOf(1);
+    await someoneBooks(far, 1);
+    await signInNewCustomer(shop.app, { name: 'Asha Rao' });
+    renderAppAt(`/pujas/${far.id}`);
+    const full = await screen.findByRole('region', { name: 'This date is fully booked' }, PAGE);
+    expect(within(full).getByText(waitlistMessages.joinHint)).toBeInTheDocument();
+    const join = await screen.findByRole(
+      'button',
+      { name: `Join the waitlist ${far.packages[1]!.title}` },
+      PAGE,
+    );
+    expect(join).toBeEnabled();
+  });
+
+  it("within the line's last hours, says the line closed and joins nothing", async () => {
+    // Booking closes 12 hours before the puja: 13 hours ahead leaves 1, too few to offer a place.
+    const near = await dateOf(1, 13 / 24);
+    await someoneBooks(near, 1);
+    await signInNewCustomer(shop.app, { name: 'Asha Rao' });
+    renderAppAt(`/pujas/${near.id}`);
+    const full = await screen.findByRole('region', { name: 'This date is fully booked' }, PAGE);
+    expect(within(full).getByText(waitlistMessages.closedToJoin)).toBeInTheDocument();
+    const closed = await screen.findByRole(
+      'button',
+      { name: `This date is fully booked ${near.packages[1]!.title}` },
+      PAGE,
+    );
+    expect(closed).toBeDisabled();
+    expect(screen.queryByRole('button', { name: /^Join the waitlist/ })).toBeNull();
   });
 });
 

@@ -1,8 +1,9 @@
+import { useState } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useLocation, useParams } from 'wouter';
 import type { Puja, PujaPackage } from '../../../contract/catalogue.ts';
-import { bookingClosesAt } from '../../../contract/policy.ts';
+import { bookingClosesAt, isWaitlistOfferOpen } from '../../../contract/policy.ts';
 import { bookingWindowMachine } from '../../../machines/booking-window/booking-window.machine.ts';
 import { selectIsOpen } from '../../../machines/booking-window/booking-window.selectors.ts';
 import { pujaBookingPath } from '../../../machines/puja-wizard/wizard-place.ts';
@@ -101,13 +102,15 @@ function LoadedPuja({ puja, packages }: { puja: Puja; packages: Resource<PujaPac
     input: { closesAt: bookingClosesAt(puja.pujaDate) },
   });
   useDocumentTitle(puja.pujaName);
+  // docs/product-rules.md, Waitlist: a full date's line takes no one within its last hours.
+  const [lineOpen] = useState(() => isWaitlistOfferOpen(puja.pujaDate, new Date()));
   return (
     <div className="page container">
       <Breadcrumb section={pujasSection} current={puja.pujaName} />
       <article className="puja-detail">
         <PujaSummary puja={puja} windowRef={windowRef} />
         <PujaTabs puja={puja} />
-        <FullDate puja={puja} windowRef={windowRef} />
+        <FullDate puja={puja} windowRef={windowRef} lineOpen={lineOpen} />
         <section className="puja-packages" aria-labelledby={PACKAGES_HEADING_ID}>
           <h2 id={PACKAGES_HEADING_ID} tabIndex={-1}>
             Puja Packages
@@ -118,7 +121,7 @@ function LoadedPuja({ puja, packages }: { puja: Puja; packages: Resource<PujaPac
                 pujaId={puja.id}
                 packages={list}
                 windowRef={windowRef}
-                full={puja.placesLeft === 0}
+                full={puja.placesLeft === 0 ? (lineOpen ? 'waitlist' : 'closed') : null}
               />
             )}
           </ResourceView>
@@ -200,13 +203,21 @@ function SummaryCountdown({
  * A fully booked date that is still open (docs/product-rules.md, Waitlist): each package joins
  * the waitlist through the wizard, and the puja's other open dates are offered, with their places.
  */
-function FullDate({ puja, windowRef }: { puja: Puja; windowRef: BookingWindowRef }) {
+function FullDate({
+  puja,
+  windowRef,
+  lineOpen,
+}: {
+  puja: Puja;
+  windowRef: BookingWindowRef;
+  lineOpen: boolean;
+}) {
   const open = useSelector(windowRef, selectIsOpen);
   if (!open || puja.placesLeft !== 0) return null;
   return (
     <section className="puja-full" aria-labelledby="puja-full-heading">
       <h2 id="puja-full-heading">{waitlistMessages.full}</h2>
-      <p>{waitlistMessages.joinHint}</p>
+      <p>{lineOpen ? waitlistMessages.joinHint : waitlistMessages.closedToJoin}</p>
       <OtherDates pujaId={puja.id} />
     </section>
   );
@@ -343,7 +354,7 @@ function PackageGrid({
   pujaId: number;
   packages: PujaPackage[];
   windowRef: BookingWindowRef;
-  full: boolean;
+  full: DateFull;
 }) {
   if (packages.length === 0) {
     return <p className="empty-state">No packages available for this puja yet.</p>;
@@ -359,6 +370,12 @@ function PackageGrid({
   );
 }
 
+/**
+ * A fully booked date (docs/product-rules.md, Waitlist): its packages join the waitlist through
+ * the wizard, or, within the line's last hours, join nothing (`closed`). Null: places are left.
+ */
+type DateFull = 'waitlist' | 'closed' | null;
+
 /** A package with its Book button, which opens the booking wizard for it (`?package=`). */
 function PackageCard({
   pujaId,
@@ -369,11 +386,16 @@ function PackageCard({
   pujaId: number;
   pkg: PujaPackage;
   windowRef: BookingWindowRef;
-  /** The date is fully booked: the wizard ends in joining its waitlist. */
-  full: boolean;
+  full: DateFull;
 }) {
   const open = useSelector(windowRef, selectIsOpen);
-  const action = !open ? 'Booking Closed' : full ? waitlistMessages.join : 'Book';
+  const action = !open
+    ? 'Booking Closed'
+    : full === 'waitlist'
+      ? waitlistMessages.join
+      : full === 'closed'
+        ? waitlistMessages.full
+        : 'Book';
   const [, navigate] = useLocation();
   // The package goes in the URL, so it survives signing in and a reload.
   const book = () => navigate(pujaBookingPath(pujaId, pkg.id));
@@ -387,7 +409,7 @@ function PackageCard({
         <button
           type="button"
           className="button button--primary package-card__book"
-          disabled={!open}
+          disabled={!open || full === 'closed'}
           // The visible words first, then the package they are for.
           aria-label={`${action} ${pkg.title}`}
           onClick={book}
