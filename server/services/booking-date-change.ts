@@ -219,26 +219,39 @@ export async function settleDateChangeRefund(
     idempotencyKey: `${refundKeyOf(payment.id, payment.providerPaymentId)}:part:${payment.refundedPart}`,
   });
   const at = now();
-  return inTransaction(db, async (trx) => {
-    const { numUpdatedRows } = await trx
-      .updateTable('bookings')
-      .set({ dateChangeRefundDue: null })
-      .where('id', '=', row.id)
-      .where('dateChangeRefundDue', '=', due)
-      .executeTakeFirst();
-    if (numUpdatedRows === 0n) return false;
-    await trx
-      .updateTable('payments')
-      .set((eb) => ({ refundedPart: eb('refundedPart', '+', due) }))
-      .where('id', '=', payment.id)
-      .execute();
-    await insertPaymentHistory(trx, {
-      paymentId: payment.id,
-      fromStatus: 'used',
-      toStatus: 'used',
-      at: at.toISOString(),
-      note: `${formatRupees(due)} refunded (${refundId}): booking ${row.bookingNumber} moved to a cheaper date`,
+  try {
+    return await inTransaction(db, async (trx) => {
+      const { numUpdatedRows } = await trx
+        .updateTable('bookings')
+        .set({ dateChangeRefundDue: null })
+        .where('id', '=', row.id)
+        .where('dateChangeRefundDue', '=', due)
+        .executeTakeFirst();
+      if (numUpdatedRows === 0n) return false;
+      // Recorded only as the refund this key names: from the part given back when the key was
+      // made. A slower process whose refund was recorded meanwhile writes nothing, and so never
+      // clears a later move's difference that happens to be the same amount.
+      const recorded = await trx
+        .updateTable('payments')
+        .set((eb) => ({ refundedPart: eb('refundedPart', '+', due) }))
+        .where('id', '=', payment.id)
+        .where('refundedPart', '=', payment.refundedPart)
+        .executeTakeFirst();
+      if (recorded.numUpdatedRows === 0n) throw new RecordedElsewhere();
+      await insertPaymentHistory(trx, {
+        paymentId: payment.id,
+        fromStatus: 'used',
+        toStatus: 'used',
+        at: at.toISOString(),
+        note: `${formatRupees(due)} refunded (${refundId}): booking ${row.bookingNumber} moved to a cheaper date`,
+      });
+      return true;
     });
-    return true;
-  });
+  } catch (error) {
+    if (error instanceof RecordedElsewhere) return false;
+    throw error;
+  }
 }
+
+/** Rolls back a part refund's record when another process recorded that refund first. */
+class RecordedElsewhere extends Error {}

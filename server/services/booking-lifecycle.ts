@@ -106,7 +106,8 @@ const REFUNDABLE_BOOKING: RefundableRecord<BookingRow, typeof bookingLifecycleMa
   paymentIdOf: (row) => row.paymentId,
   label: (row) => `booking ${row.bookingNumber}`,
   snapshotOf: (row, at) => bookingLifecycleOf(bookingFactsOf(row), () => at),
-  store: (trx, row, next) => updateBookingLifecycle(trx, row.id, 'refundPending', columnsOf(next)),
+  store: (trx, row, next) =>
+    updateBookingLifecycle(trx, { ...row, status: 'refundPending' }, columnsOf(next)),
 };
 
 /** The booking, or "Booking not found" when there is none or (for a customer) it is someone else's. */
@@ -210,7 +211,7 @@ export async function sendBookingEvent(
       at,
       note: noteOf(event),
       data: dataOf(event, extra),
-      store: (trx) => updateBookingLifecycle(trx, before.id, before.status, columnsOf(next)),
+      store: (trx) => updateBookingLifecycle(trx, before, columnsOf(next)),
       alsoWrite:
         event.type === 'booking.correctPersons'
           ? (trx) => replaceBookingPersons(trx, before.id, event.persons)

@@ -26,9 +26,10 @@ import { joinWaitlist } from './waitlist.ts';
 /** The demo puja whose first date is seeded full (server/db/seed/catalogue-data.ts). */
 export const DEMO_FULL_PUJA = 'Lakshmi Narasimha Homam';
 
+// At example.com, a domain reserved for examples: no e-mail to them reaches anyone.
 const demoCustomer = (first: string, last: string) => ({
   name: `${first} ${last} (demo)`,
-  email: `demo.${first}.${last}@example.in`.toLowerCase(),
+  email: `demo.${first}.${last}@example.com`.toLowerCase(),
 });
 
 /** Who holds the full date's places: each books one package, largest first, until it is full. */

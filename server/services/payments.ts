@@ -233,6 +233,10 @@ export async function requestUsedPaymentRefund(
     throw new Error(`Payment ${paymentId} cannot be refunded (${payment?.status ?? 'not found'})`);
   // What was given back of it already (a booking moved to a cheaper date) is not given twice.
   const amount = payment.amount - payment.refundedPart;
+  // All of it went back already in parts (a booking moved to cheaper dates): there is nothing for
+  // the provider to refund, and providers refuse a refund of nothing. The payment is closed as
+  // refunded, its id naming why.
+  if (amount <= 0) return { refundId: `${payment.id}:refunded-in-parts`, amount: 0 };
   const { refundId } = await askProviderToRefund(gateway, {
     id: payment.id,
     providerPaymentId: payment.providerPaymentId,

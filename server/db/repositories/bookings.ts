@@ -212,20 +212,23 @@ export type BookingLifecycleColumns = Pick<
 >;
 
 /**
- * Stores the lifecycle's next state and facts with ONE conditional UPDATE (`status = from`):
- * false when another step moved the booking meanwhile, so two steps never both apply.
+ * Stores the lifecycle's next state and facts with ONE conditional UPDATE, from the booking as the
+ * step read it (its status, its date and how often it moved): false when another step changed it
+ * meanwhile, so two steps never both apply. A move keeps the status (confirmed), so the date is
+ * part of the condition: a cancel or correction read before a move never writes the old date back.
  */
 export async function updateBookingLifecycle(
   db: Db,
-  id: number,
-  from: BookingRow['status'],
+  before: Pick<BookingRow, 'id' | 'status' | 'pujaId' | 'dateChanges'>,
   set: BookingLifecycleColumns,
 ): Promise<boolean> {
   const { numUpdatedRows } = await db
     .updateTable('bookings')
     .set(set)
-    .where('id', '=', id)
-    .where('status', '=', from)
+    .where('id', '=', before.id)
+    .where('status', '=', before.status)
+    .where('pujaId', '=', before.pujaId)
+    .where('dateChanges', '=', before.dateChanges)
     .executeTakeFirst();
   return numUpdatedRows > 0n;
 }

@@ -12,6 +12,19 @@ import './language-switcher.css';
  * language once the catalogue is here, replacing the history entry: Back leaves the page, not
  * the language. In the header it folds into a disclosure; in the mobile menu it is a list.
  */
+/** The language last chosen: a slower download of an earlier choice does not overrule it. */
+let latestChoice: Locale | undefined;
+
+/** Switches to `next` once its catalogue is here, unless another language was chosen meanwhile. */
+function chooseLocale(next: Locale) {
+  latestChoice = next;
+  void loadLocale(next)
+    .catch(() => {})
+    .then(() => {
+      if (latestChoice === next) switchLocale(next);
+    });
+}
+
 export function LanguageSwitcher({ variant }: { variant: 'header' | 'menu' }) {
   const { locale, t } = useLocale();
   const [location] = useLocation();
@@ -23,9 +36,7 @@ export function LanguageSwitcher({ variant }: { variant: 'header' | 'menu' }) {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
     event.preventDefault();
     if (details.current) details.current.open = false;
-    void loadLocale(next)
-      .catch(() => {})
-      .then(() => switchLocale(next));
+    chooseLocale(next);
   };
 
   const list = (

@@ -130,7 +130,8 @@ async function loadBooking(
   const offer =
     isFor(linked) ??
     (short && waitlistId === null
-      ? isFor((await fetchWaitlist(signal)).find((e) => e.status === 'offered' && isFor(e)))
+      ? // Without the list, the page still opens: the date then offers its waitlist, not the offer.
+        isFor((await fetchWaitlist(signal).catch(() => [])).find((e) => e.status === 'offered' && isFor(e)))
       : null);
   return { puja, pkg, offer };
 }
