@@ -155,6 +155,13 @@ function extraDataOf(
   return Promise.resolve({});
 }
 
+/** A dateChange payment pays for one move: this booking's, to this date (else payment_purpose_mismatch). */
+async function checkPaymentIsForMove(db: Db, paymentId: string, bookingId: number, pujaId: number | null) {
+  const payment = await findPayment(db, paymentId);
+  if (payment && (payment.dateChangeBookingId !== bookingId || payment.dateChangePujaId !== pujaId))
+    throw new Refusal('payment_purpose_mismatch', lifecycleMessages.paymentNotForThisMove);
+}
+
 /**
  * Takes one step of the booking's life: the chart, in the booking's stored state at the server's
  * clock, must accept the event from this sender (else its refusal, 409); its next state and
@@ -241,14 +248,20 @@ export async function sendBookingEvent(
       keyReusedMessage: '',
       payment: { id: paymentId, purpose: 'dateChange' },
       check: async () => {
+        // A payment made for another move is left as it is (docs/decisions/0077): checked before
+        // the move is, so a refusal of this one never gives back that payment.
+        await checkPaymentIsForMove(
+          db,
+          paymentId,
+          row.id,
+          event.type === 'booking.changeDate' ? event.pujaId : null,
+        );
         prepared.step = await prepare();
       },
       write: async (trx, claim) => {
         const { step, move } = prepared;
         if (!step || !move) throw new Error('A paid date change is prepared before it is written');
-        const payment = await findPayment(trx, paymentId);
-        if (payment?.dateChangeBookingId !== row.id || payment.dateChangePujaId !== move.target.id)
-          throw new Refusal('payment_purpose_mismatch', lifecycleMessages.paymentNotForThisMove);
+        await checkPaymentIsForMove(trx, paymentId, row.id, move.target.id);
         await commitStep(trx, step);
         await claim.use(move.priceDifference, { bookingId: row.id });
         return row.id;

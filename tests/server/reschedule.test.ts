@@ -517,9 +517,10 @@ describe('moving a booking to another date of its puja', () => {
       message: expect.stringContaining('can give back in part') as unknown,
     });
     await setPrice(first.id, 1, 1101);
-    // Used once: sent again it moves nothing, and the payment stays used.
+    // Used once, for the move to `repeat`: sent again for another move it moves nothing (it is not
+    // that move's payment), and the payment stays used.
     expect((await changeDate(shop.me.token, booking.id, first.id, false, id)).body).toMatchObject({
-      code: 'lifecycle_not_allowed',
+      code: 'payment_purpose_mismatch',
     });
     expect((await readPayment(shop.app, shop.me.token, id)).status).toBe('used');
     const cancelled = await bookingEvent(shop, shop.me.token, booking.id, {
@@ -594,6 +595,12 @@ describe('moving a booking to another date of its puja', () => {
     // Staff cannot take a customer's payment for a move.
     const byStaff = await changeDate(shop.staff.token, booking.id, repeat, true, second.id);
     expect(byStaff.body).toMatchObject({ code: 'lifecycle_invalid' });
+    // Offered for another booking's move, one refused anyway (a date not of its puja), the payment
+    // is refused as not for it and kept, not given back: it still pays its own move below.
+    const another = await book(shop, shop.me, shop.myAddressId, { puja: first, noPersons: 1 });
+    const misused = await changeDate(shop.me.token, another.id, other.id, false, second.id);
+    expect(misused.body).toMatchObject({ code: 'payment_purpose_mismatch' });
+    expect(misused.body).not.toHaveProperty('refunded');
     expect((await changeDate(shop.me.token, booking.id, repeat, false, second.id)).status).toBe(200);
   });
 
