@@ -160,7 +160,10 @@ export async function surgeLedger(db: Db, pujaId: number) {
       where purpose = 'booking' and status = 'captured'`),
     refunded: await count(sql`select count(*) as n from payments
       where purpose = 'booking' and status = 'refunded'`),
-    used: await count(sql`select count(*) as n from payments where purpose = 'booking' and status = 'used'`),
+    /** Payments used by a booking of the date (a new shop's demo bookings are of another). */
+    used: await count(sql`select count(*) as n from payments p
+      join bookings b on b.id = p.booking_id
+      where p.purpose = 'booking' and p.status = 'used' and b.puja_id = ${pujaId}`),
   };
 }
 
