@@ -33,17 +33,21 @@ async function series() {
 
 const dialog = () => screen.getByRole('dialog');
 
+/** Staff price the date's package for one person at `offerPrice`. */
+const priceOfSingle = (pujaId: number, offerPrice: number) =>
+  shop.db
+    .updateTable('pujaPackage')
+    .set({ offerPrice })
+    .where('pujaId', '=', pujaId)
+    .where('noPersons', '=', 1)
+    .execute();
+
 describe('changing the date of a booking', () => {
   it('lists the other dates with their places, names a cheaper date’s refund, and moves the booking', async () => {
     const user = userEvent.setup();
     const { first, repeat } = await series();
     await shop.db.updateTable('puja').set({ capacity: 30 }).where('id', '=', repeat.id).execute();
-    await shop.db
-      .updateTable('pujaPackage')
-      .set({ offerPrice: 901 })
-      .where('pujaId', '=', repeat.id)
-      .where('noPersons', '=', 1)
-      .execute();
+    await priceOfSingle(repeat.id, 901);
     const booking = await book(shop, shop.me, shop.myAddressId, { puja: first, noPersons: 1 });
     renderAppAt(`/account/bookings/${booking.id}`);
     await screen.findByRole('heading', { level: 1, name: first.pujaName }, PAGE);
@@ -69,12 +73,7 @@ describe('changing the date of a booking', () => {
   it('names a dearer date’s difference and leads to paying it, as the wizard pays; the booking moves once it is paid', async () => {
     const user = userEvent.setup();
     const { first, repeat } = await series();
-    await shop.db
-      .updateTable('pujaPackage')
-      .set({ offerPrice: 1601 })
-      .where('pujaId', '=', repeat.id)
-      .where('noPersons', '=', 1)
-      .execute();
+    await priceOfSingle(repeat.id, 1601);
     const booking = await book(shop, shop.me, shop.myAddressId, { puja: first, noPersons: 1 });
     renderAppAt(`/account/bookings/${booking.id}`);
     await screen.findByRole('heading', { level: 1, name: first.pujaName }, PAGE);
@@ -160,12 +159,7 @@ describe('changing the date of a booking in the back office', () => {
   it('staff move a booking to another date, a dearer one with its difference waived, and may move it again', async () => {
     const user = userEvent.setup();
     const { first, repeat } = await series();
-    await shop.db
-      .updateTable('pujaPackage')
-      .set({ offerPrice: 1601 })
-      .where('pujaId', '=', repeat.id)
-      .where('noPersons', '=', 1)
-      .execute();
+    await priceOfSingle(repeat.id, 1601);
     const booking = await book(shop, shop.me, shop.myAddressId, { puja: first, noPersons: 1 });
     renderAppAs(shop.staff.token, `/admin/bookings/${booking.id}`);
     await screen.findByRole('heading', { level: 1, name: `Booking ${booking.bookingNumber}` }, PAGE);
